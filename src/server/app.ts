@@ -1,0 +1,123 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createInProcessBus, createPostgresBus, type EventBus } from './platform/event-bus';
+import { errorHandler } from './platform/error-handler';
+import { assertSameOrigin } from './platform/origin-check';
+import { serveWebApp } from './platform/web-app';
+import { startScheduler } from './platform/scheduler';
+import { readSessionToken } from './auth/session-cookie';
+import { resolveSession } from './auth/auth.service';
+import { authRoutes } from './auth/auth.routes';
+import { usersRoutes } from './users/users.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { eventsRoutes } from './events/events.routes';
+import { housekeepingJobs } from './housekeeping';
+
+export interface AppOptions {
+  config: Config;
+  /** Replace the mailer (tests capture mail without SMTP). */
+  mailer?: Mailer;
+  /** Run the housekeeping jobs (off in tests). */
+  scheduler?: boolean;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** The CSP's image sources: ourselves, data:/blob:, and the configured tile host (GUIDE section 5). */
+function tileSource(tileUrl: string): string {
+  const { protocol, host } = new URL(tileUrl.replace(/\{[a-z]\}\./g, 'tiles.'));
+  return tileUrl.includes('{s}.') ? `${protocol}//*.${host.replace(/^tiles\./, '')}` : `${protocol}//${host}`;
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\?.*$/, '?…').replace(/^\/(api\/)?invite\/[^/?]+/, '/$1invite/…');
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log query strings: /auth/magic-link?token=... and /invite/{token} carry secrets.
+            serializers: {
+              req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+            },
+          },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // Only JSON (and, in later domains, multipart) bodies: a cross-site form cannot post text/plain.
+  app.removeContentTypeParser('text/plain');
+
+  const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const bus: EventBus = db.postgresUrl ? await createPostgresBus(db.postgresUrl, app.log) : createInProcessBus();
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const ctx: AppContext = { db: db.kysely, engine: db.engine, config, mailer, bus, log: app.log };
+  app.decorate('ctx', ctx);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.tileUrl)],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.decorateRequest('userId', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    assertSameOrigin(request, publicOrigin);
+    request.userId = await resolveSession(ctx.db, readSessionToken(request));
+  });
+
+  app.get('/api/app-config', async () => ({ appName: config.appName, tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }));
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  await app.register(eventsRoutes(ctx));
+
+  if (config.webDir) await serveWebApp(app, config.webDir, config.appName);
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+
+  const stopScheduler = options.scheduler ? startScheduler(housekeepingJobs(ctx), app.log) : () => undefined;
+  app.addHook('onClose', async () => {
+    stopScheduler();
+    await bus.close();
+    await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/database';
+import { retryOnUniqueViolation } from '../db/unique-violation';
+import { hashToken, newId, randomToken } from '../platform/tokens';
+import { HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
+import { createAccount, getUser, recordVisit } from '../users/users.service';
+import { usersRepository, type UserRow } from '../users/users.repository';
+import { sessionsRepository } from './sessions.repository';
+import { magicLinksRepository } from './magic-links.repository';
+import { signInMail } from './auth.mails';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export const SESSION_TTL_MS = 90 * 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** Sign-in links per address and per client IP within one hour (GUIDE section 5). */
+export const MAGIC_LINKS_PER_EMAIL_PER_HOUR = 5;
+export const MAGIC_LINKS_PER_IP_PER_HOUR = 20;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+async function startSession(db: Executor, userId: string): Promise<IssuedSession> {
+  const token = randomToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await sessionsRepository.insert(db, { idHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  return { token, expiresAt };
+}
+
+/** The user id behind a session cookie, or null when it is absent, unknown or expired. */
+export async function resolveSession(db: Executor, token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  const session = await sessionsRepository.findValid(db, hashToken(token), nowIso());
+  return session?.user_id ?? null;
+}
+
+/**
+ * GET /api/users/current: every visitor has an account (GUIDE section 5). Without a valid session a
+ * guest account is created and a session started for it.
+ */
+export async function currentOrNewGuest(ctx: AppContext, userId: string | null): Promise<{ user: UserRow; session: IssuedSession | null }> {
+  if (userId) {
+    await recordVisit(ctx.db, userId);
+    return { user: await getUser(ctx.db, userId), session: null };
+  }
+  return retryOnUniqueViolation(() =>
+    ctx.db.transaction().execute(async (tx) => {
+      const user = await createAccount(tx, { email: null, isFirstVisit: true });
+      return { user, session: await startSession(tx, user.id) };
+    }),
+  );
+}
+
+function hashIp(ip: string): string {
+  // Peppered so the stored value cannot be reversed by hashing the IPv4 space.
+  return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
+}
+
+async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string }, limit: number): Promise<void> {
+  const since = new Date(Date.now() - HOUR_MS).toISOString();
+  const { count, oldest } = await magicLinksRepository.countSince(ctx.db, by, since);
+  if (count < limit) return;
+  const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
+  throw tooManyRequests('Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
+}
+
+/**
+ * POST /api/auth/magic-link. The answer is the same whether or not an account holds the address,
+ * so the endpoint cannot be used to find out who has an account.
+ */
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
+  const ipHash = hashIp(input.ip);
+  await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+  await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
+
+  const token = randomToken();
+  const now = new Date();
+  await ctx.db.transaction().execute(async (tx) => {
+    await magicLinksRepository.cancelOpenLinks(tx, input.email, 'sign_in', now.toISOString());
+    await magicLinksRepository.insert(tx, {
+      id: newId(),
+      token_hash: hashToken(token),
+      email: input.email,
+      purpose: 'sign_in',
+      requested_by_user_id: null,
+      requester_ip_hash: ipHash,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+    });
+  });
+
+  const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
+  try {
+    await ctx.mailer.send(signInMail({ to: input.email, link, appName: ctx.config.appName }));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'sign-in mail could not be sent');
+    throw new HttpError(503, 'The sign-in e-mail could not be sent. Please try again later.');
+  }
+}
+
+/**
+ * POST /api/auth/verify-magic-link. Consumes the token and signs the browser in: into the account
+ * that owns the address, or, when no account has it, by attaching it to the current guest (keeping
+ * the guest's data). The session id is always rotated. One transaction: a failure consumes nothing.
+ */
+export async function verifyMagicLink(ctx: AppContext, input: { token: string; currentSessionToken: string | undefined }): Promise<{ user: UserRow; session: IssuedSession }> {
+  const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
+  return retryOnUniqueViolation(() =>
+    ctx.db.transaction().execute(async (tx) => {
+      const link = await magicLinksRepository.consume(tx, hashToken(input.token), 'sign_in', nowIso());
+      if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+
+      const user = await accountForAddress(tx, link.email, currentUserId);
+      if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
+      return { user, session: await startSession(tx, user.id) };
+    }),
+  );
+}
+
+async function accountForAddress(tx: Executor, email: string, currentUserId: string | null): Promise<UserRow> {
+  const owner = await usersRepository.findByEmail(tx, email);
+  if (owner) return owner;
+  if (currentUserId && (await usersRepository.attachEmail(tx, currentUserId, email))) {
+    return (await usersRepository.findById(tx, currentUserId))!;
+  }
+  // No session, or the current account already has another address: a new account for this one.
+  return createAccount(tx, { email, isFirstVisit: false });
+}
+
+export async function logout(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await sessionsRepository.delete(ctx.db, hashToken(sessionToken));
+}

@@ -1,0 +1,56 @@
+import type { Kysely, Transaction, Selectable } from 'kysely';
+import type { Database, MagicLinksTable } from '../db/schema';
+import { toCount } from '../db/database';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type MagicLinkRow = Selectable<MagicLinksTable>;
+
+export const magicLinksRepository = {
+  async countSince(db: Executor, by: { email: string } | { ipHash: string }, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
+    let query = db
+      .selectFrom('magic_links')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('created_at', '>', sinceIso);
+    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash);
+    const row = await query.executeTakeFirstOrThrow();
+    return { count: toCount(row.count), oldest: row.oldest ?? null };
+  },
+
+  /** A newer link for the same address cancels the older ones (GUIDE section 5). */
+  async cancelOpenLinks(db: Executor, email: string, purpose: string, nowIso: string): Promise<void> {
+    await db
+      .updateTable('magic_links')
+      .set({ cancelled_at: nowIso })
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .execute();
+  },
+
+  async insert(db: Executor, link: Omit<MagicLinkRow, 'consumed_at' | 'cancelled_at'>): Promise<void> {
+    await db.insertInto('magic_links').values(link).execute();
+  },
+
+  /**
+   * Consumes a link with one atomic UPDATE: of two concurrent verifications exactly one touches the
+   * row. Returns the consumed link, or undefined when it was used, cancelled, expired or unknown.
+   */
+  async consume(db: Executor, tokenHash: string, purpose: string, nowIso: string): Promise<MagicLinkRow | undefined> {
+    const result = await db
+      .updateTable('magic_links')
+      .set({ consumed_at: nowIso })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return undefined;
+    return db.selectFrom('magic_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  },
+
+  async deleteOlderThan(db: Executor, cutoffIso: string): Promise<void> {
+    await db.deleteFrom('magic_links').where('expires_at', '<', cutoffIso).execute();
+  },
+};

@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** GUIDE section 4: the environment is a contract; every variable is validated at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null; // null: embedded SQLite in dataDir
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  appName: string;
+  geocoderUrl: string | null;
+  routerUrl: string | null;
+  tileUrl: string;
+  tileAttribution: string;
+  /** Where the built web app lives; null in API-only tests. */
+  webDir: string | null;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const value = optional(env, name);
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portText = optional(env, 'PORT') ?? '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${portText}"`);
+  }
+  const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicUrl = (urlVar(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const tileUrl = optional(env, 'TILE_URL') ?? DEFAULT_TILE_URL;
+  if (!/^https?:\/\//.test(tileUrl) || !tileUrl.includes('{z}') || !tileUrl.includes('{x}') || !tileUrl.includes('{y}')) {
+    throw new ConfigError(`TILE_URL must be an http(s) template containing {z}, {x} and {y}, got "${tileUrl}"`);
+  }
+  return {
+    port,
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    publicUrl,
+    smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'RoadCaptain <no-reply@localhost>',
+    appName: optional(env, 'APP_NAME') ?? 'RoadCaptain',
+    geocoderUrl: urlVar(env, 'GEOCODER_URL', ['http:', 'https:']),
+    routerUrl: urlVar(env, 'ROUTER_URL', ['http:', 'https:']),
+    tileUrl,
+    tileAttribution: optional(env, 'TILE_ATTRIBUTION') ?? DEFAULT_TILE_ATTRIBUTION,
+    webDir: path.resolve('dist/web'),
+    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+  };
+}

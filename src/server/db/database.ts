@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  /** For PostgreSQL: the connection string, so platform services (LISTEN/NOTIFY) can open their own client. */
+  postgresUrl: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The only place that knows which engine is behind Kysely. SQLite settings follow GUIDE section 5:
+ * WAL, synchronous=FULL, foreign keys on, a busy timeout.
+ */
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, 'roadcaptain.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, engine: 'sqlite', postgresUrl: null, close: () => kysely.destroy() };
+}
+
+/** Counts come back as strings from pg and numbers from SQLite. */
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return Number(value ?? 0);
+}
+
+export function toBool(value: number | boolean | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+export function fromBool(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

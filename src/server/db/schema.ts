@@ -1,0 +1,81 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types. Portable storage conventions (see ARCHITECTURE.md):
+ * - ids are app-generated text (UUIDs);
+ * - timestamps are ISO-8601 UTC text (Date#toISOString), which sorts and compares correctly on both engines;
+ * - flags are integers 0/1 (better-sqlite3 cannot bind booleans); repositories return real booleans.
+ */
+type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  user_id: string;
+  user_id_changes_count: Generated<number>;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  bio: string | null;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  motorcycles: Generated<string>; // JSON array
+  profile_image_url: string | null;
+  background_image_url: string | null;
+  is_first_visit: Generated<Flag>;
+  profile_visibility: Generated<string>;
+  preferred_units: Generated<string>;
+  timezone_offset: Generated<string>;
+  timezone_name: Generated<string>;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MagicLinksTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  purpose: string; // 'sign_in' | 'confirm_email'
+  requested_by_user_id: string | null;
+  requester_ip_hash: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  is_read: Generated<Flag>;
+  created_at: string;
+}
+
+export interface ActivityEventsTable {
+  id: string;
+  user_id: string | null;
+  category: string;
+  event: string;
+  properties: string; // JSON object
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  magic_links: MagicLinksTable;
+  notifications: NotificationsTable;
+  activity_events: ActivityEventsTable;
+}
+
+export type Timestamp = ColumnType<string, string, string>;

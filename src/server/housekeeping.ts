@@ -1,0 +1,17 @@
+import type { AppContext } from './context';
+import { nowIso } from './db/database';
+import { sessionsRepository } from './auth/sessions.repository';
+import { magicLinksRepository } from './auth/magic-links.repository';
+import { removeAbandonedGuests } from './users/users.service';
+
+const HOUR_MS = 3600 * 1000;
+
+/** Idempotent clean-up jobs the scheduler runs in every app process. */
+export function housekeepingJobs(ctx: AppContext) {
+  return [
+    { name: 'remove-abandoned-guests', everyMs: 6 * HOUR_MS, run: () => removeAbandonedGuests(ctx.db) },
+    { name: 'remove-expired-sessions', everyMs: HOUR_MS, run: () => sessionsRepository.deleteExpired(ctx.db, nowIso()) },
+    // Links are kept a day past expiry so the per-address rate limit can still count them.
+    { name: 'remove-old-magic-links', everyMs: HOUR_MS, run: () => magicLinksRepository.deleteOlderThan(ctx.db, new Date(Date.now() - 24 * HOUR_MS).toISOString()) },
+  ];
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Without it every mail is written to DATA_DIR/outbox/*.eml and the log
+ * says where, so a self-hoster can still sign in. The log never carries the mail's body: it holds
+ * sign-in tokens, and tokens never appear in logs (GUIDE section 5).
+ */
+export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(outbox, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      options.log.info({ to: mail.to, subject: mail.subject, file }, 'SMTP_URL is not set: mail written to the outbox');
+    },
+  };
+}

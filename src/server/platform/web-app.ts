@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * Serves the built web app (dist/web) on the same port as the API. Every path that is not a file
+ * and not under /api gets index.html, so the client's router decides (including its 404 page).
+ */
+export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
+    return;
+  }
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replaceAll('%APP_NAME%', escapeHtml(appName));
+  await app.register(fastifyStatic, {
+    root: webDir,
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      // Hashed build assets never change; everything else is revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+  });
+  app.get('/', (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Mailer, OutgoingMail } from '../platform/mailer';
+
+/**
+ * A real app on a fresh database for one test file: SQLite in a temp dir by default, or a new
+ * PostgreSQL database when TEST_DATABASE_URL is set (the same suite runs on both engines).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  mail: OutgoingMail[];
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rc_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-api-'));
+  const pgDb = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://rc.test', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
+    webDir: null,
+  };
+  const mail: OutgoingMail[] = [];
+  const mailer: Mailer = { send: async (m) => void mail.push(m) };
+  const app = await buildApp({ config, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    mail,
+    config,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie between requests. */
+export class TestClient {
+  cookie: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const setCookie = response.cookies.find((c) => c.name === 'rc_session');
+    if (setCookie) this.cookie = setCookie.value ? `rc_session=${setCookie.value}` : null;
+    return response;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
+}
+
+/** The token inside the last sign-in mail sent to an address. */
+export function tokenFromMail(mail: OutgoingMail[], to: string): string {
+  const last = [...mail].reverse().find((m) => m.to === to);
+  const match = last?.text.match(/token=([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no sign-in mail for ${to}`);
+  return match[1]!;
+}
+
+/** Factory: a rider with a confirmed e-mail and a signed-in client. */
+export async function buildSignedInUser(t: TestApp, email = `rider-${crypto.randomBytes(4).toString('hex')}@example.com`) {
+  const client = new TestClient(t.app);
+  await client.get('/api/users/current');
+  await client.post('/api/auth/magic-link', { email });
+  await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) });
+  const me = (await client.get('/api/users/current')).json() as { id: string; userId: string; email: string };
+  return { client, user: me };
+}

@@ -1,0 +1,37 @@
+import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
+import { toBool } from '../db/database';
+import type { UserRow } from './users.repository';
+
+export function parseMotorcycles(json: string): Motorcycle[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as Motorcycle[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The signed-in rider's own view of their account: every field of spec 1 section 3. */
+export function presentCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    userIdChangesCount: row.user_id_changes_count,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    bio: row.bio,
+    location: row.location,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    motorcycles: parseMotorcycles(row.motorcycles),
+    profileImageUrl: row.profile_image_url,
+    backgroundImageUrl: row.background_image_url,
+    isFirstVisit: toBool(row.is_first_visit),
+    profileVisibility: row.profile_visibility as ProfileVisibility,
+    preferredUnits: row.preferred_units as PreferredUnits,
+    timezoneOffset: row.timezone_offset,
+    timezoneName: row.timezone_name,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** Tokens are 32 random bytes in base64url: exactly 43 characters. */
+export const MAGIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** POST /api/auth/magic-link. The client trims; the server trims again and lower-cases. */
+export const magicLinkRequestSchema = z.object({
+  email: z
+    .string({ error: 'Email required' })
+    .trim()
+    .min(1, 'Email required')
+    .max(EMAIL_MAX_LENGTH, 'Email address is too long')
+    .pipe(z.email('Invalid email address'))
+    .transform((email) => email.toLowerCase()),
+});
+
+/** POST /api/auth/verify-magic-link */
+export const verifyMagicLinkSchema = z.object({
+  token: z.string({ error: 'Token required' }).regex(MAGIC_TOKEN_PATTERN, 'Invalid token'),
+});
+
+export const MAGIC_LINK_INVALID_MESSAGE =
+  'Authentication Failed: The magic link is invalid or has expired. Please request a new one.';

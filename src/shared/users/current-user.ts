@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const PROFILE_VISIBILITIES = ['public', 'groups', 'private'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+
+export const PREFERRED_UNITS = ['miles', 'kilometers'] as const;
+export type PreferredUnits = (typeof PREFERRED_UNITS)[number];
+
+export const motorcycleSchema = z.object({
+  brand: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  color: z.string(),
+});
+export type Motorcycle = z.infer<typeof motorcycleSchema>;
+
+/** GET /api/users/current (spec 1 section 3, "Current user"). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userIdChangesCount: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  motorcycles: z.array(motorcycleSchema),
+  profileImageUrl: z.string().nullable(),
+  backgroundImageUrl: z.string().nullable(),
+  isFirstVisit: z.boolean(),
+  profileVisibility: z.enum(PROFILE_VISIBILITIES),
+  preferredUnits: z.enum(PREFERRED_UNITS),
+  timezoneOffset: z.string(),
+  timezoneName: z.string(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Handles are the public, URL-safe part of /profile/{userId}. */
+export const USER_ID_MIN_LENGTH = 3;
+export const USER_ID_MAX_LENGTH = 30;
+export const USER_ID_MAX_CHANGES = 2;
+
+/**
+ * Spec 1 section 4: the unsaved-access notice shows when the rider has no e-mail and either
+ * has some profile data or belongs to at least one group.
+ */
+export function needsSavedAccess(user: CurrentUser, groupCount: number): boolean {
+  if (user.email) return false;
+  const hasProfileData = Boolean(
+    user.firstName ||
+      user.lastName ||
+      user.bio ||
+      user.location ||
+      user.motorcycles.length > 0 ||
+      user.profileImageUrl ||
+      user.backgroundImageUrl ||
+      user.userIdChangesCount > 0,
+  );
+  return hasProfileData || groupCount > 0;
+}
+
+/** Spec 1 section 2: two upper-case letters of the handle when there is no picture. */
+export function initialsOf(userId: string | null | undefined): string {
+  return (userId ?? '').slice(0, 2).toUpperCase();
+}
