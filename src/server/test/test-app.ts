@@ -40,7 +40,8 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-api-'));
-  const pgDb = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  // A second app process on an existing database passes DATABASE_URL itself.
+  const pgDb = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://rc.test', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
     webDir: null,

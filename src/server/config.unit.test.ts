@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the defaults of GUIDE section 4', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: null,
+      mailFrom: 'RoadCaptain <no-reply@localhost>',
+      appName: 'RoadCaptain',
+      geocoderUrl: null,
+      routerUrl: null,
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://rides.example/' }).publicUrl).toBe('https://rides.example');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ GEOCODER_URL: 'ftp://x' }, /GEOCODER_URL/],
+    [{ TILE_URL: 'https://tiles.example/tile.png' }, /TILE_URL/],
+  ])('stops on %j with one line naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

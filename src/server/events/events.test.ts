@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('POST /api/events (the app’s own activity log)', () => {
+  it('records a welcome action with the rider and its properties', async () => {
+    const client = new TestClient(t.app);
+    const me = (await client.get('/api/users/current')).json();
+    const res = await client.post('/api/events', { category: 'onboarding', event: 'welcome_action', properties: { action: 'join_group' } });
+    expect(res.statusCode).toBe(202);
+    const rows = await t.app.ctx.db.selectFrom('activity_events').selectAll().where('user_id', '=', me.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ category: 'onboarding', event: 'welcome_action' });
+    expect(JSON.parse(rows[0]!.properties)).toEqual({ action: 'join_group' });
+  });
+
+  it.each([[{}], [{ category: '', event: 'x' }], [{ category: 'a', event: 'b', properties: { nested: { deep: 1 } } }], [{ category: 'a'.repeat(65), event: 'b' }]])(
+    'refuses %j with 400 and stores nothing',
+    async (body) => {
+      const client = new TestClient(t.app);
+      await client.get('/api/users/current');
+      const before = (await t.app.ctx.db.selectFrom('activity_events').select('id').execute()).length;
+      expect((await client.post('/api/events', body)).statusCode).toBe(400);
+      expect((await t.app.ctx.db.selectFrom('activity_events').select('id').execute()).length).toBe(before);
+    },
+  );
+
+  it('needs a session', async () => {
+    expect((await new TestClient(t.app).post('/api/events', { category: 'a', event: 'b' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { notify } from './notifications.service';
+
+// Several app processes share one PostgreSQL database (GUIDE section 1): a notification created by
+// one process must reach a page whose stream is served by another. SQLite runs a single process,
+// so this suite runs in the PostgreSQL pass (TEST_DATABASE_URL) of .ci/run.
+describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processes on PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ DATABASE_URL: a.config.databaseUrl! });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('delivers over LISTEN/NOTIFY to a stream held by another process', async () => {
+    const client = new TestClient(b.app);
+    const user = (await client.get('/api/users/current')).json() as { id: string };
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.app.server.address() as AddressInfo;
+    const chunks: string[] = [];
+    const req = await new Promise<http.ClientRequest>((resolve) => {
+      const r = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie: client.cookie! } }, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => chunks.push(c));
+        resolve(r);
+      });
+    });
+    await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Dawn Patrol has been added to your group');
+    await expect.poll(() => chunks.join(''), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
+    req.destroy();
+  });
+});

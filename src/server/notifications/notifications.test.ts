@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { notify } from './notifications.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function guest() {
+  const client = new TestClient(t.app);
+  const user = (await client.get('/api/users/current')).json() as { id: string };
+  return { client, user };
+}
+
+describe('notify() and GET /api/notifications', () => {
+  it('stores notifications for one rider and lists them newest first', async () => {
+    const { client, user } = await guest();
+    const other = await guest();
+    await notify(t.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Sunday Twisties has been added to your group');
+    await new Promise((r) => setTimeout(r, 5));
+    await notify(t.app.ctx, user.id, 'poll_created', 'New Poll Created', 'Vote on: Alps trip');
+    await notify(t.app.ctx, other.user.id, 'member_joined', 'New Member', 'someone joined Club');
+
+    const list = (await client.get('/api/notifications')).json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ type: 'poll_created', title: 'New Poll Created', message: 'Vote on: Alps trip', isRead: false });
+    expect(list[1]).toMatchObject({ type: 'ride_created', isRead: false });
+    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'title', 'type']);
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestClient(t.app).get('/api/notifications')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/notifications/{id}/read', () => {
+  it('marks the rider’s own notification read', async () => {
+    const { client, user } = await guest();
+    const n = await notify(t.app.ctx, user.id, 'ride_reminder', 'Ride Tomorrow!', "Don't forget about Coast run");
+    expect((await client.patch(`/api/notifications/${n.id}/read`)).statusCode).toBe(200);
+    expect((await client.get('/api/notifications')).json()[0].isRead).toBe(true);
+  });
+
+  it('answers 404 for someone else’s notification and leaves it unread', async () => {
+    const owner = await guest();
+    const intruder = await guest();
+    const n = await notify(t.app.ctx, owner.user.id, 'media_uploaded', 'New Media', 'x uploaded new media');
+    const res = await intruder.client.patch(`/api/notifications/${n.id}/read`);
+    expect(res.statusCode).toBe(404);
+    expect((await intruder.client.patch('/api/notifications/does-not-exist/read')).statusCode).toBe(404);
+    expect((await owner.client.get('/api/notifications')).json()[0].isRead).toBe(false);
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestClient(t.app).patch('/api/notifications/x/read')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/notifications/stream', () => {
+  it('pushes a notification created on the server to the rider’s open page, and to no one else', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { client, user } = await guest();
+    const other = await guest();
+
+    const received: string[] = [];
+    const open = (cookie: string, sink: string[]) =>
+      new Promise<http.ClientRequest>((resolve) => {
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie } }, (res) => {
+          expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => sink.push(chunk));
+          resolve(req);
+        });
+      });
+    const otherReceived: string[] = [];
+    const mine = await open(client.cookie!, received);
+    const theirs = await open(other.client.cookie!, otherReceived);
+
+    const n = await notify(t.app.ctx, user.id, 'member_joined', 'New Member', 'gravelwolf1234 joined Night Riders');
+    await expect.poll(() => received.join('')).toContain('event: notification');
+    const data = received.join('').split('\n').find((line) => line.startsWith('data: '))!;
+    expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', isRead: false, createdAt: n.createdAt });
+    expect(otherReceived.join('')).not.toContain('event: notification');
+    mine.destroy();
+    theirs.destroy();
+  });
+
+  it('refuses a visitor without a session', async () => {
+    expect((await new TestClient(t.app).get('/api/notifications/stream')).statusCode).toBe(401);
+  });
+});
