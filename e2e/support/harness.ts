@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net, { type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The real server (built web app + API on SQLite) on a free port, a real SMTP server receiving its
+ * mail, and Debian's Chromium driven by playwright-core.
+ */
+export interface Harness {
+  baseUrl: string;
+  app: FastifyInstance;
+  browser: Browser;
+  mails: ReceivedMail[];
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  waitForMail(to: string): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+async function startSmtp(mails: ReceivedMail[]): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startHarness(): Promise<Harness> {
+  const webDir = path.resolve('dist/web');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
+  const mails: ReceivedMail[] = [];
+  const smtp = await startSmtp(mails);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-e2e-'));
+
+  // PUBLIC_URL must be known before the app is built: take a free port first.
+  const port = await freePort();
+
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+    webDir,
+  };
+  const app = await buildApp({ config, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+
+  return {
+    baseUrl: config.publicUrl,
+    app,
+    browser,
+    mails,
+    async newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport, baseURL: config.publicUrl });
+      const page = await context.newPage();
+      // Map tiles would go to the internet; tests never do.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      return { context, page };
+    },
+    async waitForMail(to) {
+      for (let i = 0; i < 100; i++) {
+        const mail = [...mails].reverse().find((m) => m.to === to);
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail arrived for ${to}`);
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function linkFrom(mail: ReceivedMail): string {
+  const match = mail.text.match(/https?:\/\/\S+\/auth\/magic-link\?token=[A-Za-z0-9_-]+/);
+  if (!match) throw new Error(`no sign-in link in: ${mail.text}`);
+  return match[0];
+}
