@@ -5,13 +5,15 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { conflict, HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { notify } from '../notifications/notifications.service';
+import { EMAIL_IN_USE_MESSAGE } from '../../shared/users/profile';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, getUser, recordVisit } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository } from './magic-links.repository';
-import { signInMail } from './auth.mails';
+import { confirmEmailMail, signInMail } from './auth.mails';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -71,11 +73,13 @@ async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHas
   throw tooManyRequests('Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
 }
 
+type LinkPurpose = 'sign_in' | 'confirm_email';
+
 /**
- * POST /api/auth/magic-link. The answer is the same whether or not an account holds the address,
- * so the endpoint cannot be used to find out who has an account.
+ * Stores a new single-use link for an address (cancelling the open ones of the same purpose) and
+ * mails it. Shared by sign-in and by e-mail confirmation; both count toward the same rate limits.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
+async function issueLink(ctx: AppContext, input: { email: string; ip: string; purpose: LinkPurpose; requestedByUserId: string | null }): Promise<void> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
   await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
@@ -83,13 +87,13 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
   const token = randomToken();
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
-    await magicLinksRepository.cancelOpenLinks(tx, input.email, 'sign_in', now.toISOString());
+    await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
     await magicLinksRepository.insert(tx, {
       id: newId(),
       token_hash: hashToken(token),
       email: input.email,
-      purpose: 'sign_in',
-      requested_by_user_id: null,
+      purpose: input.purpose,
+      requested_by_user_id: input.requestedByUserId,
       requester_ip_hash: ipHash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
@@ -97,12 +101,29 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
   });
 
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
+  const mail = input.purpose === 'sign_in' ? signInMail : confirmEmailMail;
   try {
-    await ctx.mailer.send(signInMail({ to: input.email, link, appName: ctx.config.appName }));
+    await ctx.mailer.send(mail({ to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
-    ctx.log.error({ err: error }, 'sign-in mail could not be sent');
-    throw new HttpError(503, 'The sign-in e-mail could not be sent. Please try again later.');
+    ctx.log.error({ err: error }, 'mail with a link could not be sent');
+    throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
   }
+}
+
+/**
+ * POST /api/auth/magic-link. The answer is the same whether or not an account holds the address,
+ * so the endpoint cannot be used to find out who has an account.
+ */
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
+  await issueLink(ctx, { ...input, purpose: 'sign_in', requestedByUserId: null });
+}
+
+/**
+ * A rider asked to use a new address: it takes effect only when the link mailed to it is opened
+ * (GUIDE section 5), so nobody can claim someone else's address.
+ */
+export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string }): Promise<void> {
+  await issueLink(ctx, { email: input.email, ip: input.ip, purpose: 'confirm_email', requestedByUserId: input.userId });
 }
 
 /**
@@ -112,16 +133,33 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
  */
 export async function verifyMagicLink(ctx: AppContext, input: { token: string; currentSessionToken: string | undefined }): Promise<{ user: UserRow; session: IssuedSession }> {
   const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
-  return retryOnUniqueViolation(() =>
+  const result = await retryOnUniqueViolation(() =>
     ctx.db.transaction().execute(async (tx) => {
-      const link = await magicLinksRepository.consume(tx, hashToken(input.token), 'sign_in', nowIso());
+      const link = await magicLinksRepository.consume(tx, hashToken(input.token), nowIso());
       if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
 
-      const user = await accountForAddress(tx, link.email, currentUserId);
+      const user =
+        link.purpose === 'confirm_email' && link.requested_by_user_id
+          ? await confirmAddress(tx, link.requested_by_user_id, link.email)
+          : await accountForAddress(tx, link.email, currentUserId);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
-      return { user, session: await startSession(tx, user.id) };
+      return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null };
     }),
   );
+  if (result.confirmed) {
+    await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
+  }
+  return result;
+}
+
+/** Moves a confirmed address onto the account that asked for it, unless another account took it meanwhile. */
+async function confirmAddress(tx: Executor, userId: string, email: string): Promise<UserRow> {
+  const holder = await usersRepository.findByEmail(tx, email);
+  if (holder && holder.id !== userId) throw conflict(EMAIL_IN_USE_MESSAGE);
+  await usersRepository.updateFields(tx, userId, { email });
+  const user = await usersRepository.findById(tx, userId);
+  if (!user) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+  return user;
 }
 
 async function accountForAddress(tx: Executor, email: string, currentUserId: string | null): Promise<UserRow> {

@@ -36,12 +36,11 @@ export const magicLinksRepository = {
    * Consumes a link with one atomic UPDATE: of two concurrent verifications exactly one touches the
    * row. Returns the consumed link, or undefined when it was used, cancelled, expired or unknown.
    */
-  async consume(db: Executor, tokenHash: string, purpose: string, nowIso: string): Promise<MagicLinkRow | undefined> {
+  async consume(db: Executor, tokenHash: string, nowIso: string): Promise<MagicLinkRow | undefined> {
     const result = await db
       .updateTable('magic_links')
       .set({ consumed_at: nowIso })
       .where('token_hash', '=', tokenHash)
-      .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .where('cancelled_at', 'is', null)
       .where('expires_at', '>', nowIso)

@@ -70,12 +70,64 @@ export interface ActivityEventsTable {
   created_at: string;
 }
 
+export interface GroupsTable {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  radius_km: number;
+  membership_approval_required: Flag;
+  timezone_offset: string;
+  timezone_name: string;
+  group_image_url: string | null;
+  creator_id: string;
+  created_at: string;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  joined_at: string;
+}
+
+export interface MembershipRequestsTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  requested_at: string;
+}
+
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  /** Storage key of the file. */
+  filename: string;
+  /** Storage key of its thumbnail (images), else null. */
+  thumbnail_filename: string | null;
+  original_name: string;
+  description: string | null;
+  mime_type: string;
+  file_type: string; // 'image' (later 'video' | 'gpx')
+  size: ColumnType<number | string, number, number>; // bigint: pg returns a string
+  associated_type: string | null;
+  associated_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   magic_links: MagicLinksTable;
   notifications: NotificationsTable;
   activity_events: ActivityEventsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  membership_requests: MembershipRequestsTable;
+  media: MediaTable;
 }
 
 export type Timestamp = ColumnType<string, string, string>;

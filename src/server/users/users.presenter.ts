@@ -1,4 +1,5 @@
 import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
+import type { PublicProfile } from '../../shared/users/profile';
 import { toBool } from '../db/database';
 import type { UserRow } from './users.repository';
 
@@ -33,5 +34,27 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     timezoneOffset: row.timezone_offset,
     timezoneName: row.timezone_name,
     createdAt: row.created_at,
+  };
+}
+
+/** What a permitted viewer sees of a rider: no e-mail, no settings beyond the display unit. */
+export function presentPublicProfile(row: UserRow, viewerId: string | null): PublicProfile {
+  const own = viewerId === row.id;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    bio: row.bio,
+    location: row.location,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    profileImageUrl: row.profile_image_url,
+    backgroundImageUrl: row.background_image_url,
+    motorcycles: parseMotorcycles(row.motorcycles),
+    createdAt: row.created_at,
+    preferredUnits: row.preferred_units as PreferredUnits,
+    isFirstVisit: own && toBool(row.is_first_visit),
+    abilities: { edit: own },
   };
 }

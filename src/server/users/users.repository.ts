@@ -23,6 +23,47 @@ export const usersRepository = {
     return row !== undefined;
   },
 
+  findByHandle(db: Executor, handle: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where(sql<string>`lower(user_id)`, '=', handle.toLowerCase()).executeTakeFirst();
+  },
+
+  async handleTakenByOther(db: Executor, handle: string, excludeId: string | null): Promise<boolean> {
+    let query = db.selectFrom('users').select('id').where(sql<string>`lower(user_id)`, '=', handle.toLowerCase());
+    if (excludeId) query = query.where('id', '!=', excludeId);
+    return (await query.executeTakeFirst()) !== undefined;
+  },
+
+  /**
+   * Changes the handle only while the account has changes left: the limit is part of the UPDATE,
+   * so two concurrent changes cannot both pass a check made before. Returns whether it changed.
+   */
+  async changeHandle(db: Executor, id: string, handle: string, maxChanges: number): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set((eb) => ({ user_id: handle, user_id_changes_count: eb('user_id_changes_count', '+', 1) }))
+      .where('id', '=', id)
+      .where('user_id_changes_count', '<', maxChanges)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  async updateFields(db: Executor, id: string, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'bio' | 'location' | 'latitude' | 'longitude' | 'profile_visibility' | 'preferred_units' | 'timezone_offset' | 'timezone_name' | 'motorcycles' | 'email'>>): Promise<void> {
+    if (Object.keys(fields).length === 0) return;
+    await db.updateTable('users').set(fields).where('id', '=', id).execute();
+  },
+
+  /** Whether two riders are members of at least one common group. */
+  async shareAGroup(db: Executor, a: string, b: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('group_members as mine')
+      .innerJoin('group_members as theirs', 'theirs.group_id', 'mine.group_id')
+      .select('mine.group_id')
+      .where('mine.user_id', '=', a)
+      .where('theirs.user_id', '=', b)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async insert(db: Executor, user: { id: string; userId: string; email: string | null; isFirstVisit: boolean; now: string }): Promise<void> {
     await db
       .insertInto('users')
@@ -68,6 +109,12 @@ export const usersRepository = {
       .where('background_image_url', 'is', null)
       .where('motorcycles', '=', '[]')
       .where('user_id_changes_count', '=', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('group_members').select('group_members.user_id').whereRef('group_members.user_id', '=', 'users.id'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('membership_requests').select('membership_requests.user_id').whereRef('membership_requests.user_id', '=', 'users.id'))),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   },

@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { locationUpdateSchema, motorcyclesUpdateSchema, profileUpdateSchema } from '../../shared/users/profile';
 import { currentOrNewGuest } from '../auth/auth.service';
 import { requireUserId, setSessionCookie } from '../auth/session-cookie';
 import { markWelcomeSeen } from './users.service';
+import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, updateProfile } from './profile.service';
 import { presentCurrentUser } from './users.presenter';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,5 +23,34 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await markWelcomeSeen(ctx.db, requireUserId(request));
       return { success: true };
     });
+
+    app.patch('/api/users/:id', { schema: { params: idParams, body: profileUpdateSchema } }, async (request) => {
+      const { user, emailConfirmationSentTo } = await updateProfile(ctx, {
+        actorId: requireUserId(request),
+        accountId: request.params.id,
+        update: request.body,
+        ip: request.ip,
+      });
+      return { ...user, emailConfirmationSentTo };
+    });
+
+    app.get(
+      '/api/users/check-username/:username',
+      { schema: { params: z.object({ username: z.string().max(100) }), querystring: z.object({ excludeUserId: z.string().max(64).optional() }) } },
+      // The asking rider's own handle counts as available to them; excludeUserId names them, and nobody else.
+      async (request) => ({ available: await isHandleAvailable(ctx, request.params.username, request.userId) }),
+    );
+
+    app.get('/api/users/profile/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }) } }, async (request) =>
+      getPublicProfile(ctx, request.userId, request.params.username),
+    );
+
+    app.put('/api/users/:id/motorcycles', { schema: { params: idParams, body: motorcyclesUpdateSchema } }, async (request) =>
+      replaceMotorcycles(ctx, { actorId: requireUserId(request), accountId: request.params.id, motorcycles: request.body.motorcycles }),
+    );
+
+    app.put('/api/users/:id/location', { schema: { params: idParams, body: locationUpdateSchema } }, async (request) =>
+      setLocation(ctx, { actorId: requireUserId(request), accountId: request.params.id, ...request.body }),
+    );
   };
 }

@@ -1,0 +1,109 @@
+import type { AppContext } from '../context';
+import { conflict, badRequest, forbidden, notFound } from '../platform/errors';
+import { isUniqueViolation } from '../db/unique-violation';
+import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../shared/users/current-user';
+import {
+  completeMotorcycles,
+  EMAIL_IN_USE_MESSAGE,
+  MOTORCYCLES_REQUIRED_MESSAGE,
+  USERNAME_LIMIT_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  USER_ID_PATTERN,
+  type ProfileUpdate,
+  type PublicProfile,
+} from '../../shared/users/profile';
+import { requestEmailConfirmation } from '../auth/auth.service';
+import { usersRepository, type UserRow } from './users.repository';
+import { canEditAccount, canViewProfile } from './users.policy';
+import { presentCurrentUser, presentPublicProfile } from './users.presenter';
+
+/** The account a request may edit: its own. Any other id answers like a missing one. */
+async function ownAccount(ctx: AppContext, actorId: string | null, accountId: string): Promise<UserRow> {
+  const user = canEditAccount(actorId, accountId) ? await usersRepository.findById(ctx.db, accountId) : undefined;
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/**
+ * PATCH /api/users/{id}. Profile fields apply at once; a new handle counts toward the limit of 2
+ * changes and must be free regardless of case; a new e-mail address only gets a confirmation link.
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  input: { actorId: string | null; accountId: string; update: ProfileUpdate; ip: string },
+): Promise<{ user: CurrentUser; emailConfirmationSentTo: string | null }> {
+  const user = await ownAccount(ctx, input.actorId, input.accountId);
+  const { userId: handle, email, ...fields } = input.update;
+
+  const newEmail = email && email !== user.email ? email : null;
+  if (newEmail) {
+    const holder = await usersRepository.findByEmail(ctx.db, newEmail);
+    if (holder && holder.id !== user.id) throw conflict(EMAIL_IN_USE_MESSAGE);
+  }
+
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      if (handle !== undefined && handle !== user.user_id) {
+        if (user.user_id_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
+        if (await usersRepository.handleTakenByOther(tx, handle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
+        if (!(await usersRepository.changeHandle(tx, user.id, handle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
+      }
+      await usersRepository.updateFields(tx, user.id, {
+        ...(fields.firstName !== undefined && { first_name: fields.firstName }),
+        ...(fields.lastName !== undefined && { last_name: fields.lastName }),
+        ...(fields.bio !== undefined && { bio: fields.bio }),
+        ...(fields.location !== undefined && { location: fields.location }),
+        ...(fields.latitude !== undefined && { latitude: fields.latitude }),
+        ...(fields.longitude !== undefined && { longitude: fields.longitude }),
+        ...(fields.profileVisibility !== undefined && { profile_visibility: fields.profileVisibility }),
+        ...(fields.preferredUnits !== undefined && { preferred_units: fields.preferredUnits }),
+        ...(fields.timezoneOffset !== undefined && { timezone_offset: fields.timezoneOffset }),
+        ...(fields.timezoneName !== undefined && { timezone_name: fields.timezoneName }),
+      });
+    });
+  } catch (error) {
+    // A concurrent change took the handle between our check and our write.
+    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN_MESSAGE);
+    throw error;
+  }
+
+  if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
+  const updated = (await usersRepository.findById(ctx.db, user.id))!;
+  return { user: presentCurrentUser(updated), emailConfirmationSentTo: newEmail };
+}
+
+/** GET /api/users/check-username/{username}: free regardless of case, ignoring the asking account. */
+export async function isHandleAvailable(ctx: AppContext, handle: string, excludeUserId: string | null): Promise<boolean> {
+  if (handle.length < 3 || handle.length > 30 || !USER_ID_PATTERN.test(handle)) return false;
+  return !(await usersRepository.handleTakenByOther(ctx.db, handle, excludeUserId));
+}
+
+/** A profile the viewer may not see answers exactly like one that does not exist. */
+export async function getPublicProfile(ctx: AppContext, viewerId: string | null, handle: string): Promise<PublicProfile> {
+  const owner = await usersRepository.findByHandle(ctx.db, handle);
+  if (!owner) throw notFound('Profile not found');
+  const visibility = owner.profile_visibility as 'public' | 'groups' | 'private';
+  const shareAGroup = visibility === 'groups' && viewerId !== null && viewerId !== owner.id ? await usersRepository.shareAGroup(ctx.db, viewerId, owner.id) : false;
+  if (!canViewProfile({ viewerId, ownerId: owner.id, visibility, shareAGroup })) throw notFound('Profile not found');
+  return presentPublicProfile(owner, viewerId);
+}
+
+export async function replaceMotorcycles(
+  ctx: AppContext,
+  input: { actorId: string | null; accountId: string; motorcycles: Array<{ brand?: string; model?: string; year?: number; color?: string }> },
+): Promise<CurrentUser> {
+  const user = await ownAccount(ctx, input.actorId, input.accountId);
+  const complete = completeMotorcycles(input.motorcycles);
+  if (complete.length === 0 || complete.some((m) => !Number.isInteger(m.year))) throw badRequest(MOTORCYCLES_REQUIRED_MESSAGE);
+  await usersRepository.updateFields(ctx.db, user.id, { motorcycles: JSON.stringify(complete) });
+  return presentCurrentUser((await usersRepository.findById(ctx.db, user.id))!);
+}
+
+export async function setLocation(
+  ctx: AppContext,
+  input: { actorId: string | null; accountId: string; location: string; latitude: number; longitude: number },
+): Promise<CurrentUser> {
+  const user = await ownAccount(ctx, input.actorId, input.accountId);
+  await usersRepository.updateFields(ctx.db, user.id, { location: input.location, latitude: input.latitude, longitude: input.longitude });
+  return presentCurrentUser((await usersRepository.findById(ctx.db, user.id))!);
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
+import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
+
+/** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const userIdSchema = z
+  .string()
+  .trim()
+  .min(USER_ID_MIN_LENGTH, 'User ID must be at least 3 characters')
+  .max(USER_ID_MAX_LENGTH, `User ID must be at most ${USER_ID_MAX_LENGTH} characters`)
+  .regex(USER_ID_PATTERN, 'User ID may only contain letters, numbers, hyphens and underscores');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+/** PATCH /api/users/{id} (spec 1 section 5, "Profile form"). Every field optional. */
+export const profileUpdateSchema = z
+  .object({
+    userId: userIdSchema.optional(),
+    // An empty e-mail is sent as absent (spec 1 section 5).
+    email: z
+      .string()
+      .trim()
+      .max(EMAIL_MAX_LENGTH, 'Invalid email address')
+      .transform((v) => v.toLowerCase())
+      .pipe(z.union([z.literal(''), z.email('Invalid email address')]))
+      .nullable()
+      .optional(),
+    firstName: optionalText(100, 'First name'),
+    lastName: optionalText(100, 'Last name'),
+    bio: optionalText(2000, 'Bio'),
+    location: optionalText(255, 'Location'),
+    latitude: z.number().min(-90).max(90).nullable().optional(),
+    longitude: z.number().min(-180).max(180).nullable().optional(),
+    profileVisibility: z.enum(PROFILE_VISIBILITIES).optional(),
+    preferredUnits: z.enum(PREFERRED_UNITS).optional(),
+    timezoneOffset: z
+      .string()
+      .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
+      .refine(isKnownTimezoneOffset, 'Please select a valid timezone')
+      .optional(),
+    timezoneName: z.string().trim().min(1, 'Timezone name is required').max(100).optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const MOTORCYCLE_YEAR_MIN = 1900;
+export const motorcycleYearMax = (now = new Date()) => now.getUTCFullYear() + 1;
+
+export const MOTORCYCLES_REQUIRED_MESSAGE = 'Please add at least one motorcycle with all fields filled.';
+
+/** Spec 2 section 5: rows with an empty brand, model or colour are dropped; at least one full row. */
+export function completeMotorcycles(rows: ReadonlyArray<{ brand?: string; model?: string; year?: number; color?: string }>) {
+  return rows
+    .map((r) => ({ brand: (r.brand ?? '').trim(), model: (r.model ?? '').trim(), year: r.year ?? Number.NaN, color: (r.color ?? '').trim() }))
+    .filter((r) => r.brand && r.model && r.color);
+}
+
+export const motorcyclesUpdateSchema = z.object({
+  motorcycles: z
+    .array(
+      z.object({
+        brand: z.string().max(100).optional(),
+        model: z.string().max(100).optional(),
+        year: z
+          .number()
+          .int('Year must be a whole number')
+          .min(MOTORCYCLE_YEAR_MIN, `Year must be ${MOTORCYCLE_YEAR_MIN} or later`)
+          .refine((year) => year <= motorcycleYearMax(), 'Year cannot be later than next year')
+          .optional(),
+        color: z.string().max(50).optional(),
+      }),
+    )
+    .max(20, 'At most 20 motorcycles'),
+});
+
+export const locationUpdateSchema = z.object({
+  location: z.string().trim().min(1, 'Location is required').max(255),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+
+/** GET /api/users/profile/{username}: what a permitted viewer sees of a rider. */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  profileImageUrl: z.string().nullable(),
+  backgroundImageUrl: z.string().nullable(),
+  motorcycles: z.array(motorcycleSchema),
+  createdAt: z.string(),
+  preferredUnits: z.enum(PREFERRED_UNITS),
+  isFirstVisit: z.boolean(),
+  abilities: z.object({ edit: z.boolean() }),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** Server messages the client matches on (spec 1 section 8, "Profile update failure"). */
+export const EMAIL_IN_USE_MESSAGE = 'Email address is already in use';
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
+export const USERNAME_LIMIT_MESSAGE = 'Username change limit reached';
