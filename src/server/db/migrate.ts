@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_groups';
 import * as m003 from './migrations/003_media';
+import * as m004 from './migrations/004_rides_polls_invites';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_groups': m002,
   '003_media': m003,
+  '004_rides_polls_invites': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

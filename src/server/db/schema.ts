@@ -118,6 +118,87 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface RidesTable {
+  id: string;
+  group_id: string | null;
+  name: string;
+  slug: string;
+  description: string | null;
+  status: string; // confirmed | pending | cancelled
+  start_date: string;
+  end_date: string;
+  duration: string;
+  start_location: string;
+  start_latitude: number | null;
+  start_longitude: number | null;
+  midpoint_location: string | null;
+  midpoint_latitude: number | null;
+  midpoint_longitude: number | null;
+  end_location: string;
+  end_latitude: number | null;
+  end_longitude: number | null;
+  waypoints: string; // JSON [{ name, latitude, longitude }]
+  total_distance_km: number | null;
+  min_riders: number;
+  max_riders: number;
+  timezone_offset: string;
+  timezone_name: string;
+  owner_id: string;
+  navigator_id: string | null;
+  reminders_sent: Generated<number>; // bit 1: 3-day reminder, bit 2: 1-day reminder
+  created_at: string;
+}
+
+export interface RideParticipantsTable {
+  ride_id: string;
+  user_id: string;
+  joined_at: string;
+}
+
+export interface RideCommentsTable {
+  id: string;
+  ride_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface PollsTable {
+  id: string;
+  group_id: string;
+  creator_id: string;
+  title: string;
+  description: string | null;
+  destination: string;
+  duration_days: number;
+  deadline: string;
+  proposed_dates: string; // JSON array of ISO dates
+  is_active: Generated<Flag>;
+  created_at: string;
+}
+
+export interface PollResponsesTable {
+  poll_id: string;
+  user_id: string;
+  response: string; // yes | no
+  preferred_dates: string; // JSON array of ISO dates
+  created_at: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  group_id: string;
+  inviter_id: string;
+  inviter_first_name: string;
+  invitee_name: string | null;
+  invitee_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by_user_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,6 +208,12 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   membership_requests: MembershipRequestsTable;
+  rides: RidesTable;
+  ride_participants: RideParticipantsTable;
+  ride_comments: RideCommentsTable;
+  polls: PollsTable;
+  poll_responses: PollResponsesTable;
+  invitations: InvitationsTable;
   media: MediaTable;
 }
 
