@@ -1,0 +1,186 @@
+import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
+import type { Database, GroupsTable } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type GroupRow = Selectable<GroupsTable> & {
+  creator_handle: string;
+  creator_image: string | null;
+  member_count: number | string | null;
+  ride_count: number | string | null;
+  upcoming_rides: number | string | null;
+  recent_activity: number | string | null;
+  viewer_is_member: number | string | null;
+  viewer_is_pending: number | string | null;
+};
+
+/**
+ * Groups with their counts and the viewer's membership, in one query: every list of groups is
+ * served without a query per group. `since` bounds "recent" activity (30 days).
+ */
+function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sinceIso: string) {
+  const viewer = viewerId ?? '';
+  return db
+    .selectFrom('groups')
+    .innerJoin('users as creator', 'creator.id', 'groups.creator_id')
+    .selectAll('groups')
+    .select(['creator.user_id as creator_handle', 'creator.profile_image_url as creator_image'])
+    .select((eb) => [
+      eb.selectFrom('group_members as gm').select(eb.fn.countAll().as('n')).whereRef('gm.group_id', '=', 'groups.id').as('member_count'),
+      eb.selectFrom('rides as r').select(eb.fn.countAll().as('n')).whereRef('r.group_id', '=', 'groups.id').as('ride_count'),
+      eb
+        .selectFrom('rides as r')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('r.group_id', '=', 'groups.id')
+        .where('r.start_date', '>=', nowIso)
+        .where('r.status', '!=', 'cancelled')
+        .as('upcoming_rides'),
+      sql<number>`(
+        (select count(*) from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
+        + (select count(*) from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
+        + (select count(*) from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso})
+      )`.as('recent_activity'),
+      eb
+        .selectFrom('group_members as vm')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('vm.group_id', '=', 'groups.id')
+        .where('vm.user_id', '=', viewer)
+        .as('viewer_is_member'),
+      eb
+        .selectFrom('membership_requests as vr')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('vr.group_id', '=', 'groups.id')
+        .where('vr.user_id', '=', viewer)
+        .as('viewer_is_pending'),
+    ]);
+}
+
+export interface GroupQueryWindow {
+  viewerId: string | null;
+  nowIso: string;
+  sinceIso: string;
+}
+
+export const groupsRepository = {
+  findById(db: Executor, id: string, w: GroupQueryWindow): Promise<GroupRow | undefined> {
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.id', '=', id).executeTakeFirst() as Promise<GroupRow | undefined>;
+  },
+
+  findBySlug(db: Executor, slug: string, w: GroupQueryWindow): Promise<GroupRow | undefined> {
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.slug', '=', slug).executeTakeFirst() as Promise<GroupRow | undefined>;
+  },
+
+  /** The viewer's groups: those they belong to and those they asked to join. */
+  listForUser(db: Executor, userId: string, w: GroupQueryWindow): Promise<GroupRow[]> {
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.group_id', '=', 'groups.id').where('m.user_id', '=', userId)),
+          eb.exists(eb.selectFrom('membership_requests as q').select('q.user_id').whereRef('q.group_id', '=', 'groups.id').where('q.user_id', '=', userId)),
+        ]),
+      )
+      .orderBy('groups.name')
+      .execute() as Promise<GroupRow[]>;
+  },
+
+  search(db: Executor, term: string, w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(groups.name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(coalesce(groups.description, ''))`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(groups.location)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      )
+      .orderBy('groups.name')
+      .limit(limit)
+      .execute() as Promise<GroupRow[]>;
+  },
+
+  async insert(db: Executor, row: Selectable<GroupsTable>): Promise<void> {
+    await db.insertInto('groups').values(row).execute();
+  },
+
+  async update(db: Executor, id: string, fields: Partial<Pick<GroupsTable, 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>): Promise<void> {
+    if (Object.keys(fields).length === 0) return;
+    await db.updateTable('groups').set(fields).where('id', '=', id).execute();
+  },
+
+  /** Deletes the group; memberships, requests, rides, polls and invitations go with it (foreign keys cascade). */
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('groups').where('id', '=', id).execute();
+  },
+
+  async slugExists(db: Executor, slug: string): Promise<boolean> {
+    return (await db.selectFrom('groups').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  },
+
+  async addMember(db: Executor, groupId: string, userId: string, nowIso: string): Promise<void> {
+    await db.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: nowIso }).execute();
+  },
+
+  async removeMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  async isMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    return (await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  },
+
+  listMembers(db: Executor, groupId: string) {
+    return db
+      .selectFrom('group_members')
+      .innerJoin('users', 'users.id', 'group_members.user_id')
+      .select(['users.id', 'users.user_id', 'users.profile_image_url', 'users.location', 'group_members.joined_at'])
+      .where('group_members.group_id', '=', groupId)
+      .orderBy('group_members.joined_at')
+      .execute();
+  },
+
+  memberIds(db: Executor, groupId: string): Promise<string[]> {
+    return db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', groupId)
+      .execute()
+      .then((rows) => rows.map((r) => r.user_id));
+  },
+
+  async insertRequest(db: Executor, row: { id: string; group_id: string; user_id: string; requested_at: string }): Promise<void> {
+    await db.insertInto('membership_requests').values(row).execute();
+  },
+
+  findRequest(db: Executor, groupId: string, requestId: string) {
+    return db.selectFrom('membership_requests').selectAll().where('id', '=', requestId).where('group_id', '=', groupId).executeTakeFirst();
+  },
+
+  async deleteRequest(db: Executor, requestId: string): Promise<boolean> {
+    const result = await db.deleteFrom('membership_requests').where('id', '=', requestId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  async deleteRequestFor(db: Executor, groupId: string, userId: string): Promise<void> {
+    await db.deleteFrom('membership_requests').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+  },
+
+  listRequests(db: Executor, groupId: string) {
+    return db
+      .selectFrom('membership_requests')
+      .innerJoin('users', 'users.id', 'membership_requests.user_id')
+      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url', 'users.location'])
+      .where('membership_requests.group_id', '=', groupId)
+      .orderBy('membership_requests.requested_at')
+      .execute();
+  },
+
+  pendingGroupIds(db: Executor, userId: string): Promise<string[]> {
+    return db
+      .selectFrom('membership_requests')
+      .select('group_id')
+      .where('user_id', '=', userId)
+      .execute()
+      .then((rows) => rows.map((r) => r.group_id));
+  },
+};

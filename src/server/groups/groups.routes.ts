@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { createGroupSchema, updateGroupSchema } from '../../shared/groups/group';
+import { requireUserId } from '../auth/session-cookie';
+import {
+  createGroup,
+  decideRequest,
+  deleteGroup,
+  findGroupByName,
+  getGroup,
+  joinGroup,
+  leaveGroup,
+  listMembers,
+  listMyGroups,
+  listRequests,
+  pendingGroupIds,
+  searchGroups,
+  updateGroupSettings,
+} from './groups.service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const requestParams = z.object({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) });
+
+export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/groups', async (request) => listMyGroups(ctx, requireUserId(request)));
+
+    app.get('/api/groups/search', { schema: { querystring: z.object({ q: z.string().max(200).default('') }) } }, async (request) =>
+      searchGroups(ctx, request.userId, request.query.q),
+    );
+
+    app.get('/api/groups/by-name/:name', { schema: { params: z.object({ name: z.string().min(1).max(300) }) } }, async (request) =>
+      findGroupByName(ctx, request.userId, request.params.name),
+    );
+
+    app.get('/api/groups/:id', { schema: { params: idParams } }, async (request) => getGroup(ctx, request.userId, request.params.id));
+
+    app.post('/api/groups', { schema: { body: createGroupSchema } }, async (request, reply) => {
+      const group = await createGroup(ctx, requireUserId(request), request.body);
+      return reply.code(201).send(group);
+    });
+
+    app.patch('/api/groups/:id', { schema: { params: idParams, body: updateGroupSchema } }, async (request) =>
+      updateGroupSettings(ctx, requireUserId(request), request.params.id, request.body),
+    );
+
+    app.delete('/api/groups/:id', { schema: { params: idParams } }, async (request) => {
+      await deleteGroup(ctx, requireUserId(request), request.params.id);
+      return { success: true };
+    });
+
+    // The body's userId (spec 2 section 7) is ignored: a rider can only join as themself.
+    app.post('/api/groups/:id/join', { schema: { params: idParams } }, async (request) => joinGroup(ctx, requireUserId(request), request.params.id));
+
+    app.post('/api/groups/:id/leave', { schema: { params: idParams } }, async (request) => {
+      await leaveGroup(ctx, requireUserId(request), request.params.id);
+      return { success: true, message: 'You left the group' };
+    });
+
+    app.get('/api/groups/:id/members', { schema: { params: idParams } }, async (request) => listMembers(ctx, requireUserId(request), request.params.id));
+
+    app.get('/api/groups/:id/membership-requests', { schema: { params: idParams } }, async (request) =>
+      listRequests(ctx, requireUserId(request), request.params.id),
+    );
+
+    app.post('/api/groups/:id/membership-requests/:requestId/approve', { schema: { params: requestParams } }, async (request) => {
+      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, true);
+      return { success: true };
+    });
+
+    app.post('/api/groups/:id/membership-requests/:requestId/reject', { schema: { params: requestParams } }, async (request) => {
+      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, false);
+      return { success: true };
+    });
+
+    app.get('/api/membership-requests/pending', async (request) => pendingGroupIds(ctx, requireUserId(request)));
+  };
+}

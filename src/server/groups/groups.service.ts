@@ -1,0 +1,184 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { conflict, forbidden, notFound } from '../platform/errors';
+import { newId } from '../platform/tokens';
+import { notify } from '../notifications/notifications.service';
+import { track } from '../events/events.service';
+import { usersRepository } from '../users/users.repository';
+import { notificationTexts } from '../../shared/notifications/notification';
+import { slugify } from '../../shared/groups/slug';
+import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest } from '../../shared/groups/group';
+import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups.repository';
+import { isInsider } from './groups.policy';
+import { membershipStatusOf, presentGroup, presentMember, presentRequest } from './groups.presenter';
+
+const ACTIVITY_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+export function queryWindow(viewerId: string | null): GroupQueryWindow {
+  const now = Date.now();
+  return { viewerId, nowIso: new Date(now).toISOString(), sinceIso: new Date(now - ACTIVITY_WINDOW_MS).toISOString() };
+}
+
+/** The group row with the viewer's membership, or 404. Groups are visible to everyone (GUIDE section 10). */
+export async function loadGroup(ctx: AppContext, groupId: string, viewerId: string | null): Promise<GroupRow> {
+  const row = await groupsRepository.findById(ctx.db, groupId, queryWindow(viewerId));
+  if (!row) throw notFound('Group not found');
+  return row;
+}
+
+async function loadAsOwner(ctx: AppContext, groupId: string, actorId: string): Promise<GroupRow> {
+  const row = await loadGroup(ctx, groupId, actorId);
+  if (membershipStatusOf(row, actorId) !== 'owner') throw forbidden('Only the group owner can do this');
+  return row;
+}
+
+export async function listMyGroups(ctx: AppContext, userId: string): Promise<Group[]> {
+  const rows = await groupsRepository.listForUser(ctx.db, userId, queryWindow(userId));
+  return rows.map((row) => presentGroup(row, userId));
+}
+
+export async function searchGroups(ctx: AppContext, viewerId: string | null, term: string): Promise<Group[]> {
+  if (!term.trim()) return [];
+  const rows = await groupsRepository.search(ctx.db, term.trim(), queryWindow(viewerId));
+  return rows.map((row) => presentGroup(row, viewerId));
+}
+
+/** By slug, or by the name as typed (its slug). */
+export async function findGroupByName(ctx: AppContext, viewerId: string | null, name: string): Promise<Group> {
+  const row = await groupsRepository.findBySlug(ctx.db, slugify(name), queryWindow(viewerId));
+  if (!row) throw notFound('Group not found');
+  return presentGroup(row, viewerId);
+}
+
+export async function getGroup(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Group> {
+  return presentGroup(await loadGroup(ctx, groupId, viewerId), viewerId);
+}
+
+/** Creates the group with its creator as owner and first member, in one transaction. */
+export async function createGroup(ctx: AppContext, creatorId: string, input: CreateGroupInput): Promise<Group> {
+  const slug = slugify(input.name);
+  if (await groupsRepository.slugExists(ctx.db, slug)) throw conflict(GROUP_NAME_TAKEN);
+  const id = newId();
+  const now = nowIso();
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      await groupsRepository.insert(tx, {
+        id,
+        name: input.name,
+        slug,
+        description: input.description || null,
+        location: input.location,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        radius_km: input.radiusKm,
+        membership_approval_required: input.membershipApprovalRequired ? 1 : 0,
+        timezone_offset: input.timezoneOffset,
+        timezone_name: input.timezoneName,
+        group_image_url: null,
+        creator_id: creatorId,
+        created_at: now,
+      });
+      await groupsRepository.addMember(tx, id, creatorId, now);
+      await track(tx, 'groups', 'group_created', { groupId: id }, creatorId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
+    throw error;
+  }
+  return getGroup(ctx, creatorId, id);
+}
+
+export async function updateGroupSettings(
+  ctx: AppContext,
+  actorId: string,
+  groupId: string,
+  update: { membershipApprovalRequired?: boolean; timezoneOffset?: string; timezoneName?: string },
+): Promise<Group> {
+  await loadAsOwner(ctx, groupId, actorId);
+  await groupsRepository.update(ctx.db, groupId, {
+    ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
+    ...(update.timezoneOffset !== undefined && { timezone_offset: update.timezoneOffset }),
+    ...(update.timezoneName !== undefined && { timezone_name: update.timezoneName }),
+  });
+  return getGroup(ctx, actorId, groupId);
+}
+
+export async function deleteGroup(ctx: AppContext, actorId: string, groupId: string): Promise<void> {
+  await loadAsOwner(ctx, groupId, actorId);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('media').where('associated_type', 'in', ['group', 'group_image']).where('associated_id', '=', groupId).execute();
+    await groupsRepository.delete(tx, groupId);
+  });
+}
+
+/** Tells the owner that a rider joined (never the rider themself). */
+export async function announceNewMember(ctx: AppContext, group: { id: string; name: string; creator_id: string }, memberId: string): Promise<void> {
+  if (group.creator_id === memberId) return;
+  const member = await usersRepository.findById(ctx.db, memberId);
+  const { title, message } = notificationTexts.memberJoined(member?.user_id ?? 'A rider', group.name);
+  await notify(ctx, group.creator_id, 'member_joined', title, message);
+}
+
+/**
+ * POST /api/groups/{id}/join. An open group adds the member at once; an approval group records a
+ * request for the owner. The database's keys make a double click or a race leave one row.
+ */
+export async function joinGroup(ctx: AppContext, userId: string, groupId: string): Promise<{ message: string; status: 'member' | 'pending' }> {
+  const group = await loadGroup(ctx, groupId, userId);
+  const status = membershipStatusOf(group, userId);
+  if (isInsider(status)) throw conflict('You are already a member of this group');
+  if (status === 'pending') throw conflict('Your membership request is already waiting for approval');
+  try {
+    if (group.membership_approval_required) {
+      await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
+      return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
+    }
+    await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You are already a member of this group');
+    throw error;
+  }
+  await announceNewMember(ctx, group, userId);
+  return { message: `You joined ${group.name}`, status: 'member' };
+}
+
+export async function leaveGroup(ctx: AppContext, userId: string, groupId: string): Promise<void> {
+  const group = await loadGroup(ctx, groupId, userId);
+  const status = membershipStatusOf(group, userId);
+  if (status === 'owner') throw forbidden('The owner cannot leave their own group');
+  if (status === 'pending') {
+    await groupsRepository.deleteRequestFor(ctx.db, groupId, userId);
+    return;
+  }
+  if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
+}
+
+export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {
+  const group = await loadGroup(ctx, groupId, viewerId);
+  if (!isInsider(membershipStatusOf(group, viewerId))) throw forbidden('Only members can see who is in this group');
+  const rows = await groupsRepository.listMembers(ctx.db, groupId);
+  return rows.map((row) => presentMember(row, group.creator_id));
+}
+
+export async function listRequests(ctx: AppContext, actorId: string, groupId: string): Promise<MembershipRequest[]> {
+  await loadAsOwner(ctx, groupId, actorId);
+  return (await groupsRepository.listRequests(ctx.db, groupId)).map(presentRequest);
+}
+
+export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {
+  await loadAsOwner(ctx, groupId, actorId);
+  const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
+  if (!request) throw notFound('Membership request not found');
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
+    if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
+      await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
+    }
+  });
+  // The owner approved it themself: nobody is told of their own action (GUIDE section 10).
+}
+
+export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {
+  return groupsRepository.pendingGroupIds(ctx.db, userId);
+}

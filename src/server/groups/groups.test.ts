@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { buildGroup, buildGuest, buildRoles } from '../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const validGroup = {
+  name: 'Night Riders',
+  description: 'After-dark loops',
+  location: 'Sydney, NSW, Australia',
+  latitude: -33.8688,
+  longitude: 151.2093,
+  radiusKm: 100,
+  membershipApprovalRequired: false,
+  timezoneOffset: 'UTC+10:00',
+  timezoneName: 'Sydney',
+};
+
+describe('POST /api/groups', () => {
+  it('creates a group with the creator as owner and first member, and logs the event', async () => {
+    const owner = await buildGuest(t);
+    const res = await owner.client.post('/api/groups', { ...validGroup, name: 'Coastal Cruisers' });
+    expect(res.statusCode).toBe(201);
+    const group = res.json();
+    expect(group).toMatchObject({
+      name: 'Coastal Cruisers',
+      slug: 'coastal-cruisers',
+      creatorId: owner.user.id,
+      memberCount: 1,
+      radiusKm: 100,
+      membershipApprovalRequired: false,
+      timezoneOffset: 'UTC+10:00',
+      timezoneName: 'Sydney',
+      upcomingRides: 0,
+      isActive: true,
+      membershipStatus: 'owner',
+      creator: { userId: owner.user.userId, profileImageUrl: null },
+    });
+    expect(group.abilities).toMatchObject({ manage: true, delete: true, invite: true, leave: false, join: false });
+    const events = await t.app.ctx.db.selectFrom('activity_events').selectAll().where('event', '=', 'group_created').where('user_id', '=', owner.user.id).execute();
+    expect(events).toHaveLength(1);
+    expect((await owner.client.get('/api/groups')).json().map((g: { id: string }) => g.id)).toContain(group.id);
+  });
+
+  it.each([
+    [{ name: '' }, 'Group name is required'],
+    [{ name: 'x'.repeat(256) }, 'Name too long'],
+    [{ name: 'Night-Riders' }, 'Group names cannot contain hyphens (reserved for URLs)'],
+    [{ location: '' }, 'Location is required'],
+    [{ radiusKm: 0 }, undefined],
+    [{ radiusKm: 1001 }, undefined],
+    [{ timezoneOffset: 'UTC+05:15' }, 'Please select a valid timezone'],
+    [{ timezoneName: ' ' }, 'Timezone name is required'],
+  ])('refuses %j with 400 and creates nothing', async (override, message) => {
+    const owner = await buildGuest(t);
+    const res = await owner.client.post('/api/groups', { ...validGroup, name: `Valid ${Math.random()}`.replace('.', ''), ...override });
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().message).toBe(message);
+    expect((await owner.client.get('/api/groups')).json()).toEqual([]);
+  });
+
+  it('refuses a name whose URL slug is taken', async () => {
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
+    await buildGroup(a, { name: 'Alpine Wolves' });
+    const res = await b.client.post('/api/groups', { ...validGroup, name: 'alpine   WOLVES!' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already exists/);
+  });
+
+  it('needs a session', async () => {
+    const { anonymous } = await buildRoles(t);
+    expect((await anonymous.post('/api/groups', validGroup)).statusCode).toBe(401);
+  });
+});
+
+describe('role matrix', () => {
+  it('GET /api/groups/{id}/members: members and owner only', async () => {
+    const r = await buildRoles(t);
+    const path = `/api/groups/${r.group.id}/members`;
+    expect((await r.owner.client.get(path)).statusCode).toBe(200);
+    expect((await r.member.client.get(path)).statusCode).toBe(200);
+    expect((await r.pending.client.get(path)).statusCode).toBe(403);
+    expect((await r.outsider.client.get(path)).statusCode).toBe(403);
+    expect((await r.anonymous.get(path)).statusCode).toBe(401);
+    const members = (await r.member.client.get(path)).json();
+    expect(members.map((m: { userId: string }) => m.userId).sort()).toEqual([r.owner.user.userId, r.member.user.userId].sort());
+    expect(members.find((m: { isOwner: boolean }) => m.isOwner).userId).toBe(r.owner.user.userId);
+  });
+
+  it('GET /api/groups/{id}/membership-requests: owner only (403 for the rest)', async () => {
+    const r = await buildRoles(t);
+    const path = `/api/groups/${r.group.id}/membership-requests`;
+    const list = await r.owner.client.get(path);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ user: expect.objectContaining({ userId: r.pending.user.userId }) })]);
+    for (const who of [r.member, r.pending, r.outsider]) expect((await who.client.get(path)).statusCode).toBe(403);
+    expect((await r.anonymous.get(path)).statusCode).toBe(401);
+  });
+
+  it('PATCH /api/groups/{id}: owner only', async () => {
+    const r = await buildRoles(t);
+    const path = `/api/groups/${r.group.id}`;
+    const body = { membershipApprovalRequired: false, timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' };
+    for (const who of [r.member, r.pending, r.outsider]) expect((await who.client.patch(path, body)).statusCode).toBe(403);
+    expect((await r.anonymous.patch(path, body)).statusCode).toBe(401);
+    const res = await r.owner.client.patch(path, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(body);
+    expect((await r.owner.client.patch(path, { timezoneOffset: 'nope' })).statusCode).toBe(400);
+  });
+
+  it('DELETE /api/groups/{id}: owner only; removes memberships and requests', async () => {
+    const r = await buildRoles(t);
+    const path = `/api/groups/${r.group.id}`;
+    for (const who of [r.member, r.pending, r.outsider]) expect((await who.client.request('DELETE', path)).statusCode).toBe(403);
+    expect((await r.anonymous.request('DELETE', path)).statusCode).toBe(401);
+    expect((await r.owner.client.request('DELETE', path)).statusCode).toBe(200);
+    expect((await r.owner.client.get(path)).statusCode).toBe(404);
+    const left = await t.app.ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', r.group.id).execute();
+    const requests = await t.app.ctx.db.selectFrom('membership_requests').select('id').where('group_id', '=', r.group.id).execute();
+    expect(left).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('membership status and abilities per role', async () => {
+    const r = await buildRoles(t);
+    const path = `/api/groups/${r.group.id}`;
+    const statusOf = async (c: { get(u: string): Promise<{ json(): { membershipStatus: string; abilities: { join: boolean } } }> }) => (await c.get(path)).json();
+    expect((await statusOf(r.owner.client)).membershipStatus).toBe('owner');
+    expect((await statusOf(r.member.client)).membershipStatus).toBe('member');
+    expect((await statusOf(r.pending.client)).membershipStatus).toBe('pending');
+    expect((await statusOf(r.outsider.client)).membershipStatus).toBe('none');
+    expect((await statusOf(r.outsider.client)).abilities.join).toBe(true);
+    const anon = (await r.anonymous.get(path)).json();
+    expect(anon).toMatchObject({ membershipStatus: 'none', memberCount: 2, abilities: { join: false } });
+  });
+});
+
+describe('joining and leaving', () => {
+  it('adds a rider to an open group at once and tells the owner', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const rider = await buildGuest(t);
+    const res = await rider.client.post(`/api/groups/${group.id}/join`, { userId: 'ignored' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'member' });
+    expect((await rider.client.get(`/api/groups/${group.id}`)).json().memberCount).toBe(2);
+    const notes = (await owner.client.get('/api/notifications')).json();
+    expect(notes[0]).toMatchObject({ type: 'member_joined', title: 'New Member', message: `${rider.user.userId} joined ${group.name}` });
+    expect((await rider.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(409);
+  });
+
+  it('records a request for an approval group; the owner approves or declines', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
+    const res = await a.client.post(`/api/groups/${group.id}/join`);
+    expect(res.json()).toEqual({ message: 'Membership request submitted for approval', status: 'pending' });
+    await b.client.post(`/api/groups/${group.id}/join`);
+    expect((await a.client.get('/api/membership-requests/pending')).json()).toEqual([group.id]);
+    expect((await a.client.get('/api/groups')).json()[0]).toMatchObject({ id: group.id, membershipStatus: 'pending' });
+
+    const requests = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json();
+    const reqA = requests.find((r: { user: { id: string } }) => r.user.id === a.user.id);
+    const reqB = requests.find((r: { user: { id: string } }) => r.user.id === b.user.id);
+    expect((await owner.client.post(`/api/groups/${group.id}/membership-requests/${reqA.id}/approve`)).statusCode).toBe(200);
+    expect((await owner.client.post(`/api/groups/${group.id}/membership-requests/${reqB.id}/reject`)).statusCode).toBe(200);
+    expect((await a.client.get('/api/membership-requests/pending')).json()).toEqual([]);
+    expect((await a.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('member');
+    expect((await b.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
+    // A decided request cannot be decided again; a request of another group is not found.
+    expect((await owner.client.post(`/api/groups/${group.id}/membership-requests/${reqA.id}/approve`)).statusCode).toBe(404);
+  });
+
+  it('lets a member leave, but not the owner', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const rider = await buildGuest(t);
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    expect((await rider.client.post(`/api/groups/${group.id}/leave`)).statusCode).toBe(200);
+    expect((await rider.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
+    const ownerLeaves = await owner.client.post(`/api/groups/${group.id}/leave`);
+    expect(ownerLeaves.statusCode).toBe(403);
+    expect(ownerLeaves.json().message).toBe('The owner cannot leave their own group');
+  });
+
+  it('keeps one membership when the same rider joins twice at once', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const rider = await buildGuest(t);
+    const results = await Promise.all([rider.client.post(`/api/groups/${group.id}/join`), rider.client.post(`/api/groups/${group.id}/join`)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.app.ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', group.id).where('user_id', '=', rider.user.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('finding groups', () => {
+  it('searches name, description and location; ignores an empty term', async () => {
+    const owner = await buildGuest(t);
+    await buildGroup(owner, { name: 'Desert Foxes', location: 'Tucson, Arizona, United States' });
+    const viewer = await buildGuest(t);
+    expect((await viewer.client.get('/api/groups/search?q=desert')).json().map((g: { name: string }) => g.name)).toContain('Desert Foxes');
+    expect((await viewer.client.get('/api/groups/search?q=tucson')).json().map((g: { name: string }) => g.name)).toContain('Desert Foxes');
+    expect((await viewer.client.get('/api/groups/search?q=%25')).json()).toEqual([]);
+    expect((await viewer.client.get('/api/groups/search?q=')).json()).toEqual([]);
+  });
+
+  it('finds a group by its slug or name, 404 otherwise', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { name: 'Iron Hawks' });
+    expect((await owner.client.get('/api/groups/by-name/iron-hawks')).json().id).toBe(group.id);
+    expect((await owner.client.get('/api/groups/by-name/Iron%20Hawks')).json().id).toBe(group.id);
+    expect((await owner.client.get('/api/groups/by-name/no-such-group')).statusCode).toBe(404);
+  });
+});
