@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { completeInvitationSchema, createInvitationSchema, INVALID_INVITATION_MESSAGE, INVITE_TOKEN_PATTERN } from '../../shared/invites/invitation';
+import { requireUserId } from '../auth/session-cookie';
+import { notFound } from '../platform/errors';
+import { completeInvitation, createInvitation, viewInvitation } from './invites.service';
+
+// A malformed token is just an invalid invitation to the visitor.
+const tokenParams = z.object({ token: z.string().max(100) });
+function checkToken(token: string): string {
+  if (!INVITE_TOKEN_PATTERN.test(token)) throw notFound(INVALID_INVITATION_MESSAGE);
+  return token;
+}
+
+export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/groups/:id/invite', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: createInvitationSchema } }, async (request, reply) => {
+      const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body);
+      return reply.code(201).send(result);
+    });
+
+    app.get('/api/invite/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return viewInvitation(ctx, request.userId, checkToken(request.params.token));
+    });
+
+    app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema } }, async (request) =>
+      completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip }),
+    );
+  };
+}

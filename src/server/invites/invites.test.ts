@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, tokenFromMail, type TestApp } from '../test/test-app';
+import { buildGroup, buildGuest, buildRoles } from '../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function decodeQr(dataUrl: string): Promise<string | null> {
+  const png = Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+async function invite(owner: Awaited<ReturnType<typeof buildGuest>>, groupId: string, body: Record<string, unknown> = { inviterFirstName: 'Marco', inviteeName: 'Giulia' }) {
+  const res = await owner.client.post(`/api/groups/${groupId}/invite`, body);
+  expect(res.statusCode).toBe(201);
+  const json = res.json() as { magicLink: string; qrCodeDataUrl: string; expiresAt: string };
+  return { ...json, token: json.magicLink.split('/invite/')[1]! };
+}
+
+describe('POST /api/groups/{id}/invite', () => {
+  it('gives the owner a link, a QR code of exactly that link, and a 7-day expiry', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const result = await invite(owner, group.id);
+    expect(result.magicLink).toMatch(/^http:\/\/rc\.test\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(await decodeQr(result.qrCodeDataUrl)).toBe(result.magicLink);
+    const days = (new Date(result.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const stored = await t.app.ctx.db.selectFrom('invitations').select('token_hash').execute();
+    expect(stored.some((r) => r.token_hash === result.token)).toBe(false);
+  });
+
+  it('mails the link when the owner gives an invitee e-mail', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const result = await invite(owner, group.id, { inviterFirstName: 'Marco', inviteeEmail: 'Giulia@Example.com' });
+    const mail = t.mail.at(-1)!;
+    expect(mail.to).toBe('giulia@example.com');
+    expect(mail.text).toContain(result.magicLink);
+    expect(mail.subject).toContain(group.name);
+  });
+
+  it.each([
+    [{ inviteeName: 'Giulia' }, 'Please enter your first name.'],
+    [{ inviterFirstName: '  ', inviteeName: 'Giulia' }, 'Please enter your first name.'],
+    [{ inviterFirstName: 'Marco' }, "Please enter either the invitee's name or email address."],
+    [{ inviterFirstName: 'Marco', inviteeEmail: 'not-an-email' }, 'Please enter a valid email address.'],
+  ])('refuses %j with the spec message', async (body, message) => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const res = await owner.client.post(`/api/groups/${group.id}/invite`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('is for the owner only', async () => {
+    const r = await buildRoles(t);
+    const body = { inviterFirstName: 'X', inviteeName: 'Y' };
+    for (const who of [r.member, r.pending, r.outsider]) expect((await who.client.post(`/api/groups/${r.group.id}/invite`, body)).statusCode).toBe(403);
+    expect((await r.anonymous.post(`/api/groups/${r.group.id}/invite`, body)).statusCode).toBe(401);
+  });
+});
+
+describe('the invitation landing', () => {
+  it('shows group, inviter and invitee; completing joins an approval group directly and tells the owner', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const { token } = await invite(owner, group.id);
+    const visitor = await buildGuest(t);
+    const view = await visitor.client.get(`/api/invite/${token}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      success: true,
+      group: { id: group.id, name: group.name, slug: group.slug },
+      invitation: { inviteeName: 'Giulia' },
+      inviter: { firstName: 'Marco', userId: owner.user.userId },
+      needsEmail: true,
+    });
+
+    const missing = await visitor.client.post(`/api/invite/${token}/complete`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Email Required');
+    const invalid = await visitor.client.post(`/api/invite/${token}/complete`, { email: 'nope' });
+    expect(invalid.json().message).toBe('Invalid Email');
+
+    const done = await visitor.client.post(`/api/invite/${token}/complete`, { email: 'giulia@example.com' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ success: true, groupId: group.id, groupSlug: group.slug });
+    expect((await visitor.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('member');
+    expect((await owner.client.get('/api/notifications')).json()[0]).toMatchObject({ type: 'member_joined' });
+
+    // The address becomes the account's only once confirmed.
+    expect((await visitor.client.get('/api/users/current')).json().email).toBeNull();
+    await visitor.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, 'giulia@example.com') });
+    expect((await visitor.client.get('/api/users/current')).json()).toMatchObject({ id: visitor.user.id, email: 'giulia@example.com' });
+  });
+
+  it('does not ask a rider with a confirmed e-mail for one', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const { token } = await invite(owner, group.id);
+    const rider = await buildGuest(t);
+    await rider.client.post('/api/auth/magic-link', { email: 'known@example.com' });
+    await rider.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, 'known@example.com') });
+    expect((await rider.client.get(`/api/invite/${token}`)).json().needsEmail).toBe(false);
+    expect((await rider.client.post(`/api/invite/${token}/complete`)).statusCode).toBe(200);
+  });
+
+  it('works once: a used, expired, unknown or malformed invitation is invalid', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const first = await invite(owner, group.id);
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
+    expect((await a.client.post(`/api/invite/${first.token}/complete`, { email: 'a1@example.com' })).statusCode).toBe(200);
+    for (const res of [
+      await b.client.get(`/api/invite/${first.token}`),
+      await b.client.post(`/api/invite/${first.token}/complete`, { email: 'b1@example.com' }),
+      await b.client.get(`/api/invite/${'A'.repeat(43)}`),
+      await b.client.get('/api/invite/short'),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Invalid Invitation: This invitation link is invalid or has expired.');
+    }
+    const second = await invite(owner, group.id);
+    await t.app.ctx.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    expect((await b.client.get(`/api/invite/${second.token}`)).statusCode).toBe(404);
+    expect((await b.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
+  });
+
+  it('lets only one of two riders use the same invitation at once', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const { token } = await invite(owner, group.id);
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
+    const results = await Promise.all([a.client.post(`/api/invite/${token}/complete`, { email: 'ra@example.com' }), b.client.post(`/api/invite/${token}/complete`, { email: 'rb@example.com' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect((await owner.client.get(`/api/groups/${group.id}`)).json().memberCount).toBe(2);
+  });
+});
