@@ -3,6 +3,7 @@ import { nowIso } from './db/database';
 import { sessionsRepository } from './auth/sessions.repository';
 import { magicLinksRepository } from './auth/magic-links.repository';
 import { removeAbandonedGuests } from './users/users.service';
+import { purgeGeocodeCache } from './geocoding/geocoding.service';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -13,5 +14,6 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'remove-expired-sessions', everyMs: HOUR_MS, run: () => sessionsRepository.deleteExpired(ctx.db, nowIso()) },
     // Links are kept a day past expiry so the per-address rate limit can still count them.
     { name: 'remove-old-magic-links', everyMs: HOUR_MS, run: () => magicLinksRepository.deleteOlderThan(ctx.db, new Date(Date.now() - 24 * HOUR_MS).toISOString()) },
+    { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

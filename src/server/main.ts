@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loadGazetteer } from './geocoding/gazetteer';
 
 async function main(): Promise<void> {
   let config;
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.appName} is running at ${config.publicUrl}`);
+  // Load the offline gazetteer now rather than on the first rider's search (it takes a second or two).
+  setImmediate(() => loadGazetteer());
 }
 
 void main();

@@ -4,6 +4,8 @@ import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_groups';
 import * as m003 from './migrations/003_media';
 import * as m004 from './migrations/004_rides_polls_invites';
+import * as m005 from './migrations/005_geocode_cache';
+import * as m006 from './migrations/006_route_cache';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '002_groups': m002,
   '003_media': m003,
   '004_rides_polls_invites': m004,
+  '005_geocode_cache': m005,
+  '006_route_cache': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

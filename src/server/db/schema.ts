@@ -199,6 +199,24 @@ export interface InvitationsTable {
   used_by_user_id: string | null;
 }
 
+export interface GeocodeCacheTable {
+  key: string;
+  results: string; // JSON array of location search results
+  created_at: string;
+}
+
+export interface GeocoderSlotsTable {
+  name: string;
+  next_at: number; // epoch milliseconds
+}
+
+export interface RouteCacheTable {
+  key: string;
+  geometry: string;
+  distance_km: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,6 +233,9 @@ export interface Database {
   poll_responses: PollResponsesTable;
   invitations: InvitationsTable;
   media: MediaTable;
+  geocode_cache: GeocodeCacheTable;
+  route_cache: RouteCacheTable;
+  geocoder_slots: GeocoderSlotsTable;
 }
 
 export type Timestamp = ColumnType<string, string, string>;

@@ -1,0 +1,291 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import type { LocationSearchResult } from '../../shared/geo/location-search';
+
+async function guest(t: TestApp): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  await client.get('/api/users/current');
+  return client;
+}
+
+async function search(client: TestClient, q: string): Promise<LocationSearchResult[]> {
+  const res = await client.get(`/api/search-location?q=${encodeURIComponent(q)}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as LocationSearchResult[];
+}
+
+describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)', () => {
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    client = await guest(t);
+  });
+  afterAll(async () => t.close());
+
+  it('finds London, GB first, with the result shape of the spec', async () => {
+    const results = await search(client, 'London');
+    expect(results.length).toBeGreaterThan(1);
+    expect(results.length).toBeLessThanOrEqual(5);
+    expect(results[0]).toMatchObject({
+      display_name: 'London, England, United Kingdom',
+      type: 'city',
+      address: { city: 'London', state: 'England', country: 'United Kingdom', country_code: 'gb' },
+    });
+    for (const r of results) {
+      expect(Object.keys(r).sort()).toEqual(['address', 'display_name', 'lat', 'lon', 'place_id', 'type']);
+      expect(typeof r.place_id).toBe('string');
+      expect(typeof r.lat).toBe('string');
+      expect(typeof r.lon).toBe('string');
+    }
+    expect(Number(results[0]!.lat)).toBeCloseTo(51.5, 0);
+    expect(Number(results[0]!.lon)).toBeCloseTo(-0.13, 0);
+  });
+
+  it('shortens names to 3 parts with the Australian state abbreviated', async () => {
+    const [sydney] = await search(client, 'Sydney');
+    expect(sydney).toMatchObject({ display_name: 'Sydney, NSW, Australia', address: { state: 'New South Wales', country_code: 'au' } });
+    expect((await search(client, 'hobart'))[0]!.display_name).toBe('Hobart, TAS, Australia');
+  });
+
+  it('matches prefixes, ignores accents and case, and returns at most 5 results', async () => {
+    expect((await search(client, 'lond'))[0]!.display_name).toBe('London, England, United Kingdom');
+    expect((await search(client, 'ZURICH'))[0]!.display_name).toMatch(/^Zürich, .*Switzerland$/);
+    expect((await search(client, 'san')).length).toBe(5);
+  });
+
+  it('narrows by state or country after a comma', async () => {
+    const results = await search(client, 'Paris, Texas');
+    expect(results[0]).toMatchObject({ display_name: 'Paris, Texas, United States' });
+    expect((await search(client, 'Perth, WA'))[0]!.display_name).toBe('Perth, WA, Australia');
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    expect(await search(client, 'Qqzxqqzx')).toEqual([]);
+  });
+
+  it('looks up the nearest town for "lat,lon"', async () => {
+    const results = await search(client, '48.8566,2.3522');
+    expect(results[0]).toMatchObject({ display_name: 'Paris, Île-de-France, France', address: { country_code: 'fr' } });
+    expect(results.length).toBeLessThanOrEqual(5);
+    expect((await search(client, '-33.8688, 151.2093'))[0]!.display_name).toBe('Sydney, NSW, Australia');
+  });
+
+  it('refuses blank, overlong and out-of-range searches with 400 and a message', async () => {
+    for (const url of ['/api/search-location', '/api/search-location?q=', '/api/search-location?q=%20%20', `/api/search-location?q=${'a'.repeat(201)}`, '/api/search-location?q=91,0', '/api/search-location?q=0,181']) {
+      const res = await client.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(typeof res.json().message, url).toBe('string');
+    }
+    expect((await client.get('/api/search-location?q=91,0')).json().message).toMatch(/Latitude/);
+  });
+
+  it('never fails on odd text', async () => {
+    for (const q of ['%', ',,,', '  ,  Sydney', '\u0000', '😀', 'a'.repeat(200), '1,2,3', '-', 'Москва', '東京']) {
+      const res = await client.get(`/api/search-location?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(Array.isArray(res.json())).toBe(true);
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestClient(t.app).get('/api/search-location?q=London')).statusCode).toBe(401);
+  });
+});
+
+/** A Nominatim look-alike on loopback that counts the requests it gets. */
+function fakeNominatim() {
+  const state = { mode: 'ok' as 'ok' | 'fail', requests: [] as Array<{ path: string; params: URLSearchParams; userAgent: string | undefined; at: number }> };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    state.requests.push({ path: url.pathname, params: url.searchParams, userAgent: req.headers['user-agent'], at: Date.now() });
+    res.setHeader('Content-Type', 'application/json');
+    if (state.mode === 'fail') return res.writeHead(500).end('{"error":"overloaded"}');
+    if (url.pathname === '/search') {
+      const q = url.searchParams.get('q') ?? '';
+      return res.end(
+        JSON.stringify([
+          {
+            place_id: 101,
+            osm_type: 'way',
+            osm_id: 4242,
+            lat: '-33.9',
+            lon: '151.1',
+            name: `${q} Raceway`,
+            type: 'raceway',
+            addresstype: 'leisure',
+            display_name: `${q} Raceway, Some Road, Eastern Creek, Sydney, New South Wales, 2766, Australia`,
+            address: { leisure: `${q} Raceway`, road: 'Some Road', suburb: 'Eastern Creek', city: 'Sydney', state: 'New South Wales', postcode: '2766', country: 'Australia', country_code: 'au' },
+          },
+          { place_id: 102, lat: 'not a number', lon: '0', display_name: 'Broken' },
+        ]),
+      );
+    }
+    if (url.pathname === '/reverse') {
+      return res.end(
+        JSON.stringify({
+          place_id: 7,
+          osm_type: 'relation',
+          osm_id: 7444,
+          lat: '48.8588897',
+          lon: '2.3200410',
+          name: 'Paris',
+          type: 'administrative',
+          addresstype: 'city',
+          display_name: 'Paris, Île-de-France, France métropolitaine, France',
+          address: { city: 'Paris', state: 'Île-de-France', country: 'France', country_code: 'fr' },
+        }),
+      );
+    }
+    res.writeHead(404).end('{"error":"not found"}');
+  });
+  return { server, state };
+}
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('GET /api/search-location with GEOCODER_URL (a fake Nominatim on loopback)', () => {
+  const fake = fakeNominatim();
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp({ GEOCODER_URL: await listen(fake.server) });
+    client = await guest(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => fake.server.close(resolve));
+  });
+  beforeEach(() => {
+    fake.state.mode = 'ok';
+  });
+
+  it('puts the service’s results first, shortened, then fills up from the gazetteer', async () => {
+    const before = fake.state.requests.length;
+    const results = await search(client, 'London');
+    expect(fake.state.requests.length).toBe(before + 1);
+    const request = fake.state.requests.at(-1)!;
+    expect(request.path).toBe('/search');
+    expect(Object.fromEntries(request.params)).toEqual({ format: 'jsonv2', addressdetails: '1', limit: '5', q: 'London' });
+    expect(request.userAgent).toBe('RoadCaptain/0.1 (+http://rc.test)');
+
+    expect(results).toHaveLength(5);
+    expect(results[0]).toEqual({
+      place_id: 'osm:W4242',
+      display_name: 'London Raceway, Sydney, Australia',
+      lat: '-33.9',
+      lon: '151.1',
+      type: 'leisure',
+      address: { suburb: 'Eastern Creek', city: 'Sydney', state: 'New South Wales', postcode: '2766', country: 'Australia', country_code: 'au' },
+    });
+    // The malformed second answer is skipped; the gazetteer fills up.
+    expect(results[1]!.display_name).toBe('London, England, United Kingdom');
+    expect(results[1]!.place_id).toMatch(/^geonames:/);
+  });
+
+  it('caches answers: the same search again does not ask the service', async () => {
+    await search(client, 'Sydney');
+    const count = fake.state.requests.length;
+    const again = await search(client, '  sydney ');
+    expect(fake.state.requests.length).toBe(count);
+    expect(again[0]!.display_name).toBe('Sydney Raceway, Sydney, Australia');
+  });
+
+  it('asks the service at most once a second', async () => {
+    const first = fake.state.requests.length;
+    await Promise.all([search(client, 'Hobart'), search(client, 'Darwin'), search(client, 'Cairns')]);
+    const sent = fake.state.requests.slice(first);
+    expect(sent).toHaveLength(3);
+    const times = sent.map((r) => r.at).sort((a, b) => a - b);
+    // 1 s apart, with a little slack for timer rounding.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('uses /reverse for "lat,lon" and puts the service’s place first', async () => {
+    const results = await search(client, '48.85661,2.35222');
+    const request = fake.state.requests.at(-1)!;
+    expect(request.path).toBe('/reverse');
+    expect(Object.fromEntries(request.params)).toEqual({ format: 'jsonv2', zoom: '10', addressdetails: '1', lat: '48.8566', lon: '2.3522' });
+    expect(results[0]).toMatchObject({ place_id: 'osm:R7444', display_name: 'Paris, Île-de-France, France', type: 'city' });
+    // The gazetteer's Paris is the same place and is not repeated.
+    expect(results.filter((r) => r.display_name === 'Paris, Île-de-France, France')).toHaveLength(1);
+  });
+
+  it('falls back to the gazetteer when the service answers 500 (and does not cache the failure)', async () => {
+    fake.state.mode = 'fail';
+    const before = fake.state.requests.length;
+    const results = await search(client, 'Melbourne');
+    expect(fake.state.requests.length).toBe(before + 1);
+    expect(results[0]).toMatchObject({ display_name: 'Melbourne, VIC, Australia' });
+    expect(results[0]!.place_id).toMatch(/^geonames:/);
+
+    fake.state.mode = 'ok';
+    const recovered = await search(client, 'Melbourne');
+    expect(fake.state.requests.length).toBe(before + 2);
+    expect(recovered[0]!.display_name).toBe('Melbourne Raceway, Sydney, Australia');
+  });
+});
+
+describe('GET /api/search-location when the geocoder is down or speaks Photon', () => {
+  it('falls back to the gazetteer when nothing listens at GEOCODER_URL', async () => {
+    const closed = http.createServer();
+    const url = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    const t = await createTestApp({ GEOCODER_URL: url });
+    try {
+      const client = await guest(t);
+      expect((await search(client, 'London'))[0]!.display_name).toBe('London, England, United Kingdom');
+      expect((await search(client, '48.8566,2.3522'))[0]!.display_name).toBe('Paris, Île-de-France, France');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('recognises a Photon service by its GeoJSON answer', async () => {
+    const paths: string[] = [];
+    const photon = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      paths.push(url.pathname);
+      if (url.pathname !== '/api') return res.writeHead(404).end('not found');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [153.0260341, -27.4689682] },
+              properties: { osm_type: 'R', osm_id: 11677792, osm_key: 'place', osm_value: 'city', type: 'city', name: 'Brisbane City', state: 'Queensland', country: 'Australia', countrycode: 'AU' },
+            },
+          ],
+        }),
+      );
+    });
+    const t = await createTestApp({ GEOCODER_URL: await listen(photon) });
+    try {
+      const client = await guest(t);
+      const results = await search(client, 'Brisbane');
+      expect(paths).toEqual(['/search', '/api']);
+      expect(results[0]).toEqual({
+        place_id: 'osm:R11677792',
+        display_name: 'Brisbane City, QLD, Australia',
+        lat: '-27.4689682',
+        lon: '153.0260341',
+        type: 'city',
+        address: { city: 'Brisbane City', state: 'Queensland', country: 'Australia', country_code: 'au' },
+      });
+      // Remembered: the next search goes straight to Photon.
+      await search(client, 'Toowoomba');
+      expect(paths.slice(2)).toEqual(['/api']);
+    } finally {
+      await t.close();
+      await new Promise((resolve) => photon.close(resolve));
+    }
+  });
+});

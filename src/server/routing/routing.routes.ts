@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { badRequest } from '../platform/errors';
+import { routeThrough } from './routing.service';
+
+/** points=lat,lon;lat,lon;... (2 to 12 stops: start, up to 10 waypoints, end). */
+function parsePoints(text: string): Array<{ lat: number; lon: number }> {
+  const points = text.split(';').map((pair) => {
+    const [lat, lon] = pair.split(',').map(Number);
+    if (lat === undefined || lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+      throw badRequest('points must be lat,lon pairs separated by ;');
+    }
+    return { lat, lon };
+  });
+  if (points.length < 2 || points.length > 12) throw badRequest('A route needs 2 to 12 points');
+  return points;
+}
+
+export function routingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/route', { schema: { querystring: z.object({ points: z.string().min(3).max(1000) }) } }, async (request) =>
+      routeThrough(ctx, parsePoints(request.query.points)),
+    );
+  };
+}

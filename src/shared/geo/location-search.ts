@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** GET /api/search-location?q= (spec 1 sections 3 and 7, spec 2 section 7). */
+
+/** The autocomplete shows at most this many results. */
+export const LOCATION_RESULT_LIMIT = 5;
+export const LOCATION_QUERY_MAX_LENGTH = 200;
+
+export const locationSearchMessages = {
+  required: 'Search text is required',
+  tooLong: `Search text must be at most ${LOCATION_QUERY_MAX_LENGTH} characters`,
+} as const;
+
+export const locationSearchQuerySchema = z.object({
+  q: z
+    .string({ error: locationSearchMessages.required })
+    .trim()
+    .min(1, locationSearchMessages.required)
+    .max(LOCATION_QUERY_MAX_LENGTH, locationSearchMessages.tooLong),
+});
+
+/** Nominatim's address keys; every one is optional. */
+export const locationAddressSchema = z.object({
+  city: z.string().optional(),
+  town: z.string().optional(),
+  village: z.string().optional(),
+  hamlet: z.string().optional(),
+  suburb: z.string().optional(),
+  municipality: z.string().optional(),
+  county: z.string().optional(),
+  state: z.string().optional(),
+  postcode: z.string().optional(),
+  country: z.string().optional(),
+  country_code: z.string().optional(),
+});
+export type LocationAddress = z.infer<typeof locationAddressSchema>;
+
+export const locationSearchResultSchema = z.object({
+  place_id: z.string(),
+  /** At most 3 parts, Australian states abbreviated: "Sydney, NSW, Australia". */
+  display_name: z.string(),
+  lat: z.string(),
+  lon: z.string(),
+  /** "city", "town", "village", "suburb", or the remote geocoder's own type. */
+  type: z.string(),
+  address: locationAddressSchema.optional(),
+});
+export type LocationSearchResult = z.infer<typeof locationSearchResultSchema>;
+
+export const locationSearchResponseSchema = z.array(locationSearchResultSchema);
