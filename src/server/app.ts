@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +19,11 @@ import { authRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { eventsRoutes } from './events/events.routes';
+import { mediaRoutes } from './media/media.routes';
+import { groupsRoutes } from './groups/groups.routes';
+import { invitesRoutes } from './invites/invites.routes';
+import { pollsRoutes } from './polls/polls.routes';
+import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
 
 export interface AppOptions {
@@ -75,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   await app.register(cookie);
+  // Multipart bodies are only read by routes that ask (uploads); their size limits are set per route.
+  await app.register(multipart);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -109,6 +117,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(eventsRoutes(ctx));
+  await app.register(groupsRoutes(ctx));
+  await app.register(invitesRoutes(ctx));
+  await app.register(pollsRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
+  await app.register(geocodingRoutes(ctx));
 
   if (config.webDir) await serveWebApp(app, config.webDir, config.appName);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

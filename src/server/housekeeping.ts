@@ -4,6 +4,7 @@ import { sessionsRepository } from './auth/sessions.repository';
 import { magicLinksRepository } from './auth/magic-links.repository';
 import { removeAbandonedGuests } from './users/users.service';
 import { purgeGeocodeCache } from './geocoding/geocoding.service';
+import { createStorage } from './platform/storage';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -14,6 +15,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'remove-expired-sessions', everyMs: HOUR_MS, run: () => sessionsRepository.deleteExpired(ctx.db, nowIso()) },
     // Links are kept a day past expiry so the per-address rate limit can still count them.
     { name: 'remove-old-magic-links', everyMs: HOUR_MS, run: () => magicLinksRepository.deleteOlderThan(ctx.db, new Date(Date.now() - 24 * HOUR_MS).toISOString()) },
+    // Temp files left by a process that stopped in the middle of an upload.
+    { name: 'sweep-upload-temp-files', everyMs: 6 * HOUR_MS, run: () => createStorage(ctx.config).sweepTempFiles(24 * HOUR_MS) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

@@ -1,0 +1,51 @@
+import sharp from 'sharp';
+import {
+  AVATAR_SIZE_PX,
+  BACKGROUND_MAX_WIDTH_PX,
+  IMAGE_JPEG_QUALITY,
+  MAX_IMAGE_PIXELS,
+  THUMBNAIL_JPEG_QUALITY,
+  THUMBNAIL_WIDTH_PX,
+} from '../../shared/media/limits';
+import { MEDIA_MESSAGES } from '../../shared/media/media-item';
+import { HttpError } from '../platform/errors';
+
+/** How an image is stored: a square avatar, or a wide profile background. */
+export type ImageVariant = 'avatar' | 'background';
+
+export interface ProcessedImage {
+  image: Buffer;
+  thumbnail: Buffer;
+  mimeType: 'image/jpeg';
+  extension: 'jpg';
+}
+
+const inputOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+
+/**
+ * Re-encodes an uploaded image: EXIF orientation applied, every metadata block (EXIF, GPS, XMP,
+ * ICC, comments) dropped, transparency flattened onto white, JPEG out; plus a small thumbnail.
+ * Bytes sharp cannot decode answer 415, images past the pixel limit 413 (never a 500).
+ */
+export async function processImage(inputPath: string, variant: ImageVariant): Promise<ProcessedImage> {
+  try {
+    const { autoOrient } = await sharp(inputPath, inputOptions).metadata();
+    let pipeline = sharp(inputPath, inputOptions).rotate();
+    if (variant === 'avatar') {
+      const side = Math.min(AVATAR_SIZE_PX, autoOrient.width, autoOrient.height);
+      pipeline = pipeline.resize(side, side, { fit: 'cover', position: 'centre' });
+    } else {
+      pipeline = pipeline.resize({ width: Math.min(BACKGROUND_MAX_WIDTH_PX, autoOrient.width) });
+    }
+    const image = await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: IMAGE_JPEG_QUALITY }).toBuffer();
+    const thumbnail = await sharp(image)
+      .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
+      .jpeg({ quality: THUMBNAIL_JPEG_QUALITY })
+      .toBuffer();
+    return { image, thumbnail, mimeType: 'image/jpeg', extension: 'jpg' };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new HttpError(413, 'Image too large');
+    throw new HttpError(415, MEDIA_MESSAGES.unreadableImage);
+  }
+}

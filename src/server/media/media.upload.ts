@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_MESSAGES } from '../../shared/media/media-item';
+import { MEDIA_ORIGINAL_NAME_MAX_LENGTH } from '../../shared/media/limits';
+import { badRequest, HttpError } from '../platform/errors';
+import type { FileStorage, TempFile } from '../platform/storage';
+import { SNIFF_BYTES } from './media.sniff';
+
+/** One part of a multipart upload, independent of the HTTP library that parsed it. */
+export type UploadPart =
+  | { type: 'field'; name: string; value: string; truncated: boolean }
+  | { type: 'file'; name: string; filename: string; stream: Readable };
+
+/** The text fields of an upload, by name (only the names in UPLOAD_FIELD_NAMES are kept). */
+export type UploadFields = Partial<Record<(typeof UPLOAD_FIELD_NAMES)[number], string>>;
+
+export const UPLOAD_FIELD_NAMES = ['type', 'associatedType', 'associatedId', 'description'] as const;
+const FILE_FIELD = 'file';
+
+/** The uploaded file, streamed into a temp file. Whoever receives it must discard `temp`. */
+export interface ReceivedFile {
+  temp: TempFile;
+  size: number;
+  /** The first bytes, for sniffing the real type. */
+  head: Buffer;
+  /** The name the browser gave, cleaned for display (never used to decide anything). */
+  originalName: string;
+}
+
+export interface ReceivedUpload {
+  fields: UploadFields;
+  file: ReceivedFile | null;
+}
+
+export interface UploadRules {
+  /** The most bytes the file may have, given the fields that arrived before it. */
+  maxBytes(fields: UploadFields): number;
+  /** Refuses before any byte of the file is stored, from the fields that arrived before it. */
+  beforeFile(fields: UploadFields): Promise<void>;
+}
+
+export const fileTooLarge = () => new HttpError(413, MEDIA_MESSAGES.tooLarge, { Connection: 'close' });
+
+/** Counts bytes as they pass, fails the stream past the limit, and keeps the first bytes. */
+class ByteMeter extends Transform {
+  bytes = 0;
+  head = Buffer.alloc(0);
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return callback(fileTooLarge());
+    if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+    callback(null, chunk);
+  }
+}
+
+/** Browsers send a bare name; old ones a whole path. Keep the last segment, printable, bounded. */
+export function cleanOriginalName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return printable.slice(0, MEDIA_ORIGINAL_NAME_MAX_LENGTH) || 'file';
+}
+
+async function streamToTemp(storage: FileStorage, part: Extract<UploadPart, { type: 'file' }>, maxBytes: number): Promise<ReceivedFile> {
+  const temp = await storage.createTempFile();
+  const meter = new ByteMeter(maxBytes);
+  try {
+    await pipeline(part.stream, meter, fs.createWriteStream(temp.path));
+  } catch (error) {
+    await temp.discard();
+    throw error;
+  }
+  return { temp, size: meter.bytes, head: meter.head, originalName: cleanOriginalName(part.filename) };
+}
+
+/**
+ * A failure while reading the request is the client's (a cut-off or malformed body: 400) unless it
+ * is ours (the disk: a file-system error stays a 500). Fastify's own multipart errors keep their 4xx.
+ * The rest of the body is not read, so the answer closes the connection instead of reusing it.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return new HttpError(error.statusCode, error.message, { ...error.headers, Connection: 'close' });
+  if (error instanceof Error && 'syscall' in error) return error;
+  if (error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
+  return new HttpError(400, MEDIA_MESSAGES.incomplete, { Connection: 'close' });
+}
+
+/**
+ * Reads an upload's parts in whatever order they come: text fields are collected; the one file
+ * streams into a temp file in storage while its size is enforced (never buffered in memory).
+ * Fields that arrive before the file are checked before it is stored; the caller checks all of
+ * them again once everything has arrived. Leaves nothing behind when it throws.
+ */
+export async function receiveUpload(storage: FileStorage, parts: AsyncIterable<UploadPart>, rules: UploadRules): Promise<ReceivedUpload> {
+  const fields: UploadFields = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.truncated) throw badRequest(`${part.name} is too long`);
+        const name = UPLOAD_FIELD_NAMES.find((n) => n === part.name);
+        if (name) fields[name] = part.value;
+        continue;
+      }
+      if (part.name !== FILE_FIELD || file) {
+        throw badRequest(part.name !== FILE_FIELD ? `Unexpected file field ${part.name}` : MEDIA_MESSAGES.oneFile);
+      }
+      await rules.beforeFile(fields);
+      file = await streamToTemp(storage, part, rules.maxBytes(fields));
+    }
+  } catch (error) {
+    await file?.temp.discard();
+    throw asUploadError(error);
+  }
+  return { fields, file };
+}

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config';
+
+/**
+ * The one place every stored file goes through (uploaded media, thumbnails, and later GPX and video).
+ *
+ * Files are addressed by an opaque key chosen by the caller (see `isStorageKey`); the storage never
+ * interprets it. Uploads in progress live in temp files: a local path the caller streams into, sniffs
+ * and hands to sharp, then either `put`s under a key (moved, not copied, on local disk) or discards.
+ * An S3-compatible store implements the same interface: temp files stay on local disk, `put`
+ * uploads them, `read` maps a range onto a ranged GET, `stat` onto HEAD.
+ */
+export interface FileStorage {
+  /** A new, empty scratch file for an upload in progress. The caller must discard() it when done. */
+  createTempFile(): Promise<TempFile>;
+  /** Stores bytes under a key; a temp file is consumed (moved) by this. Readers never see a partial file. */
+  put(key: string, body: Buffer | Readable | TempFile): Promise<StoredFileInfo>;
+  /** Size of a stored file, or null when there is none under the key. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /** The stored bytes, or only those of an inclusive byte range. */
+  read(key: string, range?: ByteRange): Readable;
+  /** Removes a stored file; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes temp files older than the cutoff (left behind by a process that died mid-upload). */
+  sweepTempFiles(olderThanMs: number): Promise<number>;
+}
+
+export interface TempFile {
+  /** A local file the caller writes and reads. */
+  readonly path: string;
+  /** Removes the file; safe to call more than once, and after put() consumed it. */
+  discard(): Promise<void>;
+}
+
+export interface StoredFileInfo {
+  size: number;
+}
+
+/** Inclusive, like HTTP's Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
+
+/** Keys are flat, lower-case and free of path syntax, so no key can escape the storage root. */
+export function isStorageKey(key: string): boolean {
+  return key.length >= 3 && key.length <= 128 && KEY_PATTERN.test(key);
+}
+
+function assertKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+function isTempFile(body: Buffer | Readable | TempFile): body is TempFile {
+  return !Buffer.isBuffer(body) && !(body instanceof Readable);
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files under `root` (DATA_DIR/media): `<first two characters of the key>/<key>`, so no directory
+ * grows past a few thousand entries; temp files under `root/.tmp`, on the same file system so that
+ * storing one is an atomic rename.
+ */
+export function createLocalStorage(root: string): FileStorage {
+  const tmpDir = path.join(root, '.tmp');
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, key.slice(0, 2), key);
+  };
+  const newTempPath = () => path.join(tmpDir, `${crypto.randomBytes(16).toString('hex')}.part`);
+  const tempFile = (file: string): TempFile => ({ path: file, discard: () => fsp.rm(file, { force: true }) });
+
+  return {
+    async createTempFile() {
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const file = newTempPath();
+      await fsp.writeFile(file, '', { flag: 'wx' });
+      return tempFile(file);
+    },
+
+    async put(key, body) {
+      const target = fileOf(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      let source: string;
+      if (isTempFile(body)) {
+        source = body.path;
+      } else {
+        await fsp.mkdir(tmpDir, { recursive: true });
+        source = newTempPath();
+        try {
+          if (Buffer.isBuffer(body)) await fsp.writeFile(source, body, { flag: 'wx' });
+          else await pipeline(body, fs.createWriteStream(source, { flags: 'wx' }));
+        } catch (error) {
+          await fsp.rm(source, { force: true });
+          throw error;
+        }
+      }
+      try {
+        // Durable before the database row that points at it is committed.
+        await fsyncFile(source);
+        await fsp.rename(source, target);
+      } catch (error) {
+        await fsp.rm(source, { force: true });
+        throw error;
+      }
+      const { size } = await fsp.stat(target);
+      return { size };
+    },
+
+    async stat(key) {
+      try {
+        const stats = await fsp.stat(fileOf(key));
+        return stats.isFile() ? { size: stats.size } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    read(key, range) {
+      return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async delete(key) {
+      await fsp.rm(fileOf(key), { force: true });
+    },
+
+    async sweepTempFiles(olderThanMs) {
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      let names: string[];
+      try {
+        names = await fsp.readdir(tmpDir);
+      } catch {
+        return 0;
+      }
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const stats = await fsp.stat(file).catch(() => null);
+        if (stats && stats.mtimeMs < cutoff) {
+          await fsp.rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+/** The storage the configuration selects: local disk under DATA_DIR/media (an S3 store would be chosen here). */
+export function createStorage(config: Pick<Config, 'dataDir'>): FileStorage {
+  return createLocalStorage(path.join(config.dataDir, 'media'));
+}

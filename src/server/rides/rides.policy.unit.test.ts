@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { rideAbilities, type RideViewer } from './rides.policy';
+
+const open = { status: 'confirmed' as const, participantCount: 2, maxRiders: 10, approvalRequired: false };
+const roles: Record<string, RideViewer> = {
+  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none' },
+  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none' },
+  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending' },
+  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member' },
+  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member' },
+  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner' },
+};
+
+describe('rideAbilities', () => {
+  // join, leave, edit, delete, comment
+  it.each([
+    ['anonymous', [0, 0, 0, 0, 0]],
+    ['outsider', [1, 0, 0, 0, 0]],
+    ['pending', [0, 0, 0, 0, 0]],
+    ['member', [1, 0, 0, 0, 1]],
+    ['participant', [0, 1, 0, 0, 1]],
+    ['owner', [0, 0, 1, 1, 1]],
+  ] as const)('%s on an open group’s ride', (role, expected) => {
+    const a = rideAbilities(roles[role]!, open);
+    expect([a.join, a.leave, a.edit, a.delete, a.comment].map(Number)).toEqual(expected);
+  });
+
+  it('offers no join when the ride is full, cancelled, or the group needs approval for an outsider', () => {
+    expect(rideAbilities(roles.member!, { ...open, participantCount: 10 }).join).toBe(false);
+    expect(rideAbilities(roles.member!, { ...open, status: 'cancelled' }).join).toBe(false);
+    expect(rideAbilities(roles.outsider!, { ...open, approvalRequired: true }).join).toBe(false);
+    expect(rideAbilities(roles.member!, { ...open, approvalRequired: true }).join).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import type { MembershipStatus } from '../../shared/groups/group';
+import type { Ride, RideComment, RideDuration, RidePerson, RideStatus, Waypoint } from '../../shared/rides/ride';
+import { toBool, toCount } from '../db/database';
+import { rideAbilities } from './rides.policy';
+import type { RideRow } from './rides.repository';
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export function parseWaypoints(json: string): Waypoint[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as Waypoint[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface RideContext {
+  viewerId: string | null;
+  participants: RidePerson[];
+  people: Map<string, RidePerson>;
+  membership: MembershipStatus;
+}
+
+export function presentRide(row: RideRow, c: RideContext): Ride {
+  const participantCount = toCount(row.participant_count);
+  const isOwner = c.viewerId !== null && row.owner_id === c.viewerId;
+  const isParticipant = c.viewerId !== null && c.participants.some((p) => p.id === c.viewerId);
+  const status = row.status as RideStatus;
+  const owner = c.people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    duration: row.duration as RideDuration,
+    startLocation: row.start_location,
+    startLatitude: num(row.start_latitude),
+    startLongitude: num(row.start_longitude),
+    midpointLocation: row.midpoint_location,
+    midpointLatitude: num(row.midpoint_latitude),
+    midpointLongitude: num(row.midpoint_longitude),
+    endLocation: row.end_location,
+    endLatitude: num(row.end_latitude),
+    endLongitude: num(row.end_longitude),
+    waypoints: parseWaypoints(row.waypoints),
+    totalDistanceKm: num(row.total_distance_km),
+    participantCount,
+    participants: c.participants,
+    minRiders: row.min_riders,
+    maxRiders: row.max_riders,
+    timezoneOffset: row.timezone_offset,
+    timezoneName: row.timezone_name,
+    ownerId: row.owner_id,
+    owner,
+    navigator: row.navigator_id ? (c.people.get(row.navigator_id) ?? null) : null,
+    group:
+      row.group_id && row.group_name && row.group_slug
+        ? { id: row.group_id, name: row.group_name, slug: row.group_slug, timezoneOffset: row.group_timezone_offset ?? 'UTC+00:00', timezoneName: row.group_timezone_name ?? 'UTC' }
+        : null,
+    groupId: row.group_id,
+    slug: row.slug,
+    groupSlug: row.group_slug,
+    isParticipant,
+    isFull: participantCount >= row.max_riders,
+    createdAt: row.created_at,
+    abilities: rideAbilities(
+      { signedIn: c.viewerId !== null, isOwner, isParticipant, membership: c.membership },
+      { status, participantCount, maxRiders: row.max_riders, approvalRequired: toBool(row.group_approval) },
+    ),
+  };
+}
+
+export function presentComment(row: { id: string; content: string; created_at: string; user_pk: string; user_id: string; profile_image_url: string | null }): RideComment {
+  return { id: row.id, content: row.content, createdAt: row.created_at, user: { id: row.user_pk, userId: row.user_id, profileImageUrl: row.profile_image_url } };
+}

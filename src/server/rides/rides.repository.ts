@@ -1,0 +1,195 @@
+import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
+import type { Database, RidesTable } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type RideRow = Selectable<RidesTable> & {
+  group_name: string | null;
+  group_slug: string | null;
+  group_timezone_offset: string | null;
+  group_timezone_name: string | null;
+  group_approval: number | null;
+  group_creator_id: string | null;
+  participant_count: number | string | null;
+};
+
+function selectRides(db: Executor) {
+  return db
+    .selectFrom('rides')
+    .leftJoin('groups', 'groups.id', 'rides.group_id')
+    .selectAll('rides')
+    .select([
+      'groups.name as group_name',
+      'groups.slug as group_slug',
+      'groups.timezone_offset as group_timezone_offset',
+      'groups.timezone_name as group_timezone_name',
+      'groups.membership_approval_required as group_approval',
+      'groups.creator_id as group_creator_id',
+    ])
+    .select((eb) => eb.selectFrom('ride_participants as p').select(eb.fn.countAll().as('n')).whereRef('p.ride_id', '=', 'rides.id').as('participant_count'));
+}
+
+/** Rides a rider can see on their calendar: of their groups, or joined by them. */
+function ofRider(userId: string) {
+  return sql<boolean>`(
+    exists (select 1 from group_members gm where gm.group_id = rides.group_id and gm.user_id = ${userId})
+    or exists (select 1 from ride_participants rp where rp.ride_id = rides.id and rp.user_id = ${userId})
+  )`;
+}
+
+export const ridesRepository = {
+  findById(db: Executor, id: string): Promise<RideRow | undefined> {
+    return selectRides(db).where('rides.id', '=', id).executeTakeFirst() as Promise<RideRow | undefined>;
+  },
+
+  findBySlugs(db: Executor, groupSlug: string, rideSlug: string): Promise<RideRow | undefined> {
+    return selectRides(db).where('groups.slug', '=', groupSlug).where('rides.slug', '=', rideSlug).executeTakeFirst() as Promise<RideRow | undefined>;
+  },
+
+  listForGroup(db: Executor, groupId: string): Promise<RideRow[]> {
+    return selectRides(db).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute() as Promise<RideRow[]>;
+  },
+
+  listUpcomingForRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideRow[]> {
+    return selectRides(db).where('rides.start_date', '>=', nowIso).where(ofRider(userId)).orderBy('rides.start_date').limit(limit).execute() as Promise<RideRow[]>;
+  },
+
+  /** Upcoming rides whose start lies in a bounding box (the finder's indexed prefilter). */
+  listUpcomingInBox(db: Executor, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }, nowIso: string): Promise<RideRow[]> {
+    return selectRides(db)
+      .where('rides.start_date', '>=', nowIso)
+      .where('rides.status', '!=', 'cancelled')
+      .where('rides.start_latitude', '>=', box.minLat)
+      .where('rides.start_latitude', '<=', box.maxLat)
+      .where('rides.start_longitude', '>=', box.minLon)
+      .where('rides.start_longitude', '<=', box.maxLon)
+      .orderBy('rides.start_date')
+      .limit(1000)
+      .execute() as Promise<RideRow[]>;
+  },
+
+  async statsForRider(db: Executor, userId: string, nowIso: string): Promise<{ upcoming: number; plannedKm: number }> {
+    const row = await db
+      .selectFrom('rides')
+      .select((eb) => [
+        eb.fn.countAll().as('upcoming'),
+        sql<number>`coalesce(sum(case when rides.owner_id = ${userId} or exists (select 1 from ride_participants rp where rp.ride_id = rides.id and rp.user_id = ${userId}) then coalesce(rides.total_distance_km, 0) else 0 end), 0)`.as('planned_km'),
+      ])
+      .where('rides.start_date', '>=', nowIso)
+      .where(ofRider(userId))
+      .executeTakeFirstOrThrow();
+    return { upcoming: Number(row.upcoming), plannedKm: Number(row.planned_km) };
+  },
+
+  listRecentForRider(db: Executor, userId: string, nowIso: string, limit = 10) {
+    return db
+      .selectFrom('rides')
+      .leftJoin('groups', 'groups.id', 'rides.group_id')
+      .select(['rides.id', 'rides.name', 'rides.slug', 'rides.start_date', 'rides.total_distance_km', 'groups.name as group_name', 'groups.slug as group_slug'])
+      .where('rides.start_date', '<', nowIso)
+      .where((eb) => eb.or([eb('rides.owner_id', '=', userId), eb.exists(eb.selectFrom('ride_participants as rp').select('rp.user_id').whereRef('rp.ride_id', '=', 'rides.id').where('rp.user_id', '=', userId))]))
+      .orderBy('rides.start_date', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Participants of several rides at once (one query for a whole list of cards). */
+  participantsOf(db: Executor, rideIds: string[]) {
+    if (rideIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('ride_participants')
+      .innerJoin('users', 'users.id', 'ride_participants.user_id')
+      .select(['ride_participants.ride_id', 'users.id', 'users.user_id', 'users.profile_image_url'])
+      .where('ride_participants.ride_id', 'in', rideIds)
+      .orderBy('ride_participants.joined_at')
+      .execute();
+  },
+
+  peopleByIds(db: Executor, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('users').select(['id', 'user_id', 'profile_image_url']).where('id', 'in', ids).execute();
+  },
+
+  async slugTaken(db: Executor, groupId: string | null, slug: string, exceptRideId?: string): Promise<boolean> {
+    let query = db.selectFrom('rides').select('id').where('slug', '=', slug);
+    query = groupId ? query.where('group_id', '=', groupId) : query.where('group_id', 'is', null);
+    if (exceptRideId) query = query.where('id', '!=', exceptRideId);
+    return (await query.executeTakeFirst()) !== undefined;
+  },
+
+  async insert(db: Executor, row: Insertable<RidesTable>): Promise<void> {
+    await db.insertInto('rides').values(row).execute();
+  },
+
+  async update(db: Executor, id: string, fields: Partial<Insertable<RidesTable>>): Promise<void> {
+    if (Object.keys(fields).length === 0) return;
+    await db.updateTable('rides').set(fields).where('id', '=', id).execute();
+  },
+
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('rides').where('id', '=', id).execute();
+  },
+
+  async addParticipant(db: Executor, rideId: string, userId: string, nowIso: string): Promise<void> {
+    await db.insertInto('ride_participants').values({ ride_id: rideId, user_id: userId, joined_at: nowIso }).execute();
+  },
+
+  /**
+   * Takes a seat only while one is free: the count is part of the INSERT, so two riders racing
+   * for the last seat cannot both get it. Returns whether the seat was taken.
+   */
+  async takeSeat(db: Executor, rideId: string, userId: string, maxRiders: number, nowIso: string): Promise<boolean> {
+    const seat = db
+      .selectNoFrom((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), eb.val(nowIso).as('joined_at')])
+      .where((eb) => eb(eb.selectFrom('ride_participants').select(eb.fn.countAll().as('n')).where('ride_id', '=', rideId), '<', maxRiders));
+    const result = await db.insertInto('ride_participants').columns(['ride_id', 'user_id', 'joined_at']).expression(seat).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
+
+  async removeParticipant(db: Executor, rideId: string, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('ride_participants').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  async isParticipant(db: Executor, rideId: string, userId: string): Promise<boolean> {
+    return (await db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  },
+
+  participantIds(db: Executor, rideId: string): Promise<string[]> {
+    return db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).execute().then((rows) => rows.map((r) => r.user_id));
+  },
+
+  listComments(db: Executor, rideId: string) {
+    return db
+      .selectFrom('ride_comments')
+      .innerJoin('users', 'users.id', 'ride_comments.user_id')
+      .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url'])
+      .where('ride_comments.ride_id', '=', rideId)
+      .orderBy('ride_comments.created_at')
+      .limit(500)
+      .execute();
+  },
+
+  async insertComment(db: Executor, row: { id: string; ride_id: string; user_id: string; content: string; created_at: string }): Promise<void> {
+    await db.insertInto('ride_comments').values(row).execute();
+  },
+
+  /** Rides starting within the window whose reminder (bit) has not been sent. */
+  dueForReminder(db: Executor, fromIso: string, untilIso: string, bit: number) {
+    return db
+      .selectFrom('rides')
+      .select(['id', 'name', 'start_date', 'reminders_sent'])
+      .where('start_date', '>', fromIso)
+      .where('start_date', '<=', untilIso)
+      .where('status', '!=', 'cancelled')
+      .where(sql<boolean>`(reminders_sent / ${bit}) % 2 = 0`)
+      .limit(500)
+      .execute();
+  },
+
+  /** Marks a reminder sent; false when another process already did (it then sends nothing). */
+  async claimReminder(db: Executor, rideId: string, previous: number, bit: number): Promise<boolean> {
+    const result = await db.updateTable('rides').set({ reminders_sent: previous + bit }).where('id', '=', rideId).where('reminders_sent', '=', previous).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+};

@@ -1,0 +1,334 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { newId } from '../platform/tokens';
+import { notify } from '../notifications/notifications.service';
+import { track } from '../events/events.service';
+import { notificationTexts } from '../../shared/notifications/notification';
+import { slugify } from '../../shared/groups/slug';
+import type { MembershipStatus } from '../../shared/groups/group';
+import { distanceKm } from '../../shared/geo/coordinates';
+import { localDay, rideStops, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
+import { searchGazetteer } from '../geocoding/gazetteer';
+import { groupsRepository } from '../groups/groups.repository';
+import { announceNewMember, loadGroup } from '../groups/groups.service';
+import { membershipStatusOf } from '../groups/groups.presenter';
+import { ridesRepository, type RideRow } from './rides.repository';
+import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
+
+const DAY_MS = 86_400_000;
+export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
+
+// ---------------------------------------------------------------- presenting lists without N+1
+
+async function membershipIn(ctx: AppContext, viewerId: string | null, groupIds: string[]): Promise<Map<string, MembershipStatus>> {
+  const statuses = new Map<string, MembershipStatus>();
+  if (!viewerId || groupIds.length === 0) return statuses;
+  const [members, pending] = await Promise.all([
+    ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', viewerId).where('group_id', 'in', groupIds).execute(),
+    ctx.db.selectFrom('membership_requests').select('group_id').where('user_id', '=', viewerId).where('group_id', 'in', groupIds).execute(),
+  ]);
+  for (const p of pending) statuses.set(p.group_id, 'pending');
+  for (const m of members) statuses.set(m.group_id, 'member');
+  return statuses;
+}
+
+/** Presents many rides with three extra queries in all (participants, people, memberships). */
+export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
+  const ids = rows.map((r) => r.id);
+  const participantRows = await ridesRepository.participantsOf(ctx.db, ids);
+  const byRide = new Map<string, RidePerson[]>();
+  for (const p of participantRows) {
+    const list = byRide.get(p.ride_id) ?? [];
+    list.push({ id: p.id, userId: p.user_id, profileImageUrl: p.profile_image_url });
+    byRide.set(p.ride_id, list);
+  }
+  const personIds = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id].filter((v): v is string => Boolean(v))))];
+  const people = new Map((await ridesRepository.peopleByIds(ctx.db, personIds)).map((u) => [u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url }]));
+  const groupIds = [...new Set(rows.map((r) => r.group_id).filter((v): v is string => Boolean(v)))];
+  const memberships = await membershipIn(ctx, viewerId, groupIds);
+  return rows.map((row) => {
+    const membership: MembershipStatus =
+      viewerId && row.group_creator_id === viewerId ? 'owner' : row.group_id ? (memberships.get(row.group_id) ?? 'none') : 'none';
+    return presentRide(row, { viewerId, participants: byRide.get(row.id) ?? [], people, membership });
+  });
+}
+
+async function presentOne(ctx: AppContext, row: RideRow, viewerId: string | null): Promise<Ride> {
+  return (await presentRides(ctx, [row], viewerId))[0]!;
+}
+
+async function loadRide(ctx: AppContext, rideId: string): Promise<RideRow> {
+  const row = await ridesRepository.findById(ctx.db, rideId);
+  if (!row) throw notFound('Ride not found');
+  return row;
+}
+
+// ---------------------------------------------------------------- route geometry
+
+/** Coordinates for a place typed without choosing a suggestion: the offline gazetteer's best match. */
+function locate(name: string | null | undefined, lat: number | null | undefined, lon: number | null | undefined): { lat: number | null; lon: number | null } {
+  if (lat !== null && lat !== undefined && lon !== null && lon !== undefined) return { lat, lon };
+  if (!name) return { lat: null, lon: null };
+  const hit = searchGazetteer(name, 1)[0];
+  return hit ? { lat: Number(hit.lat), lon: Number(hit.lon) } : { lat: null, lon: null };
+}
+
+/** Great-circle length of the route through every stop that has coordinates (null when fewer than 2). */
+function routeLengthKm(stops: Array<{ latitude: number | null; longitude: number | null }>): number | null {
+  const points = stops.filter((s) => s.latitude !== null && s.longitude !== null && !(s.latitude === 0 && s.longitude === 0));
+  if (points.length < 2) return null;
+  let total = 0;
+  for (let i = 1; i < points.length; i++) {
+    total += distanceKm({ lat: points[i - 1]!.latitude!, lon: points[i - 1]!.longitude! }, { lat: points[i]!.latitude!, lon: points[i]!.longitude! });
+  }
+  return Math.round(total * 100) / 100;
+}
+
+type RouteFields = Pick<
+  RideRow,
+  'start_location' | 'start_latitude' | 'start_longitude' | 'midpoint_location' | 'midpoint_latitude' | 'midpoint_longitude' | 'end_location' | 'end_latitude' | 'end_longitude' | 'waypoints'
+>;
+
+function routeColumns(input: {
+  startLocation: string;
+  startLatitude?: number | null;
+  startLongitude?: number | null;
+  midpointLocation?: string | null;
+  midpointLatitude?: number | null;
+  midpointLongitude?: number | null;
+  endLocation: string;
+  endLatitude?: number | null;
+  endLongitude?: number | null;
+  waypoints: Array<{ name: string; latitude: number; longitude: number }>;
+}): RouteFields & { total_distance_km: number | null } {
+  const start = locate(input.startLocation, input.startLatitude, input.startLongitude);
+  const end = locate(input.endLocation, input.endLatitude, input.endLongitude);
+  // Waypoints replace the midpoint (spec 2 section 4: the route option clears the other).
+  const midpointName = input.waypoints.length > 0 ? null : input.midpointLocation || null;
+  const mid = locate(midpointName, input.midpointLatitude, input.midpointLongitude);
+  const fields: RouteFields = {
+    start_location: input.startLocation,
+    start_latitude: start.lat,
+    start_longitude: start.lon,
+    midpoint_location: midpointName,
+    midpoint_latitude: midpointName ? mid.lat : null,
+    midpoint_longitude: midpointName ? mid.lon : null,
+    end_location: input.endLocation,
+    end_latitude: end.lat,
+    end_longitude: end.lon,
+    waypoints: JSON.stringify(input.waypoints),
+  };
+  const stops = rideStops({
+    startLocation: fields.start_location,
+    startLatitude: fields.start_latitude,
+    startLongitude: fields.start_longitude,
+    midpointLocation: fields.midpoint_location,
+    midpointLatitude: fields.midpoint_latitude,
+    midpointLongitude: fields.midpoint_longitude,
+    waypoints: input.waypoints,
+    endLocation: fields.end_location,
+    endLatitude: fields.end_latitude,
+    endLongitude: fields.end_longitude,
+  });
+  return { ...fields, total_distance_km: routeLengthKm(stops) };
+}
+
+async function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, exceptRideId?: string): Promise<string> {
+  const base = slugify(name) || 'ride';
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!(await ridesRepository.slugTaken(ctx.db, groupId, slug, exceptRideId))) return slug;
+  }
+}
+
+// ---------------------------------------------------------------- commands
+
+/** POST /api/rides: members of the group plan rides; the other members are told. */
+export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
+  const group = await loadGroup(ctx, input.groupId, userId);
+  const status = membershipStatusOf(group, userId);
+  if (status !== 'owner' && status !== 'member') throw forbidden('Only group members can create rides');
+  if (localDay(input.startDate, input.timezoneOffset) < localDay(new Date().toISOString(), input.timezoneOffset)) {
+    throw badRequest('Start date cannot be in the past');
+  }
+  const id = newId();
+  const now = nowIso();
+  const slugBase = await uniqueSlug(ctx, group.id, input.name);
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      await ridesRepository.insert(tx, {
+        id,
+        group_id: group.id,
+        name: input.name,
+        slug: slugBase,
+        description: input.description || null,
+        status: 'confirmed',
+        start_date: new Date(input.startDate).toISOString(),
+        end_date: new Date(input.endDate).toISOString(),
+        duration: input.duration,
+        ...routeColumns({ ...input, waypoints: input.waypoints ?? [] }),
+        min_riders: input.minRiders,
+        max_riders: input.maxRiders,
+        timezone_offset: input.timezoneOffset,
+        timezone_name: input.timezoneName,
+        owner_id: userId,
+        navigator_id: null,
+        created_at: now,
+      });
+      // The owner rides too: they hold the first seat.
+      await ridesRepository.addParticipant(tx, id, userId, now);
+      await track(tx, 'rides', 'ride_created', { rideId: id, groupId: group.id }, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A ride with this name already exists in the group');
+    throw error;
+  }
+  const { title, message } = notificationTexts.rideCreated(input.name);
+  for (const memberId of await groupsRepository.memberIds(ctx.db, group.id)) {
+    if (memberId !== userId) await notify(ctx, memberId, 'ride_created', title, message);
+  }
+  return presentOne(ctx, await loadRide(ctx, id), userId);
+}
+
+/** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
+export async function updateRide(ctx: AppContext, userId: string, rideId: string, input: UpdateRideInput): Promise<Ride> {
+  const ride = await loadRide(ctx, rideId);
+  if (ride.owner_id !== userId) throw forbidden(NO_EDIT_PERMISSION);
+
+  const merged = {
+    startDate: input.startDate ?? ride.start_date,
+    endDate: input.endDate ?? ride.end_date,
+    minRiders: input.minRiders ?? ride.min_riders,
+    maxRiders: input.maxRiders ?? ride.max_riders,
+    timezoneOffset: input.timezoneOffset ?? ride.timezone_offset,
+  };
+  if (merged.maxRiders < merged.minRiders) throw badRequest('Maximum riders must be at least the minimum');
+  if (localDay(merged.endDate, merged.timezoneOffset) < localDay(merged.startDate, merged.timezoneOffset)) throw badRequest('End date must be after start date');
+  // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
+  const earliest = Date.now() - DAY_MS;
+  if ((input.startDate && Date.parse(input.startDate) < earliest) || (input.endDate && Date.parse(input.endDate) < earliest)) {
+    throw badRequest('Dates cannot be earlier than 24 hours ago');
+  }
+  if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
+    throw badRequest('The navigator must be one of the ride’s participants');
+  }
+
+  const routeTouched = ['startLocation', 'startLatitude', 'startLongitude', 'midpointLocation', 'midpointLatitude', 'midpointLongitude', 'endLocation', 'endLatitude', 'endLongitude', 'waypoints'].some(
+    (k) => k in input,
+  );
+  const route = routeTouched
+    ? routeColumns({
+        startLocation: input.startLocation ?? ride.start_location,
+        startLatitude: input.startLocation !== undefined && input.startLatitude === undefined ? null : (input.startLatitude ?? ride.start_latitude),
+        startLongitude: input.startLocation !== undefined && input.startLongitude === undefined ? null : (input.startLongitude ?? ride.start_longitude),
+        midpointLocation: input.midpointLocation !== undefined ? input.midpointLocation : ride.midpoint_location,
+        midpointLatitude: input.midpointLocation !== undefined && input.midpointLatitude === undefined ? null : (input.midpointLatitude ?? ride.midpoint_latitude),
+        midpointLongitude: input.midpointLocation !== undefined && input.midpointLongitude === undefined ? null : (input.midpointLongitude ?? ride.midpoint_longitude),
+        endLocation: input.endLocation ?? ride.end_location,
+        endLatitude: input.endLocation !== undefined && input.endLatitude === undefined ? null : (input.endLatitude ?? ride.end_latitude),
+        endLongitude: input.endLocation !== undefined && input.endLongitude === undefined ? null : (input.endLongitude ?? ride.end_longitude),
+        waypoints: input.waypoints ?? parseWaypoints(ride.waypoints),
+      })
+    : {};
+
+  const slug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;
+  await ridesRepository.update(ctx.db, rideId, {
+    ...route,
+    ...(input.name !== undefined && { name: input.name }),
+    ...(slug !== undefined && { slug }),
+    ...(input.description !== undefined && { description: input.description || null }),
+    ...(input.startDate !== undefined && { start_date: new Date(input.startDate).toISOString() }),
+    ...(input.endDate !== undefined && { end_date: new Date(input.endDate).toISOString() }),
+    ...(input.duration !== undefined && { duration: input.duration }),
+    ...(input.minRiders !== undefined && { min_riders: input.minRiders }),
+    ...(input.maxRiders !== undefined && { max_riders: input.maxRiders }),
+    ...(input.timezoneOffset !== undefined && { timezone_offset: input.timezoneOffset }),
+    ...(input.timezoneName !== undefined && { timezone_name: input.timezoneName }),
+    ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
+    ...(input.status !== undefined && { status: input.status }),
+  });
+  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+}
+
+/** DELETE /api/rides/{id}: participants, comments and media go with it, in one transaction. */
+export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
+  const ride = await loadRide(ctx, rideId);
+  if (ride.owner_id !== userId) throw forbidden('Only the ride owner can delete this ride');
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('media').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
+    await ridesRepository.delete(tx, rideId);
+  });
+}
+
+/**
+ * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction
+ * (one click for the rider); for an approval group the rider must join the group first.
+ */
+export async function joinRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  const ride = await loadRide(ctx, rideId);
+  if (await ridesRepository.isParticipant(ctx.db, rideId, userId)) throw conflict('You have already joined this ride');
+  if (ride.status !== 'confirmed') throw conflict('This ride is not open for joining');
+  const isMember = ride.group_id ? await groupsRepository.isMember(ctx.db, ride.group_id, userId) : true;
+  if (!isMember && ride.group_approval) throw forbidden('Join the group first');
+
+  const now = nowIso();
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      if (!isMember && ride.group_id) await groupsRepository.addMember(tx, ride.group_id, userId, now);
+      if (!(await ridesRepository.takeSeat(tx, rideId, userId, ride.max_riders, now))) throw conflict('This ride is full');
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict('You have already joined this ride');
+      throw error;
+    });
+  if (!isMember && ride.group_id && ride.group_name && ride.group_creator_id) {
+    await announceNewMember(ctx, { id: ride.group_id, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
+  }
+  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+}
+
+export async function leaveRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  const ride = await loadRide(ctx, rideId);
+  if (ride.owner_id === userId) throw forbidden('The owner cannot leave their own ride');
+  if (!(await ridesRepository.removeParticipant(ctx.db, rideId, userId))) throw conflict('You have not joined this ride');
+  if (ride.navigator_id === userId) await ridesRepository.update(ctx.db, rideId, { navigator_id: null });
+  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+}
+
+// ---------------------------------------------------------------- queries
+
+export async function getRide(ctx: AppContext, viewerId: string | null, rideId: string): Promise<Ride> {
+  return presentOne(ctx, await loadRide(ctx, rideId), viewerId);
+}
+
+export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, groupSlug: string, rideSlug: string): Promise<Ride> {
+  const row = await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug);
+  if (!row) throw notFound('Ride not found');
+  return presentOne(ctx, row, viewerId);
+}
+
+export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Ride[]> {
+  await loadGroup(ctx, groupId, viewerId);
+  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId), viewerId);
+}
+
+export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<Ride[]> {
+  return presentRides(ctx, await ridesRepository.listUpcomingForRider(ctx.db, userId, nowIso()), userId);
+}
+
+export async function listComments(ctx: AppContext, rideId: string): Promise<RideComment[]> {
+  await loadRide(ctx, rideId);
+  return (await ridesRepository.listComments(ctx.db, rideId)).map(presentComment);
+}
+
+export async function addComment(ctx: AppContext, userId: string, rideId: string, content: string): Promise<RideComment> {
+  const view = await getRide(ctx, userId, rideId);
+  if (!view.abilities.comment) throw forbidden('Only members of the group and riders on this ride can comment');
+  const id = newId();
+  await ridesRepository.insertComment(ctx.db, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
+  const comments = await ridesRepository.listComments(ctx.db, rideId);
+  return presentComment(comments.find((c) => c.id === id)!);
+}

@@ -1,0 +1,25 @@
+/**
+ * Upload limits shared by the client's checks and the server's enforcement (spec 1 sections 5 and 8,
+ * spec 2 section 5). Sizes are binary megabytes, as the browser's File#size check counts them.
+ */
+export const MB = 1024 * 1024;
+
+/** Avatar: "PNG, JPG, GIF up to 5MB" (spec 1). */
+export const AVATAR_MAX_BYTES = 5 * MB;
+/** Profile background: not fixed by the spec; 10 MB leaves room for a full-width 16:9 JPEG. */
+export const BACKGROUND_MAX_BYTES = 10 * MB;
+
+/** The stored avatar is a square of at most this many pixels (the client already sends 200x200). */
+export const AVATAR_SIZE_PX = 200;
+/** The stored background is at most this wide. */
+export const BACKGROUND_MAX_WIDTH_PX = 1920;
+/** Every stored image also gets a thumbnail this wide (at most), for galleries. */
+export const THUMBNAIL_WIDTH_PX = 320;
+/** JPEG quality of stored images (the client exports at 0.9). */
+export const IMAGE_JPEG_QUALITY = 88;
+export const THUMBNAIL_JPEG_QUALITY = 80;
+/** Decoding guard: larger images (width x height) are refused before they are decoded. */
+export const MAX_IMAGE_PIXELS = 64_000_000;
+
+export const MEDIA_DESCRIPTION_MAX_LENGTH = 1000;
+export const MEDIA_ORIGINAL_NAME_MAX_LENGTH = 255;

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { timezoneFields } from '../groups/group';
+
+export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
+export type RideDuration = (typeof RIDE_DURATIONS)[number];
+export const RIDE_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+
+export const MAX_WAYPOINTS = 10;
+export const RIDERS_MIN = 1;
+export const RIDERS_MAX = 100;
+export const DEFAULT_START_TIME = '09:00';
+export const COMMENT_MAX_LENGTH = 2000;
+
+/** "UTC+05:30" -> 330 minutes east of UTC. */
+export function offsetMinutes(offset: string): number {
+  const match = /^UTC([+-])(\d{2}):(\d{2})$/.exec(offset);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a ride's time zone. */
+export function localDay(iso: string, timezoneOffset: string): string {
+  return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(0, 10);
+}
+
+/** "2026-12-05" + "09:00" in "UTC+01:00" -> the ISO instant (what the create dialog sends as startDate). */
+export function zonedDateTimeToIso(day: string, time: string, timezoneOffset: string): string {
+  return new Date(Date.parse(`${day}T${time}:00.000Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
+}
+
+const isoDateTime = (required: string) =>
+  z.string({ error: required }).min(1, required).refine((v) => !Number.isNaN(Date.parse(v)), required);
+
+const place = z.string().trim().max(255);
+const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
+
+export const waypointSchema = z.object({
+  name: z.string().trim().max(255),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+export type Waypoint = z.infer<typeof waypointSchema>;
+
+/** Rows with an empty name are dropped (spec 2 section 5, "Waypoints"). */
+const waypointsField = z
+  .array(waypointSchema.partial({ latitude: true, longitude: true }))
+  .max(MAX_WAYPOINTS, `At most ${MAX_WAYPOINTS} waypoints`)
+  .transform((rows) => rows.filter((w) => w.name.length > 0).map((w) => ({ name: w.name, latitude: w.latitude ?? 0, longitude: w.longitude ?? 0 })));
+
+const rideFields = {
+  name: z.string({ error: 'Ride name is required' }).trim().min(1, 'Ride name is required').max(255, 'Name too long'),
+  description: z.string().trim().max(5000).nullable().optional(),
+  startLocation: place.min(1, 'Start location is required'),
+  startLatitude: coordinate(-90, 90),
+  startLongitude: coordinate(-180, 180),
+  midpointLocation: place.nullable().optional(),
+  midpointLatitude: coordinate(-90, 90),
+  midpointLongitude: coordinate(-180, 180),
+  endLocation: place.min(1, 'End location is required'),
+  endLatitude: coordinate(-90, 90),
+  endLongitude: coordinate(-180, 180),
+  waypoints: waypointsField.optional(),
+  startDate: isoDateTime('Start date is required'),
+  endDate: isoDateTime('End date is required'),
+  duration: z.enum(RIDE_DURATIONS).default('full-day'),
+  minRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(1),
+  maxRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(10),
+  ...timezoneFields,
+};
+
+function checkOrder(
+  v: { minRiders?: number; maxRiders?: number; startDate?: string; endDate?: string; timezoneOffset?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.minRiders !== undefined && v.maxRiders !== undefined && v.maxRiders < v.minRiders) {
+    ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: 'Maximum riders must be at least the minimum' });
+  }
+  if (v.startDate && v.endDate && localDay(v.endDate, v.timezoneOffset ?? 'UTC+00:00') < localDay(v.startDate, v.timezoneOffset ?? 'UTC+00:00')) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
+  }
+}
+
+/** POST /api/rides (spec 2 sections 3 and 5). ownerId is ignored: the owner is the caller. */
+export const createRideSchema = z
+  .object({ groupId: z.string({ error: 'Group selection is required' }).min(1, 'Group selection is required').max(64), ownerId: z.string().optional(), ...rideFields })
+  .superRefine(checkOrder);
+export type CreateRideInput = z.infer<typeof createRideSchema>;
+
+/** PATCH /api/rides/{id}: the owner's edit form. Every field optional; navigatorId null clears it. */
+export const updateRideSchema = z
+  .object({
+    name: rideFields.name.optional(),
+    description: rideFields.description,
+    startLocation: rideFields.startLocation.optional(),
+    startLatitude: rideFields.startLatitude,
+    startLongitude: rideFields.startLongitude,
+    midpointLocation: rideFields.midpointLocation,
+    midpointLatitude: rideFields.midpointLatitude,
+    midpointLongitude: rideFields.midpointLongitude,
+    endLocation: rideFields.endLocation.optional(),
+    endLatitude: rideFields.endLatitude,
+    endLongitude: rideFields.endLongitude,
+    waypoints: rideFields.waypoints,
+    startDate: rideFields.startDate.optional(),
+    endDate: rideFields.endDate.optional(),
+    duration: z.enum(RIDE_DURATIONS).optional(),
+    minRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
+    maxRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
+    timezoneOffset: timezoneFields.timezoneOffset.optional(),
+    timezoneName: timezoneFields.timezoneName.optional(),
+    navigatorId: z.string().max(64).nullable().optional(),
+    status: z.enum(RIDE_STATUSES).optional(),
+  })
+  .strict()
+  .superRefine(checkOrder);
+export type UpdateRideInput = z.infer<typeof updateRideSchema>;
+
+export const commentSchema = z.object({
+  content: z.string({ error: 'Comment cannot be empty' }).trim().min(1, 'Comment cannot be empty').max(COMMENT_MAX_LENGTH, 'Comment too long'),
+});
+
+export interface RidePerson {
+  id: string;
+  userId: string;
+  profileImageUrl: string | null;
+}
+
+export interface RideAbilities {
+  join: boolean;
+  leave: boolean;
+  edit: boolean;
+  delete: boolean;
+  comment: boolean;
+  uploadMedia: boolean;
+}
+
+/** A ride as lists and the detail page receive it (spec 2 section 3 plus abilities). */
+export interface Ride {
+  id: string;
+  name: string;
+  description: string | null;
+  status: RideStatus;
+  startDate: string;
+  endDate: string;
+  duration: RideDuration;
+  startLocation: string;
+  startLatitude: number | null;
+  startLongitude: number | null;
+  midpointLocation: string | null;
+  midpointLatitude: number | null;
+  midpointLongitude: number | null;
+  endLocation: string;
+  endLatitude: number | null;
+  endLongitude: number | null;
+  waypoints: Waypoint[];
+  totalDistanceKm: number | null;
+  participantCount: number;
+  participants: RidePerson[];
+  minRiders: number;
+  maxRiders: number;
+  timezoneOffset: string;
+  timezoneName: string;
+  ownerId: string;
+  owner: RidePerson;
+  navigator: RidePerson | null;
+  group: { id: string; name: string; slug: string; timezoneOffset: string; timezoneName: string } | null;
+  groupId: string | null;
+  slug: string;
+  groupSlug: string | null;
+  isParticipant: boolean;
+  isFull: boolean;
+  createdAt: string;
+  abilities: RideAbilities;
+}
+
+export interface RideComment {
+  id: string;
+  content: string;
+  createdAt: string;
+  user: RidePerson;
+}
+
+export interface RecentRide {
+  id: string;
+  name: string;
+  groupName: string | null;
+  groupSlug: string | null;
+  slug: string;
+  startTime: string;
+  totalDistanceKm: number | null;
+}
+
+export interface DashboardStats {
+  upcomingRides: number;
+  activeGroups: number;
+  /** Kilometres (the field name is the spec's); the client converts to the rider's unit. */
+  milesPlanned: number;
+}
+
+/** The stops of a ride in order: start, midpoint or waypoints, end. */
+export function rideStops(ride: Pick<Ride, 'startLocation' | 'startLatitude' | 'startLongitude' | 'midpointLocation' | 'midpointLatitude' | 'midpointLongitude' | 'waypoints' | 'endLocation' | 'endLatitude' | 'endLongitude'>) {
+  const stops: Array<{ name: string; latitude: number | null; longitude: number | null }> = [{ name: ride.startLocation, latitude: ride.startLatitude, longitude: ride.startLongitude }];
+  if (ride.waypoints.length > 0) stops.push(...ride.waypoints);
+  else if (ride.midpointLocation) stops.push({ name: ride.midpointLocation, latitude: ride.midpointLatitude, longitude: ride.midpointLongitude });
+  stops.push({ name: ride.endLocation, latitude: ride.endLatitude, longitude: ride.endLongitude });
+  return stops;
+}
