@@ -29,7 +29,10 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   });
   app.get('/', (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml));
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url === '/api') {
+    // API paths and missing files (anything under /assets or with an extension) are real 404s,
+    // so a stale page asking for an old build's asset fails loudly instead of getting HTML.
+    const pathname = request.url.split('?')[0]!;
+    if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).send({ message: 'Not found' });
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);

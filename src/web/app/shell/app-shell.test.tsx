@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildCurrentUser, json, mockApi, Providers } from '../../test/utils';
+import { createQueryClient } from '../../lib/query-client';
+import type { CurrentUser } from '../../../shared/users/current-user';
+import { AppShell } from './app-shell';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function Page() {
+  return <h1>Page</h1>;
+}
+
+function renderShell(user: CurrentUser, path = '/') {
+  const requests = mockApi({
+    'GET /api/users/current': () => json(user),
+    'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '' }),
+    'GET /api/notifications': () => json([]),
+    'GET /api/groups': () => json([]),
+    'POST /api/users/mark-welcome-seen': () => json({ success: true }),
+    'POST /api/events': () => new Response(null, { status: 202 }),
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        Component: AppShell,
+        children: [
+          { index: true, Component: Page },
+          { path: '*', Component: Page },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, requests };
+}
+
+describe('AppShell', () => {
+  it('shows a spinner while the current user loads, then the navigation and the page', async () => {
+    renderShell(buildCurrentUser());
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Dashboard',
+      'Upcoming Rides',
+      'My Groups',
+      'Ride Finder',
+      'Media Gallery',
+      'Preferences',
+      'Report Bug',
+    ]);
+  });
+
+  it('marks the active link with aria-current, including sub-paths', async () => {
+    renderShell(buildCurrentUser(), '/groups/g1');
+    await screen.findByRole('heading', { name: 'Page' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'My Groups' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('names the product from /api/app-config and shows the user chip with initials', async () => {
+    renderShell(buildCurrentUser({ userId: 'gravel-grinder' }));
+    await waitFor(() => expect(screen.getAllByText('Throttle Club').length).toBeGreaterThan(0));
+    expect(screen.getAllByText('GR').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Account menu for gravel-grinder' }).length).toBeGreaterThan(0);
+  });
+
+  it('closes the drawer when a link is chosen', async () => {
+    const { router } = renderShell(buildCurrentUser());
+    await screen.findByRole('heading', { name: 'Page' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Ride Finder' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/finder');
+  });
+
+  it('welcomes a first-time visitor by the product name', async () => {
+    renderShell(buildCurrentUser({ isFirstVisit: true }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Throttle Club!' })).toBeTruthy();
+  });
+
+  it('does not show the welcome on invitation pages', async () => {
+    renderShell(buildCurrentUser({ isFirstVisit: true }), '/invite/abc');
+    await screen.findByRole('heading', { name: 'Page' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the login dialog from the welcome dialog', async () => {
+    const { requests } = renderShell(buildCurrentUser({ isFirstVisit: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Login as existing user' }));
+    expect(await screen.findByRole('dialog', { name: 'Login to Existing Account' })).toBeTruthy();
+    expect(requests.map((r) => r.url)).toContain('/api/users/mark-welcome-seen');
+  });
+});

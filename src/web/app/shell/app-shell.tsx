@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { SheetContent } from '../../components/ui/dialog';
+import { LoginDialog } from '../../features/auth/components/login-dialog';
+import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
+import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
+import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
+import { useAppName } from '../../lib/app-config';
+import { useCurrentUser } from '../../lib/current-user';
+import { shouldShowNotifications } from '../../lib/should-show-notifications';
+import { useUserGroupCount } from '../../lib/user-groups';
+import { MobileHeader } from './mobile-header';
+import { SidebarContent } from './sidebar-content';
+
+/**
+ * The welcome dialog is not shown on invitation pages (spec), nor while a sign-in link is
+ * being verified (the visitor is about to become someone else).
+ */
+export function isWelcomeSuppressed(pathname: string): boolean {
+  return pathname.startsWith('/invite/') || pathname === '/invite' || pathname.startsWith('/auth/');
+}
+
+export function AppShell() {
+  const { data: user, isPending } = useCurrentUser();
+  const appName = useAppName();
+  const { pathname } = useLocation();
+  const groupCount = useUserGroupCount(Boolean(user?.id));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = appName;
+  }, [appName]);
+
+  if (isPending) return <FullPageSpinner label="Loading" />;
+
+  const showNotifications = shouldShowNotifications(user) && Boolean(user.userId);
+  const openLogin = () => setLoginOpen(true);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-72 lg:block">
+        <SidebarContent appName={appName} user={user} showNotifications={showNotifications} onLogin={openLogin} />
+      </aside>
+
+      <MobileHeader appName={appName} showNotifications={showNotifications} onOpenMenu={() => setDrawerOpen(true)} />
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent aria-describedby={undefined}>
+          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <SidebarContent
+            appName={appName}
+            user={user}
+            showNotifications={showNotifications}
+            onLogin={openLogin}
+            onNavigate={() => setDrawerOpen(false)}
+          />
+        </SheetContent>
+      </Dialog.Root>
+
+      <main id="main" tabIndex={-1} className="outline-none lg:pl-72">
+        <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          {user ? (
+            <div className="mb-6 empty:hidden">
+              <UnsavedAccessNotice key={user.id} user={user} groupCount={groupCount} />
+            </div>
+          ) : null}
+          <Outlet />
+        </div>
+      </main>
+
+      {user && !isWelcomeSuppressed(pathname) ? (
+        <WelcomeDialog key={user.id} user={user} appName={appName} onLogin={openLogin} />
+      ) : null}
+      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      {user && showNotifications ? <NotificationToasts key={user.id} sessionKey={user.id} /> : null}
+    </div>
+  );
+}

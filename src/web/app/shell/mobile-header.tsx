@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Menu } from 'lucide-react';
+import { LogoMark } from '../../components/logo';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+
+interface MobileHeaderProps {
+  appName: string;
+  showNotifications: boolean;
+  onOpenMenu: () => void;
+}
+
+/** Small screens: menu button, product title and the bell with its unread badge. */
+export function MobileHeader({ appName, showNotifications, onOpenMenu }: MobileHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-asphalt-900 px-2 text-white shadow-md shadow-asphalt-950/20 lg:hidden">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Open navigation"
+        className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </button>
+      <Link to="/" className="flex min-w-0 flex-1 items-center gap-2 rounded-lg">
+        <LogoMark className="size-7" />
+        <span className="truncate text-base font-black tracking-tight">{appName}</span>
+      </Link>
+      {showNotifications ? <NotificationBell /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ComponentProps } from 'react';
+import { Slot } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  primary:
+    'bg-ignition-500 text-asphalt-950 shadow-sm shadow-ignition-900/20 hover:bg-ignition-400 active:bg-ignition-600 disabled:bg-ignition-200 disabled:text-asphalt-500',
+  secondary:
+    'border border-asphalt-200 bg-white text-asphalt-900 shadow-sm hover:border-asphalt-300 hover:bg-asphalt-50 disabled:text-asphalt-400',
+  dark: 'bg-asphalt-900 text-white hover:bg-asphalt-800 active:bg-asphalt-950 disabled:bg-asphalt-400',
+  ghost: 'text-asphalt-700 hover:bg-asphalt-100 hover:text-asphalt-900 disabled:text-asphalt-400',
+  destructive: 'bg-red-600 text-white hover:bg-red-500 active:bg-red-700 disabled:bg-red-300',
+  link: 'text-ignition-700 underline-offset-4 hover:underline disabled:text-asphalt-400',
+} as const;
+
+const sizes = {
+  sm: 'h-8 gap-1.5 rounded-lg px-3 text-sm',
+  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
+  lg: 'h-12 gap-2 rounded-xl px-5 text-base',
+  icon: 'size-10 rounded-lg',
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Render the single child (a link, say) with the button's look. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed [&_svg]:size-4 [&_svg]:shrink-0',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+  if (asChild) {
+    return <Slot.Root className={buttonClasses(variant, size, className)} {...props} />;
+  }
+  return <button type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />;
+}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'block h-11 w-full rounded-lg border border-asphalt-200 bg-white px-3 text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 disabled:cursor-not-allowed disabled:bg-asphalt-50 disabled:text-asphalt-500 aria-invalid:border-red-500 sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props} />;
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import { LoginDialog } from './login-dialog';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderDialog(onOpenChange = vi.fn()) {
+  renderWithApp(<LoginDialog open onOpenChange={onOpenChange} />);
+  const dialog = screen.getByRole('dialog', { name: 'Login to Existing Account' });
+  const email = within(dialog).getByLabelText('Email Address');
+  return { dialog, email, onOpenChange };
+}
+
+describe('LoginDialog', () => {
+  it('rejects an empty or whitespace-only e-mail with a toast and sends nothing', async () => {
+    const requests = mockApi({});
+    const { dialog, email } = renderDialog();
+
+    fireEvent.change(email, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+
+    expect(await screen.findByText('Email required')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends the trimmed address, toasts and switches to the Check Your Email view', async () => {
+    let release: () => void = () => {};
+    const requests = mockApi({
+      'POST /api/auth/magic-link': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json({ success: true, message: 'sent' }));
+        }),
+    });
+    const { dialog, email } = renderDialog();
+
+    fireEvent.change(email, { target: { value: '  rider@example.com ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Sending...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(requests).toEqual([{ method: 'POST', url: '/api/auth/magic-link', body: { email: 'rider@example.com' } }]);
+
+    await act(async () => release());
+
+    expect(await within(dialog).findByText('Check Your Email')).toBeTruthy();
+    expect(within(dialog).getByText('rider@example.com')).toBeTruthy();
+    expect(within(dialog).getByText(/expires in 1 hour/)).toBeTruthy();
+    expect(screen.getByText('Check your email for the login link')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('keeps the form and shows the error toast when sending fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Slow down"}', { status: 429 }) });
+    const { dialog, email } = renderDialog();
+
+    fireEvent.change(email, { target: { value: 'rider@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+
+    expect(await screen.findByText('Failed to send magic link. Please try again.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Email Address')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Send Magic Link' })).toBeTruthy();
+  });
+
+  it('resets the e-mail when closed', async () => {
+    mockApi({});
+    const onOpenChange = vi.fn();
+    const { dialog, email } = renderDialog(onOpenChange);
+
+    fireEvent.change(email, { target: { value: 'rider@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect((within(dialog).getByLabelText('Email Address') as HTMLInputElement).value).toBe('');
+  });
+});

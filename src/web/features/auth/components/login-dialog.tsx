@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Clock, MailCheck, Send } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { useRequestMagicLink } from '../api/request-magic-link';
+
+interface LoginDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec 1 section 2 "Login dialog": form, then sending, then the Check Your Email view. */
+export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sendLink = useRequestMagicLink();
+
+  function handleOpenChange(next: boolean) {
+    if (!next) {
+      // Closing resets the e-mail, the sent flag and the loading flag.
+      setEmail('');
+      setSentTo(null);
+      sendLink.reset();
+    }
+    onOpenChange(next);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
+      return;
+    }
+    sendLink.mutate(address, {
+      onSuccess: () => {
+        setSentTo(address);
+        toast({ title: 'Magic link sent!', description: 'Check your email for the login link', variant: 'success' });
+      },
+      onError: (error) => {
+        console.error('Failed to send magic link', error);
+        toast({ title: 'Error', description: 'Failed to send magic link. Please try again.', variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Login to Existing Account</DialogTitle>
+          <DialogDescription>We'll e-mail you a secure sign-in link. No password needed.</DialogDescription>
+        </DialogHeader>
+
+        {sentTo === null ? (
+          <form onSubmit={handleSubmit} className="space-y-5">
+            <div>
+              <Label htmlFor={emailId}>Email Address</Label>
+              <Input
+                id={emailId}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                disabled={sendLink.isPending}
+                autoFocus
+              />
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={sendLink.isPending}>
+              <Send aria-hidden="true" />
+              {sendLink.isPending ? 'Sending...' : 'Send Magic Link'}
+            </Button>
+          </form>
+        ) : (
+          <div className="text-center">
+            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-ignition-100 text-ignition-700">
+              <MailCheck className="size-7" aria-hidden="true" />
+            </div>
+            <h3 className="text-lg font-extrabold text-asphalt-950">Check Your Email</h3>
+            <p className="mt-1 text-sm font-semibold text-emerald-700">Magic link sent!</p>
+            <p className="mt-3 text-sm text-asphalt-600">
+              We sent a login link to <span className="font-semibold break-all text-asphalt-900">{sentTo}</span>
+            </p>
+            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-asphalt-100 px-3 py-1 text-xs font-medium text-asphalt-600">
+              <Clock className="size-3.5" aria-hidden="true" />
+              The link expires in 1 hour.
+            </p>
+            <Button variant="dark" size="lg" className="mt-6 w-full" onClick={() => handleOpenChange(false)}>
+              Done
+            </Button>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
+import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { MagicLinkVerification } from './magic-link-verification';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const token = (seed: string) => seed.padEnd(43, 'x');
+
+describe('MagicLinkVerification', () => {
+  it('says the link is invalid when there is no token, and sends nothing', () => {
+    const requests = mockApi({});
+    renderWithApp(<MagicLinkVerification />, { path: '/auth/magic-link' });
+    expect(screen.getByRole('heading', { name: 'Invalid Magic Link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends a single-use token exactly once under StrictMode, clears the cache and goes home after 1 s', async () => {
+    const t = token('success');
+    const requests = mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true }) });
+    const { router, queryClient } = renderWithApp(
+      <StrictMode>
+        <MagicLinkVerification />
+      </StrictMode>,
+      { path: `/auth/magic-link?token=${t}` },
+    );
+    queryClient.setQueryData(['users', 'current'], { userId: 'old-guest' });
+
+    expect(screen.getByRole('status', { name: 'Verifying...' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You're signed in" })).toBeTruthy();
+    expect(requests).toEqual([{ method: 'POST', url: '/api/auth/verify-magic-link', body: { token: t } }]);
+    expect(queryClient.getQueryData(['users', 'current'])).toBeUndefined();
+    expect(router.state.location.pathname).toBe('/auth/magic-link');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+  });
+
+  it('shows the invalid-link message when the server refuses the token', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'POST /api/auth/verify-magic-link': () => new Response('{"message":"Invalid"}', { status: 401 }) });
+    renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('refused')}` });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(MAGIC_LINK_INVALID_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+import { Bell, CalendarClock, ImagePlus, Route, UserCheck, UserPlus, Vote, type LucideIcon } from 'lucide-react';
+import type { KnownNotificationType } from '../../../../shared/notifications/notification';
+import { cn } from '../../../lib/cn';
+
+const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> = {
+  ride_created: { icon: Route, tone: 'bg-ignition-100 text-ignition-700' },
+  ride_reminder: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
+  poll_created: { icon: Vote, tone: 'bg-sky-100 text-sky-700' },
+  member_joined: { icon: UserPlus, tone: 'bg-emerald-100 text-emerald-700' },
+  media_uploaded: { icon: ImagePlus, tone: 'bg-violet-100 text-violet-700' },
+  profile_updated: { icon: UserCheck, tone: 'bg-teal-100 text-teal-700' },
+};
+
+const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };
+
+function iconFor(type: string) {
+  return Object.hasOwn(icons, type) ? icons[type as KnownNotificationType] : fallback;
+}
+
+/** The icon of a notification type (spec 1 section 3); any other type gets the bell. */
+export function NotificationIcon({ type, className }: { type: string; className?: string }) {
+  const { icon: Icon, tone } = iconFor(type);
+  return (
+    <span
+      data-notification-type={type}
+      className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone, className)}
+      aria-hidden="true"
+    >
+      <Icon className="size-4" />
+    </span>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Compass, Flag, LogIn, Users } from 'lucide-react';
+import type { CurrentUser } from '../../../../shared/users/current-user';
+import { LogoMark } from '../../../components/logo';
+import { Button } from '../../../components/ui/button';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { track } from '../../../lib/track';
+import { useMarkWelcomeSeen } from '../api/mark-welcome-seen';
+
+export type WelcomeAction =
+  | 'join_group'
+  | 'start_group'
+  | 'find_rides'
+  | 'login'
+  | 'continue_to_dashboard'
+  | 'dismiss';
+
+interface WelcomeDialogProps {
+  user: CurrentUser;
+  appName: string;
+  /** "Login as existing user": the shell opens the login dialog. */
+  onLogin: () => void;
+}
+
+/**
+ * Spec 1 section 2 "Welcome dialog": shown while isFirstVisit is true. Every action, and closing,
+ * first marks the welcome as seen (and records the action), then does its thing. The dialog
+ * closes at once even if marking fails.
+ */
+export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
+  const navigate = useNavigate();
+  const markSeen = useMarkWelcomeSeen();
+  const [dismissed, setDismissed] = useState(false);
+
+  if (!user.isFirstVisit) return null;
+
+  function act(action: WelcomeAction, then?: () => void) {
+    if (dismissed) return;
+    setDismissed(true);
+    markSeen();
+    track('onboarding', 'welcome_action', { action });
+    then?.();
+  }
+
+  const tiles = [
+    { action: 'join_group' as const, label: 'Join a Group', icon: Users, to: '/finder' },
+    { action: 'start_group' as const, label: 'Start a Group', icon: Flag, to: '/groups?action=create' },
+    { action: 'find_rides' as const, label: 'Find Nearby Rides', icon: Compass, to: '/finder' },
+  ];
+
+  return (
+    <Dialog
+      open={!dismissed}
+      onOpenChange={(open) => {
+        if (!open) act('dismiss');
+      }}
+    >
+      <DialogContent
+        size="lg"
+        padded={false}
+        closeLabel="Close"
+        closeClassName="text-asphalt-300 hover:bg-white/10 hover:text-white"
+        onOpenAutoFocus={(event) => {
+          // Focus the dialog itself rather than pre-selecting one of the choices.
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <div className="relative overflow-hidden bg-asphalt-900 px-6 pt-6 pb-7 text-white">
+          <RoadStripe />
+          <LogoMark className="relative size-11" />
+          <DialogPrimitive.Title className="relative mt-4 pr-8 text-2xl font-black tracking-tight text-white sm:text-3xl">
+            Welcome to {appName}!
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Description className="relative mt-1 text-sm text-asphalt-300">
+            Find your crew, plan the route, ride together.
+          </DialogPrimitive.Description>
+        </div>
+
+        <div className="px-6 pt-5 pb-6">
+          <div className="rounded-xl border border-asphalt-200 bg-asphalt-50 px-4 py-3">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-asphalt-700">
+              You're now{' '}
+              <strong className="inline-block rounded-md border-2 border-asphalt-900 bg-ignition-300 px-2 py-0.5 font-mono text-sm font-bold tracking-wide break-all text-asphalt-950">
+                {user.userId}
+              </strong>
+            </p>
+            <p className="mt-1.5 text-xs text-asphalt-500">You can change this in your profile</p>
+          </div>
+
+          <div className="mt-5 grid grid-cols-1 gap-2.5 sm:grid-cols-3">
+            {tiles.map(({ action, label, icon: Icon, to }) => (
+              <button
+                key={action}
+                type="button"
+                onClick={() => act(action, () => void navigate(to))}
+                className="group flex items-center gap-3 rounded-xl border border-asphalt-200 bg-white p-3.5 text-left text-sm font-bold text-asphalt-900 transition-all hover:-translate-y-0.5 hover:border-ignition-400 hover:shadow-md sm:flex-col sm:items-start sm:gap-2.5"
+              >
+                <span className="flex size-9 items-center justify-center rounded-lg bg-ignition-100 text-ignition-700 transition-colors group-hover:bg-ignition-500 group-hover:text-asphalt-950">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                {label}
+              </button>
+            ))}
+          </div>
+
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <Button variant="ghost" onClick={() => act('login', onLogin)}>
+              <LogIn aria-hidden="true" />
+              Login as existing user
+            </Button>
+            <Button variant="dark" size="lg" onClick={() => act('continue_to_dashboard')}>
+              Continue to Dashboard
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A dashed centre line sweeping across the header, like a road seen from above. */
+function RoadStripe() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 400 140" preserveAspectRatio="none" className="absolute inset-0 size-full">
+      <path d="M-20 150 C 120 120, 180 40, 420 20" fill="none" stroke="#23262d" strokeWidth="46" />
+      <path
+        d="M-20 150 C 120 120, 180 40, 420 20"
+        fill="none"
+        stroke="#ff9f33"
+        strokeOpacity="0.55"
+        strokeWidth="3"
+        strokeDasharray="14 12"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet, apiRequest, errorMessageOf } from './api-client';
+
+function mockFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function initOf(fetchMock: ReturnType<typeof mockFetch>): RequestInit {
+  const call = fetchMock.mock.calls[0];
+  if (!call) throw new Error('fetch was not called');
+  return call[1] ?? {};
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends credentials and no body or content type when no body is given', async () => {
+    const fetchMock = mockFetch(new Response(JSON.stringify({ success: true }), { status: 200 }));
+
+    const result = await apiRequest<{ success: boolean }>('/api/auth/logout', { method: 'POST' });
+
+    expect(result).toEqual({ success: true });
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.anything());
+    const init = initOf(fetchMock);
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toBeUndefined();
+  });
+
+  it('sends a JSON body with a JSON content type when a body is given', async () => {
+    const fetchMock = mockFetch(new Response(JSON.stringify({ success: true, message: 'sent' }), { status: 200 }));
+
+    await apiRequest('/api/auth/magic-link', { method: 'POST', body: { email: 'rider@example.com' } });
+
+    const init = initOf(fetchMock);
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.body).toBe(JSON.stringify({ email: 'rider@example.com' }));
+  });
+
+  it('reads with GET and parses the JSON answer', async () => {
+    const fetchMock = mockFetch(new Response(JSON.stringify([{ id: 'n1' }]), { status: 200 }));
+
+    await expect(apiGet('/api/notifications')).resolves.toEqual([{ id: 'n1' }]);
+    expect(initOf(fetchMock).method).toBe('GET');
+    expect(initOf(fetchMock).credentials).toBe('include');
+  });
+
+  it('throws "status: body" for a non-OK answer', async () => {
+    mockFetch(new Response('{"message":"Too many requests"}', { status: 429, statusText: 'Too Many Requests' }));
+
+    await expect(apiRequest('/api/auth/magic-link', { method: 'POST', body: { email: 'a@b.c' } })).rejects.toThrow(
+      '429: {"message":"Too many requests"}',
+    );
+  });
+
+  it('falls back to the status text when the error body is empty', async () => {
+    mockFetch(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+
+    await expect(apiGet('/api/users/current')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('throws on 401 by default', async () => {
+    mockFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
+
+    await expect(apiGet('/api/users/current')).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('returns null on 401 when configured to', async () => {
+    mockFetch(new Response('{"message":"Sign in"}', { status: 401, statusText: 'Unauthorized' }));
+
+    await expect(apiGet('/api/users/current', { nullOn401: true })).resolves.toBeNull();
+  });
+
+  it('still throws other errors when configured to return null on 401', async () => {
+    mockFetch(new Response('nope', { status: 403, statusText: 'Forbidden' }));
+
+    await expect(apiGet('/api/users/current', { nullOn401: true })).rejects.toThrow('403: nope');
+  });
+
+  it('resolves to undefined for an empty successful answer', async () => {
+    mockFetch(new Response(null, { status: 202 }));
+
+    await expect(apiRequest('/api/events', { method: 'POST', body: { category: 'c', event: 'e' } })).resolves.toBeUndefined();
+  });
+});
+
+describe('errorMessageOf', () => {
+  it('reads the message of a JSON error body', async () => {
+    mockFetch(new Response('{"message":"Username is already taken"}', { status: 409, statusText: 'Conflict' }));
+    const error = await apiGet('/api/x').catch((e: unknown) => e);
+    expect(errorMessageOf(error)).toBe('Username is already taken');
+  });
+
+  it('falls back to the error message', () => {
+    expect(errorMessageOf(new Error('boom'))).toBe('boom');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The one request helper every call goes through (spec 1 section 7).
+ * - Session cookies always travel with the request.
+ * - A JSON body (and its content type) is sent only when a body is given.
+ * - Any non-OK answer throws `${status}: ${bodyText || statusText}`.
+ * - A read may be configured to resolve to null on 401 instead of throwing.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON. Leave undefined to send no body and no content type. */
+  body?: unknown;
+  /** Resolve to null instead of throwing when the server answers 401. */
+  nullOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
+export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;
+export async function apiRequest<T>(url: string, options?: ApiRequestOptions): Promise<T>;
+export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T | null> {
+  const { method = 'GET', body, nullOn401 = false, signal } = options;
+  const hasBody = body !== undefined;
+  const init: RequestInit = { method, credentials: 'include' };
+  if (hasBody) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  if (signal) init.signal = signal;
+
+  const response = await fetch(url, init);
+  if (nullOn401 && response.status === 401) return null;
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, bodyText);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A read: GET the URL and parse its JSON answer. */
+export function apiGet<T>(url: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(url, { ...options, method: 'GET' });
+}
+
+/**
+ * The server's error bodies are JSON `{ "message": "..." }`; the Error carries the raw text.
+ * This pulls the human message out of an error thrown by apiRequest, for toasts that show it.
+ */
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    try {
+      const parsed: unknown = JSON.parse(error.bodyText);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message;
+      }
+    } catch {
+      // not JSON: fall through to the raw message
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // src/shared modules declare zod schemas at top level next to the plain helpers the
+        // browser imports (needsSavedAccess, NOTIFICATION_EVENT...). Building a schema has no
+        // side effect, so unused schemas, and zod with them, stay out of the bundle.
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': {
+        target: API_TARGET,
+        changeOrigin: false,
+        // The notification stream is Server-Sent Events: pass each chunk straight through.
+        configure: (proxy) => {
+          proxy.on('proxyRes', (proxyRes) => {
+            if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+              proxyRes.headers['cache-control'] = 'no-cache, no-transform';
+              proxyRes.headers['x-accel-buffering'] = 'no';
+            }
+          });
+        },
+      },
+    },
+  },
+});
