@@ -23,6 +23,8 @@ import { mediaRoutes } from './media/media.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { invitesRoutes } from './invites/invites.routes';
 import { pollsRoutes } from './polls/polls.routes';
+import { ridesRoutes } from './rides/rides.routes';
+import { routingRoutes } from './routing/routing.routes';
 import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
 
@@ -120,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupsRoutes(ctx));
   await app.register(invitesRoutes(ctx));
   await app.register(pollsRoutes(ctx));
+  await app.register(ridesRoutes(ctx));
+  await app.register(routingRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(geocodingRoutes(ctx));
 

@@ -139,6 +139,9 @@ export const ridesRepository = {
    * for the last seat cannot both get it. Returns whether the seat was taken.
    */
   async takeSeat(db: Executor, rideId: string, userId: string, maxRiders: number, nowIso: string): Promise<boolean> {
+    // A no-op UPDATE locks the ride's row on PostgreSQL (SQLite already runs one writer at a time),
+    // so concurrent seat requests for this ride are counted one after another.
+    await db.updateTable('rides').set((eb) => ({ max_riders: eb.ref('max_riders') })).where('id', '=', rideId).execute();
     const seat = db
       .selectNoFrom((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), eb.val(nowIso).as('joined_at')])
       .where((eb) => eb(eb.selectFrom('ride_participants').select(eb.fn.countAll().as('n')).where('ride_id', '=', rideId), '<', maxRiders));

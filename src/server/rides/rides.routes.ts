@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { commentSchema, createRideSchema, updateRideSchema } from '../../shared/rides/ride';
+import { requireUserId } from '../auth/session-cookie';
+import {
+  addComment,
+  createRide,
+  deleteRide,
+  getRide,
+  getRideBySlugs,
+  joinRide,
+  leaveRide,
+  listComments,
+  listGroupRides,
+  listUpcomingRides,
+  updateRide,
+} from './rides.service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/rides/upcoming', async (request) => listUpcomingRides(ctx, requireUserId(request)));
+
+    app.get('/api/rides/:id', { schema: { params: idParams } }, async (request) => getRide(ctx, request.userId, request.params.id));
+
+    app.get('/api/groups/:group/rides/:ride', { schema: { params: z.object({ group: z.string().min(1).max(300), ride: z.string().min(1).max(300) }) } }, async (request) =>
+      getRideBySlugs(ctx, request.userId, request.params.group, request.params.ride),
+    );
+
+    app.get('/api/groups/:id/rides', { schema: { params: idParams } }, async (request) => listGroupRides(ctx, request.userId, request.params.id));
+
+    app.post('/api/rides', { schema: { body: createRideSchema } }, async (request, reply) =>
+      reply.code(201).send(await createRide(ctx, requireUserId(request), request.body)),
+    );
+
+    app.patch('/api/rides/:id', { schema: { params: idParams, body: updateRideSchema } }, async (request) =>
+      updateRide(ctx, requireUserId(request), request.params.id, request.body),
+    );
+
+    app.delete('/api/rides/:id', { schema: { params: idParams } }, async (request) => {
+      await deleteRide(ctx, requireUserId(request), request.params.id);
+      return { success: true };
+    });
+
+    app.post('/api/rides/:id/join', { schema: { params: idParams } }, async (request) => joinRide(ctx, requireUserId(request), request.params.id));
+    app.post('/api/rides/:id/leave', { schema: { params: idParams } }, async (request) => leaveRide(ctx, requireUserId(request), request.params.id));
+
+    app.get('/api/rides/:id/comments', { schema: { params: idParams } }, async (request) => listComments(ctx, request.params.id));
+    app.post('/api/rides/:id/comments', { schema: { params: idParams, body: commentSchema } }, async (request, reply) =>
+      reply.code(201).send(await addComment(ctx, requireUserId(request), request.params.id, request.body.content)),
+    );
+  };
+}
