@@ -25,6 +25,8 @@ import { invitesRoutes } from './invites/invites.routes';
 import { pollsRoutes } from './polls/polls.routes';
 import { ridesRoutes } from './rides/rides.routes';
 import { routingRoutes } from './routing/routing.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { finderRoutes } from './finder/finder.routes';
 import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
 
@@ -124,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pollsRoutes(ctx));
   await app.register(ridesRoutes(ctx));
   await app.register(routingRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(finderRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(geocodingRoutes(ctx));
 

@@ -98,6 +98,17 @@ export const groupsRepository = {
       .execute() as Promise<GroupRow[]>;
   },
 
+  /** Groups whose base lies in a bounding box (the finder's indexed prefilter). */
+  listInBox(db: Executor, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }, w: GroupQueryWindow): Promise<GroupRow[]> {
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
+      .where('groups.latitude', '>=', box.minLat)
+      .where('groups.latitude', '<=', box.maxLat)
+      .where('groups.longitude', '>=', box.minLon)
+      .where('groups.longitude', '<=', box.maxLon)
+      .limit(1000)
+      .execute() as Promise<GroupRow[]>;
+  },
+
   async insert(db: Executor, row: Selectable<GroupsTable>): Promise<void> {
     await db.insertInto('groups').values(row).execute();
   },

@@ -13,6 +13,7 @@ import {
   leaveRide,
   listComments,
   listGroupRides,
+  listRecentRides,
   listUpcomingRides,
   updateRide,
 } from './rides.service';
@@ -46,6 +47,8 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/rides/:id/join', { schema: { params: idParams } }, async (request) => joinRide(ctx, requireUserId(request), request.params.id));
     app.post('/api/rides/:id/leave', { schema: { params: idParams } }, async (request) => leaveRide(ctx, requireUserId(request), request.params.id));
+
+    app.get('/api/users/:id/recent-rides', { schema: { params: idParams } }, async (request) => listRecentRides(ctx, request.userId, request.params.id));
 
     app.get('/api/rides/:id/comments', { schema: { params: idParams } }, async (request) => listComments(ctx, request.params.id));
     app.post('/api/rides/:id/comments', { schema: { params: idParams, body: commentSchema } }, async (request, reply) =>

@@ -9,8 +9,11 @@ import { notificationTexts } from '../../shared/notifications/notification';
 import { slugify } from '../../shared/groups/slug';
 import type { MembershipStatus } from '../../shared/groups/group';
 import { distanceKm } from '../../shared/geo/coordinates';
-import { localDay, rideStops, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
+import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
+import { usersRepository } from '../users/users.repository';
+import { canViewProfile } from '../users/users.policy';
+import type { ProfileVisibility } from '../../shared/users/current-user';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.presenter';
@@ -331,4 +334,23 @@ export async function addComment(ctx: AppContext, userId: string, rideId: string
   await ridesRepository.insertComment(ctx.db, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
   const comments = await ridesRepository.listComments(ctx.db, rideId);
   return presentComment(comments.find((c) => c.id === id)!);
+}
+
+/** GET /api/users/{id}/recent-rides: past rides the rider owned or joined, under their profile's visibility. */
+export async function listRecentRides(ctx: AppContext, viewerId: string | null, accountId: string): Promise<RecentRide[]> {
+  const owner = await usersRepository.findById(ctx.db, accountId);
+  if (!owner) throw notFound('Profile not found');
+  const visibility = owner.profile_visibility as ProfileVisibility;
+  const shareAGroup = visibility === 'groups' && viewerId !== null && viewerId !== owner.id ? await usersRepository.shareAGroup(ctx.db, viewerId, owner.id) : false;
+  if (!canViewProfile({ viewerId, ownerId: owner.id, visibility, shareAGroup })) throw notFound('Profile not found');
+  const rows = await ridesRepository.listRecentForRider(ctx.db, owner.id, nowIso());
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    groupName: r.group_name,
+    groupSlug: r.group_slug,
+    slug: r.slug,
+    startTime: r.start_date,
+    totalDistanceKm: r.total_distance_km === null ? null : Number(r.total_distance_km),
+  }));
 }

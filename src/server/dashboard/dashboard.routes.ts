@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { requireUserId } from '../auth/session-cookie';
+import { dashboardStats } from './dashboard.service';
+
+export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/dashboard/stats', async (request) => dashboardStats(ctx, requireUserId(request)));
+  };
+}

@@ -1,0 +1,37 @@
+import type { AppContext } from '../context';
+import { notify } from '../notifications/notifications.service';
+import { notificationTexts } from '../../shared/notifications/notification';
+import { ridesRepository } from './rides.repository';
+
+const DAY_MS = 86_400_000;
+const THREE_DAY_BIT = 1;
+const ONE_DAY_BIT = 2;
+
+/**
+ * Reminds participants 3 days and 1 day before a ride (GUIDE section 10). Each reminder is claimed
+ * with a conditional UPDATE before it is sent, so with several app processes running this job,
+ * every rider gets each reminder once.
+ */
+export async function sendRideReminders(ctx: AppContext, now = new Date()): Promise<number> {
+  let sent = 0;
+  const windows = [
+    { bit: ONE_DAY_BIT, from: now, until: new Date(now.getTime() + DAY_MS) },
+    { bit: THREE_DAY_BIT, from: new Date(now.getTime() + DAY_MS), until: new Date(now.getTime() + 3 * DAY_MS) },
+  ];
+  for (const window of windows) {
+    const due = await ridesRepository.dueForReminder(ctx.db, window.from.toISOString(), window.until.toISOString(), window.bit);
+    for (const ride of due) {
+      // A ride inside the 1-day window also counts as reminded 3 days ahead.
+      const bits = window.bit === ONE_DAY_BIT ? ONE_DAY_BIT | THREE_DAY_BIT : THREE_DAY_BIT;
+      const claimed = await ridesRepository.claimReminder(ctx.db, ride.id, ride.reminders_sent, bits & ~ride.reminders_sent);
+      if (!claimed) continue;
+      const daysLeft = Math.max(1, Math.ceil((Date.parse(ride.start_date) - now.getTime()) / DAY_MS));
+      const { title, message } = notificationTexts.rideReminder(ride.name, daysLeft);
+      for (const userId of await ridesRepository.participantIds(ctx.db, ride.id)) {
+        await notify(ctx, userId, 'ride_reminder', title, message);
+        sent++;
+      }
+    }
+  }
+  return sent;
+}
