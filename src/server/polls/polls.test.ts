@@ -59,6 +59,7 @@ describe('POST /api/polls', () => {
     [{ proposedDates: [`${day(-2)}T00:00:00.000Z`] }, 'Proposed dates cannot be in the past'],
     [{ durationDays: 0 }, 'Duration must be at least 1 day'],
     [{ durationDays: 31 }, 'Duration cannot exceed 30 days'],
+    [{ durationDays: 6 }, 'Duration must be 1, 2, 3, 4, 5, 7 or 14 days'],
     [{ deadline: new Date(Date.now() - 60_000).toISOString() }, 'Deadline must be in the future'],
   ])('refuses %j', async (extra, message) => {
     const r = await buildRoles(t);

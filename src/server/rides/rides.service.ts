@@ -11,6 +11,7 @@ import type { MembershipStatus } from '../../shared/groups/group';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
+import { routeThrough } from '../routing/routing.service';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import type { ProfileVisibility } from '../../shared/users/current-user';
@@ -148,6 +149,28 @@ async function uniqueSlug(ctx: AppContext, groupId: string | null, name: string,
 
 // ---------------------------------------------------------------- commands
 
+/**
+ * The stored total: the road distance when a router answers (ROUTER_URL), else the great-circle
+ * sum computed by routeColumns.
+ */
+async function withRoutedDistance<T extends { total_distance_km: number | null } & RouteFields>(ctx: AppContext, route: T): Promise<T> {
+  const stops = rideStops({
+    startLocation: route.start_location,
+    startLatitude: route.start_latitude,
+    startLongitude: route.start_longitude,
+    midpointLocation: route.midpoint_location,
+    midpointLatitude: route.midpoint_latitude,
+    midpointLongitude: route.midpoint_longitude,
+    waypoints: parseWaypoints(route.waypoints),
+    endLocation: route.end_location,
+    endLatitude: route.end_latitude,
+    endLongitude: route.end_longitude,
+  }).filter((s) => s.latitude !== null && s.longitude !== null && !(s.latitude === 0 && s.longitude === 0));
+  if (!ctx.config.routerUrl || stops.length < 2) return route;
+  const routed = await routeThrough(ctx, stops.map((s) => ({ lat: s.latitude!, lon: s.longitude! })));
+  return routed.distanceKm === null ? route : { ...route, total_distance_km: routed.distanceKm };
+}
+
 /** POST /api/rides: members of the group plan rides; the other members are told. */
 export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
@@ -159,6 +182,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   const id = newId();
   const now = nowIso();
   const slugBase = await uniqueSlug(ctx, group.id, input.name);
+  const route = await withRoutedDistance(ctx, routeColumns({ ...input, waypoints: input.waypoints ?? [] }));
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await ridesRepository.insert(tx, {
@@ -171,7 +195,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
         start_date: new Date(input.startDate).toISOString(),
         end_date: new Date(input.endDate).toISOString(),
         duration: input.duration,
-        ...routeColumns({ ...input, waypoints: input.waypoints ?? [] }),
+        ...route,
         min_riders: input.minRiders,
         max_riders: input.maxRiders,
         timezone_offset: input.timezoneOffset,
@@ -222,7 +246,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     (k) => k in input,
   );
   const route = routeTouched
-    ? routeColumns({
+    ? await withRoutedDistance(ctx, routeColumns({
         startLocation: input.startLocation ?? ride.start_location,
         startLatitude: input.startLocation !== undefined && input.startLatitude === undefined ? null : (input.startLatitude ?? ride.start_latitude),
         startLongitude: input.startLocation !== undefined && input.startLongitude === undefined ? null : (input.startLongitude ?? ride.start_longitude),
@@ -233,7 +257,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
         endLatitude: input.endLocation !== undefined && input.endLatitude === undefined ? null : (input.endLatitude ?? ride.end_latitude),
         endLongitude: input.endLocation !== undefined && input.endLongitude === undefined ? null : (input.endLongitude ?? ride.end_longitude),
         waypoints: input.waypoints ?? parseWaypoints(ride.waypoints),
-      })
+      }))
     : {};
 
   const slug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { TestClient, type TestApp } from './test-app';
+import { buildSignedInUser, TestClient, type TestApp } from './test-app';
 
 /** A rider with a session (a guest account, as every visitor has). */
 export async function buildGuest(t: TestApp) {
@@ -31,19 +31,20 @@ export async function buildGroup(owner: Rider, overrides: Record<string, unknown
 }
 
 /**
- * The six roles of spec section 6 around one group: anonymous (no session), guest and outsider
- * (sessions without membership), pending member, member and owner.
+ * The six roles around one group: anonymous (no session), guest (a session without e-mail),
+ * outsider (signed in with an e-mail, not a member), pending member, member and owner.
  */
 export async function buildRoles(t: TestApp, groupOverrides: Record<string, unknown> = {}) {
   const owner = await buildGuest(t);
   const group = await buildGroup(owner, { membershipApprovalRequired: true, ...groupOverrides });
   const member = await buildGuest(t);
   const pending = await buildGuest(t);
-  const outsider = await buildGuest(t);
+  const guest = await buildGuest(t);
+  const outsider = await buildSignedInUser(t);
   await member.client.post(`/api/groups/${group.id}/join`);
   const requests = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string }>;
   await owner.client.post(`/api/groups/${group.id}/membership-requests/${requests[0]!.id}/approve`);
   await pending.client.post(`/api/groups/${group.id}/join`);
   const anonymous = new TestClient(t.app);
-  return { owner, member, pending, outsider, anonymous, group };
+  return { owner, member, pending, guest, outsider, anonymous, group };
 }

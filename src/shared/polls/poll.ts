@@ -19,7 +19,12 @@ export function createPollSchema(now: () => Date = () => new Date()) {
     title: z.string({ error: 'Poll title is required' }).trim().min(1, 'Poll title is required').max(255, 'Title too long'),
     description: z.string().trim().max(5000).nullable().optional(),
     destination: z.string({ error: 'Destination is required' }).trim().min(1, 'Destination is required').max(255),
-    durationDays: z.number().int().min(1, 'Duration must be at least 1 day').max(30, 'Duration cannot exceed 30 days'),
+    durationDays: z
+      .number()
+      .int()
+      .min(1, 'Duration must be at least 1 day')
+      .max(30, 'Duration cannot exceed 30 days')
+      .refine((d) => (POLL_DURATION_CHOICES as readonly number[]).includes(d), 'Duration must be 1, 2, 3, 4, 5, 7 or 14 days'),
     deadline: isoDate.refine((v) => Date.parse(v) > now().getTime(), 'Deadline must be in the future'),
     groupId: z.string().min(1).max(64),
     creatorId: z.string().optional(),
