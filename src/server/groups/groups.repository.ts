@@ -72,12 +72,14 @@ export const groupsRepository = {
 
   /** The viewer's groups: those they belong to and those they asked to join. */
   listForUser(db: Executor, userId: string, w: GroupQueryWindow): Promise<GroupRow[]> {
+    // Start from the rider's memberships and requests (indexed by user), not from every group.
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
-      .where((eb) =>
-        eb.or([
-          eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.group_id', '=', 'groups.id').where('m.user_id', '=', userId)),
-          eb.exists(eb.selectFrom('membership_requests as q').select('q.user_id').whereRef('q.group_id', '=', 'groups.id').where('q.user_id', '=', userId)),
-        ]),
+      .where('groups.id', 'in', (eb) =>
+        eb
+          .selectFrom('group_members as m')
+          .select('m.group_id')
+          .where('m.user_id', '=', userId)
+          .union(eb.selectFrom('membership_requests as q').select('q.group_id').where('q.user_id', '=', userId)),
       )
       .orderBy('groups.name')
       .execute() as Promise<GroupRow[]>;

@@ -1,0 +1,152 @@
+/**
+ * npm run bench: the read budgets of GUIDE section 8 on a seeded dataset of 10,000 riders,
+ * 2,000 groups and 50,000 rides. Seeds a fresh SQLite database (or a fresh PostgreSQL database
+ * when BENCH_DATABASE_URL is set), starts the real server, and measures each read with autocannon
+ * at 20 concurrent connections. Prints p50/p99 per endpoint against the 50 ms p99 budget.
+ * Not part of npm test: benchmarks measure, tests never time things.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { hashToken, newId } from '../src/server/platform/tokens';
+import type { FastifyInstance } from 'fastify';
+
+const RIDERS = 10_000;
+const GROUPS = 2_000;
+const RIDES = 50_000;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const BUDGET_P99_MS = 50;
+
+function rand(n: number): number {
+  return crypto.randomInt(n);
+}
+
+async function seed(app: FastifyInstance): Promise<{ token: string; rideId: string; groupId: string }> {
+  const db = app.ctx.db;
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const users = Array.from({ length: RIDERS }, (_, i) => ({ id: newId(), user_id: `rider${i}`, email: `rider${i}@bench.test`, created_at: iso(now), last_seen_at: iso(now) }));
+  const groups = Array.from({ length: GROUPS }, (_, i) => {
+    const lat = 35 + Math.random() * 25;
+    const lon = -10 + Math.random() * 35;
+    return {
+      id: newId(), name: `Group ${i}`, slug: `group-${i}`, description: 'Bench group', location: 'Somewhere', latitude: lat, longitude: lon,
+      radius_km: 50, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', group_image_url: null,
+      creator_id: users[rand(RIDERS)]!.id, created_at: iso(now - rand(90) * 86_400_000),
+    };
+  });
+  const members = new Map<string, { group_id: string; user_id: string; joined_at: string }>();
+  for (const g of groups) members.set(`${g.id}|${g.creator_id}`, { group_id: g.id, user_id: g.creator_id, joined_at: g.created_at });
+  for (const u of users) {
+    for (let k = 0; k < 2; k++) {
+      const g = groups[rand(GROUPS)]!;
+      members.set(`${g.id}|${u.id}`, { group_id: g.id, user_id: u.id, joined_at: iso(now - rand(60) * 86_400_000) });
+    }
+  }
+  const rides = Array.from({ length: RIDES }, (_, i) => {
+    const g = groups[rand(GROUPS)]!;
+    const start = now + (rand(240) - 60) * 86_400_000;
+    return {
+      id: newId(), group_id: g.id, name: `Ride ${i}`, slug: `ride-${i}`, description: null, status: 'confirmed', start_date: iso(start), end_date: iso(start),
+      duration: 'full-day', start_location: 'A', start_latitude: g.latitude + Math.random() - 0.5, start_longitude: g.longitude + Math.random() - 0.5,
+      midpoint_location: null, midpoint_latitude: null, midpoint_longitude: null, end_location: 'B', end_latitude: g.latitude, end_longitude: g.longitude,
+      waypoints: '[]', total_distance_km: 50 + rand(300), min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin',
+      owner_id: g.creator_id, navigator_id: null, created_at: iso(now - rand(60) * 86_400_000),
+    };
+  });
+  const memberList = [...members.values()];
+  const participants = new Map<string, { ride_id: string; user_id: string; joined_at: string }>();
+  for (const r of rides) {
+    participants.set(`${r.id}|${r.owner_id}`, { ride_id: r.id, user_id: r.owner_id, joined_at: r.created_at });
+    for (let k = 0; k < 2; k++) {
+      const m = memberList[rand(memberList.length)]!;
+      participants.set(`${r.id}|${m.user_id}`, { ride_id: r.id, user_id: m.user_id, joined_at: r.created_at });
+    }
+  }
+  const insert = async <T extends object>(table: 'users' | 'groups' | 'group_members' | 'rides' | 'ride_participants', rows: T[]) => {
+    const size = app.ctx.engine === 'sqlite' ? 500 : 1000;
+    for (let i = 0; i < rows.length; i += size) await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+  };
+  await insert('users', users);
+  await insert('groups', groups);
+  await insert('group_members', memberList);
+  await insert('rides', rides);
+  await insert('ride_participants', [...participants.values()]);
+
+  // A busy rider: the one with the most memberships, signed in with a known session token.
+  const viewer = memberList[0]!.user_id;
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insertInto('sessions').values({ id_hash: hashToken(token), user_id: viewer, created_at: iso(now), expires_at: iso(now + 86_400_000) }).execute();
+  const ride = rides.find((r) => r.start_date > iso(now))!;
+  return { token, rideId: ride.id, groupId: ride.group_id };
+}
+
+async function measure(url: string, cookie: string) {
+  const result = await autocannon({ url, connections: 20, duration: DURATION_S, headers: { cookie } });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
+  let dropPg: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (process.env.BENCH_DATABASE_URL) {
+    const name = `rc_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.BENCH_DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropPg = async () => {
+      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = { ...loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), webDir: null };
+  const app = await buildApp({ config, logger: false });
+  const seededAt = Date.now();
+  const { token, rideId, groupId } = await seed(app);
+  console.log(`seeded ${RIDERS} riders, ${GROUPS} groups, ${RIDES} rides on ${app.ctx.engine} in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_SEED_ONLY) {
+    await app.close();
+    console.log(`seeded database in ${dataDir}`);
+    return;
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const cookie = `rc_session=${token}`;
+  const endpoints: Array<[string, string]> = [
+    ['dashboard stats', '/api/dashboard/stats'],
+    ['upcoming rides', '/api/rides/upcoming'],
+    ['ride detail', `/api/rides/${rideId}`],
+    ['group rides', `/api/groups/${groupId}/rides`],
+    ['my groups', '/api/groups'],
+    ['ride finder 50 km', '/api/rides/finder?latitude=48&longitude=11&radius=50'],
+    ['group finder 200 km', '/api/groups/finder?latitude=48&longitude=11&radius=200'],
+  ];
+  console.log(`\n${'endpoint'.padEnd(22)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(7)} errors  budget`);
+  let failed = false;
+  for (const [name, pathname] of endpoints) {
+    const m = await measure(base + pathname, cookie);
+    const ok = m.p99 <= BUDGET_P99_MS && m.errors === 0;
+    failed ||= !ok;
+    console.log(`${name.padEnd(22)} ${String(m.p50).padStart(7)} ${String(m.p99).padStart(7)} ${String(m.rps).padStart(7)} ${String(m.errors).padStart(6)}  ${ok ? 'ok' : `OVER (p99 budget ${BUDGET_P99_MS} ms)`}`);
+  }
+  await app.close();
+  await dropPg?.();
+  if (process.env.BENCH_KEEP) console.log(`kept the seeded database in ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exitCode = failed ? 1 : 0;
+}
+
+void main();
