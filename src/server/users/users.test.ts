@@ -91,9 +91,17 @@ describe('guest clean-up', () => {
     const long = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
     await t.app.ctx.db.updateTable('users').set({ last_seen_at: long }).where('id', '=', idleUser.id).execute();
 
+    // An idle guest who joined a group keeps the account (and the group its member).
+    const joiner = new TestClient(t.app);
+    const joinerUser = (await joiner.get('/api/users/current')).json();
+    const group = await joiner.post('/api/groups', { name: `Idle ${Date.now()}`, location: 'Oslo', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+    expect(group.statusCode).toBe(201);
+    await t.app.ctx.db.updateTable('users').set({ last_seen_at: long }).where('id', '=', joinerUser.id).execute();
+
     await removeAbandonedGuests(t.app.ctx.db);
     const ids = (await t.app.ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id);
     expect(ids).not.toContain(idleUser.id);
     expect(ids).toContain(recentUser.id);
+    expect(ids).toContain(joinerUser.id);
   });
 });
