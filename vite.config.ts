@@ -33,6 +33,8 @@ export default defineConfig({
           });
         },
       },
+      // Stored files (avatars, photos, GPX) are served by the API server too.
+      '/media/files': { target: API_TARGET, changeOrigin: false },
     },
   },
 });
