@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from './test/test-app';
+import { createTestApp, type TestClient, type TestApp } from './test/test-app';
 import { buildRoles } from './test/factories';
 
 // The permission matrix: every endpoint of groups, invitations, polls and rides, for each role.
