@@ -20,6 +20,7 @@ import { usersRoutes } from './users/users.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { eventsRoutes } from './events/events.routes';
 import { mediaRoutes } from './media/media.routes';
+import { bugReportsRoutes } from './bug-reports/bug-reports.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { invitesRoutes } from './invites/invites.routes';
 import { pollsRoutes } from './polls/polls.routes';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(ctx));
   await app.register(finderRoutes(ctx));
   await app.register(mediaRoutes(ctx));
+  await app.register(bugReportsRoutes(ctx));
   await app.register(geocodingRoutes(ctx));
 
   if (config.webDir) await serveWebApp(app, config.webDir, config.appName);

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_media';
 import * as m004 from './migrations/004_rides_polls_invites';
 import * as m005 from './migrations/005_geocode_cache';
 import * as m006 from './migrations/006_route_cache';
+import * as m007 from './migrations/007_media_gallery';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004_rides_polls_invites': m004,
   '005_geocode_cache': m005,
   '006_route_cache': m006,
+  '007_media_gallery': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

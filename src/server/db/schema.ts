@@ -111,10 +111,33 @@ export interface MediaTable {
   original_name: string;
   description: string | null;
   mime_type: string;
-  file_type: string; // 'image' (later 'video' | 'gpx')
+  file_type: string; // 'image' | 'video' | 'gpx'
   size: ColumnType<number | string, number, number>; // bigint: pg returns a string
   associated_type: string | null;
   associated_id: string | null;
+  created_at: string;
+  /** GPX: JSON { name, bounds, summary }, else null. */
+  gpx_info: ColumnType<string | null, string | null | undefined, string | null>;
+  /** GPX: JSON tracks, routes and waypoints for drawing, else null. */
+  gpx_data: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every storage key a media row put in storage; the clean-up job removes the files whose row is gone. */
+export interface MediaFilesTable {
+  key: string;
+  media_id: string;
+  created_at: string;
+}
+
+export interface BugReportsTable {
+  id: string;
+  user_id: string | null;
+  title: string;
+  description: string;
+  page_url: string | null;
+  user_agent: string | null;
+  screenshot_key: string | null;
+  screenshot_name: string | null;
   created_at: string;
 }
 
@@ -233,6 +256,8 @@ export interface Database {
   poll_responses: PollResponsesTable;
   invitations: InvitationsTable;
   media: MediaTable;
+  media_files: MediaFilesTable;
+  bug_reports: BugReportsTable;
   geocode_cache: GeocodeCacheTable;
   route_cache: RouteCacheTable;
   geocoder_slots: GeocoderSlotsTable;

@@ -1,5 +1,6 @@
-import type { MediaAssociatedType, MediaFileType, MediaItem } from '../../shared/media/media-item';
-import type { MediaRow } from './media.repository';
+import type { MediaAbilities, MediaAssociatedType, MediaFileType, MediaItem } from '../../shared/media/media-item';
+import type { GpxInfo } from '../../shared/gpx/gpx-types';
+import type { MediaListRow } from './media.repository';
 
 /** Where a stored file is served (outside /api, so <img> and <video> can load it). */
 export const MEDIA_FILES_PATH = '/media/files';
@@ -8,7 +9,7 @@ export function mediaFileUrl(key: string): string {
   return `${MEDIA_FILES_PATH}/${key}`;
 }
 
-export function presentMedia(row: MediaRow): MediaItem {
+export function presentMedia(row: MediaListRow, abilities: MediaAbilities): MediaItem {
   return {
     id: row.id,
     url: row.url,
@@ -22,5 +23,7 @@ export function presentMedia(row: MediaRow): MediaItem {
     createdAt: row.created_at,
     associatedType: row.associated_type as MediaAssociatedType | null,
     associatedId: row.associated_id,
+    gpx: row.gpx_info ? (JSON.parse(row.gpx_info) as GpxInfo) : null,
+    abilities,
   };
 }

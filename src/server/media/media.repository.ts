@@ -3,26 +3,90 @@ import type { Database, MediaTable } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MediaRow = Selectable<MediaTable>;
+/** A media row as lists read it: without the (possibly large) GPX drawing data. */
+export type MediaListRow = Omit<MediaRow, 'gpx_data'>;
 
 /** The user columns an upload may point at the stored file. */
 export type UserImageColumn = 'profile_image_url' | 'background_image_url';
+
+const LIST_COLUMNS = [
+  'id',
+  'owner_id',
+  'url',
+  'filename',
+  'thumbnail_filename',
+  'original_name',
+  'description',
+  'mime_type',
+  'file_type',
+  'size',
+  'associated_type',
+  'associated_id',
+  'created_at',
+  'gpx_info',
+] as const;
+
+/** At most this many items in one list (the newest). */
+const LIST_LIMIT = 1000;
 
 export const mediaRepository = {
   async insert(db: Executor, row: Insertable<MediaTable>): Promise<void> {
     await db.insertInto('media').values(row).execute();
   },
 
-  findById(db: Executor, id: string): Promise<MediaRow | undefined> {
-    return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Records storage keys before their files are written, so a file is never in storage unaccounted for. */
+  async recordFiles(db: Executor, mediaId: string, keys: string[], nowIso: string): Promise<void> {
+    await db
+      .insertInto('media_files')
+      .values(keys.map((key) => ({ key, media_id: mediaId, created_at: nowIso })))
+      .execute();
+  },
+
+  async forgetFiles(db: Executor, keys: string[]): Promise<void> {
+    if (keys.length > 0) await db.deleteFrom('media_files').where('key', 'in', keys).execute();
+  },
+
+  findById(db: Executor, id: string): Promise<MediaListRow | undefined> {
+    return db.selectFrom('media').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  async gpxData(db: Executor, id: string): Promise<string | null> {
+    const row = await db.selectFrom('media').select('gpx_data').where('id', '=', id).executeTakeFirst();
+    return row?.gpx_data ?? null;
   },
 
   /** The row a served storage key belongs to: its file or its thumbnail (both unique, indexed). */
-  findByStorageKey(db: Executor, key: string): Promise<MediaRow | undefined> {
+  findByStorageKey(db: Executor, key: string): Promise<MediaListRow | undefined> {
     return db
       .selectFrom('media')
-      .selectAll()
+      .select(LIST_COLUMNS)
       .where((eb) => eb.or([eb('filename', '=', key), eb('thumbnail_filename', '=', key)]))
       .executeTakeFirst();
+  },
+
+  listByAssociation(db: Executor, associatedType: string, associatedId: string): Promise<MediaListRow[]> {
+    return db
+      .selectFrom('media')
+      .select(LIST_COLUMNS)
+      .where('associated_type', '=', associatedType)
+      .where('associated_id', '=', associatedId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(LIST_LIMIT)
+      .execute();
+  },
+
+  listByOwner(db: Executor, ownerId: string): Promise<MediaListRow[]> {
+    return db.selectFrom('media').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').limit(LIST_LIMIT).execute();
+  },
+
+  async updateDescription(db: Executor, id: string, description: string | null): Promise<void> {
+    await db.updateTable('media').set({ description }).where('id', '=', id).execute();
+  },
+
+  /** Deletes the row; its storage keys stay in media_files until the files are gone. */
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('media').where('id', '=', id).execute();
   },
 
   /** Points a rider's avatar or background at a stored file; false when there is no such rider. */
@@ -33,5 +97,66 @@ export const mediaRepository = {
       .where('id', '=', userId)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  },
+
+  /** Clears a rider's avatar or background if it still shows this file. */
+  async clearUserImage(db: Executor, userId: string, column: UserImageColumn, url: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set(column === 'profile_image_url' ? { profile_image_url: null } : { background_image_url: null })
+      .where('id', '=', userId)
+      .where(column, '=', url)
+      .execute();
+  },
+
+  async setGroupImage(db: Executor, groupId: string, url: string | null, onlyIf?: string): Promise<boolean> {
+    let query = db.updateTable('groups').set({ group_image_url: url }).where('id', '=', groupId);
+    if (onlyIf !== undefined) query = query.where('group_image_url', '=', onlyIf);
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  /** The groups a rider belongs to (as member or owner): what group media they may see. */
+  async groupIdsOf(db: Executor, userId: string): Promise<Set<string>> {
+    const rows = await db.selectFrom('group_members').select('group_id').where('user_id', '=', userId).execute();
+    const owned = await db.selectFrom('groups').select('id').where('creator_id', '=', userId).execute();
+    return new Set([...rows.map((r) => r.group_id), ...owned.map((r) => r.id)]);
+  },
+
+  /**
+   * Media rows whose ride or group no longer exists (a group's deletion takes its rides with it,
+   * and rides do not know about media); at most `limit`.
+   */
+  orphanRows(db: Executor, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .selectFrom('media')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('associated_type', '=', 'ride'), eb.not(eb.exists(eb.selectFrom('rides').select('rides.id').whereRef('rides.id', '=', 'media.associated_id')))]),
+          eb.and([
+            eb('associated_type', 'in', ['group', 'group_image']),
+            eb.not(eb.exists(eb.selectFrom('groups').select('groups.id').whereRef('groups.id', '=', 'media.associated_id'))),
+          ]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+  },
+
+  async deleteRows(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
+  },
+
+  /** Storage keys whose media row is gone, recorded before the cutoff (uploads in progress are younger). */
+  async orphanKeys(db: Executor, cutoffIso: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('media_files')
+      .select('media_files.key')
+      .where('media_files.created_at', '<', cutoffIso)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media').select('media.id').whereRef('media.id', '=', 'media_files.media_id'))))
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.key);
   },
 };

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { MEDIA_MESSAGES } from '../../shared/media/media-item';
-import { requireUserId } from '../auth/session-cookie';
+import { MEDIA_MESSAGES, mediaListQuerySchema, mediaUpdateSchema } from '../../shared/media/media-item';
+import { readSessionToken, requireUserId } from '../auth/session-cookie';
+import { resolveSession } from '../auth/auth.service';
 import { HttpError } from '../platform/errors';
 import { createStorage, isStorageKey, type FileStorage } from '../platform/storage';
-import { findServedFile, uploadMedia } from './media.service';
+import { deleteMedia, findServedFile, getGpxData, getMedia, listMedia, updateMediaDescription, uploadMedia } from './media.service';
 import { MEDIA_FILES_PATH } from './media.presenter';
 import { sendStoredFile } from './media.serving';
 import type { UploadPart } from './media.upload';
@@ -15,7 +16,7 @@ import type { UploadPart } from './media.upload';
 const MULTIPART_LIMITS = { fields: 10, fieldSize: 16 * 1024, files: 2, parts: 12, headerPairs: 100, fileSize: Number.MAX_SAFE_INTEGER };
 
 /** @fastify/multipart's parts as the library-independent parts the media service reads. */
-async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+export async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) throw new HttpError(415, MEDIA_MESSAGES.notMultipart);
   for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
     if (part.type === 'file') yield { type: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
@@ -23,12 +24,29 @@ async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPa
   }
 }
 
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
 export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorage(ctx.config)): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/media', async (request, reply) => {
       const userId = requireUserId(request);
       const item = await uploadMedia(ctx, storage, userId, multipartParts(request));
       return reply.code(201).send(item);
+    });
+
+    app.get('/api/media', { schema: { querystring: mediaListQuerySchema } }, async (request) => listMedia(ctx, request.userId, request.query));
+
+    app.get('/api/media/:id', { schema: { params: idParams } }, async (request) => getMedia(ctx, request.userId, request.params.id));
+
+    app.get('/api/media/:id/gpx', { schema: { params: idParams } }, async (request) => getGpxData(ctx, request.userId, request.params.id));
+
+    app.patch('/api/media/:id', { schema: { params: idParams, body: mediaUpdateSchema } }, async (request) =>
+      updateMediaDescription(ctx, requireUserId(request), request.params.id, request.body.description),
+    );
+
+    app.delete('/api/media/:id', { schema: { params: idParams } }, async (request) => {
+      await deleteMedia(ctx, storage, requireUserId(request), request.params.id);
+      return { success: true };
     });
 
     // Outside /api so <img> and <video> can load it; a registered route, so the web app's fallback never answers it.
@@ -39,7 +57,9 @@ export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorag
       schema: { params: z.object({ key: z.string() }) },
       handler: async (request, reply) => {
         if (!isStorageKey(request.params.key)) return reply.code(404).send({ message: 'File not found' });
-        const file = await findServedFile(ctx, storage, request.params.key);
+        // The session is looked up only for files that are not public (the /api hook does not run here).
+        const viewer = () => resolveSession(ctx.db, readSessionToken(request));
+        const file = await findServedFile(ctx, storage, request.params.key, viewer);
         return sendStoredFile(reply, storage, file, request);
       },
     });

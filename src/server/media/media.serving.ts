@@ -8,6 +8,10 @@ export interface ServedFile {
   mimeType: string;
   /** The name offered to the browser (Content-Disposition). */
   downloadName: string;
+  /** Anyone may see it: shared caches may keep it. Otherwise only the browser does. */
+  isPublic: boolean;
+  /** Offered as a download rather than shown (GPX files). */
+  attachment?: boolean;
 }
 
 /**
@@ -36,7 +40,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * `inline`, with an ASCII-only fallback name (no quotes, backslashes, control or path characters)
  * and the exact name in RFC 8187 form for browsers that read it.
  */
-export function contentDisposition(name: string): string {
+export function contentDisposition(name: string, kind: 'inline' | 'attachment' = 'inline'): string {
   const ascii = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -44,11 +48,13 @@ export function contentDisposition(name: string): string {
     .replace(/^[.\s]+/, '')
     .slice(-120);
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii || 'file'}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${ascii || 'file'}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Stored keys are random and never reused, so a file under a key never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file only some riders may see: the browser may keep it, shared caches must not. */
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /**
  * Sends a stored file: its own type (with nosniff, and a sandboxing CSP so even a file opened
@@ -71,8 +77,8 @@ export function sendStoredFile(
     .header('Content-Type', file.mimeType)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Content-Disposition', contentDisposition(file.downloadName))
-    .header('Cache-Control', IMMUTABLE)
+    .header('Content-Disposition', contentDisposition(file.downloadName, file.attachment ? 'attachment' : 'inline'))
+    .header('Cache-Control', file.isPublic ? IMMUTABLE : PRIVATE_IMMUTABLE)
     .header('ETag', etag)
     .header('Accept-Ranges', 'bytes');
   if (headers['if-none-match'] === etag) return reply.code(304).send();

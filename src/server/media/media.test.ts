@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
@@ -6,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildSignedInUser, createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES } from '../../shared/media/limits';
+import * as helpers from './media.test-helpers';
+import { fileOf, multipartBody, PHOTO, postMultipart, type Part } from './media.test-helpers';
 
-const PHOTO = fs.readFileSync(path.resolve('../shared/fixtures/images/exif-gps-DSCN0010.jpg'));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,40 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Part = { name: string; value: string } | { name: string; filename: string; type?: string; data: Buffer };
-
-/** A multipart body built by hand, so tests control the order of parts and can cut it off. */
-function multipartBody(parts: Part[], options: { cutOffAfter?: number } = {}) {
-  const boundary = `----rc-test-${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  let payload = Buffer.concat(chunks);
-  if (options.cutOffAfter !== undefined) payload = payload.subarray(0, options.cutOffAfter);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function upload(client: TestClient, parts: Part[], options: { cutOffAfter?: number } = {}): Promise<LightMyRequestResponse> {
-  const { payload, contentType } = multipartBody(parts, options);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/media',
-    headers: { 'content-type': contentType, ...(client.cookie ? { cookie: client.cookie } : {}) },
-    payload,
-  });
-}
+const upload = (client: TestClient, parts: Part[], options: { cutOffAfter?: number } = {}) => postMultipart(t, '/api/media', client, parts, options);
+const storedFiles = () => helpers.storedFiles(t);
+const expectNothingLeftBehind = (run: () => Promise<LightMyRequestResponse>) => helpers.expectNothingLeftBehind(t, run);
+const fetchFile = (url: string, headers: Record<string, string> = {}) => helpers.fetchFile(t, url, headers);
 
 const avatarFields = (id: string): Part[] => [
   { name: 'type', value: 'avatar' },
@@ -61,33 +31,6 @@ const backgroundFields = (id: string): Part[] => [
   { name: 'associatedType', value: 'user_background' },
   { name: 'associatedId', value: id },
 ];
-const fileOf = (data: Buffer, filename = 'avatar.jpg', type = 'image/jpeg'): Part => ({ name: 'file', filename, type, data });
-
-/** Every file under DATA_DIR/media, temp files included. */
-function storedFiles(): string[] {
-  const root = path.join(t.config.dataDir, 'media');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-}
-
-async function mediaRowCount(): Promise<number> {
-  const row = await t.app.ctx.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Runs a request that must fail, and checks it left no file and no row behind. */
-async function expectNothingLeftBehind(run: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  const filesBefore = storedFiles();
-  const rowsBefore = await mediaRowCount();
-  const res = await run();
-  expect(storedFiles()).toEqual(filesBefore);
-  expect(await mediaRowCount()).toBe(rowsBefore);
-  return res;
-}
-
-async function fetchFile(url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers });
-}
 
 describe('POST /api/media: avatar', () => {
   it('stores the photo re-encoded as a 200x200 JPEG without EXIF or GPS, serves it, and makes it the rider’s avatar', async () => {
@@ -106,7 +49,7 @@ describe('POST /api/media: avatar', () => {
       associatedId: user.id,
     });
     expect(Object.keys(item).sort()).toEqual(
-      ['associatedId', 'associatedType', 'createdAt', 'description', 'fileType', 'filename', 'id', 'mimeType', 'originalName', 'size', 'thumbnailUrl', 'url'].sort(),
+      ['abilities', 'associatedId', 'associatedType', 'createdAt', 'description', 'fileType', 'filename', 'gpx', 'id', 'mimeType', 'originalName', 'size', 'thumbnailUrl', 'url'].sort(),
     );
     expect(item.url).toMatch(/^\/media\/files\/[a-z0-9.]+\.jpg$/);
 

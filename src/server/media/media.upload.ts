@@ -12,11 +12,21 @@ export type UploadPart =
   | { type: 'field'; name: string; value: string; truncated: boolean }
   | { type: 'file'; name: string; filename: string; stream: Readable };
 
-/** The text fields of an upload, by name (only the names in UPLOAD_FIELD_NAMES are kept). */
-export type UploadFields = Partial<Record<(typeof UPLOAD_FIELD_NAMES)[number], string>>;
+/** The text fields of an upload, by name (only the names the upload's shape lists are kept). */
+export type FieldsOf<F extends string> = Partial<Record<F, string>>;
 
 export const UPLOAD_FIELD_NAMES = ['type', 'associatedType', 'associatedId', 'description'] as const;
-const FILE_FIELD = 'file';
+type MediaField = (typeof UPLOAD_FIELD_NAMES)[number];
+/** The text fields of POST /api/media. */
+export type UploadFields = FieldsOf<MediaField>;
+
+/** Which text fields an upload has, and the name of its one file part. */
+export interface UploadShape<F extends string> {
+  fieldNames: readonly F[];
+  fileField: string;
+}
+
+const MEDIA_UPLOAD: UploadShape<MediaField> = { fieldNames: UPLOAD_FIELD_NAMES, fileField: 'file' };
 
 /** The uploaded file, streamed into a temp file. Whoever receives it must discard `temp`. */
 export interface ReceivedFile {
@@ -28,31 +38,36 @@ export interface ReceivedFile {
   originalName: string;
 }
 
-export interface ReceivedUpload {
-  fields: UploadFields;
+export interface ReceivedUpload<F extends string = MediaField> {
+  fields: FieldsOf<F>;
   file: ReceivedFile | null;
 }
 
-export interface UploadRules {
+export interface UploadRules<F extends string = MediaField> {
   /** The most bytes the file may have, given the fields that arrived before it. */
-  maxBytes(fields: UploadFields): number;
+  maxBytes(fields: FieldsOf<F>): number;
+  /** The 413 answered past that limit (default: 'File too large'). */
+  tooLarge?(fields: FieldsOf<F>): HttpError;
   /** Refuses before any byte of the file is stored, from the fields that arrived before it. */
-  beforeFile(fields: UploadFields): Promise<void>;
+  beforeFile(fields: FieldsOf<F>): Promise<void>;
 }
 
-export const fileTooLarge = () => new HttpError(413, MEDIA_MESSAGES.tooLarge, { Connection: 'close' });
+export const fileTooLarge = (message: string = MEDIA_MESSAGES.tooLarge) => new HttpError(413, message, { Connection: 'close' });
 
 /** Counts bytes as they pass, fails the stream past the limit, and keeps the first bytes. */
 class ByteMeter extends Transform {
   bytes = 0;
   head = Buffer.alloc(0);
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooLarge: () => HttpError,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return callback(fileTooLarge());
+    if (this.bytes > this.maxBytes) return callback(this.tooLarge());
     if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
     callback(null, chunk);
   }
@@ -65,9 +80,9 @@ export function cleanOriginalName(filename: string): string {
   return printable.slice(0, MEDIA_ORIGINAL_NAME_MAX_LENGTH) || 'file';
 }
 
-async function streamToTemp(storage: FileStorage, part: Extract<UploadPart, { type: 'file' }>, maxBytes: number): Promise<ReceivedFile> {
+async function streamToTemp(storage: FileStorage, part: Extract<UploadPart, { type: 'file' }>, maxBytes: number, tooLarge: () => HttpError): Promise<ReceivedFile> {
   const temp = await storage.createTempFile();
-  const meter = new ByteMeter(maxBytes);
+  const meter = new ByteMeter(maxBytes, tooLarge);
   try {
     await pipeline(part.stream, meter, fs.createWriteStream(temp.path));
   } catch (error) {
@@ -95,22 +110,28 @@ function asUploadError(error: unknown): unknown {
  * Fields that arrive before the file are checked before it is stored; the caller checks all of
  * them again once everything has arrived. Leaves nothing behind when it throws.
  */
-export async function receiveUpload(storage: FileStorage, parts: AsyncIterable<UploadPart>, rules: UploadRules): Promise<ReceivedUpload> {
-  const fields: UploadFields = {};
+export async function receiveUpload<F extends string = MediaField>(
+  storage: FileStorage,
+  parts: AsyncIterable<UploadPart>,
+  rules: UploadRules<F>,
+  shape: UploadShape<F> = MEDIA_UPLOAD as unknown as UploadShape<F>,
+): Promise<ReceivedUpload<F>> {
+  const fields: FieldsOf<F> = {};
   let file: ReceivedFile | null = null;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.truncated) throw badRequest(`${part.name} is too long`);
-        const name = UPLOAD_FIELD_NAMES.find((n) => n === part.name);
+        const name = shape.fieldNames.find((n) => n === part.name);
         if (name) fields[name] = part.value;
         continue;
       }
-      if (part.name !== FILE_FIELD || file) {
-        throw badRequest(part.name !== FILE_FIELD ? `Unexpected file field ${part.name}` : MEDIA_MESSAGES.oneFile);
+      if (part.name !== shape.fileField || file) {
+        throw badRequest(part.name !== shape.fileField ? `Unexpected file field ${part.name}` : MEDIA_MESSAGES.oneFile);
       }
       await rules.beforeFile(fields);
-      file = await streamToTemp(storage, part, rules.maxBytes(fields));
+      const tooLarge = rules.tooLarge;
+      file = await streamToTemp(storage, part, rules.maxBytes(fields), tooLarge ? () => tooLarge(fields) : () => fileTooLarge());
     }
   } catch (error) {
     await file?.temp.discard();

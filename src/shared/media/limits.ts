@@ -9,6 +9,13 @@ export const AVATAR_MAX_BYTES = 5 * MB;
 /** Profile background: not fixed by the spec; 10 MB leaves room for a full-width 16:9 JPEG. */
 export const BACKGROUND_MAX_BYTES = 10 * MB;
 
+/** Gallery uploads (images, videos, GPX) to a profile, group or ride: spec 2 section 9, "Media upload limit 50MB". */
+export const MEDIA_MAX_BYTES = 50 * MB;
+/** Gallery images are stored at most this many pixels on their longest side. */
+export const GALLERY_MAX_DIMENSION_PX = 2560;
+/** A GPX item keeps about this many track and route points for drawing (the summary counts them all). */
+export const GPX_MAX_DRAW_POINTS = 5000;
+
 /** The stored avatar is a square of at most this many pixels (the client already sends 200x200). */
 export const AVATAR_SIZE_PX = 200;
 /** The stored background is at most this wide. */

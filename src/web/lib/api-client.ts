@@ -73,3 +73,17 @@ export function errorMessageOf(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The `message` of a JSON error body the server sent, or null (network failure, non-JSON body, other error). */
+export function serverMessageOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const parsed: unknown = JSON.parse(error.bodyText);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}

@@ -1,8 +1,9 @@
 import { useCurrentUser } from '../../lib/current-user';
+import { DashboardContent } from '../../features/dashboard/components/dashboard-page';
 
-/** "/": the dashboard's heading. Its cards arrive with the dashboard issue. */
+/** "/": the dashboard (spec 2 section 2). */
 export function Component() {
-  const { isPending } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   return (
     <section aria-labelledby="dashboard-title">
       <header>
@@ -11,7 +12,7 @@ export function Component() {
         </h1>
         <p className="mt-1.5 text-base text-asphalt-600">Plan your next adventure on two wheels</p>
       </header>
-      {isPending ? <p className="mt-6 text-sm text-asphalt-500">Loading user data...</p> : null}
+      {isPending ? <p className="mt-6 text-sm text-asphalt-500">Loading user data...</p> : user ? <DashboardContent /> : null}
     </section>
   );
 }

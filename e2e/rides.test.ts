@@ -1,0 +1,428 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { addDays, format } from 'date-fns';
+import { startHarness, type Harness } from './support/harness';
+
+/**
+ * Rides end to end: planning from the dashboard (midpoint) and from a group page (waypoints), the
+ * dashboard, Upcoming Rides (list and calendar), the ride page with its map (road from a fake OSRM
+ * router on loopback, dashed lines when it fails), joining until Full, comments, editing, deleting,
+ * and the Ride Finder near Bologna (the offline gazetteer).
+ */
+vi.setConfig({ testTimeout: 120_000 });
+
+let h: Harness;
+const shotsDir = path.resolve('test-results/screens');
+
+// ---------------------------------------------------------------- a fake OSRM router on loopback
+
+let routerMode: 'ok' | 'fail' = 'ok';
+const routerCalls: string[] = [];
+const router = http.createServer((req, res) => {
+  routerCalls.push(req.url ?? '');
+  const match = /\/route\/v1\/driving\/([^?]+)/.exec(req.url ?? '');
+  if (routerMode === 'fail' || !match) {
+    res.writeHead(503).end();
+    return;
+  }
+  const points = match[1]!.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  // A road with a bend between each pair of stops: [lon, lat] as OSRM sends them.
+  const coordinates: Array<[number, number]> = [];
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1]!, points[i]!];
+    coordinates.push(a, [(a[0] + b[0]) / 2 + 0.05, (a[1] + b[1]) / 2 + 0.05]);
+  }
+  coordinates.push(points[points.length - 1]!);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 98_765, geometry: { type: 'LineString', coordinates } }] }));
+});
+
+beforeAll(async () => {
+  h = await startHarness();
+  await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+  // The harness starts without ROUTER_URL; the routing service reads the setting on every call.
+  (h.app.ctx.config as { routerUrl: string | null }).routerUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
+  fs.mkdirSync(shotsDir, { recursive: true });
+});
+afterAll(async () => {
+  await h?.close();
+  await new Promise<void>((resolve) => router.close(() => resolve()));
+});
+
+// ---------------------------------------------------------------- helpers
+
+interface Rider {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+  userId: string;
+}
+
+async function currentUser(page: Page): Promise<{ id: string; userId: string }> {
+  return page.evaluate(async () => (await fetch('/api/users/current')).json());
+}
+
+/** Every page records the toasts it shows (they live 5 s; a locator on a loaded machine can miss them). */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n') ?? ''), { timeout: 30_000 })
+    .toContain(text);
+}
+
+/** A new visitor (a guest account), past the welcome dialog. */
+async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
+  const { context, page } = await h.newPage(viewport);
+  await recordToasts(page);
+  await page.goto('/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  const me = await currentUser(page);
+  return { context, page, ...me };
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** Types into a place field and chooses the first suggestion (the server's offline gazetteer). */
+async function pickPlace(scope: Locator, label: string, text: string) {
+  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await input.fill(text);
+  const option = scope.page().locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]').first();
+  await option.waitFor();
+  await option.click();
+  await expect.poll(() => input.inputValue()).toContain(text);
+}
+
+/** Opens a date field's calendar and picks the day. */
+async function pickDay(scope: Locator, label: string, day: Date) {
+  const page = scope.page();
+  await scope.getByLabel(label, { exact: true }).click();
+  const caption = format(day, 'MMMM yyyy');
+  await page.locator('.rdp-caption_label').first().waitFor();
+  for (let i = 0; i < 24 && (await page.locator('.rdp-caption_label').first().innerText()) !== caption; i++) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await page.locator(`[data-day="${format(day, 'yyyy-MM-dd')}"] button`).click();
+  await page.locator('.rdp-caption_label').first().waitFor({ state: 'detached' });
+}
+
+async function createGroup(page: Page, name: string) {
+  const group = await page.evaluate(async (groupName) => {
+    const response = await fetch('/api/groups', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: groupName,
+        description: 'Passes and espresso stops around Bologna',
+        location: 'Bologna, Emilia-Romagna, Italy',
+        latitude: 44.4938,
+        longitude: 11.3387,
+        radiusKm: 100,
+        membershipApprovalRequired: false,
+        timezoneOffset: 'UTC+01:00',
+        timezoneName: 'Berlin',
+      }),
+    });
+    return response.json();
+  }, name);
+  expect(group.slug).toBeTruthy();
+  return group as { id: string; slug: string };
+}
+
+// ---------------------------------------------------------------- the story
+
+const startDay = addDays(new Date(), 7);
+const waypointStart = addDays(new Date(), 9);
+let owner: Rider;
+let group: { id: string; slug: string };
+let ridePath = '';
+
+describe('rides', () => {
+  it('plans a ride with a midpoint from the dashboard and shows it on the dashboard, Upcoming Rides and its page', async () => {
+    owner = await newRider();
+    const { page } = owner;
+    group = await createGroup(page, 'Apennine Riders');
+    await page.reload();
+
+    await page.getByRole('region', { name: 'Quick actions' }).getByRole('button', { name: 'Create Ride' }).click();
+    await page.waitForURL(/action=create-ride/);
+    const dialog = page.getByRole('dialog', { name: 'Create Ride' });
+    const groupSelect = dialog.getByRole('combobox', { name: 'Group' });
+    await expect.poll(() => groupSelect.locator('option').allInnerTexts()).toEqual(['Select a group', 'Apennine Riders']);
+    await groupSelect.selectOption({ label: 'Apennine Riders' });
+    await dialog.getByLabel('Ride Name').fill('Futa Loop');
+    await dialog.getByLabel('Description').fill('Over the Futa and Raticosa passes.');
+    await pickPlace(dialog, 'Start Location', 'Bologna');
+    await pickPlace(dialog, 'Midpoint Location', 'Firenzuola');
+    await pickPlace(dialog, 'End Location', 'Imola');
+    await pickDay(dialog, 'Start Date', startDay);
+    expect(await dialog.getByLabel('End Date').innerText()).toContain(format(startDay, 'MMM d, yyyy'));
+    await dialog.getByLabel('Start Time').fill('9.30');
+    await dialog.getByRole('button', { name: 'Create Ride' }).click();
+    await dialog.getByText('Please enter a valid time (HH:MM)').waitFor();
+    await dialog.getByLabel('Start Time').fill('09:30');
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await screenshot(page, 'create-ride-dialog-1280');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Create Ride' }).click();
+
+    await expectToast(page, 'Your ride has been successfully created!');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+
+    // The dashboard: the card among the next rides, and the numbers.
+    const next = page.getByRole('list', { name: 'Next rides' });
+    const card = next.getByRole('article', { name: 'Futa Loop' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain(format(startDay, 'MMM d, yyyy'));
+    expect(await card.innerText()).toContain('09:30');
+    await expect.poll(async () => (await page.getByLabel('Your riding at a glance').innerText()).replace(/\s+/g, ' ')).toMatch(/Upcoming Rides 1 .*Active Groups 1/);
+    await card.locator('[data-route="road"]').waitFor();
+    await screenshot(page, 'dashboard-1280');
+
+    // Upcoming Rides: the list, then the calendar with the ride's day highlighted (keyed by its UTC date).
+    await page.goto('/upcoming');
+    await page.getByRole('list', { name: 'Rides' }).getByRole('article', { name: 'Futa Loop' }).waitFor();
+    await page.getByLabel('Search rides').fill('raticosa');
+    await page.getByRole('article', { name: 'Futa Loop' }).waitFor();
+    await page.getByLabel('Search rides').fill('nowhere at all');
+    await page.getByText('No rides match your search.').waitFor();
+    await page.getByLabel('Search rides').fill('');
+    await page.getByRole('tab', { name: 'Calendar View' }).click();
+    const utcDay = await page.evaluate(async () => {
+      const rides = (await (await fetch('/api/rides/upcoming')).json()) as Array<{ startDate: string }>;
+      return new Date(rides[0]!.startDate).toISOString().slice(0, 10);
+    });
+    await page.locator(`[data-day="${utcDay}"].rc-has-rides`).waitFor();
+    await page.getByRole('heading', { name: `Rides on ${format(new Date(`${utcDay}T12:00:00`), 'MMM d, yyyy')}` }).waitFor();
+    await page.getByRole('tabpanel').getByRole('article', { name: 'Futa Loop' }).waitFor();
+    await screenshot(page, 'upcoming-calendar-1280');
+    await page.getByRole('button', { name: 'Clear filter' }).click();
+    await page.getByRole('heading', { name: 'Pick a day' }).waitFor();
+
+    // The ride page: numbered stops, the road from the router, the facts.
+    await page.getByRole('tab', { name: 'List View' }).click();
+    await page.getByRole('article', { name: 'Futa Loop' }).getByRole('link', { name: 'Futa Loop' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Futa Loop' }).waitFor();
+    ridePath = new URL(page.url()).pathname;
+    expect(ridePath).toBe(`/groups/${group.slug}/rides/futa-loop`);
+    const stops = page.getByRole('list', { name: 'Route stops' }).getByRole('listitem');
+    expect(await stops.allInnerTexts()).toEqual([expect.stringContaining('Bologna'), expect.stringContaining('Firenzuola'), expect.stringContaining('Imola')]);
+    const map = page.locator('main [data-route="road"]').first();
+    await map.waitFor();
+    await map.locator('path.rc-route-road').waitFor();
+    expect(await map.locator('.leaflet-marker-icon').count()).toBe(3);
+    expect(routerCalls.length).toBeGreaterThan(0);
+    const facts = await page.getByRole('region', { name: 'Ride Details' }).innerText();
+    expect(facts).toContain('98.77 km');
+    expect(facts).toContain('09:30');
+    expect(facts).toContain('1/10');
+    await screenshot(page, 'ride-detail-1280');
+
+    // Fullscreen opens and closes.
+    await page.getByRole('button', { name: 'Open fullscreen map' }).first().click();
+    const fullscreen = page.getByRole('dialog', { name: 'Futa Loop' });
+    await fullscreen.locator('path.rc-route-road').waitFor();
+    await fullscreen.getByRole('button', { name: 'Close fullscreen map' }).click();
+    await fullscreen.waitFor({ state: 'detached' });
+  });
+
+  it('plans a ride with waypoints from the group page; with the router failing the map draws dashed lines', async () => {
+    routerMode = 'fail';
+    const { page } = owner;
+    await page.goto(`/groups/${group.slug}`);
+    await page.getByRole('button', { name: 'Create Ride' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride' });
+    await dialog.getByText('Apennine Riders').first().waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
+    await dialog.getByLabel('Ride Name').fill('Via Emilia West');
+    await pickPlace(dialog, 'Start Location', 'Bologna');
+    await dialog.getByRole('radio', { name: 'Advanced Waypoints' }).click();
+    expect(await dialog.getByLabel('Midpoint Location').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Configure Waypoints' }).click();
+
+    const waypoints = page.getByRole('dialog', { name: 'Configure Route Waypoints' });
+    await pickPlace(waypoints, 'Waypoint 1', 'Modena');
+    await waypoints.getByRole('button', { name: 'Add Waypoint (1/10)' }).click();
+    await pickPlace(waypoints, 'Waypoint 2', 'Reggio');
+    await waypoints.getByRole('button', { name: 'Add Waypoint (2/10)' }).click();
+    expect(await waypoints.getByRole('button', { name: 'Remove waypoint 3' }).isEnabled()).toBe(true);
+    await waypoints.getByRole('button', { name: 'Save Waypoints (2)' }).click();
+    await waypoints.waitFor({ state: 'detached' });
+    expect(await dialog.getByRole('list', { name: 'Configured waypoints' }).getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Modena'),
+      expect.stringContaining('Reggio'),
+    ]);
+
+    await pickPlace(dialog, 'End Location', 'Parma');
+    await pickDay(dialog, 'Start Date', waypointStart);
+    const duration = dialog.getByLabel('Duration');
+    expect(await duration.inputValue()).toBe('full-day');
+    await pickDay(dialog, 'End Date', addDays(waypointStart, 1));
+    expect(await duration.inputValue()).toBe('multi-day');
+    await dialog.getByRole('button', { name: 'Create Ride' }).click();
+    await expectToast(page, 'Ride created');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The group's Rides tab shows it as a card; its page draws straight dashed lines.
+    const card = page.getByRole('article', { name: 'Via Emilia West' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Multi-Day');
+    await card.getByRole('link', { name: 'Via Emilia West' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Via Emilia West' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Route stops' }).getByRole('listitem').count()).toBe(4);
+    const map = page.locator('main [data-route="straight"]').first();
+    await map.waitFor();
+    const line = map.locator('path.rc-route-straight');
+    await line.waitFor();
+    expect(await line.getAttribute('stroke-dasharray')).toBeTruthy();
+    expect(await map.locator('.leaflet-marker-icon').count()).toBe(4);
+    routerMode = 'ok';
+  });
+
+  it('a second rider joins and comments; the owner edits until the ride is full, then deletes it', async () => {
+    const rider = await newRider();
+    await rider.page.goto(ridePath);
+    await rider.page.getByRole('heading', { level: 1, name: 'Futa Loop' }).waitFor();
+    // Someone else's ride: no edit, and the edit page says so.
+    expect(await rider.page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    await rider.page.getByRole('button', { name: 'Join Ride' }).click();
+    await expectToast(rider.page, 'Joined ride');
+    await rider.page.getByRole('button', { name: 'Leave Ride' }).waitFor();
+    await rider.page.getByText('Joined', { exact: true }).waitFor();
+    expect(await rider.page.getByRole('region', { name: 'Ride Details' }).innerText()).toContain('2/10');
+
+    const box = rider.page.getByLabel('Add a comment');
+    await box.fill('   ');
+    expect(await rider.page.getByRole('button', { name: 'Post Comment' }).isDisabled()).toBe(true);
+    await box.fill('  See you at the Futa pass!  ');
+    await rider.page.getByRole('button', { name: 'Post Comment' }).click();
+    const comments = rider.page.getByRole('list', { name: 'Comments' });
+    await comments.getByText('See you at the Futa pass!', { exact: true }).waitFor();
+    expect(await comments.innerText()).toContain(rider.userId);
+    expect(await box.inputValue()).toBe('');
+
+    await rider.page.goto(`${ridePath}/edit`);
+    await rider.page.getByText("You don't have permission to edit this ride").waitFor();
+
+    // The owner edits: fewer seats, the rider as navigator, a new name (and so a new address).
+    const { page } = owner;
+    await page.goto(ridePath);
+    await page.getByRole('list', { name: 'Comments' }).getByText('See you at the Futa pass!').waitFor();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Ride' }).waitFor();
+    expect(await page.getByLabel('Ride Name').inputValue()).toBe('Futa Loop');
+    expect(await page.getByLabel('Start Time').inputValue()).toBe('09:30');
+    await page.getByLabel('Ride Name').fill('Futa and Raticosa Loop');
+    await page.getByLabel('Max Riders').fill('2');
+    await page.getByLabel('Navigator').selectOption({ label: rider.userId });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Ride updated');
+    await page.getByRole('heading', { level: 1, name: 'Futa and Raticosa Loop' }).waitFor();
+    ridePath = new URL(page.url()).pathname;
+    expect(ridePath).toBe(`/groups/${group.slug}/rides/futa-and-raticosa-loop`);
+    expect(await page.getByRole('region', { name: 'Ride Details' }).innerText()).toContain('2/2');
+    const navigator = page.getByRole('region', { name: 'Riders' }).locator('dt', { hasText: /^Navigator$/ }).locator('xpath=following-sibling::dd');
+    expect(await navigator.innerText()).toContain(rider.userId);
+
+    // A third rider finds it full.
+    const late = await newRider();
+    await late.page.goto(ridePath);
+    await late.page.getByRole('heading', { level: 1, name: 'Futa and Raticosa Loop' }).waitFor();
+    expect(await late.page.getByRole('button', { name: 'Full' }).isDisabled()).toBe(true);
+    expect(await late.page.getByRole('button', { name: 'Join Ride' }).count()).toBe(0);
+
+    // The owner deletes it, after confirming.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Ride' });
+    await confirm.getByRole('button', { name: 'Delete Ride' }).click();
+    await expectToast(page, 'Ride deleted');
+    await page.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
+    await late.page.reload();
+    await late.page.getByRole('heading', { name: 'Ride not found' }).waitFor();
+    await Promise.all([rider.context.close(), late.context.close()]);
+  });
+
+  it('finds the group and a ride near Bologna, and nothing within 50 km of Milan until the search widens', async () => {
+    const finder = await newRider();
+    const { page } = finder;
+    await page.goto('/finder');
+    await page.getByRole('heading', { name: 'Where do you ride?' }).waitFor();
+    await pickPlace(page.locator('main'), 'Search location', 'Bologna');
+    await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Rides (1)' }).waitFor();
+    const found = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: 'Apennine Riders' });
+    expect(await found.innerText()).toContain('km away');
+    await found.getByRole('button', { name: 'Join Group' }).click();
+    await expectToast(page, 'You joined Apennine Riders');
+    await found.getByText('Member', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Rides (1)' }).click();
+    const ride = page.getByRole('list', { name: 'Rides found' }).getByRole('article', { name: 'Via Emilia West' });
+    expect(await ride.innerText()).toContain('km away');
+    await screenshot(page, 'finder-1280');
+
+    // Milan is about 200 km from Bologna: not within the default 50 km.
+    await pickPlace(page.locator('main'), 'Search location', 'Milan');
+    await page.getByRole('tab', { name: 'Groups (0)' }).click();
+    await page.getByRole('heading', { name: 'No groups within 50 km' }).waitFor();
+    await page.getByRole('button', { name: 'Expand Search' }).click();
+    await page.getByRole('heading', { name: 'No groups within 100 km' }).waitFor();
+    expect(await page.getByRole('slider', { name: 'Search radius' }).getAttribute('aria-valuenow')).toBe('100');
+    await finder.context.close();
+  });
+
+  it('looks right on a 375 px phone', async () => {
+    const phone = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, storageState: await owner.context.storageState() });
+    await phone.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const page = await phone.newPage();
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Next rides' }).getByRole('article', { name: 'Via Emilia West' }).waitFor();
+    await screenshot(page, 'dashboard-375');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+
+    await page.getByRole('link', { name: 'Via Emilia West' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Via Emilia West' }).waitFor();
+    await page.locator('main [data-route]').first().waitFor();
+    await screenshot(page, 'ride-detail-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.goto('/upcoming');
+    await page.getByRole('tab', { name: 'Calendar View' }).click();
+    await page.locator('.rc-has-rides').first().waitFor();
+    await screenshot(page, 'upcoming-calendar-375');
+
+    await page.goto('/finder');
+    await pickPlace(page.locator('main'), 'Search location', 'Bologna');
+    await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
+    await screenshot(page, 'finder-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.goto('/?action=create-ride');
+    await page.getByRole('dialog', { name: 'Create Ride' }).getByLabel('Ride Name').waitFor();
+    await page.screenshot({ path: path.join(shotsDir, 'create-ride-dialog-375.png') });
+    await phone.close();
+    await owner.context.close();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * npm run bug-reports [-- --limit N] [-- --json]
+ *
+ * Lists the bug reports riders sent from /report-bug, newest first, from the database the server
+ * is configured with (DATABASE_URL, else the SQLite file in DATA_DIR), with the path of each
+ * screenshot under DATA_DIR/media. Reads the same environment as the server (GUIDE section 4).
+ */
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { listBugReports, type ListedBugReport } from './bug-reports.list';
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function printReport(r: ListedBugReport): void {
+  const lines = [
+    `#${r.id}  ${r.createdAt}  ${r.title}`,
+    `  from:       ${r.reporter ?? '(account removed)'}${r.reporterEmail ? ` <${r.reporterEmail}>` : ''}`,
+    `  page:       ${r.pageUrl ?? '-'}`,
+    `  browser:    ${r.userAgent ?? '-'}`,
+    `  screenshot: ${r.screenshotPath ? `${r.screenshotPath}${r.screenshotName ? ` (sent as ${r.screenshotName})` : ''}` : '-'}`,
+    ...r.description.split('\n').map((line) => `  | ${line}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const limit = Number(argValue('--limit') ?? 100);
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    const reports = await listBugReports(db.kysely, path.join(config.dataDir, 'media'), Number.isFinite(limit) && limit > 0 ? limit : 100);
+    if (process.argv.includes('--json')) {
+      process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+    } else if (reports.length === 0) {
+      process.stdout.write(`No bug reports in ${config.databaseUrl ? 'the PostgreSQL database' : path.join(config.dataDir, 'roadcaptain.sqlite')}.\n`);
+    } else {
+      process.stdout.write(`${reports.length} bug report${reports.length === 1 ? '' : 's'}, newest first:\n\n`);
+      reports.forEach(printReport);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

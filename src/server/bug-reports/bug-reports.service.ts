@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { badRequest, HttpError, tooManyRequests } from '../platform/errors';
+import type { FileStorage } from '../platform/storage';
+import { newId } from '../platform/tokens';
+import {
+  BUG_REPORT_MESSAGES,
+  BUG_SCREENSHOT_MAX_BYTES,
+  bugReportFieldsSchema,
+  type BugReportFields,
+  type BugReportReceipt,
+} from '../../shared/bug-reports/bug-report';
+import { processImage } from '../media/media.images';
+import { sniffFileType } from '../media/media.sniff';
+import { fileTooLarge, receiveUpload, type FieldsOf, type ReceivedFile, type UploadPart } from '../media/media.upload';
+import { bugReportsRepository } from './bug-reports.repository';
+
+const FIELD_NAMES = ['title', 'description', 'pageUrl'] as const;
+type BugField = (typeof FIELD_NAMES)[number];
+
+/** A rider may send this many reports an hour (a stuck client or a script cannot flood the table). */
+export const BUG_REPORTS_PER_HOUR = 10;
+
+/** Validates the fields: 400 with the spec's message for the first field that is wrong. */
+function parseFields(raw: FieldsOf<BugField>): BugReportFields {
+  const parsed = bugReportFieldsSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? BUG_REPORT_MESSAGES.titleRequired);
+  return parsed.data;
+}
+
+/** The screenshot re-encoded (upright, no metadata, same format), or 415 when it is not a PNG, JPEG or GIF. */
+async function prepareScreenshot(file: ReceivedFile): Promise<{ body: Buffer; extension: string }> {
+  const sniffed = sniffFileType(file.head);
+  if (!sniffed || sniffed.fileType !== 'image') throw new HttpError(415, BUG_REPORT_MESSAGES.screenshotNotImage);
+  const processed = await processImage(file.temp.path, 'gallery', sniffed.mimeType).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 415) throw new HttpError(415, BUG_REPORT_MESSAGES.screenshotNotImage);
+    throw error;
+  });
+  return { body: processed.image, extension: processed.extension };
+}
+
+/**
+ * POST /api/bug-reports (multipart: title, description, pageUrl, optional screenshot). The
+ * screenshot streams to a temp file under its 10 MB limit, is checked to be an image by its bytes
+ * and re-encoded without metadata; the report is stored with the rider, their browser and the
+ * screenshot's storage key. Whoever runs the server reads them with `npm run bug-reports`.
+ */
+export async function submitBugReport(
+  ctx: Pick<AppContext, 'db'>,
+  storage: FileStorage,
+  userId: string,
+  userAgent: string | null,
+  parts: AsyncIterable<UploadPart>,
+): Promise<BugReportReceipt> {
+  const since = new Date(Date.now() - 3600 * 1000).toISOString();
+  if ((await bugReportsRepository.countSince(ctx.db, userId, since)) >= BUG_REPORTS_PER_HOUR) {
+    throw tooManyRequests('Too many bug reports. Please try again later.', 3600);
+  }
+  const upload = await receiveUpload<BugField>(
+    storage,
+    parts,
+    {
+      maxBytes: () => BUG_SCREENSHOT_MAX_BYTES,
+      tooLarge: () => fileTooLarge(BUG_REPORT_MESSAGES.screenshotTooLarge),
+      // Fields sent before the screenshot are checked before any of it is stored.
+      beforeFile: async (fields) => {
+        if (fields.title !== undefined && fields.description !== undefined) parseFields(fields);
+      },
+    },
+    { fieldNames: FIELD_NAMES, fileField: 'screenshot' },
+  );
+  try {
+    const fields = parseFields(upload.fields);
+    const screenshot = upload.file && upload.file.size > 0 ? await prepareScreenshot(upload.file) : null;
+    const id = newId();
+    const key = screenshot ? `bug-${crypto.randomBytes(16).toString('hex')}.${screenshot.extension}` : null;
+    const createdAt = nowIso();
+    if (screenshot && key) await storage.put(key, screenshot.body);
+    try {
+      await bugReportsRepository.insert(ctx.db, {
+        id,
+        user_id: userId,
+        title: fields.title,
+        description: fields.description,
+        page_url: fields.pageUrl || null,
+        user_agent: userAgent?.slice(0, 500) ?? null,
+        screenshot_key: key,
+        screenshot_name: upload.file && key ? upload.file.originalName : null,
+        created_at: createdAt,
+      });
+    } catch (error) {
+      if (key) await storage.delete(key);
+      throw error;
+    }
+    return { id, createdAt, hasScreenshot: key !== null };
+  } finally {
+    await upload.file?.temp.discard();
+  }
+}

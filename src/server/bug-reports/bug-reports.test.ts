@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestClient, type TestApp } from '../test/test-app';
+import { buildGuest } from '../test/factories';
+import { BUG_SCREENSHOT_MAX_BYTES } from '../../shared/bug-reports/bug-report';
+import { expectNothingLeftBehind, PHOTO, postMultipart, rowCount, type Part } from '../media/media.test-helpers';
+import { listBugReports } from './bug-reports.list';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const field = (name: string, value: string): Part => ({ name, value });
+const screenshot = (data: Buffer, filename = 'screen.png', type = 'image/png'): Part => ({ name: 'screenshot', filename, type, data });
+const report = (client: TestClient | null, parts: Part[]) => postMultipart(t, '/api/bug-reports', client, parts);
+const nothingLeft = (run: () => Promise<LightMyRequestResponse>) => expectNothingLeftBehind(t, run);
+const valid = (extra: Part[] = []): Part[] => [
+  field('title', 'Map does not load'),
+  field('description', 'The ride map stays grey on my phone after I open a ride.'),
+  field('pageUrl', 'http://rc.test/rides/123'),
+  ...extra,
+];
+
+describe('POST /api/bug-reports', () => {
+  it('stores a report with its screenshot re-encoded without metadata', async () => {
+    const rider = await buildGuest(t);
+    const res = await report(rider.client, valid([screenshot(PHOTO, 'phone.jpg', 'image/jpeg')]));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(String), createdAt: expect.any(String), hasScreenshot: true });
+    const [stored] = await listBugReports(t.app.ctx.db, path.join(t.config.dataDir, 'media'));
+    expect(stored).toMatchObject({
+      id: res.json().id,
+      title: 'Map does not load',
+      description: 'The ride map stays grey on my phone after I open a ride.',
+      pageUrl: 'http://rc.test/rides/123',
+      reporter: rider.user.userId,
+      screenshotName: 'phone.jpg',
+    });
+    const file = fs.readFileSync(stored!.screenshotPath!);
+    expect((await sharp(file).metadata()).exif).toBeUndefined();
+    // Bug screenshots are for whoever runs the server: never served over HTTP.
+    const key = path.basename(stored!.screenshotPath!);
+    expect((await t.app.inject({ method: 'GET', url: `/media/files/${key}` })).statusCode).toBe(404);
+  });
+
+  it('takes a report without a screenshot or page URL, and a pasted PNG sent after the fields or before them', async () => {
+    const rider = await buildGuest(t);
+    const plain = await report(rider.client, [field('title', 'Typo'), field('description', 'The word "ride" is misspelt on the dashboard.')]);
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().hasScreenshot).toBe(false);
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#123456' } }).png().toBuffer();
+    const first = await report(rider.client, [screenshot(png, 'image.png'), ...valid()]);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().hasScreenshot).toBe(true);
+    const emptyPart = await report(rider.client, valid([screenshot(Buffer.alloc(0), '', 'application/octet-stream')]));
+    expect(emptyPart.statusCode).toBe(201);
+    expect(emptyPart.json().hasScreenshot).toBe(false);
+  });
+
+  it.each([
+    ['no title', [field('description', 'Long enough description here')], 'Bug title is required'],
+    ['a blank title', [field('title', '   '), field('description', 'Long enough description here')], 'Bug title is required'],
+    ['a title of 256 characters', [field('title', 'x'.repeat(256)), field('description', 'Long enough description here')], 'Title too long'],
+    ['a short description', [field('title', 'Bug'), field('description', 'too short')], 'Please provide a detailed description (at least 10 characters)'],
+    ['no description', [field('title', 'Bug')], 'Please provide a detailed description (at least 10 characters)'],
+  ])('answers 400 for %s with the spec’s message', async (_what, parts, message) => {
+    const rider = await buildGuest(t);
+    const res = await nothingLeft(() => report(rider.client, [...parts, screenshot(PHOTO, 'a.jpg', 'image/jpeg')]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('accepts a title of exactly 255 characters and a description of exactly 10', async () => {
+    const rider = await buildGuest(t);
+    expect((await report(rider.client, [field('title', 'x'.repeat(255)), field('description', '0123456789')])).statusCode).toBe(201);
+  });
+
+  it('refuses a screenshot that is not an image, and one over 10 MB, leaving nothing behind', async () => {
+    const rider = await buildGuest(t);
+    const html = await nothingLeft(() => report(rider.client, valid([screenshot(Buffer.from('<html><body>hi</body></html>'), 'shot.png')])));
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toEqual({ message: 'Please upload an image file (PNG, JPG, or GIF)' });
+    const big = Buffer.concat([PHOTO, Buffer.alloc(BUG_SCREENSHOT_MAX_BYTES + 1 - PHOTO.length)]);
+    const tooBig = await nothingLeft(() => report(rider.client, valid([screenshot(big, 'big.jpg', 'image/jpeg')])));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: 'Please upload an image smaller than 10MB' });
+  });
+
+  it('needs a session, and a multipart body', async () => {
+    expect((await report(null, valid())).statusCode).toBe(401);
+    const rider = await buildGuest(t);
+    expect((await rider.client.post('/api/bug-reports', { title: 'x', description: 'long enough text' })).statusCode).toBe(415);
+  });
+
+  it('limits a rider to 10 reports an hour', async () => {
+    const rider = await buildGuest(t);
+    for (let i = 0; i < 10; i++) expect((await report(rider.client, valid())).statusCode).toBe(201);
+    const before = await rowCount(t, 'bug_reports');
+    const limited = await report(rider.client, valid());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await rowCount(t, 'bug_reports')).toBe(before);
+  });
+});

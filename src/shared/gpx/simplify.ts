@@ -1,0 +1,67 @@
+/**
+ * Line simplification for drawing long tracks (Ramer-Douglas-Peucker). Works on degrees with the
+ * longitude scaled by cos(latitude), which is plenty for choosing which points a map needs.
+ */
+
+/** Indices (ascending, first and last included) of the points RDP keeps at this tolerance. */
+function rdp(x: Float64Array, y: Float64Array, tolerance: number): number[] {
+  const n = x.length;
+  const keep = new Uint8Array(n);
+  keep[0] = 1;
+  keep[n - 1] = 1;
+  const tolerance2 = tolerance * tolerance;
+  const stack: Array<[number, number]> = [[0, n - 1]];
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    const ax = x[first]!;
+    const ay = y[first]!;
+    const dx = x[last]! - ax;
+    const dy = y[last]! - ay;
+    const length2 = dx * dx + dy * dy;
+    let farthest = -1;
+    let farthest2 = tolerance2;
+    for (let i = first + 1; i < last; i++) {
+      let px = x[i]! - ax;
+      let py = y[i]! - ay;
+      if (length2 > 0) {
+        const t = Math.max(0, Math.min(1, (px * dx + py * dy) / length2));
+        px -= t * dx;
+        py -= t * dy;
+      }
+      const d2 = px * px + py * py;
+      if (d2 > farthest2) {
+        farthest = i;
+        farthest2 = d2;
+      }
+    }
+    if (farthest !== -1) {
+      keep[farthest] = 1;
+      stack.push([first, farthest], [farthest, last]);
+    }
+  }
+  const indices: number[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) indices.push(i);
+  return indices;
+}
+
+/**
+ * At most `maxPoints` indices of a line that still follow its shape: the smallest RDP tolerance
+ * (doubling from about a metre) that keeps no more than that; evenly spaced points as a last resort.
+ */
+export function simplifyIndices(lat: readonly number[], lon: readonly number[], maxPoints: number): number[] {
+  const n = lat.length;
+  if (n <= maxPoints || n <= 2) return Array.from({ length: n }, (_, i) => i);
+  const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180);
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    x[i] = lon[i]! * scale;
+    y[i] = lat[i]!;
+  }
+  for (let tolerance = 0.00001; tolerance < 1; tolerance *= 2) {
+    const kept = rdp(x, y, tolerance);
+    if (kept.length <= maxPoints) return kept;
+  }
+  const step = (n - 1) / (Math.max(2, maxPoints) - 1);
+  return Array.from({ length: Math.max(2, maxPoints) }, (_, i) => Math.round(i * step));
+}

@@ -1,0 +1,37 @@
+import { MEDIA_MAX_BYTES } from './limits';
+
+/**
+ * The client's first check of a gallery upload (spec 2 section 5, "Media upload"): GIF, JPEG, PNG,
+ * MP4 and GPX (and XML types); a .gpx name is accepted whatever type the browser reports. The
+ * server decides again from the bytes.
+ */
+export const ACCEPTED_UPLOAD_MIME_TYPES = [
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'video/mp4',
+  'application/gpx+xml',
+  'application/xml',
+  'text/xml',
+] as const;
+
+/** For the file picker's `accept` attribute. */
+export const UPLOAD_ACCEPT_ATTRIBUTE = [...ACCEPTED_UPLOAD_MIME_TYPES, '.gpx'].join(',');
+
+export type UploadCheck = 'ok' | 'unsupported' | 'tooLarge';
+
+export function checkUploadFile(file: { name: string; type: string; size: number }): UploadCheck {
+  const isGpxName = /\.gpx$/i.test(file.name);
+  if (!isGpxName && !(ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'unsupported';
+  if (file.size > MEDIA_MAX_BYTES) return 'tooLarge';
+  return 'ok';
+}
+
+/** "0 Bytes", "512 Bytes", "1.5 KB", "12.3 MB", "1.02 GB" (spec 2: Bytes, KB, MB, GB). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  return `${exponent === 0 ? value : parseFloat(value.toFixed(2))} ${units[exponent]}`;
+}

@@ -1,0 +1,6 @@
+import { PreferencesPage } from '../../features/users/components/preferences-page';
+
+/** /preferences */
+export function Component() {
+  return <PreferencesPage />;
+}

@@ -1,0 +1,6 @@
+import { ProfilePage } from '../../features/users/components/profile-page';
+
+/** /profile/{username} */
+export function Component() {
+  return <ProfilePage />;
+}

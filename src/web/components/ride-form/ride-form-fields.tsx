@@ -1,0 +1,337 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Milestone, Settings2, Waypoints } from 'lucide-react';
+import { RIDE_DURATIONS } from '../../../shared/rides/ride';
+import { cn } from '../../lib/cn';
+import { DURATION_LABELS } from '../../lib/rides/ride-format';
+import { LocationSearchInput } from '../location-search-input';
+import { TimezonePicker } from '../timezone-picker';
+import { Button } from '../ui/button';
+import { FieldMessage } from '../ui/field';
+import { Input, Label } from '../ui/input';
+import { NativeSelect } from '../ui/select';
+import { Textarea } from '../ui/textarea';
+import { DatePicker } from './date-picker';
+import { autoDuration, type RideFormValues, type RouteOption } from './ride-form-model';
+import { WaypointsDialog } from './waypoints-dialog';
+
+export interface RideFormFieldsProps {
+  form: UseFormReturn<RideFormValues>;
+  /** The earliest day the date pickers offer ("YYYY-MM-DD"). */
+  earliestDay: string;
+  /** Rendered first (the create dialog's group field). */
+  before?: ReactNode;
+  /** Rendered last (the edit page's navigator field). */
+  after?: ReactNode;
+}
+
+function Optional() {
+  return <span className="font-normal text-asphalt-500">(optional)</span>;
+}
+
+/**
+ * The fields of the create dialog and the edit page (spec 2 sections 2 and 5): name, description,
+ * start, Simple Midpoint or Advanced Waypoints (switching clears the other), end, start date and time,
+ * end date, duration (switching to multi-day when the days differ), time zone with a live clock, and
+ * the rider limits.
+ */
+export function RideFormFields({ form, earliestDay, before, after }: RideFormFieldsProps) {
+  const id = useId();
+  const ids = {
+    name: `${id}-name`,
+    description: `${id}-description`,
+    start: `${id}-start`,
+    midpoint: `${id}-midpoint`,
+    end: `${id}-end`,
+    startDay: `${id}-start-day`,
+    startTime: `${id}-start-time`,
+    endDay: `${id}-end-day`,
+    duration: `${id}-duration`,
+    timezone: `${id}-timezone`,
+    minRiders: `${id}-min-riders`,
+    maxRiders: `${id}-max-riders`,
+  };
+  const { errors } = form.formState;
+  const [waypointsOpen, setWaypointsOpen] = useState(false);
+  const [routeOption, waypoints, startLocation, endLocation, startDay] = useWatch({
+    control: form.control,
+    name: ['routeOption', 'waypoints', 'startLocation', 'endLocation', 'startDay'],
+  });
+
+  const describe = (field: keyof typeof ids, hasError: boolean) => (hasError ? `${ids[field]}-error` : undefined);
+
+  function chooseRouteOption(option: RouteOption) {
+    if (option === form.getValues('routeOption')) return;
+    form.setValue('routeOption', option, { shouldDirty: true });
+    // Spec 2 section 4: Simple Midpoint clears the waypoints; Advanced Waypoints clears the midpoint text.
+    if (option === 'midpoint') form.setValue('waypoints', [], { shouldDirty: true });
+    else {
+      form.setValue('midpointLocation', '', { shouldDirty: true });
+      form.setValue('midpointCoords', null);
+    }
+  }
+
+  function setDays(next: { startDay?: string; endDay?: string }) {
+    const start = next.startDay ?? form.getValues('startDay');
+    let end = next.endDay ?? form.getValues('endDay');
+    if (next.startDay !== undefined) {
+      form.setValue('startDay', start, { shouldDirty: true, shouldValidate: true });
+      // A first start day fills an empty end day with the same day.
+      if (!end) end = start;
+    }
+    form.setValue('endDay', end, { shouldDirty: true, shouldValidate: Boolean(end) });
+    const duration = autoDuration(start, end, form.getValues('duration'));
+    if (duration !== form.getValues('duration')) form.setValue('duration', duration, { shouldDirty: true });
+  }
+
+  const locationField = (field: 'startLocation' | 'midpointLocation' | 'endLocation', coords: 'startCoords' | 'midpointCoords' | 'endCoords', key: 'start' | 'midpoint' | 'end', label: ReactNode, placeholder: string) => (
+    <div>
+      <Label htmlFor={ids[key]}>{label}</Label>
+      <Controller
+        control={form.control}
+        name={field}
+        render={({ field: f, fieldState }) => (
+          <LocationSearchInput
+            id={ids[key]}
+            name={f.name}
+            placeholder={placeholder}
+            value={f.value}
+            invalid={Boolean(fieldState.error)}
+            describedBy={describe(key, Boolean(fieldState.error))}
+            onTextChange={(text) => {
+              f.onChange(text);
+              form.setValue(coords, null);
+            }}
+            onSelect={(place) => {
+              form.setValue(field, place.address, { shouldDirty: true, shouldValidate: true });
+              form.setValue(coords, { latitude: place.latitude, longitude: place.longitude });
+            }}
+          />
+        )}
+      />
+      <FieldMessage id={`${ids[key]}-error`}>{errors[field]?.message}</FieldMessage>
+    </div>
+  );
+
+  return (
+    <div className="space-y-5">
+      {before}
+
+      <div>
+        <Label htmlFor={ids.name}>Ride Name</Label>
+        <Input
+          id={ids.name}
+          autoComplete="off"
+          placeholder="e.g. Apennine Passes Loop"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describe('name', Boolean(errors.name))}
+          {...form.register('name')}
+        />
+        <FieldMessage id={`${ids.name}-error`}>{errors.name?.message}</FieldMessage>
+      </div>
+
+      <div>
+        <Label htmlFor={ids.description}>
+          Description <Optional />
+        </Label>
+        <Textarea id={ids.description} rows={3} placeholder="Pace, stops, what to bring..." aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
+        <FieldMessage>{errors.description?.message}</FieldMessage>
+      </div>
+
+      {locationField('startLocation', 'startCoords', 'start', 'Start Location', 'Where do riders meet?')}
+
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">Route</legend>
+        <div role="radiogroup" aria-label="Route option" className="grid grid-cols-2 gap-1 rounded-xl bg-asphalt-100 p-1">
+          {(
+            [
+              ['midpoint', 'Simple Midpoint', Milestone],
+              ['waypoints', 'Advanced Waypoints', Waypoints],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={routeOption === value}
+              onClick={() => chooseRouteOption(value)}
+              className={cn(
+                'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-2 py-1.5 text-[13px] leading-tight font-semibold transition-colors sm:text-sm',
+                routeOption === value ? 'bg-white text-asphalt-950 shadow-sm' : 'text-asphalt-600 hover:text-asphalt-900',
+              )}
+            >
+              <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
+              <span>{label}</span>
+            </button>
+          ))}
+        </div>
+
+        <div className="mt-3">
+          {routeOption === 'midpoint' ? (
+            locationField(
+              'midpointLocation',
+              'midpointCoords',
+              'midpoint',
+              <>
+                Midpoint Location <Optional />
+              </>,
+              'A stop on the way',
+            )
+          ) : (
+            <div className="rounded-xl border border-dashed border-asphalt-300 p-3">
+              {waypoints.length === 0 ? (
+                <p className="text-sm text-asphalt-500">No waypoints yet.</p>
+              ) : (
+                <ol aria-label="Configured waypoints" className="space-y-1">
+                  {waypoints.map((w, index) => (
+                    <li key={`${index}-${w.name}`} className="flex items-center gap-2 text-sm text-asphalt-800">
+                      <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-[11px] font-black text-ignition-800">{index + 1}</span>
+                      <span className="min-w-0 truncate">{w.name}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Button variant="secondary" size="sm" className="mt-3" onClick={() => setWaypointsOpen(true)}>
+                <Settings2 aria-hidden="true" />
+                Configure Waypoints
+              </Button>
+            </div>
+          )}
+        </div>
+      </fieldset>
+
+      {locationField('endLocation', 'endCoords', 'end', 'End Location', 'Where does the ride finish?')}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={ids.startDay}>Start Date</Label>
+          <Controller
+            control={form.control}
+            name="startDay"
+            render={({ field, fieldState }) => (
+              <DatePicker
+                id={ids.startDay}
+                value={field.value}
+                earliest={earliestDay}
+                invalid={Boolean(fieldState.error)}
+                describedBy={describe('startDay', Boolean(fieldState.error))}
+                onChange={(day) => setDays({ startDay: day })}
+              />
+            )}
+          />
+          <FieldMessage id={`${ids.startDay}-error`}>{errors.startDay?.message}</FieldMessage>
+        </div>
+        <div>
+          <Label htmlFor={ids.startTime}>Start Time</Label>
+          <Input
+            id={ids.startTime}
+            autoComplete="off"
+            placeholder="HH:MM"
+            maxLength={5}
+            aria-invalid={errors.startTime ? true : undefined}
+            aria-describedby={describe('startTime', Boolean(errors.startTime)) ?? `${ids.startTime}-hint`}
+            className="tabular-nums"
+            {...form.register('startTime')}
+          />
+          {errors.startTime ? (
+            <FieldMessage id={`${ids.startTime}-error`}>{errors.startTime.message}</FieldMessage>
+          ) : (
+            <FieldMessage id={`${ids.startTime}-hint`} tone="hint">
+              24-hour clock, e.g. 09:00
+            </FieldMessage>
+          )}
+        </div>
+        <div>
+          <Label htmlFor={ids.endDay}>End Date</Label>
+          <Controller
+            control={form.control}
+            name="endDay"
+            render={({ field, fieldState }) => (
+              <DatePicker
+                id={ids.endDay}
+                value={field.value}
+                earliest={startDay && startDay > earliestDay ? startDay : earliestDay}
+                invalid={Boolean(fieldState.error)}
+                describedBy={describe('endDay', Boolean(fieldState.error))}
+                onChange={(day) => setDays({ endDay: day })}
+              />
+            )}
+          />
+          <FieldMessage id={`${ids.endDay}-error`}>{errors.endDay?.message}</FieldMessage>
+        </div>
+        <div>
+          <Label htmlFor={ids.duration}>Duration</Label>
+          <NativeSelect id={ids.duration} {...form.register('duration')}>
+            {RIDE_DURATIONS.map((d) => (
+              <option key={d} value={d}>
+                {DURATION_LABELS[d]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      <div>
+        <Controller
+          control={form.control}
+          name="timezoneOffset"
+          render={({ field }) => (
+            <TimezonePicker
+              id={ids.timezone}
+              label="Timezone"
+              value={field.value}
+              onChange={(tz) => {
+                field.onChange(tz.offset);
+                form.setValue('timezoneName', tz.name, { shouldDirty: true, shouldValidate: true });
+              }}
+            />
+          )}
+        />
+        <FieldMessage>{errors.timezoneOffset?.message ?? errors.timezoneName?.message}</FieldMessage>
+      </div>
+
+      <div className="grid grid-cols-2 gap-4">
+        <div>
+          <Label htmlFor={ids.minRiders}>Min Riders</Label>
+          <Input
+            id={ids.minRiders}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            aria-invalid={errors.minRiders ? true : undefined}
+            aria-describedby={describe('minRiders', Boolean(errors.minRiders))}
+            {...form.register('minRiders', { valueAsNumber: true, deps: ['maxRiders'] })}
+          />
+          <FieldMessage id={`${ids.minRiders}-error`}>{errors.minRiders?.message}</FieldMessage>
+        </div>
+        <div>
+          <Label htmlFor={ids.maxRiders}>Max Riders</Label>
+          <Input
+            id={ids.maxRiders}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            aria-invalid={errors.maxRiders ? true : undefined}
+            aria-describedby={describe('maxRiders', Boolean(errors.maxRiders))}
+            {...form.register('maxRiders', { valueAsNumber: true })}
+          />
+          <FieldMessage id={`${ids.maxRiders}-error`}>{errors.maxRiders?.message}</FieldMessage>
+        </div>
+      </div>
+
+      {after}
+
+      <WaypointsDialog
+        open={waypointsOpen}
+        onOpenChange={setWaypointsOpen}
+        waypoints={waypoints}
+        startLocation={startLocation}
+        endLocation={endLocation}
+        onSave={(rows) => form.setValue('waypoints', rows, { shouldDirty: true })}
+      />
+    </div>
+  );
+}
+

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { timezoneFields } from '../../../shared/groups/group';
+import {
+  DEFAULT_START_TIME,
+  localDay,
+  MAX_WAYPOINTS,
+  RIDE_DURATIONS,
+  RIDE_STATUSES,
+  RIDERS_MAX,
+  RIDERS_MIN,
+  zonedDateTimeToIso,
+  type Ride,
+  type RideDuration,
+  type UpdateRideInput,
+} from '../../../shared/rides/ride';
+import { detectTimezone, type TimezoneOption } from '../../../shared/timezones/timezones';
+import type { CreateRidePayload } from '../../lib/rides/create-ride';
+import { localTime } from '../../lib/rides/ride-format';
+
+/** Spec 2 section 5: the messages of the ride forms. */
+export const RIDE_MESSAGES = {
+  group: 'Group selection is required',
+  name: 'Ride name is required',
+  nameTooLong: 'Name too long',
+  start: 'Start location is required',
+  end: 'End location is required',
+  startDate: 'Start date is required',
+  endDate: 'End date is required',
+  time: 'Please enter a valid time (HH:MM)',
+  minRiders: 'Minimum 1 rider',
+  maxBelowMin: 'Maximum riders must be at least the minimum',
+  endBeforeStart: 'End date must be after start date',
+} as const;
+
+/** 24-hour HH:MM ("09:00", "23:59"). */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isValidTime(text: string): boolean {
+  return TIME_PATTERN.test(text);
+}
+
+export type RouteOption = 'midpoint' | 'waypoints';
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** A row of the waypoints dialog; coordinates are 0,0 until a suggestion is chosen. */
+export interface WaypointRow {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+const coordinates = z.object({ latitude: z.number(), longitude: z.number() }).nullable();
+const riders = z
+  .number({ error: RIDE_MESSAGES.minRiders })
+  .int(RIDE_MESSAGES.minRiders)
+  .min(RIDERS_MIN, RIDE_MESSAGES.minRiders)
+  .max(RIDERS_MAX, `Maximum ${RIDERS_MAX} riders`);
+
+/** The values behind the create dialog and the edit page. */
+export const rideFormSchema = z
+  .object({
+    groupId: z.string(),
+    name: z.string().trim().min(1, RIDE_MESSAGES.name).max(255, RIDE_MESSAGES.nameTooLong),
+    description: z.string().max(5000, 'Description too long'),
+    startLocation: z.string().trim().min(1, RIDE_MESSAGES.start).max(255, 'Location too long'),
+    startCoords: coordinates,
+    routeOption: z.enum(['midpoint', 'waypoints']),
+    midpointLocation: z.string().trim().max(255, 'Location too long'),
+    midpointCoords: coordinates,
+    waypoints: z.array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() })).max(MAX_WAYPOINTS),
+    endLocation: z.string().trim().min(1, RIDE_MESSAGES.end).max(255, 'Location too long'),
+    endCoords: coordinates,
+    startDay: z.string().min(1, RIDE_MESSAGES.startDate),
+    startTime: z.string().regex(TIME_PATTERN, RIDE_MESSAGES.time),
+    endDay: z.string().min(1, RIDE_MESSAGES.endDate),
+    duration: z.enum(RIDE_DURATIONS),
+    minRiders: riders,
+    maxRiders: riders,
+    timezoneOffset: timezoneFields.timezoneOffset,
+    timezoneName: timezoneFields.timezoneName,
+    navigatorId: z.string(),
+    /** Edit only: the owner may mark the ride cancelled (GUIDE section 10). */
+    status: z.enum(RIDE_STATUSES),
+  })
+  .superRefine((values, ctx) => {
+    if (values.maxRiders < values.minRiders) ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: RIDE_MESSAGES.maxBelowMin });
+    if (values.startDay && values.endDay && values.endDay < values.startDay) {
+      ctx.addIssue({ code: 'custom', path: ['endDay'], message: RIDE_MESSAGES.endBeforeStart });
+    }
+  });
+
+export type RideFormValues = z.output<typeof rideFormSchema>;
+
+/** The create dialog also needs a group (unless one is fixed). */
+export const createRideFormSchema = rideFormSchema.superRefine((values, ctx) => {
+  if (!values.groupId) ctx.addIssue({ code: 'custom', path: ['groupId'], message: RIDE_MESSAGES.group });
+});
+
+/**
+ * Spec 2 section 4: the duration switches to multi-day when the start and end days differ and it is
+ * not multi-day already; it is never switched back.
+ */
+export function autoDuration(startDay: string, endDay: string, duration: RideDuration): RideDuration {
+  if (startDay && endDay && startDay !== endDay && duration !== 'multi-day') return 'multi-day';
+  return duration;
+}
+
+/** The browser's zone from the built-in list (UTC+00:00 when it is not in the list). */
+export function browserTimezone(): TimezoneOption {
+  return detectTimezone(new Date().getTimezoneOffset());
+}
+
+export interface TimezoneChoice {
+  timezoneOffset: string;
+  timezoneName: string;
+}
+
+export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormValues {
+  return {
+    groupId,
+    name: '',
+    description: '',
+    startLocation: '',
+    startCoords: null,
+    routeOption: 'midpoint',
+    midpointLocation: '',
+    midpointCoords: null,
+    waypoints: [],
+    endLocation: '',
+    endCoords: null,
+    startDay: '',
+    startTime: DEFAULT_START_TIME,
+    endDay: '',
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 10,
+    timezoneOffset: timezone.timezoneOffset,
+    timezoneName: timezone.timezoneName,
+    navigatorId: 'none',
+    status: 'confirmed',
+  };
+}
+
+/** Waypoint rows as saved: empty names dropped, names trimmed (spec 2 section 5, "Waypoints"). */
+export function cleanWaypoints(rows: readonly WaypointRow[]): WaypointRow[] {
+  return rows.map((row) => ({ ...row, name: row.name.trim() })).filter((row) => row.name.length > 0);
+}
+
+function coordinateFields(prefix: 'start' | 'midpoint' | 'end', coords: Coordinates | null) {
+  // Without a chosen suggestion the coordinates are left out, and the server looks the name up.
+  return coords ? { [`${prefix}Latitude`]: coords.latitude, [`${prefix}Longitude`]: coords.longitude } : {};
+}
+
+/**
+ * The create-ride payload (spec 2 section 3): startDate is the start day and time in the ride's
+ * zone as an ISO instant (startTime itself is not sent); waypoints only in advanced mode, and the
+ * midpoint empty in advanced mode.
+ */
+export function toCreatePayload(values: RideFormValues, ownerId?: string): CreateRidePayload {
+  const advanced = values.routeOption === 'waypoints';
+  return {
+    groupId: values.groupId,
+    name: values.name.trim(),
+    description: values.description.trim(),
+    startLocation: values.startLocation.trim(),
+    ...coordinateFields('start', values.startCoords),
+    midpointLocation: advanced ? '' : values.midpointLocation.trim(),
+    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation.trim() ? values.midpointCoords : null)),
+    endLocation: values.endLocation.trim(),
+    ...coordinateFields('end', values.endCoords),
+    ...(advanced ? { waypoints: cleanWaypoints(values.waypoints) } : {}),
+    startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
+    endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
+    duration: values.duration,
+    minRiders: values.minRiders,
+    maxRiders: values.maxRiders,
+    timezoneOffset: values.timezoneOffset,
+    timezoneName: values.timezoneName,
+    ...(ownerId ? { ownerId } : {}),
+  };
+}
+
+/** The edit form, filled from the ride: days and time on the ride's own clock. */
+export function formFromRide(ride: Ride): RideFormValues {
+  const advanced = ride.waypoints.length > 0;
+  const coords = (latitude: number | null, longitude: number | null) => (latitude !== null && longitude !== null ? { latitude, longitude } : null);
+  return {
+    groupId: ride.groupId ?? '',
+    name: ride.name,
+    description: ride.description ?? '',
+    startLocation: ride.startLocation,
+    startCoords: coords(ride.startLatitude, ride.startLongitude),
+    routeOption: advanced ? 'waypoints' : 'midpoint',
+    midpointLocation: advanced ? '' : (ride.midpointLocation ?? ''),
+    midpointCoords: advanced ? null : coords(ride.midpointLatitude, ride.midpointLongitude),
+    waypoints: ride.waypoints.map((w) => ({ name: w.name, latitude: w.latitude, longitude: w.longitude })),
+    endLocation: ride.endLocation,
+    endCoords: coords(ride.endLatitude, ride.endLongitude),
+    startDay: localDay(ride.startDate, ride.timezoneOffset),
+    startTime: localTime(ride.startDate, ride.timezoneOffset),
+    endDay: localDay(ride.endDate, ride.timezoneOffset),
+    duration: ride.duration,
+    minRiders: ride.minRiders,
+    maxRiders: ride.maxRiders,
+    timezoneOffset: ride.timezoneOffset,
+    timezoneName: ride.timezoneName,
+    navigatorId: ride.navigator?.id ?? 'none',
+    status: ride.status,
+  };
+}
+
+/**
+ * The edit payload (PATCH /api/rides/{id}). Waypoints are always sent (an empty list clears them in
+ * midpoint mode). The dates are sent only when the day, time or zone changed, so a ride that has
+ * already started can still have its name or description corrected. 'none' navigator becomes null.
+ */
+export function toUpdatePayload(values: RideFormValues, initial: RideFormValues): UpdateRideInput {
+  const advanced = values.routeOption === 'waypoints';
+  const startChanged = values.startDay !== initial.startDay || values.startTime !== initial.startTime || values.timezoneOffset !== initial.timezoneOffset;
+  const endChanged = values.endDay !== initial.endDay || values.timezoneOffset !== initial.timezoneOffset;
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    startLocation: values.startLocation.trim(),
+    ...coordinateFields('start', values.startCoords),
+    midpointLocation: advanced ? '' : values.midpointLocation.trim(),
+    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation.trim() ? values.midpointCoords : null)),
+    endLocation: values.endLocation.trim(),
+    ...coordinateFields('end', values.endCoords),
+    waypoints: advanced ? cleanWaypoints(values.waypoints) : [],
+    ...(startChanged ? { startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) } : {}),
+    ...(endChanged ? { endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) } : {}),
+    duration: values.duration,
+    minRiders: values.minRiders,
+    maxRiders: values.maxRiders,
+    timezoneOffset: values.timezoneOffset,
+    timezoneName: values.timezoneName,
+    navigatorId: values.navigatorId === 'none' ? null : values.navigatorId,
+    ...(values.status !== initial.status ? { status: values.status } : {}),
+  } as UpdateRideInput;
+}
+
+/** The day an instant falls on in a zone, as "YYYY-MM-DD" (today, for the pickers' earliest day). */
+export function dayIn(timezoneOffset: string, at: Date = new Date()): string {
+  return localDay(at.toISOString(), timezoneOffset);
+}

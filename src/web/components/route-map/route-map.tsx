@@ -1,0 +1,131 @@
+import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { MapPinOff, Maximize2, X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { useInView } from '../../lib/use-in-view';
+import { routeQueryOptions } from '../../lib/rides/get-route';
+import { Skeleton } from '../ui/skeleton';
+import { locateStops, MAP_INIT_FAILED, MAP_LOAD_FAILED, MAP_NO_COORDINATES, stopsKey, type LocatedStop, type MapStop } from './route-map-model';
+
+export type { MapStop } from './route-map-model';
+
+const LeafletRouteMap = lazy(() => import('./leaflet-route-map'));
+
+export interface RouteMapProps {
+  /** The ride's stops in order (start, midpoint or waypoints, end); missing coordinates are looked up. */
+  stops: MapStop[];
+  /** Size of the small map, e.g. "h-40". */
+  className?: string;
+  /** Heading of the fullscreen view, e.g. the ride's name. */
+  title?: string;
+}
+
+/** A map that fails while Leaflet sets up shows "Failed to initialize map" instead of breaking the page. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(MAP_INIT_FAILED, error);
+  }
+  override render() {
+    return this.state.failed ? <MapMessage text={MAP_INIT_FAILED} /> : this.props.children;
+  }
+}
+
+function MapMessage({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex size-full flex-col items-center justify-center gap-2 bg-asphalt-50 px-4 text-center text-sm font-medium text-asphalt-500">
+      <MapPinOff className="size-5 text-asphalt-400" aria-hidden="true" />
+      {text}
+    </div>
+  );
+}
+
+function useRouteData(stops: MapStop[], enabled: boolean) {
+  const key = stopsKey(stops);
+  const located = useQuery({
+    queryKey: ['route-stops', key] as const,
+    queryFn: () => locateStops(stops),
+    enabled,
+    gcTime: 30 * 60 * 1000,
+  });
+  const points = useMemo(() => located.data ?? [], [located.data]);
+  const route = useQuery({ ...routeQueryOptions(points), enabled: enabled && points.length >= 2 });
+  const error = located.isError ? MAP_LOAD_FAILED : located.data && located.data.length === 0 ? MAP_NO_COORDINATES : null;
+  // The road arrives with the route answer; without a router (or if the call fails) the lines are straight.
+  const ready = Boolean(located.data && located.data.length > 0 && (points.length < 2 || !route.isPending));
+  return { stops: points, geometry: route.data?.geometry ?? null, error, ready };
+}
+
+function DrawnMap({ stops, geometry, interactive }: { stops: LocatedStop[]; geometry: Array<[number, number]> | null; interactive: boolean }) {
+  return (
+    <MapErrorBoundary>
+      <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
+        <LeafletRouteMap stops={stops} geometry={geometry} interactive={interactive} />
+      </Suspense>
+    </MapErrorBoundary>
+  );
+}
+
+/**
+ * A ride's route on a map (spec 2 sections 2, 4 and 8): tiles from the server's TILE_URL with its
+ * attribution, a numbered marker for every stop, the road from /api/route or straight dashed lines
+ * when there is no road, zoom 13 (max 18), fit-bounds padding 20, and a fullscreen view that opens
+ * and closes. Leaflet loads lazily, and only once the map scrolls near the viewport.
+ */
+export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const seen = useInView(ref);
+  const [fullscreen, setFullscreen] = useState(false);
+  const data = useRouteData(stops, seen);
+  const kind = data.ready ? (data.geometry ? 'road' : 'straight') : undefined;
+
+  return (
+    <div ref={ref} data-route={kind} className={cn('relative isolate overflow-hidden bg-asphalt-100', className)}>
+      {data.error ? (
+        <MapMessage text={data.error} />
+      ) : data.ready ? (
+        <>
+          <div role="img" aria-label={`${title}: ${data.stops.map((s) => s.name).join(' to ')}`} className="size-full">
+            <DrawnMap stops={data.stops} geometry={data.geometry} interactive={false} />
+          </div>
+          <button
+            type="button"
+            onClick={() => setFullscreen(true)}
+            aria-label="Open fullscreen map"
+            className="absolute top-2 right-2 z-[1001] inline-flex size-9 items-center justify-center rounded-lg bg-white/95 text-asphalt-800 shadow-md ring-1 ring-asphalt-900/10 transition-colors hover:bg-white hover:text-asphalt-950"
+          >
+            <Maximize2 className="size-4" aria-hidden="true" />
+          </button>
+        </>
+      ) : (
+        <Skeleton className="size-full rounded-none" />
+      )}
+
+      <DialogPrimitive.Root open={fullscreen} onOpenChange={setFullscreen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed inset-0 z-50 flex flex-col bg-asphalt-950 focus:outline-none data-[state=open]:animate-overlay-in"
+          >
+            <div className="flex h-14 shrink-0 items-center gap-3 px-4 text-white">
+              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-base font-extrabold tracking-tight">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Close
+                aria-label="Close fullscreen map"
+                className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </DialogPrimitive.Close>
+            </div>
+            <div data-route={kind} className="min-h-0 flex-1">
+              {data.ready ? <DrawnMap stops={data.stops} geometry={data.geometry} interactive /> : null}
+            </div>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </div>
+  );
+}

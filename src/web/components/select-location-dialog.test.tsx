@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp } from '../test/utils';
+import { resetToasts } from './ui/toast-store';
+import { GEOLOCATION_OPTIONS, SelectLocationDialog } from './select-location-dialog';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const bologna = { place_id: 'g1', display_name: 'Bologna, Emilia-Romagna, Italy', lat: '44.49381', lon: '11.33876', type: 'city' };
+
+function renderDialog(onSelect = vi.fn(), onOpenChange = vi.fn()) {
+  renderWithApp(<SelectLocationDialog open onOpenChange={onOpenChange} onSelect={onSelect} />);
+  const dialog = screen.getByRole('dialog', { name: 'Select Location' });
+  return { dialog, onSelect, onOpenChange };
+}
+
+function stubGeolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
+  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+}
+
+describe('SelectLocationDialog', () => {
+  it('shows the idle empty state, then skeleton rows, then results with type and 4-decimal coordinates', async () => {
+    const requests = mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    const { dialog, onSelect, onOpenChange } = renderDialog();
+    expect(within(dialog).getByText('Search for a location or use your current position.')).toBeTruthy();
+
+    const input = within(dialog).getByPlaceholderText('Search for a city, address, or landmark...');
+    fireEvent.change(input, { target: { value: 'Bologna' } });
+    expect(within(dialog).getAllByTestId('location-skeleton')).toHaveLength(3);
+    expect(requests).toHaveLength(0);
+
+    const result = await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
+    expect(requests.map((r) => r.url)).toEqual(['/api/search-location?q=Bologna']);
+    expect(result.textContent).toContain('city');
+    expect(result.textContent).toContain('44.4938, 11.3388');
+
+    fireEvent.click(result);
+    expect(onSelect).toHaveBeenCalledWith({ address: 'Bologna, Emilia-Romagna, Italy', latitude: 44.49381, longitude: 11.33876 });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('empties the results when the text is cleared', async () => {
+    mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    const { dialog } = renderDialog();
+    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Bologna' } });
+    await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear search' }));
+    expect(within(dialog).queryByRole('button', { name: /Bologna/ })).toBeNull();
+    expect(within(dialog).getByText('Search for a location or use your current position.')).toBeTruthy();
+  });
+
+  it('says when nothing was found', async () => {
+    mockApi({ 'GET /api/search-location': () => json([]) });
+    const { dialog } = renderDialog();
+    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Qqqq' } });
+    expect(await within(dialog).findByText('No locations found for the query', undefined, { timeout: 2000 })).toBeTruthy();
+    expect(within(dialog).getByText('Try searching for a city, state, or country')).toBeTruthy();
+  });
+
+  it('toasts a failed search and clears the results', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'GET /api/search-location': () => new Response('', { status: 500 }) });
+    const { dialog } = renderDialog();
+    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Bologna' } });
+    expect(await screen.findByText('Failed to search locations. Please try again.', undefined, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByText('Search failed')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /Bologna/ })).toBeNull();
+  });
+
+  it('uses the current position, named by a reverse look-up on our server', async () => {
+    const requests = mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((success) =>
+      success({ coords: { latitude: 44.5, longitude: 11.34 } } as GeolocationPosition),
+    );
+    stubGeolocation(getCurrentPosition);
+    const { dialog, onSelect } = renderDialog();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
+
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ address: 'Bologna, Emilia-Romagna, Italy', latitude: 44.5, longitude: 11.34 }));
+    expect(getCurrentPosition.mock.calls[0]![2]).toEqual(GEOLOCATION_OPTIONS);
+    expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 300000 });
+    expect(requests.map((r) => r.url)).toEqual(['/api/search-location?q=44.500000%2C11.340000']);
+    expect(screen.getByText('Successfully got your current location.')).toBeTruthy();
+  });
+
+  it('falls back to the coordinates when the reverse look-up fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'GET /api/search-location': () => new Response('', { status: 503 }) });
+    stubGeolocation((success) => success({ coords: { latitude: -33.868819, longitude: 151.209295 } } as GeolocationPosition));
+    const { dialog, onSelect } = renderDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ address: '-33.8688, 151.2093', latitude: -33.868819, longitude: 151.209295 }));
+  });
+
+  it.each([
+    [1, 'Location access denied. Please enable location services.'],
+    [2, 'Location information unavailable.'],
+    [3, 'Location request timed out.'],
+    [9, 'Failed to get your location.'],
+  ])('explains geolocation error %i', async (code, message) => {
+    mockApi({});
+    stubGeolocation((_success, error) => error?.({ code } as GeolocationPositionError));
+    const { dialog, onSelect } = renderDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText('Location error')).toBeTruthy();
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('says when the browser has no geolocation', async () => {
+    mockApi({});
+    const { geolocation: _omit, ...rest } = navigator as Navigator & { geolocation?: Geolocation };
+    vi.stubGlobal('navigator', rest);
+    const { dialog } = renderDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
+    expect(await screen.findByText('Geolocation is not supported by this browser.')).toBeTruthy();
+    expect(screen.getByText('Location not supported')).toBeTruthy();
+  });
+});

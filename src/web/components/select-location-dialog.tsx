@@ -1,0 +1,231 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LocateFixed, MapPin, Search, X } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, placeOf, type SelectedPlace } from '../lib/location-search';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
+import { Input } from './ui/input';
+import { Skeleton } from './ui/skeleton';
+import { toast } from './ui/toast';
+
+/** Spec 1 sections 7 and 9: high accuracy, 10 s timeout, a cached position up to 5 minutes old. */
+export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** Spec 1 section 8, "Geolocation". */
+export function geolocationErrorMessage(error: Pick<GeolocationPositionError, 'code'>): string {
+  switch (error.code) {
+    case 1:
+      return 'Location access denied. Please enable location services.';
+    case 2:
+      return 'Location information unavailable.';
+    case 3:
+      return 'Location request timed out.';
+    default:
+      return 'Failed to get your location.';
+  }
+}
+
+function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
+}
+
+export interface SelectLocationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Receives the chosen place; the dialog then closes. */
+  onSelect: (place: SelectedPlace) => void;
+  title?: string;
+}
+
+/**
+ * The Select Location dialog (spec 1 section 2): the rider's current position (browser geolocation,
+ * named by a reverse look-up on our server), or a place search 500 ms after typing stops.
+ */
+export function SelectLocationDialog({ open, onOpenChange, onSelect, title = 'Select Location' }: SelectLocationDialogProps) {
+  const [query, setQuery] = useState('');
+
+  function handleOpenChange(next: boolean) {
+    if (!next) setQuery('');
+    onOpenChange(next);
+  }
+
+  function choose(place: SelectedPlace) {
+    onSelect(place);
+    handleOpenChange(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>Use where you are now, or search for a place.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-5">
+          <CurrentLocationCard onLocated={choose} />
+          <LocationSearch query={query} onQueryChange={setQuery} onChoose={choose} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CurrentLocationCard({ onLocated }: { onLocated: (place: SelectedPlace) => void }) {
+  const [locating, setLocating] = useState(false);
+
+  async function locate() {
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      toast({ title: 'Location not supported', description: 'Geolocation is not supported by this browser.', variant: 'destructive' });
+      return;
+    }
+    setLocating(true);
+    let position: GeolocationPosition;
+    try {
+      position = await currentPosition();
+    } catch (error) {
+      setLocating(false);
+      toast({ title: 'Location error', description: geolocationErrorMessage(error as GeolocationPositionError), variant: 'destructive' });
+      return;
+    }
+    const { latitude, longitude } = position.coords;
+    const address = await nameOfPosition(latitude, longitude);
+    setLocating(false);
+    toast({ title: 'Location obtained', description: 'Successfully got your current location.', variant: 'success' });
+    onLocated({ address, latitude, longitude });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-ignition-200 bg-ignition-50/70 p-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-ignition-600 shadow-sm ring-1 ring-ignition-200">
+        <LocateFixed className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="text-sm font-bold text-asphalt-950">Use Current Location</p>
+        <p className="text-xs text-asphalt-600">Find where you are with your device's GPS.</p>
+      </div>
+      <Button variant="dark" size="sm" className="w-full sm:w-auto" onClick={() => void locate()} disabled={locating}>
+        {locating ? 'Getting...' : 'Use Current'}
+      </Button>
+    </div>
+  );
+}
+
+interface LocationSearchProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  onChoose: (place: SelectedPlace) => void;
+}
+
+function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps) {
+  const inputId = useId();
+  const resultsId = useId();
+  const text = query.trim();
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const search = useQuery(locationSearchQueryOptions(settled));
+  // Searching from the first keystroke until the answer for the settled text arrives.
+  const searching = text !== '' && (text !== settled || search.isFetching);
+
+  useEffect(() => {
+    if (!search.isError) return;
+    console.error('Location search failed', search.error);
+    toast({ title: 'Search failed', description: 'Failed to search locations. Please try again.', variant: 'destructive' });
+  }, [search.isError, search.error]);
+
+  const results = text && !search.isError && text === settled ? (search.data ?? []) : [];
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="sr-only">
+        Search for a location
+      </label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+        <Input
+          id={inputId}
+          type="search"
+          autoComplete="off"
+          placeholder="Search for a city, address, or landmark..."
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+          aria-controls={resultsId}
+          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+        />
+        {query ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => onQueryChange('')}
+            className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-700"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <div id={resultsId} aria-live="polite" aria-busy={searching} className="mt-3 max-h-60 overflow-y-auto overscroll-contain rounded-xl border border-asphalt-200">
+        {searching ? (
+          <ul aria-label="Searching" className="divide-y divide-asphalt-100">
+            {[0, 1, 2].map((row) => (
+              <li key={row} className="flex items-center gap-3 px-3 py-3" data-testid="location-skeleton">
+                <Skeleton className="size-8 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3.5 w-3/5" />
+                  <Skeleton className="h-3 w-2/5" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : results.length > 0 ? (
+          <ul aria-label="Locations" className="divide-y divide-asphalt-100">
+            {results.map((result) => {
+              const place = placeOf(result);
+              return (
+                <li key={result.place_id}>
+                  <button
+                    type="button"
+                    onClick={() => onChoose(place)}
+                    className="flex w-full items-center gap-3 px-3 py-2.5 text-left transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-offset-[-2px]"
+                  >
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-600">
+                      <MapPin className="size-4" aria-hidden="true" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-semibold text-asphalt-950">{result.display_name}</span>
+                      <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-asphalt-500">
+                        <span className="font-medium text-asphalt-700 capitalize">{result.type}</span>
+                        <span aria-hidden="true">·</span>
+                        <span className="font-mono tabular-nums">{formatCoordinates(place.latitude, place.longitude)}</span>
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <EmptyState query={text} failed={search.isError} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ query, failed }: { query: string; failed: boolean }) {
+  if (query && !failed) {
+    return (
+      <div className="px-4 py-8 text-center">
+        <MapPin className="mx-auto size-7 text-asphalt-300" aria-hidden="true" />
+        <p className="mt-2 text-sm font-semibold text-asphalt-800">No locations found for the query</p>
+        <p className="mt-1 text-xs text-asphalt-500">Try searching for a city, state, or country</p>
+      </div>
+    );
+  }
+  return (
+    <div className={cn('px-4 py-8 text-center')}>
+      <Search className="mx-auto size-7 text-asphalt-300" aria-hidden="true" />
+      <p className="mt-2 text-sm text-asphalt-600">Search for a location or use your current position.</p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { buttonClasses } from './button';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs. */
+  pendingLabel?: string;
+  cancelLabel?: string;
+  pending?: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * A destructive action asks first (Radix AlertDialog: focus starts on Cancel, Escape cancels).
+ * The dialog stays open while the action runs; the caller closes it when it is done.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  cancelLabel = 'Cancel',
+  pending = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-asphalt-950/60 backdrop-blur-[2px] data-[state=open]:animate-overlay-in" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl shadow-asphalt-950/30 focus:outline-none data-[state=open]:animate-dialog-in">
+          <AlertDialog.Title className="text-xl font-extrabold tracking-tight text-asphalt-950">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-asphalt-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses('secondary', 'md')} disabled={pending}>
+              {cancelLabel}
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className={buttonClasses('destructive', 'md')}
+              disabled={pending}
+              onClick={onConfirm}
+            >
+              {pending && pendingLabel ? pendingLabel : confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

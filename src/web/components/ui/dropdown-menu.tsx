@@ -1,0 +1,46 @@
+import type { ComponentProps } from 'react';
+import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+
+/** The floating panel of a menu (same look as the user menu). */
+export function DropdownMenuContent({ className, sideOffset = 6, collisionPadding = 12, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
+        sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
+        className={cn(
+          'z-50 min-w-48 rounded-xl border border-asphalt-200 bg-white p-1.5 shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in',
+          className,
+        )}
+        {...props}
+      />
+    </MenuPrimitive.Portal>
+  );
+}
+
+interface DropdownMenuItemProps extends ComponentProps<typeof MenuPrimitive.Item> {
+  tone?: 'default' | 'danger';
+}
+
+export function DropdownMenuItem({ className, tone = 'default', ...props }: DropdownMenuItemProps) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(
+        'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+        tone === 'danger'
+          ? 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 [&_svg]:text-red-600'
+          : 'text-asphalt-800 data-[highlighted]:bg-asphalt-100 data-[highlighted]:text-asphalt-950 [&_svg]:text-asphalt-500',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
+  return <MenuPrimitive.Separator className={cn('my-1 h-px bg-asphalt-100', className)} {...props} />;
+}

@@ -1,0 +1,248 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Bug, CircleCheck, ClipboardPaste, ImagePlus, Send, X } from 'lucide-react';
+import { bugReportFieldsSchema, BUG_SCREENSHOT_TYPES, screenshotProblem } from '../../../../shared/bug-reports/bug-report';
+import { formatFileSize } from '../../../../shared/media/upload-rules';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { FieldMessage } from '../../../components/ui/field';
+import { Input, Label } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useSubmitBugReport } from '../api/submit-bug-report';
+
+type FieldName = 'title' | 'description' | 'pageUrl' | 'screenshot';
+
+const FAILURE_TEXT = 'Your bug report could not be sent. Please try again.';
+
+/** The page the rider came from: ?from=..., else a same-site referrer, else this page's address. */
+function initialPageUrl(from: string | null): string {
+  if (from) return from;
+  if (typeof document !== 'undefined' && document.referrer) {
+    try {
+      const referrer = new URL(document.referrer);
+      if (referrer.origin === window.location.origin && referrer.pathname !== '/report-bug') return referrer.href;
+    } catch {
+      // not a URL: ignore it
+    }
+  }
+  return typeof window === 'undefined' ? '' : window.location.href;
+}
+
+/** /report-bug: title, description, page URL (prefilled) and a screenshot picked or pasted (spec 2). */
+export function BugReportPage() {
+  const [params] = useSearchParams();
+  const ids = { title: useId(), description: useId(), pageUrl: useId(), screenshot: useId() };
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [pageUrl, setPageUrl] = useState(() => initialPageUrl(params.get('from')));
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useSubmitBugReport();
+
+  useEffect(() => {
+    if (!screenshot) return setPreview(null);
+    const url = URL.createObjectURL(screenshot);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [screenshot]);
+
+  function takeScreenshot(file: File) {
+    const problem = screenshotProblem(file);
+    setErrors((current) => ({ ...current, screenshot: problem ?? undefined }));
+    if (!problem) setScreenshot(file);
+  }
+
+  // A screenshot can be pasted anywhere on the page (text pastes into the fields as usual).
+  useEffect(() => {
+    function onPaste(event: ClipboardEvent) {
+      const file = Array.from(event.clipboardData?.files ?? [])[0];
+      if (!file || sent) return;
+      event.preventDefault();
+      takeScreenshot(file.name ? file : new File([file], 'pasted-screenshot.png', { type: file.type }));
+    }
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [sent]);
+
+  function validate(): boolean {
+    const parsed = bugReportFieldsSchema.safeParse({ title, description, pageUrl });
+    const next: Partial<Record<FieldName, string>> = { screenshot: errors.screenshot };
+    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+    setErrors(next);
+    return parsed.success;
+  }
+
+  async function onSubmit() {
+    setFailure(null);
+    if (!validate()) return;
+    try {
+      await submit.mutateAsync({ title: title.trim(), description: description.trim(), pageUrl, screenshot });
+    } catch (error) {
+      const message = serverMessageOf(error) ?? FAILURE_TEXT;
+      setFailure(message);
+      toast({ title: 'Bug report not sent', description: message, variant: 'destructive' });
+      return;
+    }
+    setSent(true);
+    toast({ title: 'Bug report sent', description: 'Thank you! We will look into it.', variant: 'success' });
+  }
+
+  function reset() {
+    setTitle('');
+    setDescription('');
+    setScreenshot(null);
+    setErrors({});
+    setFailure(null);
+    setSent(false);
+  }
+
+  return (
+    <section aria-labelledby="bug-title" className="mx-auto max-w-2xl">
+      <header>
+        <h1 id="bug-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
+          Report a Bug
+        </h1>
+        <p className="mt-1.5 text-base text-asphalt-600">Something not working? Tell us what happened and we'll fix it.</p>
+      </header>
+
+      {sent ? (
+        <Card className="mt-6" aria-live="polite">
+          <CardBody className="flex flex-col items-center px-6 py-10 text-center sm:py-12">
+            <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 [&_svg]:size-7">
+              <CircleCheck aria-hidden="true" />
+            </span>
+            <h2 className="mt-4 text-xl font-extrabold tracking-tight text-asphalt-950">Thank you! Your bug report has been sent.</h2>
+            <p className="mt-1.5 max-w-sm text-sm text-asphalt-600">We read every report and will look into “{title.trim()}”.</p>
+            <Button variant="secondary" className="mt-6" onClick={reset}>
+              Report another bug
+            </Button>
+          </CardBody>
+        </Card>
+      ) : (
+        <Card className="mt-6" aria-labelledby="bug-form-title">
+          <CardHeader titleId="bug-form-title" icon={<Bug />} title="Bug details" description="The more detail you give, the faster we can fix it." />
+          <CardBody>
+            <form
+              noValidate
+              className="space-y-5"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onSubmit();
+              }}
+            >
+              <div>
+                <Label htmlFor={ids.title}>Title</Label>
+                <Input
+                  id={ids.title}
+                  value={title}
+                  maxLength={300}
+                  placeholder="A short summary of the problem"
+                  aria-invalid={errors.title ? true : undefined}
+                  aria-describedby={errors.title ? `${ids.title}-error` : undefined}
+                  onChange={(event) => {
+                    setTitle(event.target.value);
+                    setErrors((current) => ({ ...current, title: undefined }));
+                  }}
+                />
+                <FieldMessage id={`${ids.title}-error`}>{errors.title}</FieldMessage>
+              </div>
+
+              <div>
+                <Label htmlFor={ids.description}>Description</Label>
+                <Textarea
+                  id={ids.description}
+                  value={description}
+                  rows={6}
+                  placeholder="What did you do, what did you expect, and what happened instead?"
+                  aria-invalid={errors.description ? true : undefined}
+                  aria-describedby={errors.description ? `${ids.description}-error` : undefined}
+                  onChange={(event) => {
+                    setDescription(event.target.value);
+                    setErrors((current) => ({ ...current, description: undefined }));
+                  }}
+                />
+                <FieldMessage id={`${ids.description}-error`}>{errors.description}</FieldMessage>
+              </div>
+
+              <div>
+                <Label htmlFor={ids.pageUrl}>
+                  Page URL <span className="font-normal text-asphalt-500">(optional)</span>
+                </Label>
+                <Input id={ids.pageUrl} type="url" value={pageUrl} onChange={(event) => {
+                    setPageUrl(event.target.value);
+                    setErrors((current) => ({ ...current, pageUrl: undefined }));
+                  }} aria-invalid={errors.pageUrl ? true : undefined} />
+                <FieldMessage id={`${ids.pageUrl}-error`}>{errors.pageUrl}</FieldMessage>
+              </div>
+
+              <div>
+                <Label htmlFor={ids.screenshot}>
+                  Screenshot <span className="font-normal text-asphalt-500">(optional)</span>
+                </Label>
+                {screenshot && preview ? (
+                  <div className="flex items-center gap-3 rounded-xl border border-asphalt-200 bg-asphalt-50/60 p-2.5">
+                    <img src={preview} alt="Screenshot preview" className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-semibold text-asphalt-900">{screenshot.name}</p>
+                      <p className="text-xs text-asphalt-500">{formatFileSize(screenshot.size)}</p>
+                    </div>
+                    <Button variant="ghost" size="icon" aria-label="Remove screenshot" onClick={() => setScreenshot(null)}>
+                      <X aria-hidden="true" />
+                    </Button>
+                  </div>
+                ) : (
+                  <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-dashed border-asphalt-200 bg-asphalt-50/60 px-4 py-6 text-center sm:flex-row sm:text-left">
+                    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-asphalt-500 ring-1 ring-asphalt-200 [&_svg]:size-5">
+                      <ClipboardPaste aria-hidden="true" />
+                    </span>
+                    <p className="flex-1 text-sm text-asphalt-600">
+                      Paste a screenshot anywhere on this page, or choose an image. PNG, JPG or GIF, under 10MB.
+                    </p>
+                    <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+                      <ImagePlus aria-hidden="true" />
+                      Choose Image
+                    </Button>
+                  </div>
+                )}
+                <input
+                  ref={fileInput}
+                  id={ids.screenshot}
+                  type="file"
+                  accept={BUG_SCREENSHOT_TYPES.join(',')}
+                  className="sr-only"
+                  tabIndex={-1}
+                  aria-describedby={errors.screenshot ? `${ids.screenshot}-error` : undefined}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    if (file) takeScreenshot(file);
+                    event.target.value = '';
+                  }}
+                />
+                <FieldMessage id={`${ids.screenshot}-error`}>{errors.screenshot}</FieldMessage>
+              </div>
+
+              {failure ? (
+                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-semibold text-red-800">
+                  {failure}
+                </p>
+              ) : null}
+
+              <div className="flex justify-end border-t border-asphalt-100 pt-5">
+                <Button type="submit" size="lg" disabled={submit.isPending} className="w-full sm:w-auto">
+                  <Send aria-hidden="true" />
+                  {submit.isPending ? 'Submitting...' : 'Submit Bug Report'}
+                </Button>
+              </div>
+            </form>
+          </CardBody>
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { format } from 'date-fns';
+import { CalendarClock, MapPin, ThumbsDown, ThumbsUp, Vote } from 'lucide-react';
+import type { Poll } from '../../../../shared/polls/poll';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { useActivePolls } from '../api/get-active-polls';
+import { useRespondFromDashboard } from '../api/respond-to-poll';
+
+/** Active polls with Interested (yes) and Not Available (no) (spec 2 sections 2 and 10). */
+export function ActivePolls() {
+  const polls = useActivePolls();
+  return (
+    <Card aria-labelledby="dashboard-polls-title" className="h-full">
+      <CardHeader titleId="dashboard-polls-title" title="Active Polls" description="Help your groups pick the dates." icon={<Vote aria-hidden="true" />} />
+      <CardBody>
+        {polls.isPending ? (
+          <div className="space-y-3" aria-label="Loading polls">
+            <Skeleton className="h-24 rounded-xl" />
+            <Skeleton className="h-24 rounded-xl" />
+          </div>
+        ) : polls.isError ? (
+          <p role="alert" className="text-sm text-asphalt-600">
+            Polls could not be loaded.{' '}
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void polls.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : polls.data.length === 0 ? (
+          <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">No active polls right now.</p>
+        ) : (
+          <ul aria-label="Active polls" className="space-y-3">
+            {polls.data.map((poll) => (
+              <li key={poll.id}>
+                <PollItem poll={poll} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function PollItem({ poll }: { poll: Poll }) {
+  const respond = useRespondFromDashboard();
+  const titleId = `dashboard-poll-${poll.id}`;
+
+  function answer(response: 'yes' | 'no') {
+    respond.mutate(
+      { pollId: poll.id, response },
+      {
+        onError: (error) => {
+          console.error('Failed to respond', error);
+          toast({ title: 'Failed to respond', variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border border-asphalt-200 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-extrabold tracking-tight break-words text-asphalt-950">
+            {poll.title}
+          </h3>
+          <p className="text-xs font-semibold text-asphalt-500">{poll.groupName}</p>
+        </div>
+        {poll.userResponse ? (
+          <Badge variant={poll.userResponse === 'yes' ? 'success' : 'neutral'} className="shrink-0">
+            {poll.userResponse === 'yes' ? 'Interested' : 'Not Available'}
+          </Badge>
+        ) : null}
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600">
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <MapPin className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+          <span className="truncate">{poll.destination}</span>
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarClock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+          Vote by {format(new Date(poll.deadline), 'MMM d, yyyy')}
+        </span>
+      </p>
+      <p className="mt-1 text-xs text-asphalt-500 tabular-nums">
+        {poll.yesCount} interested · {poll.noCount} not available
+      </p>
+      {poll.abilities.respond && !poll.userResponse ? (
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Button size="sm" onClick={() => answer('yes')} disabled={respond.isPending}>
+            <ThumbsUp aria-hidden="true" />
+            Interested
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => answer('no')} disabled={respond.isPending}>
+            <ThumbsDown aria-hidden="true" />
+            Not Available
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

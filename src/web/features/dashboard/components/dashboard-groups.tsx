@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { ChevronRight, Plus, Search, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { GroupImage } from '../../../components/group-image';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { userGroupsQueryOptions } from '../../../lib/user-groups';
+
+/** Spec 2 section 9: the dashboard shows 4 groups. */
+export const DASHBOARD_GROUP_COUNT = 4;
+
+/** Up to 4 of the rider's groups, or the empty state with Find Groups and Create Group. */
+export function DashboardGroups() {
+  const groups = useQuery(userGroupsQueryOptions());
+  const list = groups.data ?? [];
+  return (
+    <Card aria-labelledby="dashboard-groups-title" className="h-full">
+      <CardHeader
+        titleId="dashboard-groups-title"
+        title="My Groups"
+        description="The crews you ride with."
+        icon={<Users aria-hidden="true" />}
+        actions={
+          list.length > 0 ? (
+            <Link to="/groups" className="text-sm font-semibold text-ignition-700 hover:underline">
+              View all
+            </Link>
+          ) : null
+        }
+      />
+      <CardBody>
+        {groups.isPending ? (
+          <div className="space-y-2" aria-label="Loading groups">
+            <Skeleton className="h-16 rounded-xl" />
+            <Skeleton className="h-16 rounded-xl" />
+          </div>
+        ) : groups.isError ? (
+          <p role="alert" className="text-sm text-asphalt-600">
+            Groups could not be loaded.{' '}
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void groups.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : list.length === 0 ? (
+          <div className="rounded-xl bg-asphalt-50 px-4 py-6 text-center">
+            <p className="text-sm font-semibold text-asphalt-800">You're not part of any groups yet</p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <Link to="/finder" className={buttonClasses('secondary', 'sm')}>
+                <Search aria-hidden="true" />
+                Find Groups
+              </Link>
+              <Link to="/groups?action=create" className={buttonClasses('primary', 'sm')}>
+                <Plus aria-hidden="true" />
+                Create Group
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <ul aria-label="Your groups" className="-mx-2 space-y-1">
+            {list.slice(0, DASHBOARD_GROUP_COUNT).map((group) => (
+              <li key={group.id}>
+                <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-asphalt-50">
+                  <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-11 text-sm" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-bold text-asphalt-950">{group.name}</span>
+                    <span className="block text-xs text-asphalt-500">
+                      {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'} · {group.upcomingRides} upcoming{' '}
+                      {group.upcomingRides === 1 ? 'ride' : 'rides'}
+                    </span>
+                  </span>
+                  {group.membershipStatus === 'pending' ? <Badge variant="accent">Pending</Badge> : group.isActive ? <Badge variant="success">Active</Badge> : null}
+                  <ChevronRight className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

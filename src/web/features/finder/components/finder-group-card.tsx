@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { CalendarDays, Check, Clock, MapPin, UserPlus, Users } from 'lucide-react';
+import type { PreferredUnits } from '../../../../shared/users/current-user';
+import { GroupImage } from '../../../components/group-image';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDistance } from '../../../lib/units';
+import type { FoundGroup } from '../api/find-groups';
+
+interface FinderGroupCardProps {
+  group: FoundGroup;
+  units: PreferredUnits;
+  onJoin: (group: FoundGroup) => void;
+  joining: boolean;
+}
+
+/** A group the finder found: how far its base is, its members and rides, and Join Group when allowed. */
+export function FinderGroupCard({ group, units, onJoin, joining }: FinderGroupCardProps) {
+  const titleId = `finder-group-${group.id}`;
+  const member = group.membershipStatus === 'owner' || group.membershipStatus === 'member';
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
+      <div className="flex items-start gap-3.5">
+        <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-14 text-lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap gap-1.5">
+            <Badge>{formatDistance(group.distanceKm, units)} away</Badge>
+            {group.isActive ? <Badge variant="success">Active</Badge> : null}
+          </div>
+          <h3 id={titleId} className="mt-1.5 text-base leading-6 font-extrabold tracking-tight text-asphalt-950">
+            <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="break-words hover:text-ignition-700 hover:underline">
+              {group.name}
+            </Link>
+          </h3>
+        </div>
+      </div>
+      {group.description ? <p className="mt-3 line-clamp-2 text-sm leading-6 text-asphalt-700">{group.description}</p> : null}
+      <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
+        <div className="flex items-start gap-2">
+          <dt className="sr-only">Location</dt>
+          <MapPin className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+          <dd className="min-w-0 text-asphalt-800">{group.location}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">Members</dt>
+          <Users className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+          <dd>
+            {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">Upcoming rides</dt>
+          <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+          <dd>
+            {group.upcomingRides} upcoming {group.upcomingRides === 1 ? 'ride' : 'rides'}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex justify-end pt-4">
+        {group.abilities.join ? (
+          <Button size="sm" onClick={() => onJoin(group)} disabled={joining}>
+            <UserPlus aria-hidden="true" />
+            Join Group
+          </Button>
+        ) : group.membershipStatus === 'pending' ? (
+          <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-ignition-800">
+            <Clock className="size-4" aria-hidden="true" />
+            Membership application pending
+          </span>
+        ) : member ? (
+          <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
+            <Check className="size-4" aria-hidden="true" />
+            {group.membershipStatus === 'owner' ? 'Your group' : 'Member'}
+          </span>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { useNavigate } from 'react-router';
+import { Eye, LogOut, MoreVertical, Settings, Trash2, UserPlus } from 'lucide-react';
+import type { Group } from '../../../../shared/groups/group';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { cn } from '../../../lib/cn';
+import { groupPath } from './group-text';
+
+export interface GroupMenuHandlers {
+  onJoin: (group: Group) => void;
+  onLeave: (group: Group) => void;
+  onManage: (group: Group) => void;
+  onDelete: (group: Group) => void;
+}
+
+interface GroupActionsMenuProps extends GroupMenuHandlers {
+  group: Group;
+  /** The group page already shows the group: it leaves out View Group. */
+  showView?: boolean;
+  className?: string;
+}
+
+/**
+ * The card menu (spec 2 section 2): View Group, Join Group, Leave Group, Manage Group, Delete Group,
+ * each shown from the abilities the server sent with the group.
+ */
+export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onManage, onDelete, className }: GroupActionsMenuProps) {
+  const navigate = useNavigate();
+  const { abilities } = group;
+  const hasActions = showView || abilities.join || abilities.leave || abilities.manage || abilities.delete;
+  if (!hasActions) return null;
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Actions for ${group.name}`}
+        className={cn(
+          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900',
+          className,
+        )}
+      >
+        <MoreVertical className="size-5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {showView ? (
+          <DropdownMenuItem onSelect={() => void navigate(groupPath(group.slug))}>
+            <Eye aria-hidden="true" />
+            View Group
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.join ? (
+          <DropdownMenuItem onSelect={() => onJoin(group)}>
+            <UserPlus aria-hidden="true" />
+            Join Group
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.leave ? (
+          <DropdownMenuItem onSelect={() => onLeave(group)}>
+            <LogOut aria-hidden="true" />
+            Leave Group
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.manage ? (
+          <DropdownMenuItem onSelect={() => onManage(group)}>
+            <Settings aria-hidden="true" />
+            Manage Group
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.delete ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem tone="danger" onSelect={() => onDelete(group)}>
+              <Trash2 aria-hidden="true" />
+              Delete Group
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import type { Group } from '../../../../shared/groups/group';
+import { buildGroup } from '../test/build-group';
+import { GroupDetailPage } from './group-detail-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage(group: Group | null, extra: Record<string, () => Response> = {}) {
+  const requests = mockApi({
+    'GET /api/users/current': () => json(buildCurrentUser()),
+    'GET /api/membership-requests/pending': () => json([]),
+    'GET /api/groups/by-name/night-riders': () => (group ? json(group) : json({ message: 'Group not found' }, 404)),
+    'GET /api/groups/g1/members': () =>
+      json([{ id: 'u_owner', userId: 'ana-rides', profileImageUrl: null, location: 'Bologna', isOwner: true, joinedAt: '2026-01-01T00:00:00.000Z' }]),
+    'GET /api/groups/g1/membership-requests': () =>
+      json([{ id: 'r1', requestedAt: new Date().toISOString(), user: { id: 'u_b', userId: 'ben-twisties', profileImageUrl: null, location: null } }]),
+    ...extra,
+  });
+  const result = renderWithApp(
+    <GroupDetailPage slug="night-riders" renderPolls={() => <p>Polls here</p>} renderInviteDialog={({ open }) => (open ? <p>Invite dialog</p> : null)} />,
+    { path: '/groups/night-riders' },
+  );
+  return { ...result, requests };
+}
+
+describe('GroupDetailPage', () => {
+  it('gives the owner the header, Invite Member and four tabs with the pending count', async () => {
+    renderPage(buildGroup({ membershipStatus: 'owner' }));
+    expect(await screen.findByRole('heading', { name: 'Night Riders', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Owner')).toBeTruthy();
+    expect(screen.getByText('3 members')).toBeTruthy();
+    expect(screen.getByText('2 rides')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Groups' }).getAttribute('href')).toBe('/groups');
+    expect(await screen.findByLabelText('1 pending')).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Rides', 'Polls', 'Members', 'Pending Members1']);
+    expect(await screen.findByText('No rides planned yet.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+    expect(screen.getByText('Invite dialog')).toBeTruthy();
+  });
+
+  it('deletes the group after confirmation and goes back to the list', async () => {
+    let deleted = false;
+    const { router } = renderPage(buildGroup({ membershipStatus: 'owner' }), {
+      'DELETE /api/groups/g1': () => {
+        deleted = true;
+        return json({ success: true });
+      },
+    });
+    const menu = await screen.findByRole('button', { name: 'Actions for Night Riders' });
+    fireEvent.pointerDown(menu, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Manage Group', 'Delete Group']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Group' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Group' });
+    expect(deleted).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Group' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups'));
+    expect(deleted).toBe(true);
+    expect(await screen.findByText('Night Riders has been deleted.')).toBeTruthy();
+  });
+
+  it('treats a 403 on membership requests as an empty list', async () => {
+    renderPage(buildGroup({ membershipStatus: 'owner' }), {
+      'GET /api/groups/g1/membership-requests': () => json({ message: 'Only the group owner can do this' }, 403),
+    });
+    await screen.findByRole('tab', { name: 'Pending Members' });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Pending Members' }));
+    expect(await screen.findByText('No pending requests')).toBeTruthy();
+  });
+
+  it('gives a member three tabs and the Member badge, and no Invite Member', async () => {
+    renderPage(buildGroup({ membershipStatus: 'member' }));
+    await screen.findByRole('heading', { name: 'Night Riders', level: 1 });
+    expect(screen.getByText('Member')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Rides', 'Polls', 'Members']);
+    expect(screen.queryByRole('button', { name: 'Invite Member' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Ride' })).toBeTruthy();
+  });
+
+  it('shows an outsider only the join prompt, and joins', async () => {
+    let joined = false;
+    const requests = renderPage(buildGroup({ membershipStatus: 'none', membershipApprovalRequired: true }), {
+      'POST /api/groups/g1/join': () => {
+        joined = true;
+        return json({ message: 'Membership request submitted for approval', status: 'pending' });
+      },
+    }).requests;
+    const prompt = await screen.findByRole('heading', { name: 'Join Night Riders' });
+    const card = prompt.closest('div')!;
+    expect(within(card).getByText('2 rides')).toBeTruthy();
+    expect(within(card).getByText('3 members')).toBeTruthy();
+    expect(screen.queryAllByRole('tab')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Create Ride' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Join Group' }));
+    expect(await screen.findByText('Membership request submitted for approval')).toBeTruthy();
+    expect(joined).toBe(true);
+    expect(requests.some((r) => r.url === '/api/groups/g1/members')).toBe(false);
+  });
+
+  it('shows the pending notice to an applicant', async () => {
+    renderPage(buildGroup({ membershipStatus: 'pending' }));
+    expect(await screen.findByText('Membership application pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join Group' })).toBeNull();
+  });
+
+  it('says "Group not found" with a way back', async () => {
+    renderPage(null);
+    expect(await screen.findByRole('heading', { name: 'Group not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Groups' }).getAttribute('href')).toBe('/groups');
+  });
+
+  it("'Failed to Join Group' carries the server's message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(buildGroup({ membershipStatus: 'none' }), {
+      'POST /api/groups/g1/join': () => json({ message: 'Your membership request is already waiting for approval' }, 409),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Group' }));
+    expect(await screen.findByText('Failed to Join Group')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Your membership request is already waiting for approval')).toBeTruthy());
+  });
+});

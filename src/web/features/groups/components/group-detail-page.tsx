@@ -1,0 +1,241 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeft, CloudOff, MapPinOff, Plus, UserPlus } from 'lucide-react';
+import type { Group } from '../../../../shared/groups/group';
+import { CreateRideDialog } from '../../../components/create-ride-dialog';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useGroupByName } from '../api/get-group-by-name';
+import { useMembershipRequests } from '../api/get-membership-requests';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { GroupActionsMenu } from './group-actions-menu';
+import { EmptyPanel } from './group-list-states';
+import { GroupHeader } from './group-header';
+import { JoinPrompt } from './join-prompt';
+import { ManageGroupDialog } from './manage-group-dialog';
+import { MembersTab } from './members-tab';
+import { PendingMembersTab } from './pending-members-tab';
+import { RidesTab } from './rides-tab';
+import { useMembershipActions } from './use-membership-actions';
+import { useMembershipApprovalWatch } from './use-membership-approval-watch';
+
+export interface InviteDialogSlotProps {
+  group: Group;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Pieces of the page that belong to other features (features do not import each other): the
+ * route composes them in.
+ */
+export interface GroupDetailSlots {
+  /** The Polls tab's content. */
+  renderPolls: (group: Group) => ReactNode;
+  /** The Create Invitation dialog, for the owner. */
+  renderInviteDialog: (props: InviteDialogSlotProps) => ReactNode;
+}
+
+const TABS = ['rides', 'polls', 'members', 'pending'] as const;
+type TabName = (typeof TABS)[number];
+
+function BackToGroups() {
+  return (
+    <Link to="/groups" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+      <ArrowLeft aria-hidden="true" />
+      Back to Groups
+    </Link>
+  );
+}
+
+/** /groups/{groupName} (spec 2 section 2). */
+export function GroupDetailPage({ slug, renderPolls, renderInviteDialog }: { slug: string } & GroupDetailSlots) {
+  const { data: user } = useCurrentUser();
+  useMembershipApprovalWatch(user?.id);
+  const groupQuery = useGroupByName(slug);
+
+  if (groupQuery.isPending) return <GroupDetailSkeleton />;
+  if (groupQuery.isError) {
+    return (
+      <div className="space-y-4">
+        <BackToGroups />
+        <EmptyPanel
+          icon={<CloudOff aria-hidden="true" />}
+          title="Couldn't load this group"
+          action={
+            <Button variant="secondary" onClick={() => void groupQuery.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Check your connection and try again.
+        </EmptyPanel>
+      </div>
+    );
+  }
+  if (groupQuery.data === null) return <GroupNotFound />;
+  return <GroupDetail group={groupQuery.data} renderPolls={renderPolls} renderInviteDialog={renderInviteDialog} />;
+}
+
+function GroupDetail({ group, renderPolls, renderInviteDialog }: { group: Group } & GroupDetailSlots) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const membership = useMembershipActions({ joinFailureTitle: 'Failed to Join Group' });
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [createRideOpen, setCreateRideOpen] = useState(false);
+  const [manageOpen, setManageOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const isOwner = group.abilities.manage;
+  const isInsider = group.abilities.viewMembers;
+  const requests = useMembershipRequests(group.id, isOwner);
+
+  const requested = params.get('tab') as TabName | null;
+  const tab: TabName = requested && TABS.includes(requested) && (requested !== 'pending' || isOwner) ? requested : 'rides';
+  const pendingCount = requests.data?.length ?? 0;
+
+  return (
+    <div>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <BackToGroups />
+      </div>
+
+      <GroupHeader
+        group={group}
+        actions={
+          <>
+            {group.abilities.createRide ? (
+              <Button variant={group.abilities.invite ? 'secondary' : 'primary'} onClick={() => setCreateRideOpen(true)}>
+                <Plus aria-hidden="true" />
+                Create Ride
+              </Button>
+            ) : null}
+            {group.abilities.invite ? (
+              <Button onClick={() => setInviteOpen(true)}>
+                <UserPlus aria-hidden="true" />
+                Invite Member
+              </Button>
+            ) : null}
+            <GroupActionsMenu
+              group={group}
+              showView={false}
+              onJoin={membership.join}
+              onLeave={membership.leave}
+              onManage={() => setManageOpen(true)}
+              onDelete={() => setDeleteOpen(true)}
+              className="border border-asphalt-200 bg-white shadow-sm"
+            />
+          </>
+        }
+      />
+
+      <div className="mt-6">
+        {isInsider ? (
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (value === 'rides') next.delete('tab');
+                  else next.set('tab', value);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            <TabsList aria-label="Group sections" phoneColumns={isOwner ? 2 : 3}>
+              <TabsTrigger value="rides">Rides</TabsTrigger>
+              <TabsTrigger value="polls">Polls</TabsTrigger>
+              <TabsTrigger value="members">Members</TabsTrigger>
+              {isOwner ? (
+                <TabsTrigger value="pending">
+                  Pending Members
+                  {pendingCount > 0 ? (
+                    <span
+                      aria-label={`${pendingCount} pending`}
+                      className="min-w-5 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white tabular-nums"
+                    >
+                      {pendingCount}
+                    </span>
+                  ) : null}
+                </TabsTrigger>
+              ) : null}
+            </TabsList>
+            <TabsContent value="rides">
+              <RidesTab groupId={group.id} />
+            </TabsContent>
+            <TabsContent value="polls">{renderPolls(group)}</TabsContent>
+            <TabsContent value="members">
+              <MembersTab groupId={group.id} />
+            </TabsContent>
+            {isOwner ? (
+              <TabsContent value="pending">
+                <PendingMembersTab
+                  groupId={group.id}
+                  requests={requests.data}
+                  isPending={requests.isPending}
+                  isError={requests.isError}
+                  onRetry={() => void requests.refetch()}
+                />
+              </TabsContent>
+            ) : null}
+          </Tabs>
+        ) : (
+          <JoinPrompt group={group} onJoin={() => membership.join(group)} joining={membership.joiningId === group.id} />
+        )}
+      </div>
+
+      {group.abilities.createRide ? (
+        <CreateRideDialog
+          open={createRideOpen}
+          onOpenChange={setCreateRideOpen}
+          fixedGroup={{ id: group.id, name: group.name, timezoneOffset: group.timezoneOffset, timezoneName: group.timezoneName }}
+        />
+      ) : null}
+      {group.abilities.invite ? renderInviteDialog({ group, open: inviteOpen, onOpenChange: setInviteOpen }) : null}
+      {isOwner && manageOpen ? <ManageGroupDialog group={group} open onOpenChange={setManageOpen} /> : null}
+      <DeleteGroupDialog
+        group={deleteOpen ? group : null}
+        onOpenChange={setDeleteOpen}
+        onDeleted={() => void navigate('/groups', { replace: true })}
+      />
+    </div>
+  );
+}
+
+function GroupNotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center pt-6 text-center sm:pt-16">
+      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
+        <MapPinOff className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">Group not found</h1>
+      <p className="mt-2 text-asphalt-600">This group doesn't exist, or it was deleted.</p>
+      <Link to="/groups" className={buttonClasses('dark', 'lg', 'mt-6')}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Groups
+      </Link>
+    </div>
+  );
+}
+
+function GroupDetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading group">
+      <Skeleton className="mb-3 h-8 w-36" />
+      <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+        <Skeleton className="h-16 rounded-none sm:h-24" />
+        <div className="px-4 pb-6 sm:px-6">
+          <Skeleton className="relative -mt-10 size-20 rounded-2xl ring-4 ring-white sm:-mt-12 sm:size-24" />
+          <Skeleton className="mt-4 h-7 w-1/2" />
+          <Skeleton className="mt-3 h-4 w-3/4" />
+          <Skeleton className="mt-4 h-4 w-2/3" />
+        </div>
+      </div>
+      <Skeleton className="mt-6 h-11 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+/** Three placeholder cards while a list of groups loads. */
+export function GroupCardsSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
+          <div className="flex gap-3.5">
+            <Skeleton className="size-14 rounded-xl" />
+            <div className="flex-1 space-y-2 pt-1">
+              <Skeleton className="h-4 w-3/5" />
+              <Skeleton className="h-3.5 w-2/5" />
+            </div>
+          </div>
+          <Skeleton className="mt-4 h-3.5 w-full" />
+          <Skeleton className="mt-2 h-3.5 w-4/5" />
+          <Skeleton className="mt-5 h-3 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A dashed panel for empty and failed lists. */
+export function EmptyPanel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14">
+      <span className="flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7">{icon}</span>
+      <p className="mt-4 text-base font-extrabold tracking-tight text-asphalt-900">{title}</p>
+      {children ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
+      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { MapPin, Users } from 'lucide-react';
+import { format } from 'date-fns';
+import { UserAvatar } from '../../../components/user-avatar';
+import { Badge } from '../../../components/ui/badge';
+import { useGroupMembers } from '../api/get-group-members';
+import { RowsSkeleton, TabError, TabMessage } from './tab-states';
+
+/** The Members tab: every member with their picture, handle and location; the owner first. */
+export function MembersTab({ groupId }: { groupId: string }) {
+  const members = useGroupMembers(groupId);
+  if (members.isPending) return <RowsSkeleton label="Loading members" />;
+  if (members.isError) return <TabError what="members" onRetry={() => void members.refetch()} />;
+  if (members.data.length === 0) return <TabMessage icon={<Users aria-hidden="true" />} title="No members yet" />;
+
+  return (
+    <ul aria-label="Members" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
+      {members.data.map((member) => (
+        <li key={member.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
+          <UserAvatar userId={member.userId} imageUrl={member.profileImageUrl} className="size-10" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+              <Link
+                to={`/profile/${encodeURIComponent(member.userId)}`}
+                className="truncate text-sm font-bold text-asphalt-900 hover:text-ignition-700 hover:underline"
+              >
+                {member.userId}
+              </Link>
+              {member.isOwner ? <Badge variant="accent">Owner</Badge> : null}
+            </div>
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
+              {member.location ? (
+                <span className="inline-flex min-w-0 items-center gap-1">
+                  <MapPin className="size-3 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{member.location}</span>
+                </span>
+              ) : null}
+              <span>Joined {format(new Date(member.joinedAt), 'MMM d, yyyy')}</span>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

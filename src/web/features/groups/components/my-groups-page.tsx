@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CloudOff, Plus, Search, SearchX, Users, X } from 'lucide-react';
+import type { Group } from '../../../../shared/groups/group';
+import { CreateRideFromUrl } from '../../../components/create-ride-dialog';
+import { Button } from '../../../components/ui/button';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useMyGroups } from '../api/get-my-groups';
+import { useSearchGroups } from '../api/search-groups';
+import { CreateGroupDialog } from './create-group-dialog';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { GroupCard } from './group-card';
+import { EmptyPanel, GroupCardsSkeleton } from './group-list-states';
+import { ManageGroupDialog } from './manage-group-dialog';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMembershipActions } from './use-membership-actions';
+import { useMembershipApprovalWatch } from './use-membership-approval-watch';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /groups: search, Create Group, and the rider's group cards (spec 2 section 2). */
+export function MyGroupsPage() {
+  const { data: user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const [term, setTerm] = useState('');
+  const query = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = query.length > 0;
+
+  const { hasPendingRequests } = useMembershipApprovalWatch(user?.id);
+  const mine = useMyGroups({ hasPendingRequests });
+  const found = useSearchGroups(query);
+  const membership = useMembershipActions();
+  const [managed, setManaged] = useState<Group | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+
+  const createOpen = params.get('action') === 'create';
+  function setCreateOpen(open: boolean) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('action', 'create');
+        else next.delete('action');
+        return next;
+      },
+      { replace: !open },
+    );
+  }
+
+  const handlers = {
+    onJoin: membership.join,
+    onLeave: membership.leave,
+    onManage: setManaged,
+    onDelete: setDeleting,
+  };
+
+  const list = searching ? found : mine;
+
+  return (
+    <section aria-labelledby="groups-title">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="groups-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
+            My Groups
+          </h1>
+          <p className="mt-1.5 text-base text-asphalt-600">Your riding crews, and the groups you've asked to join.</p>
+        </div>
+        <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
+          <Plus aria-hidden="true" />
+          Create Group
+        </Button>
+      </header>
+
+      <form role="search" className="relative mt-6" onSubmit={(event) => event.preventDefault()}>
+        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search groups"
+          placeholder="Search groups by name or place"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          className="block h-12 w-full rounded-xl border border-asphalt-200 bg-white pr-11 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        />
+        {term ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => setTerm('')}
+            className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </form>
+
+      <div className="mt-6">
+        <h2 className="mb-3 flex items-center gap-2 text-sm font-bold tracking-wide text-asphalt-500 uppercase" aria-live="polite">
+          {searching ? `Search results for “${query}”` : 'Your groups'}
+          {list.data && !list.isPlaceholderData ? (
+            <span className="rounded-full bg-asphalt-200/70 px-2 py-0.5 text-xs text-asphalt-700 tabular-nums">{list.data.length}</span>
+          ) : null}
+        </h2>
+
+        {list.isPending ? (
+          <GroupCardsSkeleton label={searching ? 'Searching groups' : 'Loading groups'} />
+        ) : list.isError ? (
+          <EmptyPanel
+            icon={<CloudOff aria-hidden="true" />}
+            title={searching ? 'Search failed' : "Couldn't load your groups"}
+            action={
+              <Button variant="secondary" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            Check your connection and try again.
+          </EmptyPanel>
+        ) : list.data.length === 0 ? (
+          searching ? (
+            <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No groups found">
+              No groups match “{query}”. Try another name or place.
+            </EmptyPanel>
+          ) : (
+            <EmptyPanel
+              icon={<Users aria-hidden="true" />}
+              title="You're not part of any groups yet"
+              action={
+                <Button onClick={() => setCreateOpen(true)}>
+                  <Plus aria-hidden="true" />
+                  Create Group
+                </Button>
+              }
+            >
+              Search for a group above to join one, or start your own crew.
+            </EmptyPanel>
+          )
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.data.map((group) => (
+              <li key={group.id} className="flex [&>article]:flex-1">
+                <GroupCard group={group} {...handlers} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <CreateGroupDialog open={createOpen} onOpenChange={setCreateOpen} />
+      {/* /groups?action=create-ride (spec 2 section 2): the shared Create Ride dialog. */}
+      <CreateRideFromUrl />
+      {managed ? <ManageGroupDialog group={managed} open onOpenChange={(open) => (open ? null : setManaged(null))} /> : null}
+      <DeleteGroupDialog group={deleting} onOpenChange={(open) => (open ? null : setDeleting(null))} />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Group } from '../../../../shared/groups/group';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useJoinGroup } from '../api/join-group';
+import { useLeaveGroup } from '../api/leave-group';
+
+type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
+
+/**
+ * Join and leave with their messages. The card menu says 'Failed to join group'; the group page's
+ * join prompt says 'Failed to Join Group' with the server's message (spec 2 section 8).
+ */
+export function useMembershipActions({ joinFailureTitle = 'Failed to join group' }: { joinFailureTitle?: JoinFailureTitle } = {}) {
+  const joinMutation = useJoinGroup();
+  const leaveMutation = useLeaveGroup();
+
+  function join(group: Pick<Group, 'id' | 'name'>) {
+    joinMutation.mutate(group.id, {
+      onSuccess: (result) => {
+        toast(
+          result.status === 'pending'
+            ? { title: 'Request sent', description: result.message, variant: 'success' }
+            : { title: 'Welcome aboard!', description: `You joined ${group.name}.`, variant: 'success' },
+        );
+      },
+      onError: (error) => {
+        console.error('Failed to join group', error);
+        toast({ title: joinFailureTitle, description: errorMessageOf(error), variant: 'destructive' });
+      },
+    });
+  }
+
+  function leave(group: Pick<Group, 'id' | 'name'>) {
+    leaveMutation.mutate(group.id, {
+      onSuccess: () => toast({ title: 'Left group', description: `You left ${group.name}.` }),
+      onError: (error) => {
+        console.error('Failed to leave group', error);
+        toast({ title: 'Failed to leave group', description: errorMessageOf(error), variant: 'destructive' });
+      },
+    });
+  }
+
+  return {
+    join,
+    leave,
+    joiningId: joinMutation.isPending ? joinMutation.variables : undefined,
+    leavingId: leaveMutation.isPending ? leaveMutation.variables : undefined,
+  };
+}

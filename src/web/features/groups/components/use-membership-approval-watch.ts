@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Group } from '../../../../shared/groups/group';
+import { toast } from '../../../components/ui/toast';
+import { userGroupsQueryOptions } from '../../../lib/user-groups';
+import { usePendingMemberships } from '../api/get-pending-memberships';
+
+const memory = new Map<string, string[]>();
+
+/** The last pending group ids seen for this rider; kept in localStorage so a reload or a later visit still notices. */
+function readSeen(key: string): string[] {
+  try {
+    const raw = window.localStorage.getItem(key);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return memory.get(key) ?? [];
+  }
+}
+
+function writeSeen(key: string, ids: string[]): void {
+  memory.set(key, ids);
+  try {
+    if (ids.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(ids));
+  } catch {
+    // storage unavailable (private mode): the in-memory copy serves this page's life
+  }
+}
+
+export function approvedGroups(disappeared: readonly string[], groups: readonly Group[]): Group[] {
+  return groups.filter((g) => disappeared.includes(g.id) && (g.membershipStatus === 'member' || g.membershipStatus === 'owner'));
+}
+
+/**
+ * Spec 2 section 4: the rider's pending requests are polled every 30 s; when a group id disappears
+ * from the list the groups are refreshed and 'Membership approved!' is shown. A request that
+ * disappears because it was declined does not become a membership, so it is not announced.
+ * Returns whether the rider has requests pending (My Groups then refetches every 10 s).
+ */
+export function useMembershipApprovalWatch(riderId: string | undefined): { hasPendingRequests: boolean } {
+  const queryClient = useQueryClient();
+  const { data: pending } = usePendingMemberships(Boolean(riderId));
+
+  useEffect(() => {
+    if (!pending || !riderId) return;
+    const key = `roadcaptain:pending-memberships:${riderId}`;
+    const disappeared = readSeen(key).filter((id) => !pending.includes(id));
+    writeSeen(key, pending);
+    if (disappeared.length === 0) return;
+
+    // No cancellation on clean-up: the ids are already recorded as seen, so this is the only chance to tell.
+    void queryClient
+      .fetchQuery({ ...userGroupsQueryOptions(), staleTime: 0 })
+      .then((groups) => {
+        // The group page and its tabs follow the new membership too.
+        void queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey, predicate: (q) => q.queryKey.length > 1 });
+        const approved = approvedGroups(disappeared, groups);
+        if (approved.length === 0) return;
+        toast({
+          title: 'Membership approved!',
+          description:
+            approved.length === 1 ? `You're now a member of ${approved[0]!.name}.` : `You're now a member of ${approved.length} more groups.`,
+          variant: 'success',
+        });
+      })
+      .catch((error: unknown) => console.error('Failed to refresh groups', error));
+  }, [pending, riderId, queryClient]);
+
+  return { hasPendingRequests: (pending?.length ?? 0) > 0 };
+}

@@ -1,0 +1,211 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { format } from 'date-fns';
+import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
+import { createInvitationSchema } from '../../../../shared/invites/invitation';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FieldMessage } from '../../../components/ui/field';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useCreateInvitation, type CreatedInvitation } from '../api/create-invitation';
+
+type FormInput = z.input<typeof createInvitationSchema>;
+type FormOutput = z.output<typeof createInvitationSchema>;
+
+const EMPTY: FormInput = { inviterFirstName: '', inviteeName: '', inviteeEmail: '' };
+
+interface CreateInvitationDialogProps {
+  group: { id: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Pre-fills "Your First Name" (the owner's own first name, when known). */
+  inviterFirstName?: string | null;
+}
+
+/**
+ * The Create Invitation dialog (spec 2 sections 2, 4 and 5): the form, then the link, its QR code
+ * and expiry. 'Create Another' goes back to an empty form; closing resets everything.
+ */
+export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirstName }: CreateInvitationDialogProps) {
+  const ids = { inviter: useId(), name: useId(), email: useId(), link: useId() };
+  const create = useCreateInvitation();
+  const [result, setResult] = useState<(CreatedInvitation & { sentTo: string | null }) | null>(null);
+  const [copied, setCopied] = useState(false);
+  const initial = (): FormInput => ({ ...EMPTY, inviterFirstName: inviterFirstName ?? '' });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationSchema), defaultValues: initial() });
+  const { errors, isSubmitting } = form.formState;
+
+  function startOver() {
+    // Keep the inviter's name: the same owner is usually inviting the next rider.
+    const inviter = form.getValues('inviterFirstName');
+    form.reset({ ...EMPTY, inviterFirstName: inviter });
+    setResult(null);
+    setCopied(false);
+    create.reset();
+  }
+
+  function handleOpenChange(next: boolean) {
+    if (!next && isSubmitting) return;
+    if (!next) {
+      form.reset(initial());
+      setResult(null);
+      setCopied(false);
+      create.reset();
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(values: FormOutput) {
+    try {
+      const created = await create.mutateAsync({
+        groupId: group.id,
+        invitation: {
+          inviterFirstName: values.inviterFirstName,
+          inviteeName: values.inviteeName || null,
+          inviteeEmail: values.inviteeEmail || null,
+        },
+      });
+      setResult({ ...created, sentTo: values.inviteeEmail || null });
+    } catch (error) {
+      console.error('Failed to create invitation', error);
+      toast({ title: 'Failed to Create Invitation', description: errorMessageOf(error), variant: 'destructive' });
+    }
+  }
+
+  async function copyLink(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast({ title: 'Link copied', description: 'Share it with the rider you are inviting.', variant: 'success' });
+    } catch {
+      // No clipboard permission: select the text so the rider can copy it themself.
+      const input = document.getElementById(ids.link) as HTMLInputElement | null;
+      input?.select();
+      toast({ title: 'Copy failed', description: 'Select the link and copy it yourself.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{result ? 'Invitation Created' : 'Create Invitation'}</DialogTitle>
+          <DialogDescription>
+            {result ? `Share this link or QR code to invite a rider to ${group.name}.` : `Invite a rider to join ${group.name}.`}
+          </DialogDescription>
+        </DialogHeader>
+
+        {result ? (
+          <div className="space-y-5">
+            <div className="flex justify-center">
+              <img
+                src={result.qrCodeDataUrl}
+                alt={`QR code to join ${group.name}`}
+                width={224}
+                height={224}
+                className="size-56 rounded-xl border border-asphalt-200 bg-white p-2 shadow-sm"
+              />
+            </div>
+            <div>
+              <Label htmlFor={ids.link}>Invitation Link</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={ids.link}
+                  readOnly
+                  value={result.magicLink}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="font-mono text-xs sm:text-xs"
+                />
+                <Button variant="dark" size="icon" className="size-11" aria-label="Copy link" onClick={() => void copyLink(result.magicLink)}>
+                  {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                </Button>
+              </div>
+            </div>
+            <p className="flex items-center gap-1.5 rounded-lg bg-asphalt-50 px-3 py-2 text-sm text-asphalt-700">
+              <Clock className="size-4 shrink-0 text-asphalt-500" aria-hidden="true" />
+              <span>
+                Expires on <time dateTime={result.expiresAt} className="font-semibold">{format(new Date(result.expiresAt), "MMM d, yyyy 'at' h:mm a")}</time>
+              </span>
+            </p>
+            {result.sentTo ? (
+              <p className="flex items-center gap-1.5 text-sm text-emerald-700">
+                <MailCheck className="size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  We also e-mailed the link to <span className="font-semibold break-all">{result.sentTo}</span>.
+                </span>
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={startOver}>
+                <RotateCcw aria-hidden="true" />
+                Create Another
+              </Button>
+              <DialogClose asChild>
+                <Button variant="dark">Done</Button>
+              </DialogClose>
+            </div>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
+            <div>
+              <Label htmlFor={ids.inviter}>Your First Name</Label>
+              <Input
+                id={ids.inviter}
+                autoComplete="given-name"
+                aria-invalid={errors.inviterFirstName ? true : undefined}
+                aria-describedby={errors.inviterFirstName ? `${ids.inviter}-error` : undefined}
+                {...form.register('inviterFirstName')}
+              />
+              <FieldMessage id={`${ids.inviter}-error`}>{errors.inviterFirstName?.message}</FieldMessage>
+            </div>
+            <div>
+              <Label htmlFor={ids.name}>Invitee Name</Label>
+              <Input
+                id={ids.name}
+                autoComplete="off"
+                aria-invalid={errors.inviteeName ? true : undefined}
+                aria-describedby={errors.inviteeName ? `${ids.name}-error` : undefined}
+                {...form.register('inviteeName')}
+              />
+              <FieldMessage id={`${ids.name}-error`}>{errors.inviteeName?.message}</FieldMessage>
+            </div>
+            <div>
+              <Label htmlFor={ids.email}>Invitee Email</Label>
+              <Input
+                id={ids.email}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                aria-invalid={errors.inviteeEmail ? true : undefined}
+                aria-describedby={`${ids.email}-${errors.inviteeEmail ? 'error' : 'hint'}`}
+                {...form.register('inviteeEmail')}
+              />
+              {errors.inviteeEmail ? (
+                <FieldMessage id={`${ids.email}-error`}>{errors.inviteeEmail.message}</FieldMessage>
+              ) : (
+                <FieldMessage id={`${ids.email}-hint`} tone="hint">
+                  Give a name, an e-mail address, or both. With an address, we e-mail the link too.
+                </FieldMessage>
+              )}
+            </div>
+            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={isSubmitting}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={isSubmitting}>
+                <Send aria-hidden="true" />
+                {isSubmitting ? 'Creating...' : 'Create Invitation'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

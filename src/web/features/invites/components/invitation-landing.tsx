@@ -1,0 +1,216 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { format } from 'date-fns';
+import { CircleCheck, Clock, CloudOff, TriangleAlert, UserPlus } from 'lucide-react';
+import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
+import { GroupImage } from '../../../components/group-image';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
+import { useCompleteInvitation } from '../api/complete-invitation';
+import { useInvitation, type InvitationView } from '../api/get-invitation';
+
+/** Spec 2 section 9: the landing pauses 0.5 s after completing, then opens the group page. */
+export const INVITATION_REDIRECT_DELAY_MS = 500;
+
+const [invalidTitle, invalidText] = (() => {
+  const cut = INVALID_INVITATION_MESSAGE.indexOf(': ');
+  return [INVALID_INVITATION_MESSAGE.slice(0, cut + 1), INVALID_INVITATION_MESSAGE.slice(cut + 2)];
+})();
+
+const emailSchema = z.email();
+
+/** The e-mail check of the landing (spec 2 section 5): required, then valid. Null when fine. */
+export function invitationEmailProblem(email: string): { title: string; description: string } | null {
+  const value = email.trim();
+  if (!value) return { title: 'Email Required', description: 'Please enter your email address to accept the invitation.' };
+  if (!emailSchema.safeParse(value).success) return { title: 'Invalid Email', description: 'Please enter a valid email address.' };
+  return null;
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center pt-2 text-center sm:pt-12">
+      <div className="w-full overflow-hidden rounded-2xl border border-asphalt-200 bg-white shadow-sm">{children}</div>
+    </div>
+  );
+}
+
+/** /invite/{token} (spec 2 section 2). */
+export function InvitationLanding({ token }: { token: string }) {
+  const invitation = useInvitation(token);
+
+  if (invitation.isPending) {
+    return (
+      <Panel>
+        <div className="flex flex-col items-center px-6 py-12">
+          <Spinner label="Loading invitation" size="lg" />
+          <p className="mt-4 text-sm text-asphalt-600">Loading your invitation...</p>
+        </div>
+      </Panel>
+    );
+  }
+  if (invitation.isError) {
+    return (
+      <Panel>
+        <div className="px-6 py-10">
+          <StatusIcon tone="warning" />
+          <h1 className="text-2xl font-extrabold tracking-tight">Couldn't load the invitation</h1>
+          <p className="mt-2 text-sm text-asphalt-600">Check your connection and try again.</p>
+          <Button variant="dark" size="lg" className="mt-6" onClick={() => void invitation.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Panel>
+    );
+  }
+  if (invitation.data === null) {
+    return (
+      <Panel>
+        <div className="px-6 py-10">
+          <StatusIcon tone="error" />
+          <h1 className="text-2xl font-extrabold tracking-tight">Invalid Invitation</h1>
+          <p role="alert" className="mt-2 text-sm text-asphalt-700">
+            <strong className="font-bold text-red-700">{invalidTitle}</strong> {invalidText}
+          </p>
+          <Link to="/" className={buttonClasses('dark', 'lg', 'mt-6 w-full sm:w-auto')}>
+            Back to Dashboard
+          </Link>
+        </div>
+      </Panel>
+    );
+  }
+  return <InvitationCard token={token} view={invitation.data} />;
+}
+
+function InvitationCard({ token, view }: { token: string; view: InvitationView }) {
+  const emailId = useId();
+  const navigate = useNavigate();
+  const complete = useCompleteInvitation();
+  const [email, setEmail] = useState('');
+  const [joinedSlug, setJoinedSlug] = useState<string | null>(null);
+  const { group, inviter, invitation } = view;
+
+  useEffect(() => {
+    if (!joinedSlug) return;
+    const timer = setTimeout(() => void navigate(`/groups/${encodeURIComponent(joinedSlug)}`, { replace: true }), INVITATION_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [joinedSlug, navigate]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (view.needsEmail) {
+      const problem = invitationEmailProblem(email);
+      if (problem) {
+        toast({ ...problem, variant: 'destructive' });
+        document.getElementById(emailId)?.focus();
+        return;
+      }
+    }
+    complete.mutate(
+      { token, email: view.needsEmail ? email.trim() : undefined },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: `Welcome to ${group.name}!`,
+            description: result.emailConfirmationSentTo
+              ? `We sent a link to ${result.emailConfirmationSentTo} to confirm your email address.`
+              : "You're now a member of the group.",
+            variant: 'success',
+          });
+          setJoinedSlug(result.groupSlug);
+        },
+        onError: (error) => {
+          console.error('Failed to complete invitation', error);
+          const message = serverMessageOf(error);
+          if (message === 'Email Required' || message === 'Invalid Email') {
+            toast({ title: message, description: 'Please enter a valid email address.', variant: 'destructive' });
+          } else {
+            toast({ title: 'Failed to Join Group', description: message ?? errorMessageOf(error), variant: 'destructive' });
+          }
+        },
+      },
+    );
+  }
+
+  const busy = complete.isPending || joinedSlug !== null;
+
+  return (
+    <Panel>
+      <div aria-hidden="true" className="relative h-20 bg-asphalt-900">
+        <div className="absolute inset-x-0 top-1/2 h-[3px] -translate-y-1/2 bg-[repeating-linear-gradient(90deg,var(--color-ignition-500)_0_22px,transparent_22px_40px)] opacity-50" />
+      </div>
+      <div className="px-6 pb-7">
+        <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="relative mx-auto -mt-10 size-20 rounded-2xl text-2xl ring-4 ring-white" />
+        <p className="mt-4 text-xs font-bold tracking-[0.16em] text-ignition-700 uppercase">You're invited</p>
+        <h1 className="mt-1 text-2xl font-black tracking-tight break-words text-asphalt-950">{group.name}</h1>
+        {group.description ? <p className="mt-2 line-clamp-4 text-sm text-asphalt-600">{group.description}</p> : null}
+
+        <div className="mt-5 rounded-xl bg-asphalt-50 px-4 py-3 text-sm text-asphalt-700">
+          {invitation.inviteeName ? (
+            <p>
+              Hi <strong className="font-bold text-asphalt-950">{invitation.inviteeName}</strong>,
+            </p>
+          ) : null}
+          <p className={invitation.inviteeName ? 'mt-1' : undefined}>
+            <strong className="font-bold text-asphalt-950">{inviter.firstName}</strong>{' '}
+            <span className="text-asphalt-500">(@{inviter.userId})</span> invited you to ride with this group.
+          </p>
+        </div>
+
+        {joinedSlug ? (
+          <div role="status" className="mt-6 flex flex-col items-center">
+            <StatusIcon tone="success" />
+            <p className="text-base font-extrabold text-asphalt-950">You're in!</p>
+            <p className="mt-1 text-sm text-asphalt-600">Taking you to {group.name}...</p>
+          </div>
+        ) : (
+          <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-left">
+            {view.needsEmail ? (
+              <div>
+                <Label htmlFor={emailId}>Email Address</Label>
+                <Input
+                  id={emailId}
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder="you@example.com"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-describedby={`${emailId}-hint`}
+                  disabled={busy}
+                />
+                <p id={`${emailId}-hint`} className="mt-1.5 text-xs text-asphalt-500">
+                  We'll send you a link to confirm it, so you can sign in to your account from any device.
+                </p>
+              </div>
+            ) : null}
+            <Button type="submit" size="lg" className="w-full" disabled={busy}>
+              <UserPlus aria-hidden="true" />
+              {complete.isPending ? 'Joining...' : 'Accept Invitation'}
+            </Button>
+          </form>
+        )}
+
+        <p className="mt-5 flex items-center justify-center gap-1.5 text-xs text-asphalt-500">
+          <Clock className="size-3.5" aria-hidden="true" />
+          This invitation expires on {format(new Date(invitation.expiresAt), 'MMM d, yyyy')}.
+        </p>
+      </div>
+    </Panel>
+  );
+}
+
+function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
+  const styles = { success: 'bg-emerald-100 text-emerald-700', error: 'bg-red-100 text-red-700', warning: 'bg-ignition-100 text-ignition-700' }[tone];
+  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? TriangleAlert : CloudOff;
+  return (
+    <div className={`mx-auto mb-4 flex size-14 items-center justify-center rounded-full ${styles}`}>
+      <Icon className="size-7" aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { MediaItem } from '../../../../shared/media/media-item';
+
+/** Spec 2 "Media Gallery": the filter tabs, in order. */
+export const MEDIA_TABS = [
+  { value: 'all', label: 'All' },
+  { value: 'images', label: 'Images' },
+  { value: 'videos', label: 'Videos' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'rides', label: 'Rides' },
+  { value: 'groups', label: 'Groups' },
+] as const;
+export type MediaTab = (typeof MEDIA_TABS)[number]['value'];
+
+function inTab(item: MediaItem, tab: MediaTab): boolean {
+  switch (tab) {
+    case 'all':
+      return true;
+    case 'images':
+      return item.fileType === 'image';
+    case 'videos':
+      return item.fileType === 'video';
+    case 'profile':
+      return item.associatedType === 'profile' || item.associatedType === 'user_avatar' || item.associatedType === 'user_background' || item.associatedType === null;
+    case 'rides':
+      return item.associatedType === 'ride';
+    case 'groups':
+      return item.associatedType === 'group' || item.associatedType === 'group_image';
+  }
+}
+
+/** The items of a tab whose name or description contains the search text (case-insensitive). */
+export function filterMedia(items: readonly MediaItem[], tab: MediaTab, search: string): MediaItem[] {
+  const needle = search.trim().toLocaleLowerCase();
+  return items.filter(
+    (item) =>
+      inTab(item, tab) &&
+      (needle === '' || item.originalName.toLocaleLowerCase().includes(needle) || (item.description ?? '').toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/** What kind of place an item belongs to, for its caption. */
+export function placeLabel(item: MediaItem): string {
+  switch (item.associatedType) {
+    case 'ride':
+      return 'Ride';
+    case 'group':
+      return 'Group';
+    case 'group_image':
+      return 'Group image';
+    case 'user_avatar':
+      return 'Avatar';
+    case 'user_background':
+      return 'Background';
+    default:
+      return 'Profile';
+  }
+}

@@ -1,0 +1,191 @@
+import { useState, type ReactNode } from 'react';
+import { CloudOff, Images, Search, SearchX, Upload, X } from 'lucide-react';
+import type { MediaItem } from '../../../../shared/media/media-item';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useDeleteMedia } from '../api/delete-media';
+import { useUserMedia } from '../api/get-user-media';
+import { EditDescriptionDialog } from './edit-description-dialog';
+import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
+import { MediaTile } from './media-tile';
+import { MediaViewerDialog } from './media-viewer-dialog';
+import { UploadMediaDialog } from './upload-media-dialog';
+
+function Panel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14">
+      <span className="flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7">{icon}</span>
+      <p className="mt-4 text-base font-extrabold tracking-tight text-asphalt-900">{title}</p>
+      {children ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
+      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
+    </div>
+  );
+}
+
+function GridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading media" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <div key={i} className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+          <Skeleton className="aspect-[4/3] rounded-none" />
+          <div className="space-y-2 p-3.5">
+            <Skeleton className="h-3.5 w-4/5" />
+            <Skeleton className="h-3 w-3/5" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** /media: the signed-in rider's media, searchable and filtered by tab (spec 2 "Media Gallery"). */
+export function MediaGalleryPage() {
+  const { data: user } = useCurrentUser();
+  const media = useUserMedia(user?.id);
+  const remove = useDeleteMedia();
+  const [tab, setTab] = useState<MediaTab>('all');
+  const [search, setSearch] = useState('');
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [viewing, setViewing] = useState<MediaItem | null>(null);
+  const [editing, setEditing] = useState<MediaItem | null>(null);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const units = user?.preferredUnits ?? 'kilometers';
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Media deleted', description: `${deleting.originalName} was removed from your gallery.`, variant: 'success' });
+    } catch (error) {
+      console.error('Delete failed', error);
+      toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' });
+    }
+    setDeleting(null);
+  }
+
+  const items = media.data ?? [];
+  const visible = filterMedia(items, tab, search);
+  const uploadButton = (
+    <Button onClick={() => setUploadOpen(true)}>
+      <Upload aria-hidden="true" />
+      Upload Media
+    </Button>
+  );
+
+  function body() {
+    if (media.isPending) return <GridSkeleton />;
+    if (media.isError) {
+      return (
+        <Panel
+          icon={<CloudOff aria-hidden="true" />}
+          title="Couldn't load your media"
+          action={
+            <Button variant="secondary" onClick={() => void media.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Check your connection and try again.
+        </Panel>
+      );
+    }
+    if (items.length === 0) {
+      return (
+        <Panel icon={<Images aria-hidden="true" />} title="No media yet" action={uploadButton}>
+          Upload photos, videos or GPX tracks from your rides to start your gallery.
+        </Panel>
+      );
+    }
+    if (visible.length === 0) {
+      return (
+        <Panel icon={<SearchX aria-hidden="true" />} title="No media found">
+          {search.trim() ? `Nothing here matches “${search.trim()}”.` : 'Nothing in this category yet.'}
+        </Panel>
+      );
+    }
+    return (
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4" aria-label="Media">
+        {visible.map((item) => (
+          <li key={item.id} className="flex [&>article]:flex-1">
+            <MediaTile item={item} units={units} onView={setViewing} onEdit={setEditing} onDelete={setDeleting} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="media-title">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="media-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
+            Media Gallery
+          </h1>
+          <p className="mt-1.5 text-base text-asphalt-600">Photos, videos and GPX tracks from your rides.</p>
+        </div>
+        <Button size="lg" onClick={() => setUploadOpen(true)} className="w-full sm:w-auto">
+          <Upload aria-hidden="true" />
+          Upload Media
+        </Button>
+      </header>
+
+      <form role="search" className="relative mt-6" onSubmit={(event) => event.preventDefault()}>
+        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search media"
+          placeholder="Search by name or description"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="block h-12 w-full rounded-xl border border-asphalt-200 bg-white pr-11 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => setSearch('')}
+            className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </form>
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as MediaTab)} className="mt-4">
+        <TabsList aria-label="Filter media">
+          {MEDIA_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+              {media.data ? (
+                <span className="rounded-full bg-current/10 px-1.5 text-xs tabular-nums opacity-80">{filterMedia(items, t.value, search).length}</span>
+              ) : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {MEDIA_TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {t.value === tab ? body() : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <UploadMediaDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} />
+      <EditDescriptionDialog item={editing} onOpenChange={(open) => (open ? null : setEditing(null))} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title="Delete media?"
+        description={deleting ? `“${deleting.originalName}” will be removed from your gallery for good. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

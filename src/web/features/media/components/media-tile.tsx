@@ -1,0 +1,109 @@
+import { ExternalLink, MoreVertical, Pencil, Play, Route, Trash2 } from 'lucide-react';
+import type { MediaItem } from '../../../../shared/media/media-item';
+import { formatFileSize } from '../../../../shared/media/upload-rules';
+import { RetryingImage } from '../../../components/retrying-image';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { formatDistance } from '../../../lib/units';
+import type { PreferredUnits } from '../../../../shared/users/current-user';
+import { formatDate as formatShortDate } from '../../../lib/format-date';
+import { placeLabel } from './media-filters';
+
+interface MediaTileProps {
+  item: MediaItem;
+  units: PreferredUnits;
+  onView: (item: MediaItem) => void;
+  onEdit: (item: MediaItem) => void;
+  onDelete: (item: MediaItem) => void;
+}
+
+function Preview({ item, units }: { item: MediaItem; units: PreferredUnits }) {
+  if (item.fileType === 'image') {
+    return (
+      <RetryingImage
+        src={item.thumbnailUrl ?? item.url}
+        alt={item.description ?? item.originalName}
+        loading="lazy"
+        className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        fallback={<span className="text-xs text-asphalt-500">Image unavailable</span>}
+      />
+    );
+  }
+  if (item.fileType === 'video') {
+    return (
+      <>
+        {/* The first frame as the poster: the server answers the ranged reads this needs. */}
+        <video src={`${item.url}#t=0.1`} preload="metadata" muted playsInline className="size-full bg-asphalt-900 object-cover" aria-hidden="true" tabIndex={-1} />
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-11 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow-lg ring-2 ring-white/70 [&_svg]:size-5">
+            <Play aria-hidden="true" className="translate-x-px fill-current" />
+          </span>
+        </span>
+      </>
+    );
+  }
+  const summary = item.gpx?.summary;
+  return (
+    <span className="flex size-full flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-asphalt-800 to-asphalt-950 px-3 text-center text-white">
+      <Route className="size-8 text-ignition-400" aria-hidden="true" />
+      <span className="text-xs font-bold tracking-wide uppercase">GPX track</span>
+      {summary ? <span className="text-sm font-semibold tabular-nums text-asphalt-200">{formatDistance(summary.distanceKm, units)}</span> : null}
+    </span>
+  );
+}
+
+/** One item of the gallery grid: its preview (opens full size), name, size, date and menu. */
+export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTileProps) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]" aria-label={item.originalName}>
+      <button
+        type="button"
+        onClick={() => onView(item)}
+        className="relative flex aspect-[4/3] items-center justify-center overflow-hidden bg-asphalt-100 focus-visible:outline-offset-[-3px]"
+        aria-label={`View ${item.originalName} full size`}
+      >
+        <Preview item={item} units={units} />
+        <span className="absolute top-2 left-2 rounded-full bg-asphalt-950/70 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur-sm">{placeLabel(item)}</span>
+      </button>
+      <div className="flex items-start gap-2 px-3.5 pt-3 pb-3.5">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-bold text-asphalt-900" title={item.originalName}>
+            {item.originalName}
+          </p>
+          <p className="mt-0.5 text-xs text-asphalt-500 tabular-nums">
+            {formatFileSize(item.size)} · {formatShortDate(item.createdAt)}
+          </p>
+          {item.description ? <p className="mt-1.5 line-clamp-2 text-sm text-asphalt-700">{item.description}</p> : null}
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger
+            aria-label={`Actions for ${item.originalName}`}
+            className="-mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100"
+          >
+            <MoreVertical className="size-4" aria-hidden="true" />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => onView(item)}>
+              <ExternalLink aria-hidden="true" />
+              View Full Size
+            </DropdownMenuItem>
+            {item.abilities.edit ? (
+              <DropdownMenuItem onSelect={() => onEdit(item)}>
+                <Pencil aria-hidden="true" />
+                Edit Description
+              </DropdownMenuItem>
+            ) : null}
+            {item.abilities.delete ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem tone="danger" onSelect={() => onDelete(item)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </article>
+  );
+}

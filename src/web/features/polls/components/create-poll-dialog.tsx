@@ -1,0 +1,233 @@
+import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { X } from 'lucide-react';
+import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FieldMessage } from '../../../components/ui/field';
+import { Input, Label } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { useCreatePoll } from '../api/create-poll';
+import {
+  dateOfDayKey,
+  defaultDeadline,
+  firstProposableDay,
+  formatDay,
+  formatDayShort,
+  isFutureDeadline,
+  proposedDayToIso,
+  proposedDaysFrom,
+  toDateTimeLocal,
+} from './poll-dates';
+
+/** The poll form's own fields (spec 2 section 5); the proposed dates are checked on submit. */
+export const pollFormSchema = z.object({
+  title: z.string().trim().min(1, 'Poll title is required').max(255, 'Title too long'),
+  description: z.string().trim().max(5000, 'Description too long'),
+  destination: z.string().trim().min(1, 'Destination is required').max(255, 'Destination too long'),
+  durationDays: z.coerce
+    .number<string | number>()
+    .int()
+    .min(1, 'Duration must be at least 1 day')
+    .max(30, 'Duration cannot exceed 30 days'),
+  deadline: z.string().refine((value) => isFutureDeadline(value, new Date()), 'Deadline must be in the future'),
+});
+
+/** The calendar in the app's colours, sized to fit a phone-width dialog (7 x 40 px). */
+const CALENDAR_STYLE = {
+  '--rdp-accent-color': 'var(--color-ignition-600)',
+  '--rdp-accent-background-color': 'var(--color-ignition-50)',
+  '--rdp-day-height': '40px',
+  '--rdp-day-width': '40px',
+  '--rdp-day_button-height': '38px',
+  '--rdp-day_button-width': '38px',
+  '--rdp-today-color': 'var(--color-ignition-700)',
+} as CSSProperties;
+
+type FormInput = z.input<typeof pollFormSchema>;
+type FormOutput = z.output<typeof pollFormSchema>;
+
+function initialValues(): FormInput {
+  return { title: '', description: '', destination: '', durationDays: '1', deadline: defaultDeadline(new Date()) };
+}
+
+interface CreatePollDialogProps {
+  groupId: string;
+  groupName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Create Poll: title, description, destination, duration, deadline and the proposed dates on a calendar. */
+export default function CreatePollDialog({ groupId, groupName, open, onOpenChange }: CreatePollDialogProps) {
+  const ids = { title: useId(), description: useId(), destination: useId(), duration: useId(), deadline: useId(), dates: useId() };
+  const createPoll = useCreatePoll();
+  const [days, setDays] = useState<string[]>([]);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(pollFormSchema), defaultValues: initialValues() });
+  const { errors, isSubmitting } = form.formState;
+  const firstDay = useMemo(() => dateOfDayKey(firstProposableDay(new Date())), []);
+
+  function handleOpenChange(next: boolean) {
+    if (!next && isSubmitting) return;
+    if (!next) {
+      form.reset(initialValues());
+      setDays([]);
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(values: FormOutput) {
+    const proposed = proposedDaysFrom(days.map(dateOfDayKey), new Date());
+    if (proposed.length === 0) {
+      toast({ title: 'Please select dates', description: 'You need to propose at least one date for the ride.', variant: 'destructive' });
+      return;
+    }
+    try {
+      await createPoll.mutateAsync({
+        title: values.title,
+        description: values.description || null,
+        destination: values.destination,
+        durationDays: values.durationDays,
+        deadline: new Date(values.deadline).toISOString(),
+        groupId,
+        proposedDates: proposed.map(proposedDayToIso),
+      });
+    } catch (error) {
+      console.error('Failed to create poll', error);
+      toast({ title: 'Failed to create poll', description: 'Please try again later.', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Poll created', description: `The members of ${groupName} can now vote.`, variant: 'success' });
+    handleOpenChange(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>Create Poll</DialogTitle>
+          <DialogDescription>Propose dates for a ride and let {groupName} vote.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
+          <div>
+            <Label htmlFor={ids.title}>Poll Title</Label>
+            <Input
+              id={ids.title}
+              autoComplete="off"
+              placeholder="e.g. Dolomites weekend"
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? `${ids.title}-error` : undefined}
+              {...form.register('title')}
+            />
+            <FieldMessage id={`${ids.title}-error`}>{errors.title?.message}</FieldMessage>
+          </div>
+          <div>
+            <Label htmlFor={ids.description}>
+              Description <span className="font-normal text-asphalt-500">(optional)</span>
+            </Label>
+            <Textarea id={ids.description} rows={2} placeholder="Route ideas, what to bring..." {...form.register('description')} />
+            <FieldMessage>{errors.description?.message}</FieldMessage>
+          </div>
+          <div>
+            <Label htmlFor={ids.destination}>Destination</Label>
+            <Input
+              id={ids.destination}
+              autoComplete="off"
+              placeholder="e.g. Passo Giau"
+              aria-invalid={errors.destination ? true : undefined}
+              aria-describedby={errors.destination ? `${ids.destination}-error` : undefined}
+              {...form.register('destination')}
+            />
+            <FieldMessage id={`${ids.destination}-error`}>{errors.destination?.message}</FieldMessage>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <Label htmlFor={ids.duration}>Duration</Label>
+              <NativeSelect id={ids.duration} {...form.register('durationDays')}>
+                {POLL_DURATION_CHOICES.map((days) => (
+                  <option key={days} value={days}>
+                    {days} {days === 1 ? 'day' : 'days'}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldMessage>{errors.durationDays?.message}</FieldMessage>
+            </div>
+            <div>
+              <Label htmlFor={ids.deadline}>Voting Deadline</Label>
+              <Input
+                id={ids.deadline}
+                type="datetime-local"
+                min={toDateTimeLocal(new Date())}
+                aria-invalid={errors.deadline ? true : undefined}
+                aria-describedby={errors.deadline ? `${ids.deadline}-error` : undefined}
+                {...form.register('deadline')}
+              />
+              <FieldMessage id={`${ids.deadline}-error`}>{errors.deadline?.message}</FieldMessage>
+            </div>
+          </div>
+
+          <fieldset>
+            <legend id={ids.dates} className="mb-1.5 text-sm font-semibold text-asphalt-800">
+              Proposed Dates
+            </legend>
+            <p className="mb-2 text-xs text-asphalt-500">Tap the days that could work. Past days can't be picked.</p>
+            <div className="flex justify-center rounded-xl border border-asphalt-200 bg-white p-2">
+              <DayPicker
+                mode="multiple"
+                selected={days.map(dateOfDayKey)}
+                onSelect={(dates) => setDays(proposedDaysFrom(dates ?? [], new Date()))}
+                disabled={{ before: firstDay }}
+                startMonth={firstDay}
+                defaultMonth={firstDay}
+                style={CALENDAR_STYLE}
+              />
+            </div>
+            <div className="mt-3" aria-live="polite">
+              {days.length === 0 ? (
+                <p className="text-sm text-asphalt-500">No dates selected yet.</p>
+              ) : (
+                <>
+                  <p className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
+                    {days.length} {days.length === 1 ? 'date' : 'dates'} selected
+                  </p>
+                  <ul aria-label="Selected dates" className="mt-2 flex flex-wrap gap-2">
+                    {days.map((day) => (
+                      <li key={day} className="inline-flex h-8 items-center gap-1 rounded-full bg-ignition-100 pr-1 pl-3 text-sm font-semibold text-ignition-900">
+                        {formatDayShort(day)}
+                        <button
+                          type="button"
+                          aria-label={`Remove ${formatDay(day)}`}
+                          onClick={() => setDays((current) => current.filter((d) => d !== day))}
+                          className="inline-flex size-6 items-center justify-center rounded-full text-ignition-800 hover:bg-ignition-200"
+                        >
+                          <X className="size-3.5" aria-hidden="true" />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          </fieldset>
+
+          <div className="flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={isSubmitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Creating...' : 'Create Poll'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { CalendarClock, Check, MapPin, ThumbsDown, ThumbsUp, Timer } from 'lucide-react';
+import type { Poll } from '../../../../shared/polls/poll';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useRespondToPoll } from '../api/respond-to-poll';
+import { formatDay, formatDayShort } from './poll-dates';
+
+function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' | 'danger' } {
+  if (poll.isExpired) return { label: 'Expired', variant: 'neutral' };
+  if (!poll.isActive) return { label: 'Closed', variant: 'neutral' };
+  return { label: 'Open', variant: 'success' };
+}
+
+/**
+ * One poll: its details, the proposed dates and the counts; while the rider may vote, 'Interested'
+ * (with preferred dates picked from the proposed ones) and 'Not Available' (spec 2 sections 2 and 4).
+ */
+export function PollCard({ poll }: { poll: Poll }) {
+  const respond = useRespondToPoll();
+  const [preferred, setPreferred] = useState<string[]>([]);
+  const status = statusOf(poll);
+  const canVote = poll.abilities.respond;
+  const titleId = `poll-${poll.id}`;
+  const chosen = new Set(poll.userResponse === 'yes' ? poll.userPreferredDates.map((d) => d.slice(0, 10)) : []);
+
+  function toggle(day: string) {
+    setPreferred((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day].sort()));
+  }
+
+  function vote(response: 'yes' | 'no') {
+    respond.mutate(
+      { pollId: poll.id, response, preferredDates: response === 'yes' ? preferred.map((day) => `${day}T00:00:00.000Z`) : undefined },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Response recorded',
+            description: response === 'yes' ? "You're interested in this ride." : "You've marked yourself as not available.",
+            variant: 'success',
+          }),
+        onError: (error) => {
+          console.error('Failed to respond', error);
+          toast({ title: 'Failed to respond', description: errorMessageOf(error), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={titleId} className="text-base leading-6 font-extrabold tracking-tight break-words text-asphalt-950">
+          {poll.title}
+        </h3>
+        <Badge variant={status.variant} className="shrink-0">
+          {status.label}
+        </Badge>
+      </div>
+      {poll.description ? <p className="mt-1.5 text-sm leading-6 whitespace-pre-line text-asphalt-700">{poll.description}</p> : null}
+
+      <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-asphalt-600">
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Destination</dt>
+          <MapPin className="size-4 text-asphalt-400" aria-hidden="true" />
+          <dd className="text-asphalt-800">{poll.destination}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Duration</dt>
+          <Timer className="size-4 text-asphalt-400" aria-hidden="true" />
+          <dd>
+            {poll.durationDays} {poll.durationDays === 1 ? 'day' : 'days'}
+          </dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Deadline</dt>
+          <CalendarClock className="size-4 text-asphalt-400" aria-hidden="true" />
+          <dd>
+            {poll.isExpired ? 'Voting closed' : 'Vote by'}{' '}
+            <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-4">
+        <p id={`${titleId}-dates`} className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
+          {canVote ? 'Proposed dates: pick the ones that work for you' : 'Proposed dates'}
+        </p>
+        <ul aria-labelledby={`${titleId}-dates`} className="mt-2 flex flex-wrap gap-2">
+          {poll.proposedDates.map((iso) => {
+            const day = iso.slice(0, 10);
+            const label = formatDay(day);
+            if (canVote) {
+              const on = preferred.includes(day);
+              return (
+                <li key={day}>
+                  <button
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={label}
+                    onClick={() => toggle(day)}
+                    disabled={respond.isPending}
+                    className={cn(
+                      'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors',
+                      on
+                        ? 'border-ignition-500 bg-ignition-500 text-asphalt-950'
+                        : 'border-asphalt-200 bg-white text-asphalt-700 hover:border-asphalt-300 hover:bg-asphalt-50',
+                    )}
+                  >
+                    {on ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : null}
+                    {formatDayShort(day)}
+                  </button>
+                </li>
+              );
+            }
+            const mine = chosen.has(day);
+            return (
+              <li
+                key={day}
+                aria-label={mine ? `${label}, your preferred date` : label}
+                className={cn(
+                  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
+                  mine ? 'bg-ignition-100 font-semibold text-ignition-800' : 'bg-asphalt-100 text-asphalt-700',
+                )}
+              >
+                {mine ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : null}
+                {formatDayShort(day)}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 border-t border-asphalt-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label="Responses">
+          <span>
+            <strong className="font-bold text-emerald-700 tabular-nums">{poll.yesCount}</strong> interested
+          </span>
+          <span>
+            <strong className="font-bold text-asphalt-900 tabular-nums">{poll.noCount}</strong> not available
+          </span>
+          <span>
+            <strong className="font-bold text-asphalt-900 tabular-nums">{poll.responseCount}</strong>{' '}
+            {poll.responseCount === 1 ? 'response' : 'responses'}
+          </span>
+        </p>
+
+        {canVote ? (
+          <div className="flex gap-2">
+            <Button size="sm" className="flex-1 sm:flex-none" onClick={() => vote('yes')} disabled={respond.isPending}>
+              <ThumbsUp aria-hidden="true" />
+              Interested
+            </Button>
+            <Button size="sm" variant="secondary" className="flex-1 sm:flex-none" onClick={() => vote('no')} disabled={respond.isPending}>
+              <ThumbsDown aria-hidden="true" />
+              Not Available
+            </Button>
+          </div>
+        ) : poll.userResponse ? (
+          <p
+            className={cn(
+              'inline-flex items-center gap-1.5 self-start rounded-full px-3 py-1 text-sm font-semibold sm:self-auto',
+              poll.userResponse === 'yes' ? 'bg-emerald-100 text-emerald-800' : 'bg-asphalt-100 text-asphalt-700',
+            )}
+          >
+            {poll.userResponse === 'yes' ? <ThumbsUp className="size-4" aria-hidden="true" /> : <ThumbsDown className="size-4" aria-hidden="true" />}
+            {poll.userResponse === 'yes' ? "You're interested" : "You're not available"}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { MessageSquare, Send } from 'lucide-react';
+import { COMMENT_MAX_LENGTH, type Ride } from '../../../../shared/rides/ride';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { FieldMessage } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { UserAvatar } from '../../../components/user-avatar';
+import { timeAgo } from '../../../lib/format';
+import { useAddRideComment } from '../api/add-ride-comment';
+import { useRideComments } from '../api/get-ride-comments';
+
+/** The ride's comments, oldest first, with a box for riders who may comment (spec 2 sections 2, 5 and 6). */
+export function RideComments({ ride }: { ride: Ride }) {
+  const comments = useRideComments(ride.id);
+  const count = comments.data?.length ?? 0;
+  return (
+    <Card aria-labelledby="ride-comments-title">
+      <CardHeader titleId="ride-comments-title" title={`Comments${comments.data ? ` (${count})` : ''}`} icon={<MessageSquare aria-hidden="true" />} />
+      <CardBody>
+        {comments.isPending ? (
+          <div className="space-y-3" aria-label="Loading comments">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : comments.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
+            Comments could not be loaded.
+            <Button size="sm" variant="secondary" onClick={() => void comments.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <p className="text-sm text-asphalt-500">No comments yet.{ride.abilities.comment ? ' Start the conversation.' : ''}</p>
+        ) : (
+          <ol aria-label="Comments" className="space-y-4">
+            {comments.data.map((comment) => (
+              <li key={comment.id} className="flex gap-3">
+                <UserAvatar userId={comment.user.userId} imageUrl={comment.user.profileImageUrl} className="size-8 text-[11px]" />
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                    <Link to={`/profile/${encodeURIComponent(comment.user.userId)}`} className="font-bold text-asphalt-900 hover:text-ignition-700 hover:underline">
+                      {comment.user.userId}
+                    </Link>
+                    <time dateTime={comment.createdAt} className="text-xs text-asphalt-500">
+                      {timeAgo(comment.createdAt)}
+                    </time>
+                  </p>
+                  <p className="mt-0.5 text-sm leading-6 break-words whitespace-pre-line text-asphalt-800">{comment.content}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {ride.abilities.comment ? (
+          <CommentBox rideId={ride.id} />
+        ) : (
+          <p className="mt-5 rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">Riders of this ride and members of its group can comment.</p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function CommentBox({ rideId }: { rideId: string }) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const addComment = useAddRideComment();
+
+  async function submit() {
+    const text = content.trim();
+    if (!text) {
+      setError('Comment cannot be empty');
+      return;
+    }
+    try {
+      await addComment.mutateAsync({ rideId, content: text });
+      setContent('');
+      setError(null);
+    } catch (err) {
+      console.error('Failed to add comment', err);
+      toast({ title: 'Error', description: 'Failed to add comment', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form
+      className="mt-5 border-t border-asphalt-100 pt-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Add a comment
+      </label>
+      <Textarea
+        id={id}
+        rows={3}
+        maxLength={COMMENT_MAX_LENGTH}
+        placeholder="Add a comment..."
+        value={content}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setContent(event.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+      <div className="mt-3 flex justify-end">
+        <Button type="submit" disabled={addComment.isPending || content.trim().length === 0}>
+          <Send aria-hidden="true" />
+          {addComment.isPending ? 'Posting...' : 'Post Comment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, Lock } from 'lucide-react';
+import type { Ride } from '../../../../shared/rides/ride';
+import { RideFormFields } from '../../../components/ride-form/ride-form-fields';
+import { dayIn, formFromRide, rideFormSchema, toUpdatePayload, type RideFormValues } from '../../../components/ride-form/ride-form-model';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
+import { useUpdateRide } from '../api/update-ride';
+import { RideNotFound, useRideFromRoute } from './ride-detail-page';
+
+export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
+const DAY_MS = 86_400_000;
+
+/** The ride edit page (spec 2 section 2, "Ride edit"): owner only. */
+export function RideEditPage() {
+  const ride = useRideFromRoute();
+  if (ride.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading ride" className="mx-auto max-w-2xl space-y-4">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-[32rem] rounded-2xl" />
+      </div>
+    );
+  }
+  if (ride.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-md pt-10 text-center text-asphalt-600">
+        The ride could not be loaded.{' '}
+        <Button variant="link" onClick={() => void ride.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!ride.data) return <RideNotFound />;
+  if (!ride.data.abilities.edit) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-asphalt-100 text-asphalt-500">
+          <Lock className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-xl font-black tracking-tight text-asphalt-950">{NO_EDIT_PERMISSION}</h1>
+        <Link to={ridePath(ride.data)} className={buttonClasses('secondary', 'md', 'mt-6')}>
+          <ArrowLeft aria-hidden="true" />
+          Back to ride
+        </Link>
+      </section>
+    );
+  }
+  return <RideEditForm key={ride.data.id} ride={ride.data} />;
+}
+
+function RideEditForm({ ride }: { ride: Ride }) {
+  const navigate = useNavigate();
+  const navigatorId = useId();
+  const statusId = useId();
+  const updateRide = useUpdateRide();
+  const initial = useMemo(() => formFromRide(ride), [ride]);
+  const form = useForm<RideFormValues>({ resolver: zodResolver(rideFormSchema), defaultValues: initial });
+  const { isSubmitting } = form.formState;
+  const timezoneOffset = form.watch('timezoneOffset');
+  // Spec 2 section 5: the edit form's pickers disallow dates earlier than 24 hours ago.
+  const earliestDay = dayIn(timezoneOffset, new Date(Date.now() - DAY_MS));
+
+  async function submit(values: RideFormValues) {
+    let updated: Ride;
+    try {
+      updated = await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdatePayload(values, initial) });
+    } catch (error) {
+      console.error('Failed to update ride', error);
+      toast({ title: 'Error', description: 'Failed to update ride', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Ride updated', description: 'Your changes have been saved.', variant: 'success' });
+    void navigate(ridePath(updated), { replace: true });
+  }
+
+  const extraFields = (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div>
+        <Label htmlFor={navigatorId}>Navigator</Label>
+        <NativeSelect id={navigatorId} {...form.register('navigatorId')}>
+          <option value="none">None</option>
+          {ride.participants.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.userId}
+            </option>
+          ))}
+        </NativeSelect>
+        <p className="mt-1.5 text-xs text-asphalt-500">Chosen among the ride's participants.</p>
+      </div>
+      <div>
+        <Label htmlFor={statusId}>Status</Label>
+        <NativeSelect id={statusId} {...form.register('status')}>
+          <option value="confirmed">{STATUS_LABELS.confirmed}</option>
+          <option value="cancelled">{STATUS_LABELS.cancelled}</option>
+          {ride.status === 'pending' ? <option value="pending">{STATUS_LABELS.pending}</option> : null}
+        </NativeSelect>
+        <p className="mt-1.5 text-xs text-asphalt-500">A cancelled ride takes no new riders.</p>
+      </div>
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="edit-ride-title" className="mx-auto max-w-2xl">
+      <Link to={ridePath(ride)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to ride
+      </Link>
+      <h1 id="edit-ride-title" className="mt-4 text-3xl font-black tracking-tight text-asphalt-950">
+        Edit Ride
+      </h1>
+      <p className="mt-1.5 text-base text-asphalt-600">{ride.name}</p>
+
+      <Card className="mt-6 p-5 sm:p-6">
+        <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+          <RideFormFields form={form} earliestDay={earliestDay} after={extraFields} />
+          <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
+            <Link to={ridePath(ride)} className={buttonClasses('secondary', 'md')} aria-disabled={isSubmitting || undefined}>
+              Cancel
+            </Link>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

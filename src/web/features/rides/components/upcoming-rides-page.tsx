@@ -1,0 +1,197 @@
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, CalendarX, CloudOff, List, Plus, Search, SearchX, X } from 'lucide-react';
+import type { Ride } from '../../../../shared/rides/ride';
+import { CreateRideDialog } from '../../../components/create-ride-dialog';
+import { DatePicker } from '../../../components/ride-form/date-picker';
+import { RideCard } from '../../../components/ride-card';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useUpcomingRides } from '../../../lib/rides/get-upcoming-rides';
+import { formatDay } from '../../../lib/rides/ride-format';
+import { filterRides, rideDayKey, rideDays } from './upcoming-filters';
+
+const UpcomingCalendar = lazy(() => import('./upcoming-calendar'));
+
+type View = 'list' | 'calendar';
+
+/** /upcoming (spec 2 section 2, "Upcoming Rides"). */
+export function UpcomingRidesPage() {
+  const rides = useUpcomingRides();
+  const [search, setSearch] = useState('');
+  const [day, setDay] = useState('');
+  const [view, setView] = useState<View>('list');
+  const [createOpen, setCreateOpen] = useState(false);
+
+  const all = useMemo(() => rides.data ?? [], [rides.data]);
+  const searched = useMemo(() => filterRides(all, { search, day: '' }), [all, search]);
+  const shown = useMemo(() => filterRides(all, { search, day }), [all, search, day]);
+  const hasRides = all.length > 0;
+
+  return (
+    <section aria-labelledby="upcoming-title">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="upcoming-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
+            Upcoming Rides
+          </h1>
+          <p className="mt-1.5 text-base text-asphalt-600">Rides in your groups and rides you've joined, soonest first.</p>
+        </div>
+        <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
+          <Plus aria-hidden="true" />
+          Create Ride
+        </Button>
+      </header>
+
+      {rides.isPending ? (
+        <RideGridSkeleton />
+      ) : rides.isError ? (
+        <Panel icon={<CloudOff aria-hidden="true" />} title="Couldn't load your rides" text="Check your connection and try again.">
+          <Button variant="secondary" onClick={() => void rides.refetch()}>
+            Try again
+          </Button>
+        </Panel>
+      ) : !hasRides ? (
+        <Panel icon={<CalendarX aria-hidden="true" />} title="No upcoming rides" text="Find a ride near you, or plan one for your group.">
+          <Link to="/finder" className={buttonClasses('secondary', 'md')}>
+            <Search aria-hidden="true" />
+            Find Rides
+          </Link>
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus aria-hidden="true" />
+            Create Ride
+          </Button>
+        </Panel>
+      ) : (
+        <Tabs
+          value={view}
+          onValueChange={(v) => {
+            setView(v as View);
+            // The calendar opens on the first day with rides, so its list is never empty at first.
+            const first = searched[0];
+            if (v === 'calendar' && !day && first) setDay(rideDayKey(first));
+          }}
+          className="mt-6"
+        >
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+            <form role="search" className="relative min-w-0 flex-1" onSubmit={(event) => event.preventDefault()}>
+              <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+              <input
+                type="search"
+                aria-label="Search rides"
+                placeholder="Search by name, place or group"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="block h-11 w-full rounded-xl border border-asphalt-200 bg-white pr-10 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+              />
+              {search ? (
+                <button
+                  type="button"
+                  aria-label="Clear search"
+                  onClick={() => setSearch('')}
+                  className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-700"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              ) : null}
+            </form>
+            <div className="flex items-center gap-2">
+              <DatePicker value={day} onChange={setDay} placeholder="Filter by date" ariaLabel="Filter by date" className="h-11 sm:w-48" />
+              {day ? (
+                <Button variant="ghost" onClick={() => setDay('')} className="h-11 shrink-0">
+                  <X aria-hidden="true" />
+                  Clear filter
+                </Button>
+              ) : null}
+            </div>
+            <TabsList aria-label="View" className="shrink-0">
+              <TabsTrigger value="list">
+                <List aria-hidden="true" />
+                List View
+              </TabsTrigger>
+              <TabsTrigger value="calendar">
+                <CalendarDays aria-hidden="true" />
+                Calendar View
+              </TabsTrigger>
+            </TabsList>
+          </div>
+
+          <TabsContent value="list" className="mt-6">
+            <RideList rides={shown} emptyText={day ? `No rides on ${formatDay(day)}${search ? ' match your search' : ''}.` : 'No rides match your search.'} />
+          </TabsContent>
+
+          <TabsContent value="calendar" className="mt-6">
+            <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+              <div className="flex justify-center self-start rounded-2xl border border-asphalt-200/80 bg-white p-3 shadow-sm shadow-asphalt-900/[0.03]">
+                <Suspense
+                  fallback={
+                    <div className="flex h-80 w-[296px] items-center justify-center">
+                      <Spinner label="Loading calendar" />
+                    </div>
+                  }
+                >
+                  <UpcomingCalendar days={rideDays(searched)} selected={day} onSelect={setDay} />
+                </Suspense>
+              </div>
+              <div className="min-w-0">
+                <h2 className="text-lg font-extrabold tracking-tight text-asphalt-950">{day ? `Rides on ${formatDay(day)}` : 'Pick a day'}</h2>
+                {day ? (
+                  <div className="mt-3">
+                    <RideList rides={shown} columns="narrow" emptyText="No rides on this day." />
+                  </div>
+                ) : (
+                  <p className="mt-1 text-sm text-asphalt-600">Highlighted days have rides. Choose one to see them.</p>
+                )}
+              </div>
+            </div>
+          </TabsContent>
+        </Tabs>
+      )}
+
+      <CreateRideDialog open={createOpen} onOpenChange={setCreateOpen} />
+    </section>
+  );
+}
+
+function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; emptyText: string; columns?: 'wide' | 'narrow' }) {
+  if (rides.length === 0) {
+    return (
+      <p className="flex items-center gap-2 rounded-xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600">
+        <SearchX className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Rides" className={columns === 'wide' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-4 xl:grid-cols-2'}>
+      {rides.map((ride) => (
+        <li key={ride.id} data-day={rideDayKey(ride)} className="flex">
+          <RideCard ride={ride} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RideGridSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading rides" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-96 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+function Panel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700 [&_svg]:size-7">{icon}</span>
+      <h2 className="mt-4 text-lg font-extrabold tracking-tight text-asphalt-950">{title}</h2>
+      <p className="mt-1 max-w-sm text-sm text-asphalt-600">{text}</p>
+      <div className="mt-5 flex flex-wrap justify-center gap-2">{children}</div>
+    </div>
+  );
+}

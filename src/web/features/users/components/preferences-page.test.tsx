@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import type { CurrentUser } from '../../../../shared/users/current-user';
+import { PreferencesPage } from './preferences-page';
+import { timezoneToDetect } from './site-settings-form';
+
+// Radix Switch and RadioGroup measure themselves; jsdom has no ResizeObserver.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+function renderPage(user: CurrentUser, path = '/preferences') {
+  let current = user;
+  const requests = mockApi({
+    'GET /api/users/current': () => json(current),
+    'PATCH /api/users/u_1': (request) => {
+      current = { ...current, ...(request.body as Partial<CurrentUser>) };
+      return json({ ...current, emailConfirmationSentTo: null });
+    },
+    'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }),
+  });
+  const view = renderWithApp(<PreferencesPage />, { path });
+  return { ...view, requests };
+}
+
+describe('PreferencesPage', () => {
+  it('shows "Loading profile..." and then the cards', async () => {
+    renderPage(buildCurrentUser({ id: 'u_1', userId: 'gravel-grinder', createdAt: '2025-03-04T10:00:00.000Z', location: 'Bologna, Italy' }));
+    expect(screen.getByText('Loading profile...')).toBeTruthy();
+    expect(await screen.findByText('Member since Mar 4, 2025')).toBeTruthy();
+    expect(screen.getByText('GR')).toBeTruthy();
+    expect(screen.getByText('Bologna, Italy')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Public Profile' }).getAttribute('href')).toBe('/profile/gravel-grinder');
+  });
+
+  it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', profileVisibility: 'public' }));
+    const groups = await screen.findByRole('switch', { name: 'Group Members Only' });
+    const pub = screen.getByRole('switch', { name: 'Public' });
+    expect(pub.getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(pub);
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    fireEvent.click(groups);
+    expect(await screen.findByText('Your profile is now visible to group members only')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ profileVisibility: 'groups' }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Group Members Only' }).getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByRole('switch', { name: 'Public' }).getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Private' }));
+    expect(await screen.findByText('Your profile is now completely private')).toBeTruthy();
+  });
+
+  it('asks for an e-mail before sending a magic link, then sends one to it', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', email: null }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Magic Link' }));
+    expect(await screen.findByText('Please enter your email address first.')).toBeTruthy();
+    expect(requests.some((r) => r.url === '/api/auth/magic-link')).toBe(false);
+    cleanup();
+
+    const second = renderPage(buildCurrentUser({ id: 'u_1', email: 'rider@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Magic Link' }));
+    expect(await screen.findByText('Check your email for the secure login link.')).toBeTruthy();
+    expect(second.requests.find((r) => r.url === '/api/auth/magic-link')?.body).toEqual({ email: 'rider@example.com' });
+  });
+
+  it('pulses the e-mail field for highlight=email and takes the parameter out of the address', async () => {
+    const { router } = renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences?highlight=email&tab=x');
+    const email = await screen.findByLabelText('Email Address');
+    expect(email.getAttribute('data-highlighted')).toBe('true');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
+    expect(router.state.location.pathname).toBe('/preferences');
+  });
+
+  it('stops the pulse after 10 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences?highlight=email');
+    const email = await screen.findByLabelText('Email Address');
+    expect(email.getAttribute('data-highlighted')).toBe('true');
+    vi.advanceTimersByTime(9_900);
+    expect(screen.getByLabelText('Email Address').getAttribute('data-highlighted')).toBe('true');
+    vi.advanceTimersByTime(200);
+    await waitFor(() => expect(screen.getByLabelText('Email Address').getAttribute('data-highlighted')).toBeNull());
+  });
+
+  it('saves the site settings', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', preferredUnits: 'kilometers', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Miles \(Imperial\)/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+  });
+});
+
+describe('timezoneToDetect', () => {
+  it("offers the browser's zone only while the rider's is the UTC default", () => {
+    // getTimezoneOffset: minutes west of UTC, so -330 is UTC+05:30.
+    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, -330)?.label).toBe('UTC+05:30 - Mumbai');
+    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, 0)).toBeNull();
+    expect(timezoneToDetect({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, -330)).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ExternalLink, Globe } from 'lucide-react';
+import type { CurrentUser } from '../../../../shared/users/current-user';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { useCurrentUser } from '../../../lib/current-user';
+import { AvatarCard } from './avatar-card';
+import { PrivacyCard } from './privacy-card';
+import { ProfileForm } from './profile-form';
+import { SecurityCard } from './security-card';
+import { SiteSettingsForm } from './site-settings-form';
+
+/** Spec 1 section 9: the e-mail field pulses for 10 seconds. */
+export const EMAIL_HIGHLIGHT_MS = 10_000;
+
+/** highlight=email: pulse the e-mail field for 10 s and take the parameter out of the address. */
+function useEmailHighlight() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [pulse, setPulse] = useState<number | null>(null);
+  const requested = searchParams.get('highlight') === 'email';
+
+  const start = useCallback(() => setPulse(Date.now()), []);
+
+  useEffect(() => {
+    if (!requested) return;
+    start();
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('highlight');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, start, setSearchParams]);
+
+  useEffect(() => {
+    if (pulse === null) return;
+    const timer = setTimeout(() => setPulse(null), EMAIL_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [pulse]);
+
+  return { pulse, start };
+}
+
+/** /preferences */
+export function PreferencesPage() {
+  const { data: user, isPending } = useCurrentUser();
+  return (
+    <section aria-labelledby="preferences-title">
+      <header className="mb-6 sm:mb-8">
+        <h1 id="preferences-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
+          Preferences
+        </h1>
+        <p className="mt-1.5 text-base text-asphalt-600">Your profile, privacy and how the app works for you.</p>
+      </header>
+      {isPending || !user ? <p className="text-sm text-asphalt-500">Loading profile...</p> : <PreferencesContent user={user} />}
+    </section>
+  );
+}
+
+function PreferencesContent({ user }: { user: CurrentUser }) {
+  const highlight = useEmailHighlight();
+  return (
+    <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-6">
+      <div className="space-y-5">
+        <AvatarCard user={user} />
+        <Card aria-labelledby="public-profile-title">
+          <CardHeader titleId="public-profile-title" icon={<Globe />} title="Public Profile" description="See your profile as other riders do." />
+          <CardBody>
+            <Link to={`/profile/${encodeURIComponent(user.userId)}`} className={buttonClasses('secondary', 'md', 'w-full')}>
+              <ExternalLink aria-hidden="true" />
+              View Public Profile
+            </Link>
+          </CardBody>
+        </Card>
+        <SecurityCard user={user} onEmailMissing={highlight.start} />
+        <PrivacyCard user={user} />
+      </div>
+      <div className="space-y-5">
+        {/* A new account (after a sign-in) starts its forms over. */}
+        <ProfileForm key={`profile-${user.id}`} user={user} highlightEmail={highlight.pulse} />
+        <SiteSettingsForm key={`settings-${user.id}`} user={user} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import { ProfileForm } from './profile-form';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function renderForm(overrides: Parameters<typeof buildCurrentUser>[0] = {}, taken: string[] = []) {
+  const user = buildCurrentUser({ id: 'u_1', userId: 'swift-rider-42', ...overrides });
+  const requests = mockApi({
+    'PATCH /api/users/u_1': (request: RecordedRequest) => json({ ...user, ...(request.body as object), emailConfirmationSentTo: null }),
+    'GET /api/users/current': () => json(user),
+  });
+  // mockApi matches exact paths: answer every check-username path from one handler.
+  const fetchMock = vi.mocked(fetch);
+  const inner = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/users/check-username/')) {
+      requests.push({ method: 'GET', url, body: undefined });
+      const name = decodeURIComponent(url.split('/').pop()!.split('?')[0]!);
+      return json({ available: !taken.includes(name.toLowerCase()) });
+    }
+    return inner(input, init);
+  });
+  renderWithApp(<ProfileForm user={user} highlightEmail={null} />);
+  const field = screen.getByLabelText('User ID') as HTMLInputElement;
+  return { user, requests, field, checks: () => requests.filter((r) => r.url.startsWith('/api/users/check-username/')) };
+}
+
+describe('ProfileForm: the username', () => {
+  it('checks availability 500 ms after typing stops, from 3 characters, only when it differs', async () => {
+    const { field, checks } = renderForm();
+
+    fireEvent.change(field, { target: { value: 'ab' } });
+    await sleep(700);
+    expect(checks()).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'swift-rider-42' } });
+    await sleep(700);
+    expect(checks()).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'canyon' } });
+    await sleep(200);
+    fireEvent.change(field, { target: { value: 'canyon-carver' } });
+    await sleep(300);
+    // Still typing: nothing asked yet.
+    expect(checks()).toHaveLength(0);
+    expect(await screen.findByRole('img', { name: 'Username is available' })).toBeTruthy();
+    expect(checks().map((r) => r.url)).toEqual(['/api/users/check-username/canyon-carver?excludeUserId=u_1']);
+  });
+
+  it('shows a red cross for a taken handle and refuses to save it', async () => {
+    const { field, requests } = renderForm({}, ['taken-name']);
+    fireEvent.change(field, { target: { value: 'taken-name' } });
+    expect(await screen.findByRole('img', { name: 'Username is taken' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Username not available')).toBeTruthy();
+    expect(screen.getByText('This username is already taken. Please choose another.')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('saves a free handle with the other fields, and leaves an empty e-mail out', async () => {
+    const { field, requests } = renderForm({ firstName: 'Ada' });
+    fireEvent.change(field, { target: { value: 'canyon-carver' } });
+    await screen.findByRole('img', { name: 'Username is available' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Your profile has been successfully updated.')).toBeTruthy();
+    const patch = requests.find((r) => r.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/users/u_1');
+    expect(patch.body).toEqual({ userId: 'canyon-carver', firstName: 'Ada', lastName: null, bio: null, location: null, latitude: null, longitude: null });
+  });
+
+  it('validates the handle length with the spec message', async () => {
+    const { field, requests } = renderForm();
+    fireEvent.change(field, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User ID must be at least 3 characters')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('counts the changes left, and disables the field after 2', () => {
+    const { field } = renderForm({ userIdChangesCount: 1 });
+    expect(screen.getByText('Can only be changed 1 more time(s)')).toBeTruthy();
+    expect(field.disabled).toBe(false);
+    cleanup();
+
+    const limited = renderForm({ userIdChangesCount: 2 });
+    expect(screen.getByText('Username change limit reached (2/2 changes used)')).toBeTruthy();
+    expect(limited.field.disabled).toBe(true);
+  });
+
+  it('maps the server refusal of a taken handle to the spec text', async () => {
+    const { field } = renderForm();
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (init?.method === 'PATCH') return new Response('{"message":"Username is already taken"}', { status: 409 });
+      if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
+      return json({});
+    });
+    fireEvent.change(field, { target: { value: 'raced-name' } });
+    await screen.findByRole('img', { name: 'Username is available' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(screen.getByText('This username is already taken. Please choose a different one.')).toBeTruthy();
+  });
+
+  it('shows the limit toast when the server refuses a third change', async () => {
+    const { field } = renderForm({ userIdChangesCount: 1 });
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (init?.method === 'PATCH') return new Response('{"message":"Username change limit reached"}', { status: 403 });
+      if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
+      return json({});
+    });
+    fireEvent.change(field, { target: { value: 'third-name' } });
+    await screen.findByRole('img', { name: 'Username is available' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Username change limit reached')).toBeTruthy();
+    expect(screen.getByText('You can only change your username 2 times.')).toBeTruthy();
+  });
+});
+
+describe('ProfileForm: the e-mail', () => {
+  it('tells the rider a confirmation link went to a new address', async () => {
+    const user = buildCurrentUser({ id: 'u_1' });
+    mockApi({
+      'PATCH /api/users/u_1': () => json({ ...user, emailConfirmationSentTo: 'new@example.com' }),
+      'GET /api/users/current': () => json(user),
+    });
+    renderWithApp(<ProfileForm user={user} highlightEmail={null} />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Check your inbox')).toBeTruthy();
+    expect(screen.getByText('We sent a confirmation link to new@example.com.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Waiting for confirmation/)).toBeTruthy());
+  });
+
+  it('maps an address held by another account to the spec text', async () => {
+    const user = buildCurrentUser({ id: 'u_1' });
+    mockApi({ 'PATCH /api/users/u_1': () => new Response('{"message":"Email address is already in use"}', { status: 409 }) });
+    renderWithApp(<ProfileForm user={user} highlightEmail={null} />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'held@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('This email address is already registered to another account. Please use a different email.')).toBeTruthy();
+  });
+
+  it('rejects an invalid address with the spec message', async () => {
+    const requests = mockApi({});
+    renderWithApp(<ProfileForm user={buildCurrentUser()} highlightEmail={null} />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,230 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { MailCheck, Map as MapIcon, UserRound } from 'lucide-react';
+import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../../../shared/users/current-user';
+import { USERNAME_LIMIT_MESSAGE, userIdSchema } from '../../../../shared/users/profile';
+import { LocationSearchInput } from '../../../components/location-search-input';
+import { SelectLocationDialog } from '../../../components/select-location-dialog';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { FieldMessage } from '../../../components/ui/field';
+import { Input, Label } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { profileUpdateErrorText, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
+import { UsernameField, useUsernameCheck } from './username-field';
+
+/** Spec 1 section 5, "Profile form" (the fields this form holds). */
+export const profileFormSchema = z.object({
+  userId: userIdSchema,
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Invalid email address')])),
+  firstName: z.string().trim().max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters'),
+  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters'),
+  location: z.string().trim().max(255, 'Location must be at most 255 characters'),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+type FormInput = z.input<typeof profileFormSchema>;
+type FormOutput = z.output<typeof profileFormSchema>;
+
+function valuesOf(user: CurrentUser): FormInput {
+  return {
+    userId: user.userId,
+    email: user.email ?? '',
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    bio: user.bio ?? '',
+    location: user.location ?? '',
+    latitude: user.latitude,
+    longitude: user.longitude,
+  };
+}
+
+function limitToast() {
+  toast({ title: 'Username change limit reached', description: `You can only change your username ${USER_ID_MAX_CHANGES} times.`, variant: 'destructive' });
+}
+
+/** What is sent: empty texts clear a field; an empty e-mail is left out (spec 1 section 5). */
+export function profileUpdatesFrom(values: FormOutput, user: CurrentUser): ProfileUpdateInput {
+  const updates: ProfileUpdateInput = {
+    firstName: values.firstName || null,
+    lastName: values.lastName || null,
+    bio: values.bio || null,
+    location: values.location || null,
+    latitude: values.location ? values.latitude : null,
+    longitude: values.location ? values.longitude : null,
+  };
+  if (values.userId !== user.userId) updates.userId = values.userId;
+  if (values.email) updates.email = values.email;
+  return updates;
+}
+
+interface ProfileFormProps {
+  user: CurrentUser;
+  /** Changes every time the e-mail field should pulse (highlight=email); null when it should not. */
+  highlightEmail: number | null;
+}
+
+/** Preferences, right column: handle, e-mail, names, bio and location, saved with one PATCH. */
+export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
+  const ids = useId();
+  const emailRef = useRef<HTMLInputElement | null>(null);
+  const [locationDialogOpen, setLocationDialogOpen] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const update = useUpdateProfile(user.id);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
+  const { register, handleSubmit, formState, watch, setValue, reset } = form;
+  const errors = formState.errors;
+  const typedUserId = watch('userId');
+  const availability = useUsernameCheck(typedUserId, user.userId, user.id);
+  const location = watch('location');
+
+  // Point at the e-mail field when asked to (highlight=email, or Send Magic Link without an e-mail).
+  useEffect(() => {
+    if (highlightEmail === null) return;
+    emailRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [highlightEmail]);
+
+  const emailField = register('email');
+
+  function submit(values: FormOutput) {
+    const handleChanged = values.userId !== user.userId;
+    if (handleChanged && user.userIdChangesCount >= USER_ID_MAX_CHANGES) {
+      limitToast();
+      return;
+    }
+    if (handleChanged && availability === 'taken') {
+      toast({ title: 'Username not available', description: 'This username is already taken. Please choose another.', variant: 'destructive' });
+      return;
+    }
+    update.mutate(profileUpdatesFrom(values, user), {
+      onSuccess: (result) => {
+        reset(valuesOf(result));
+        if (result.emailConfirmationSentTo) {
+          setPendingEmail(result.emailConfirmationSentTo);
+          toast({ title: 'Check your inbox', description: `We sent a confirmation link to ${result.emailConfirmationSentTo}.`, variant: 'success' });
+        } else {
+          toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+        }
+      },
+      onError: (error) => {
+        if (serverMessageOf(error) === USERNAME_LIMIT_MESSAGE) {
+          limitToast();
+          return;
+        }
+        toast({ title: 'Update failed', description: profileUpdateErrorText(error), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Card aria-labelledby={`${ids}-title`}>
+      <CardHeader titleId={`${ids}-title`} icon={<UserRound />} title="Profile Information" description="How other riders see you, and how we reach you." />
+      <CardBody>
+        <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-5">
+          <UsernameField registration={register('userId')} availability={availability} changesCount={user.userIdChangesCount} error={errors.userId?.message} />
+
+          <div>
+            <Label htmlFor={`${ids}-email`}>Email Address</Label>
+            <Input
+              id={`${ids}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              aria-invalid={Boolean(errors.email) || undefined}
+              aria-describedby={`${ids}-email-hint`}
+              data-highlighted={highlightEmail !== null || undefined}
+              className={cn(highlightEmail !== null && 'animate-alarm border-2 border-red-500 hover:border-red-500')}
+              {...emailField}
+              ref={(element) => {
+                emailField.ref(element);
+                emailRef.current = element;
+              }}
+            />
+            <FieldMessage>{errors.email?.message}</FieldMessage>
+            {pendingEmail ? (
+              <p id={`${ids}-email-hint`} className="mt-1.5 flex items-center gap-1.5 text-xs font-medium text-emerald-700">
+                <MailCheck className="size-3.5" aria-hidden="true" />
+                Waiting for confirmation: we sent a link to {pendingEmail}.
+              </p>
+            ) : (
+              <p id={`${ids}-email-hint`} className="mt-1.5 text-xs text-asphalt-500">
+                {user.email ? 'A new address takes effect once you confirm it from your inbox.' : 'Add an email address to keep access to your account.'}
+              </p>
+            )}
+          </div>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <Label htmlFor={`${ids}-first`}>First Name</Label>
+              <Input id={`${ids}-first`} autoComplete="given-name" aria-invalid={Boolean(errors.firstName) || undefined} {...register('firstName')} />
+              <FieldMessage>{errors.firstName?.message}</FieldMessage>
+            </div>
+            <div>
+              <Label htmlFor={`${ids}-last`}>Last Name</Label>
+              <Input id={`${ids}-last`} autoComplete="family-name" aria-invalid={Boolean(errors.lastName) || undefined} {...register('lastName')} />
+              <FieldMessage>{errors.lastName?.message}</FieldMessage>
+            </div>
+          </div>
+
+          <div>
+            <Label htmlFor={`${ids}-bio`}>Bio</Label>
+            <Textarea id={`${ids}-bio`} rows={4} placeholder="What do you ride, and where do you like to ride it?" aria-invalid={Boolean(errors.bio) || undefined} {...register('bio')} />
+            <FieldMessage>{errors.bio?.message}</FieldMessage>
+          </div>
+
+          <div>
+            <Label htmlFor={`${ids}-location`}>Location</Label>
+            <div className="flex gap-2">
+              <LocationSearchInput
+                id={`${ids}-location`}
+                className="min-w-0 flex-1"
+                placeholder="City or region"
+                value={location}
+                invalid={Boolean(errors.location)}
+                onTextChange={(text) => {
+                  setValue('location', text, { shouldDirty: true });
+                  // Typed text has no coordinates until a place is chosen.
+                  setValue('latitude', null, { shouldDirty: true });
+                  setValue('longitude', null, { shouldDirty: true });
+                }}
+                onSelect={(place) => {
+                  setValue('latitude', place.latitude, { shouldDirty: true });
+                  setValue('longitude', place.longitude, { shouldDirty: true });
+                }}
+              />
+              <Button variant="secondary" size="icon" className="size-11" aria-label="Select Location" title="Select Location" onClick={() => setLocationDialogOpen(true)}>
+                <MapIcon aria-hidden="true" />
+              </Button>
+            </div>
+            <FieldMessage>{errors.location?.message}</FieldMessage>
+          </div>
+
+          <div className="flex justify-end border-t border-asphalt-100 pt-5">
+            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+      <SelectLocationDialog
+        open={locationDialogOpen}
+        onOpenChange={setLocationDialogOpen}
+        onSelect={(place) => {
+          setValue('location', place.address, { shouldDirty: true });
+          setValue('latitude', place.latitude, { shouldDirty: true });
+          setValue('longitude', place.longitude, { shouldDirty: true });
+        }}
+      />
+    </Card>
+  );
+}

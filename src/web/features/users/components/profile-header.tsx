@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Camera, ImageUp, MapPin, Settings } from 'lucide-react';
+import type { PublicProfile } from '../../../../shared/users/profile';
+import { RetryingImage } from '../../../components/retrying-image';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { UserAvatar } from '../../../components/user-avatar';
+import { UpdateAvatarDialog } from './update-avatar-dialog';
+import { UpdateBackgroundDialog } from './update-background-dialog';
+
+export function displayNameOf(profile: Pick<PublicProfile, 'firstName' | 'lastName' | 'userId'>): string {
+  return [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim() || profile.userId;
+}
+
+/** A road at dusk: the banner of riders without a background image. */
+function DefaultBanner() {
+  return (
+    <div aria-hidden="true" className="absolute inset-0 bg-asphalt-900 bg-[radial-gradient(ellipse_at_85%_130%,rgb(249_134_18/0.55),transparent_60%),radial-gradient(ellipse_at_0%_0%,rgb(255_185_95/0.12),transparent_50%)]">
+      <div className="absolute inset-x-0 bottom-[30%] h-[3px] bg-[repeating-linear-gradient(90deg,var(--color-ignition-500)_0_22px,transparent_22px_40px)] opacity-40" />
+    </div>
+  );
+}
+
+/** Banner, avatar, name, @handle and location; the profile's own rider can change both pictures. */
+export function ProfileHeader({ profile }: { profile: PublicProfile }) {
+  const [avatarOpen, setAvatarOpen] = useState(false);
+  const [backgroundOpen, setBackgroundOpen] = useState(false);
+  const canEdit = profile.abilities.edit;
+  const name = displayNameOf(profile);
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="relative aspect-[16/9] max-h-72 w-full sm:aspect-[3/1]">
+        <DefaultBanner />
+        {profile.backgroundImageUrl ? (
+          <RetryingImage src={profile.backgroundImageUrl} alt={`${name}'s background`} className="absolute inset-0 size-full object-cover" />
+        ) : null}
+        {canEdit ? (
+          <button
+            type="button"
+            onClick={() => setBackgroundOpen(true)}
+            className="absolute top-3 right-3 inline-flex h-9 items-center gap-2 rounded-lg bg-asphalt-950/60 px-3 text-sm font-semibold text-white backdrop-blur-sm transition-colors hover:bg-asphalt-950/80"
+          >
+            <ImageUp className="size-4" aria-hidden="true" />
+            <span className="max-sm:sr-only">Change Background</span>
+          </button>
+        ) : null}
+      </div>
+      <div className="relative px-5 pb-5 sm:px-7 sm:pb-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <div className="relative -mt-14 w-fit sm:-mt-16">
+            <UserAvatar
+              userId={profile.userId}
+              imageUrl={profile.profileImageUrl}
+              alt={profile.profileImageUrl ? `${profile.userId}'s profile picture` : ''}
+              className="size-28 text-3xl ring-4 ring-white sm:size-32"
+            />
+            {canEdit ? (
+              <button
+                type="button"
+                onClick={() => setAvatarOpen(true)}
+                aria-label="Update profile picture"
+                className="absolute right-0.5 bottom-0.5 inline-flex size-9 items-center justify-center rounded-full bg-asphalt-900 text-white shadow-md ring-3 ring-white transition-colors hover:bg-asphalt-700"
+              >
+                <Camera className="size-4" aria-hidden="true" />
+              </button>
+            ) : null}
+          </div>
+          <div className="min-w-0 flex-1 sm:pt-4">
+            <h1 className="truncate text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">{name}</h1>
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-asphalt-600">
+              <span className="font-semibold text-asphalt-700">@{profile.userId}</span>
+              {profile.location ? (
+                <span className="flex min-w-0 items-center gap-1">
+                  <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
+                  <span className="truncate">{profile.location}</span>
+                </span>
+              ) : null}
+            </p>
+          </div>
+          {canEdit ? (
+            <Link to="/preferences" className={buttonClasses('secondary', 'md', 'sm:mt-4')}>
+              <Settings aria-hidden="true" />
+              Edit Profile
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {canEdit ? (
+        <>
+          <UpdateAvatarDialog open={avatarOpen} onOpenChange={setAvatarOpen} currentUserId={profile.id} currentAvatarUrl={profile.profileImageUrl} />
+          <UpdateBackgroundDialog open={backgroundOpen} onOpenChange={setBackgroundOpen} accountId={profile.id} currentBackgroundUrl={profile.backgroundImageUrl} />
+        </>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link, useParams } from 'react-router';
+import { CalendarDays, UserRound, UserRoundX } from 'lucide-react';
+import type { PublicProfile } from '../../../../shared/users/profile';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/format-date';
+import { useProfile } from '../api/get-profile';
+import { MotorcyclesCard } from './motorcycles-card';
+import { ProfileHeader } from './profile-header';
+import { ProfileLocationCard } from './profile-location-card';
+import { ProfileMediaCard } from './profile-media-card';
+import { RecentRidesCard } from './recent-rides-card';
+
+/** /profile/{username} (spec 2 "Public profile"). */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const profile = useProfile(username);
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-md pt-10 text-center">
+        <h1 className="text-2xl font-black tracking-tight text-asphalt-950">Failed to load profile</h1>
+        <p className="mt-2 text-sm text-asphalt-600">Check your connection and try again.</p>
+        <Button className="mt-5" onClick={() => void profile.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!profile.data) return <ProfileNotFound />;
+  return <ProfileView profile={profile.data} />;
+}
+
+function ProfileView({ profile }: { profile: PublicProfile }) {
+  const { data: viewer } = useCurrentUser();
+  // Distances in the viewer's unit (the profile's own, for a visitor without an account).
+  const units = viewer?.preferredUnits ?? profile.preferredUnits;
+  return (
+    <article className="space-y-5 lg:space-y-6">
+      <ProfileHeader profile={profile} />
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-6">
+        <div className="space-y-5 lg:space-y-6">
+          <Card aria-labelledby="about-title">
+            <CardHeader titleId="about-title" icon={<UserRound />} title="About" />
+            <CardBody>
+              {profile.bio ? (
+                <p className="text-sm leading-relaxed whitespace-pre-line text-asphalt-800">{profile.bio}</p>
+              ) : (
+                <p className="text-sm text-asphalt-500">No bio yet.</p>
+              )}
+              <p className="mt-4 flex items-center gap-1.5 border-t border-asphalt-100 pt-4 text-sm text-asphalt-600">
+                <CalendarDays className="size-4 text-asphalt-400" aria-hidden="true" />
+                Member since {formatDate(profile.createdAt)}
+              </p>
+            </CardBody>
+          </Card>
+          <ProfileLocationCard profile={profile} />
+        </div>
+        <div className="space-y-5 lg:space-y-6">
+          <MotorcyclesCard accountId={profile.id} motorcycles={profile.motorcycles} canEdit={profile.abilities.edit} />
+          <RecentRidesCard accountId={profile.id} units={units} />
+          <ProfileMediaCard accountId={profile.id} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
+      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
+        <UserRoundX className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-3xl font-black tracking-tight text-asphalt-950">Profile not found</h1>
+      <p className="mt-2 text-asphalt-600">There is no rider by that name, or their profile is not visible to you.</p>
+      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6')}>
+        Back to Dashboard
+      </Link>
+    </section>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading profile" className="space-y-5">
+      <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+        <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
+        <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">
+          <Skeleton className="-mt-14 size-28 rounded-full ring-4 ring-white sm:size-32" />
+          <div className="flex-1 space-y-2 pb-1">
+            <Skeleton className="h-7 w-48" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+        <Skeleton className="h-40 rounded-2xl" />
+        <Skeleton className="h-40 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

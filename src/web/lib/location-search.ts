@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LocationSearchResult } from '../../shared/geo/location-search';
+import { apiGet } from './api-client';
+
+export type { LocationSearchResult } from '../../shared/geo/location-search';
+
+/** What a location picker hands to its parent (spec 1 section 3, "Selected location"). */
+export interface SelectedPlace {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * GET /api/search-location?q=: place names, or "lat,lon" for the nearest places (reverse look-up).
+ * The server answers from its own gazetteer (and an optional geocoder it is configured with); the
+ * browser never calls an outside service (the CSP forbids it).
+ */
+export function searchLocations(q: string, signal?: AbortSignal): Promise<LocationSearchResult[]> {
+  return apiGet<LocationSearchResult[]>(`/api/search-location?q=${encodeURIComponent(q)}`, { signal });
+}
+
+export function locationSearchQueryOptions(q: string) {
+  const text = q.trim();
+  return queryOptions({
+    queryKey: ['search-location', text] as const,
+    queryFn: ({ signal }) => searchLocations(text, signal),
+    enabled: text.length > 0,
+  });
+}
+
+/** A result as the pickers hand it on; coordinates arrive as strings. */
+export function placeOf(result: LocationSearchResult): SelectedPlace {
+  return { address: result.display_name, latitude: Number(result.lat), longitude: Number(result.lon) };
+}
+
+/** Coordinates as the spec shows them: 4 decimals. */
+export function formatCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+}
+
+/**
+ * The name of the place nearest to a position (reverse look-up through our own search), or the
+ * coordinates to 4 decimals when there is none or the look-up fails (spec 1 section 7).
+ */
+export async function nameOfPosition(latitude: number, longitude: number): Promise<string> {
+  try {
+    const results = await searchLocations(`${latitude.toFixed(6)},${longitude.toFixed(6)}`);
+    const name = results[0]?.display_name;
+    if (name) return name;
+  } catch (error) {
+    console.error('Reverse look-up failed', error);
+  }
+  return formatCoordinates(latitude, longitude);
+}

@@ -1,0 +1,62 @@
+import { format, parseISO } from 'date-fns';
+import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
+import { localDay, offsetMinutes, rideStops, type RideRoute } from './ride-time';
+
+/** The ride's page: by group and ride slugs, or by id for a ride without a group (spec 2 section 2). */
+export function ridePath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
+  return ride.groupSlug ? `/groups/${encodeURIComponent(ride.groupSlug)}/rides/${encodeURIComponent(ride.slug)}` : `/rides/${encodeURIComponent(ride.id)}`;
+}
+
+export function rideEditPath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
+  return `${ridePath(ride)}/edit`;
+}
+
+export const DURATION_LABELS: Record<RideDuration, string> = {
+  'half-day': 'Half Day',
+  'full-day': 'Full Day',
+  overnight: 'Overnight',
+  'multi-day': 'Multi-Day',
+};
+
+export const STATUS_LABELS: Record<RideStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+};
+
+/** "HH:MM" on the wall clock of a fixed UTC offset ("UTC+01:00"). */
+export function localTime(iso: string, timezoneOffset: string): string {
+  return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(11, 16);
+}
+
+/** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9). */
+export function formatDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
+  return format(parseISO(day), 'MMM d, yyyy');
+}
+
+/** The ride's start and end as its riders meet them: days and time in the ride's own time zone. */
+export function rideSchedule(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>) {
+  const startDay = localDay(ride.startDate, ride.timezoneOffset);
+  const endDay = localDay(ride.endDate, ride.timezoneOffset);
+  return {
+    startDay,
+    endDay,
+    startDate: formatDay(startDay),
+    endDate: formatDay(endDay),
+    startTime: localTime(ride.startDate, ride.timezoneOffset),
+    sameDay: startDay === endDay,
+  };
+}
+
+/** The stops' names in order: start, midpoint or waypoints, end. */
+export function routeNames(ride: RideRoute): string[] {
+  return rideStops(ride)
+    .map((stop) => stop.name)
+    .filter((name) => name.trim().length > 0);
+}
+
+/** The first part of a place name ("Bologna, Emilia-Romagna, Italy" -> "Bologna"), for compact route chains. */
+export function shortPlace(name: string): string {
+  return name.split(',')[0]?.trim() || name;
+}

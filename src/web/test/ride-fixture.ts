@@ -1,0 +1,43 @@
+import type { Ride } from '../../shared/rides/ride';
+
+/** A ride as the API presents it, for component tests. */
+export function buildRide(overrides: Partial<Ride> = {}): Ride {
+  return {
+    id: 'r1',
+    name: 'Futa Loop',
+    description: 'Over the passes',
+    status: 'confirmed',
+    startDate: '2026-12-05T08:00:00.000Z',
+    endDate: '2026-12-04T23:00:00.000Z',
+    duration: 'full-day',
+    startLocation: 'Bologna, Emilia-Romagna, Italy',
+    startLatitude: 44.4938,
+    startLongitude: 11.3387,
+    midpointLocation: 'Firenzuola, Tuscany, Italy',
+    midpointLatitude: 44.12,
+    midpointLongitude: 11.38,
+    endLocation: 'Imola, Emilia-Romagna, Italy',
+    endLatitude: 44.35,
+    endLongitude: 11.71,
+    waypoints: [],
+    totalDistanceKm: 100,
+    participantCount: 1,
+    participants: [{ id: 'u_owner', userId: 'owner-rider', profileImageUrl: null }],
+    minRiders: 1,
+    maxRiders: 10,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+    ownerId: 'u_owner',
+    owner: { id: 'u_owner', userId: 'owner-rider', profileImageUrl: null },
+    navigator: null,
+    group: { id: 'g1', name: 'Apennine Riders', slug: 'apennine-riders', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' },
+    groupId: 'g1',
+    slug: 'futa-loop',
+    groupSlug: 'apennine-riders',
+    isParticipant: false,
+    isFull: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    abilities: { join: true, leave: false, edit: false, delete: false, comment: true, uploadMedia: false },
+    ...overrides,
+  };
+}
