@@ -96,6 +96,8 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
     await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
+    // The invited rider arrives through the invitation; the welcome tour is not needed after it.
+    await usersRepository.markWelcomeSeen(tx, userId);
     if (!(await groupsRepository.isMember(tx, invitation.group_id, userId))) {
       await groupsRepository.addMember(tx, invitation.group_id, userId, nowIso());
       joined = true;

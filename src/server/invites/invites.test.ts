@@ -94,6 +94,7 @@ describe('the invitation landing', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, groupId: group.id, groupSlug: group.slug });
     expect((await visitor.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('member');
+    expect((await visitor.client.get('/api/users/current')).json().isFirstVisit).toBe(false);
     expect((await owner.client.get('/api/notifications')).json()[0]).toMatchObject({ type: 'member_joined' });
 
     // The address becomes the account's only once confirmed.
