@@ -108,10 +108,11 @@ async function screenshot(page: Page, name: string) {
 async function pickPlace(scope: Locator, label: string, text: string) {
   const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
   await input.fill(text);
-  const option = scope.page().locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]').first();
+  // Wait for this text's suggestions (the list may briefly show the previous search's).
+  const option = scope.page().locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]', { hasText: text }).first();
   await option.waitFor();
   await option.click();
-  await expect.poll(() => input.inputValue()).toContain(text);
+  await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toContain(text);
 }
 
 /** Opens a date field's calendar and picks the day. */
@@ -169,7 +170,7 @@ describe('rides', () => {
     await page.waitForURL(/action=create-ride/);
     const dialog = page.getByRole('dialog', { name: 'Create Ride' });
     const groupSelect = dialog.getByRole('combobox', { name: 'Group' });
-    await expect.poll(() => groupSelect.locator('option').allInnerTexts()).toEqual(['Select a group', 'Apennine Riders']);
+    await expect.poll(() => groupSelect.locator('option').allInnerTexts(), { timeout: 20_000 }).toEqual(['Select a group', 'Apennine Riders']);
     await groupSelect.selectOption({ label: 'Apennine Riders' });
     await dialog.getByLabel('Ride Name').fill('Futa Loop');
     await dialog.getByLabel('Description').fill('Over the Futa and Raticosa passes.');
@@ -197,7 +198,7 @@ describe('rides', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain(format(startDay, 'MMM d, yyyy'));
     expect(await card.innerText()).toContain('09:30');
-    await expect.poll(async () => (await page.getByLabel('Your riding at a glance').innerText()).replace(/\s+/g, ' ')).toMatch(/Upcoming Rides 1 .*Active Groups 1/);
+    await expect.poll(async () => (await page.getByLabel('Your riding at a glance').innerText()).replace(/\s+/g, ' '), { timeout: 20_000 }).toMatch(/Upcoming Rides 1 .*Active Groups 1/);
     await card.locator('[data-route="road"]').waitFor();
     await screenshot(page, 'dashboard-1280');
 
@@ -265,7 +266,7 @@ describe('rides', () => {
     const waypoints = page.getByRole('dialog', { name: 'Configure Route Waypoints' });
     await pickPlace(waypoints, 'Waypoint 1', 'Modena');
     await waypoints.getByRole('button', { name: 'Add Waypoint (1/10)' }).click();
-    await pickPlace(waypoints, 'Waypoint 2', 'Reggio');
+    await pickPlace(waypoints, 'Waypoint 2', "Reggio nell'Emilia");
     await waypoints.getByRole('button', { name: 'Add Waypoint (2/10)' }).click();
     expect(await waypoints.getByRole('button', { name: 'Remove waypoint 3' }).isEnabled()).toBe(true);
     await waypoints.getByRole('button', { name: 'Save Waypoints (2)' }).click();
@@ -350,7 +351,7 @@ describe('rides', () => {
     const late = await newRider();
     await late.page.goto(ridePath);
     await late.page.getByRole('heading', { level: 1, name: 'Futa and Raticosa Loop' }).waitFor();
-    expect(await late.page.getByRole('button', { name: 'Full' }).isDisabled()).toBe(true);
+    expect(await late.page.getByRole('button', { name: 'Full', exact: true }).isDisabled()).toBe(true);
     expect(await late.page.getByRole('button', { name: 'Join Ride' }).count()).toBe(0);
 
     // The owner deletes it, after confirming.

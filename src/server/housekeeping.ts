@@ -6,6 +6,7 @@ import { removeAbandonedGuests } from './users/users.service';
 import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
+import { sweepOrphanMedia } from './media/media.service';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -18,6 +19,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'remove-old-magic-links', everyMs: HOUR_MS, run: () => magicLinksRepository.deleteOlderThan(ctx.db, new Date(Date.now() - 24 * HOUR_MS).toISOString()) },
     // Temp files left by a process that stopped in the middle of an upload.
     { name: 'sweep-upload-temp-files', everyMs: 6 * HOUR_MS, run: () => createStorage(ctx.config).sweepTempFiles(24 * HOUR_MS) },
+    // Files of media rows removed with their ride or group.
+    { name: 'sweep-orphan-media', everyMs: 6 * HOUR_MS, run: () => sweepOrphanMedia(ctx, createStorage(ctx.config)) },
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];

@@ -64,7 +64,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
     <article
       aria-labelledby={titleId}
       className={cn(
-        'group/card relative flex flex-col overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03] transition-[border-color,box-shadow] hover:border-asphalt-300 hover:shadow-md',
+        'group/card relative flex min-w-0 flex-col overflow-hidden rounded-2xl [contain:inline-size] border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03] transition-[border-color,box-shadow] hover:border-asphalt-300 hover:shadow-md',
         className,
       )}
     >

@@ -125,7 +125,7 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
         ) : null}
       </div>
       {rides.isPending ? (
-        <div aria-busy="true" aria-label="Loading rides" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div aria-busy="true" aria-label="Loading rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
           ))}
@@ -150,7 +150,7 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
           </Button>
         </div>
       ) : (
-        <ul aria-label="Next rides" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Next rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.slice(0, DASHBOARD_RIDE_COUNT).map((ride) => (
             <li key={ride.id} className="flex">
               <RideCard ride={ride} className="w-full" />

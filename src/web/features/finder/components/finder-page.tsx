@@ -183,7 +183,7 @@ export function FinderPage() {
               units={units}
               onExpand={expand}
               render={(list) => (
-                <ul aria-label="Groups found" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                <ul aria-label="Groups found" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                   {list.map((group) => (
                     <li key={group.id}>
                       <FinderGroupCard group={group} units={units} onJoin={join} joining={joinGroup.isPending && joinGroup.variables === group.id} />
@@ -201,7 +201,7 @@ export function FinderPage() {
               units={units}
               onExpand={expand}
               render={(list) => (
-                <ul aria-label="Rides found" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                <ul aria-label="Rides found" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                   {list.map((ride) => (
                     <li key={ride.id} className="flex">
                       <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />
@@ -229,7 +229,7 @@ interface ResultsProps<T> {
 function Results<T>({ query, what, radius, units, onExpand, render }: ResultsProps<T>) {
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label={`Searching ${what}`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div aria-busy="true" aria-label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Skeleton className="h-48 rounded-2xl" />
         <Skeleton className="hidden h-48 rounded-2xl sm:block" />
       </div>

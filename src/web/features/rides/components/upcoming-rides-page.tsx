@@ -165,7 +165,7 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
     );
   }
   return (
-    <ul aria-label="Rides" className={columns === 'wide' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-4 xl:grid-cols-2'}>
+    <ul aria-label="Rides" className={columns === 'wide' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid grid-cols-1 gap-4 xl:grid-cols-2'}>
       {rides.map((ride) => (
         <li key={ride.id} data-day={rideDayKey(ride)} className="flex">
           <RideCard ride={ride} className="w-full" />
@@ -177,7 +177,7 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
 
 function RideGridSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading rides" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div aria-busy="true" aria-label="Loading rides" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-96 rounded-2xl" />
       ))}
