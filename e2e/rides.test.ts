@@ -391,6 +391,36 @@ describe('rides', () => {
     await page.getByRole('heading', { name: 'No groups within 100 km' }).waitFor();
     expect(await page.getByRole('slider', { name: 'Search radius' }).getAttribute('aria-valuenow')).toBe('100');
     await finder.context.close();
+
+    // Use Current Location: the browser's position, named by a reverse look-up on our server.
+    const located = await h.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: h.baseUrl,
+      geolocation: { latitude: 44.4949, longitude: 11.3426 },
+      permissions: ['geolocation'],
+    });
+    await located.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const here = await located.newPage();
+    await recordToasts(here);
+    await here.goto('/finder');
+    await here.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await here.goto('/finder');
+    await here.getByRole('button', { name: 'Use Current Location' }).click();
+    await here.getByText(/Within 50 km of Bologna/).waitFor();
+    await here.getByRole('tab', { name: 'Groups (1)' }).waitFor();
+    await located.close();
+
+    // Refused: the spec's message.
+    const refused = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: h.baseUrl });
+    await refused.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const denied = await refused.newPage();
+    await recordToasts(denied);
+    await denied.goto('/finder');
+    await denied.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await denied.goto('/finder');
+    await denied.getByRole('button', { name: 'Use Current Location' }).click();
+    await expectToast(denied, 'Location access denied. Please enable location services.');
+    await refused.close();
   });
 
   it('looks right on a 375 px phone', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -47,20 +47,24 @@ export default function CreateRideForm({ fixedGroup, onCreated, onBusyChange }: 
   const groups = useQuery({ ...userGroupsQueryOptions(), enabled: !fixedGroup });
   const choices = useMemo(() => rideableGroups(groups.data), [groups.data]);
 
+  const fixedId = fixedGroup?.id;
+  const fixedOffset = fixedGroup?.timezoneOffset;
+  const fixedName = fixedGroup?.timezoneName;
   const initial = useMemo(() => {
-    const tz = fixedGroup ?? (() => {
-      const browser = browserTimezone();
-      return { timezoneOffset: browser.offset, timezoneName: browser.name };
-    })();
-    return emptyRideForm({ timezoneOffset: tz.timezoneOffset, timezoneName: tz.timezoneName }, fixedGroup?.id ?? '');
-  }, [fixedGroup]);
+    if (fixedId && fixedOffset && fixedName) return emptyRideForm({ timezoneOffset: fixedOffset, timezoneName: fixedName }, fixedId);
+    const browser = browserTimezone();
+    return emptyRideForm({ timezoneOffset: browser.offset, timezoneName: browser.name });
+  }, [fixedId, fixedOffset, fixedName]);
 
   const form = useForm<RideFormValues>({ resolver: zodResolver(createRideFormSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
   const timezoneOffset = form.watch('timezoneOffset');
 
-  // The dialog opened before this form loaded: put the focus on the first field now.
+  // The dialog opened before this form loaded: put the focus on the first field, once.
+  const focused = useRef(false);
   useEffect(() => {
+    if (focused.current) return;
+    focused.current = true;
     if (fixedGroup) form.setFocus('name');
     else document.getElementById(groupFieldId)?.focus();
   }, [fixedGroup, form, groupFieldId]);

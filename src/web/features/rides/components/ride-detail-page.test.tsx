@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildRide } from '../../../test/ride-fixture';
+import { createQueryClient } from '../../../lib/query-client';
+import { resetToasts } from '../../../components/ui/toast-store';
+import { RideDetailPage } from './ride-detail-page';
+import type { Ride } from '../../../../shared/rides/ride';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function show(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/groups/:groupName/rides/:rideName', element: <RideDetailPage /> },
+      { path: '/rides/:rideId', element: <RideDetailPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const common = {
+  'GET /api/route': () => json({ geometry: null, distanceKm: null, source: 'none' }),
+  'GET /api/rides/r1/comments': () => json([]),
+  'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '' }),
+};
+
+describe('RideDetailPage', () => {
+  it('shows the numbered stops, the facts in the rider unit and the distance from their location', async () => {
+    mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser({ preferredUnits: 'miles', latitude: 44.4938, longitude: 12.3387 })),
+      'GET /api/groups/apennine-riders/rides/futa-loop': () => json(buildRide({ totalDistanceKm: 100 })),
+    });
+    show('/groups/apennine-riders/rides/futa-loop');
+    await screen.findByRole('heading', { level: 1, name: 'Futa Loop' });
+    expect(within(screen.getByRole('list', { name: 'Route stops' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Bologna'),
+      expect.stringContaining('Firenzuola'),
+      expect.stringContaining('Imola'),
+    ]);
+    const facts = screen.getByRole('region', { name: 'Ride Details' });
+    await waitFor(() => expect(facts.textContent).toContain('62.14 mi'));
+    // 1 degree of longitude at 44.5° N is about 79.4 km, 49.3 mi.
+    expect(facts.textContent).toMatch(/From your location\s*49\.[0-9] mi/);
+    expect(facts.textContent).toContain('Dec 5, 2026');
+    expect(facts.textContent).toContain('09:00');
+    expect(facts.textContent).toContain('1/10');
+    expect(screen.getByRole('button', { name: 'Join Ride' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it("says 'Ride not found' for an unknown ride", async () => {
+    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()) });
+    show('/rides/nope');
+    expect(await screen.findByRole('heading', { name: 'Ride not found' })).toBeTruthy();
+  });
+
+  it('offers Join Group when the ride needs membership of an approval group first', async () => {
+    const ride: Ride = buildRide({ abilities: { join: false, leave: false, edit: false, delete: false, comment: false, uploadMedia: false } });
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(ride),
+      'GET /api/groups/g1': () => json({ id: 'g1', membershipStatus: 'none', abilities: { join: true } }),
+      'POST /api/groups/g1/join': () => json({ message: 'Membership request submitted for approval', status: 'pending' }),
+    });
+    show('/rides/r1');
+    await screen.findByText('Join the group first');
+    fireEvent.click(screen.getByRole('button', { name: 'Join Group' }));
+    expect(await screen.findByText('Membership request submitted for approval')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/groups/g1/join')).toBe(true);
+  });
+
+  it('gives the owner Edit and a Delete that asks first', async () => {
+    const owned = buildRide({ isParticipant: true, abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } });
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(owned),
+      'DELETE /api/rides/r1': () => json({ success: true }),
+    });
+    const router = show('/rides/r1');
+    await screen.findByRole('heading', { level: 1, name: 'Futa Loop' });
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/groups/apennine-riders/rides/futa-loop/edit');
+    expect(screen.queryByRole('button', { name: 'Leave Ride' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Ride' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Ride' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups/apennine-riders'));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+  });
+});
