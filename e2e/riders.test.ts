@@ -131,12 +131,23 @@ describe('the avatar', () => {
     await expect.poll(async () => (await selection.boundingBox())?.width ?? 0).toBeGreaterThan(0);
 
     // Keyboard nudges: 1 px, 10 with Shift (the crop starts centred, so there is room to move).
-    const before = (await selection.boundingBox())!;
+    // Positions are read relative to the crop area, once the dialog and image have settled.
+    const left = () => selection.evaluate((el) => el.getBoundingClientRect().left - el.closest('.ReactCrop')!.getBoundingClientRect().left);
+    let previous = Number.NaN;
+    await expect
+      .poll(async () => {
+        const now = await left();
+        const settled = now === previous;
+        previous = now;
+        return settled;
+      }, { interval: 300 })
+      .toBe(true);
+    const before = await left();
     await selection.focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(async () => Math.round(before - (await left()))).toBe(11);
     const after = (await selection.boundingBox())!;
-    expect(Math.round(before.x - after.x)).toBe(11);
     // A circular, square crop.
     expect(Math.abs(after.width - after.height)).toBeLessThan(1);
     expect(await dialog.locator('.ReactCrop--circular-crop').count()).toBe(1);
