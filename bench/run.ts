@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -21,6 +23,8 @@ const GROUPS = 2_000;
 const RIDES = 50_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const BUDGET_P99_MS = 50;
+const CONNECTIONS = 20;
+const execFileAsync = promisify(execFile);
 
 function rand(n: number): number {
   return crypto.randomInt(n);
@@ -86,13 +90,19 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
   return { token, rideId: ride.id, groupId: ride.group_id };
 }
 
-async function measure(url: string, cookie: string) {
-  const result = await autocannon({ url, connections: 20, duration: DURATION_S, headers: { cookie } });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+/** Runs autocannon in a child process (bench/load-client.ts) so the client does not share the server's CPU time slice. */
+async function measure(url: string, cookie: string): Promise<{ p50: number; p99: number; rps: number; errors: number }> {
+  const client = fileURLToPath(new URL('./load-client.ts', import.meta.url));
+  const args = JSON.stringify({ url, cookie, connections: CONNECTIONS, seconds: DURATION_S });
+  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', client, args], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as { p50: number; p99: number; rps: number; errors: number };
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
+  // BENCH_DATA_DIR reuses a database seeded by an earlier BENCH_KEEP run (SQLite only), to measure
+  // a change without seeding again.
+  const reuseDir = process.env.BENCH_DATA_DIR;
+  const dataDir = reuseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
   let dropPg: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
   if (process.env.BENCH_DATABASE_URL) {
@@ -114,8 +124,10 @@ async function main() {
   const config = { ...loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), webDir: null };
   const app = await buildApp({ config, logger: false });
   const seededAt = Date.now();
-  const { token, rideId, groupId } = await seed(app);
-  console.log(`seeded ${RIDERS} riders, ${GROUPS} groups, ${RIDES} rides on ${app.ctx.engine} in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+  const metaFile = path.join(dataDir, 'bench-seed.json');
+  const { token, rideId, groupId } = reuseDir ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Awaited<ReturnType<typeof seed>>) : await seed(app);
+  if (!reuseDir) fs.writeFileSync(metaFile, JSON.stringify({ token, rideId, groupId }));
+  console.log(`${reuseDir ? 'reused' : 'seeded'} ${RIDERS} riders, ${GROUPS} groups, ${RIDES} rides on ${app.ctx.engine} in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
   if (process.env.BENCH_SEED_ONLY) {
     await app.close();
     console.log(`seeded database in ${dataDir}`);
@@ -136,7 +148,9 @@ async function main() {
   ];
   console.log(`\n${'endpoint'.padEnd(22)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(7)} errors  budget`);
   let failed = false;
-  for (const [name, pathname] of endpoints) {
+  // BENCH_ONLY=finder measures only the endpoints whose name contains the word.
+  const only = process.env.BENCH_ONLY;
+  for (const [name, pathname] of endpoints.filter(([name]) => !only || name.includes(only))) {
     const m = await measure(base + pathname, cookie);
     const ok = m.p99 <= BUDGET_P99_MS && m.errors === 0;
     failed ||= !ok;
@@ -144,7 +158,7 @@ async function main() {
   }
   await app.close();
   await dropPg?.();
-  if (process.env.BENCH_KEEP) console.log(`kept the seeded database in ${dataDir}`);
+  if (process.env.BENCH_KEEP || reuseDir) console.log(`kept the seeded database in ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });
   process.exitCode = failed ? 1 : 0;
 }
