@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_rides_polls_invites';
 import * as m005 from './migrations/005_geocode_cache';
 import * as m006 from './migrations/006_route_cache';
 import * as m007 from './migrations/007_media_gallery';
+import * as m008 from './migrations/008_read_indexes';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_geocode_cache': m005,
   '006_route_cache': m006,
   '007_media_gallery': m007,
+  '008_read_indexes': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

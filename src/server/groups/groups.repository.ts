@@ -35,11 +35,11 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .where('r.start_date', '>=', nowIso)
         .where('r.status', '!=', 'cancelled')
         .as('upcoming_rides'),
-      sql<number>`(
-        (select count(*) from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
-        + (select count(*) from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
-        + (select count(*) from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso})
-      )`.as('recent_activity'),
+      // Only whether there was any: EXISTS stops at the first hit of each (covering) index.
+      sql<number>`case when exists (select 1 from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
+        or exists (select 1 from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
+        or exists (select 1 from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso})
+        then 1 else 0 end`.as('recent_activity'),
       eb
         .selectFrom('group_members as vm')
         .select(eb.fn.countAll().as('n'))
