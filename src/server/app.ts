@@ -38,6 +38,8 @@ export interface AppOptions {
   /** Run the housekeeping jobs (off in tests). */
   scheduler?: boolean;
   logger?: boolean;
+  /** How this process reaches the others when there is no PostgreSQL (main.ts passes the cluster bus). */
+  bus?: EventBus;
 }
 
 declare module 'fastify' {
@@ -80,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
-  const bus: EventBus = db.postgresUrl ? await createPostgresBus(db.postgresUrl, app.log) : createInProcessBus();
+  const bus: EventBus = db.postgresUrl ? await createPostgresBus(db.postgresUrl, app.log) : (options.bus ?? createInProcessBus());
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = { db: db.kysely, engine: db.engine, config, mailer, bus, log: app.log };
   app.decorate('ctx', ctx);

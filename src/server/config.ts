@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** GUIDE section 4: the environment is a contract; every variable is validated at start. */
@@ -17,6 +18,8 @@ export interface Config {
   /** Where the built web app lives; null in API-only tests. */
   webDir: string | null;
   logLevel: string;
+  /** Server processes sharing the port (node:cluster); 1 runs the app in this process only. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\//.test(tileUrl) || !tileUrl.includes('{z}') || !tileUrl.includes('{x}') || !tileUrl.includes('{y}')) {
     throw new ConfigError(`TILE_URL must be an http(s) template containing {z}, {x} and {y}, got "${tileUrl}"`);
   }
+  const workersText = optional(env, 'WORKERS') ?? String(Math.min(os.availableParallelism(), 8));
+  const workers = Number(workersText);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new ConfigError(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
+  }
   return {
     port,
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -71,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: optional(env, 'TILE_ATTRIBUTION') ?? DEFAULT_TILE_ATTRIBUTION,
     webDir: path.resolve('dist/web'),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    workers,
   };
 }

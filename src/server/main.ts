@@ -1,9 +1,19 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createClusterBus, relayClusterBus } from './platform/event-bus';
 import { loadGazetteer } from './geocoding/gazetteer';
 
+/**
+ * npm start. With WORKERS > 1 (the default on a machine with several cores) this process becomes
+ * the cluster primary: it migrates the database once, then starts WORKERS server processes that
+ * share the port, relays the event bus between them and replaces a worker that dies. No state
+ * lives in a worker's memory (GUIDE section 1), so any worker can serve any request.
+ */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -13,7 +23,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config, scheduler: true });
+  if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
+  else await runServer(config);
+}
+
+async function runServer(config: Config): Promise<void> {
+  // On SQLite the workers have no shared database channel: the primary carries bus messages.
+  const app = await buildApp({ config, scheduler: true, bus: cluster.isWorker ? createClusterBus() : undefined });
   const shutdown = async () => {
     await app.close();
     process.exit(0);
@@ -21,9 +37,53 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.appName} is running at ${config.publicUrl}`);
+  if (cluster.isPrimary) app.log.info(`${config.appName} is running at ${config.publicUrl}`);
   // Load the offline gazetteer now rather than on the first rider's search (it takes a second or two).
   setImmediate(() => loadGazetteer());
+}
+
+async function runPrimary(config: Config): Promise<void> {
+  // Migrate before any worker opens the database, so workers never race to migrate.
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  await db.close();
+
+  let stopping = false;
+  let listening = 0;
+  const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  const fork = () => cluster.fork().on('message', (message: unknown) => relayClusterBus(liveWorkers, message));
+
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.workers) console.log(`${config.appName} is running at ${config.publicUrl} with ${config.workers} worker processes`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    // A worker that cannot start at all (a broken configuration) would otherwise restart forever.
+    if (listening === 0) {
+      console.error('no worker ever started; stopping');
+      process.exit(1);
+    }
+    fork();
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+
+  const shutdown = () => {
+    stopping = true;
+    const workers = liveWorkers();
+    if (workers.length === 0) process.exit(0);
+    let remaining = workers.length;
+    for (const worker of workers) {
+      worker.once('exit', () => {
+        remaining -= 1;
+        if (remaining === 0) process.exit(0);
+      });
+      worker.process.kill('SIGTERM');
+    }
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
 }
 
 void main();

@@ -66,3 +66,41 @@ export async function createPostgresBus(connectionString: string, log: FastifyBa
     },
   };
 }
+
+/** The envelope bus messages travel in between cluster workers and their primary. */
+interface ClusterBusMessage {
+  roadcaptainBus: { topic: string; payload: unknown };
+}
+
+function isClusterBusMessage(message: unknown): message is ClusterBusMessage {
+  return typeof message === 'object' && message !== null && 'roadcaptainBus' in message;
+}
+
+/**
+ * For a cluster worker on SQLite (main.ts with WORKERS > 1): messages go to the primary process,
+ * which hands them to every worker, this one included (as NOTIFY does on PostgreSQL).
+ */
+export function createClusterBus(): EventBus {
+  const local = localBus();
+  const onMessage = (message: unknown) => {
+    if (isClusterBusMessage(message)) local.deliver(message.roadcaptainBus.topic, message.roadcaptainBus.payload);
+  };
+  process.on('message', onMessage);
+  return {
+    async publish(topic, payload) {
+      const message: ClusterBusMessage = { roadcaptainBus: { topic, payload } };
+      process.send?.(message);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      process.off('message', onMessage);
+      await local.close();
+    },
+  };
+}
+
+/** The primary's half of the cluster bus: passes each worker's message on to every live worker. */
+export function relayClusterBus(workers: () => Iterable<{ send(message: unknown): boolean; isConnected(): boolean }>, message: unknown): void {
+  if (!isClusterBusMessage(message)) return;
+  for (const worker of workers()) if (worker.isConnected()) worker.send(message);
+}

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// npm start with WORKERS=2 on SQLite: two server processes share the port, and a notification
+// created by a request one worker serves reaches a stream another worker holds (the primary
+// relays the event bus). Runs the real entry point, src/server/main.ts, as a child process.
+
+interface Reply {
+  status: number;
+  body: string;
+  cookie: string | null;
+}
+
+/** One request on a fresh connection, so the cluster's round robin spreads requests over workers. */
+function request(port: number, method: string, pathname: string, options: { cookie?: string; body?: unknown } = {}): Promise<Reply> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        port,
+        host: '127.0.0.1',
+        method,
+        path: pathname,
+        agent: false,
+        headers: {
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` } : {}),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(ready: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > until) throw new Error(`the server did not start:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function guest(port: number): Promise<string> {
+  const reply = await request(port, 'GET', '/api/users/current');
+  expect(reply.status).toBe(200);
+  return reply.cookie!;
+}
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker processes', () => {
+  let server: ChildProcess;
+  let port: number;
+  let dataDir: string;
+  let output = '';
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-cluster-'));
+    port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '2', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => output.includes('with 2 worker processes'), 25_000, () => output);
+  });
+
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves from two processes and delivers every notification to a stream held by one of them', async () => {
+    const owner = await guest(port);
+    const created = await request(port, 'POST', '/api/groups', {
+      cookie: owner,
+      body: { name: 'Cluster Riders', description: 'Two processes', location: 'Bologna', latitude: 44.49, longitude: 11.34, radiusKm: 50, membershipApprovalRequired: false, timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' },
+    });
+    expect(created.status).toBe(201);
+    const group = JSON.parse(created.body) as { id: string };
+
+    const received: string[] = [];
+    const stream = await new Promise<http.ClientRequest>((resolve) => {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', agent: false, headers: { cookie: owner } }, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => received.push(chunk));
+        resolve(req);
+      });
+    });
+
+    // Four riders join one after another, each on a fresh connection: round robin hands the joins
+    // to the two workers in turn, so at least two are served away from the stream's worker.
+    const riders = [];
+    for (let i = 0; i < 4; i++) riders.push(await guest(port));
+    for (const rider of riders) expect((await request(port, 'POST', `/api/groups/${group.id}/join`, { cookie: rider, body: {} })).status).toBe(200);
+    await expect.poll(() => received.join('').split('event: notification').length - 1, { timeout: 10_000 }).toBe(riders.length);
+    expect(received.join('')).toContain('Cluster Riders');
+    stream.destroy();
+  });
+
+  it('restarts a worker that dies, and keeps serving', async () => {
+    const pids = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    const before = pids();
+    expect(before).toHaveLength(2);
+    process.kill(before[0]!, 'SIGKILL');
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('starting another');
+    await expect.poll(() => pids().filter((pid) => !before.includes(pid)).length, { timeout: 20_000 }).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await request(port, 'GET', '/api/app-config')).status).toBe(200);
+  });
+});
