@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import net from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -98,6 +99,22 @@ async function measure(url: string, cookie: string): Promise<{ p50: number; p99:
   return JSON.parse(stdout) as { p50: number; p99: number; rps: number; errors: number };
 }
 
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitUntilServing(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer ${url}`);
+}
+
 async function main() {
   // BENCH_DATA_DIR reuses a database seeded by an earlier BENCH_KEEP run (SQLite only), to measure
   // a change without seeding again.
@@ -128,14 +145,23 @@ async function main() {
   const { token, rideId, groupId } = reuseDir ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Awaited<ReturnType<typeof seed>>) : await seed(app);
   if (!reuseDir) fs.writeFileSync(metaFile, JSON.stringify({ token, rideId, groupId }));
   console.log(`${reuseDir ? 'reused' : 'seeded'} ${RIDERS} riders, ${GROUPS} groups, ${RIDES} rides on ${app.ctx.engine} in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+  const engine = app.ctx.engine;
+  await app.close();
   if (process.env.BENCH_SEED_ONLY) {
-    await app.close();
     console.log(`seeded database in ${dataDir}`);
     return;
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Measure the server as npm start runs it: src/server/main.ts in its own process, with its
+  // WORKERS (BENCH_WORKERS overrides; the default is one per core).
+  const port = await freePort();
+  const workers = process.env.BENCH_WORKERS ?? String(loadConfig({}).workers);
+  const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/server/main.ts', import.meta.url))], {
+    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: workers },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${base}/api/app-config`);
+  console.log(`server: ${workers} worker process${workers === '1' ? '' : 'es'} on ${engine}`);
   const cookie = `rc_session=${token}`;
   const endpoints: Array<[string, string]> = [
     ['dashboard stats', '/api/dashboard/stats'],
@@ -156,7 +182,9 @@ async function main() {
     failed ||= !ok;
     console.log(`${name.padEnd(22)} ${String(m.p50).padStart(7)} ${String(m.p99).padStart(7)} ${String(m.rps).padStart(7)} ${String(m.errors).padStart(6)}  ${ok ? 'ok' : `OVER (p99 budget ${BUDGET_P99_MS} ms)`}`);
   }
-  await app.close();
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
   await dropPg?.();
   if (process.env.BENCH_KEEP || reuseDir) console.log(`kept the seeded database in ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -36,25 +36,52 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
 }
 
 /**
- * Kysely's SQLite driver prepares every statement again on each query; preparing is a tenth of a
- * read's time on the benchmark (GUIDE section 8). Statements are kept per SQL text; the cache is
- * emptied when it grows past a bound, since `in (?, ?, ...)` lists of every length are distinct texts.
- * Reusing a statement is safe: the driver runs one query at a time on its only connection.
+ * Kysely's SQLite driver prepares every statement again on each query, and better-sqlite3 builds
+ * each row object key by key in native code; on the benchmark (GUIDE section 8) those two were
+ * over a third of a list read. So statements are prepared once per SQL text, and rows are read as
+ * arrays and turned into objects by a function made once per statement, which V8 runs at full
+ * speed. The cache is emptied when it grows past a bound, since `in (?, ?, ...)` lists of every
+ * length are distinct texts. Reusing a statement is safe: the driver runs one query at a time on
+ * its only connection.
  */
-function withStatementCache(sqlite: SQLite.Database): { prepare(sqlText: string): SQLite.Statement; close(): void } {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database): { prepare(sqlText: string): SqliteStatement; close(): void } {
+  const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sqlText) {
       let statement = statements.get(sqlText);
       if (!statement) {
         if (statements.size >= 500) statements.clear();
-        statement = sqlite.prepare(sqlText);
+        statement = fastRows(sqlite.prepare(sqlText));
         statements.set(sqlText, statement);
       }
       return statement;
     },
     close: () => sqlite.close(),
   };
+}
+
+function fastRows(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return { reader: false, all: (p) => statement.all(p), run: (p) => statement.run(p), iterate: (p) => statement.iterate(p) };
+  const toObject = rowBuilder(statement.columns().map((c) => c.name));
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (params) => (statement.all(params) as unknown[][]).map(toObject),
+    run: (params) => statement.run(params),
+    *iterate(params) {
+      for (const row of statement.iterate(params) as IterableIterator<unknown[]>) yield toObject(row);
+    },
+  };
+}
+
+/**
+ * `(row) => ({ "id": row[0], "name": row[1], ... })` for one statement's columns. The names come
+ * from our own SQL and are written as JSON string literals, so nothing is interpreted as code; a
+ * repeated name keeps the last value, as better-sqlite3's own objects do.
+ */
+function rowBuilder(names: string[]): (row: unknown[]) => Record<string, unknown> {
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+  return new Function('row', `return { ${fields} };`) as (row: unknown[]) => Record<string, unknown>;
 }
 
 /** Counts come back as strings from pg and numbers from SQLite. */
