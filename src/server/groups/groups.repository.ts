@@ -188,6 +188,23 @@ export const groupsRepository = {
       .execute();
   },
 
+  /** The viewer's memberships and pending requests among some groups, in one query. */
+  viewerMemberships(db: Executor, userId: string, groupIds: string[]): Promise<Array<{ group_id: string; status: 'member' | 'pending' }>> {
+    return db
+      .selectFrom('group_members')
+      .select(['group_id', sql<'member' | 'pending'>`'member'`.as('status')])
+      .where('user_id', '=', userId)
+      .where('group_id', 'in', groupIds)
+      .unionAll(
+        db
+          .selectFrom('membership_requests')
+          .select(['group_id', sql<'member' | 'pending'>`'pending'`.as('status')])
+          .where('user_id', '=', userId)
+          .where('group_id', 'in', groupIds),
+      )
+      .execute();
+  },
+
   pendingGroupIds(db: Executor, userId: string): Promise<string[]> {
     return db
       .selectFrom('membership_requests')

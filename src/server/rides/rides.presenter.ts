@@ -1,6 +1,6 @@
 import type { MembershipStatus } from '../../shared/groups/group';
 import type { Ride, RideComment, RideDuration, RidePerson, RideStatus, Waypoint } from '../../shared/rides/ride';
-import { toBool, toCount } from '../db/database';
+import { toBool } from '../db/database';
 import { rideAbilities } from './rides.policy';
 import type { RideRow } from './rides.repository';
 
@@ -23,7 +23,7 @@ export interface RideContext {
 }
 
 export function presentRide(row: RideRow, c: RideContext): Ride {
-  const participantCount = toCount(row.participant_count);
+  const participantCount = c.participants.length;
   const isOwner = c.viewerId !== null && row.owner_id === c.viewerId;
   const isParticipant = c.viewerId !== null && c.participants.some((p) => p.id === c.viewerId);
   const status = row.status as RideStatus;

@@ -10,7 +10,6 @@ export type RideRow = Selectable<RidesTable> & {
   group_timezone_name: string | null;
   group_approval: number | null;
   group_creator_id: string | null;
-  participant_count: number | string | null;
 };
 
 function selectRides(db: Executor) {
@@ -25,8 +24,7 @@ function selectRides(db: Executor) {
       'groups.timezone_name as group_timezone_name',
       'groups.membership_approval_required as group_approval',
       'groups.creator_id as group_creator_id',
-    ])
-    .select((eb) => eb.selectFrom('ride_participants as p').select(eb.fn.countAll().as('n')).whereRef('p.ride_id', '=', 'rides.id').as('participant_count'));
+    ]);
 }
 
 /**

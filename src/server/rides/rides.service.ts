@@ -29,29 +29,31 @@ export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 async function membershipIn(ctx: AppContext, viewerId: string | null, groupIds: string[]): Promise<Map<string, MembershipStatus>> {
   const statuses = new Map<string, MembershipStatus>();
   if (!viewerId || groupIds.length === 0) return statuses;
-  const [members, pending] = await Promise.all([
-    ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', viewerId).where('group_id', 'in', groupIds).execute(),
-    ctx.db.selectFrom('membership_requests').select('group_id').where('user_id', '=', viewerId).where('group_id', 'in', groupIds).execute(),
-  ]);
-  for (const p of pending) statuses.set(p.group_id, 'pending');
-  for (const m of members) statuses.set(m.group_id, 'member');
+  const rows = await groupsRepository.viewerMemberships(ctx.db, viewerId, groupIds);
+  for (const row of rows) if (row.status === 'pending') statuses.set(row.group_id, 'pending');
+  for (const row of rows) if (row.status === 'member') statuses.set(row.group_id, 'member');
   return statuses;
 }
 
-/** Presents many rides with three extra queries in all (participants, people, memberships). */
+/**
+ * Presents many rides with two extra queries in all (participants, the viewer's memberships). The
+ * owner always holds a seat and a navigator must be a participant, so their names come with the
+ * participants; only a row that breaks that (older data) costs a query for the missing people.
+ */
 export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
-  const ids = rows.map((r) => r.id);
-  const participantRows = await ridesRepository.participantsOf(ctx.db, ids);
-  const byRide = new Map<string, RidePerson[]>();
-  for (const p of participantRows) {
-    const list = byRide.get(p.ride_id) ?? [];
-    list.push({ id: p.id, userId: p.user_id, profileImageUrl: p.profile_image_url });
-    byRide.set(p.ride_id, list);
-  }
-  const personIds = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id].filter((v): v is string => Boolean(v))))];
-  const people = new Map((await ridesRepository.peopleByIds(ctx.db, personIds)).map((u) => [u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url }]));
   const groupIds = [...new Set(rows.map((r) => r.group_id).filter((v): v is string => Boolean(v)))];
-  const memberships = await membershipIn(ctx, viewerId, groupIds);
+  const [participantRows, memberships] = await Promise.all([ridesRepository.participantsOf(ctx.db, rows.map((r) => r.id)), membershipIn(ctx, viewerId, groupIds)]);
+  const byRide = new Map<string, RidePerson[]>();
+  const people = new Map<string, RidePerson>();
+  for (const p of participantRows) {
+    const person = { id: p.id, userId: p.user_id, profileImageUrl: p.profile_image_url };
+    const list = byRide.get(p.ride_id);
+    if (list) list.push(person);
+    else byRide.set(p.ride_id, [person]);
+    people.set(p.id, person);
+  }
+  const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
+  for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
   return rows.map((row) => {
     const membership: MembershipStatus =
       viewerId && row.group_creator_id === viewerId ? 'owner' : row.group_id ? (memberships.get(row.group_id) ?? 'none') : 'none';
