@@ -35,24 +35,43 @@ export function boundingBox({ latitude, longitude, radius }: FinderQuery) {
   };
 }
 
-export async function findGroups(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<Array<Group & { distanceKm: number }>> {
-  const rows = await groupsRepository.listInBox(ctx.db, boundingBox(q), queryWindow(viewerId));
-  return rows
-    .map((row) => ({ ...presentGroup(row, viewerId), distanceKm: round(distanceKm({ lat: q.latitude, lon: q.longitude }, { lat: Number(row.latitude), lon: Number(row.longitude) })) }))
-    .filter((g) => g.distanceKm <= q.radius)
+/** At most this many results, nearest first; the prefilter hands over a margin of candidates. */
+const RESULTS = 100;
+const CANDIDATES = 1000;
+
+/** Candidates within the radius by exact great-circle distance, nearest first, at most RESULTS. */
+function nearest<T>(q: FinderQuery, candidates: T[], at: (c: T) => { lat: number; lon: number }): Array<{ candidate: T; distanceKm: number }> {
+  return candidates
+    .map((candidate) => ({ candidate, distanceKm: round(distanceKm({ lat: q.latitude, lon: q.longitude }, at(candidate))) }))
+    .filter((c) => c.distanceKm <= q.radius)
     .sort((a, b) => a.distanceKm - b.distanceKm)
-    .slice(0, 100);
+    .slice(0, RESULTS);
+}
+
+/** Rows read by id come back in any order: put them in the order of the ids. */
+function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}
+
+export async function findGroups(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<Array<Group & { distanceKm: number }>> {
+  const centre = { lat: q.latitude, lon: q.longitude };
+  const candidates = await groupsRepository.nearestInBox(ctx.db, boundingBox(q), centre, CANDIDATES);
+  const near = nearest(q, candidates, (g) => ({ lat: Number(g.latitude), lon: Number(g.longitude) }));
+  const ids = near.map((n) => n.candidate.id);
+  const rows = inOrder(ids, await groupsRepository.listByIds(ctx.db, ids, queryWindow(viewerId)));
+  const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
+  return rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: distances.get(row.id)! }));
 }
 
 export async function findRides(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<Array<Ride & { distanceKm: number }>> {
-  const rows = await ridesRepository.listUpcomingInBox(ctx.db, boundingBox(q), nowIso());
-  const near = rows
-    .map((row) => ({ row, distance: round(distanceKm({ lat: q.latitude, lon: q.longitude }, { lat: Number(row.start_latitude), lon: Number(row.start_longitude) })) }))
-    .filter((r) => r.distance <= q.radius)
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, 100);
-  const rides = await presentRides(ctx, near.map((r) => r.row), viewerId);
-  return rides.map((ride, i) => ({ ...ride, distanceKm: near[i]!.distance }));
+  const centre = { lat: q.latitude, lon: q.longitude };
+  const candidates = await ridesRepository.nearestUpcomingInBox(ctx.db, boundingBox(q), centre, nowIso(), CANDIDATES);
+  const near = nearest(q, candidates, (r) => ({ lat: Number(r.start_latitude), lon: Number(r.start_longitude) }));
+  const ids = near.map((n) => n.candidate.id);
+  const rides = await presentRides(ctx, inOrder(ids, await ridesRepository.listByIds(ctx.db, ids)), viewerId);
+  const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
+  return rides.map((ride) => ({ ...ride, distanceKm: distances.get(ride.id)! }));
 }
 
 function round(km: number): number {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupsTable } from '../db/schema';
+import { flatDistance, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -100,15 +101,23 @@ export const groupsRepository = {
       .execute() as Promise<GroupRow[]>;
   },
 
-  /** Groups whose base lies in a bounding box (the finder's indexed prefilter). */
-  listInBox(db: Executor, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }, w: GroupQueryWindow): Promise<GroupRow[]> {
-    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
-      .where('groups.latitude', '>=', box.minLat)
-      .where('groups.latitude', '<=', box.maxLat)
-      .where('groups.longitude', '>=', box.minLon)
-      .where('groups.longitude', '<=', box.maxLon)
-      .limit(1000)
-      .execute() as Promise<GroupRow[]>;
+  /** The finder's indexed prefilter for groups, as ridesRepository.nearestUpcomingInBox. */
+  nearestInBox(db: Executor, box: Box, centre: { lat: number; lon: number }, limit: number) {
+    return db
+      .selectFrom('groups')
+      .select(['id', 'latitude', 'longitude'])
+      .where('latitude', '>=', box.minLat)
+      .where('latitude', '<=', box.maxLat)
+      .where('longitude', '>=', box.minLon)
+      .where('longitude', '<=', box.maxLon)
+      .orderBy(flatDistance(sql.ref('latitude'), sql.ref('longitude'), centre, box))
+      .limit(limit)
+      .execute();
+  },
+
+  listByIds(db: Executor, ids: string[], w: GroupQueryWindow): Promise<GroupRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.id', 'in', ids).execute() as Promise<GroupRow[]>;
   },
 
   async insert(db: Executor, row: Selectable<GroupsTable>): Promise<void> {

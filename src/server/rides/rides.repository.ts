@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
+import { flatDistance, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -57,18 +58,29 @@ export const ridesRepository = {
     return selectRides(db).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute() as Promise<RideRow[]>;
   },
 
-  /** Upcoming rides whose start lies in a bounding box (the finder's indexed prefilter). */
-  listUpcomingInBox(db: Executor, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }, nowIso: string): Promise<RideRow[]> {
-    return selectRides(db)
-      .where('rides.start_date', '>=', nowIso)
-      .where('rides.status', '!=', 'cancelled')
-      .where('rides.start_latitude', '>=', box.minLat)
-      .where('rides.start_latitude', '<=', box.maxLat)
-      .where('rides.start_longitude', '>=', box.minLon)
-      .where('rides.start_longitude', '<=', box.maxLon)
-      .orderBy('rides.start_date')
-      .limit(1000)
-      .execute() as Promise<RideRow[]>;
+  /**
+   * The finder's indexed prefilter: upcoming rides starting in a bounding box, ids and start
+   * coordinates only, nearest the centre first by a flat-earth measure (exact great-circle
+   * distance is the caller's). Full rows are read afterwards for the few that are shown.
+   */
+  nearestUpcomingInBox(db: Executor, box: Box, centre: { lat: number; lon: number }, nowIso: string, limit: number) {
+    return db
+      .selectFrom('rides')
+      .select(['id', 'start_latitude', 'start_longitude'])
+      .where('start_date', '>=', nowIso)
+      .where('status', '!=', 'cancelled')
+      .where('start_latitude', '>=', box.minLat)
+      .where('start_latitude', '<=', box.maxLat)
+      .where('start_longitude', '>=', box.minLon)
+      .where('start_longitude', '<=', box.maxLon)
+      .orderBy(flatDistance(sql.ref('start_latitude'), sql.ref('start_longitude'), centre, box))
+      .limit(limit)
+      .execute();
+  },
+
+  listByIds(db: Executor, ids: string[]): Promise<RideRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return selectRides(db).where('rides.id', 'in', ids).execute() as Promise<RideRow[]>;
   },
 
   async statsForRider(db: Executor, userId: string, nowIso: string): Promise<{ upcoming: number; plannedKm: number }> {
