@@ -18,6 +18,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { hashToken, newId } from '../src/server/platform/tokens';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 
 const RIDERS = 10_000;
 const GROUPS = 2_000;
@@ -27,8 +28,21 @@ const BUDGET_P99_MS = 50;
 const CONNECTIONS = 20;
 const execFileAsync = promisify(execFile);
 
+/**
+ * A seeded generator (mulberry32), so every run seeds the same places, memberships and dates and
+ * two runs measure the same work: the finder's counts, for one, depend on where groups fall.
+ */
+let state = 2026;
+function random(): number {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
 function rand(n: number): number {
-  return crypto.randomInt(n);
+  return Math.floor(random() * n);
 }
 
 async function seed(app: FastifyInstance): Promise<{ token: string; rideId: string; groupId: string }> {
@@ -37,8 +51,8 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
   const iso = (ms: number) => new Date(ms).toISOString();
   const users = Array.from({ length: RIDERS }, (_, i) => ({ id: newId(), user_id: `rider${i}`, email: `rider${i}@bench.test`, created_at: iso(now), last_seen_at: iso(now) }));
   const groups = Array.from({ length: GROUPS }, (_, i) => {
-    const lat = 35 + Math.random() * 25;
-    const lon = -10 + Math.random() * 35;
+    const lat = 35 + random() * 25;
+    const lon = -10 + random() * 35;
     return {
       id: newId(), name: `Group ${i}`, slug: `group-${i}`, description: 'Bench group', location: 'Somewhere', latitude: lat, longitude: lon,
       radius_km: 50, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', group_image_url: null,
@@ -58,7 +72,7 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
     const start = now + (rand(240) - 60) * 86_400_000;
     return {
       id: newId(), group_id: g.id, name: `Ride ${i}`, slug: `ride-${i}`, description: null, status: 'confirmed', start_date: iso(start), end_date: iso(start),
-      duration: 'full-day', start_location: 'A', start_latitude: g.latitude + Math.random() - 0.5, start_longitude: g.longitude + Math.random() - 0.5,
+      duration: 'full-day', start_location: 'A', start_latitude: g.latitude + random() - 0.5, start_longitude: g.longitude + random() - 0.5,
       midpoint_location: null, midpoint_latitude: null, midpoint_longitude: null, end_location: 'B', end_latitude: g.latitude, end_longitude: g.longitude,
       waypoints: '[]', total_distance_km: 50 + rand(300), min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin',
       owner_id: g.creator_id, navigator_id: null, created_at: iso(now - rand(60) * 86_400_000),
@@ -82,6 +96,9 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
   await insert('group_members', memberList);
   await insert('rides', rides);
   await insert('ride_participants', [...participants.values()]);
+  // Table statistics, as a server that has run a while has them (PostgreSQL's autovacuum gathers
+  // them within a minute of a bulk load; without them its planner scans every upcoming ride).
+  if (app.ctx.engine === 'postgres') await sql`analyze`.execute(db);
 
   // A busy rider: the one with the most memberships, signed in with a known session token.
   const viewer = memberList[0]!.user_id;

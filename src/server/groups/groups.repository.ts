@@ -16,6 +16,16 @@ export type GroupRow = Selectable<GroupsTable> & {
 };
 
 /**
+ * A ride, poll or new member of `groups` since the given time (GUIDE section 10's "active", with an
+ * upcoming ride). Only whether there was any: EXISTS stops at the first hit of each covering index.
+ */
+function recentActivity(sinceIso: string) {
+  return sql<boolean>`(exists (select 1 from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
+    or exists (select 1 from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
+    or exists (select 1 from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso}))`;
+}
+
+/**
  * Groups with their counts and the viewer's membership, in one query: every list of groups is
  * served without a query per group. `since` bounds "recent" activity (30 days).
  */
@@ -36,11 +46,7 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .where('r.start_date', '>=', nowIso)
         .where('r.status', '!=', 'cancelled')
         .as('upcoming_rides'),
-      // Only whether there was any: EXISTS stops at the first hit of each (covering) index.
-      sql<number>`case when exists (select 1 from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
-        or exists (select 1 from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
-        or exists (select 1 from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso})
-        then 1 else 0 end`.as('recent_activity'),
+      sql<number>`case when ${recentActivity(sinceIso)} then 1 else 0 end`.as('recent_activity'),
       eb
         .selectFrom('group_members as vm')
         .select(eb.fn.countAll().as('n'))
@@ -84,6 +90,20 @@ export const groupsRepository = {
       )
       .orderBy('groups.name')
       .execute() as Promise<GroupRow[]>;
+  },
+
+  /** How many of the rider's groups (owned or joined) are active: the dashboard's second card. */
+  async countActiveForMember(db: Executor, userId: string, w: GroupQueryWindow): Promise<number> {
+    const row = await db
+      .selectFrom('groups')
+      .select((eb) => eb.fn.countAll().as('n'))
+      // The owner holds a membership row too.
+      .where('groups.id', 'in', (eb) => eb.selectFrom('group_members as m').select('m.group_id').where('m.user_id', '=', userId))
+      .where(
+        sql<boolean>`(exists (select 1 from rides r where r.group_id = groups.id and r.start_date >= ${w.nowIso} and r.status != 'cancelled') or ${recentActivity(w.sinceIso)})`,
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   search(db: Executor, term: string, w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
