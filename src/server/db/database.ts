@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,6 +23,7 @@ export interface Db {
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('connect', preparePerText);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => kysely.destroy() };
   }
@@ -82,6 +84,30 @@ function fastRows(statement: SQLite.Statement): SqliteStatement {
 function rowBuilder(names: string[]): (row: unknown[]) => Record<string, unknown> {
   const fields = names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
   return new Function('row', `return { ${fields} };`) as (row: unknown[]) => Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL plans every unnamed query again; for the list reads, with their correlated counts,
+ * planning took longer than running. Each connection therefore prepares a query once under a name
+ * derived from its text and reuses the statement (and, after a few runs, a generic plan). At most
+ * PREPARED_PER_CONNECTION texts are prepared per connection; further ones run unnamed, so a
+ * connection's memory stays bounded whatever `in (...)` lists arrive.
+ */
+const PREPARED_PER_CONNECTION = 500;
+
+function preparePerText(client: pg.PoolClient): void {
+  const prepared = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === 'string' && Array.isArray(values) && callback === undefined && /^\s*(select|insert|update|delete|with)\b/i.test(config)) {
+      const name = `rc_${crypto.createHash('sha1').update(config).digest('base64url')}`;
+      if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+        prepared.add(name);
+        return query({ name, text: config, values });
+      }
+    }
+    return query(config, values, callback);
+  };
 }
 
 /** Counts come back as strings from pg and numbers from SQLite. */
