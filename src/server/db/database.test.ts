@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The read paths database.ts puts under Kysely (statements prepared once, SQLite rows built from
+// arrays, PostgreSQL statements named per text) must return exactly what plain queries return.
+// Runs on SQLite, and on PostgreSQL in the TEST_DATABASE_URL pass.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('database read paths', () => {
+  it('keeps column names of any spelling, the last of a repeated name, and every value type', async () => {
+    const { rows } = await sql<Record<string, unknown>>`select 1 as "a""b", 'x' as "with space", null as "n", 2.5 as "f", 'first' as "dup", 'last' as "dup"`.execute(t.app.ctx.db);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!)).toEqual(['a"b', 'with space', 'n', 'f', 'dup']);
+    expect(Number(rows[0]!['a"b'])).toBe(1);
+    expect(rows[0]).toMatchObject({ 'with space': 'x', n: null, dup: 'last' });
+    expect(Number(rows[0]!.f)).toBe(2.5);
+  });
+
+  it('gives the same answers when one statement runs again with other parameters', async () => {
+    const ask = (n: number) => sql<{ v: number }>`select ${n} + 1 as v`.execute(t.app.ctx.db).then((r) => Number(r.rows[0]!.v));
+    expect(await Promise.all([ask(1), ask(2), ask(41)])).toEqual([2, 3, 42]);
+  });
+
+  it('still answers after more distinct statements than it keeps prepared', async () => {
+    for (let i = 0; i < 620; i++) {
+      const { rows } = await sql<{ v: string }>`select ${sql.lit(i)} as v, ${'p'} as p`.execute(t.app.ctx.db);
+      expect(Number(rows[0]!.v)).toBe(i);
+    }
+    const { rows } = await sql<{ v: number }>`select ${sql.lit(0)} as v, ${'p'} as p`.execute(t.app.ctx.db);
+    expect(Number(rows[0]!.v)).toBe(0);
+  });
+
+  it('reports changes of writes, which are never read as rows', async () => {
+    const db = t.app.ctx.db;
+    const result = await db.updateTable('users').set({ bio: 'x' }).where('id', '=', 'nobody').executeTakeFirst();
+    expect(Number(result.numUpdatedRows)).toBe(0);
+  });
+});
