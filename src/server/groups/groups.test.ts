@@ -190,6 +190,15 @@ describe('joining and leaving', () => {
     expect(ownerLeaves.json().message).toBe('The owner cannot leave their own group');
   });
 
+  it('lets an applicant withdraw a pending request, which the owner then no longer sees', async () => {
+    const r = await buildRoles(t);
+    expect((await r.pending.client.get('/api/membership-requests/pending')).json()).toEqual([r.group.id]);
+    expect((await r.pending.client.post(`/api/groups/${r.group.id}/leave`)).statusCode).toBe(200);
+    expect((await r.pending.client.get(`/api/groups/${r.group.id}`)).json().membershipStatus).toBe('none');
+    expect((await r.pending.client.get('/api/membership-requests/pending')).json()).toEqual([]);
+    expect((await r.owner.client.get(`/api/groups/${r.group.id}/membership-requests`)).json()).toEqual([]);
+  });
+
   it('keeps one membership when the same rider joins twice at once', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);

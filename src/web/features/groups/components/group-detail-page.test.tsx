@@ -110,10 +110,20 @@ describe('GroupDetailPage', () => {
     expect(requests.some((r) => r.url === '/api/groups/g1/members')).toBe(false);
   });
 
-  it('shows the pending notice to an applicant', async () => {
-    renderPage(buildGroup({ membershipStatus: 'pending' }));
+  it('shows the pending notice to an applicant, who can withdraw the request', async () => {
+    let withdrawn = false;
+    renderPage(buildGroup({ membershipStatus: 'pending' }), {
+      'POST /api/groups/g1/leave': () => {
+        withdrawn = true;
+        return json({ success: true, message: 'Request withdrawn' });
+      },
+    });
     expect(await screen.findByText('Membership application pending')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join Group' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('Request withdrawn')).toBeTruthy();
+    expect(screen.getByText('You are no longer asking to join Night Riders.')).toBeTruthy();
+    expect(withdrawn).toBe(true);
   });
 
   it('says "Group not found" with a way back', async () => {

@@ -184,7 +184,13 @@ function GroupDetail({ group, renderPolls, renderInviteDialog }: { group: Group 
             ) : null}
           </Tabs>
         ) : (
-          <JoinPrompt group={group} onJoin={() => membership.join(group)} joining={membership.joiningId === group.id} />
+          <JoinPrompt
+            group={group}
+            onJoin={() => membership.join(group)}
+            joining={membership.joiningId === group.id}
+            onWithdraw={() => membership.withdraw(group)}
+            withdrawing={membership.leavingId === group.id}
+          />
         )}
       </div>
 

@@ -7,13 +7,16 @@ interface JoinPromptProps {
   group: Group;
   onJoin: () => void;
   joining: boolean;
+  onWithdraw: () => void;
+  withdrawing: boolean;
 }
 
 /**
  * What a non-member sees instead of the tabs (spec 2 sections 2 and 6): a join prompt with ride and
- * member counts, or the 'Membership application pending' notice.
+ * member counts, or the 'Membership application pending' notice, from which the applicant can take
+ * the request back.
  */
-export function JoinPrompt({ group, onJoin, joining }: JoinPromptProps) {
+export function JoinPrompt({ group, onJoin, joining, onWithdraw, withdrawing }: JoinPromptProps) {
   if (group.membershipStatus === 'pending') {
     return (
       <div role="status" className="flex items-start gap-3.5 rounded-2xl border border-ignition-200 bg-ignition-50 p-5 sm:p-6">
@@ -26,6 +29,9 @@ export function JoinPrompt({ group, onJoin, joining }: JoinPromptProps) {
             The owner of {group.name} will review your request. You'll see the group's rides, polls and members once
             you're approved.
           </p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={onWithdraw} disabled={withdrawing}>
+            {withdrawing ? 'Withdrawing...' : 'Withdraw request'}
+          </Button>
         </div>
       </div>
     );

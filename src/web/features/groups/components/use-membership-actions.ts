@@ -40,9 +40,21 @@ export function useMembershipActions({ joinFailureTitle = 'Failed to join group'
     });
   }
 
+  /** A pending applicant takes their request back (the same call as leaving). */
+  function withdraw(group: Pick<Group, 'id' | 'name'>) {
+    leaveMutation.mutate(group.id, {
+      onSuccess: () => toast({ title: 'Request withdrawn', description: `You are no longer asking to join ${group.name}.` }),
+      onError: (error) => {
+        console.error('Failed to withdraw request', error);
+        toast({ title: 'Failed to withdraw request', description: errorMessageOf(error), variant: 'destructive' });
+      },
+    });
+  }
+
   return {
     join,
     leave,
+    withdraw,
     joiningId: joinMutation.isPending ? joinMutation.variables : undefined,
     leavingId: leaveMutation.isPending ? leaveMutation.variables : undefined,
   };
