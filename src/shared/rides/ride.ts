@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timezoneFields } from '../groups/group';
+import { localDay } from './ride-time';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
@@ -12,22 +13,7 @@ export const RIDERS_MAX = 100;
 export const DEFAULT_START_TIME = '09:00';
 export const COMMENT_MAX_LENGTH = 2000;
 
-/** "UTC+05:30" -> 330 minutes east of UTC. */
-export function offsetMinutes(offset: string): number {
-  const match = /^UTC([+-])(\d{2}):(\d{2})$/.exec(offset);
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-}
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in a ride's time zone. */
-export function localDay(iso: string, timezoneOffset: string): string {
-  return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(0, 10);
-}
-
-/** "2026-12-05" + "09:00" in "UTC+01:00" -> the ISO instant (what the create dialog sends as startDate). */
-export function zonedDateTimeToIso(day: string, time: string, timezoneOffset: string): string {
-  return new Date(Date.parse(`${day}T${time}:00.000Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
-}
+export { offsetMinutes, localDay, zonedDateTimeToIso, rideStops, type RideRoute, type RideStop } from './ride-time';
 
 const isoDateTime = (required: string) =>
   z.string({ error: required }).min(1, required).refine((v) => !Number.isNaN(Date.parse(v)), required);
@@ -196,13 +182,4 @@ export interface DashboardStats {
   activeGroups: number;
   /** Kilometres (the field name is the spec's); the client converts to the rider's unit. */
   milesPlanned: number;
-}
-
-/** The stops of a ride in order: start, midpoint or waypoints, end. */
-export function rideStops(ride: Pick<Ride, 'startLocation' | 'startLatitude' | 'startLongitude' | 'midpointLocation' | 'midpointLatitude' | 'midpointLongitude' | 'waypoints' | 'endLocation' | 'endLatitude' | 'endLongitude'>) {
-  const stops: Array<{ name: string; latitude: number | null; longitude: number | null }> = [{ name: ride.startLocation, latitude: ride.startLatitude, longitude: ride.startLongitude }];
-  if (ride.waypoints.length > 0) stops.push(...ride.waypoints);
-  else if (ride.midpointLocation) stops.push({ name: ride.midpointLocation, latitude: ride.midpointLatitude, longitude: ride.midpointLongitude });
-  stops.push({ name: ride.endLocation, latitude: ride.endLatitude, longitude: ride.endLongitude });
-  return stops;
 }

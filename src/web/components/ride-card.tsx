@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Clock, Eye, MoreVertical, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Ride } from '../../shared/rides/ride';
-import { rideStops } from '../lib/rides/ride-time';
+import { rideStops } from '../../shared/rides/ride-time';
 import type { PreferredUnits } from '../../shared/users/current-user';
 import { cn } from '../lib/cn';
 import { useCurrentUser } from '../lib/current-user';

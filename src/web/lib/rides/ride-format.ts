@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
-import { localDay, offsetMinutes, rideStops, type RideRoute } from './ride-time';
+import { localDay, offsetMinutes, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
 
 /** The ride's page: by group and ride slugs, or by id for a ride without a group (spec 2 section 2). */
 export function ridePath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {

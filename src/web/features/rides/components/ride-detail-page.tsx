@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
-import { rideStops } from '../../../lib/rides/ride-time';
+import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { DeleteRideDialog } from '../../../components/delete-ride-dialog';
 import { GpxRouteViewer } from '../../../components/gpx-route-viewer';

@@ -1,11 +1,9 @@
-import type { Ride } from '../../../shared/rides/ride';
+import type { Ride } from './ride';
 
 /*
- * Copies of three helpers of src/shared/rides/ride.ts (offsetMinutes, localDay, rideStops), kept in
- * step by ride-time.test.ts. Ride cards are on the first page, and importing that module by value
- * brings zod with it: its schemas are chains (`z.string().trim()`) the bundler cannot prove pure,
- * so they survive tree-shaking and add about 24 KB gzipped to the first load of /. The forms, which
- * load lazily, use the shared module directly.
+ * Pure helpers for ride times and stops, apart from ride.ts so that importing them brings no zod:
+ * ride cards are on the first page, and zod's schema chains survive tree-shaking (about 24 KB
+ * gzipped on the first load of /). ride.ts re-exports them for the server and the forms.
  */
 
 /** "UTC+05:30" -> 330 minutes east of UTC. */
@@ -18,6 +16,11 @@ export function offsetMinutes(offset: string): number {
 /** The calendar day (YYYY-MM-DD) an instant falls on in a ride's time zone. */
 export function localDay(iso: string, timezoneOffset: string): string {
   return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(0, 10);
+}
+
+/** "2026-12-05" + "09:00" in "UTC+01:00" -> the ISO instant (what the create dialog sends as startDate). */
+export function zonedDateTimeToIso(day: string, time: string, timezoneOffset: string): string {
+  return new Date(Date.parse(`${day}T${time}:00.000Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
 }
 
 export type RideRoute = Pick<
