@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useSubmitBugReport } from '../api/submit-bug-report';
+import { PageHeader } from '../../../components/ui/page-header';
 
 type FieldName = 'title' | 'description' | 'pageUrl' | 'screenshot';
 
@@ -104,12 +105,7 @@ export function BugReportPage() {
 
   return (
     <section aria-labelledby="bug-title" className="mx-auto max-w-2xl">
-      <header>
-        <h1 id="bug-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-          Report a Bug
-        </h1>
-        <p className="mt-1.5 text-base text-asphalt-600">Something not working? Tell us what happened and we'll fix it.</p>
-      </header>
+      <PageHeader titleId="bug-title" title="Report a Bug" description="Something not working? Tell us what happened and we'll fix it." />
 
       {sent ? (
         <Card className="mt-6" aria-live="polite">

@@ -18,6 +18,7 @@ import { kmToPreferred } from '../../../lib/units';
 import { useFindGroups, type FinderCentre, type FoundGroup } from '../api/find-groups';
 import { useFindRides } from '../api/find-rides';
 import { FinderGroupCard } from './finder-group-card';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** Spec 2 section 9: radius 5 to 1000 km in steps of 5, default 50; Expand Search adds 50 up to 1000. */
 export const FINDER_RADIUS = { min: 5, max: 1000, step: 5, default: 50, expandBy: 50 } as const;
@@ -96,12 +97,7 @@ export function FinderPage() {
 
   return (
     <section aria-labelledby="finder-title">
-      <header>
-        <h1 id="finder-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-          Ride Finder
-        </h1>
-        <p className="mt-1.5 text-base text-asphalt-600">Find groups and rides near you.</p>
-      </header>
+      <PageHeader titleId="finder-title" title="Ride Finder" description="Find groups and rides near you." />
 
       <Card className="mt-6 p-4 sm:p-6">
         <div className="flex flex-col gap-3 md:flex-row md:items-end">

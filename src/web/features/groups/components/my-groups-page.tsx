@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CloudOff, Plus, Search, SearchX, Users, X } from 'lucide-react';
+import { CloudOff, Plus, SearchX, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideFromUrl } from '../../../components/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +15,8 @@ import { ManageGroupDialog } from './manage-group-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMembershipActions } from './use-membership-actions';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchField } from '../../../components/ui/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -57,40 +59,19 @@ export function MyGroupsPage() {
 
   return (
     <section aria-labelledby="groups-title">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="groups-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-            My Groups
-          </h1>
-          <p className="mt-1.5 text-base text-asphalt-600">Your riding crews, and the groups you've asked to join.</p>
-        </div>
-        <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
-          <Plus aria-hidden="true" />
-          Create Group
-        </Button>
-      </header>
+      <PageHeader
+        titleId="groups-title"
+        title="My Groups"
+        description="Your riding crews, and the groups you've asked to join."
+        action={
+          <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" />
+            Create Group
+          </Button>
+        }
+      />
 
-      <form role="search" className="relative mt-6" onSubmit={(event) => event.preventDefault()}>
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
-        <input
-          type="search"
-          aria-label="Search groups"
-          placeholder="Search groups by name or place"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          className="block h-12 w-full rounded-xl border border-asphalt-200 bg-white pr-11 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
-        />
-        {term ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => setTerm('')}
-            className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
-      </form>
+      <SearchField label="Search groups" placeholder="Search groups by name or place" value={term} onChange={setTerm} className="mt-6" />
 
       <div className="mt-6">
         <h2 className="mb-3 flex items-center gap-2 text-sm font-bold tracking-wide text-asphalt-500 uppercase" aria-live="polite">

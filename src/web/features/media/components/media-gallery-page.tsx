@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CloudOff, Images, Search, SearchX, Upload, X } from 'lucide-react';
+import { CloudOff, Images, SearchX, Upload } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,6 +14,8 @@ import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
 import { MediaTile } from './media-tile';
 import { MediaViewerDialog } from './media-viewer-dialog';
 import { UploadMediaDialog } from './upload-media-dialog';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchField } from '../../../components/ui/search-field';
 
 function Panel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -120,40 +122,19 @@ export function MediaGalleryPage() {
 
   return (
     <section aria-labelledby="media-title">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="media-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-            Media Gallery
-          </h1>
-          <p className="mt-1.5 text-base text-asphalt-600">Photos, videos and GPX tracks from your rides.</p>
-        </div>
-        <Button size="lg" onClick={() => setUploadOpen(true)} className="w-full sm:w-auto">
-          <Upload aria-hidden="true" />
-          Upload Media
-        </Button>
-      </header>
+      <PageHeader
+        titleId="media-title"
+        title="Media Gallery"
+        description="Photos, videos and GPX tracks from your rides."
+        action={
+          <Button size="lg" onClick={() => setUploadOpen(true)} className="w-full sm:w-auto">
+            <Upload aria-hidden="true" />
+            Upload Media
+          </Button>
+        }
+      />
 
-      <form role="search" className="relative mt-6" onSubmit={(event) => event.preventDefault()}>
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
-        <input
-          type="search"
-          aria-label="Search media"
-          placeholder="Search by name or description"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="block h-12 w-full rounded-xl border border-asphalt-200 bg-white pr-11 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => setSearch('')}
-            className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
-      </form>
+      <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as MediaTab)} className="mt-4">
         <TabsList aria-label="Filter media">

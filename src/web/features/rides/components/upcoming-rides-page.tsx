@@ -12,6 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUpcomingRides } from '../../../lib/rides/get-upcoming-rides';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { filterRides, rideDayKey, rideDays } from './upcoming-filters';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchField } from '../../../components/ui/search-field';
 
 const UpcomingCalendar = lazy(() => import('./upcoming-calendar'));
 
@@ -32,18 +34,17 @@ export function UpcomingRidesPage() {
 
   return (
     <section aria-labelledby="upcoming-title">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="upcoming-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-            Upcoming Rides
-          </h1>
-          <p className="mt-1.5 text-base text-asphalt-600">Rides in your groups and rides you've joined, soonest first.</p>
-        </div>
-        <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
-          <Plus aria-hidden="true" />
-          Create Ride
-        </Button>
-      </header>
+      <PageHeader
+        titleId="upcoming-title"
+        title="Upcoming Rides"
+        description="Rides in your groups and rides you've joined, soonest first."
+        action={
+          <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" />
+            Create Ride
+          </Button>
+        }
+      />
 
       {rides.isPending ? (
         <RideGridSkeleton />
@@ -76,27 +77,7 @@ export function UpcomingRidesPage() {
           className="mt-6"
         >
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-            <form role="search" className="relative min-w-0 flex-1" onSubmit={(event) => event.preventDefault()}>
-              <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
-              <input
-                type="search"
-                aria-label="Search rides"
-                placeholder="Search by name, place or group"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="block h-11 w-full rounded-xl border border-asphalt-200 bg-white pr-10 pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
-              />
-              {search ? (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  onClick={() => setSearch('')}
-                  className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-700"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              ) : null}
-            </form>
+            <SearchField label="Search rides" placeholder="Search by name, place or group" value={search} onChange={setSearch} size="md" className="min-w-0 flex-1" />
             <div className="flex items-center gap-2">
               <DatePicker value={day} onChange={setDay} placeholder="Filter by date" ariaLabel="Filter by date" className="h-11 sm:w-48" />
               {day ? (

@@ -10,6 +10,7 @@ import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
 import { SiteSettingsForm } from './site-settings-form';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** Spec 1 section 9: the e-mail field pulses for 10 seconds. */
 export const EMAIL_HIGHLIGHT_MS = 10_000;
@@ -49,12 +50,7 @@ export function PreferencesPage() {
   const { data: user, isPending } = useCurrentUser();
   return (
     <section aria-labelledby="preferences-title">
-      <header className="mb-6 sm:mb-8">
-        <h1 id="preferences-title" className="text-3xl font-black tracking-tight text-asphalt-950 sm:text-4xl">
-          Preferences
-        </h1>
-        <p className="mt-1.5 text-base text-asphalt-600">Your profile, privacy and how the app works for you.</p>
-      </header>
+      <PageHeader titleId="preferences-title" title="Preferences" description="Your profile, privacy and how the app works for you." className="mb-6 sm:mb-8" />
       {isPending || !user ? <p className="text-sm text-asphalt-500">Loading profile...</p> : <PreferencesContent user={user} />}
     </section>
   );
