@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -19,6 +20,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('runs one worker process per core (at most 8) unless WORKERS says otherwise', () => {
+    expect(loadConfig({}).workers).toBe(Math.min(os.availableParallelism(), 8));
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '12' }).workers).toBe(12);
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://rides.example/' }).publicUrl).toBe('https://rides.example');
@@ -32,6 +39,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ GEOCODER_URL: 'ftp://x' }, /GEOCODER_URL/],
     [{ TILE_URL: 'https://tiles.example/tile.png' }, /TILE_URL/],
+    [{ WORKERS: '0' }, /WORKERS/],
+    [{ WORKERS: 'two' }, /WORKERS/],
   ])('stops on %j with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
