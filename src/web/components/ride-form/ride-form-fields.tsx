@@ -7,7 +7,7 @@ import { DURATION_LABELS } from '../../lib/rides/ride-format';
 import { LocationSearchInput } from '../location-search-input';
 import { TimezonePicker } from '../timezone-picker';
 import { Button } from '../ui/button';
-import { FieldMessage } from '../ui/field';
+import { FieldMessage, TextField } from '../ui/field';
 import { Input, Label } from '../ui/input';
 import { NativeSelect } from '../ui/select';
 import { Textarea } from '../ui/textarea';
@@ -117,18 +117,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
     <div className="space-y-5">
       {before}
 
-      <div>
-        <Label htmlFor={ids.name}>Ride Name</Label>
-        <Input
-          id={ids.name}
-          autoComplete="off"
-          placeholder="e.g. Apennine Passes Loop"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describe('name', Boolean(errors.name))}
-          {...form.register('name')}
-        />
-        <FieldMessage id={`${ids.name}-error`}>{errors.name?.message}</FieldMessage>
-      </div>
+      <TextField id={ids.name} label="Ride Name" error={errors.name?.message} autoComplete="off" placeholder="e.g. Apennine Passes Loop" {...form.register('name')} />
 
       <div>
         <Label htmlFor={ids.description}>
@@ -291,34 +280,26 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
       </div>
 
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <Label htmlFor={ids.minRiders}>Min Riders</Label>
-          <Input
-            id={ids.minRiders}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            aria-invalid={errors.minRiders ? true : undefined}
-            aria-describedby={describe('minRiders', Boolean(errors.minRiders))}
-            {...form.register('minRiders', { valueAsNumber: true, deps: ['maxRiders'] })}
-          />
-          <FieldMessage id={`${ids.minRiders}-error`}>{errors.minRiders?.message}</FieldMessage>
-        </div>
-        <div>
-          <Label htmlFor={ids.maxRiders}>Max Riders</Label>
-          <Input
-            id={ids.maxRiders}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            aria-invalid={errors.maxRiders ? true : undefined}
-            aria-describedby={describe('maxRiders', Boolean(errors.maxRiders))}
-            {...form.register('maxRiders', { valueAsNumber: true })}
-          />
-          <FieldMessage id={`${ids.maxRiders}-error`}>{errors.maxRiders?.message}</FieldMessage>
-        </div>
+        <TextField
+          id={ids.minRiders}
+          label="Min Riders"
+          error={errors.minRiders?.message}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          {...form.register('minRiders', { valueAsNumber: true, deps: ['maxRiders'] })}
+        />
+        <TextField
+          id={ids.maxRiders}
+          label="Max Riders"
+          error={errors.maxRiders?.message}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          {...form.register('maxRiders', { valueAsNumber: true })}
+        />
       </div>
 
       {after}

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Input, Label } from './input';
 
 /** The message under a form control; role="alert" for errors so they are announced. */
 export function FieldMessage({ id, children, tone = 'error', className }: { id?: string; children: ReactNode; tone?: 'error' | 'hint'; className?: string }) {
@@ -12,5 +13,33 @@ export function FieldMessage({ id, children, tone = 'error', className }: { id?:
     >
       {children}
     </p>
+  );
+}
+
+export type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'className'> & {
+  id: string;
+  label: ReactNode;
+  /** Shown under the input (role="alert") and linked to it with aria-describedby. */
+  error?: string;
+  /** Classes for the wrapping div. */
+  className?: string;
+  /** Classes for the input itself. */
+  inputClassName?: string;
+};
+
+/** A labelled text input whose error is wired for screen readers, so forms don't repeat Label + Input + FieldMessage. */
+export function TextField({ id, label, error, className, inputClassName, ...inputProps }: TextFieldProps) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClassName}
+        {...inputProps}
+      />
+      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+    </div>
   );
 }

@@ -5,8 +5,8 @@ import { bugReportFieldsSchema, BUG_SCREENSHOT_TYPES, screenshotProblem } from '
 import { formatFileSize } from '../../../../shared/media/upload-rules';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { FieldMessage } from '../../../components/ui/field';
-import { Input, Label } from '../../../components/ui/input';
+import { FieldMessage, TextField } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -132,22 +132,18 @@ export function BugReportPage() {
                 void onSubmit();
               }}
             >
-              <div>
-                <Label htmlFor={ids.title}>Title</Label>
-                <Input
-                  id={ids.title}
-                  value={title}
-                  maxLength={300}
-                  placeholder="A short summary of the problem"
-                  aria-invalid={errors.title ? true : undefined}
-                  aria-describedby={errors.title ? `${ids.title}-error` : undefined}
-                  onChange={(event) => {
-                    setTitle(event.target.value);
-                    setErrors((current) => ({ ...current, title: undefined }));
-                  }}
-                />
-                <FieldMessage id={`${ids.title}-error`}>{errors.title}</FieldMessage>
-              </div>
+              <TextField
+                id={ids.title}
+                label="Title"
+                error={errors.title}
+                value={title}
+                maxLength={300}
+                placeholder="A short summary of the problem"
+                onChange={(event) => {
+                  setTitle(event.target.value);
+                  setErrors((current) => ({ ...current, title: undefined }));
+                }}
+              />
 
               <div>
                 <Label htmlFor={ids.description}>Description</Label>
@@ -166,16 +162,21 @@ export function BugReportPage() {
                 <FieldMessage id={`${ids.description}-error`}>{errors.description}</FieldMessage>
               </div>
 
-              <div>
-                <Label htmlFor={ids.pageUrl}>
-                  Page URL <span className="font-normal text-asphalt-500">(optional)</span>
-                </Label>
-                <Input id={ids.pageUrl} type="url" value={pageUrl} onChange={(event) => {
-                    setPageUrl(event.target.value);
-                    setErrors((current) => ({ ...current, pageUrl: undefined }));
-                  }} aria-invalid={errors.pageUrl ? true : undefined} />
-                <FieldMessage id={`${ids.pageUrl}-error`}>{errors.pageUrl}</FieldMessage>
-              </div>
+              <TextField
+                id={ids.pageUrl}
+                label={
+                  <>
+                    Page URL <span className="font-normal text-asphalt-500">(optional)</span>
+                  </>
+                }
+                error={errors.pageUrl}
+                type="url"
+                value={pageUrl}
+                onChange={(event) => {
+                  setPageUrl(event.target.value);
+                  setErrors((current) => ({ ...current, pageUrl: undefined }));
+                }}
+              />
 
               <div>
                 <Label htmlFor={ids.screenshot}>

@@ -16,9 +16,10 @@ import { LocationSearchInput } from '../../../components/location-search-input';
 import { TimezonePicker } from '../../../components/timezone-picker';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field';
-import { Input, Label } from '../../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { FieldMessage, TextField } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/input';
 import { Slider } from '../../../components/ui/slider';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -125,18 +126,14 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
         </DialogHeader>
 
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
-          <div>
-            <Label htmlFor={ids.name}>Group Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              placeholder="e.g. Sunday Twisties"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-              {...form.register('name')}
-            />
-            <FieldMessage id={`${ids.name}-error`}>{errors.name?.message}</FieldMessage>
-          </div>
+          <TextField
+            id={ids.name}
+            label="Group Name"
+            error={errors.name?.message}
+            autoComplete="off"
+            placeholder="e.g. Sunday Twisties"
+            {...form.register('name')}
+          />
 
           <div>
             <Label htmlFor={ids.description}>
@@ -288,16 +285,7 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
             <FieldMessage>{errors.timezoneOffset?.message ?? errors.timezoneName?.message}</FieldMessage>
           </div>
 
-          <div className="flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating...' : 'Create Group'}
-            </Button>
-          </div>
+          <DialogFormActions submitting={isSubmitting} submitLabel="Create Group" submittingLabel="Creating..." />
         </form>
 
         <ImageCropDialog

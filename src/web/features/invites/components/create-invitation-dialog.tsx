@@ -7,7 +7,7 @@ import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field';
+import { FieldMessage, TextField } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -151,28 +151,14 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
           </div>
         ) : (
           <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
-            <div>
-              <Label htmlFor={ids.inviter}>Your First Name</Label>
-              <Input
-                id={ids.inviter}
-                autoComplete="given-name"
-                aria-invalid={errors.inviterFirstName ? true : undefined}
-                aria-describedby={errors.inviterFirstName ? `${ids.inviter}-error` : undefined}
-                {...form.register('inviterFirstName')}
-              />
-              <FieldMessage id={`${ids.inviter}-error`}>{errors.inviterFirstName?.message}</FieldMessage>
-            </div>
-            <div>
-              <Label htmlFor={ids.name}>Invitee Name</Label>
-              <Input
-                id={ids.name}
-                autoComplete="off"
-                aria-invalid={errors.inviteeName ? true : undefined}
-                aria-describedby={errors.inviteeName ? `${ids.name}-error` : undefined}
-                {...form.register('inviteeName')}
-              />
-              <FieldMessage id={`${ids.name}-error`}>{errors.inviteeName?.message}</FieldMessage>
-            </div>
+            <TextField
+              id={ids.inviter}
+              label="Your First Name"
+              error={errors.inviterFirstName?.message}
+              autoComplete="given-name"
+              {...form.register('inviterFirstName')}
+            />
+            <TextField id={ids.name} label="Invitee Name" error={errors.inviteeName?.message} autoComplete="off" {...form.register('inviteeName')} />
             <div>
               <Label htmlFor={ids.email}>Invitee Email</Label>
               <Input

@@ -6,10 +6,10 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { X } from 'lucide-react';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field';
-import { Input, Label } from '../../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { FieldMessage, TextField } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -115,18 +115,14 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
           <DialogDescription>Propose dates for a ride and let {groupName} vote.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
-          <div>
-            <Label htmlFor={ids.title}>Poll Title</Label>
-            <Input
-              id={ids.title}
-              autoComplete="off"
-              placeholder="e.g. Dolomites weekend"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? `${ids.title}-error` : undefined}
-              {...form.register('title')}
-            />
-            <FieldMessage id={`${ids.title}-error`}>{errors.title?.message}</FieldMessage>
-          </div>
+          <TextField
+            id={ids.title}
+            label="Poll Title"
+            error={errors.title?.message}
+            autoComplete="off"
+            placeholder="e.g. Dolomites weekend"
+            {...form.register('title')}
+          />
           <div>
             <Label htmlFor={ids.description}>
               Description <span className="font-normal text-asphalt-500">(optional)</span>
@@ -134,18 +130,14 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             <Textarea id={ids.description} rows={2} placeholder="Route ideas, what to bring..." {...form.register('description')} />
             <FieldMessage>{errors.description?.message}</FieldMessage>
           </div>
-          <div>
-            <Label htmlFor={ids.destination}>Destination</Label>
-            <Input
-              id={ids.destination}
-              autoComplete="off"
-              placeholder="e.g. Passo Giau"
-              aria-invalid={errors.destination ? true : undefined}
-              aria-describedby={errors.destination ? `${ids.destination}-error` : undefined}
-              {...form.register('destination')}
-            />
-            <FieldMessage id={`${ids.destination}-error`}>{errors.destination?.message}</FieldMessage>
-          </div>
+          <TextField
+            id={ids.destination}
+            label="Destination"
+            error={errors.destination?.message}
+            autoComplete="off"
+            placeholder="e.g. Passo Giau"
+            {...form.register('destination')}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor={ids.duration}>Duration</Label>
@@ -158,18 +150,14 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
               </NativeSelect>
               <FieldMessage>{errors.durationDays?.message}</FieldMessage>
             </div>
-            <div>
-              <Label htmlFor={ids.deadline}>Voting Deadline</Label>
-              <Input
-                id={ids.deadline}
-                type="datetime-local"
-                min={toDateTimeLocal(new Date())}
-                aria-invalid={errors.deadline ? true : undefined}
-                aria-describedby={errors.deadline ? `${ids.deadline}-error` : undefined}
-                {...form.register('deadline')}
-              />
-              <FieldMessage id={`${ids.deadline}-error`}>{errors.deadline?.message}</FieldMessage>
-            </div>
+            <TextField
+              id={ids.deadline}
+              label="Voting Deadline"
+              error={errors.deadline?.message}
+              type="datetime-local"
+              min={toDateTimeLocal(new Date())}
+              {...form.register('deadline')}
+            />
           </div>
 
           <fieldset>
@@ -216,16 +204,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             </div>
           </fieldset>
 
-          <div className="flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating...' : 'Create Poll'}
-            </Button>
-          </div>
+          <DialogFormActions submitting={isSubmitting} submitLabel="Create Poll" submittingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>
