@@ -50,8 +50,15 @@ async function runPrimary(config: Config): Promise<void> {
 
   let stopping = false;
   let listening = 0;
+  // A worker that dies soon after it started is replaced after a growing pause (1 s, 2 s... 30 s),
+  // so a crash at start does not become a busy loop of forks.
+  let restartDelayMs = 0;
+  const startedAt = new Map<number, number>();
   const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-  const fork = () => cluster.fork().on('message', (message: unknown) => relayClusterBus(liveWorkers, message));
+  const fork = () => {
+    const worker = cluster.fork().on('message', (message: unknown) => relayClusterBus(liveWorkers, message));
+    startedAt.set(worker.id, Date.now());
+  };
 
   cluster.on('listening', () => {
     listening += 1;
@@ -65,7 +72,12 @@ async function runPrimary(config: Config): Promise<void> {
       console.error('no worker ever started; stopping');
       process.exit(1);
     }
-    fork();
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    restartDelayMs = lived < 5000 ? Math.min(30_000, Math.max(1000, restartDelayMs * 2)) : 0;
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, restartDelayMs);
   });
   for (let i = 0; i < config.workers; i++) fork();
 
