@@ -36,13 +36,17 @@ async function membershipIn(ctx: AppContext, viewerId: string | null, groupIds: 
 }
 
 /**
- * Presents many rides with two extra queries in all (participants, the viewer's memberships). The
- * owner always holds a seat and a navigator must be a participant, so their names come with the
- * participants; only a row that breaks that (older data) costs a query for the missing people.
+ * Presents many rides with two extra queries in all: participants, and the viewer's memberships
+ * unless the caller knows them. The owner always holds a seat and a navigator must be a
+ * participant, so their names come with the participants; only a row that breaks that (older
+ * data) costs a query for the missing people.
  */
-export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
+export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null, knownMemberships?: Map<string, MembershipStatus>): Promise<Ride[]> {
   const groupIds = [...new Set(rows.map((r) => r.group_id).filter((v): v is string => Boolean(v)))];
-  const [participantRows, memberships] = await Promise.all([ridesRepository.participantsOf(ctx.db, rows.map((r) => r.id)), membershipIn(ctx, viewerId, groupIds)]);
+  const [participantRows, memberships] = await Promise.all([
+    ridesRepository.participantsOf(ctx.db, rows.map((r) => r.id)),
+    knownMemberships ?? membershipIn(ctx, viewerId, groupIds),
+  ]);
   const byRide = new Map<string, RidePerson[]>();
   const people = new Map<string, RidePerson>();
   for (const p of participantRows) {
@@ -340,8 +344,10 @@ export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, g
 }
 
 export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Ride[]> {
-  await loadGroup(ctx, groupId, viewerId);
-  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId), viewerId);
+  const group = await loadGroup(ctx, groupId, viewerId);
+  // The group row already says what the viewer is in it.
+  const membership = new Map([[group.id, membershipStatusOf(group, viewerId)]]);
+  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId), viewerId, membership);
 }
 
 export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<Ride[]> {
