@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,6 +18,7 @@ import { loadConfig } from '../src/server/config';
 import { hashToken, newId } from '../src/server/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { freePort } from '../src/server/test/free-port';
 
 const RIDERS = 10_000;
 const GROUPS = 2_000;
@@ -116,13 +116,6 @@ async function measure(url: string, cookie: string, seconds = DURATION_S): Promi
   return JSON.parse(stdout) as { p50: number; p99: number; rps: number; errors: number };
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function waitUntilServing(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -14,22 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { freePort } from '../src/server/test/free-port';
 
 const MB = 1024 * 1024;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function status(pid: number): { rss: number; hwm: number } {
   const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { freePort } from '../../src/server/test/free-port';
 
 export interface ReceivedMail {
   to: string;
@@ -48,16 +49,6 @@ async function startSmtp(mails: ReceivedMail[]): Promise<{ port: number; close()
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startHarness(): Promise<Harness> {
   const webDir = path.resolve('dist/web');

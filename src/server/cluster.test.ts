@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port';
 
 // npm start with WORKERS=2 on SQLite: two server processes share the port, and a notification
 // created by a request one worker serves reaches a stream another worker holds (the primary
@@ -44,13 +44,6 @@ function request(port: number, method: string, pathname: string, options: { cook
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor(ready: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
