@@ -99,15 +99,17 @@ function rowBuilder(names: string[]): (row: unknown[]) => Record<string, unknown
 const PREPARED_PER_CONNECTION = 500;
 
 function preparePerText(client: pg.PoolClient): void {
-  const prepared = new Set<string>();
+  // SQL text -> statement name, for the texts this connection has prepared.
+  const prepared = new Map<string, string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof config === 'string' && Array.isArray(values) && callback === undefined && /^\s*(select|insert|update|delete|with)\b/i.test(config)) {
-      const name = `rc_${crypto.createHash('sha1').update(config).digest('base64url')}`;
-      if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
-        prepared.add(name);
-        return query({ name, text: config, values });
+    if (typeof config === 'string' && Array.isArray(values) && callback === undefined) {
+      let name = prepared.get(config);
+      if (name === undefined && prepared.size < PREPARED_PER_CONNECTION && /^\s*(select|insert|update|delete|with)\b/i.test(config)) {
+        name = `rc_${crypto.createHash('sha1').update(config).digest('base64url')}`;
+        prepared.set(config, name);
       }
+      if (name !== undefined) return query({ name, text: config, values });
     }
     return query(config, values, callback);
   };
