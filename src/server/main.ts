@@ -12,6 +12,9 @@ import { loadGazetteer } from './geocoding/gazetteer';
  * share the port, relays the event bus between them and replaces a worker that dies. No state
  * lives in a worker's memory (GUIDE section 1), so any worker can serve any request.
  */
+/** Set by the primary in the environment of the worker that runs the housekeeping jobs. */
+const SCHEDULER_WORKER = 'ROADCAPTAIN_SCHEDULER_WORKER';
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -29,7 +32,9 @@ async function main(): Promise<void> {
 
 async function runServer(config: Config): Promise<void> {
   // On SQLite the workers have no shared database channel: the primary carries bus messages.
-  const app = await buildApp({ config, scheduler: true, bus: cluster.isWorker ? createClusterBus() : undefined });
+  // Housekeeping runs once per machine: in the single process, or in the worker the primary names.
+  const scheduler = cluster.isPrimary || process.env[SCHEDULER_WORKER] === '1';
+  const app = await buildApp({ config, scheduler, bus: cluster.isWorker ? createClusterBus() : undefined });
   const shutdown = async () => {
     await app.close();
     process.exit(0);
@@ -54,10 +59,14 @@ async function runPrimary(config: Config): Promise<void> {
   // so a crash at start does not become a busy loop of forks.
   let restartDelayMs = 0;
   const startedAt = new Map<number, number>();
+  // The one worker that runs the housekeeping jobs (a replacement inherits the role).
+  let schedulerWorkerId: number | null = null;
   const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-  const fork = () => {
-    const worker = cluster.fork().on('message', (message: unknown) => relayClusterBus(liveWorkers, message));
+  const fork = (runsScheduler: boolean) => {
+    const worker = cluster.fork(runsScheduler ? { [SCHEDULER_WORKER]: '1' } : {});
+    worker.on('message', (message: unknown) => relayClusterBus(liveWorkers, message));
     startedAt.set(worker.id, Date.now());
+    if (runsScheduler) schedulerWorkerId = worker.id;
   };
 
   cluster.on('listening', () => {
@@ -75,11 +84,12 @@ async function runPrimary(config: Config): Promise<void> {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     restartDelayMs = lived < 5000 ? Math.min(30_000, Math.max(1000, restartDelayMs * 2)) : 0;
+    const runsScheduler = worker.id === schedulerWorkerId;
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!stopping) fork(runsScheduler);
     }, restartDelayMs);
   });
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) fork(i === 0);
 
   const shutdown = () => {
     stopping = true;
