@@ -17,3 +17,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props} />;
 }
+
+/** The rider's own e-mail address: the keyboard, autofill and placeholder every sign-in form uses. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...props} />;
+}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Clock, MailCheck, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
+import { EmailInput, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useRequestMagicLink } from '../api/request-magic-link';
 
@@ -59,13 +59,9 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
           <form onSubmit={handleSubmit} className="space-y-5">
             <div>
               <Label htmlFor={emailId}>Email Address</Label>
-              <Input
+              <EmailInput
                 id={emailId}
-                type="email"
                 name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
                 disabled={sendLink.isPending}

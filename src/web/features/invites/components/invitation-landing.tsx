@@ -6,7 +6,7 @@ import { CircleCheck, Clock, CloudOff, TriangleAlert, UserPlus } from 'lucide-re
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { GroupImage } from '../../../components/group-image';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { EmailInput, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
@@ -172,13 +172,9 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
             {view.needsEmail ? (
               <div>
                 <Label htmlFor={emailId}>Email Address</Label>
-                <Input
+                <EmailInput
                   id={emailId}
-                  type="email"
                   name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@example.com"
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
                   aria-describedby={`${emailId}-hint`}

@@ -10,7 +10,7 @@ import { SelectLocationDialog } from '../../../components/select-location-dialog
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { FieldMessage } from '../../../components/ui/field';
-import { Input, Label } from '../../../components/ui/input';
+import { EmailInput, Input, Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -134,12 +134,8 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
 
           <div>
             <Label htmlFor={`${ids}-email`}>Email Address</Label>
-            <Input
+            <EmailInput
               id={`${ids}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
               aria-invalid={Boolean(errors.email) || undefined}
               aria-describedby={`${ids}-email-hint`}
               data-highlighted={highlightEmail !== null || undefined}
