@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { jsonArrayAgg, parseJsonArray } from './json-array';
 
 // The read paths database.ts puts under Kysely (statements prepared once, SQLite rows built from
 // arrays, PostgreSQL statements named per text) must return exactly what plain queries return.
@@ -39,5 +40,29 @@ describe('database read paths', () => {
     const db = t.app.ctx.db;
     const result = await db.updateTable('users').set({ bio: 'x' }).where('id', '=', 'nobody').executeTakeFirst();
     expect(Number(result.numUpdatedRows)).toBe(0);
+  });
+});
+
+describe('jsonArrayAgg', () => {
+  it('gathers rows as objects in the order asked, keeps nulls and special characters, and gives [] for none', async () => {
+    const db = t.app.ctx.db;
+    const rows = sql<{ k: number; v: string | null }>`(select 2 as k, 'b "quoted"' as v union all select 1, null union all select 3, 'ünï')`;
+    const list = (where: string) =>
+      db
+        .selectNoFrom((eb) =>
+          eb
+            .selectFrom(rows.as('r'))
+            .select((inner) => jsonArrayAgg<{ key: number; value: string | null }>(db, { key: inner.ref('r.k'), value: inner.ref('r.v') }, inner.ref('r.k')).as('list'))
+            .where(sql.raw<boolean>(where))
+            .as('items'),
+        )
+        .executeTakeFirstOrThrow()
+        .then((row) => parseJsonArray(row.items));
+    expect(await list('1 = 1')).toEqual([
+      { key: 1, value: null },
+      { key: 2, value: 'b "quoted"' },
+      { key: 3, value: 'ünï' },
+    ]);
+    expect(await list('1 = 0')).toEqual([]);
   });
 });

@@ -17,15 +17,14 @@ export function parseWaypoints(json: string): Waypoint[] {
 
 export interface RideContext {
   viewerId: string | null;
-  participants: RidePerson[];
   people: Map<string, RidePerson>;
   membership: MembershipStatus;
 }
 
 export function presentRide(row: RideRow, c: RideContext): Ride {
-  const participantCount = c.participants.length;
+  const participantCount = row.participants.length;
   const isOwner = c.viewerId !== null && row.owner_id === c.viewerId;
-  const isParticipant = c.viewerId !== null && c.participants.some((p) => p.id === c.viewerId);
+  const isParticipant = c.viewerId !== null && row.participants.some((p) => p.id === c.viewerId);
   const status = row.status as RideStatus;
   const owner = c.people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null };
   return {
@@ -48,7 +47,7 @@ export function presentRide(row: RideRow, c: RideContext): Ride {
     waypoints: parseWaypoints(row.waypoints),
     totalDistanceKm: num(row.total_distance_km),
     participantCount,
-    participants: c.participants,
+    participants: row.participants,
     minRiders: row.min_riders,
     maxRiders: row.max_riders,
     timezoneOffset: row.timezone_offset,

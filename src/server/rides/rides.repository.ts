@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
 import { flatDistance, type Box } from '../db/flat-distance';
+import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
+import type { RidePerson } from '../../shared/rides/ride';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -11,8 +13,14 @@ export type RideRow = Selectable<RidesTable> & {
   group_timezone_name: string | null;
   group_approval: number | null;
   group_creator_id: string | null;
+  /** In the order they joined. The owner always holds a seat, so the owner is among them. */
+  participants: RidePerson[];
 };
 
+/**
+ * Rides with their group's columns and their participants, one row per ride: the participants
+ * come as a JSON array column (db/json-array.ts), so a list of rides is a single query.
+ */
 function selectRides(db: Executor) {
   return db
     .selectFrom('rides')
@@ -25,7 +33,21 @@ function selectRides(db: Executor) {
       'groups.timezone_name as group_timezone_name',
       'groups.membership_approval_required as group_approval',
       'groups.creator_id as group_creator_id',
-    ]);
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('ride_participants as seat')
+        .innerJoin('users as rider', 'rider.id', 'seat.user_id')
+        .select((seats) =>
+          jsonArrayAgg<RidePerson>(db, { id: seats.ref('rider.id'), userId: seats.ref('rider.user_id'), profileImageUrl: seats.ref('rider.profile_image_url') }, seats.ref('seat.joined_at')).as('list'),
+        )
+        .whereRef('seat.ride_id', '=', 'rides.id')
+        .as('participants'),
+    );
+}
+
+function toRideRow<R extends { participants: RidePerson[] | string | null }>(row: R): Omit<R, 'participants'> & { participants: RidePerson[] } {
+  return { ...row, participants: parseJsonArray(row.participants) };
 }
 
 /**
@@ -42,20 +64,22 @@ function upcomingOfRider(userId: string, nowIso: string) {
 }
 
 export const ridesRepository = {
-  findById(db: Executor, id: string): Promise<RideRow | undefined> {
-    return selectRides(db).where('rides.id', '=', id).executeTakeFirst() as Promise<RideRow | undefined>;
+  async findById(db: Executor, id: string): Promise<RideRow | undefined> {
+    const row = await selectRides(db).where('rides.id', '=', id).executeTakeFirst();
+    return row && toRideRow(row);
   },
 
-  findBySlugs(db: Executor, groupSlug: string, rideSlug: string): Promise<RideRow | undefined> {
-    return selectRides(db).where('groups.slug', '=', groupSlug).where('rides.slug', '=', rideSlug).executeTakeFirst() as Promise<RideRow | undefined>;
+  async findBySlugs(db: Executor, groupSlug: string, rideSlug: string): Promise<RideRow | undefined> {
+    const row = await selectRides(db).where('groups.slug', '=', groupSlug).where('rides.slug', '=', rideSlug).executeTakeFirst();
+    return row && toRideRow(row);
   },
 
-  listForGroup(db: Executor, groupId: string): Promise<RideRow[]> {
-    return selectRides(db).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute() as Promise<RideRow[]>;
+  async listForGroup(db: Executor, groupId: string): Promise<RideRow[]> {
+    return (await selectRides(db).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute()).map(toRideRow);
   },
 
-  listUpcomingForRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideRow[]> {
-    return selectRides(db).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute() as Promise<RideRow[]>;
+  async listUpcomingForRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideRow[]> {
+    return (await selectRides(db).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute()).map(toRideRow);
   },
 
   /**
@@ -78,9 +102,9 @@ export const ridesRepository = {
       .execute();
   },
 
-  listByIds(db: Executor, ids: string[]): Promise<RideRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return selectRides(db).where('rides.id', 'in', ids).execute() as Promise<RideRow[]>;
+  async listByIds(db: Executor, ids: string[]): Promise<RideRow[]> {
+    if (ids.length === 0) return [];
+    return (await selectRides(db).where('rides.id', 'in', ids).execute()).map(toRideRow);
   },
 
   async statsForRider(db: Executor, userId: string, nowIso: string): Promise<{ upcoming: number; plannedKm: number }> {
@@ -107,18 +131,6 @@ export const ridesRepository = {
       .where('rides.start_date', '<', nowIso)
       .orderBy('rides.start_date', 'desc')
       .limit(limit)
-      .execute();
-  },
-
-  /** Participants of several rides at once (one query for a whole list of cards). */
-  participantsOf(db: Executor, rideIds: string[]) {
-    if (rideIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('ride_participants')
-      .innerJoin('users', 'users.id', 'ride_participants.user_id')
-      .select(['ride_participants.ride_id', 'users.id', 'users.user_id', 'users.profile_image_url'])
-      .where('ride_participants.ride_id', 'in', rideIds)
-      .orderBy('ride_participants.joined_at')
       .execute();
   },
 

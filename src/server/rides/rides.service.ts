@@ -36,32 +36,22 @@ async function membershipIn(ctx: AppContext, viewerId: string | null, groupIds: 
 }
 
 /**
- * Presents many rides with two extra queries in all: participants, and the viewer's memberships
- * unless the caller knows them. The owner always holds a seat and a navigator must be a
- * participant, so their names come with the participants; only a row that breaks that (older
- * data) costs a query for the missing people.
+ * Presents many rides with at most one extra query: the viewer's memberships, unless the caller
+ * knows them. Participants come with each row; the owner always holds a seat and a navigator must
+ * be a participant, so their names come with the participants, and only a row that breaks that
+ * (older data) costs a query for the missing people.
  */
 export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null, knownMemberships?: Map<string, MembershipStatus>): Promise<Ride[]> {
   const groupIds = [...new Set(rows.map((r) => r.group_id).filter((v): v is string => Boolean(v)))];
-  const [participantRows, memberships] = await Promise.all([
-    ridesRepository.participantsOf(ctx.db, rows.map((r) => r.id)),
-    knownMemberships ?? membershipIn(ctx, viewerId, groupIds),
-  ]);
-  const byRide = new Map<string, RidePerson[]>();
+  const memberships = knownMemberships ?? (await membershipIn(ctx, viewerId, groupIds));
   const people = new Map<string, RidePerson>();
-  for (const p of participantRows) {
-    const person = { id: p.id, userId: p.user_id, profileImageUrl: p.profile_image_url };
-    const list = byRide.get(p.ride_id);
-    if (list) list.push(person);
-    else byRide.set(p.ride_id, [person]);
-    people.set(p.id, person);
-  }
+  for (const row of rows) for (const person of row.participants) people.set(person.id, person);
   const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
   for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
   return rows.map((row) => {
     const membership: MembershipStatus =
       viewerId && row.group_creator_id === viewerId ? 'owner' : row.group_id ? (memberships.get(row.group_id) ?? 'none') : 'none';
-    return presentRide(row, { viewerId, participants: byRide.get(row.id) ?? [], people, membership });
+    return presentRide(row, { viewerId, people, membership });
   });
 }
 

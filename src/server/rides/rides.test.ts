@@ -160,6 +160,21 @@ describe('joining and leaving', () => {
     expect((await r.owner.client.post(`/api/rides/${ride.id}/leave`)).statusCode).toBe(403);
   });
 
+  it('names the participants in the order they took their seats, in a ride and in every list', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id, { maxRiders: 5 });
+    await r.member.client.post(`/api/rides/${ride.id}/join`);
+    // Seats taken within one millisecond cannot be told apart: date the member's seat first.
+    await t.app.ctx.db.updateTable('ride_participants').set({ joined_at: '2020-01-01T00:00:00.000Z' }).where('ride_id', '=', ride.id).where('user_id', '=', r.member.user.id).execute();
+    const seats = [r.member, r.owner].map((rider) => ({ id: rider.user.id, userId: rider.user.userId, profileImageUrl: null }));
+    const expected = { participantCount: 2, participants: seats, owner: seats[1], isParticipant: true };
+    expect((await r.member.client.get(`/api/rides/${ride.id}`)).json()).toMatchObject(expected);
+    expect((await r.member.client.get(`/api/groups/${r.group.slug}/rides/${ride.slug}`)).json()).toMatchObject(expected);
+    expect((await r.member.client.get(`/api/groups/${r.group.id}/rides`)).json()).toMatchObject([expected]);
+    expect((await r.member.client.get('/api/rides/upcoming')).json()).toMatchObject([expected]);
+    expect((await r.anonymous.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ participants: seats, isParticipant: false });
+  });
+
   it('adds an outsider to an open group in the same step', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
