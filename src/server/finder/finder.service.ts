@@ -69,7 +69,7 @@ export async function findRides(ctx: AppContext, viewerId: string | null, q: Fin
   const candidates = await ridesRepository.nearestUpcomingInBox(ctx.db, boundingBox(q), centre, nowIso(), CANDIDATES);
   const near = nearest(q, candidates, (r) => ({ lat: Number(r.start_latitude), lon: Number(r.start_longitude) }));
   const ids = near.map((n) => n.candidate.id);
-  const rides = await presentRides(ctx, inOrder(ids, await ridesRepository.listByIds(ctx.db, ids)), viewerId);
+  const rides = await presentRides(ctx, inOrder(ids, await ridesRepository.listByIds(ctx.db, ids, viewerId)), viewerId);
   const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
   return rides.map((ride) => ({ ...ride, distanceKm: distances.get(ride.id)! }));
 }

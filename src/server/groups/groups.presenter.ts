@@ -3,7 +3,11 @@ import { toBool, toCount } from '../db/database';
 import { groupAbilities } from './groups.policy';
 import type { GroupRow } from './groups.repository';
 
-export function membershipStatusOf(row: GroupRow, viewerId: string | null): MembershipStatus {
+/** The viewer's standing in a group, from a row that selected `viewerMembershipColumns` and the group's creator. */
+export function membershipStatusOf(
+  row: { creator_id: string | null; viewer_is_member: number | string | bigint | null; viewer_is_pending: number | string | bigint | null },
+  viewerId: string | null,
+): MembershipStatus {
   if (viewerId && row.creator_id === viewerId) return 'owner';
   if (toCount(row.viewer_is_member) > 0) return 'member';
   if (toCount(row.viewer_is_pending) > 0) return 'pending';

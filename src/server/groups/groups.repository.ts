@@ -30,7 +30,6 @@ function recentActivity(sinceIso: string) {
  * served without a query per group. `since` bounds "recent" activity (30 days).
  */
 function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sinceIso: string) {
-  const viewer = viewerId ?? '';
   return db
     .selectFrom('groups')
     .innerJoin('users as creator', 'creator.id', 'groups.creator_id')
@@ -47,19 +46,22 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .where('r.status', '!=', 'cancelled')
         .as('upcoming_rides'),
       sql<number>`case when ${recentActivity(sinceIso)} then 1 else 0 end`.as('recent_activity'),
-      eb
-        .selectFrom('group_members as vm')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('vm.group_id', '=', 'groups.id')
-        .where('vm.user_id', '=', viewer)
-        .as('viewer_is_member'),
-      eb
-        .selectFrom('membership_requests as vr')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('vr.group_id', '=', 'groups.id')
-        .where('vr.user_id', '=', viewer)
-        .as('viewer_is_pending'),
+      ...viewerMembershipColumns(db, 'groups.id', viewerId),
     ]);
+}
+
+/**
+ * Whether the viewer is a member of, or has asked to join, the group a row belongs to (0 or 1
+ * each; read with `membershipStatusOf`). Groups and rides select them with the row, so a list
+ * needs no second query for what the viewer may do.
+ */
+export function viewerMembershipColumns(db: Executor, groupIdColumn: 'groups.id' | 'rides.group_id', viewerId: string | null) {
+  const viewer = viewerId ?? '';
+  const groupId = sql.ref<string>(groupIdColumn);
+  return [
+    db.selectFrom('group_members as vm').select(db.fn.countAll().as('n')).where('vm.group_id', '=', groupId).where('vm.user_id', '=', viewer).as('viewer_is_member'),
+    db.selectFrom('membership_requests as vr').select(db.fn.countAll().as('n')).where('vr.group_id', '=', groupId).where('vr.user_id', '=', viewer).as('viewer_is_pending'),
+  ] as const;
 }
 
 export interface GroupQueryWindow {
@@ -214,23 +216,6 @@ export const groupsRepository = {
       .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url', 'users.location'])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
-      .execute();
-  },
-
-  /** The viewer's memberships and pending requests among some groups, in one query. */
-  viewerMemberships(db: Executor, userId: string, groupIds: string[]): Promise<Array<{ group_id: string; status: 'member' | 'pending' }>> {
-    return db
-      .selectFrom('group_members')
-      .select(['group_id', sql<'member' | 'pending'>`'member'`.as('status')])
-      .where('user_id', '=', userId)
-      .where('group_id', 'in', groupIds)
-      .unionAll(
-        db
-          .selectFrom('membership_requests')
-          .select(['group_id', sql<'member' | 'pending'>`'pending'`.as('status')])
-          .where('user_id', '=', userId)
-          .where('group_id', 'in', groupIds),
-      )
       .execute();
   },
 

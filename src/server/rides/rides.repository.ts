@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction, type Selectable, type Insertable } 
 import type { Database, RidesTable } from '../db/schema';
 import { flatDistance, type Box } from '../db/flat-distance';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
+import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson } from '../../shared/rides/ride';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,15 +14,18 @@ export type RideRow = Selectable<RidesTable> & {
   group_timezone_name: string | null;
   group_approval: number | null;
   group_creator_id: string | null;
+  viewer_is_member: number | string | bigint | null;
+  viewer_is_pending: number | string | bigint | null;
   /** In the order they joined. The owner always holds a seat, so the owner is among them. */
   participants: RidePerson[];
 };
 
 /**
- * Rides with their group's columns and their participants, one row per ride: the participants
- * come as a JSON array column (db/json-array.ts), so a list of rides is a single query.
+ * Rides with their group's columns, the viewer's standing in that group and the participants, one
+ * row per ride: the participants come as a JSON array column (db/json-array.ts), so a list of
+ * rides, with all a ride card shows and the viewer may do, is a single query.
  */
-function selectRides(db: Executor) {
+function selectRides(db: Executor, viewerId: string | null) {
   return db
     .selectFrom('rides')
     .leftJoin('groups', 'groups.id', 'rides.group_id')
@@ -33,6 +37,7 @@ function selectRides(db: Executor) {
       'groups.timezone_name as group_timezone_name',
       'groups.membership_approval_required as group_approval',
       'groups.creator_id as group_creator_id',
+      ...viewerMembershipColumns(db, 'rides.group_id', viewerId),
     ])
     .select((eb) =>
       eb
@@ -64,22 +69,23 @@ function upcomingOfRider(userId: string, nowIso: string) {
 }
 
 export const ridesRepository = {
-  async findById(db: Executor, id: string): Promise<RideRow | undefined> {
-    const row = await selectRides(db).where('rides.id', '=', id).executeTakeFirst();
+  /** `viewerId` only matters to presenting: it fills the viewer's standing in the ride's group. */
+  async findById(db: Executor, id: string, viewerId: string | null = null): Promise<RideRow | undefined> {
+    const row = await selectRides(db, viewerId).where('rides.id', '=', id).executeTakeFirst();
     return row && toRideRow(row);
   },
 
-  async findBySlugs(db: Executor, groupSlug: string, rideSlug: string): Promise<RideRow | undefined> {
-    const row = await selectRides(db).where('groups.slug', '=', groupSlug).where('rides.slug', '=', rideSlug).executeTakeFirst();
+  async findBySlugs(db: Executor, groupSlug: string, rideSlug: string, viewerId: string | null): Promise<RideRow | undefined> {
+    const row = await selectRides(db, viewerId).where('groups.slug', '=', groupSlug).where('rides.slug', '=', rideSlug).executeTakeFirst();
     return row && toRideRow(row);
   },
 
-  async listForGroup(db: Executor, groupId: string): Promise<RideRow[]> {
-    return (await selectRides(db).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute()).map(toRideRow);
+  async listForGroup(db: Executor, groupId: string, viewerId: string | null): Promise<RideRow[]> {
+    return (await selectRides(db, viewerId).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute()).map(toRideRow);
   },
 
   async listUpcomingForRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideRow[]> {
-    return (await selectRides(db).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute()).map(toRideRow);
+    return (await selectRides(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute()).map(toRideRow);
   },
 
   /**
@@ -102,9 +108,9 @@ export const ridesRepository = {
       .execute();
   },
 
-  async listByIds(db: Executor, ids: string[]): Promise<RideRow[]> {
+  async listByIds(db: Executor, ids: string[], viewerId: string | null): Promise<RideRow[]> {
     if (ids.length === 0) return [];
-    return (await selectRides(db).where('rides.id', 'in', ids).execute()).map(toRideRow);
+    return (await selectRides(db, viewerId).where('rides.id', 'in', ids).execute()).map(toRideRow);
   },
 
   async statsForRider(db: Executor, userId: string, nowIso: string): Promise<{ upcoming: number; plannedKm: number }> {

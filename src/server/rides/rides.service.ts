@@ -7,7 +7,6 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { slugify } from '../../shared/groups/slug';
-import type { MembershipStatus } from '../../shared/groups/group';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
@@ -26,31 +25,19 @@ export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 
 // ---------------------------------------------------------------- presenting lists without N+1
 
-async function membershipIn(ctx: AppContext, viewerId: string | null, groupIds: string[]): Promise<Map<string, MembershipStatus>> {
-  const statuses = new Map<string, MembershipStatus>();
-  if (!viewerId || groupIds.length === 0) return statuses;
-  const rows = await groupsRepository.viewerMemberships(ctx.db, viewerId, groupIds);
-  for (const row of rows) if (row.status === 'pending') statuses.set(row.group_id, 'pending');
-  for (const row of rows) if (row.status === 'member') statuses.set(row.group_id, 'member');
-  return statuses;
-}
-
 /**
- * Presents many rides with at most one extra query: the viewer's memberships, unless the caller
- * knows them. Participants come with each row; the owner always holds a seat and a navigator must
- * be a participant, so their names come with the participants, and only a row that breaks that
- * (older data) costs a query for the missing people.
+ * Presents rows read with the same viewer. Each row brings its participants and the viewer's
+ * standing in its group; the owner always holds a seat and a navigator must be a participant, so
+ * their names come with the participants, and only a row that breaks that (older data) costs a
+ * query for the missing people.
  */
-export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null, knownMemberships?: Map<string, MembershipStatus>): Promise<Ride[]> {
-  const groupIds = [...new Set(rows.map((r) => r.group_id).filter((v): v is string => Boolean(v)))];
-  const memberships = knownMemberships ?? (await membershipIn(ctx, viewerId, groupIds));
+export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
   const people = new Map<string, RidePerson>();
   for (const row of rows) for (const person of row.participants) people.set(person.id, person);
   const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
   for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
   return rows.map((row) => {
-    const membership: MembershipStatus =
-      viewerId && row.group_creator_id === viewerId ? 'owner' : row.group_id ? (memberships.get(row.group_id) ?? 'none') : 'none';
+    const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
     return presentRide(row, { viewerId, people, membership });
   });
 }
@@ -59,8 +46,9 @@ async function presentOne(ctx: AppContext, row: RideRow, viewerId: string | null
   return (await presentRides(ctx, [row], viewerId))[0]!;
 }
 
-async function loadRide(ctx: AppContext, rideId: string): Promise<RideRow> {
-  const row = await ridesRepository.findById(ctx.db, rideId);
+/** The ride, read for `viewerId` (who may present it), or 404. */
+async function loadRide(ctx: AppContext, rideId: string, viewerId: string | null = null): Promise<RideRow> {
+  const row = await ridesRepository.findById(ctx.db, rideId, viewerId);
   if (!row) throw notFound('Ride not found');
   return row;
 }
@@ -212,7 +200,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   for (const memberId of await groupsRepository.memberIds(ctx.db, group.id)) {
     if (memberId !== userId) await notify(ctx, memberId, 'ride_created', title, message);
   }
-  return presentOne(ctx, await loadRide(ctx, id), userId);
+  return presentOne(ctx, await loadRide(ctx, id, userId), userId);
 }
 
 /** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
@@ -272,7 +260,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
     ...(input.status !== undefined && { status: input.status }),
   });
-  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
 /** DELETE /api/rides/{id}: participants, comments and media go with it, in one transaction. */
@@ -310,7 +298,7 @@ export async function joinRide(ctx: AppContext, userId: string, rideId: string):
   if (!isMember && ride.group_id && ride.group_name && ride.group_creator_id) {
     await announceNewMember(ctx, { id: ride.group_id, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
   }
-  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
 export async function leaveRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
@@ -318,26 +306,24 @@ export async function leaveRide(ctx: AppContext, userId: string, rideId: string)
   if (ride.owner_id === userId) throw forbidden('The owner cannot leave their own ride');
   if (!(await ridesRepository.removeParticipant(ctx.db, rideId, userId))) throw conflict('You have not joined this ride');
   if (ride.navigator_id === userId) await ridesRepository.update(ctx.db, rideId, { navigator_id: null });
-  return presentOne(ctx, await loadRide(ctx, rideId), userId);
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
 // ---------------------------------------------------------------- queries
 
 export async function getRide(ctx: AppContext, viewerId: string | null, rideId: string): Promise<Ride> {
-  return presentOne(ctx, await loadRide(ctx, rideId), viewerId);
+  return presentOne(ctx, await loadRide(ctx, rideId, viewerId), viewerId);
 }
 
 export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, groupSlug: string, rideSlug: string): Promise<Ride> {
-  const row = await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug);
+  const row = await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug, viewerId);
   if (!row) throw notFound('Ride not found');
   return presentOne(ctx, row, viewerId);
 }
 
 export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Ride[]> {
-  const group = await loadGroup(ctx, groupId, viewerId);
-  // The group row already says what the viewer is in it.
-  const membership = new Map([[group.id, membershipStatusOf(group, viewerId)]]);
-  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId), viewerId, membership);
+  await loadGroup(ctx, groupId, viewerId);
+  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId, viewerId), viewerId);
 }
 
 export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<Ride[]> {
