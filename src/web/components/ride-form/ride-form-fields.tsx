@@ -5,7 +5,7 @@ import { RIDE_DURATIONS } from '../../../shared/rides/ride';
 import { cn } from '../../lib/cn';
 import { DURATION_LABELS } from '../../lib/rides/ride-format';
 import { LocationSearchInput } from '../location-search-input';
-import { TimezonePicker } from '../timezone-picker';
+import { TimezoneField } from '../timezone-field';
 import { Button } from '../ui/button';
 import { FieldMessage, TextField } from '../ui/field';
 import { Input, Label } from '../ui/input';
@@ -260,24 +260,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
         </div>
       </div>
 
-      <div>
-        <Controller
-          control={form.control}
-          name="timezoneOffset"
-          render={({ field }) => (
-            <TimezonePicker
-              id={ids.timezone}
-              label="Timezone"
-              value={field.value}
-              onChange={(tz) => {
-                field.onChange(tz.offset);
-                form.setValue('timezoneName', tz.name, { shouldDirty: true, shouldValidate: true });
-              }}
-            />
-          )}
-        />
-        <FieldMessage>{errors.timezoneOffset?.message ?? errors.timezoneName?.message}</FieldMessage>
-      </div>
+      <TimezoneField form={form} id={ids.timezone} />
 
       <div className="grid grid-cols-2 gap-4">
         <TextField

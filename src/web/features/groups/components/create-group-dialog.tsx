@@ -13,7 +13,7 @@ import { DEFAULT_TIMEZONE } from '../../../../shared/timezones/timezones';
 import { MB } from '../../../../shared/media/limits';
 import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { LocationSearchInput } from '../../../components/location-search-input';
-import { TimezonePicker } from '../../../components/timezone-picker';
+import { TimezoneField } from '../../../components/timezone-field';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -266,24 +266,7 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
             )}
           />
 
-          <div>
-            <Controller
-              control={form.control}
-              name="timezoneOffset"
-              render={({ field }) => (
-                <TimezonePicker
-                  id={ids.timezone}
-                  label="Timezone"
-                  value={field.value}
-                  onChange={(tz) => {
-                    field.onChange(tz.offset);
-                    form.setValue('timezoneName', tz.name, { shouldValidate: true });
-                  }}
-                />
-              )}
-            />
-            <FieldMessage>{errors.timezoneOffset?.message ?? errors.timezoneName?.message}</FieldMessage>
-          </div>
+          <TimezoneField form={form} id={ids.timezone} />
 
           <DialogFormActions submitting={isSubmitting} submitLabel="Create Group" submittingLabel="Creating..." />
         </form>

@@ -6,10 +6,9 @@ import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../../../shared/users/current-user';
 import { DEFAULT_TIMEZONE, detectTimezone, isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../../../../shared/timezones/timezones';
-import { TimezonePicker } from '../../../components/timezone-picker';
+import { TimezoneField } from '../../../components/timezone-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { FieldMessage } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../api/update-profile';
 
@@ -45,7 +44,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
   const ids = useId();
   const update = useUpdateProfile(user.id);
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: valuesOf(user) });
-  const { control, handleSubmit, setValue, reset, formState } = form;
+  const { control, handleSubmit, setValue, reset } = form;
   const detectedOnce = useRef(false);
 
   useEffect(() => {
@@ -107,24 +106,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
             />
           </fieldset>
 
-          <Controller
-            control={control}
-            name="timezoneOffset"
-            render={({ field, fieldState }) => (
-              <div>
-                <TimezonePicker
-                  id={`${ids}-timezone`}
-                  label="Timezone"
-                  value={field.value}
-                  onChange={(tz) => {
-                    field.onChange(tz.offset);
-                    setValue('timezoneName', tz.name, { shouldDirty: true, shouldValidate: true });
-                  }}
-                />
-                <FieldMessage>{fieldState.error?.message ?? formState.errors.timezoneName?.message}</FieldMessage>
-              </div>
-            )}
-          />
+          <TimezoneField form={form} id={`${ids}-timezone`} />
 
           <div className="flex justify-end border-t border-asphalt-100 pt-5">
             <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
