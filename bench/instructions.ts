@@ -3,8 +3,9 @@
  * valgrind (callgrind), for comparing two versions of the code on this noisy machine, where
  * wall-clock runs of npm run bench differ by 20% or more from one run to the next and instruction
  * counts by about 1%. Each path (e.g. /api/rides/upcoming, /api/rides/{ride}, /api/groups/{group}/rides)
- * runs twice under valgrind in bench/request-loop.ts, with the same warm-up and without or with
- * COUNT measured requests; the difference divided by COUNT is one request, without start-up.
+ * runs twice under valgrind in bench/request-loop.ts, with the same warm-up (BENCH_WARM, 300) and
+ * without or with BENCH_COUNT (300) measured requests; the difference divided by the count is one
+ * request, without start-up.
  * Needs BENCH_DATA_DIR (a database kept by BENCH_KEEP=1 npm run bench); takes minutes per path.
  */
 import { execFile } from 'node:child_process';
@@ -12,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const WARM = 30;
-const COUNT = Number(process.env.BENCH_COUNT ?? 150);
+// V8 keeps compiling hot code during the first few hundred requests; a short warm-up counts that
+// compiling too: after 30 warm-up requests a ride detail measured 6.1 M instructions per request
+// over the next 150, and 2.4 M over the next 300.
+const WARM = Number(process.env.BENCH_WARM ?? 300);
+const COUNT = Number(process.env.BENCH_COUNT ?? 300);
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('Set BENCH_DATA_DIR to a database kept by BENCH_KEEP=1 npm run bench');
 const loop = fileURLToPath(new URL('./request-loop.ts', import.meta.url));
