@@ -20,12 +20,15 @@ const WARM = Number(process.env.BENCH_WARM ?? 300);
 const COUNT = Number(process.env.BENCH_COUNT ?? 300);
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('Set BENCH_DATA_DIR to a database kept by BENCH_KEEP=1 npm run bench');
+// V8 compiles and collects on threads of its own, and when their work lands depends on timing;
+// on one thread the same code gives the same count run after run.
+const NODE_FLAGS = ['--single-threaded', '--expose-gc'];
 const loop = fileURLToPath(new URL('./request-loop.ts', import.meta.url));
 
 /** Instructions valgrind counted for one run of the request loop. */
 async function instructions(target: string, count: number): Promise<number> {
   const args = JSON.stringify({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL, path: target, warm: WARM, count });
-  const { stderr } = await run('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--import', 'tsx', loop, args], { maxBuffer: 1 << 24 });
+  const { stderr } = await run('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, '--import', 'tsx', loop, args], { maxBuffer: 1 << 24 });
   const collected = /Collected\s*:\s*([\d,]+)/.exec(stderr);
   if (!collected) throw new Error(`valgrind printed no count:\n${stderr.slice(-2000)}`);
   return Number(collected[1]!.replaceAll(',', ''));

@@ -14,8 +14,14 @@ const seed = JSON.parse(fs.readFileSync(path.join(dataDir, 'bench-seed.json'), '
 const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), webDir: null }, logger: false });
 const url = target.replace('{ride}', seed.rideId).replace('{group}', seed.groupId);
 const headers = { cookie: `rc_session=${seed.token}`, host: new URL(app.ctx.config.publicUrl).host };
-for (let i = 0; i < warm + count; i++) {
-  const res = await app.inject({ method: 'GET', url, headers });
-  if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+async function send(times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+  }
 }
+await send(warm);
+// Both runs start the measured requests from the same collected heap (node --expose-gc).
+(globalThis as { gc?: () => void }).gc?.();
+await send(count);
 await app.close();
