@@ -7,8 +7,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * An aggregate that gathers a group's rows into one JSON array of objects with the given keys, in
  * the given order: json_agg on PostgreSQL, json_group_array on SQLite. Lists use it in a
  * correlated subquery to bring each row's children (a ride's participants) with the row: one
- * query per list instead of two, which saves a round trip on PostgreSQL and, on SQLite, reading
- * each child column as a value of its own. Read the column with `parseJsonArray`.
+ * query per list instead of two. On PostgreSQL that saves a round trip and the per-row protocol
+ * (upcoming rides went from 7.9 to about 5 ms per request); on SQLite it costs the same CPU
+ * instructions as the second query did. Read the column with `parseJsonArray`.
  */
 export function jsonArrayAgg<T>(db: Executor, fields: Record<keyof T & string, Expression<unknown>>, orderBy: Expression<unknown>): RawBuilder<T[] | string> {
   const pairs = sql.join(Object.entries<Expression<unknown>>(fields).flatMap(([key, value]) => [sql.lit(key), value]));
