@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON (and, in later domains, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');
 
-  const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionError: (err) => app.log.error({ err }, 'idle database connection failed') });
   await migrateToLatest(db);
   const bus: EventBus = db.postgresUrl ? await createPostgresBus(db.postgresUrl, app.log) : (options.bus ?? createInProcessBus());
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

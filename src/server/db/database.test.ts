@@ -66,3 +66,23 @@ describe('jsonArrayAgg', () => {
     expect(await list('1 = 0')).toEqual([]);
   });
 });
+
+describe('a pooled PostgreSQL connection that fails while idle', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('is dropped and replaced, and the server goes on answering', async () => {
+    const db = t.app.ctx.db;
+    // Hold several connections at once so the pool keeps more than one idle.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(db)));
+    const { rows } = await sql<{ ended: number }>`select count(pg_terminate_backend(pid)) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(db);
+    expect(Number(rows[0]!.ended)).toBeGreaterThan(0);
+    // A query may still be handed a connection whose end has not arrived yet; the next ones get new connections.
+    let answered = false;
+    for (let attempt = 0; attempt < 10 && !answered; attempt++) {
+      answered = await sql`select 1 as one`.execute(db).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(answered).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/app-config', headers: { host: 'rc.test' } })).statusCode).toBe(200);
+  });
+});

@@ -20,13 +20,17 @@ export interface Db {
  * The only place that knows which engine is behind Kysely. SQLite settings follow GUIDE section 5:
  * WAL, synchronous=FULL, foreign keys on, a busy timeout.
  */
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError?: (error: Error) => void }): Db {
   if (options.databaseUrl) {
     // random_page_cost 1.1 instead of 4: PostgreSQL's default prices an index lookup as a disk seek
     // and so hash-joins whole tables (every user, to name 150 participants) where a few key lookups
     // do; our working set is small and on SSD or in memory, where 1.1 is the usual setting.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c random_page_cost=1.1' });
     pool.on('connect', preparePerText);
+    // An idle pooled connection can fail on its own: PostgreSQL restarting, an administrator ending
+    // the session, the network. pg reports that as the pool's 'error' event, which without a
+    // listener ends the whole process; the pool drops the broken connection and opens another.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => kysely.destroy() };
   }

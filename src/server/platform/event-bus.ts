@@ -52,6 +52,8 @@ export async function createPostgresBus(connectionString: string, log: FastifyBa
     }
   });
   listener.on('error', (error) => log.error({ err: error }, 'event bus connection failed'));
+  // As for the main pool (db/database.ts): an idle connection failing must not end the process.
+  publisher.on('error', (error) => log.error({ err: error }, 'idle event bus connection failed'));
   await listener.query(`LISTEN ${CHANNEL}`);
   return {
     async publish(topic, payload) {
