@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { notify } from './notifications.service';
@@ -34,6 +35,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
     });
     await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Dawn Patrol has been added to your group');
     await expect.poll(() => chunks.join(''), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
+
+    // PostgreSQL ends every LISTEN connection (as a restart does): the processes listen again and
+    // later messages arrive. Messages sent while a process is not listening are not replayed, so
+    // each poll sends one until one arrives.
+    const ended = await sql<{ n: number }>`select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`.execute(a.app.ctx.db);
+    expect(Number(ended.rows[0]!.n)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () => {
+          await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Night Loop has been added to your group');
+          return chunks.join('');
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toContain('Night Loop has been added to your group');
     req.destroy();
   });
 });

@@ -14,6 +14,8 @@ export interface EventBus {
 }
 
 const CHANNEL = 'roadcaptain_events';
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 30_000;
 
 function localBus(): EventBus & { deliver(topic: string, payload: unknown): void } {
   const emitter = new EventEmitter();
@@ -37,12 +39,22 @@ export function createInProcessBus(): EventBus {
   return localBus();
 }
 
+/**
+ * The LISTEN connection is watched: when it fails (PostgreSQL restarting, an administrator ending
+ * it, the network) it is opened again, waiting longer after each failed attempt. Messages sent
+ * while it is down are not replayed: they only hint that something changed, and what changed is
+ * in the database.
+ */
 export async function createPostgresBus(connectionString: string, log: FastifyBaseLogger): Promise<EventBus> {
   const local = localBus();
-  const listener = new pg.Client({ connectionString });
   const publisher = new pg.Pool({ connectionString, max: 2 });
-  await listener.connect();
-  listener.on('notification', (msg) => {
+  // As for the main pool (db/database.ts): an idle connection failing must not end the process.
+  publisher.on('error', (error) => log.error({ err: error }, 'idle event bus connection failed'));
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retryMs = RETRY_FIRST_MS;
+
+  const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
       const { topic, payload } = JSON.parse(msg.payload) as { topic: string; payload: unknown };
@@ -50,11 +62,44 @@ export async function createPostgresBus(connectionString: string, log: FastifyBa
     } catch (error) {
       log.warn({ err: error }, 'ignoring malformed bus message');
     }
-  });
-  listener.on('error', (error) => log.error({ err: error }, 'event bus connection failed'));
-  // As for the main pool (db/database.ts): an idle connection failing must not end the process.
-  publisher.on('error', (error) => log.error({ err: error }, 'idle event bus connection failed'));
-  await listener.query(`LISTEN ${CHANNEL}`);
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', onNotification);
+    client.on('error', (error) => {
+      log.error({ err: error }, 'event bus connection failed');
+      reopen(client);
+    });
+    client.on('end', () => reopen(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void (await client.end().catch(() => undefined));
+    listener = client;
+    retryMs = RETRY_FIRST_MS;
+  }
+
+  function reopen(failed: pg.Client): void {
+    if (closed || listener !== failed) return;
+    listener = null;
+    failed.end().catch(() => undefined);
+    const attempt = () => {
+      if (closed) return;
+      listen().catch((error: unknown) => {
+        log.warn({ err: error }, `event bus could not listen again; retrying in ${retryMs} ms`);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+        setTimeout(attempt, retryMs).unref();
+      });
+    };
+    setTimeout(attempt, retryMs).unref();
+  }
+
+  await listen();
   return {
     async publish(topic, payload) {
       // NOTIFY payloads are limited to 8000 bytes: publish ids and small records only.
@@ -62,8 +107,9 @@ export async function createPostgresBus(connectionString: string, log: FastifyBa
     },
     subscribe: local.subscribe,
     async close() {
+      closed = true;
       await local.close();
-      await listener.end().catch(() => undefined);
+      await listener?.end().catch(() => undefined);
       await publisher.end().catch(() => undefined);
     },
   };
