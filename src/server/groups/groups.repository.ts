@@ -75,6 +75,10 @@ export const groupsRepository = {
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.id', '=', id).executeTakeFirst() as Promise<GroupRow | undefined>;
   },
 
+  async exists(db: Executor, id: string): Promise<boolean> {
+    return (await db.selectFrom('groups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  },
+
   findBySlug(db: Executor, slug: string, w: GroupQueryWindow): Promise<GroupRow | undefined> {
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.slug', '=', slug).executeTakeFirst() as Promise<GroupRow | undefined>;
   },

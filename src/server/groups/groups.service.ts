@@ -27,6 +27,11 @@ export async function loadGroup(ctx: AppContext, groupId: string, viewerId: stri
   return row;
 }
 
+/** 404 unless the group exists, for reads that need nothing of the group row itself. */
+export async function assertGroupExists(ctx: AppContext, groupId: string): Promise<void> {
+  if (!(await groupsRepository.exists(ctx.db, groupId))) throw notFound('Group not found');
+}
+
 async function loadAsOwner(ctx: AppContext, groupId: string, actorId: string): Promise<GroupRow> {
   const row = await loadGroup(ctx, groupId, actorId);
   if (membershipStatusOf(row, actorId) !== 'owner') throw forbidden('Only the group owner can do this');

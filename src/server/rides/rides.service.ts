@@ -15,7 +15,7 @@ import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { groupsRepository } from '../groups/groups.repository';
-import { announceNewMember, loadGroup } from '../groups/groups.service';
+import { announceNewMember, assertGroupExists, loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.presenter';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
@@ -322,8 +322,9 @@ export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, g
 }
 
 export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Ride[]> {
-  await loadGroup(ctx, groupId, viewerId);
-  return presentRides(ctx, await ridesRepository.listForGroup(ctx.db, groupId, viewerId), viewerId);
+  // The rows carry the viewer's standing in the group; the group itself only has to exist.
+  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listForGroup(ctx.db, groupId, viewerId)]);
+  return presentRides(ctx, rows, viewerId);
 }
 
 export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<Ride[]> {

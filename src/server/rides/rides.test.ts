@@ -171,6 +171,8 @@ describe('joining and leaving', () => {
     expect((await r.member.client.get(`/api/rides/${ride.id}`)).json()).toMatchObject(expected);
     expect((await r.member.client.get(`/api/groups/${r.group.slug}/rides/${ride.slug}`)).json()).toMatchObject(expected);
     expect((await r.member.client.get(`/api/groups/${r.group.id}/rides`)).json()).toMatchObject([expected]);
+    const unknown = await r.member.client.get('/api/groups/00000000-0000-4000-8000-000000000000/rides');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Group not found']);
     expect((await r.member.client.get('/api/rides/upcoming')).json()).toMatchObject([expected]);
     expect((await r.anonymous.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ participants: seats, isParticipant: false });
   });
