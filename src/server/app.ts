@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializeReply } from './platform/json-text';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Db } from './db/database';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.setReplySerializer(serializeReply);
   app.setErrorHandler(errorHandler);
   // Only JSON (and, in later domains, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');

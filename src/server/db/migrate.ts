@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_geocode_cache';
 import * as m006 from './migrations/006_route_cache';
 import * as m007 from './migrations/007_media_gallery';
 import * as m008 from './migrations/008_read_indexes';
+import * as m009 from './migrations/009_ride_cards';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_route_cache': m006,
   '007_media_gallery': m007,
   '008_read_indexes': m008,
+  '009_ride_cards': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

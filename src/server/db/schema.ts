@@ -170,6 +170,10 @@ export interface RidesTable {
   navigator_id: string | null;
   reminders_sent: Generated<number>; // bit 1: 3-day reminder, bit 2: 1-day reminder
   created_at: string;
+  /** The ride as every viewer sees it, JSON text; null when forgotten (rides/ride-cards.ts, migration 009). */
+  card_json: string | null;
+  /** Bumped by the database each time the card is forgotten. */
+  card_version: Generated<number>;
 }
 
 export interface RideParticipantsTable {

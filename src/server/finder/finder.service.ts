@@ -7,7 +7,8 @@ import { groupsRepository } from '../groups/groups.repository';
 import { queryWindow } from '../groups/groups.service';
 import { presentGroup } from '../groups/groups.presenter';
 import { ridesRepository } from '../rides/rides.repository';
-import { presentRides } from '../rides/rides.service';
+import { presentRideCards } from '../rides/ride-cards';
+import type { JsonText } from '../platform/json-text';
 
 export interface FinderQuery {
   latitude: number;
@@ -64,14 +65,13 @@ export async function findGroups(ctx: AppContext, viewerId: string | null, q: Fi
   return rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: distances.get(row.id)! }));
 }
 
-export async function findRides(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<Array<Ride & { distanceKm: number }>> {
+export async function findRides(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<JsonText<Array<Ride & { distanceKm: number }>>> {
   const centre = { lat: q.latitude, lon: q.longitude };
   const candidates = await ridesRepository.nearestUpcomingInBox(ctx.db, boundingBox(q), centre, nowIso(), CANDIDATES);
   const near = nearest(q, candidates, (r) => ({ lat: Number(r.start_latitude), lon: Number(r.start_longitude) }));
   const ids = near.map((n) => n.candidate.id);
-  const rides = await presentRides(ctx, inOrder(ids, await ridesRepository.listByIds(ctx.db, ids, viewerId)), viewerId);
   const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
-  return rides.map((ride) => ({ ...ride, distanceKm: distances.get(ride.id)! }));
+  return presentRideCards(ctx, inOrder(ids, await ridesRepository.cardsByIds(ctx.db, ids, viewerId)), viewerId, (id) => ({ distanceKm: distances.get(id)! }));
 }
 
 function round(km: number): number {

@@ -21,17 +21,44 @@ export interface RideContext {
   membership: MembershipStatus;
 }
 
+/** A ride as every viewer sees it: all of the API form but what depends on who asks. */
+export type RideCard = Omit<Ride, keyof RideViewerFields>;
+export type RideViewerFields = Pick<Ride, 'isParticipant' | 'abilities'>;
+
+/** What the viewer's part of a ride is decided from (rides.policy.ts). */
+export interface RideStanding {
+  viewerId: string | null;
+  ownerId: string;
+  isParticipant: boolean;
+  membership: MembershipStatus;
+  status: string;
+  participantCount: number;
+  maxRiders: number;
+  approvalRequired: boolean;
+}
+
 export function presentRide(row: RideRow, c: RideContext): Ride {
+  const standing: RideStanding = {
+    viewerId: c.viewerId,
+    ownerId: row.owner_id,
+    isParticipant: c.viewerId !== null && row.participants.some((p) => p.id === c.viewerId),
+    membership: c.membership,
+    status: row.status,
+    participantCount: row.participants.length,
+    maxRiders: row.max_riders,
+    approvalRequired: toBool(row.group_approval),
+  };
+  return { ...presentRideCard(row, c.people), ...presentViewerFields(standing) };
+}
+
+/** `people` holds at least the owner and the navigator (presentRides fills it). */
+export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
-  const isOwner = c.viewerId !== null && row.owner_id === c.viewerId;
-  const isParticipant = c.viewerId !== null && row.participants.some((p) => p.id === c.viewerId);
-  const status = row.status as RideStatus;
-  const owner = c.people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null };
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    status,
+    status: row.status as RideStatus,
     startDate: row.start_date,
     endDate: row.end_date,
     duration: row.duration as RideDuration,
@@ -53,8 +80,8 @@ export function presentRide(row: RideRow, c: RideContext): Ride {
     timezoneOffset: row.timezone_offset,
     timezoneName: row.timezone_name,
     ownerId: row.owner_id,
-    owner,
-    navigator: row.navigator_id ? (c.people.get(row.navigator_id) ?? null) : null,
+    owner: people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null },
+    navigator: row.navigator_id ? (people.get(row.navigator_id) ?? null) : null,
     group:
       row.group_id && row.group_name && row.group_slug
         ? { id: row.group_id, name: row.group_name, slug: row.group_slug, timezoneOffset: row.group_timezone_offset ?? 'UTC+00:00', timezoneName: row.group_timezone_name ?? 'UTC' }
@@ -62,12 +89,18 @@ export function presentRide(row: RideRow, c: RideContext): Ride {
     groupId: row.group_id,
     slug: row.slug,
     groupSlug: row.group_slug,
-    isParticipant,
     isFull: participantCount >= row.max_riders,
     createdAt: row.created_at,
+  };
+}
+
+export function presentViewerFields(s: RideStanding): RideViewerFields {
+  const status = s.status as RideStatus;
+  return {
+    isParticipant: s.isParticipant,
     abilities: rideAbilities(
-      { signedIn: c.viewerId !== null, isOwner, isParticipant, membership: c.membership },
-      { status, participantCount, maxRiders: row.max_riders, approvalRequired: toBool(row.group_approval) },
+      { signedIn: s.viewerId !== null, isOwner: s.viewerId !== null && s.ownerId === s.viewerId, isParticipant: s.isParticipant, membership: s.membership },
+      { status, participantCount: s.participantCount, maxRiders: s.maxRiders, approvalRequired: s.approvalRequired },
     ),
   };
 }

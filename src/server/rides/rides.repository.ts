@@ -51,6 +51,41 @@ function selectRides(db: Executor, viewerId: string | null) {
     );
 }
 
+/** A ride as lists read it: its card, and what the viewer's part is decided from (ride-cards.ts). */
+export interface RideCardRow {
+  id: string;
+  card_json: string | null;
+  owner_id: string;
+  status: string;
+  max_riders: number;
+  group_approval: number | null;
+  group_creator_id: string | null;
+  viewer_is_member: number | string | bigint | null;
+  viewer_is_pending: number | string | bigint | null;
+  viewer_has_seat: number | string | bigint | null;
+  participant_count: number | string | bigint | null;
+}
+
+function selectRideCards(db: Executor, viewerId: string | null) {
+  return db
+    .selectFrom('rides')
+    .leftJoin('groups', 'groups.id', 'rides.group_id')
+    .select([
+      'rides.id',
+      'rides.card_json',
+      'rides.owner_id',
+      'rides.status',
+      'rides.max_riders',
+      'groups.membership_approval_required as group_approval',
+      'groups.creator_id as group_creator_id',
+      ...viewerMembershipColumns(db, 'rides.group_id', viewerId),
+    ])
+    .select((eb) => [
+      eb.selectFrom('ride_participants as seat').select(eb.fn.countAll().as('n')).whereRef('seat.ride_id', '=', 'rides.id').where('seat.user_id', '=', viewerId ?? '').as('viewer_has_seat'),
+      eb.selectFrom('ride_participants as seat').select(eb.fn.countAll().as('n')).whereRef('seat.ride_id', '=', 'rides.id').as('participant_count'),
+    ]);
+}
+
 function toRideRow<R extends { participants: RidePerson[] | string | null }>(row: R): Omit<R, 'participants'> & { participants: RidePerson[] } {
   return { ...row, participants: parseJsonArray(row.participants) };
 }
@@ -80,12 +115,26 @@ export const ridesRepository = {
     return row && toRideRow(row);
   },
 
-  async listForGroup(db: Executor, groupId: string, viewerId: string | null): Promise<RideRow[]> {
-    return (await selectRides(db, viewerId).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute()).map(toRideRow);
+  listGroupCards(db: Executor, groupId: string, viewerId: string | null): Promise<RideCardRow[]> {
+    return selectRideCards(db, viewerId).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute();
   },
 
-  async listUpcomingForRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideRow[]> {
-    return (await selectRides(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute()).map(toRideRow);
+  upcomingCardsOfRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideCardRow[]> {
+    return selectRideCards(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute();
+  },
+
+  async cardsByIds(db: Executor, ids: string[], viewerId: string | null): Promise<RideCardRow[]> {
+    if (ids.length === 0) return [];
+    return selectRideCards(db, viewerId).where('rides.id', 'in', ids).execute();
+  },
+
+  /**
+   * Keeps a card built from the ride's data as read at `version`, unless the database has forgotten
+   * the card since (a writer changed what it shows, migration 009): then the newer data wins and
+   * the next reader builds the card again.
+   */
+  async storeCard(db: Executor, rideId: string, version: number, cardJson: string): Promise<void> {
+    await db.updateTable('rides').set({ card_json: cardJson }).where('id', '=', rideId).where('card_version', '=', version).execute();
   },
 
   /**

@@ -8,7 +8,7 @@ import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { slugify } from '../../shared/groups/slug';
 import { distanceKm } from '../../shared/geo/coordinates';
-import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RidePerson, type UpdateRideInput } from '../../shared/rides/ride';
+import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
 import { routeThrough } from '../routing/routing.service';
 import { usersRepository } from '../users/users.repository';
@@ -19,23 +19,17 @@ import { announceNewMember, assertGroupExists, loadGroup } from '../groups/group
 import { membershipStatusOf } from '../groups/groups.presenter';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
+import { peopleOf, presentRideCards } from './ride-cards';
+import type { JsonText } from '../platform/json-text';
 
 const DAY_MS = 86_400_000;
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 
-// ---------------------------------------------------------------- presenting lists without N+1
+// ---------------------------------------------------------------- presenting
 
-/**
- * Presents rows read with the same viewer. Each row brings its participants and the viewer's
- * standing in its group; the owner always holds a seat and a navigator must be a participant, so
- * their names come with the participants, and only a row that breaks that (older data) costs a
- * query for the missing people.
- */
-export async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
-  const people = new Map<string, RidePerson>();
-  for (const row of rows) for (const person of row.participants) people.set(person.id, person);
-  const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
-  for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
+/** Presents rows read with the same viewer: one ride after a change, or a ride's page. */
+async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
+  const people = await peopleOf(ctx, rows);
   return rows.map((row) => {
     const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
     return presentRide(row, { viewerId, people, membership });
@@ -321,14 +315,14 @@ export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, g
   return presentOne(ctx, row, viewerId);
 }
 
-export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Ride[]> {
+export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<JsonText<Ride[]>> {
   // The rows carry the viewer's standing in the group; the group itself only has to exist.
-  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listForGroup(ctx.db, groupId, viewerId)]);
-  return presentRides(ctx, rows, viewerId);
+  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listGroupCards(ctx.db, groupId, viewerId)]);
+  return presentRideCards(ctx, rows, viewerId);
 }
 
-export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<Ride[]> {
-  return presentRides(ctx, await ridesRepository.listUpcomingForRider(ctx.db, userId, nowIso()), userId);
+export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<JsonText<Ride[]>> {
+  return presentRideCards(ctx, await ridesRepository.upcomingCardsOfRider(ctx.db, userId, nowIso()), userId);
 }
 
 export async function listComments(ctx: AppContext, rideId: string): Promise<RideComment[]> {

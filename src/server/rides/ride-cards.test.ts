@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { buildRoles, type Rider } from '../test/factories';
+import { ridesRepository } from './rides.repository';
+import type { Ride } from '../../shared/rides/ride';
+
+// Lists read rides from cards the database keeps (ride-cards.ts, migration 009). These tests read a
+// list once so the card is kept, change one thing a card shows, and read the list again: a card the
+// database failed to forget would show the old value.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
+  const res = await owner.client.post('/api/rides', {
+    groupId,
+    name: `Card Run ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Lakeside',
+    startLocation: 'Bologna, Emilia-Romagna, Italy',
+    startLatitude: 44.4949,
+    startLongitude: 11.3426,
+    endLocation: 'Parma, Emilia-Romagna, Italy',
+    endLatitude: 44.8015,
+    endLongitude: 10.328,
+    startDate: inDays(4),
+    endDate: inDays(4),
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 2,
+    timezoneOffset: 'UTC+00:00',
+    timezoneName: 'UTC',
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; slug: string };
+}
+
+async function cardOf(rideId: string): Promise<string | null> {
+  const row = await t.app.ctx.db.selectFrom('rides').select('card_json').where('id', '=', rideId).executeTakeFirstOrThrow();
+  return row.card_json;
+}
+
+async function listed(rider: Rider, rideId: string) {
+  const rides = (await rider.client.get('/api/rides/upcoming')).json() as Ride[];
+  return rides.find((ride) => ride.id === rideId);
+}
+
+describe('ride cards', () => {
+  it('lists a ride exactly as its own page shows it, for each viewer', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    await r.member.client.post(`/api/rides/${ride.id}/join`);
+    for (const viewer of [r.owner, r.member, r.pending, r.outsider]) {
+      const page = (await viewer.client.get(`/api/rides/${ride.id}`)).json();
+      // Twice: the first read builds the card, the second reads it back.
+      for (let read = 0; read < 2; read++) {
+        expect((await viewer.client.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([page]);
+        expect((await viewer.client.get('/api/rides/finder?latitude=44.49&longitude=11.34&radius=10')).json()).toContainEqual({ ...page, distanceKm: expect.any(Number) });
+      }
+      expect(await cardOf(ride.id)).not.toBeNull();
+    }
+    expect(await listed(r.member, ride.id)).toEqual((await r.member.client.get(`/api/rides/${ride.id}`)).json());
+    const anonymousPage = (await r.anonymous.get(`/api/rides/${ride.id}`)).json();
+    expect((await r.anonymous.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([anonymousPage]);
+    expect(anonymousPage).toMatchObject({ isParticipant: false, abilities: { join: false, edit: false, comment: false } });
+  });
+
+  it('shows an edit, a navigator, a seat taken and a seat given up at once', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    await listed(r.owner, ride.id);
+    expect(await cardOf(ride.id)).not.toBeNull();
+
+    await r.owner.client.patch(`/api/rides/${ride.id}`, { name: 'Renamed Run', description: 'Now by the river' });
+    expect(await listed(r.owner, ride.id)).toMatchObject({ name: 'Renamed Run', slug: 'renamed-run', description: 'Now by the river' });
+
+    await r.member.client.post(`/api/rides/${ride.id}/join`);
+    expect(await listed(r.owner, ride.id)).toMatchObject({ participantCount: 2, isFull: true, participants: [{ id: r.owner.user.id }, { id: r.member.user.id }] });
+    expect(await listed(r.member, ride.id)).toMatchObject({ isParticipant: true, abilities: { leave: true, join: false } });
+
+    await r.owner.client.patch(`/api/rides/${ride.id}`, { navigatorId: r.member.user.id });
+    expect(await listed(r.owner, ride.id)).toMatchObject({ navigator: { id: r.member.user.id, userId: r.member.user.userId } });
+
+    // Leaving clears the navigator and frees the seat.
+    await r.member.client.post(`/api/rides/${ride.id}/leave`);
+    expect(await listed(r.owner, ride.id)).toMatchObject({ participantCount: 1, isFull: false, navigator: null, participants: [{ id: r.owner.user.id }] });
+    expect(await listed(r.member, ride.id)).toMatchObject({ isParticipant: false, abilities: { join: true, leave: false } });
+  });
+
+  it("shows a rider's new handle and avatar, and the group's new name and time zone", async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    await r.member.client.post(`/api/rides/${ride.id}/join`);
+    await listed(r.owner, ride.id);
+
+    const handle = `rider${Math.random().toString(36).slice(2, 8)}`;
+    expect((await r.member.client.patch(`/api/users/${r.member.user.id}`, { userId: handle })).statusCode).toBe(200);
+    expect(await listed(r.owner, ride.id)).toMatchObject({ participants: [{}, { id: r.member.user.id, userId: handle }] });
+
+    // As an avatar upload sets it (media.service).
+    await t.app.ctx.db.updateTable('users').set({ profile_image_url: '/uploads/avatar.jpg' }).where('id', '=', r.owner.user.id).execute();
+    expect(await listed(r.member, ride.id)).toMatchObject({ owner: { profileImageUrl: '/uploads/avatar.jpg' }, participants: [{ profileImageUrl: '/uploads/avatar.jpg' }, {}] });
+
+    expect((await r.owner.client.patch(`/api/groups/${r.group.id}`, { timezoneOffset: 'UTC+02:00', timezoneName: 'Athens' })).statusCode).toBe(200);
+    expect(await listed(r.member, ride.id)).toMatchObject({ group: { timezoneOffset: 'UTC+02:00', timezoneName: 'Athens' } });
+
+    await t.app.ctx.db.updateTable('groups').set({ name: 'Renamed Riders', slug: 'renamed-riders-cards' }).where('id', '=', r.group.id).execute();
+    expect(await listed(r.member, ride.id)).toMatchObject({ group: { name: 'Renamed Riders', slug: 'renamed-riders-cards' }, groupSlug: 'renamed-riders-cards' });
+
+    // Saving a profile without changing the handle or avatar keeps the cards.
+    await listed(r.member, ride.id);
+    await r.owner.client.patch(`/api/users/${r.owner.user.id}`, { bio: 'Twisties only' });
+    expect(await cardOf(ride.id)).not.toBeNull();
+  });
+
+  it('forgets the card when a seat is written by other means than joining and leaving', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id, { maxRiders: 5 });
+    const db = t.app.ctx.db;
+    const seats = async () => (await listed(r.owner, ride.id))!.participants.map((p) => p.id);
+    expect(await seats()).toEqual([r.owner.user.id]);
+    await db.insertInto('ride_participants').values({ ride_id: ride.id, user_id: r.member.user.id, joined_at: new Date().toISOString() }).execute();
+    expect(await seats()).toEqual([r.owner.user.id, r.member.user.id]);
+    await db.updateTable('ride_participants').set({ joined_at: '2020-01-01T00:00:00.000Z' }).where('user_id', '=', r.member.user.id).where('ride_id', '=', ride.id).execute();
+    expect(await seats()).toEqual([r.member.user.id, r.owner.user.id]);
+    await db.deleteFrom('ride_participants').where('user_id', '=', r.member.user.id).where('ride_id', '=', ride.id).execute();
+    expect(await seats()).toEqual([r.owner.user.id]);
+  });
+
+  it('keeps a card only if nothing it shows changed while it was built', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    const [read] = await ridesRepository.listByIds(t.app.ctx.db, [ride.id], null);
+    // A writer changes the ride after the reader read it...
+    await r.owner.client.patch(`/api/rides/${ride.id}`, { name: 'Changed Meanwhile' });
+    // ...so the card the reader built from the older data is not kept.
+    await ridesRepository.storeCard(t.app.ctx.db, ride.id, Number(read!.card_version), '{"name":"stale"}');
+    expect(await cardOf(ride.id)).toBeNull();
+    expect(await listed(r.owner, ride.id)).toMatchObject({ name: 'Changed Meanwhile' });
+  });
+});

@@ -1,0 +1,83 @@
+import type { AppContext } from '../context';
+import { toBool } from '../db/database';
+import { JsonText } from '../platform/json-text';
+import { membershipStatusOf } from '../groups/groups.presenter';
+import type { Ride, RidePerson } from '../../shared/rides/ride';
+import { ridesRepository, type RideCardRow, type RideRow } from './rides.repository';
+import { presentRideCard, presentViewerFields } from './rides.presenter';
+
+/**
+ * Lists of rides (upcoming, a group's rides, the finder) read from ride cards: each ride keeps the
+ * part of its API form that is the same for every viewer as JSON text (rides.card_json, migration
+ * 009), and a list adds to each card only what depends on the viewer (isParticipant, abilities).
+ * A list then reads a few columns per ride instead of its participants and group, and sends text
+ * instead of presenting and serializing every ride again: on the benchmark (GUIDE section 8) that
+ * was about three quarters of an upcoming-rides request.
+ *
+ * The database forgets a card whenever something it shows changes (the triggers of migration 009),
+ * so a card is never stale; a list builds the forgotten ones from the rides' rows here, with the
+ * same presenter a single ride uses, and keeps them for the next reader.
+ */
+export async function presentRideCards<Extra extends object = object>(
+  ctx: AppContext,
+  rows: RideCardRow[],
+  viewerId: string | null,
+  extra?: (rideId: string) => Extra,
+): Promise<JsonText<Array<Ride & Extra>>> {
+  const cards = await cardsOf(ctx, rows);
+  const items: Array<JsonText<Ride & Extra>> = [];
+  for (const row of rows) {
+    const card = cards.get(row.id);
+    if (card === undefined) continue; // deleted between the two reads
+    const viewerFields = presentViewerFields({
+      viewerId,
+      ownerId: row.owner_id,
+      isParticipant: Number(row.viewer_has_seat) > 0,
+      membership: membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId),
+      status: row.status,
+      participantCount: Number(row.participant_count),
+      maxRiders: row.max_riders,
+      approvalRequired: toBool(row.group_approval),
+    });
+    items.push(new JsonText(mergeObjects(card, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
+  }
+  return JsonText.list(items);
+}
+
+/** The card of every row: as read, or built now for the rides whose card was forgotten. */
+async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string, string>> {
+  const cards = new Map<string, string>();
+  const forgotten: string[] = [];
+  for (const row of rows) {
+    if (row.card_json === null) forgotten.push(row.id);
+    else cards.set(row.id, row.card_json);
+  }
+  if (forgotten.length === 0) return cards;
+  const full = await ridesRepository.listByIds(ctx.db, forgotten, null);
+  const people = await peopleOf(ctx, full);
+  for (const ride of full) {
+    const card = JSON.stringify(presentRideCard(ride, people));
+    cards.set(ride.id, card);
+    // Keeping the card only saves the next reader work: a failure to write (a busy database, say)
+    // must not fail this read.
+    await ridesRepository.storeCard(ctx.db, ride.id, Number(ride.card_version), card).catch((err: unknown) => ctx.log.warn({ err, rideId: ride.id }, 'could not keep a ride card'));
+  }
+  return cards;
+}
+
+/**
+ * Everyone the rides name: each row brings its participants, and the owner always holds a seat and
+ * a navigator must hold one, so only a row that breaks that (older data) costs a query.
+ */
+export async function peopleOf(ctx: AppContext, rows: RideRow[]): Promise<Map<string, RidePerson>> {
+  const people = new Map<string, RidePerson>();
+  for (const row of rows) for (const person of row.participants) people.set(person.id, person);
+  const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
+  for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
+  return people;
+}
+
+/** `{"a":1}` and `{"b":2}` as `{"a":1,"b":2}`: both are JSON objects with distinct keys, the first not empty. */
+function mergeObjects(first: string, second: string): string {
+  return second === '{}' ? first : `${first.slice(0, -1)},${second.slice(1)}`;
+}
