@@ -57,6 +57,8 @@ describe('POST /api/media: avatar', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // An uploaded file is sandboxed: its own policy replaces the app's.
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(served.headers['content-disposition']).toMatch(/^inline; filename="DSCN0010\.jpg"/);
     expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(served.rawPayload.length).toBe(item.size);
