@@ -132,6 +132,21 @@ describe('ride cards', () => {
     expect(await seats()).toEqual([r.owner.user.id]);
   });
 
+  it('lists the first upcoming rides by start, whether it sorts them itself or lets the database', async () => {
+    const r = await buildRoles(t);
+    const starts = [9, 3, 7, 5].map((days) => inDays(days));
+    const ids = [];
+    for (const start of starts) ids.push((await buildRide(r.owner, r.group.id, { startDate: start, endDate: start })).id);
+    const earliestTwo = [ids[1], ids[3]];
+    const now = new Date().toISOString();
+    for (const readCap of [10, 3]) {
+      const rows = await ridesRepository.upcomingCardsOfRider(t.app.ctx.db, r.member.user.id, now, 2, readCap);
+      expect(rows.map((row) => row.id), `read cap ${readCap}`).toEqual(earliestTwo);
+    }
+    const listed = ((await r.member.client.get('/api/rides/upcoming')).json() as Ride[]).map((ride) => ride.id);
+    expect(listed).toEqual([ids[1], ids[3], ids[2], ids[0]]);
+  });
+
   it('keeps a card only if nothing it shows changed while it was built', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id);

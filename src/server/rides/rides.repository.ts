@@ -55,6 +55,7 @@ function selectRides(db: Executor, viewerId: string | null) {
 export interface RideCardRow {
   id: string;
   card_json: string | null;
+  start_date: string;
   owner_id: string;
   status: string;
   max_riders: number;
@@ -66,6 +67,8 @@ export interface RideCardRow {
   participant_count: number | string | bigint | null;
 }
 
+const byStart = (a: RideCardRow, b: RideCardRow) => (a.start_date === b.start_date ? (a.id < b.id ? -1 : 1) : a.start_date < b.start_date ? -1 : 1);
+
 function selectRideCards(db: Executor, viewerId: string | null) {
   return db
     .selectFrom('rides')
@@ -73,6 +76,7 @@ function selectRideCards(db: Executor, viewerId: string | null) {
     .select([
       'rides.id',
       'rides.card_json',
+      'rides.start_date',
       'rides.owner_id',
       'rides.status',
       'rides.max_riders',
@@ -119,8 +123,17 @@ export const ridesRepository = {
     return selectRideCards(db, viewerId).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute();
   },
 
-  upcomingCardsOfRider(db: Executor, userId: string, nowIso: string, limit = 200): Promise<RideCardRow[]> {
-    return selectRideCards(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso).orderBy('rides.start_date').limit(limit).execute();
+  /**
+   * The rider's first `limit` upcoming rides by start. SQLite sorts whole result rows, cards
+   * included, and that sort was a quarter of this query on the benchmark; so up to `readCap` rows
+   * are read unordered and sorted here. Only a rider whose groups plan more than `readCap` rides
+   * ahead costs the ordered query.
+   */
+  async upcomingCardsOfRider(db: Executor, userId: string, nowIso: string, limit = 200, readCap = 1000): Promise<RideCardRow[]> {
+    const upcoming = selectRideCards(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso);
+    const rows = await upcoming.limit(readCap).execute();
+    if (rows.length < readCap) return rows.sort(byStart).slice(0, limit);
+    return upcoming.orderBy('rides.start_date').orderBy('rides.id').limit(limit).execute();
   },
 
   async cardsByIds(db: Executor, ids: string[], viewerId: string | null): Promise<RideCardRow[]> {
