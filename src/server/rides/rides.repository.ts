@@ -7,7 +7,7 @@ import type { RidePerson } from '../../shared/rides/ride';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type RideRow = Selectable<RidesTable> & {
+export type RideRow = Omit<Selectable<RidesTable>, 'card_json'> & {
   group_name: string | null;
   group_slug: string | null;
   group_timezone_offset: string | null;
@@ -20,6 +20,19 @@ export type RideRow = Selectable<RidesTable> & {
   participants: RidePerson[];
 };
 
+/** Every column of a ride but its card, which the ride's own page and every list builds or reads apart. */
+const RIDE_COLUMNS = [
+  'rides.id', 'rides.group_id', 'rides.name', 'rides.slug', 'rides.description', 'rides.status', 'rides.start_date', 'rides.end_date',
+  'rides.duration', 'rides.start_location', 'rides.start_latitude', 'rides.start_longitude', 'rides.midpoint_location',
+  'rides.midpoint_latitude', 'rides.midpoint_longitude', 'rides.end_location', 'rides.end_latitude', 'rides.end_longitude',
+  'rides.waypoints', 'rides.total_distance_km', 'rides.min_riders', 'rides.max_riders', 'rides.timezone_offset', 'rides.timezone_name',
+  'rides.owner_id', 'rides.navigator_id', 'rides.reminders_sent', 'rides.created_at', 'rides.card_version',
+] as const satisfies ReadonlyArray<RideColumn>;
+type RideColumn = `rides.${Exclude<keyof RidesTable, 'card_json'>}`;
+// Fails to compile when a column added to rides is missing above.
+const everyRideColumn: [Exclude<RideColumn, (typeof RIDE_COLUMNS)[number]>] extends [never] ? true : never = true;
+void everyRideColumn;
+
 /**
  * Rides with their group's columns, the viewer's standing in that group and the participants, one
  * row per ride: the participants come as a JSON array column (db/json-array.ts), so a list of
@@ -29,7 +42,7 @@ function selectRides(db: Executor, viewerId: string | null) {
   return db
     .selectFrom('rides')
     .leftJoin('groups', 'groups.id', 'rides.group_id')
-    .selectAll('rides')
+    .select(RIDE_COLUMNS)
     .select([
       'groups.name as group_name',
       'groups.slug as group_slug',
