@@ -174,6 +174,8 @@ export interface RidesTable {
   card_json: string | null;
   /** Bumped by the database each time the card is forgotten. */
   card_version: Generated<number>;
+  /** The presenter's format the card was built with (RIDE_CARD_FORMAT); another format reads as no card. */
+  card_format: number | null;
 }
 
 export interface RideParticipantsTable {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRoles, type Rider } from '../test/factories';
 import { ridesRepository } from './rides.repository';
+import { RIDE_CARD_FORMAT } from './rides.presenter';
 import type { Ride } from '../../shared/rides/ride';
 
 // Lists read rides from cards the database keeps (ride-cards.ts, migration 009). These tests read a
@@ -145,6 +146,17 @@ describe('ride cards', () => {
     }
     const listed = ((await r.member.client.get('/api/rides/upcoming')).json() as Ride[]).map((ride) => ride.id);
     expect(listed).toEqual([ids[1], ids[3], ids[2], ids[0]]);
+  });
+
+  it('builds again a card kept by a release with another card format', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    const page = (await r.owner.client.get(`/api/rides/${ride.id}`)).json();
+    await t.app.ctx.db.updateTable('rides').set({ card_json: '{"name":"old format"}', card_format: RIDE_CARD_FORMAT - 1 }).where('id', '=', ride.id).execute();
+    expect(await listed(r.owner, ride.id)).toEqual(page);
+    const kept = await t.app.ctx.db.selectFrom('rides').select(['card_json', 'card_format']).where('id', '=', ride.id).executeTakeFirstOrThrow();
+    expect(kept.card_format).toBe(RIDE_CARD_FORMAT);
+    expect(JSON.parse(kept.card_json!)).toMatchObject({ id: ride.id, name: page.name });
   });
 
   it('keeps a card only if nothing it shows changed while it was built', async () => {

@@ -51,6 +51,12 @@ export function presentRide(row: RideRow, c: RideContext): Ride {
   return { ...presentRideCard(row, c.people), ...presentViewerFields(standing) };
 }
 
+/**
+ * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
+ * it whenever what presentRideCard returns changes: cards of another format are built again.
+ */
+export const RIDE_CARD_FORMAT = 1;
+
 /** `people` holds at least the owner and the navigator (presentRides fills it). */
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;

@@ -4,10 +4,11 @@ import { flatDistance, type Box } from '../db/flat-distance';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson } from '../../shared/rides/ride';
+import { RIDE_CARD_FORMAT } from './rides.presenter';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type RideRow = Omit<Selectable<RidesTable>, 'card_json'> & {
+export type RideRow = Omit<Selectable<RidesTable>, 'card_json' | 'card_format'> & {
   group_name: string | null;
   group_slug: string | null;
   group_timezone_offset: string | null;
@@ -28,7 +29,7 @@ const RIDE_COLUMNS = [
   'rides.waypoints', 'rides.total_distance_km', 'rides.min_riders', 'rides.max_riders', 'rides.timezone_offset', 'rides.timezone_name',
   'rides.owner_id', 'rides.navigator_id', 'rides.reminders_sent', 'rides.created_at', 'rides.card_version',
 ] as const satisfies ReadonlyArray<RideColumn>;
-type RideColumn = `rides.${Exclude<keyof RidesTable, 'card_json'>}`;
+type RideColumn = `rides.${Exclude<keyof RidesTable, 'card_json' | 'card_format'>}`;
 // Fails to compile when a column added to rides is missing above.
 const everyRideColumn: [Exclude<RideColumn, (typeof RIDE_COLUMNS)[number]>] extends [never] ? true : never = true;
 void everyRideColumn;
@@ -88,7 +89,8 @@ function selectRideCards(db: Executor, viewerId: string | null) {
     .leftJoin('groups', 'groups.id', 'rides.group_id')
     .select([
       'rides.id',
-      'rides.card_json',
+      // A card of another format reads as forgotten (migration 009).
+      sql<string | null>`case when rides.card_format = ${RIDE_CARD_FORMAT} then rides.card_json end`.as('card_json'),
       'rides.start_date',
       'rides.owner_id',
       'rides.status',
@@ -160,7 +162,7 @@ export const ridesRepository = {
    * the next reader builds the card again.
    */
   async storeCard(db: Executor, rideId: string, version: number, cardJson: string): Promise<void> {
-    await db.updateTable('rides').set({ card_json: cardJson }).where('id', '=', rideId).where('card_version', '=', version).execute();
+    await db.updateTable('rides').set({ card_json: cardJson, card_format: RIDE_CARD_FORMAT }).where('id', '=', rideId).where('card_version', '=', version).execute();
   },
 
   /**

@@ -13,7 +13,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *
  * Forgetting bumps `card_version`; a reader that built a card stores it only if the version it read
  * with the ride's data is still current (ridesRepository.storeCard), so a card built from data a
- * writer has changed meanwhile is never kept. A column added to rides later, or a new thing a card
+ * writer has changed meanwhile is never kept. `card_format` is the presenter's format the card was
+ * built with (RIDE_CARD_FORMAT): a card of another format is read as forgotten, so a release that
+ * changes what a ride shows never serves cards built by the one before. A column added to rides later, or a new thing a card
  * shows, must be added to these triggers.
  */
 const RIDE_CARD_COLUMNS = [
@@ -50,6 +52,7 @@ const triggers: Array<{ name: string; event: string; when?: { sqlite: string; po
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('rides').addColumn('card_json', 'text').execute();
   await db.schema.alterTable('rides').addColumn('card_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('rides').addColumn('card_format', 'integer').execute();
   // For the rider trigger's navigator test, and for ON DELETE SET NULL when a rider is deleted.
   await db.schema.createIndex('rides_navigator_idx').on('rides').column('navigator_id').execute();
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -79,6 +82,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   await db.schema.dropIndex('rides_navigator_idx').execute();
+  await db.schema.alterTable('rides').dropColumn('card_format').execute();
   await db.schema.alterTable('rides').dropColumn('card_version').execute();
   await db.schema.alterTable('rides').dropColumn('card_json').execute();
 }
