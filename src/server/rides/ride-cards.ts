@@ -55,13 +55,17 @@ async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string
   if (forgotten.length === 0) return cards;
   const full = await ridesRepository.listByIds(ctx.db, forgotten, null);
   const people = await peopleOf(ctx, full);
-  for (const ride of full) {
-    const card = JSON.stringify(presentRideCard(ride, people));
-    cards.set(ride.id, card);
-    // Keeping the card only saves the next reader work: a failure to write (a busy database, say)
-    // must not fail this read.
-    await ridesRepository.storeCard(ctx.db, ride.id, Number(ride.card_version), card).catch((err: unknown) => ctx.log.warn({ err, rideId: ride.id }, 'could not keep a ride card'));
-  }
+  for (const ride of full) cards.set(ride.id, JSON.stringify(presentRideCard(ride, people)));
+  // In one transaction: one commit (one disk flush on SQLite) for all the cards this read built. With a
+  // commit each, the benchmark rider's first read after every card was forgotten took 60 ms instead
+  // of 20. Keeping the cards only saves the next reader work, so a failure to write (a busy
+  // database, say) must not fail this read.
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      for (const ride of full) await ridesRepository.storeCard(tx, ride.id, Number(ride.card_version), cards.get(ride.id)!);
+    })
+    .catch((err: unknown) => ctx.log.warn({ err, rides: full.length }, 'could not keep ride cards'));
   return cards;
 }
 
