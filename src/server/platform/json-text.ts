@@ -2,7 +2,7 @@
  * A reply body that is JSON text already, sent as it is (app.ts sets the reply serializer). Ride
  * lists are put together from cards kept as JSON text (rides/ride-cards.ts); parsing them only for
  * Fastify to serialize them again was most of a list read's work. `T` is the shape the text
- * holds, for readers of the code and for `parse`.
+ * holds, for readers of the code.
  */
 export class JsonText<T> {
   declare private readonly shape?: T;
@@ -10,10 +10,6 @@ export class JsonText<T> {
 
   static list<T>(items: Array<JsonText<T>>): JsonText<T[]> {
     return new JsonText<T[]>(`[${items.map((item) => item.text).join(',')}]`);
-  }
-
-  parse(): T {
-    return JSON.parse(this.text) as T;
   }
 }
 

@@ -162,7 +162,7 @@ describe('ride cards', () => {
   it('keeps a card only if nothing it shows changed while it was built', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id);
-    const [read] = await ridesRepository.listByIds(t.app.ctx.db, [ride.id], null);
+    const [read] = await ridesRepository.listByIds(t.app.ctx.db, [ride.id]);
     // A writer changes the ride after the reader read it...
     await r.owner.client.patch(`/api/rides/${ride.id}`, { name: 'Changed Meanwhile' });
     // ...so the card the reader built from the older data is not kept.

@@ -1,7 +1,5 @@
 import type { AppContext } from '../context';
-import { toBool } from '../db/database';
 import { JsonText } from '../platform/json-text';
-import { membershipStatusOf } from '../groups/groups.presenter';
 import type { Ride, RidePerson } from '../../shared/rides/ride';
 import { ridesRepository, type RideCardRow, type RideRow } from './rides.repository';
 import { presentRideCard, presentViewerFields } from './rides.presenter';
@@ -29,16 +27,7 @@ export async function presentRideCards<Extra extends object = object>(
   for (const row of rows) {
     const card = cards.get(row.id);
     if (card === undefined) continue; // deleted between the two reads
-    const viewerFields = presentViewerFields({
-      viewerId,
-      ownerId: row.owner_id,
-      isParticipant: Number(row.viewer_has_seat) > 0,
-      membership: membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId),
-      status: row.status,
-      participantCount: Number(row.participant_count),
-      maxRiders: row.max_riders,
-      approvalRequired: toBool(row.group_approval),
-    });
+    const viewerFields = presentViewerFields(row, viewerId, { isParticipant: Number(row.viewer_has_seat) > 0, participantCount: Number(row.participant_count) });
     items.push(new JsonText(mergeObjects(card, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
   }
   return JsonText.list(items);
@@ -53,7 +42,7 @@ async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string
     else cards.set(row.id, row.card_json);
   }
   if (forgotten.length === 0) return cards;
-  const full = await ridesRepository.listByIds(ctx.db, forgotten, null);
+  const full = await ridesRepository.listByIds(ctx.db, forgotten);
   const people = await peopleOf(ctx, full);
   for (const ride of full) cards.set(ride.id, JSON.stringify(presentRideCard(ride, people)));
   // In one transaction: one commit (one disk flush on SQLite) for all the cards this read built. With a
@@ -81,7 +70,7 @@ export async function peopleOf(ctx: AppContext, rows: RideRow[]): Promise<Map<st
   return people;
 }
 
-/** `{"a":1}` and `{"b":2}` as `{"a":1,"b":2}`: both are JSON objects with distinct keys, the first not empty. */
+/** `{"a":1}` and `{"b":2}` as `{"a":1,"b":2}`: both are JSON objects with distinct keys, neither empty. */
 function mergeObjects(first: string, second: string): string {
-  return second === '{}' ? first : `${first.slice(0, -1)},${second.slice(1)}`;
+  return `${first.slice(0, -1)},${second.slice(1)}`;
 }

@@ -1,8 +1,8 @@
-import type { MembershipStatus } from '../../shared/groups/group';
 import type { Ride, RideComment, RideDuration, RidePerson, RideStatus, Waypoint } from '../../shared/rides/ride';
 import { toBool } from '../db/database';
 import { rideAbilities } from './rides.policy';
-import type { RideRow } from './rides.repository';
+import type { RideCardRow, RideRow } from './rides.repository';
+import { membershipStatusOf } from '../groups/groups.presenter';
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
@@ -15,40 +15,17 @@ export function parseWaypoints(json: string): Waypoint[] {
   }
 }
 
-export interface RideContext {
-  viewerId: string | null;
-  people: Map<string, RidePerson>;
-  membership: MembershipStatus;
-}
-
 /** A ride as every viewer sees it: all of the API form but what depends on who asks. */
 export type RideCard = Omit<Ride, keyof RideViewerFields>;
 export type RideViewerFields = Pick<Ride, 'isParticipant' | 'abilities'>;
 
-/** What the viewer's part of a ride is decided from (rides.policy.ts). */
-export interface RideStanding {
-  viewerId: string | null;
-  ownerId: string;
-  isParticipant: boolean;
-  membership: MembershipStatus;
-  status: string;
-  participantCount: number;
-  maxRiders: number;
-  approvalRequired: boolean;
-}
+/** The columns a ride's row and a card row both carry for the viewer's part (rides.policy.ts). */
+type StandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
 
-export function presentRide(row: RideRow, c: RideContext): Ride {
-  const standing: RideStanding = {
-    viewerId: c.viewerId,
-    ownerId: row.owner_id,
-    isParticipant: c.viewerId !== null && row.participants.some((p) => p.id === c.viewerId),
-    membership: c.membership,
-    status: row.status,
-    participantCount: row.participants.length,
-    maxRiders: row.max_riders,
-    approvalRequired: toBool(row.group_approval),
-  };
-  return { ...presentRideCard(row, c.people), ...presentViewerFields(standing) };
+/** `people` holds at least the owner and the navigator (ride-cards.ts `peopleOf` fills it). */
+export function presentRide(row: RideRow, viewerId: string | null, people: Map<string, RidePerson>): Ride {
+  const seats = { isParticipant: viewerId !== null && row.participants.some((p) => p.id === viewerId), participantCount: row.participants.length };
+  return { ...presentRideCard(row, people), ...presentViewerFields(row, viewerId, seats) };
 }
 
 /**
@@ -57,7 +34,6 @@ export function presentRide(row: RideRow, c: RideContext): Ride {
  */
 export const RIDE_CARD_FORMAT = 1;
 
-/** `people` holds at least the owner and the navigator (presentRides fills it). */
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
   return {
@@ -100,13 +76,13 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
   };
 }
 
-export function presentViewerFields(s: RideStanding): RideViewerFields {
-  const status = s.status as RideStatus;
+export function presentViewerFields(row: StandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
+  const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
   return {
-    isParticipant: s.isParticipant,
+    isParticipant: seats.isParticipant,
     abilities: rideAbilities(
-      { signedIn: s.viewerId !== null, isOwner: s.viewerId !== null && s.ownerId === s.viewerId, isParticipant: s.isParticipant, membership: s.membership },
-      { status, participantCount: s.participantCount, maxRiders: s.maxRiders, approvalRequired: s.approvalRequired },
+      { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant: seats.isParticipant, membership },
+      { status: row.status as RideStatus, participantCount: seats.participantCount, maxRiders: row.max_riders, approvalRequired: toBool(row.group_approval) },
     ),
   };
 }

@@ -174,9 +174,10 @@ export const ridesRepository = {
       .execute();
   },
 
-  async listByIds(db: Executor, ids: string[], viewerId: string | null): Promise<RideRow[]> {
+  /** Rides to build cards from: no viewer, so their standing columns say nothing of anyone. */
+  async listByIds(db: Executor, ids: string[]): Promise<RideRow[]> {
     if (ids.length === 0) return [];
-    return (await selectRides(db, viewerId).where('rides.id', 'in', ids).execute()).map(toRideRow);
+    return (await selectRides(db, null).where('rides.id', 'in', ids).execute()).map(toRideRow);
   },
 
   async statsForRider(db: Executor, userId: string, nowIso: string): Promise<{ upcoming: number; plannedKm: number }> {

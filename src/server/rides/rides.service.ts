@@ -30,10 +30,7 @@ export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 /** Presents rows read with the same viewer: one ride after a change, or a ride's page. */
 async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
   const people = await peopleOf(ctx, rows);
-  return rows.map((row) => {
-    const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
-    return presentRide(row, { viewerId, people, membership });
-  });
+  return rows.map((row) => presentRide(row, viewerId, people));
 }
 
 async function presentOne(ctx: AppContext, row: RideRow, viewerId: string | null): Promise<Ride> {

@@ -15,8 +15,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * with the ride's data is still current (ridesRepository.storeCard), so a card built from data a
  * writer has changed meanwhile is never kept. `card_format` is the presenter's format the card was
  * built with (RIDE_CARD_FORMAT): a card of another format is read as forgotten, so a release that
- * changes what a ride shows never serves cards built by the one before. A column added to rides later, or a new thing a card
- * shows, must be added to these triggers.
+ * changes what a ride shows never serves cards built by the one before. A column added to rides
+ * later, or a new thing a card shows, must be added to these triggers.
  */
 const RIDE_CARD_COLUMNS = [
   'group_id', 'name', 'slug', 'description', 'status', 'start_date', 'end_date', 'duration',
