@@ -176,6 +176,8 @@ export interface RidesTable {
   card_version: Generated<number>;
   /** The presenter's format the card was built with (RIDE_CARD_FORMAT); another format reads as no card. */
   card_format: number | null;
+  /** Seats taken when the card was built (migration 010); read only with the card. */
+  card_seats: number | null;
 }
 
 export interface RideParticipantsTable {

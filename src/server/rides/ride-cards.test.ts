@@ -133,6 +133,29 @@ describe('ride cards', () => {
     expect(await seats()).toEqual([r.owner.user.id]);
   });
 
+  it('decides Join and Full from the seats taken now, however they were taken', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id, { maxRiders: 2 });
+    const db = t.app.ctx.db;
+    expect(await listed(r.member, ride.id)).toMatchObject({ participantCount: 1, isFull: false, abilities: { join: true } });
+    await db.insertInto('ride_participants').values({ ride_id: ride.id, user_id: r.outsider.user.id, joined_at: new Date().toISOString() }).execute();
+    expect(await listed(r.member, ride.id)).toMatchObject({ participantCount: 2, isFull: true, abilities: { join: false } });
+    expect(await listed(r.member, ride.id)).toMatchObject({ participantCount: 2, isFull: true, abilities: { join: false } });
+    await db.deleteFrom('ride_participants').where('user_id', '=', r.outsider.user.id).where('ride_id', '=', ride.id).execute();
+    expect(await listed(r.member, ride.id)).toMatchObject({ participantCount: 1, isFull: false, abilities: { join: true } });
+  });
+
+  it('builds again a card kept without its seat count (before migration 010)', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    const page = (await r.member.client.get(`/api/rides/${ride.id}`)).json();
+    await listed(r.member, ride.id);
+    await t.app.ctx.db.updateTable('rides').set({ card_seats: null }).where('id', '=', ride.id).execute();
+    expect(await listed(r.member, ride.id)).toEqual(page);
+    const kept = await t.app.ctx.db.selectFrom('rides').select(['card_json', 'card_seats']).where('id', '=', ride.id).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ card_json: expect.any(String), card_seats: 1 });
+  });
+
   it('lists the first upcoming rides by start, whether it sorts them itself or lets the database', async () => {
     const r = await buildRoles(t);
     const starts = [9, 3, 7, 5].map((days) => inDays(days));
@@ -166,7 +189,7 @@ describe('ride cards', () => {
     // A writer changes the ride after the reader read it...
     await r.owner.client.patch(`/api/rides/${ride.id}`, { name: 'Changed Meanwhile' });
     // ...so the card the reader built from the older data is not kept.
-    await ridesRepository.storeCard(t.app.ctx.db, ride.id, Number(read!.card_version), '{"name":"stale"}');
+    await ridesRepository.storeCard(t.app.ctx.db, ride.id, Number(read!.card_version), { json: '{"name":"stale"}', seats: 1 });
     expect(await cardOf(ride.id)).toBeNull();
     expect(await listed(r.owner, ride.id)).toMatchObject({ name: 'Changed Meanwhile' });
   });

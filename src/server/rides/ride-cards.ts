@@ -27,24 +27,30 @@ export async function presentRideCards<Extra extends object = object>(
   for (const row of rows) {
     const card = cards.get(row.id);
     if (card === undefined) continue; // deleted between the two reads
-    const viewerFields = presentViewerFields(row, viewerId, { isParticipant: Number(row.viewer_has_seat) > 0, participantCount: Number(row.participant_count) });
-    items.push(new JsonText(mergeObjects(card, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
+    const viewerFields = presentViewerFields(row, viewerId, { isParticipant: Number(row.viewer_has_seat) > 0, participantCount: card.seats });
+    items.push(new JsonText(mergeObjects(card.json, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
   }
   return JsonText.list(items);
 }
 
+/** A ride's card and the seats taken when it was built: the count a list decides Join and Full from. */
+interface StoredCard {
+  json: string;
+  seats: number;
+}
+
 /** The card of every row: as read, or built now for the rides whose card was forgotten. */
-async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string, string>> {
-  const cards = new Map<string, string>();
+async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string, StoredCard>> {
+  const cards = new Map<string, StoredCard>();
   const forgotten: string[] = [];
   for (const row of rows) {
-    if (row.card_json === null) forgotten.push(row.id);
-    else cards.set(row.id, row.card_json);
+    if (row.card_json === null || row.card_seats === null) forgotten.push(row.id);
+    else cards.set(row.id, { json: row.card_json, seats: Number(row.card_seats) });
   }
   if (forgotten.length === 0) return cards;
   const full = await ridesRepository.listByIds(ctx.db, forgotten);
   const people = await peopleOf(ctx, full);
-  for (const ride of full) cards.set(ride.id, JSON.stringify(presentRideCard(ride, people)));
+  for (const ride of full) cards.set(ride.id, { json: JSON.stringify(presentRideCard(ride, people)), seats: ride.participants.length });
   // In one transaction: one commit (one disk flush on SQLite) for all the cards this read built. With a
   // commit each, the benchmark rider's first read after every card was forgotten took 60 ms instead
   // of 20. Keeping the cards only saves the next reader work, so a failure to write (a busy
