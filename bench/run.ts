@@ -128,45 +128,50 @@ async function waitUntilServing(url: string): Promise<void> {
 }
 
 async function main() {
-  // BENCH_DATA_DIR reuses a database seeded by an earlier BENCH_KEEP run (SQLite only), to measure
-  // a change without seeding again.
+  // BENCH_DATA_DIR reuses a database seeded by an earlier BENCH_KEEP run, to measure a change
+  // without seeding again: its SQLite file, or the PostgreSQL database its bench-seed.json names.
   const reuseDir = process.env.BENCH_DATA_DIR;
   const dataDir = reuseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
+  const metaFile = path.join(dataDir, 'bench-seed.json');
+  const kept = reuseDir ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Awaited<ReturnType<typeof seed>> & { database?: string }) : null;
+  const keep = Boolean(process.env.BENCH_KEEP || process.env.BENCH_SEED_ONLY || reuseDir);
   let dropPg: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
+  let database: string | undefined;
   if (process.env.BENCH_DATABASE_URL) {
-    const name = `rc_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    database = kept?.database ?? `rc_bench_${crypto.randomBytes(4).toString('hex')}`;
+    if (!kept?.database) {
+      const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+    }
     const url = new URL(process.env.BENCH_DATABASE_URL);
-    url.pathname = `/${name}`;
+    url.pathname = `/${database}`;
     databaseUrl = url.toString();
     dropPg = async () => {
       const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await c.end();
     };
   }
   const config = { ...loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), webDir: null };
   const app = await buildApp({ config, logger: false });
   const seededAt = Date.now();
-  const metaFile = path.join(dataDir, 'bench-seed.json');
-  const { token, rideId, groupId } = reuseDir ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Awaited<ReturnType<typeof seed>>) : await seed(app);
-  if (!reuseDir) fs.writeFileSync(metaFile, JSON.stringify({ token, rideId, groupId }));
+  const { token, rideId, groupId } = kept ?? (await seed(app));
+  if (!kept) fs.writeFileSync(metaFile, JSON.stringify({ token, rideId, groupId, database }));
   console.log(`${reuseDir ? 'reused' : 'seeded'} ${RIDERS} riders, ${GROUPS} groups, ${RIDES} rides on ${app.ctx.engine} in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
   const engine = app.ctx.engine;
   await app.close();
   if (process.env.BENCH_SEED_ONLY) {
-    console.log(`seeded database in ${dataDir}`);
+    console.log(`seeded database in ${dataDir}${database ? ` (PostgreSQL database ${database})` : ''}`);
     return;
   }
   // Measure the server as npm start runs it: src/server/main.ts in its own process, with its
   // WORKERS (BENCH_WORKERS overrides; the default is one per core).
   const port = await freePort();
-  const workers = process.env.BENCH_WORKERS ?? String(loadConfig({}).workers);
+  const workers = process.env.BENCH_WORKERS ?? String(loadConfig(databaseUrl ? { DATABASE_URL: databaseUrl } : {}).workers);
   const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/server/main.ts', import.meta.url))], {
     env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: workers },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -201,9 +206,11 @@ async function main() {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await exited;
-  await dropPg?.();
-  if (process.env.BENCH_KEEP || reuseDir) console.log(`kept the seeded database in ${dataDir}`);
-  else fs.rmSync(dataDir, { recursive: true, force: true });
+  if (keep) console.log(`kept the seeded database in ${dataDir}`);
+  else {
+    await dropPg?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   process.exitCode = failed ? 1 : 0;
 }
 

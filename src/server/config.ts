@@ -47,6 +47,25 @@ function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[]): stri
   return value;
 }
 
+/**
+ * One worker process per core (at most 8), since the API reads are CPU-bound in JavaScript; but
+ * half the cores when PostgreSQL runs on this machine. PostgreSQL then does about half the work of
+ * each read on the same cores (under the benchmark's upcoming-rides load, 8.9 CPU seconds in its
+ * backends for 9.1 in Node), so a worker per core only makes the processes take turns: on 2 cores,
+ * 2 workers served about as many requests per second as 1, with a p99 two to four times longer.
+ */
+export function defaultWorkers(databaseUrl: string | null, cores = os.availableParallelism()): number {
+  const perCore = Math.min(cores, 8);
+  return databaseUrl !== null && postgresIsLocal(databaseUrl) ? Math.max(1, Math.floor(perCore / 2)) : perCore;
+}
+
+/** Whether a PostgreSQL URL reaches a server on this machine: a loopback host, or a Unix socket (no host, or a host path). */
+function postgresIsLocal(databaseUrl: string): boolean {
+  const url = new URL(databaseUrl);
+  const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portText = optional(env, 'PORT') ?? '3000';
   const port = Number(portText);
@@ -59,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\//.test(tileUrl) || !tileUrl.includes('{z}') || !tileUrl.includes('{x}') || !tileUrl.includes('{y}')) {
     throw new ConfigError(`TILE_URL must be an http(s) template containing {z}, {x} and {y}, got "${tileUrl}"`);
   }
-  const workersText = optional(env, 'WORKERS') ?? String(Math.min(os.availableParallelism(), 8));
+  const workersText = optional(env, 'WORKERS') ?? String(defaultWorkers(databaseUrl));
   const workers = Number(workersText);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
     throw new ConfigError(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultWorkers, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has the defaults of GUIDE section 4', () => {
@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).workers).toBe(Math.min(os.availableParallelism(), 8));
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '12' }).workers).toBe(12);
+  });
+
+  it('leaves half the cores to a PostgreSQL server on the same machine', () => {
+    for (const local of ['postgres://app@localhost/rc', 'postgres://app@127.0.0.1:5432/rc', 'postgresql://app@[::1]/rc', 'postgres:///rc', 'postgres:///rc?host=/var/run/postgresql']) {
+      expect(defaultWorkers(local, 2), local).toBe(1);
+      expect(defaultWorkers(local, 8), local).toBe(4);
+      expect(defaultWorkers(local, 1), local).toBe(1);
+    }
+    for (const remote of ['postgres://app@db.internal:5432/rc', 'postgres://app@10.0.0.5/rc']) expect(defaultWorkers(remote, 2), remote).toBe(2);
+    expect(defaultWorkers(null, 2)).toBe(2);
+    expect(defaultWorkers(null, 32)).toBe(8);
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@localhost/rc', WORKERS: '2' }).workers).toBe(2);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
