@@ -17,3 +17,17 @@ export class JsonText<T> {
 export function serializeReply(payload: unknown): string {
   return payload instanceof JsonText ? payload.text : JSON.stringify(payload);
 }
+
+/**
+ * JSON text with every character beyond ASCII written as a `\u` escape: the same value to any JSON
+ * reader. V8 keeps a string that holds any character beyond Latin-1 (an emoji in a ride's name, say)
+ * in two bytes per character, and a list put together from such a piece becomes two-byte whole;
+ * turning that into UTF-8 for the socket is several times slower. On the benchmark, one emoji in one
+ * of 73 upcoming rides cut the requests served per second from about 2,000 to 1,230. Cards are
+ * kept as ASCII, so a list of them stays one byte per character.
+ */
+export function asciiJson(json: string): string {
+  return json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;

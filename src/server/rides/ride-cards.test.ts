@@ -133,6 +133,20 @@ describe('ride cards', () => {
     expect(await seats()).toEqual([r.owner.user.id]);
   });
 
+  it('keeps cards in ASCII, so a list with any text in it stays fast to send, and shows the text as it is', async () => {
+    const r = await buildRoles(t);
+    const name = 'Ακρόπολη Run 🏍️ café';
+    const ride = await buildRide(r.owner, r.group.id, { name, description: 'Straße → 箱根' });
+    const page = (await r.member.client.get(`/api/rides/${ride.id}`)).json();
+    expect(page).toMatchObject({ name, description: 'Straße → 箱根' });
+    for (let read = 0; read < 2; read++) {
+      const res = await r.member.client.get(`/api/groups/${r.group.id}/rides`);
+      expect(res.body).toMatch(/^[\x20-\x7e]*$/);
+      expect(res.json()).toEqual([page]);
+    }
+    expect(await cardOf(ride.id)).toMatch(/^[\x20-\x7e]*$/);
+  });
+
   it('decides Join and Full from the seats taken now, however they were taken', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id, { maxRiders: 2 });

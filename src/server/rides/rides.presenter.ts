@@ -30,9 +30,10 @@ export function presentRide(row: RideRow, viewerId: string | null, people: Map<s
 
 /**
  * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
- * it whenever what presentRideCard returns changes: cards of another format are built again.
+ * it whenever what presentRideCard returns, or how a card is written, changes: cards of another
+ * format are built again. 2: cards are written in ASCII (asciiJson).
  */
-export const RIDE_CARD_FORMAT = 1;
+export const RIDE_CARD_FORMAT = 2;
 
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
