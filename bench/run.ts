@@ -45,6 +45,11 @@ function rand(n: number): number {
   return Math.floor(random() * n);
 }
 
+/**
+ * Names as riders write them: some groups' in Latin-1 (Grüne Kurven), one ride in ten with an
+ * emoji and Greek. Text beyond Latin-1 changes how V8 stores a string, and so the cost of sending
+ * it (platform/json-text.ts, asciiJson): all-ASCII data would measure a faster server than a club gets.
+ */
 async function seed(app: FastifyInstance): Promise<{ token: string; rideId: string; groupId: string }> {
   const db = app.ctx.db;
   const now = Date.now();
@@ -54,7 +59,7 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
     const lat = 35 + random() * 25;
     const lon = -10 + random() * 35;
     return {
-      id: newId(), name: `Group ${i}`, slug: `group-${i}`, description: 'Bench group', location: 'Somewhere', latitude: lat, longitude: lon,
+      id: newId(), name: i % 5 === 0 ? `Grüne Kurven ${i}` : `Group ${i}`, slug: `group-${i}`, description: 'Bench group', location: 'Somewhere', latitude: lat, longitude: lon,
       radius_km: 50, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', group_image_url: null,
       creator_id: users[rand(RIDERS)]!.id, created_at: iso(now - rand(90) * 86_400_000),
     };
@@ -71,7 +76,7 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
     const g = groups[rand(GROUPS)]!;
     const start = now + (rand(240) - 60) * 86_400_000;
     return {
-      id: newId(), group_id: g.id, name: `Ride ${i}`, slug: `ride-${i}`, description: null, status: 'confirmed', start_date: iso(start), end_date: iso(start),
+      id: newId(), group_id: g.id, name: i % 10 === 0 ? `Ride ${i} 🏍️ Ακρόπολη` : `Ride ${i}`, slug: `ride-${i}`, description: null, status: 'confirmed', start_date: iso(start), end_date: iso(start),
       duration: 'full-day', start_location: 'A', start_latitude: g.latitude + random() - 0.5, start_longitude: g.longitude + random() - 0.5,
       midpoint_location: null, midpoint_latitude: null, midpoint_longitude: null, end_location: 'B', end_latitude: g.latitude, end_longitude: g.longitude,
       waypoints: '[]', total_distance_km: 50 + rand(300), min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin',
