@@ -19,6 +19,7 @@ import { hashToken, newId } from '../src/server/platform/tokens';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { freePort } from '../src/server/test/free-port';
+import { serverArgs } from './server-command';
 
 const RIDERS = 10_000;
 const GROUPS = 2_000;
@@ -124,14 +125,6 @@ async function measure(url: string, cookie: string, seconds = DURATION_S): Promi
 }
 
 
-/** The Node.js flags `npm start` gives the server (package.json), so the bench runs it the same way. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: { start: string } };
-  const command = /\bnode ((?:--\S+ )*)--import tsx src\/server\/main\.ts/.exec(pkg.scripts.start);
-  if (!command) throw new Error(`bench: cannot read the server's command in the start script: ${pkg.scripts.start}`);
-  return command[1]!.trim().split(/\s+/).filter(Boolean);
-}
-
 async function waitUntilServing(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (await fetch(url).then((r) => r.ok, () => false)) return;
@@ -185,7 +178,7 @@ async function main() {
   // WORKERS (BENCH_WORKERS overrides; the default is one per core).
   const port = await freePort();
   const workers = process.env.BENCH_WORKERS ?? String(loadConfig(databaseUrl ? { DATABASE_URL: databaseUrl } : {}).workers);
-  const server = spawn(process.execPath, [...startFlags(), '--import', 'tsx', fileURLToPath(new URL('../src/server/main.ts', import.meta.url))], {
+  const server = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: workers },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -194,7 +187,7 @@ async function main() {
   // Warm up as a server that has run a while: every worker loads the offline gazetteer on its
   // first place search (it blocks for a second or two), and each endpoint runs 2 s before it is measured.
   await measure(`${base}/api/search-location?q=Bologna`, `rc_session=${token}`, 3);
-  console.log(`server: ${workers} worker process${workers === '1' ? '' : 'es'} on ${engine}, node ${startFlags().join(' ')}`);
+  console.log(`server: ${workers} worker process${workers === '1' ? '' : 'es'} on ${engine}, node ${serverArgs().join(' ')}`);
   const cookie = `rc_session=${token}`;
   const endpoints: Array<[string, string]> = [
     ['dashboard stats', '/api/dashboard/stats'],

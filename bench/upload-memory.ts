@@ -1,6 +1,6 @@
 /**
  * npm run bench:upload-memory: GUIDE section 8, "a 50 MB upload raises the server's memory by well
- * under 50 MB". Starts the real server (tsx src/server/main.ts) in a child process on a fresh
+ * under 50 MB". Starts the real server (src/server/main.ts as npm start runs it, in one process) on a fresh
  * data directory, streams uploads to it over HTTP from a generator (the client never holds the
  * body either), and reads the server's peak resident memory (VmHWM in /proc, reset before each
  * upload through /proc/<pid>/clear_refs) against its resident memory just before.
@@ -17,6 +17,7 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { freePort } from '../src/server/test/free-port';
+import { serverArgs } from './server-command';
 
 const MB = 1024 * 1024;
 
@@ -76,8 +77,10 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-upload-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
+  // One process (WORKERS=1), so the process measured is the one that receives the uploads: with
+  // workers, the pid spawned here is the cluster primary, which never sees a request body.
+  const server = spawn(process.execPath, serverArgs(), {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
