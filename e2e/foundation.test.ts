@@ -21,6 +21,12 @@ async function welcomeEvents(userId: string) {
 describe('first visit', () => {
   it('greets a new visitor by the product name with the handle generated for them', async () => {
     const { context, page } = await h.newPage();
+    // The app's entry script arrives compressed (the build's .br/.gz copies; Chromium asks for
+    // gzip over plain http and for Brotli over https).
+    const entryEncodings: string[] = [];
+    page.on('response', (response) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(new URL(response.url()).pathname)) entryEncodings.push(response.headers()['content-encoding'] ?? 'none');
+    });
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
     await dialog.waitFor();
@@ -28,6 +34,7 @@ describe('first visit', () => {
     expect(await dialog.innerText()).toContain(me.userId);
     expect(await dialog.innerText()).toContain('You can change this in your profile');
     expect(await page.title()).toBe('RoadCaptain');
+    expect(entryEncodings).toEqual([expect.stringMatching(/^(gzip|br)$/)]);
     await context.close();
   });
 

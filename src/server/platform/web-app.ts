@@ -22,6 +22,9 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     root: webDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of its text assets (build/precompress.ts): a browser that
+    // accepts one gets it, with Vary: Accept-Encoding; others get the original.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed build assets never change; everything else is revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApp } from './web-app';
+
+// The build writes .br and .gz copies beside its text assets (build/precompress.ts); the server
+// sends the one the browser accepts.
+
+let app: FastifyInstance;
+let webDir: string;
+const script = `console.log(${JSON.stringify('RoadCaptain '.repeat(200))});`;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>');
+  const file = path.join(webDir, 'assets', 'index-abc123.js');
+  fs.writeFileSync(file, script);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+  fs.writeFileSync(path.join(webDir, 'assets', 'small-def456.js'), 'export {};');
+  app = Fastify();
+  await serveWebApp(app, webDir, 'RoadCaptain');
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the web app', () => {
+  it('sends a script as Brotli to a browser that accepts it, as gzip to one that accepts only gzip, and plain otherwise', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await get('/assets/index-abc123.js', 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    for (const res of [br, gzip, plain]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const res = await get('/assets/small-def456.js', 'gzip, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('export {};');
+  });
+
+  it('still answers a missing asset with 404 and any other page with the app', async () => {
+    expect((await get('/assets/gone-000.js', 'br')).statusCode).toBe(404);
+    const page = await get('/groups/some-group', 'br');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>RoadCaptain</title>');
+  });
+});
