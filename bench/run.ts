@@ -178,7 +178,8 @@ async function main() {
   // WORKERS (BENCH_WORKERS overrides; the default is one per core).
   const port = await freePort();
   const workers = process.env.BENCH_WORKERS ?? String(loadConfig(databaseUrl ? { DATABASE_URL: databaseUrl } : {}).workers);
-  const server = spawn(process.execPath, serverArgs(), {
+  const serverArgv = serverArgs();
+  const server = spawn(process.execPath, serverArgv, {
     env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: workers },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -187,7 +188,7 @@ async function main() {
   // Warm up as a server that has run a while: every worker loads the offline gazetteer on its
   // first place search (it blocks for a second or two), and each endpoint runs 2 s before it is measured.
   await measure(`${base}/api/search-location?q=Bologna`, `rc_session=${token}`, 3);
-  console.log(`server: ${workers} worker process${workers === '1' ? '' : 'es'} on ${engine}, node ${serverArgs().join(' ')}`);
+  console.log(`server: ${workers} worker process${workers === '1' ? '' : 'es'} on ${engine}, node ${serverArgv.join(' ')}`);
   const cookie = `rc_session=${token}`;
   const endpoints: Array<[string, string]> = [
     ['dashboard stats', '/api/dashboard/stats'],
