@@ -55,6 +55,16 @@ function tileSource(tileUrl: string): string {
   return tileUrl.includes('{s}.') ? `${protocol}//*.${host.replace(/^tiles\./, '')}` : `${protocol}//${host}`;
 }
 
+/**
+ * Fastify 5 ignores X-Forwarded-For entirely when trustProxy is a number (it fails closed, since a
+ * hop count cannot tell a proxy from a client that reached the port directly), so a hop count is
+ * passed as proxy-addr's own hop rule: the nearest `hops` addresses (the socket's peer first) are
+ * proxies, and the client is the next one to the left in X-Forwarded-For.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 function redactUrl(url: string): string {
   return url.replace(/\?.*$/, '?…').replace(/^\/(api\/)?invite\/[^/?]+/, '/$1invite/…');
 }
@@ -73,7 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             },
           },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; unset, the socket's
+    // address is the client's, so a forged header cannot dodge the per-address limits.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,10 +131,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.decorateRequest('userId', null);
+  let warnedAboutProxy = false;
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request, publicOrigin);
     request.userId = await resolveSession(ctx.db, readSessionToken(request));
+    if (!warnedAboutProxy && config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {
+      warnedAboutProxy = true;
+      request.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is unset: if a proxy is in front, every rider shares its address for the per-address limits');
+    }
   });
 
   app.get('/api/app-config', async () => ({ appName: config.appName, tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }));

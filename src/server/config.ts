@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +21,19 @@ export interface Config {
   logLevel: string;
   /** Server processes sharing the port (node:cluster); 1 runs the app in this process only. */
   workers: number;
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's trustProxy): false (the socket's address is the
+   * client's), true (any peer), a hop count, or the addresses/CIDRs of the proxies.
+   */
+  trustProxy: boolean | number | string[];
+  /** Writes (POST/PUT/PATCH/DELETE under /api) per minute, per session and per client address. */
+  writeLimitPerSession: number;
+  writeLimitPerAddress: number;
+  /** Slow clients (milliseconds): see "Limits and client addresses" in ARCHITECTURE.md. */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +80,49 @@ function postgresIsLocal(databaseUrl: string): boolean {
   return host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
 }
 
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, unit = ''): number {
+  const text = optional(env, name);
+  if (text === null) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number${unit} from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address or CIDR as proxy-addr (Fastify's trustProxy) takes it: 10.0.0.1, 10.0.0.0/8, ::1/128, loopback. */
+function isProxyAddress(text: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or "false", the socket's address is the client's and X-Forwarded-For is
+ * ignored; "true", every peer is believed (only when nothing but the proxy can reach the port);
+ * a hop count (1: one proxy in front); or a comma-separated list of proxy addresses and CIDRs.
+ */
+export function parseTrustProxy(text: string | null): boolean | number | string[] {
+  if (text === null || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 64) throw new ConfigError(`TRUST_PROXY as a hop count must be from 1 to 64, got "${text}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be true, a hop count or comma-separated proxy addresses/CIDRs (like 10.0.0.0/8,::1), got "${bad}"`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portText = optional(env, 'PORT') ?? '3000';
   const port = Number(portText);
@@ -99,5 +156,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve('dist/web'),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     workers,
+    trustProxy: parseTrustProxy(optional(env, 'TRUST_PROXY')),
+    writeLimitPerSession: wholeNumber(env, 'WRITE_LIMIT_PER_SESSION', 120, 1, 1_000_000),
+    writeLimitPerAddress: wholeNumber(env, 'WRITE_LIMIT_PER_ADDRESS', 600, 1, 1_000_000),
+    headersTimeoutMs: wholeNumber(env, 'HEADERS_TIMEOUT', 10, 1, 600, ' of seconds') * 1000,
+    bodyTimeoutMs: wholeNumber(env, 'BODY_TIMEOUT', 20, 1, 600, ' of seconds') * 1000,
+    requestTimeoutMs: requestTimeoutMs(env),
+    keepAliveTimeoutMs: wholeNumber(env, 'KEEP_ALIVE_TIMEOUT', 72, 1, 3600, ' of seconds') * 1000,
   };
+}
+
+/** The whole request (headers and body) must arrive within REQUEST_TIMEOUT, which Node requires to be at least HEADERS_TIMEOUT. */
+function requestTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const headers = wholeNumber(env, 'HEADERS_TIMEOUT', 10, 1, 600, ' of seconds');
+  const request = wholeNumber(env, 'REQUEST_TIMEOUT', 3600, 1, 24 * 3600, ' of seconds');
+  if (request < headers) throw new ConfigError(`REQUEST_TIMEOUT (${request}) must not be shorter than HEADERS_TIMEOUT (${headers})`);
+  return request * 1000;
 }

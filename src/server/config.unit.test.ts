@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultWorkers, loadConfig } from './config';
+import { ConfigError, defaultWorkers, loadConfig, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   it('has the defaults of GUIDE section 4', () => {
@@ -41,6 +41,50 @@ describe('loadConfig', () => {
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://rides.example/' }).publicUrl).toBe('https://rides.example');
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1/128 ,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.1', '::1/128', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy(null)).toBe(false);
+  });
+
+  it('has generous write limits and timeouts that cut a stalled body within 30 s, each settable', () => {
+    expect(loadConfig({})).toMatchObject({
+      writeLimitPerSession: 120,
+      writeLimitPerAddress: 600,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 20_000,
+      requestTimeoutMs: 3_600_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    const config = loadConfig({ WRITE_LIMIT_PER_SESSION: '5', WRITE_LIMIT_PER_ADDRESS: '7', HEADERS_TIMEOUT: '2', BODY_TIMEOUT: '3', REQUEST_TIMEOUT: '4', KEEP_ALIVE_TIMEOUT: '5' });
+    expect(config).toMatchObject({ writeLimitPerSession: 5, writeLimitPerAddress: 7, headersTimeoutMs: 2000, bodyTimeoutMs: 3000, requestTimeoutMs: 4000, keepAliveTimeoutMs: 5000 });
+    // Headers and one window of a stalled body: the worst case for a trickling client.
+    const defaults = loadConfig({});
+    expect(defaults.headersTimeoutMs + defaults.bodyTimeoutMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '0' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY.*10\.0\.0\.0\/33/],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /TRUST_PROXY.*proxy\.example/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '::1/129' }, /TRUST_PROXY/],
+    [{ WRITE_LIMIT_PER_SESSION: '0' }, /WRITE_LIMIT_PER_SESSION/],
+    [{ WRITE_LIMIT_PER_ADDRESS: 'many' }, /WRITE_LIMIT_PER_ADDRESS/],
+    [{ HEADERS_TIMEOUT: '1.5' }, /HEADERS_TIMEOUT/],
+    [{ BODY_TIMEOUT: '0' }, /BODY_TIMEOUT/],
+    [{ REQUEST_TIMEOUT: '5', HEADERS_TIMEOUT: '10' }, /REQUEST_TIMEOUT/],
+    [{ KEEP_ALIVE_TIMEOUT: '-1' }, /KEEP_ALIVE_TIMEOUT/],
+  ])('stops on %j with one line naming the variable and the value', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it.each([

@@ -43,7 +43,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // A second app process on an existing database passes DATABASE_URL itself.
   const pgDb = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://rc.test', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
+    // The tests sit behind a proxy that sets X-Forwarded-For (TRUST_PROXY=true), so each factory
+    // rider can ask from its own address; a test of the default passes TRUST_PROXY: ''.
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
     webDir: null,
   };
   const mail: OutgoingMail[] = [];
