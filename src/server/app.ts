@@ -31,6 +31,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { finderRoutes } from './finder/finder.routes';
 import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
+import { enforceWriteLimit, isWrite } from './limits/write-limits';
 
 export interface AppOptions {
   config: Config;
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request, publicOrigin);
     request.userId = await resolveSession(ctx.db, readSessionToken(request));
+    if (isWrite(request)) await enforceWriteLimit(ctx, request);
     if (!warnedAboutProxy && config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {
       warnedAboutProxy = true;
       request.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is unset: if a proxy is in front, every rider shares its address for the per-address limits');

@@ -60,7 +60,7 @@ export async function currentOrNewGuest(ctx: AppContext, userId: string | null):
   );
 }
 
-function hashIp(ip: string): string {
+export function hashIp(ip: string): string {
   // Peppered so the stored value cannot be reversed by hashing the IPv4 space.
   return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
 }

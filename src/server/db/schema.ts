@@ -248,6 +248,13 @@ export interface RouteCacheTable {
   created_at: string;
 }
 
+/** Fixed-window counters of writes (limits/write-counters.ts). */
+export interface WriteCountersTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -269,6 +276,7 @@ export interface Database {
   geocode_cache: GeocodeCacheTable;
   route_cache: RouteCacheTable;
   geocoder_slots: GeocoderSlotsTable;
+  write_counters: WriteCountersTable;
 }
 
 export type Timestamp = ColumnType<string, string, string>;

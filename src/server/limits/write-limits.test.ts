@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { housekeepingJobs } from '../housekeeping';
+import { EVENTS_PER_SESSION_PER_HOUR } from './write-limits';
+
+// The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address,
+// counted in the database. Tests set small limits; the defaults are 120 and 600 a minute.
+
+// Counts are per fixed minute: a test that began just before a minute ends would see its count
+// start again halfway. Such a test waits for the next minute first (at most 10 s).
+beforeEach(async () => {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+});
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0).reverse()) await app.close();
+});
+async function testApp(env: Record<string, string>): Promise<TestApp> {
+  const app = await createTestApp(env);
+  apps.push(app);
+  return app;
+}
+
+async function guest(t: TestApp): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  expect((await client.get('/api/users/current')).statusCode).toBe(200);
+  return client;
+}
+
+const write = (client: TestClient, headers: Record<string, string> = {}) => client.post('/api/users/mark-welcome-seen', undefined, headers);
+
+describe('write limit per session', () => {
+  it('answers 429 with Retry-After and a JSON message past the limit; reads and other sessions go on', async () => {
+    const t = await testApp({ WRITE_LIMIT_PER_SESSION: '5' });
+    const client = await guest(t);
+    for (let i = 0; i < 5; i++) expect((await write(client)).statusCode).toBe(200);
+    const limited = await write(client);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/Too many changes/) });
+    // Every method that writes counts; reads do not.
+    expect((await client.request('PUT', '/api/users/nobody/location', { location: 'x' })).statusCode).toBe(429);
+    expect((await client.request('DELETE', '/api/rides/00000000-0000-0000-0000-000000000000')).statusCode).toBe(429);
+    expect((await client.get('/api/users/current')).statusCode).toBe(200);
+    // The same address with another session is not limited by this session's count.
+    expect((await write(await guest(t))).statusCode).toBe(200);
+  });
+
+  it('holds against concurrent requests: exactly the limit gets through', async () => {
+    const t = await testApp({ WRITE_LIMIT_PER_SESSION: '5' });
+    const client = await guest(t);
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => write(client)))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+});
+
+describe('write limit per client address', () => {
+  it('limits many sessions from one address', async () => {
+    const t = await testApp({ WRITE_LIMIT_PER_ADDRESS: '8' });
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await write(await guest(t), from)).statusCode);
+    expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+    // Another address is not limited.
+    expect((await write(await guest(t), { 'x-forwarded-for': '203.0.113.10' })).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For per request does not get past it', async () => {
+    const t = await testApp({ TRUST_PROXY: '', WRITE_LIMIT_PER_ADDRESS: '8' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await write(await guest(t), { 'x-forwarded-for': `198.51.100.${i + 1}` })).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+  });
+});
+
+describe('activity log', () => {
+  it(`takes at most ${EVENTS_PER_SESSION_PER_HOUR} events per session an hour`, async () => {
+    const t = await testApp({});
+    const client = await guest(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < EVENTS_PER_SESSION_PER_HOUR + 3; i++) statuses.push((await client.post('/api/events', { category: 'onboarding', event: 'welcome_action', properties: { i } })).statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(EVENTS_PER_SESSION_PER_HOUR);
+    expect(statuses.slice(EVENTS_PER_SESSION_PER_HOUR)).toEqual([429, 429, 429]);
+    const stored = await t.app.ctx.db.selectFrom('activity_events').select('id').execute();
+    expect(stored).toHaveLength(EVENTS_PER_SESSION_PER_HOUR);
+    const limited = await client.post('/api/events', { category: 'onboarding', event: 'welcome_action' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/Too many activity events/);
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes counters of windows that ended over an hour ago', async () => {
+    const t = await testApp({});
+    await write(await guest(t));
+    const old = new Date(Date.now() - 2 * 3600 * 1000).toISOString();
+    await t.app.ctx.db.insertInto('write_counters').values({ key: 'w:a:old', window_start: old, count: 3 }).execute();
+    const job = housekeepingJobs(t.app.ctx).find((j) => j.name === 'remove-old-write-counters')!;
+    await job.run();
+    const rows = await t.app.ctx.db.selectFrom('write_counters').selectAll().execute();
+    expect(rows.map((r) => r.key)).not.toContain('w:a:old');
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+// Several app processes on one PostgreSQL database (as on several machines) share the counts.
+describe.runIf(process.env.TEST_DATABASE_URL)('write limit across app processes on PostgreSQL', () => {
+  it('one session writing through two processes at once gets exactly the limit through', async () => {
+    const a = await testApp({ WRITE_LIMIT_PER_SESSION: '6' });
+    const b = await testApp({ WRITE_LIMIT_PER_SESSION: '6', DATABASE_URL: a.config.databaseUrl! });
+    const onA = await guest(a);
+    const onB = new TestClient(b.app);
+    onB.cookie = onA.cookie;
+    const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => write(i % 2 === 0 ? onA : onB)))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+  });
+});

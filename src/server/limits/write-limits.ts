@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { hashIp } from '../auth/auth.service';
+import { readSessionToken } from '../auth/session-cookie';
+import { hashToken } from '../platform/tokens';
+import { tooManyRequests } from '../platform/errors';
+import { writeCountersRepository } from './write-counters';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Activity-log entries (POST /api/events) per hour: a rider's welcome actions are a handful. */
+export const EVENTS_PER_SESSION_PER_HOUR = 60;
+export const EVENTS_PER_ADDRESS_PER_HOUR = 600;
+
+interface Counted {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts one request against each limit in the current fixed window; 429 with Retry-After (the
+ * end of the window) when any count is past its limit. The refused request is counted too, so a
+ * client hammering through the 429s stays refused until the window ends.
+ */
+async function count(ctx: AppContext, counted: Counted[], windowMs: number, message: string): Promise<void> {
+  const now = Date.now();
+  const windowStart = now - (now % windowMs);
+  const counts = await writeCountersRepository.bump(ctx.db, counted.map((c) => c.key), new Date(windowStart).toISOString());
+  if (counted.some((c) => (counts.get(c.key) ?? 0) > c.limit)) {
+    throw tooManyRequests(message, (windowStart + windowMs - now) / 1000);
+  }
+}
+
+/** The counters' keys for this request's session (when it has a valid one) and client address. */
+function keys(request: FastifyRequest, prefix: string): { session: string | null; address: string } {
+  const token = readSessionToken(request);
+  return {
+    session: token && request.userId ? `${prefix}:s:${hashToken(token)}` : null,
+    address: `${prefix}:a:${hashIp(request.ip)}`,
+  };
+}
+
+export function isWrite(request: FastifyRequest): boolean {
+  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/');
+}
+
+/** The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address, per minute. */
+export async function enforceWriteLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { session, address } = keys(request, 'w');
+  const counted: Counted[] = [{ key: address, limit: ctx.config.writeLimitPerAddress }];
+  if (session) counted.push({ key: session, limit: ctx.config.writeLimitPerSession });
+  await count(ctx, counted, MINUTE_MS, 'Too many changes in a short time. Please wait a moment and try again.');
+}
+
+/** POST /api/events: how many activity-log entries one session and one address may write per hour. */
+export async function enforceEventLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { session, address } = keys(request, 'e');
+  const counted: Counted[] = [{ key: address, limit: EVENTS_PER_ADDRESS_PER_HOUR }];
+  if (session) counted.push({ key: session, limit: EVENTS_PER_SESSION_PER_HOUR });
+  await count(ctx, counted, HOUR_MS, 'Too many activity events. Please try again later.');
+}
