@@ -32,6 +32,7 @@ import { finderRoutes } from './finder/finder.routes';
 import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
 import { enforceWriteLimit, isWrite } from './limits/write-limits';
+import { cutOffStalledBodies } from './platform/slow-clients';
 
 export interface AppOptions {
   config: Config;
@@ -55,6 +56,9 @@ function tileSource(tileUrl: string): string {
   const { protocol, host } = new URL(tileUrl.replace(/\{[a-z]\}\./g, 'tiles.'));
   return tileUrl.includes('{s}.') ? `${protocol}//*.${host.replace(/^tiles\./, '')}` : `${protocol}//${host}`;
 }
+
+/** A socket with no traffic in either direction for this long is closed (longer than the 25 s SSE heartbeat). */
+const SOCKET_IDLE_TIMEOUT_MS = 120_000;
 
 /**
  * Fastify 5 ignores X-Forwarded-For entirely when trustProxy is a number (it fails closed, since a
@@ -87,7 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; unset, the socket's
     // address is the client's, so a forged header cannot dodge the per-address limits.
     trustProxy: trustProxyOption(config.trustProxy),
+    // Slow clients ("Limits and client addresses" in ARCHITECTURE.md): headers must arrive within
+    // HEADERS_TIMEOUT (checked every second, not Node's default 30 s), the whole request within
+    // REQUEST_TIMEOUT (long, for uploads over slow links), a body must keep moving (slow-clients.ts),
+    // an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT and a socket with no traffic
+    // either way (a stalled download) after SOCKET_IDLE_TIMEOUT_MS.
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
   });
+  cutOffStalledBodies(app, config.bodyTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setReplySerializer(serializeReply);

@@ -1,0 +1,46 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** A request body must bring at least this much in every BODY_TIMEOUT window (or be complete). */
+export const BODY_MIN_BYTES_PER_WINDOW = 16 * 1024;
+
+const TIMEOUT_BODY = JSON.stringify({ message: 'The request body arrived too slowly.' });
+const REQUEST_TIMEOUT_REPLY = `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`;
+
+/**
+ * Cuts off a request whose body stops progressing: every `windowMs` after the headers arrived, at
+ * least BODY_MIN_BYTES_PER_WINDOW more bytes must have been read from the connection, or the body
+ * must be complete. A body trickled a byte at a time is cut after one window, while an upload that
+ * keeps moving (200 MB over a slow mobile link takes half an hour) is never cut, which neither an
+ * idle timeout (a byte every few seconds resets it) nor a whole-request cap short enough to stop
+ * a trickle (it would also stop the upload) can achieve. See "Limits and client addresses" in
+ * ARCHITECTURE.md for the other timeouts.
+ */
+export function cutOffStalledBodies(app: FastifyInstance, windowMs: number): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    const socket = raw.socket as Socket | null;
+    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+    // Injected requests (tests) have no real socket.
+    if (!hasBody || raw.complete || !socket || typeof socket.bytesRead !== 'number') return done();
+    let seen = socket.bytesRead;
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return stop();
+      if (socket.bytesRead - seen >= BODY_MIN_BYTES_PER_WINDOW) {
+        seen = socket.bytesRead;
+        return;
+      }
+      stop();
+      request.log.info({ bytesInWindow: socket.bytesRead - seen }, 'request body too slow; connection closed');
+      // A reply already under way (say a 429 sent before the body was read) cannot be followed by
+      // a 408 on the same connection; the connection is simply closed.
+      if (reply.raw.headersSent) socket.destroy();
+      else socket.end(REQUEST_TIMEOUT_REPLY, () => socket.destroy());
+    }, windowMs);
+    timer.unref();
+    const stop = () => clearInterval(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
+    done();
+  });
+}
