@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { housekeepingJobs } from '../housekeeping';
@@ -91,6 +92,20 @@ describe('activity log', () => {
     const limited = await client.post('/api/events', { category: 'onboarding', event: 'welcome_action' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().message).toMatch(/Too many activity events/);
+  });
+});
+
+describe('the counter’s commit', () => {
+  it('does not wait for the disk, and leaves SQLite’s connection at synchronous=FULL for everything else', async () => {
+    const t = await testApp({});
+    const client = await guest(t);
+    await Promise.all(Array.from({ length: 5 }, () => write(client)));
+    if (t.app.ctx.engine === 'sqlite') {
+      const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(t.app.ctx.db);
+      expect(rows[0]!.synchronous).toBe(2); // FULL
+    }
+    const counts = await t.app.ctx.db.selectFrom('write_counters').select(['key', 'count']).execute();
+    expect(counts.map((c) => Number(c.count)).sort()).toEqual([5, 5]);
   });
 });
 

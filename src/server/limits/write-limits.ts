@@ -27,7 +27,7 @@ interface Counted {
 async function count(ctx: AppContext, counted: Counted[], windowMs: number, message: string): Promise<void> {
   const now = Date.now();
   const windowStart = now - (now % windowMs);
-  const counts = await writeCountersRepository.bump(ctx.db, counted.map((c) => c.key), new Date(windowStart).toISOString());
+  const counts = await writeCountersRepository.bump(ctx.db, ctx.engine, counted.map((c) => c.key), new Date(windowStart).toISOString());
   if (counted.some((c) => (counts.get(c.key) ?? 0) > c.limit)) {
     throw tooManyRequests(message, (windowStart + windowMs - now) / 1000);
   }
