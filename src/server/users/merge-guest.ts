@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { usersRepository, type UserRow } from './users.repository';
 
@@ -24,12 +24,7 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   if (!guest || guest.email !== null || !account) return;
 
   // Memberships: the account's own row wins (it keeps its joined_at).
-  await tx
-    .deleteFrom('group_members')
-    .where('user_id', '=', guestId)
-    .where('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', accountId))
-    .execute();
-  await tx.updateTable('group_members').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await moveKeyedRows(tx, 'group_members', 'group_id', guestId, accountId);
 
   // Requests: dropped where the account already asked or is now a member; the rest move.
   await tx
@@ -70,20 +65,10 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
       ),
     )
     .execute();
-  await tx
-    .deleteFrom('ride_participants')
-    .where('user_id', '=', guestId)
-    .where('ride_id', 'in', tx.selectFrom('ride_participants').select('ride_id').where('user_id', '=', accountId))
-    .execute();
-  await tx.updateTable('ride_participants').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await moveKeyedRows(tx, 'ride_participants', 'ride_id', guestId, accountId);
 
   // Votes: one per rider and poll; the account's wins.
-  await tx
-    .deleteFrom('poll_responses')
-    .where('user_id', '=', guestId)
-    .where('poll_id', 'in', tx.selectFrom('poll_responses').select('poll_id').where('user_id', '=', accountId))
-    .execute();
-  await tx.updateTable('poll_responses').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
 
   // Things with no per-rider key simply change hands (groups, rides and polls the guest created
   // would otherwise go with the guest: their foreign keys cascade).
@@ -112,6 +97,17 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
 
   // The guest's sessions and its open e-mail confirmation links go with it (foreign keys cascade).
   await tx.deleteFrom('users').where('id', '=', guestId).where('email', 'is', null).execute();
+}
+
+/**
+ * Rows keyed by (thing, rider): the guest's row is dropped where the account has one for the same
+ * thing, the others change hands.
+ */
+async function moveKeyedRows(tx: Tx, table: 'group_members' | 'ride_participants' | 'poll_responses', key: 'group_id' | 'ride_id' | 'poll_id', guestId: string, accountId: string): Promise<void> {
+  const t = sql.table(table);
+  const k = sql.ref(key);
+  await sql`delete from ${t} where user_id = ${guestId} and ${k} in (select ${k} from ${t} where user_id = ${accountId})`.execute(tx);
+  await sql`update ${t} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
 }
 
 function profileFill(account: UserRow, guest: UserRow): Partial<UserRow> {
