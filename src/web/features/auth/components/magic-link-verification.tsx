@@ -110,7 +110,10 @@ function ConfirmSignIn({ email, purpose, busy, onConfirm }: { email: string; pur
     <>
       <StatusIcon tone="question" />
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight outline-none">
-        Sign in as <span className="[overflow-wrap:anywhere]">{email}</span>?
+        Sign in as{' '}
+        <span className="mt-2 block rounded-lg bg-asphalt-50 px-3 py-2 font-mono text-base font-semibold tracking-normal break-all text-asphalt-900">
+          {email}?
+        </span>
       </h1>
       <p className="mt-3 text-sm text-asphalt-600">
         This link was opened in a different browser from the one that asked for it.
