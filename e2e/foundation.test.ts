@@ -122,7 +122,8 @@ describe('sign-in by e-mailed link', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByText('You have been successfully logged out', { exact: true }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Logout leads to the signed-out page (sign-in-trust.test.ts covers it); a new visitor is someone else.
+    await page.waitForURL((url) => url.pathname === '/signed-out');
     await expect.poll(async () => (await currentUser(page)).id).not.toBe(me.id);
     await context.close();
   });

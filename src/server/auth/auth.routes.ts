@@ -3,18 +3,30 @@ import { magicLinkRequestSchema, verifyMagicLinkSchema } from '../../shared/auth
 import type { AppContext } from '../context';
 import { logout, requestMagicLink, verifyMagicLink } from './auth.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
+import { ensureLinkNonce, readLinkNonce } from './link-nonce-cookie';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/auth/magic-link', { schema: { body: magicLinkRequestSchema } }, async (request) => {
-      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip });
+    app.post('/api/auth/magic-link', { schema: { body: magicLinkRequestSchema } }, async (request, reply) => {
+      const browserNonce = ensureLinkNonce(request, reply, ctx.config);
+      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce, requestedByUserId: request.userId });
       return { success: true, message: 'If this address can receive e-mail, a sign-in link is on its way.' };
     });
 
     app.post('/api/auth/verify-magic-link', { schema: { body: verifyMagicLinkSchema } }, async (request, reply) => {
-      const { session } = await verifyMagicLink(ctx, { token: request.body.token, currentSessionToken: readSessionToken(request) });
-      setSessionCookie(reply, ctx.config, session);
-      return { success: true };
+      const result = await verifyMagicLink(ctx, {
+        token: request.body.token,
+        confirm: request.body.confirm === true,
+        currentSessionToken: readSessionToken(request),
+        browserNonce: readLinkNonce(request, ctx.config),
+      });
+      reply.header('Cache-Control', 'no-store');
+      if (result.status === 'confirmation_required') {
+        // Opened in a browser that did not ask for the link: nothing was consumed.
+        return { success: false, status: result.status, purpose: result.purpose, email: result.email };
+      }
+      setSessionCookie(reply, ctx.config, result.session);
+      return { success: true, status: result.status, purpose: result.purpose };
     });
 
     app.post('/api/auth/logout', async (request, reply) => {

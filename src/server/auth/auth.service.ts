@@ -12,7 +12,9 @@ import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth
 import { createAccount, getUser, recordVisit } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
-import { magicLinksRepository } from './magic-links.repository';
+import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
+import { mergeGuestInto } from '../users/merge-guest';
+import type { OutgoingMail } from '../platform/mailer';
 import { confirmEmailMail, signInMail } from './auth.mails';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -73,16 +75,34 @@ async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHas
   throw tooManyRequests('Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
 }
 
-type LinkPurpose = 'sign_in' | 'confirm_email';
+export type LinkPurpose = 'sign_in' | 'confirm_email';
+/** Builds the mail carrying a link; `link` is the full URL built from PUBLIC_URL. */
+export type LinkMailBuilder = (input: { to: string; link: string; appName: string }) => OutgoingMail;
+
+export interface IssueLinkInput {
+  email: string;
+  ip: string;
+  purpose: LinkPurpose;
+  /** The account that asked (confirm_email: the account the address will move to). */
+  requestedByUserId: string | null;
+  /** The nonce of the asking browser's link cookie (link-nonce-cookie.ts); null binds the link to no browser. */
+  browserNonce: string | null;
+  /** False for links sent on someone else's behalf: the per-IP limit neither checks nor counts them. */
+  countTowardIpLimit: boolean;
+  /** The mail to send; by default the sign-in or confirmation mail of the purpose. */
+  mail?: LinkMailBuilder;
+  /** The invitation the link is sent for, if any (stored only). */
+  invitationId?: string | null;
+}
 
 /**
  * Stores a new single-use link for an address (cancelling the open ones of the same purpose) and
  * mails it. Shared by sign-in and by e-mail confirmation; both count toward the same rate limits.
  */
-async function issueLink(ctx: AppContext, input: { email: string; ip: string; purpose: LinkPurpose; requestedByUserId: string | null }): Promise<void> {
+export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<void> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
-  await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
+  if (input.countTowardIpLimit) await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
 
   const token = randomToken();
   const now = new Date();
@@ -97,11 +117,14 @@ async function issueLink(ctx: AppContext, input: { email: string; ip: string; pu
       requester_ip_hash: ipHash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+      browser_nonce_hash: input.browserNonce ? hashToken(input.browserNonce) : null,
+      invitation_id: input.invitationId ?? null,
+      counts_toward_ip_limit: input.countTowardIpLimit ? 1 : 0,
     });
   });
 
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
-  const mail = input.purpose === 'sign_in' ? signInMail : confirmEmailMail;
+  const mail = input.mail ?? (input.purpose === 'sign_in' ? signInMail : confirmEmailMail);
   try {
     await ctx.mailer.send(mail({ to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
@@ -112,36 +135,91 @@ async function issueLink(ctx: AppContext, input: { email: string; ip: string; pu
 
 /**
  * POST /api/auth/magic-link. The answer is the same whether or not an account holds the address,
- * so the endpoint cannot be used to find out who has an account.
+ * so the endpoint cannot be used to find out who has an account. The link is bound to the asking
+ * browser's nonce.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
-  await issueLink(ctx, { ...input, purpose: 'sign_in', requestedByUserId: null });
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string; requestedByUserId?: string | null }): Promise<void> {
+  await issueLink(ctx, {
+    email: input.email,
+    ip: input.ip,
+    purpose: 'sign_in',
+    requestedByUserId: input.requestedByUserId ?? null,
+    browserNonce: input.browserNonce,
+    countTowardIpLimit: true,
+  });
 }
 
 /**
  * A rider asked to use a new address: it takes effect only when the link mailed to it is opened
- * (GUIDE section 5), so nobody can claim someone else's address.
+ * (GUIDE section 5), so nobody can claim someone else's address. Opened where the rider is signed
+ * in (or in the browser whose nonce is given) it confirms at once; elsewhere it asks first.
  */
-export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string }): Promise<void> {
-  await issueLink(ctx, { email: input.email, ip: input.ip, purpose: 'confirm_email', requestedByUserId: input.userId });
+export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string; browserNonce?: string | null }): Promise<void> {
+  await issueLink(ctx, {
+    email: input.email,
+    ip: input.ip,
+    purpose: 'confirm_email',
+    requestedByUserId: input.userId,
+    browserNonce: input.browserNonce ?? null,
+    countTowardIpLimit: true,
+  });
+}
+
+export type VerifyResult =
+  | { status: 'signed_in'; purpose: LinkPurpose; user: UserRow; session: IssuedSession }
+  | { status: 'confirmation_required'; purpose: LinkPurpose; email: string };
+
+/**
+ * Whether the link is opened by whoever asked for it: the browser holding the nonce it was bound
+ * to, or (for an address confirmation) the account that asked, signed in.
+ */
+function openedByRequester(link: MagicLinkRow, browserNonce: string | null, currentUserId: string | null): boolean {
+  if (link.browser_nonce_hash && browserNonce) {
+    const a = Buffer.from(hashToken(browserNonce));
+    const b = Buffer.from(link.browser_nonce_hash);
+    if (a.length === b.length && crypto.timingSafeEqual(a, b)) return true;
+  }
+  return link.purpose === 'confirm_email' && currentUserId !== null && link.requested_by_user_id === currentUserId;
 }
 
 /**
- * POST /api/auth/verify-magic-link. Consumes the token and signs the browser in: into the account
- * that owns the address, or, when no account has it, by attaching it to the current guest (keeping
- * the guest's data). The session id is always rotated. One transaction: a failure consumes nothing.
+ * POST /api/auth/verify-magic-link. In the browser that asked for the link: consumes the token and
+ * signs in, into the account that owns the address (a guest's things move to it, see
+ * mergeGuestInto) or, when no account has it, by attaching it to the current guest. Anywhere else
+ * it consumes nothing and answers `confirmation_required` with the address, until the same request
+ * comes with `confirm: true`; then it signs into the address's own account (created if needed),
+ * never touching the guest that opened it. The session id is always rotated. One transaction: a
+ * failure consumes nothing.
  */
-export async function verifyMagicLink(ctx: AppContext, input: { token: string; currentSessionToken: string | undefined }): Promise<{ user: UserRow; session: IssuedSession }> {
+export async function verifyMagicLink(
+  ctx: AppContext,
+  input: { token: string; currentSessionToken: string | undefined; browserNonce: string | null; confirm?: boolean },
+): Promise<VerifyResult> {
   const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
+  const tokenHash = hashToken(input.token);
+  const found = await magicLinksRepository.findUsable(ctx.db, tokenHash, nowIso());
+  if (!found) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+  const purpose = found.purpose as LinkPurpose;
+  if (!openedByRequester(found, input.browserNonce, currentUserId) && !input.confirm) {
+    return { status: 'confirmation_required', purpose, email: found.email };
+  }
+
   const result = await retryOnUniqueViolation(() =>
     ctx.db.transaction().execute(async (tx) => {
-      const link = await magicLinksRepository.consume(tx, hashToken(input.token), nowIso());
+      const link = await magicLinksRepository.consume(tx, tokenHash, nowIso());
       if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+      const sameBrowser = openedByRequester(link, input.browserNonce, currentUserId);
 
-      const user =
-        link.purpose === 'confirm_email' && link.requested_by_user_id
-          ? await confirmAddress(tx, link.requested_by_user_id, link.email)
-          : await accountForAddress(tx, link.email, currentUserId);
+      let user: UserRow;
+      if (link.purpose === 'confirm_email' && link.requested_by_user_id) {
+        user = await confirmAddress(tx, link.requested_by_user_id, link.email);
+      } else if (sameBrowser) {
+        user = await accountForAddress(tx, link.email, currentUserId);
+      } else {
+        // Confirmed in another browser: whoever opened it gets the address's own account, and the
+        // guest they were keeps its things (it is not given to whoever asked for the link).
+        user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
+      }
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
       return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null };
     }),
@@ -149,7 +227,7 @@ export async function verifyMagicLink(ctx: AppContext, input: { token: string; c
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
-  return result;
+  return { status: 'signed_in', purpose, user: result.user, session: result.session };
 }
 
 /** Moves a confirmed address onto the account that asked for it, unless another account took it meanwhile. */
@@ -162,9 +240,13 @@ async function confirmAddress(tx: Executor, userId: string, email: string): Prom
   return user;
 }
 
-async function accountForAddress(tx: Executor, email: string, currentUserId: string | null): Promise<UserRow> {
+async function accountForAddress(tx: Transaction<Database>, email: string, currentUserId: string | null): Promise<UserRow> {
   const owner = await usersRepository.findByEmail(tx, email);
-  if (owner) return owner;
+  if (owner) {
+    // A guest signing into an existing account keeps what it did (same browser only).
+    if (currentUserId && currentUserId !== owner.id) await mergeGuestInto(tx, currentUserId, owner.id);
+    return (await usersRepository.findById(tx, owner.id))!;
+  }
   if (currentUserId && (await usersRepository.attachEmail(tx, currentUserId, email))) {
     return (await usersRepository.findById(tx, currentUserId))!;
   }

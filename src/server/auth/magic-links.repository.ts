@@ -11,7 +11,8 @@ export const magicLinksRepository = {
       .selectFrom('magic_links')
       .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
       .where('created_at', '>', sinceIso);
-    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash);
+    // Links sent on someone else's behalf (counts_toward_ip_limit = 0) count only toward the address.
+    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash).where('counts_toward_ip_limit', '=', 1);
     const row = await query.executeTakeFirstOrThrow();
     return { count: toCount(row.count), oldest: row.oldest ?? null };
   },
@@ -30,6 +31,18 @@ export const magicLinksRepository = {
 
   async insert(db: Executor, link: Omit<MagicLinkRow, 'consumed_at' | 'cancelled_at'>): Promise<void> {
     await db.insertInto('magic_links').values(link).execute();
+  },
+
+  /** A link that could still be used (neither used, cancelled nor expired), read without consuming it. */
+  findUsable(db: Executor, tokenHash: string, nowIso: string): Promise<MagicLinkRow | undefined> {
+    return db
+      .selectFrom('magic_links')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
   },
 
   /**

@@ -49,6 +49,12 @@ export interface MagicLinksTable {
   expires_at: string;
   consumed_at: string | null;
   cancelled_at: string | null;
+  /** SHA-256 of the nonce cookie of the browser that asked for the link (migration 011); null: no browser. */
+  browser_nonce_hash: string | null;
+  /** The invitation a link was sent for (a later feature), else null. */
+  invitation_id: string | null;
+  /** 0 for links sent on someone else's behalf, which the per-IP limit does not count. */
+  counts_toward_ip_limit: Generated<Flag>;
 }
 
 export interface NotificationsTable {

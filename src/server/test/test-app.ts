@@ -64,20 +64,46 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** A browser-like client: keeps the session cookie between requests. */
+/**
+ * A browser-like client with a small cookie jar: every cookie the server sets (the session, the
+ * sign-in link nonce) is sent back, and a cleared or expired one is dropped. `cookie` reads and
+ * writes the session cookie alone, as a `name=value` pair, for tests that replay or forge one.
+ */
 export class TestClient {
-  cookie: string | null = null;
+  readonly jar = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
+  get cookie(): string | null {
+    const session = this.jar.get('rc_session');
+    return session ? `rc_session=${session}` : null;
+  }
+
+  set cookie(value: string | null) {
+    this.jar.delete('rc_session');
+    if (value) {
+      const at = value.indexOf('=');
+      this.jar.set(value.slice(0, at), value.slice(at + 1));
+    }
+  }
+
+  /** The Cookie header this client sends. */
+  get cookieHeader(): string | null {
+    return this.jar.size ? [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ') : null;
+  }
+
   async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const cookieHeader = this.cookieHeader;
     const response = await this.app.inject({
       method,
       url,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
-    const setCookie = response.cookies.find((c) => c.name === 'rc_session');
-    if (setCookie) this.cookie = setCookie.value ? `rc_session=${setCookie.value}` : null;
+    for (const c of response.cookies) {
+      const expired = (c.expires !== undefined && c.expires.getTime() <= Date.now()) || (c.maxAge !== undefined && c.maxAge <= 0);
+      if (!c.value || expired) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
     return response;
   }
 

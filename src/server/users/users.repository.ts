@@ -94,7 +94,8 @@ export const usersRepository = {
 
   /**
    * Guests who never saved access and left nothing behind, unseen since the cutoff (GUIDE section 5).
-   * Later domains that attach data to a rider must add their table to the NOT EXISTS list.
+   * Later domains that attach data to a rider must add their table to the NOT EXISTS list, and to
+   * `mergeGuestInto` (merge-guest.ts), which moves a guest's things to the account it signs into.
    */
   async deleteAbandonedGuests(db: Executor, cutoffIso: string): Promise<number> {
     const result = await db

@@ -18,10 +18,19 @@ export const magicLinkRequestSchema = z.object({
     .transform((email) => email.toLowerCase()),
 });
 
-/** POST /api/auth/verify-magic-link */
+/**
+ * POST /api/auth/verify-magic-link. `confirm: true` is sent only by the "Sign in as ...?" button of
+ * a browser that did not ask for the link.
+ */
 export const verifyMagicLinkSchema = z.object({
   token: z.string({ error: 'Token required' }).regex(MAGIC_TOKEN_PATTERN, 'Invalid token'),
+  confirm: z.boolean().optional(),
 });
+
+/** The answers of POST /api/auth/verify-magic-link (200). */
+export type VerifyMagicLinkResponse =
+  | { success: true; status: 'signed_in'; purpose: 'sign_in' | 'confirm_email' }
+  | { success: false; status: 'confirmation_required'; purpose: 'sign_in' | 'confirm_email'; email: string };
 
 export const MAGIC_LINK_INVALID_MESSAGE =
   'Authentication Failed: The magic link is invalid or has expired. Please request a new one.';

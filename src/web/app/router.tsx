@@ -8,6 +8,8 @@ import { RouteError } from './routes/route-error';
  * Paths of screens not built yet fall through to the 404 page.
  */
 export const router = createBrowserRouter([
+  // Outside the shell: the shell reads the current user, which would make a new guest.
+  { path: '/signed-out', ErrorBoundary: RouteError, HydrateFallback: () => <FullPageSpinner label="Loading" />, lazy: () => import('./routes/signed-out') },
   {
     path: '/',
     Component: AppShell,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiRequest, errorMessageOf } from './api-client';
+import { ApiError, apiGet, apiRequest, errorMessageOf } from './api-client';
 
 function mockFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -99,5 +99,20 @@ describe('errorMessageOf', () => {
 
   it('falls back to the error message', () => {
     expect(errorMessageOf(new Error('boom'))).toBe('boom');
+  });
+});
+
+describe('ApiError', () => {
+  it('keeps the status, the server message and Retry-After for callers', async () => {
+    mockFetch(new Response('{"message":"Too many"}', { status: 429, headers: { 'Retry-After': '125' } }));
+    const error = await apiRequest('/api/auth/magic-link', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, serverMessage: 'Too many', retryAfterSeconds: 125, message: '429: {"message":"Too many"}' });
+  });
+
+  it('has no Retry-After when the header is absent or a date, and no server message for a non-JSON body', () => {
+    expect(new ApiError(503, 'Unavailable', 'oops').retryAfterSeconds).toBeNull();
+    expect(new ApiError(503, 'Unavailable', 'oops', 'Wed, 21 Oct 2015 07:28:00 GMT').retryAfterSeconds).toBeNull();
+    expect(new ApiError(503, 'Unavailable', 'oops').serverMessage).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * The one request helper every call goes through (spec 1 section 7).
  * - Session cookies always travel with the request.
  * - A JSON body (and its content type) is sent only when a body is given.
- * - Any non-OK answer throws `${status}: ${bodyText || statusText}`.
+ * - Any non-OK answer throws an ApiError: its message is `${status}: ${bodyText || statusText}`, and
+ *   it keeps the status, the server's `message` and the Retry-After header for callers.
  * - A read may be configured to resolve to null on 401 instead of throwing.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,12 +20,21 @@ export interface ApiRequestOptions {
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;
+  /** Seconds from the Retry-After header (429, 503), or null when absent or not a number of seconds. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter: string | null = null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
+    const seconds = retryAfter !== null && /^\s*\d+(\.\d+)?\s*$/.test(retryAfter) ? Number(retryAfter) : NaN;
+    this.retryAfterSeconds = Number.isFinite(seconds) ? seconds : null;
+  }
+
+  /** The `message` of the server's JSON error body, or null. */
+  get serverMessage(): string | null {
+    return serverMessageOf(this);
   }
 }
 
@@ -44,7 +54,7 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   if (nullOn401 && response.status === 401) return null;
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '');
-    throw new ApiError(response.status, response.statusText, bodyText);
+    throw new ApiError(response.status, response.statusText, bodyText, response.headers.get('Retry-After'));
   }
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

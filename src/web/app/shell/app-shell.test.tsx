@@ -107,4 +107,33 @@ describe('AppShell', () => {
     expect(await screen.findByRole('dialog', { name: 'Login to Existing Account' })).toBeTruthy();
     expect(requests.map((r) => r.url)).toContain('/api/users/mark-welcome-seen');
   });
+
+  it('Logout leads to the signed-out page without reading the current user again (no new guest)', async () => {
+    const requests = mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser({ userId: 'gravel-grinder', email: 'g@example.com' })),
+      'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '' }),
+      'GET /api/notifications': () => json([]),
+      'GET /api/groups': () => json([]),
+      'POST /api/auth/logout': () => json({ success: true }),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/signed-out', Component: () => <h1>Signed out</h1> },
+        { path: '/', Component: AppShell, children: [{ index: true, Component: Page }] },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const [menuButton] = await screen.findAllByRole('button', { name: 'Account menu for gravel-grinder' });
+    fireEvent.pointerDown(menuButton!, { button: 0, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Signed out' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signed-out');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests.filter((r) => r.url === '/api/users/current')).toHaveLength(1);
+  });
 });

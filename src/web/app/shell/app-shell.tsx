@@ -16,7 +16,8 @@ import { SidebarContent } from './sidebar-content';
 
 /**
  * The welcome dialog is not shown on invitation pages (spec), nor while a sign-in link is
- * being verified (the visitor is about to become someone else).
+ * being verified (the visitor is about to become someone else; for the same reason the
+ * unsaved-access notice is not shown there either).
  */
 export function isWelcomeSuppressed(pathname: string): boolean {
   return pathname.startsWith('/invite/') || pathname === '/invite' || pathname.startsWith('/auth/');
@@ -69,7 +70,7 @@ export function AppShell() {
 
       <main id="main" tabIndex={-1} className="outline-none lg:pl-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
-          {user ? (
+          {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">
               <UnsavedAccessNotice key={user.id} user={user} groupCount={groupCount} />
             </div>

@@ -32,7 +32,7 @@ const variantStyles: Record<ToastVariant, { card: string; icon: ReactNode }> = {
     icon: <CircleCheck className="size-5 text-emerald-600" aria-hidden="true" />,
   },
   destructive: {
-    card: 'border-red-700 bg-red-600 text-white',
+    card: 'border-red-800 bg-red-700 text-white',
     icon: <CircleAlert className="size-5 text-white" aria-hidden="true" />,
   },
 };
@@ -91,7 +91,7 @@ export function ToastCard({
         aria-label={closeLabel}
         className={cn(
           'absolute top-2.5 right-2.5 inline-flex size-7 items-center justify-center rounded-md transition-colors',
-          variant === 'destructive' ? 'text-red-100 hover:bg-red-700 hover:text-white' : 'text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-900',
+          variant === 'destructive' ? 'text-red-100 hover:bg-red-800 hover:text-white' : 'text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-900',
         )}
       >
         <X className="size-4" aria-hidden="true" />

@@ -8,7 +8,11 @@ export function logout(): Promise<{ success: true }> {
   return apiRequest<{ success: true }>('/api/auth/logout', { method: 'POST' });
 }
 
-/** On OK: toast, forget every cached answer (they belonged to the old session), go to /. */
+/**
+ * On OK: toast, go to the signed-out page (outside the shell, so no new guest is made), then forget
+ * every cached answer (they belonged to the old session). The cache is cleared only once the shell
+ * is gone: cleared while it is shown, it would read the current user again and make a guest.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,8 +20,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-      queryClient.clear();
-      void navigate('/');
+      void Promise.resolve(navigate('/signed-out', { replace: true })).then(() => queryClient.clear());
     },
     onError: (error) => {
       console.error('Logout failed', error);

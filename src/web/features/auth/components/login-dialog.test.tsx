@@ -57,17 +57,51 @@ describe('LoginDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
-  it('keeps the form and shows the error toast when sending fails', async () => {
+  it('keeps the form and shows the general error when sending fails for another reason', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Slow down"}', { status: 429 }) });
+    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Internal error"}', { status: 500 }) });
     const { dialog, email } = renderDialog();
 
     fireEvent.change(email, { target: { value: 'rider@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
 
-    expect(await screen.findByText('Failed to send magic link. Please try again.')).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to send magic link. Please try again.');
+    expect(screen.getAllByText('Failed to send magic link. Please try again.').length).toBeGreaterThan(0);
     expect(within(dialog).getByLabelText('Email Address')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Send Magic Link' })).toBeTruthy();
+  });
+
+  it("shows the server's reason for a refused address", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Invalid email address","field":"email"}', { status: 400 }) });
+    const { dialog, email } = renderDialog();
+
+    fireEvent.change(email, { target: { value: 'rider@localhost' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email address');
+    expect(email.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it.each([
+    ['3600', 'Too many sign-in links. Try again in 60 minutes.'],
+    ['61', 'Too many sign-in links. Try again in 2 minutes.'],
+    ['20', 'Too many sign-in links. Try again in 1 minute.'],
+    [null, 'Too many sign-in links. Try again later.'],
+  ])('says how long to wait after too many links (Retry-After %s)', async (retryAfter, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      'POST /api/auth/magic-link': () =>
+        new Response('{"message":"Too many sign-in links requested. Please try again later."}', { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} }),
+    });
+    const { dialog, email } = renderDialog();
+
+    fireEvent.change(email, { target: { value: 'rider@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
   });
 
   it('resets the e-mail when closed', async () => {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmailInput, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { useRequestMagicLink } from '../api/request-magic-link';
+import { magicLinkFailureMessage, useRequestMagicLink } from '../api/request-magic-link';
 
 interface LoginDialogProps {
   open: boolean;
@@ -14,7 +14,9 @@ interface LoginDialogProps {
 /** Spec 1 section 2 "Login dialog": form, then sending, then the Check Your Email view. */
 export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
   const emailId = useId();
+  const errorId = useId();
   const [email, setEmail] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sendLink = useRequestMagicLink();
 
@@ -23,6 +25,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
       // Closing resets the e-mail, the sent flag and the loading flag.
       setEmail('');
       setSentTo(null);
+      setFailure(null);
       sendLink.reset();
     }
     onOpenChange(next);
@@ -35,6 +38,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
       toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
       return;
     }
+    setFailure(null);
     sendLink.mutate(address, {
       onSuccess: () => {
         setSentTo(address);
@@ -42,7 +46,9 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
       },
       onError: (error) => {
         console.error('Failed to send magic link', error);
-        toast({ title: 'Error', description: 'Failed to send magic link. Please try again.', variant: 'destructive' });
+        const reason = magicLinkFailureMessage(error);
+        setFailure(reason);
+        toast({ title: 'Error', description: reason, variant: 'destructive' });
       },
     });
   }
@@ -65,8 +71,15 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
                 disabled={sendLink.isPending}
+                aria-invalid={failure !== null || undefined}
+                aria-describedby={failure !== null ? errorId : undefined}
                 autoFocus
               />
+              {failure !== null ? (
+                <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 [overflow-wrap:anywhere]">
+                  {failure}
+                </p>
+              ) : null}
             </div>
             <Button type="submit" size="lg" className="w-full" disabled={sendLink.isPending}>
               <Send aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { MagicLinkVerification } from './magic-link-verification';
@@ -24,7 +24,7 @@ describe('MagicLinkVerification', () => {
 
   it('sends a single-use token exactly once under StrictMode, clears the cache and goes home after 1 s', async () => {
     const t = token('success');
-    const requests = mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true }) });
+    const requests = mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, status: 'signed_in', purpose: 'sign_in' }) });
     const { router, queryClient } = renderWithApp(
       <StrictMode>
         <MagicLinkVerification />
@@ -49,5 +49,50 @@ describe('MagicLinkVerification', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(MAGIC_LINK_INVALID_MESSAGE);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeTruthy();
+  });
+
+  it('in a browser that did not ask for the link, asks "Sign in as ...?" and sends the token again only when confirmed', async () => {
+    const t = token('confirm');
+    const email = 'maximilian.oberhuber-schwarzenberger@motorradfreunde-oberbayern.de';
+    const requests = mockApi({
+      'POST /api/auth/verify-magic-link': (request) =>
+        (request.body as { confirm?: boolean }).confirm
+          ? json({ success: true, status: 'signed_in', purpose: 'sign_in' })
+          : json({ success: false, status: 'confirmation_required', purpose: 'sign_in', email }),
+    });
+    const { router, queryClient } = renderWithApp(
+      <StrictMode>
+        <MagicLinkVerification />
+      </StrictMode>,
+      { path: `/auth/magic-link?token=${t}` },
+    );
+    queryClient.setQueryData(['users', 'current'], { userId: 'guest' });
+
+    const heading = await screen.findByRole('heading', { name: `Sign in as ${email}?` });
+    expect(document.activeElement).toBe(heading);
+    expect(requests).toEqual([{ method: 'POST', url: '/api/auth/verify-magic-link', body: { token: t } }]);
+    // Asking changed nothing: the cache still belongs to whoever opened the page.
+    expect(queryClient.getQueryData(['users', 'current'])).toEqual({ userId: 'guest' });
+    expect(screen.getByRole('link', { name: 'Not now' }).getAttribute('href')).toBe('/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: "You're signed in" })).toBeTruthy();
+    expect(requests.at(-1)).toEqual({ method: 'POST', url: '/api/auth/verify-magic-link', body: { token: t, confirm: true } });
+    expect(requests).toHaveLength(2);
+    expect(queryClient.getQueryData(['users', 'current'])).toBeUndefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+  });
+
+  it('says the link is invalid when the confirmation is refused (used meanwhile)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      'POST /api/auth/verify-magic-link': (request) =>
+        (request.body as { confirm?: boolean }).confirm
+          ? new Response('{"message":"Invalid"}', { status: 401 })
+          : json({ success: false, status: 'confirmation_required', purpose: 'sign_in', email: 'a@example.com' }),
+    });
+    renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('raced')}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MAGIC_LINK_INVALID_MESSAGE);
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CircleCheck, LinkIcon, TriangleAlert } from 'lucide-react';
+import { CircleCheck, LinkIcon, LogIn, ShieldQuestion, TriangleAlert } from 'lucide-react';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useVerifyMagicLink } from '../api/verify-magic-link';
+import { useConfirmMagicLink, useVerifyMagicLink } from '../api/verify-magic-link';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -23,12 +23,18 @@ function BackHome() {
   );
 }
 
-/** /auth/magic-link?token=...: sends the token once, then signs in and goes home. */
+/**
+ * /auth/magic-link?token=...: sends the token once. In the browser that asked for the link that
+ * signs in, and the page goes home; in any other browser the server consumes nothing and the page
+ * asks "Sign in as {address}?" first.
+ */
 export function MagicLinkVerification() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const status = useVerifyMagicLink(token);
+  const verified = useVerifyMagicLink(token);
+  const confirm = useConfirmMagicLink();
   const navigate = useNavigate();
+  const status = confirm.isSuccess ? 'success' : confirm.isError ? 'error' : verified.status;
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -58,6 +64,17 @@ export function MagicLinkVerification() {
           </div>
         ) : null}
 
+        {status === 'confirm' && verified.status === 'confirm' && token ? (
+          <ConfirmSignIn
+            email={verified.email}
+            purpose={verified.purpose}
+            busy={confirm.isPending}
+            onConfirm={() =>
+              confirm.mutate(token, { onError: (error) => console.error('Magic link confirmation failed', error) })
+            }
+          />
+        ) : null}
+
         {status === 'success' ? (
           <>
             <StatusIcon tone="success" />
@@ -85,13 +102,45 @@ export function MagicLinkVerification() {
   );
 }
 
-function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
+/** The link was opened in a browser that did not ask for it: nothing happens until the rider says so. */
+function ConfirmSignIn({ email, purpose, busy, onConfirm }: { email: string; purpose: 'sign_in' | 'confirm_email'; busy: boolean; onConfirm: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <>
+      <StatusIcon tone="question" />
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight outline-none">
+        Sign in as{' '}
+        <span className="mt-2 block rounded-lg bg-asphalt-50 px-3 py-2 font-mono text-base font-semibold tracking-normal break-all text-asphalt-900">
+          {email}?
+        </span>
+      </h1>
+      <p className="mt-3 text-sm text-asphalt-600">
+        This link was opened in a different browser from the one that asked for it.
+        {purpose === 'confirm_email' ? ' Signing in also confirms this address for the account that asked to use it.' : null}
+      </p>
+      <p className="mt-2 text-sm font-medium text-asphalt-800">Only continue if you asked for this link yourself.</p>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Link to="/" className={buttonClasses('secondary', 'lg', 'w-full sm:w-auto')}>
+          Not now
+        </Link>
+        <Button size="lg" className="w-full sm:w-auto" disabled={busy} onClick={onConfirm}>
+          <LogIn aria-hidden="true" />
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' | 'question' }) {
   const styles = {
     success: 'bg-emerald-100 text-emerald-700',
     error: 'bg-red-100 text-red-700',
     warning: 'bg-ignition-100 text-ignition-700',
+    question: 'bg-sky-100 text-sky-800',
   }[tone];
-  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? TriangleAlert : LinkIcon;
+  const Icon = { success: CircleCheck, error: TriangleAlert, warning: LinkIcon, question: ShieldQuestion }[tone];
   return (
     <div className={`mx-auto mb-4 flex size-14 items-center justify-center rounded-full ${styles}`}>
       <Icon className="size-7" aria-hidden="true" />

@@ -1,0 +1,125 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { usersRepository, type UserRow } from './users.repository';
+
+type Tx = Transaction<Database>;
+
+/** Media whose `associated_id` is the rider's own account id. */
+const PROFILE_MEDIA_TYPES = ['profile', 'user_avatar', 'user_background'];
+
+/**
+ * A guest who signs into an existing account in the browser they asked from keeps what they did as
+ * a guest (ARCHITECTURE "Identity and sessions"): everything the guest owns moves to the account,
+ * then the emptied guest is deleted. Where the account already has the same thing (a membership,
+ * request, seat or vote in the same group, ride or poll), the account's wins. Runs inside the
+ * caller's transaction; a concurrent write that wins a unique key makes it fail as a whole, and the
+ * caller retries. Every table `usersRepository.deleteAbandonedGuests` looks at is handled here, and
+ * so is every other column that names a rider.
+ */
+export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string): Promise<void> {
+  if (guestId === accountId) return;
+  const guest = await usersRepository.findById(tx, guestId);
+  const account = await usersRepository.findById(tx, accountId);
+  // Only an account without an address is a guest: a signed-in account is never merged away.
+  if (!guest || guest.email !== null || !account) return;
+
+  // Memberships: the account's own row wins (it keeps its joined_at).
+  await moveKeyedRows(tx, 'group_members', 'group_id', guestId, accountId);
+
+  // Requests: dropped where the account already asked or is now a member; the rest move.
+  await tx
+    .deleteFrom('membership_requests')
+    .where('user_id', '=', guestId)
+    .where((eb) =>
+      eb.or([
+        eb('group_id', 'in', tx.selectFrom('membership_requests').select('group_id').where('user_id', '=', accountId)),
+        eb('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', accountId)),
+      ]),
+    )
+    .execute();
+  await tx.updateTable('membership_requests').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  // A pending request of the account for a group the guest had joined is answered by that membership.
+  await tx
+    .deleteFrom('membership_requests')
+    .where('user_id', '=', accountId)
+    .where('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', accountId))
+    .execute();
+
+  // Seats: where both hold one, the account's stays, with the earlier of the two places in the
+  // seat order (so a ride the guest created keeps its owner in the first seat). Moving a seat
+  // fires the ride-card triggers, so the rides concerned forget their cards.
+  await tx
+    .updateTable('ride_participants as mine')
+    .set((eb) => ({
+      joined_at: eb.selectFrom('ride_participants as g').select('g.joined_at').whereRef('g.ride_id', '=', 'mine.ride_id').where('g.user_id', '=', guestId),
+    }))
+    .where('mine.user_id', '=', accountId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ride_participants as g')
+          .select('g.ride_id')
+          .whereRef('g.ride_id', '=', 'mine.ride_id')
+          .where('g.user_id', '=', guestId)
+          .whereRef('g.joined_at', '<', 'mine.joined_at'),
+      ),
+    )
+    .execute();
+  await moveKeyedRows(tx, 'ride_participants', 'ride_id', guestId, accountId);
+
+  // Votes: one per rider and poll; the account's wins.
+  await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
+
+  // Things with no per-rider key simply change hands (groups, rides and polls the guest created
+  // would otherwise go with the guest: their foreign keys cascade).
+  await tx.updateTable('ride_comments').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await tx.updateTable('media').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
+  await tx
+    .updateTable('media')
+    .set({ associated_id: accountId })
+    .where('associated_type', 'in', PROFILE_MEDIA_TYPES)
+    .where('associated_id', '=', guestId)
+    .execute();
+  await tx.updateTable('groups').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
+  await tx.updateTable('rides').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
+  await tx.updateTable('rides').set({ navigator_id: accountId }).where('navigator_id', '=', guestId).execute();
+  await tx.updateTable('polls').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
+  await tx.updateTable('invitations').set({ inviter_id: accountId }).where('inviter_id', '=', guestId).execute();
+  await tx.updateTable('invitations').set({ used_by_user_id: accountId }).where('used_by_user_id', '=', guestId).execute();
+  await tx.updateTable('notifications').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await tx.updateTable('activity_events').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await tx.updateTable('bug_reports').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+
+  // Profile: the guest's answers fill only what the account left empty; the handle, visibility,
+  // units and time zone stay the account's.
+  const fill = profileFill(account, guest);
+  if (Object.keys(fill).length > 0) await tx.updateTable('users').set(fill).where('id', '=', accountId).execute();
+
+  // The guest's sessions and its open e-mail confirmation links go with it (foreign keys cascade).
+  await tx.deleteFrom('users').where('id', '=', guestId).where('email', 'is', null).execute();
+}
+
+/**
+ * Rows keyed by (thing, rider): the guest's row is dropped where the account has one for the same
+ * thing, the others change hands.
+ */
+async function moveKeyedRows(tx: Tx, table: 'group_members' | 'ride_participants' | 'poll_responses', key: 'group_id' | 'ride_id' | 'poll_id', guestId: string, accountId: string): Promise<void> {
+  const t = sql.table(table);
+  const k = sql.ref(key);
+  await sql`delete from ${t} where user_id = ${guestId} and ${k} in (select ${k} from ${t} where user_id = ${accountId})`.execute(tx);
+  await sql`update ${t} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
+}
+
+function profileFill(account: UserRow, guest: UserRow): Partial<UserRow> {
+  const fill: Partial<UserRow> = {};
+  for (const field of ['first_name', 'last_name', 'bio', 'profile_image_url', 'background_image_url'] as const) {
+    if (account[field] === null && guest[field] !== null) fill[field] = guest[field];
+  }
+  if (account.location === null && guest.location !== null) {
+    fill.location = guest.location;
+    fill.latitude = guest.latitude;
+    fill.longitude = guest.longitude;
+  }
+  if (account.motorcycles === '[]' && guest.motorcycles !== '[]') fill.motorcycles = guest.motorcycles;
+  return fill;
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { SignedOutPage } from './signed-out-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SignedOutPage', () => {
+  it('says "You\'re signed out" and reads no current user (which would make a guest)', async () => {
+    const requests = mockApi({ 'GET /api/app-config': () => json({ appName: 'RoadCaptain' }) });
+    renderWithApp(<SignedOutPage />, { path: '/signed-out' });
+    const heading = screen.getByRole('heading', { name: "You're signed out" });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue as guest' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests.some((r) => r.url.startsWith('/api/users/current'))).toBe(false);
+  });
+
+  it('"Sign in" opens the login dialog, and sending a link still reads no current user', async () => {
+    const requests = mockApi({ 'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }) });
+    renderWithApp(<SignedOutPage />, { path: '/signed-out' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login to Existing Account' });
+    fireEvent.change(within(dialog).getByLabelText('Email Address'), { target: { value: 'rider@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    expect(await within(dialog).findByText('Check Your Email')).toBeTruthy();
+    expect(requests.some((r) => r.url.startsWith('/api/users/current'))).toBe(false);
+  });
+
+  it('"Continue as guest" goes to the dashboard', () => {
+    mockApi({});
+    const { router } = renderWithApp(<SignedOutPage />, { path: '/signed-out' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue as guest' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
