@@ -5,15 +5,15 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { conflict, HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { HttpError, tooManyRequests, unauthorized } from '../platform/errors';
 import { notify } from '../notifications/notifications.service';
-import { EMAIL_IN_USE_MESSAGE } from '../../shared/users/profile';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, getUser, recordVisit } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository } from './magic-links.repository';
-import { confirmEmailMail, signInMail } from './auth.mails';
+import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
+import { endSessionsAfterEmailChange, mailPreviousAddress } from './sessions.service';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -79,7 +79,10 @@ type LinkPurpose = 'sign_in' | 'confirm_email';
  * Stores a new single-use link for an address (cancelling the open ones of the same purpose) and
  * mails it. Shared by sign-in and by e-mail confirmation; both count toward the same rate limits.
  */
-async function issueLink(ctx: AppContext, input: { email: string; ip: string; purpose: LinkPurpose; requestedByUserId: string | null }): Promise<void> {
+async function issueLink(
+  ctx: AppContext,
+  input: { email: string; ip: string; purpose: LinkPurpose; requestedByUserId: string | null; mail?: typeof signInMail },
+): Promise<void> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
   await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
@@ -101,7 +104,7 @@ async function issueLink(ctx: AppContext, input: { email: string; ip: string; pu
   });
 
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
-  const mail = input.purpose === 'sign_in' ? signInMail : confirmEmailMail;
+  const mail = input.mail ?? (input.purpose === 'sign_in' ? signInMail : confirmEmailMail);
   try {
     await ctx.mailer.send(mail({ to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
@@ -120,10 +123,15 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
 
 /**
  * A rider asked to use a new address: it takes effect only when the link mailed to it is opened
- * (GUIDE section 5), so nobody can claim someone else's address.
+ * (GUIDE section 5), so nobody can claim someone else's address. The same link row is stored, and
+ * the same answer given, whether or not another account holds the address (nothing tells the rider
+ * who has an account); only the mail differs: to a held address it says so, and its link signs
+ * into the account holding it (see confirmAddress).
  */
 export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string }): Promise<void> {
-  await issueLink(ctx, { email: input.email, ip: input.ip, purpose: 'confirm_email', requestedByUserId: input.userId });
+  const holder = await usersRepository.findByEmail(ctx.db, input.email);
+  const mail = holder && holder.id !== input.userId ? addressTakenMail : confirmEmailMail;
+  await issueLink(ctx, { email: input.email, ip: input.ip, purpose: 'confirm_email', requestedByUserId: input.userId, mail });
 }
 
 /**
@@ -138,28 +146,35 @@ export async function verifyMagicLink(ctx: AppContext, input: { token: string; c
       const link = await magicLinksRepository.consume(tx, hashToken(input.token), nowIso());
       if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
 
-      const user =
-        link.purpose === 'confirm_email' && link.requested_by_user_id
-          ? await confirmAddress(tx, link.requested_by_user_id, link.email)
-          : await accountForAddress(tx, link.email, currentUserId);
+      const confirmation = link.purpose === 'confirm_email' && link.requested_by_user_id ? await confirmAddress(tx, link.requested_by_user_id, link.email) : null;
+      const user = confirmation?.user ?? (await accountForAddress(tx, link.email, currentUserId));
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
-      return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null };
+      const session = await startSession(tx, user.id);
+      if (confirmation?.previousEmail) await endSessionsAfterEmailChange(tx, user.id, session.token);
+      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null };
     }),
   );
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
-  return result;
+  if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
+  return { user: result.user, session: result.session };
 }
 
-/** Moves a confirmed address onto the account that asked for it, unless another account took it meanwhile. */
-async function confirmAddress(tx: Executor, userId: string, email: string): Promise<UserRow> {
+/**
+ * Moves a confirmed address onto the account that asked for it. previousEmail is the address it
+ * replaced (null for a first address, or when nothing changed). When another account holds the
+ * address (it did when the link was asked for, or took it meanwhile), null: whoever opened the
+ * mail controls the address, so the link signs into that account like a sign-in link.
+ */
+async function confirmAddress(tx: Executor, userId: string, email: string): Promise<{ user: UserRow; previousEmail: string | null } | null> {
   const holder = await usersRepository.findByEmail(tx, email);
-  if (holder && holder.id !== userId) throw conflict(EMAIL_IN_USE_MESSAGE);
+  if (holder && holder.id !== userId) return null;
+  const before = await usersRepository.findById(tx, userId);
+  if (!before) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
   await usersRepository.updateFields(tx, userId, { email });
-  const user = await usersRepository.findById(tx, userId);
-  if (!user) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
-  return user;
+  const user = (await usersRepository.findById(tx, userId))!;
+  return { user, previousEmail: before.email && before.email !== email ? before.email : null };
 }
 
 async function accountForAddress(tx: Executor, email: string, currentUserId: string | null): Promise<UserRow> {

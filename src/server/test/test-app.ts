@@ -62,10 +62,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** A browser-like client: keeps the session cookie between requests. */
+/** A browser-like client: keeps the session cookie between requests (`__Host-rc_session` for an https app). */
 export class TestClient {
   cookie: string | null = null;
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly cookieName = 'rc_session',
+  ) {}
 
   async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
@@ -74,14 +77,15 @@ export class TestClient {
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
-    const setCookie = response.cookies.find((c) => c.name === 'rc_session');
-    if (setCookie) this.cookie = setCookie.value ? `rc_session=${setCookie.value}` : null;
+    const setCookie = response.cookies.find((c) => c.name === this.cookieName);
+    if (setCookie) this.cookie = setCookie.value ? `${this.cookieName}=${setCookie.value}` : null;
     return response;
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
+  delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 }
 
 /** The token inside the last sign-in mail sent to an address. */
