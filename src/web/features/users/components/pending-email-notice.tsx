@@ -41,7 +41,7 @@ export function PendingEmailNotice({ address, id }: { address: string; id?: stri
       <p id={textId} className="flex items-start gap-2 text-sm text-emerald-900">
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0">
-          Waiting for confirmation of <span className="font-semibold break-all">{address}</span>
+          Waiting for confirmation of <span className="font-semibold wrap-anywhere">{address}</span>
           <span className="mt-0.5 block text-xs text-emerald-800">Open the link we sent to that address. It works for 1 hour.</span>
         </span>
       </p>

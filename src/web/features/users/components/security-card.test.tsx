@@ -43,7 +43,7 @@ function renderCard(initial: Session[] = threeSessions(), overrides: Record<stri
 describe('SecurityCard: signed-in devices', () => {
   it('lists the sessions in plain words, marks this device and says when the others were last active', async () => {
     renderCard();
-    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' }, { timeout: 5000 });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Chrome on Android')).toBeTruthy();

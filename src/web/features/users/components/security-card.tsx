@@ -113,24 +113,22 @@ function SignedInDevices() {
                     <span className="min-w-0 break-words">{session.device}</span>
                     {session.current ? <Badge variant="success">This device</Badge> : null}
                   </p>
-                  <p className="mt-0.5 text-xs text-asphalt-500">
-                    {session.current ? 'Active now' : lastSeenText(session)}
-                    <span aria-hidden="true"> · </span>
-                    <span className="whitespace-nowrap">Signed in {formatDate(session.createdAt)}</span>
-                  </p>
+                  <p className="mt-0.5 text-xs text-asphalt-600">{session.current ? 'Active now' : lastSeenText(session)}</p>
+                  <p className="text-xs text-asphalt-500">Signed in {formatDate(session.createdAt)}</p>
+                  {session.current ? null : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="mt-2"
+                      aria-label={`Sign out ${session.device}, ${lastSeenText(session).toLowerCase()}`}
+                      disabled={signOutOne.isPending && signOutOne.variables === session.id}
+                      onClick={() => handleSignOutOne(session)}
+                    >
+                      <LogOut aria-hidden="true" />
+                      Sign out
+                    </Button>
+                  )}
                 </div>
-                {session.current ? null : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="-my-1 -mr-1.5 px-2"
-                    aria-label={`Sign out ${session.device}, ${lastSeenText(session).toLowerCase()}`}
-                    disabled={signOutOne.isPending && signOutOne.variables === session.id}
-                    onClick={() => handleSignOutOne(session)}
-                  >
-                    Sign out
-                  </Button>
-                )}
               </li>
             );
           })}
