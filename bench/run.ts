@@ -111,7 +111,10 @@ async function seed(app: FastifyInstance): Promise<{ token: string; rideId: stri
   // rides (with seed 2026: 3 groups where riders average 2.2, 44 seats where they average 15).
   const viewer = memberList[0]!.user_id;
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insertInto('sessions').values({ id_hash: hashToken(token), user_id: viewer, created_at: iso(now), expires_at: iso(now + 86_400_000) }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: hashToken(token), user_id: viewer, created_at: iso(now), expires_at: iso(now + 86_400_000), public_id: crypto.randomUUID(), user_agent: 'bench', last_seen_at: iso(now) })
+    .execute();
   const ride = rides.find((r) => r.start_date > iso(now))!;
   return { token, rideId: ride.id, groupId: ride.group_id };
 }

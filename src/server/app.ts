@@ -15,7 +15,8 @@ import { assertSameOrigin } from './platform/origin-check';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
 import { readSessionToken } from './auth/session-cookie';
-import { resolveSession } from './auth/auth.service';
+import { sessionsRoutes } from './auth/sessions.routes';
+import { resolveRequestSession } from './auth/sessions.service';
 import { authRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -146,11 +147,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   let warnedAboutProxy = false;
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request, publicOrigin);
-    request.userId = await resolveSession(ctx.db, readSessionToken(request));
+    const session = await resolveRequestSession(ctx.db, readSessionToken(request), request.headers['user-agent']);
+    request.userId = session?.userId ?? null;
+    request.sessionId = session?.sessionId ?? null;
     if (isWrite(request)) await enforceWriteLimit(ctx, request);
     if (!warnedAboutProxy && config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {
       warnedAboutProxy = true;
@@ -160,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/app-config', async () => ({ appName: config.appName, tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }));
   await app.register(authRoutes(ctx));
+  await app.register(sessionsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(eventsRoutes(ctx));

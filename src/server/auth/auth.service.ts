@@ -5,9 +5,8 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { conflict, HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { HttpError, tooManyRequests, unauthorized } from '../platform/errors';
 import { notify } from '../notifications/notifications.service';
-import { EMAIL_IN_USE_MESSAGE } from '../../shared/users/profile';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, getUser, recordVisit } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
@@ -15,7 +14,8 @@ import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
 import { mergeGuestInto } from '../users/merge-guest';
 import type { OutgoingMail } from '../platform/mailer';
-import { confirmEmailMail, signInMail } from './auth.mails';
+import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
+import { endSessionsAfterEmailChange, mailPreviousAddress } from './sessions.service';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -152,9 +152,13 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
 /**
  * A rider asked to use a new address: it takes effect only when the link mailed to it is opened
  * (GUIDE section 5), so nobody can claim someone else's address. Opened where the rider is signed
- * in (or in the browser whose nonce is given) it confirms at once; elsewhere it asks first.
+ * in (or in the browser whose nonce is given) it confirms at once; elsewhere it asks first. The
+ * same link row is stored, and the same answer given, whether or not another account holds the
+ * address (nothing tells the rider who has an account); only the mail differs: to a held address
+ * it says so, and its link signs into the account holding it (see confirmAddress).
  */
 export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string; browserNonce?: string | null }): Promise<void> {
+  const holder = await usersRepository.findByEmail(ctx.db, input.email);
   await issueLink(ctx, {
     email: input.email,
     ip: input.ip,
@@ -162,6 +166,7 @@ export async function requestEmailConfirmation(ctx: AppContext, input: { userId:
     requestedByUserId: input.userId,
     browserNonce: input.browserNonce ?? null,
     countTowardIpLimit: true,
+    mail: holder && holder.id !== input.userId ? addressTakenMail : confirmEmailMail,
   });
 }
 
@@ -210,9 +215,10 @@ export async function verifyMagicLink(
       if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
       const sameBrowser = openedByRequester(link, input.browserNonce, currentUserId);
 
+      const confirmation = link.purpose === 'confirm_email' && link.requested_by_user_id ? await confirmAddress(tx, link.requested_by_user_id, link.email) : null;
       let user: UserRow;
-      if (link.purpose === 'confirm_email' && link.requested_by_user_id) {
-        user = await confirmAddress(tx, link.requested_by_user_id, link.email);
+      if (confirmation) {
+        user = confirmation.user;
       } else if (sameBrowser) {
         user = await accountForAddress(tx, link.email, currentUserId);
       } else {
@@ -221,23 +227,34 @@ export async function verifyMagicLink(
         user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
       }
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
-      return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null };
+      const session = await startSession(tx, user.id);
+      // The account now belongs to whoever reads that mailbox: every other session ends, also for a
+      // first address (a guest that asked for someone else's address must not stay signed in to it).
+      if (confirmation) await endSessionsAfterEmailChange(tx, user.id, session.token);
+      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null };
     }),
   );
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
+  if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
   return { status: 'signed_in', purpose, user: result.user, session: result.session };
 }
 
-/** Moves a confirmed address onto the account that asked for it, unless another account took it meanwhile. */
-async function confirmAddress(tx: Executor, userId: string, email: string): Promise<UserRow> {
+/**
+ * Moves a confirmed address onto the account that asked for it. previousEmail is the address it
+ * replaced (null for a first address, or when nothing changed). When another account holds the
+ * address (it did when the link was asked for, or took it meanwhile), null: whoever opened the
+ * mail controls the address, so the link signs into that account like a sign-in link.
+ */
+async function confirmAddress(tx: Executor, userId: string, email: string): Promise<{ user: UserRow; previousEmail: string | null } | null> {
   const holder = await usersRepository.findByEmail(tx, email);
-  if (holder && holder.id !== userId) throw conflict(EMAIL_IN_USE_MESSAGE);
+  if (holder && holder.id !== userId) return null;
+  const before = await usersRepository.findById(tx, userId);
+  if (!before) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
   await usersRepository.updateFields(tx, userId, { email });
-  const user = await usersRepository.findById(tx, userId);
-  if (!user) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
-  return user;
+  const user = (await usersRepository.findById(tx, userId))!;
+  return { user, previousEmail: before.email && before.email !== email ? before.email : null };
 }
 
 async function accountForAddress(tx: Transaction<Database>, email: string, currentUserId: string | null): Promise<UserRow> {

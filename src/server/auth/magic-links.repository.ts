@@ -62,6 +62,32 @@ export const magicLinksRepository = {
     return db.selectFrom('magic_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   },
 
+  /** The newest open e-mail confirmation a rider asked for: the address waiting for confirmation. */
+  async findOpenConfirmation(db: Executor, userId: string, nowIso: string): Promise<{ email: string } | undefined> {
+    return db
+      .selectFrom('magic_links')
+      .select('email')
+      .where('requested_by_user_id', '=', userId)
+      .where('purpose', '=', 'confirm_email')
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  async cancelOpenConfirmations(db: Executor, userId: string, nowIso: string): Promise<void> {
+    await db
+      .updateTable('magic_links')
+      .set({ cancelled_at: nowIso })
+      .where('requested_by_user_id', '=', userId)
+      .where('purpose', '=', 'confirm_email')
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .execute();
+  },
+
   async deleteOlderThan(db: Executor, cutoffIso: string): Promise<void> {
     await db.deleteFrom('magic_links').where('expires_at', '<', cutoffIso).execute();
   },

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_read_indexes';
 import * as m009 from './migrations/009_ride_cards';
 import * as m010 from './migrations/010_ride_card_seats';
 import * as m011 from './migrations/011_link_binding';
+import * as m012 from './migrations/012_sessions';
 import * as m014 from './migrations/014_write_limits';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009_ride_cards': m009,
   '010_ride_card_seats': m010,
   '011_link_binding': m011,
+  '012_sessions': m012,
   '014_write_limits': m014,
 };
 

@@ -36,6 +36,11 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** Opaque id shown to the rider (GET /api/auth/sessions); never the token's hash. Migration 012. */
+  public_id: string;
+  user_agent: string | null;
+  /** Written at most once an hour per session; a session unused for 30 days is over. */
+  last_seen_at: string;
 }
 
 export interface MagicLinksTable {

@@ -67,19 +67,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 /**
  * A browser-like client with a small cookie jar: every cookie the server sets (the session, the
  * sign-in link nonce) is sent back, and a cleared or expired one is dropped. `cookie` reads and
- * writes the session cookie alone, as a `name=value` pair, for tests that replay or forge one.
+ * writes the session cookie alone (`__Host-rc_session` for an https app), as a `name=value` pair,
+ * for tests that replay or forge one.
  */
 export class TestClient {
   readonly jar = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly cookieName = 'rc_session',
+  ) {}
 
   get cookie(): string | null {
-    const session = this.jar.get('rc_session');
-    return session ? `rc_session=${session}` : null;
+    const session = this.jar.get(this.cookieName);
+    return session ? `${this.cookieName}=${session}` : null;
   }
 
   set cookie(value: string | null) {
-    this.jar.delete('rc_session');
+    this.jar.delete(this.cookieName);
     if (value) {
       const at = value.indexOf('=');
       this.jar.set(value.slice(0, at), value.slice(at + 1));
@@ -110,6 +114,7 @@ export class TestClient {
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
+  delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 }
 
 /** The token inside the last sign-in mail sent to an address. */

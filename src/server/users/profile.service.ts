@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../shared/users/current-user';
 import {
   completeMotorcycles,
-  EMAIL_IN_USE_MESSAGE,
   MOTORCYCLES_REQUIRED_MESSAGE,
   USERNAME_LIMIT_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
@@ -13,9 +12,14 @@ import {
   type PublicProfile,
 } from '../../shared/users/profile';
 import { requestEmailConfirmation } from '../auth/auth.service';
+import { pendingEmailOf } from '../auth/email-change.service';
 import { usersRepository, type UserRow } from './users.repository';
 import { canEditAccount, canViewProfile } from './users.policy';
 import { presentCurrentUser, presentPublicProfile } from './users.presenter';
+
+async function presentOwn(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
+  return presentCurrentUser(row, await pendingEmailOf(ctx.db, row.id));
+}
 
 /** The account a request may edit: its own. Any other id answers like a missing one. */
 async function ownAccount(ctx: AppContext, actorId: string | null, accountId: string): Promise<UserRow> {
@@ -35,11 +39,9 @@ export async function updateProfile(
   const user = await ownAccount(ctx, input.actorId, input.accountId);
   const { userId: handle, email, ...fields } = input.update;
 
+  // An address another account holds is answered exactly like a free one (issue 13): only the
+  // mail that goes to it differs (requestEmailConfirmation), so nobody learns who has an account.
   const newEmail = email && email !== user.email ? email : null;
-  if (newEmail) {
-    const holder = await usersRepository.findByEmail(ctx.db, newEmail);
-    if (holder && holder.id !== user.id) throw conflict(EMAIL_IN_USE_MESSAGE);
-  }
 
   try {
     await ctx.db.transaction().execute(async (tx) => {
@@ -69,7 +71,7 @@ export async function updateProfile(
 
   if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
   const updated = (await usersRepository.findById(ctx.db, user.id))!;
-  return { user: presentCurrentUser(updated), emailConfirmationSentTo: newEmail };
+  return { user: await presentOwn(ctx, updated), emailConfirmationSentTo: newEmail };
 }
 
 /** GET /api/users/check-username/{username}: free regardless of case, ignoring the asking account. */
@@ -96,7 +98,7 @@ export async function replaceMotorcycles(
   const complete = completeMotorcycles(input.motorcycles);
   if (complete.length === 0 || complete.some((m) => !Number.isInteger(m.year))) throw badRequest(MOTORCYCLES_REQUIRED_MESSAGE);
   await usersRepository.updateFields(ctx.db, user.id, { motorcycles: JSON.stringify(complete) });
-  return presentCurrentUser((await usersRepository.findById(ctx.db, user.id))!);
+  return presentOwn(ctx, (await usersRepository.findById(ctx.db, user.id))!);
 }
 
 export async function setLocation(
@@ -105,5 +107,5 @@ export async function setLocation(
 ): Promise<CurrentUser> {
   const user = await ownAccount(ctx, input.actorId, input.accountId);
   await usersRepository.updateFields(ctx.db, user.id, { location: input.location, latitude: input.latitude, longitude: input.longitude });
-  return presentCurrentUser((await usersRepository.findById(ctx.db, user.id))!);
+  return presentOwn(ctx, (await usersRepository.findById(ctx.db, user.id))!);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { newId } from '../platform/tokens';
@@ -13,6 +14,9 @@ async function guest() {
   const user = (await client.get('/api/users/current')).json() as { id: string; userId: string };
   return { client, user };
 }
+
+const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+const signedIn = async (client: TestClient) => (await client.get('/api/auth/sessions')).statusCode === 200;
 
 async function putInOneGroup(...userIds: string[]) {
   const groupId = newId();
@@ -111,14 +115,49 @@ describe('PATCH /api/users/{id}', () => {
     expect(notes[0]).toMatchObject({ type: 'profile_updated', title: 'Email confirmed' });
   });
 
-  it('refuses an address another account holds with the spec’s message', async () => {
-    const holder = await buildSignedInUser(t);
+  it('answers an address another account holds byte for byte like a free one, and mails its owner a sign-in link instead', async () => {
     const { client, user } = await guest();
+    const address = `taken-later-${Date.now()}@example.com`;
+    const patch = () => client.request('PATCH', `/api/users/${user.id}`, { email: address.toUpperCase() }, { 'x-forwarded-for': randomIp() });
+
+    // While the address is free: a confirmation link.
+    const free = await patch();
+    expect(t.mail.at(-1)!.subject).toBe('Confirm your e-mail address for RoadCaptain');
+    await client.post('/api/auth/email-change/cancel');
+
+    // Another rider takes the address; asking for it again answers exactly the same.
+    const holder = await buildSignedInUser(t, address);
     const before = t.mail.length;
-    const res = await client.patch(`/api/users/${user.id}`, { email: holder.user.email.toUpperCase() });
+    const taken = await patch();
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body).toBe(free.body);
+    expect(taken.headers['content-length']).toBe(free.headers['content-length']);
+    expect(free.json()).toMatchObject({ email: null, emailConfirmationSentTo: address, pendingEmail: address });
+    // ...and so does the current user after a reload.
+    expect((await client.get('/api/users/current')).json().pendingEmail).toBe(address);
+
+    const mail = t.mail.slice(before);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toBe(address);
+    expect(mail[0]!.subject).toBe('This address already has a RoadCaptain account');
+    expect(mail[0]!.text).toContain('This address already has a RoadCaptain account');
+    expect(mail[0]!.text).not.toMatch(/confirm it/i);
+
+    // Its link signs into the account that holds the address; the asking account gets nothing.
+    const opener = new TestClient(t.app);
+    await opener.get('/api/users/current');
+    expect((await opener.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, address) })).statusCode).toBe(200);
+    expect((await opener.get('/api/users/current')).json()).toMatchObject({ id: holder.user.id, email: address });
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ id: user.id, email: null, pendingEmail: null });
+    expect(await signedIn(holder.client)).toBe(true);
+  });
+
+  it('still refuses a taken handle with 409', async () => {
+    const a = await guest();
+    const b = await guest();
+    const res = await b.client.patch(`/api/users/${b.user.id}`, { userId: a.user.userId });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain('Email address is already in use');
-    expect(t.mail.length).toBe(before);
+    expect(res.json().message).toBe('Username is already taken');
   });
 
   it('treats an empty e-mail as absent', async () => {
@@ -223,5 +262,70 @@ describe('PUT /api/users/{id}/location', () => {
     const other = await guest();
     expect((await client.request('PUT', `/api/users/${user.id}/location`, { location: 'X', latitude: 100, longitude: 0 })).statusCode).toBe(400);
     expect((await other.client.request('PUT', `/api/users/${user.id}/location`, { location: 'X', latitude: 1, longitude: 1 })).statusCode).toBe(404);
+  });
+});
+
+describe('an address waiting for confirmation', () => {
+  async function waiting() {
+    const { client, user } = await guest();
+    const email = `waiting-${crypto.randomBytes(4).toString('hex')}-a-rather-long-address@example.com`;
+    const ip = randomIp();
+    expect((await client.request('PATCH', `/api/users/${user.id}`, { email }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    return { client, user, email, ip };
+  }
+
+  it('is on the current user after a reload, until it is confirmed', async () => {
+    const { client, email } = await waiting();
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ email: null, pendingEmail: email });
+    await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) });
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ email, pendingEmail: null });
+  });
+
+  it('is gone once its link expired', async () => {
+    const { client, user } = await waiting();
+    await t.app.ctx.db.updateTable('magic_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('requested_by_user_id', '=', user.id).execute();
+    expect((await client.get('/api/users/current')).json().pendingEmail).toBeNull();
+  });
+
+  it('Resend mails a new link and the old one stops working', async () => {
+    const { client, email } = await waiting();
+    const oldToken = tokenFromMail(t.mail, email);
+    const res = await client.post('/api/auth/email-change/resend', undefined, { 'x-forwarded-for': randomIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, emailConfirmationSentTo: email });
+    const newToken = tokenFromMail(t.mail, email);
+    expect(newToken).not.toBe(oldToken);
+    expect((await client.post('/api/auth/verify-magic-link', { token: oldToken })).statusCode).toBe(401);
+    expect((await client.post('/api/auth/verify-magic-link', { token: newToken })).statusCode).toBe(200);
+    expect((await client.get('/api/users/current')).json().email).toBe(email);
+  });
+
+  it('Resend keeps to the per-address limit of the sign-in links', async () => {
+    const { client } = await waiting();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await client.post('/api/auth/email-change/resend', undefined, { 'x-forwarded-for': randomIp() })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('Cancel ends the open link: nothing waits, and the mailed link no longer works', async () => {
+    const { client, email } = await waiting();
+    const token = tokenFromMail(t.mail, email);
+    expect((await client.post('/api/auth/email-change/cancel')).json()).toEqual({ success: true });
+    expect((await client.get('/api/users/current')).json().pendingEmail).toBeNull();
+    expect((await client.post('/api/auth/verify-magic-link', { token })).statusCode).toBe(401);
+    expect((await client.get('/api/users/current')).json().email).toBeNull();
+    const resend = await client.post('/api/auth/email-change/resend');
+    expect(resend.statusCode).toBe(404);
+    expect(resend.json()).toEqual({ message: 'No address is waiting for confirmation' });
+  });
+
+  it('is the rider’s own: nobody else sees, resends or cancels it', async () => {
+    const { client, email } = await waiting();
+    const other = await guest();
+    expect((await other.client.get('/api/users/current')).json().pendingEmail).toBeNull();
+    expect((await other.client.post('/api/auth/email-change/resend')).statusCode).toBe(404);
+    await other.client.post('/api/auth/email-change/cancel');
+    expect((await client.get('/api/users/current')).json().pendingEmail).toBe(email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/email-change/cancel' })).statusCode).toBe(401);
   });
 });

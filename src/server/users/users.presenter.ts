@@ -12,8 +12,11 @@ export function parseMotorcycles(json: string): Motorcycle[] {
   }
 }
 
-/** The signed-in rider's own view of their account: every field of spec 1 section 3. */
-export function presentCurrentUser(row: UserRow): CurrentUser {
+/**
+ * The signed-in rider's own view of their account: every field of spec 1 section 3, and the
+ * address waiting for confirmation (auth/email-change.service.ts pendingEmailOf).
+ */
+export function presentCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
   return {
     id: row.id,
     userId: row.user_id,
@@ -34,6 +37,7 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     timezoneOffset: row.timezone_offset,
     timezoneName: row.timezone_name,
     createdAt: row.created_at,
+    pendingEmail,
   };
 }
 

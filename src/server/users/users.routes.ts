@@ -7,6 +7,7 @@ import { requireUserId, setSessionCookie } from '../auth/session-cookie';
 import { markWelcomeSeen } from './users.service';
 import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, updateProfile } from './profile.service';
 import { presentCurrentUser } from './users.presenter';
+import { pendingEmailOf } from '../auth/email-change.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -16,7 +17,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { user, session } = await currentOrNewGuest(ctx, request.userId);
       if (session) setSessionCookie(reply, ctx.config, session);
       reply.header('Cache-Control', 'no-store');
-      return presentCurrentUser(user);
+      return presentCurrentUser(user, await pendingEmailOf(ctx.db, user.id));
     });
 
     app.post('/api/users/mark-welcome-seen', async (request) => {

@@ -28,6 +28,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     timezoneOffset: 'UTC+00:00',
     timezoneName: 'UTC',
     createdAt: '2025-01-01T00:00:00.000Z',
+    pendingEmail: null,
     ...overrides,
   };
 }

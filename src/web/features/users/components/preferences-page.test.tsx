@@ -26,7 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderPage(user: CurrentUser, path = '/preferences') {
+function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<string, () => Response> = {}) {
   let current = user;
   const requests = mockApi({
     'GET /api/users/current': () => json(current),
@@ -35,6 +35,13 @@ function renderPage(user: CurrentUser, path = '/preferences') {
       return json({ ...current, emailConfirmationSentTo: null });
     },
     'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }),
+    'GET /api/auth/sessions': () => json({ sessions: [] }),
+    'POST /api/auth/email-change/resend': () => json({ success: true, emailConfirmationSentTo: current.pendingEmail }),
+    'POST /api/auth/email-change/cancel': () => {
+      current = { ...current, pendingEmail: null };
+      return json({ success: true });
+    },
+    ...overrides,
   });
   const view = renderWithApp(<PreferencesPage />, { path });
   return { ...view, requests };
@@ -116,5 +123,70 @@ describe('timezoneToDetect', () => {
     expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, -330)?.label).toBe('UTC+05:30 - Mumbai');
     expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, 0)).toBeNull();
     expect(timezoneToDetect({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, -330)).toBeNull();
+  });
+});
+
+describe('an address waiting for confirmation', () => {
+  const address = 'a.very.long.address.for.a.rider.who.likes.long.names@motorcycle-touring-club-of-northern-italy.example.com';
+
+  it('is shown from the current user, so it survives a reload, with Resend and Cancel', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', email: 'old@example.com', pendingEmail: address }));
+    expect(await screen.findByText(address)).toBeTruthy();
+    expect(screen.getByText(/Waiting for confirmation of/)).toBeTruthy();
+    // The e-mail field is described by the notice.
+    const field = screen.getByLabelText('Email Address');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(`Waiting for confirmation of ${address}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(`We sent a new link to ${address}.`)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/auth/email-change/resend']);
+    // Resend is not a form submit.
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Address change cancelled')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Waiting for confirmation of/)).toBeNull());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the server’s reason when a resend is refused', async () => {
+    renderPage(buildCurrentUser({ id: 'u_1', pendingEmail: address }), '/preferences', {
+      'POST /api/auth/email-change/resend': () => json({ message: 'Too many sign-in links requested. Please try again later.' }, 429),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Too many sign-in links requested. Please try again later.')).toBeTruthy();
+  });
+
+  it('is not shown when nothing waits', async () => {
+    renderPage(buildCurrentUser({ id: 'u_1', email: 'old@example.com' }));
+    await screen.findByLabelText('Email Address');
+    expect(screen.queryByText(/Waiting for confirmation of/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+});
+
+describe('a detected time zone', () => {
+  it('is saved at once, and "Timezone detected" follows the save', async () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
+    expect(await screen.findByText('Set to UTC+05:30 - Mumbai')).toBeTruthy();
+    expect(screen.getByText('Timezone detected')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]);
+  });
+
+  it('says nothing when the save fails, and leaves the zone in the form for Save Settings', async () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let patches = 0;
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences', {
+      'PATCH /api/users/u_1': () => (++patches === 1 ? json({ message: 'down' }, 503) : json({ ...buildCurrentUser({ id: 'u_1' }), emailConfirmationSentTo: null })),
+    });
+    await waitFor(() => expect(patches).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Timezone detected')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(patches).toBe(2));
+    expect(requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' });
+    expect(screen.queryByText('Timezone detected')).toBeNull();
   });
 });

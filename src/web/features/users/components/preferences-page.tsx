@@ -59,7 +59,9 @@ export function PreferencesPage() {
 function PreferencesContent({ user }: { user: CurrentUser }) {
   const highlight = useEmailHighlight();
   return (
-    <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-6">
+    // One column below lg that may shrink below its content's width (a long address in the avatar card
+    // is truncated rather than widening the page), two from lg.
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-6">
       <div className="space-y-5">
         <AvatarCard user={user} />
         <Card aria-labelledby="public-profile-title">

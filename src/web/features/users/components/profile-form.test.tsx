@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest } from '../../../test/utils';
 import { resetToasts } from '../../../components/ui/toast-store';
 import { ProfileForm } from './profile-form';
+import { useCurrentUser } from '../../../lib/current-user';
 
 afterEach(() => {
   cleanup();
@@ -131,17 +132,26 @@ describe('ProfileForm: the username', () => {
 
 describe('ProfileForm: the e-mail', () => {
   it('tells the rider a confirmation link went to a new address', async () => {
-    const user = buildCurrentUser({ id: 'u_1' });
+    let user = buildCurrentUser({ id: 'u_1' });
     mockApi({
-      'PATCH /api/users/u_1': () => json({ ...user, emailConfirmationSentTo: 'new@example.com' }),
+      'PATCH /api/users/u_1': () => {
+        user = { ...user, pendingEmail: 'new@example.com' };
+        return json({ ...user, emailConfirmationSentTo: 'new@example.com' });
+      },
       'GET /api/users/current': () => json(user),
     });
-    renderWithApp(<ProfileForm user={user} highlightEmail={null} />);
-    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'new@example.com' } });
+    // As on the page: the form shows the current user as the server has it.
+    function FromServer() {
+      const { data } = useCurrentUser();
+      return data ? <ProfileForm user={data} highlightEmail={null} /> : null;
+    }
+    renderWithApp(<FromServer />);
+    fireEvent.change(await screen.findByLabelText('Email Address'), { target: { value: 'new@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Check your inbox')).toBeTruthy();
     expect(screen.getByText('We sent a confirmation link to new@example.com.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(/Waiting for confirmation/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Waiting for confirmation of/)).toBeTruthy());
+    expect(screen.getAllByText('new@example.com').length).toBeGreaterThan(0);
   });
 
   it('maps an address held by another account to the spec text', async () => {

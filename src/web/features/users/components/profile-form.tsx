@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MailCheck, Map as MapIcon, UserRound } from 'lucide-react';
+import { Map as MapIcon, UserRound } from 'lucide-react';
 import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../../../shared/users/current-user';
 import { USERNAME_LIMIT_MESSAGE, userIdSchema } from '../../../../shared/users/profile';
 import { LocationSearchInput } from '../../../components/location-search-input';
@@ -17,6 +17,7 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { profileUpdateErrorText, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
 import { UsernameField, useUsernameCheck } from './username-field';
+import { PendingEmailNotice } from './pending-email-notice';
 
 /** Spec 1 section 5, "Profile form" (the fields this form holds). */
 export const profileFormSchema = z.object({
@@ -78,7 +79,6 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
   const ids = useId();
   const emailRef = useRef<HTMLInputElement | null>(null);
   const [locationDialogOpen, setLocationDialogOpen] = useState(false);
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const update = useUpdateProfile(user.id);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
   const { register, handleSubmit, formState, watch, setValue, reset } = form;
@@ -109,7 +109,6 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
       onSuccess: (result) => {
         reset(valuesOf(result));
         if (result.emailConfirmationSentTo) {
-          setPendingEmail(result.emailConfirmationSentTo);
           toast({ title: 'Check your inbox', description: `We sent a confirmation link to ${result.emailConfirmationSentTo}.`, variant: 'success' });
         } else {
           toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
@@ -147,11 +146,8 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
               }}
             />
             <FieldMessage>{errors.email?.message}</FieldMessage>
-            {pendingEmail ? (
-              <p id={`${ids}-email-hint`} className="mt-1.5 flex items-center gap-1.5 text-xs font-medium text-emerald-700">
-                <MailCheck className="size-3.5" aria-hidden="true" />
-                Waiting for confirmation: we sent a link to {pendingEmail}.
-              </p>
+            {user.pendingEmail ? (
+              <PendingEmailNotice id={`${ids}-email-hint`} address={user.pendingEmail} />
             ) : (
               <p id={`${ids}-email-hint`} className="mt-1.5 text-xs text-asphalt-500">
                 {user.email ? 'A new address takes effect once you confirm it from your inbox.' : 'Add an email address to keep access to your account.'}

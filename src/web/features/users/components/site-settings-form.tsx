@@ -44,18 +44,33 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
   const ids = useId();
   const update = useUpdateProfile(user.id);
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: valuesOf(user) });
-  const { control, handleSubmit, setValue, reset } = form;
+  const { control, handleSubmit, setValue, reset, resetField } = form;
   const detectedOnce = useRef(false);
+  const { mutate } = update;
 
+  // The browser's zone is saved at once, and "Timezone detected" is said only once it is saved.
+  // If saving fails the zone stays in the form, unsaved, for Save Settings.
   useEffect(() => {
     if (detectedOnce.current) return;
     detectedOnce.current = true;
     const detected = timezoneToDetect(user, new Date().getTimezoneOffset());
     if (!detected) return;
-    setValue('timezoneOffset', detected.offset, { shouldDirty: true });
-    setValue('timezoneName', detected.name, { shouldDirty: true });
-    toast({ title: 'Timezone detected', description: `Set to ${detected.label}` });
-  }, [user, setValue]);
+    mutate(
+      { timezoneOffset: detected.offset, timezoneName: detected.name },
+      {
+        onSuccess: (result) => {
+          resetField('timezoneOffset', { defaultValue: result.timezoneOffset });
+          resetField('timezoneName', { defaultValue: result.timezoneName });
+          toast({ title: 'Timezone detected', description: `Set to ${detected.label}` });
+        },
+        onError: (error) => {
+          console.error('Saving the detected time zone failed', error);
+          setValue('timezoneOffset', detected.offset, { shouldDirty: true });
+          setValue('timezoneName', detected.name, { shouldDirty: true });
+        },
+      },
+    );
+  }, [user, mutate, resetField, setValue]);
 
   function submit(values: SiteSettings) {
     update.mutate(values, {

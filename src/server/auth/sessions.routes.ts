@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { sessionIdParamsSchema } from '../../shared/auth/sessions';
+import { listSessions, signOutOtherSessions, signOutSession } from './sessions.service';
+import { cancelEmailConfirmation, resendEmailConfirmation } from './email-change.service';
+import { clearSessionCookie, readSessionToken, requireUserId } from './session-cookie';
+
+/** The Security card of Preferences: signed-in browsers, and the address waiting for confirmation. */
+export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/auth/sessions', async (request, reply) => {
+      const userId = requireUserId(request);
+      reply.header('Cache-Control', 'no-store');
+      return { sessions: await listSessions(ctx, userId, request.sessionId) };
+    });
+
+    app.post('/api/auth/sessions/sign-out-others', async (request) => {
+      const userId = requireUserId(request);
+      const signedOut = await signOutOtherSessions(ctx, userId, readSessionToken(request)!);
+      return { success: true as const, signedOut };
+    });
+
+    app.delete('/api/auth/sessions/:id', { schema: { params: sessionIdParamsSchema } }, async (request, reply) => {
+      const userId = requireUserId(request);
+      await signOutSession(ctx, userId, request.params.id);
+      // Ending this browser's own session is signing out.
+      if (request.params.id === request.sessionId) clearSessionCookie(reply, ctx.config);
+      return { success: true as const };
+    });
+
+    app.post('/api/auth/email-change/resend', async (request) => {
+      const emailConfirmationSentTo = await resendEmailConfirmation(ctx, { userId: requireUserId(request), ip: request.ip });
+      return { success: true as const, emailConfirmationSentTo };
+    });
+
+    app.post('/api/auth/email-change/cancel', async (request) => {
+      await cancelEmailConfirmation(ctx, requireUserId(request));
+      return { success: true as const };
+    });
+  };
+}

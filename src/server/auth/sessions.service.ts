@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/database';
+import { hashToken } from '../platform/tokens';
+import { notFound } from '../platform/errors';
+import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
+import { sessionsRepository } from './sessions.repository';
+import { addressChangedMail } from './auth.mails';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Long User-Agent strings are cut: only the browser and system are ever shown. */
+const USER_AGENT_MAX_LENGTH = 512;
+
+/**
+ * The session behind a request's cookie (app.ts, every /api/ request): the account and the
+ * session's public id, or null. Use is recorded at most once an hour per session (and once more
+ * when the browser is not yet known), so a read costs one indexed lookup and no write.
+ */
+export async function resolveRequestSession(
+  db: Executor,
+  token: string | undefined,
+  userAgent: string | undefined,
+): Promise<{ userId: string; sessionId: string } | null> {
+  if (!token) return null;
+  const now = new Date();
+  const idHash = hashToken(token);
+  const session = await sessionsRepository.findValid(db, idHash, now.toISOString());
+  if (!session) return null;
+  const stale = now.getTime() - new Date(session.last_seen_at).getTime() >= SESSION_LAST_SEEN_WRITE_INTERVAL_MS;
+  if (stale || session.user_agent === null) {
+    await sessionsRepository.touch(db, idHash, now.toISOString(), userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : '');
+  }
+  return { userId: session.user_id, sessionId: session.public_id };
+}
+
+/** GET /api/auth/sessions: the rider's sessions that still count, this browser's first. */
+export async function listSessions(ctx: AppContext, userId: string, currentSessionId: string | null): Promise<Session[]> {
+  const rows = await sessionsRepository.listValid(ctx.db, userId, nowIso());
+  const sessions = rows.map((row) => ({
+    id: row.public_id,
+    device: describeDevice(row.user_agent),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    current: row.public_id === currentSessionId,
+  }));
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+/** POST /api/auth/sessions/sign-out-others: every session of the rider but the asking one ends. */
+export async function signOutOtherSessions(ctx: AppContext, userId: string, currentToken: string): Promise<number> {
+  return sessionsRepository.deleteOthers(ctx.db, userId, hashToken(currentToken));
+}
+
+/**
+ * DELETE /api/auth/sessions/{id}: ends one of the rider's own sessions. Another rider's session,
+ * one already ended or an unknown id all answer 404 alike.
+ */
+export async function signOutSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  if (!(await sessionsRepository.deleteOwn(ctx.db, userId, sessionId))) throw notFound('Session not found');
+}
+
+/**
+ * A confirmed address replaced another (verifyMagicLink): every session of the account but the one
+ * just started ends, so whoever could sign in through the old mailbox is signed out everywhere.
+ */
+export async function endSessionsAfterEmailChange(tx: Executor, userId: string, keepToken: string): Promise<void> {
+  await sessionsRepository.deleteOthers(tx, userId, hashToken(keepToken));
+}
+
+/** Tells the previous address that the account moved, so an unwanted change does not go unnoticed. */
+export async function mailPreviousAddress(ctx: AppContext, previousEmail: string, newEmail: string): Promise<void> {
+  try {
+    await ctx.mailer.send(addressChangedMail({ to: previousEmail, newEmail, appName: ctx.config.appName }));
+  } catch (error) {
+    // The change is done and confirmed; a failed notice must not undo the sign-in.
+    ctx.log.error({ err: error }, 'mail to the previous address could not be sent');
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** A session unused this long is over (issue 13); a session lasts 90 days at most either way. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often per session, not on every request. */
+export const SESSION_LAST_SEEN_WRITE_INTERVAL_MS = 3600 * 1000;
+
+/** One of the rider's signed-in browsers (GET /api/auth/sessions). */
+export const sessionSchema = z.object({
+  /** Opaque id, for signing this session out; not the cookie and not its hash. */
+  id: z.uuid(),
+  /** The browser in plain words, from its User-Agent: "Chrome on Android". */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** DELETE /api/auth/sessions/{id} */
+export const sessionIdParamsSchema = z.object({ id: z.uuid('Session not found') });
+
+/** POST /api/auth/sessions/sign-out-others */
+export const signOutOthersResultSchema = z.object({ success: z.literal(true), signedOut: z.number().int() });
+
+/** POST /api/auth/email-change/resend */
+export const emailChangeResendResultSchema = z.object({ success: z.literal(true), emailConfirmationSentTo: z.string() });
+
+export const NO_PENDING_EMAIL_MESSAGE = 'No address is waiting for confirmation';
+
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\b(?:OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bVivaldi\//, 'Vivaldi'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
+  [/\bSafari\//, 'Safari'],
+];
+
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+  [/\bAndroid\b/, 'Android'],
+  [/\biPhone\b/, 'iPhone'],
+  [/\biPad\b/, 'iPad'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * "Chrome on Android", "Safari on iPhone", "Firefox on Windows": the browser and system of a
+ * User-Agent in plain words, "Unknown browser" when it names neither.
+ */
+export function describeDevice(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser) return browser;
+  if (system) return `Browser on ${system}`;
+  return 'Unknown browser';
+}

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { MailCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useCancelEmailConfirmation } from '../api/cancel-email-confirmation';
+import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
+
+/**
+ * Under the e-mail field: the address the rider asked to use, until its link is opened, cancelled
+ * or expired (the server's pendingEmail, so it survives a reload).
+ */
+export function PendingEmailNotice({ address, id }: { address: string; id?: string }) {
+  const ownId = useId();
+  const textId = id ?? `${ownId}-pending`;
+  const resend = useResendEmailConfirmation();
+  const cancel = useCancelEmailConfirmation();
+  const busy = resend.isPending || cancel.isPending;
+
+  function handleResend() {
+    resend.mutate(undefined, {
+      onSuccess: (result) => toast({ title: 'Confirmation link sent', description: `We sent a new link to ${result.emailConfirmationSentTo}.`, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Could not resend the link',
+          description: serverMessageOf(error) ?? 'Please try again later.',
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  function handleCancel() {
+    cancel.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Address change cancelled', description: `${address} will not be used. The link we sent no longer works.` }),
+      onError: () => toast({ title: 'Could not cancel', description: 'Please try again later.', variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <div className="mt-2 rounded-xl border border-emerald-200 bg-emerald-50/70 px-3 py-2.5">
+      <p id={textId} className="flex items-start gap-2 text-sm text-emerald-900">
+        <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span className="min-w-0">
+          Waiting for confirmation of <span className="font-semibold wrap-anywhere">{address}</span>
+          <span className="mt-0.5 block text-xs text-emerald-800">Open the link we sent to that address. It works for 1 hour.</span>
+        </span>
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2 pl-6">
+        <Button type="button" variant="secondary" size="sm" aria-describedby={textId} disabled={busy} onClick={handleResend}>
+          {resend.isPending ? 'Sending...' : 'Resend'}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" aria-describedby={textId} disabled={busy} onClick={handleCancel}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import type { Session } from '../../../../shared/auth/sessions';
+import { SecurityCard } from './security-card';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000).toISOString();
+
+function threeSessions(): Session[] {
+  return [
+    { id: '11111111-1111-4111-8111-111111111111', device: 'Chrome on Android', createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: hoursAgo(0), current: true },
+    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iPhone', createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: hoursAgo(50), current: false },
+    { id: '33333333-3333-4333-8333-333333333333', device: 'Firefox on Windows', createdAt: '2025-02-01T10:00:00.000Z', lastSeenAt: hoursAgo(0.2), current: false },
+  ];
+}
+
+function renderCard(initial: Session[] = threeSessions(), overrides: Record<string, () => Response> = {}) {
+  let sessions = initial;
+  const requests = mockApi({
+    'GET /api/auth/sessions': () => json({ sessions }),
+    'POST /api/auth/sessions/sign-out-others': () => {
+      const signedOut = sessions.filter((s) => !s.current).length;
+      sessions = sessions.filter((s) => s.current);
+      return json({ success: true, signedOut });
+    },
+    'DELETE /api/auth/sessions/22222222-2222-4222-8222-222222222222': () => {
+      sessions = sessions.filter((s) => s.id !== '22222222-2222-4222-8222-222222222222');
+      return json({ success: true });
+    },
+    ...overrides,
+  });
+  renderWithApp(<SecurityCard user={buildCurrentUser({ email: 'rider@example.com' })} onEmailMissing={() => {}} />);
+  return requests;
+}
+
+describe('SecurityCard: signed-in devices', () => {
+  it('lists the sessions in plain words, marks this device and says when the others were last active', async () => {
+    renderCard();
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' }, { timeout: 5000 });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByText('Chrome on Android')).toBeTruthy();
+    expect(within(items[0]!).getByText('This device')).toBeTruthy();
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(within(items[1]!).getByText(/Last active 2 days ago/)).toBeTruthy();
+    expect(within(items[2]!).getByText(/Active in the last hour/)).toBeTruthy();
+    expect(screen.getByText('Signed in Feb 1, 2025')).toBeTruthy();
+  });
+
+  it('"Sign out other devices" asks the server and shows what is left', async () => {
+    const requests = renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
+    expect(await screen.findByText('2 other devices were signed out.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/auth/sessions/sign-out-others']);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Signed-in devices' })).getAllByRole('listitem')).toHaveLength(1));
+    expect((screen.getByRole('button', { name: 'Sign out other devices' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('No other device is signed in.')).toBeTruthy();
+  });
+
+  it('signs out one device by its id, with a button that names it', async () => {
+    const requests = renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+    expect(await screen.findByText('Safari on iPhone is no longer signed in.')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/auth/sessions/22222222-2222-4222-8222-222222222222');
+    await waitFor(() => expect(screen.queryByText('Safari on iPhone')).toBeNull());
+  });
+
+  it('says so when signing out fails', async () => {
+    renderCard(threeSessions(), { 'POST /api/auth/sessions/sign-out-others': () => json({ message: 'boom' }, 500) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
+    expect(await screen.findByText('Could not sign out other devices')).toBeTruthy();
+  });
+
+  it('disables "Sign out other devices" when this is the only device', async () => {
+    renderCard(threeSessions().slice(0, 1));
+    expect(((await screen.findByRole('button', { name: 'Sign out other devices' })) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    renderCard(threeSessions(), { 'GET /api/auth/sessions': () => json({ message: 'boom' }, 500) });
+    expect(await screen.findByText('Your devices could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
