@@ -243,6 +243,24 @@ describe('confirming an e-mail change', () => {
     expect(await signedIn(laptop)).toBe(true);
   });
 
+  it('ends the asking session too when a first address is confirmed in another browser', async () => {
+    // A guest asks for someone else's address; its owner, in their own browser, confirms the mail.
+    const asker = new Browser(t.app, UA.firefoxWindows);
+    const { id } = (await asker.get('/api/users/current')).json();
+    const address = uniqueEmail();
+    expect((await asker.request('PATCH', `/api/users/${id}`, { email: address }, { 'x-forwarded-for': randomIp() })).statusCode).toBe(200);
+    const owner = new Browser(t.app, UA.safariIphone);
+    await owner.get('/api/users/current');
+    const token = tokenFromMail(t.mail, address);
+    expect((await owner.post('/api/auth/verify-magic-link', { token })).json()).toMatchObject({ status: 'confirmation_required', email: address });
+    expect((await owner.post('/api/auth/verify-magic-link', { token, confirm: true })).statusCode).toBe(200);
+
+    // Whoever reads the mailbox now holds the account alone: the asker is signed out of it.
+    expect((await owner.get('/api/users/current')).json()).toMatchObject({ id, email: address });
+    expect(await signedIn(asker)).toBe(false);
+    expect((await listOf(owner)).length).toBe(1);
+  });
+
   it('uses the configured product name in the notice', async () => {
     const other = await createTestApp({ APP_NAME: 'MotoCrew' });
     try {
