@@ -10,6 +10,8 @@ import * as m007 from './migrations/007_media_gallery';
 import * as m008 from './migrations/008_read_indexes';
 import * as m009 from './migrations/009_ride_cards';
 import * as m010 from './migrations/010_ride_card_seats';
+// 011-014 belong to other branches of issue 13; the merger lists them here.
+import * as m015 from './migrations/015_notification_subject';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_read_indexes': m008,
   '009_ride_cards': m009,
   '010_ride_card_seats': m010,
+  '015_notification_subject': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
