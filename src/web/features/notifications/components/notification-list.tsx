@@ -35,7 +35,8 @@ export function NotificationList({ notifications, isLoading, onOpenLink }: Notif
 
   return (
     <div className="flex max-h-[min(28rem,calc(100dvh-6rem))] flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
+      {/* Wraps the actions under the title when a phone has no room for both (the unread badge included). */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
         <h2 className="flex min-w-0 items-center gap-2 text-sm font-extrabold tracking-tight whitespace-nowrap text-asphalt-950">
           Notifications
           {unread.length > 0 ? (
