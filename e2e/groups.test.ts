@@ -230,8 +230,7 @@ describe('groups', () => {
     await ownerPage.getByRole('tab', { name: 'Members', exact: true }).click();
     await ownerPage.getByRole('list', { name: 'Members' }).getByText(applicant.userId).waitFor();
 
-    // The applicant's page polls every 30 s; a reload asks at once.
-    await page.reload();
+    // The applicant's open page is told at once by the live notification, and follows it.
     await expectToast(page, 'Membership approved!');
     await card.getByText('Pending', { exact: true }).waitFor({ state: 'detached' });
     await page.goto(`/groups/${GROUP_SLUG}`);

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_ride_card_seats';
 import * as m011 from './migrations/011_link_binding';
 import * as m012 from './migrations/012_sessions';
 import * as m014 from './migrations/014_write_limits';
+import * as m015 from './migrations/015_notification_subject';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011_link_binding': m011,
   '012_sessions': m012,
   '014_write_limits': m014,
+  '015_notification_subject': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -70,6 +70,9 @@ export interface NotificationsTable {
   message: string;
   is_read: Generated<Flag>;
   created_at: string;
+  /** What it is about (migration 015): the group, and the rider it concerns; null for older ones and other types. */
+  subject_group_id: string | null;
+  subject_user_id: string | null;
 }
 
 export interface ActivityEventsTable {

@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, forbidden, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
+import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { notificationTexts } from '../../shared/notifications/notification';
@@ -125,6 +125,21 @@ export async function announceNewMember(ctx: AppContext, group: { id: string; na
   await notify(ctx, group.creator_id, 'member_joined', title, message);
 }
 
+type GroupRef = { id: string; slug: string; name: string; creator_id: string };
+
+/** The rider as the owner sees them: their handle (never their e-mail address). */
+async function riderRef(ctx: AppContext, riderId: string): Promise<{ id: string; handle: string }> {
+  const rider = await usersRepository.findById(ctx.db, riderId);
+  return { id: riderId, handle: rider?.user_id ?? 'A rider' };
+}
+
+/** Tells the owner that a rider asks to join, live and stored, pointing at the group's Pending Members tab. */
+async function announceRequest(ctx: AppContext, group: GroupRef, riderId: string): Promise<void> {
+  const rider = await riderRef(ctx, riderId);
+  const { title, message } = notificationTexts.membershipRequest(rider.handle, group.name);
+  await notify(ctx, group.creator_id, 'membership_request', title, message, { group, rider });
+}
+
 /**
  * POST /api/groups/{id}/join. An open group adds the member at once; an approval group records a
  * request for the owner. The database's keys make a double click or a race leave one row.
@@ -137,12 +152,19 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
   try {
     if (group.membership_approval_required) {
       await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
-      return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
+    } else {
+      await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
     }
-    await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You are already a member of this group');
+    // A second request (double click, two tabs) loses on the unique key: one request, one notification.
+    if (isUniqueViolation(error)) {
+      throw conflict(group.membership_approval_required ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
+    }
     throw error;
+  }
+  if (group.membership_approval_required) {
+    await announceRequest(ctx, group, userId);
+    return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
   }
   await announceNewMember(ctx, group, userId);
   return { message: `You joined ${group.name}`, status: 'member' };
@@ -154,6 +176,8 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
   if (status === 'owner') throw forbidden('The owner cannot leave their own group');
   if (status === 'pending') {
     await groupsRepository.deleteRequestFor(ctx.db, groupId, userId);
+    // Withdrawn before a decision: the owner's notification of it would ask them to act on nothing.
+    await retractNotifications(ctx, 'membership_request', { group, rider: await riderRef(ctx, userId) });
     return;
   }
   if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
@@ -172,7 +196,7 @@ export async function listRequests(ctx: AppContext, actorId: string, groupId: st
 }
 
 export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {
-  await loadAsOwner(ctx, groupId, actorId);
+  const group = await loadAsOwner(ctx, groupId, actorId);
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
   if (!request) throw notFound('Membership request not found');
   await ctx.db.transaction().execute(async (tx) => {
@@ -181,7 +205,10 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
   });
-  // The owner approved it themself: nobody is told of their own action (GUIDE section 10).
+  // The owner is not told of their own action (GUIDE section 10); the request they were told of is settled.
+  await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
+  const texts = approve ? notificationTexts.membershipApproved(group.name) : notificationTexts.membershipDeclined(group.name);
+  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { group });
 }
 
 export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {

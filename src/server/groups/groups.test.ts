@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, buildRoles } from '../test/factories';
+import { buildSignedInUser } from '../test/test-app';
+import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -227,5 +228,124 @@ describe('finding groups', () => {
     expect((await owner.client.get('/api/groups/by-name/iron-hawks')).json().id).toBe(group.id);
     expect((await owner.client.get('/api/groups/by-name/Iron%20Hawks')).json().id).toBe(group.id);
     expect((await owner.client.get('/api/groups/by-name/no-such-group')).statusCode).toBe(404);
+  });
+});
+
+describe('membership notifications (issue 13)', () => {
+  type Note = { id: string; type: string; title: string; message: string; isRead: boolean; subject?: { groupId: string; groupSlug: string; groupName: string; riderHandle: string | null } };
+  const notesOf = async (who: Rider): Promise<Note[]> => (await who.client.get('/api/notifications')).json();
+  const membershipNotesOf = async (who: Rider) => (await notesOf(who)).filter((n) => n.type.startsWith('membership_'));
+  const requestsOf = async (owner: Rider, groupId: string) =>
+    (await owner.client.get(`/api/groups/${groupId}/membership-requests`)).json() as Array<{ id: string; user: { id: string } }>;
+
+  it('tells the owner, by handle and never by e-mail, that a rider asks to join, with the group to open', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const rider = await buildSignedInUser(t);
+    expect((await rider.client.post(`/api/groups/${group.id}/join`)).json().status).toBe('pending');
+    const notes = await notesOf(owner);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      type: 'membership_request',
+      title: 'Membership request',
+      message: `${rider.user.userId} wants to join ${group.name}`,
+      isRead: false,
+      subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: rider.user.userId },
+    });
+    expect(JSON.stringify(notes)).not.toContain(rider.user.email);
+    // The rider is not told of their own request.
+    expect(await membershipNotesOf(rider)).toEqual([]);
+  });
+
+  it('tells the owner once when the same rider asks twice, one after the other or at once', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const rider = await buildGuest(t);
+    const both = await Promise.all([rider.client.post(`/api/groups/${group.id}/join`), rider.client.post(`/api/groups/${group.id}/join`)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const again = await rider.client.post(`/api/groups/${group.id}/join`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your membership request is already waiting for approval');
+    expect((await notesOf(owner)).filter((n) => n.type === 'membership_request')).toHaveLength(1);
+  });
+
+  it('takes the owner’s notification back when the rider withdraws before a decision', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const rider = await buildGuest(t);
+    const other = await buildGuest(t);
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    await other.client.post(`/api/groups/${group.id}/join`);
+    expect(await membershipNotesOf(owner)).toHaveLength(2);
+    expect((await rider.client.post(`/api/groups/${group.id}/leave`)).statusCode).toBe(200);
+    const left = await membershipNotesOf(owner);
+    expect(left.map((n) => n.subject?.riderHandle)).toEqual([other.user.userId]);
+    // Asking again announces it again, once.
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    expect((await membershipNotesOf(owner)).filter((n) => n.subject?.riderHandle === rider.user.userId)).toHaveLength(1);
+  });
+
+  it('tells the rider when the owner approves or declines, and settles the owner’s notification', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const approved = await buildGuest(t);
+    const declined = await buildGuest(t);
+    await approved.client.post(`/api/groups/${group.id}/join`);
+    await declined.client.post(`/api/groups/${group.id}/join`);
+    const requests = await requestsOf(owner, group.id);
+    const requestOf = (rider: Rider) => requests.find((r) => r.user.id === rider.user.id)!.id;
+    await owner.client.post(`/api/groups/${group.id}/membership-requests/${requestOf(approved)}/approve`);
+    await owner.client.post(`/api/groups/${group.id}/membership-requests/${requestOf(declined)}/reject`);
+
+    expect(await membershipNotesOf(approved)).toEqual([
+      expect.objectContaining({
+        type: 'membership_approved',
+        title: 'Membership approved!',
+        message: `You're now a member of ${group.name}.`,
+        isRead: false,
+        subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: null },
+      }),
+    ]);
+    expect(await membershipNotesOf(declined)).toEqual([
+      expect.objectContaining({
+        type: 'membership_declined',
+        title: 'Membership request declined',
+        message: `Your request to join ${group.name} was declined`,
+        subject: expect.objectContaining({ groupId: group.id }),
+      }),
+    ]);
+    // The owner is not told of their own decisions; the requests they decided no longer wait for them.
+    const ownerNotes = await membershipNotesOf(owner);
+    expect(ownerNotes.map((n) => n.type)).toEqual(['membership_request', 'membership_request']);
+    expect(ownerNotes.every((n) => n.isRead)).toBe(true);
+  });
+
+  it('each role sees only their own notifications', async () => {
+    const r = await buildRoles(t);
+    // buildRoles: the member asked and was approved, the pending rider asked and waits.
+    const owner = await membershipNotesOf(r.owner);
+    expect(owner.map((n) => [n.type, n.subject?.riderHandle, n.isRead])).toEqual([
+      ['membership_request', r.pending.user.userId, false],
+      ['membership_request', r.member.user.userId, true],
+    ]);
+    expect((await membershipNotesOf(r.member)).map((n) => n.type)).toEqual(['membership_approved']);
+    expect(await notesOf(r.pending)).toEqual([]);
+    expect(await notesOf(r.outsider)).toEqual([]);
+    expect(await notesOf(r.guest)).toEqual([]);
+    expect((await r.anonymous.get('/api/notifications')).statusCode).toBe(401);
+    // Nobody can mark another rider's notification read: it answers like a missing one.
+    for (const who of [r.member, r.pending, r.outsider]) {
+      expect((await who.client.patch(`/api/notifications/${owner[0]!.id}/read`)).statusCode).toBe(404);
+    }
+    expect((await membershipNotesOf(r.owner))[0]!.isRead).toBe(false);
+  });
+
+  it('deleting the group takes its notifications with it', async () => {
+    const r = await buildRoles(t);
+    expect(await membershipNotesOf(r.owner)).toHaveLength(2);
+    expect(await membershipNotesOf(r.member)).toHaveLength(1);
+    await r.owner.client.request('DELETE', `/api/groups/${r.group.id}`);
+    expect(await membershipNotesOf(r.owner)).toEqual([]);
+    expect(await membershipNotesOf(r.member)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import type { Notification } from '../../shared/notifications/notification';
 import { toBool } from '../db/database';
-import type { NotificationRow } from './notifications.repository';
+import type { NotificationListRow } from './notifications.repository';
 
-export function presentNotification(row: NotificationRow): Notification {
+/** A notification; `subject` only when it has one whose group still exists (spec 1 section 3's fields otherwise, unchanged). */
+export function presentNotification(row: NotificationListRow): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -10,5 +11,14 @@ export function presentNotification(row: NotificationRow): Notification {
     message: row.message,
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
+    ...(row.subject_group_id !== null &&
+      row.subject_group_slug !== null && {
+        subject: {
+          groupId: row.subject_group_id,
+          groupSlug: row.subject_group_slug,
+          groupName: row.subject_group_name ?? '',
+          riderHandle: row.subject_user_handle,
+        },
+      }),
   };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { NOTIFICATION_EVENT } from '../../shared/notifications/notification';
+import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from '../../shared/notifications/notification';
 import { requireUserId } from '../auth/session-cookie';
-import { listNotifications, markNotificationRead, notificationTopic } from './notifications.service';
+import { listNotifications, markNotificationRead, notificationRemovedTopic, notificationTopic } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -19,7 +19,8 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true };
     });
 
-    // Server-Sent Events: each new notification for the signed-in rider, as it is created.
+    // Server-Sent Events: each new notification for the signed-in rider, as it is created, and
+    // each one taken back (a membership request withdrawn before a decision).
     app.get('/api/notifications/stream', async (request, reply) => {
       const userId = requireUserId(request);
       reply.hijack();
@@ -34,10 +35,14 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const unsubscribe = ctx.bus.subscribe(notificationTopic(userId), (notification) => {
         res.write(`event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(notification)}\n\n`);
       });
+      const unsubscribeRemoved = ctx.bus.subscribe(notificationRemovedTopic(userId), (removed) => {
+        res.write(`event: ${NOTIFICATION_REMOVED_EVENT}\ndata: ${JSON.stringify(removed)}\n\n`);
+      });
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeRemoved();
       });
     });
   };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { buildGroup, buildGuest } from '../test/factories';
 import { notify } from './notifications.service';
 
 let t: TestApp;
@@ -88,6 +89,57 @@ describe('GET /api/notifications/stream', () => {
     expect(otherReceived.join('')).not.toContain('event: notification');
     mine.destroy();
     theirs.destroy();
+  });
+
+  it('pushes a membership request to the owner live, with its subject, and takes it back when it is withdrawn', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const owner = await buildGuest(t);
+    const rider = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const open = (cookie: string, sink: string[]) =>
+      new Promise<http.ClientRequest>((resolve) => {
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => sink.push(chunk));
+          resolve(req);
+        });
+      });
+    const ownerChunks: string[] = [];
+    const riderChunks: string[] = [];
+    const ownerStream = await open(owner.client.cookie!, ownerChunks);
+    const riderStream = await open(rider.client.cookie!, riderChunks);
+    const events = () =>
+      ownerChunks
+        .join('')
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: '))
+        .map((block) => ({ event: block.split('\n')[0]!.slice(7), data: JSON.parse(block.split('\n')[1]!.slice(6)) as Record<string, unknown> }));
+
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    await expect.poll(() => events().length).toBe(1);
+    const handle = rider.user.userId;
+    const pushed = events()[0]!;
+    expect(pushed.event).toBe('notification');
+    expect(pushed.data).toMatchObject({
+      type: 'membership_request',
+      title: 'Membership request',
+      message: `${handle} wants to join ${group.name}`,
+      subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: handle },
+    });
+    // What was pushed is what the list reads.
+    expect((await owner.client.get('/api/notifications')).json()).toEqual([pushed.data]);
+
+    await rider.client.post(`/api/groups/${group.id}/leave`);
+    await expect.poll(() => events().length).toBe(2);
+    expect(events()[1]).toEqual({
+      event: 'notification-removed',
+      data: { id: pushed.data.id, type: 'membership_request', subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: handle } },
+    });
+    expect((await owner.client.get('/api/notifications')).json()).toEqual([]);
+    expect(riderChunks.join('')).not.toContain('event: ');
+    ownerStream.destroy();
+    riderStream.destroy();
   });
 
   it('refuses a visitor without a session', async () => {

@@ -8,8 +8,25 @@ export const NOTIFICATION_TYPES = [
   'member_joined',
   'media_uploaded',
   'profile_updated',
+  'membership_request',
+  'membership_approved',
+  'membership_declined',
 ] as const;
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * What a notification is about, so the client can open it (a membership request opens the group's
+ * Pending Members tab). Only sent when the notification has one: older notifications and types
+ * without a subject keep the fields of spec 1 section 3 and nothing more.
+ */
+export const notificationSubjectSchema = z.object({
+  groupId: z.string(),
+  groupSlug: z.string(),
+  groupName: z.string(),
+  /** The handle of the rider the notification is about (the one who asked to join), if any. */
+  riderHandle: z.string().nullable(),
+});
+export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -18,6 +35,7 @@ export const notificationSchema = z.object({
   message: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  subject: notificationSubjectSchema.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -31,7 +49,20 @@ export const notificationTexts = {
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
   mediaUploaded: (user: string) => ({ title: 'New Media', message: `${user} uploaded new media` }),
+  // Membership of an approval group (issue 13). "Membership approved!" is the spec's toast title
+  // (spec 2 section 4); the rider is named by their handle, never by their e-mail address.
+  membershipRequest: (rider: string, group: string) => ({ title: 'Membership request', message: `${rider} wants to join ${group}` }),
+  membershipApproved: (group: string) => ({ title: 'Membership approved!', message: `You're now a member of ${group}.` }),
+  membershipDeclined: (group: string) => ({ title: 'Membership request declined', message: `Your request to join ${group} was declined` }),
 };
+
+/** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */
+export const NOTIFICATION_REMOVED_EVENT = 'notification-removed';
+export interface NotificationRemoved {
+  id: string;
+  type: string;
+  subject?: NotificationSubject;
+}
 
 /** Name of the Server-Sent Event that carries one new notification. */
 export const NOTIFICATION_EVENT = 'notification';

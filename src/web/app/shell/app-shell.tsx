@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { SheetContent } from '../../components/ui/dialog';
 import { LoginDialog } from '../../features/auth/components/login-dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
+import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
 import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
 import { useAppName } from '../../lib/app-config';
@@ -84,6 +85,7 @@ export function AppShell() {
       ) : null}
       <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
       {user && showNotifications ? <NotificationToasts key={user.id} sessionKey={user.id} /> : null}
+      {user && showNotifications ? <LiveMembershipUpdates key={user.id} riderId={user.id} /> : null}
     </div>
   );
 }

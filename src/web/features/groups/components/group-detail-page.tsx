@@ -151,7 +151,8 @@ function GroupDetail({ group, renderPolls, renderInviteDialog }: { group: Group 
               <TabsTrigger value="polls">Polls</TabsTrigger>
               <TabsTrigger value="members">Members</TabsTrigger>
               {isOwner ? (
-                <TabsTrigger value="pending">
+                // On phones the label and its count wrap inside the grid cell instead of being clipped (320-414 px).
+                <TabsTrigger value="pending" className="min-w-0 max-sm:h-auto max-sm:min-h-9 max-sm:px-2 max-sm:py-1 max-sm:text-center max-sm:leading-tight max-sm:whitespace-normal">
                   Pending Members
                   {pendingCount > 0 ? (
                     <span

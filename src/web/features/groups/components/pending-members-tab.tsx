@@ -47,7 +47,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
               <div className="min-w-0">
                 <Link
                   to={`/profile/${encodeURIComponent(name)}`}
-                  className="block truncate text-sm font-bold text-asphalt-900 hover:text-ignition-700 hover:underline"
+                  className="block text-sm font-bold [overflow-wrap:anywhere] text-asphalt-900 hover:text-ignition-700 hover:underline"
                 >
                   {name}
                 </Link>

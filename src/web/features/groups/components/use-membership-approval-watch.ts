@@ -7,6 +7,8 @@ import { usePendingMemberships } from '../api/get-pending-memberships';
 
 const memory = new Map<string, string[]>();
 
+const seenKey = (riderId: string) => `roadcaptain:pending-memberships:${riderId}`;
+
 /** The last pending group ids seen for this rider; kept in localStorage so a reload or a later visit still notices. */
 function readSeen(key: string): string[] {
   try {
@@ -28,6 +30,16 @@ function writeSeen(key: string, ids: string[]): void {
   }
 }
 
+/**
+ * A decision the rider has already been told of by a live notification: the group leaves the seen
+ * list, so its disappearance from the pending list is not announced a second time.
+ */
+export function forgetPendingGroup(riderId: string, groupId: string): void {
+  const key = seenKey(riderId);
+  const seen = readSeen(key);
+  if (seen.includes(groupId)) writeSeen(key, seen.filter((id) => id !== groupId));
+}
+
 export function approvedGroups(disappeared: readonly string[], groups: readonly Group[]): Group[] {
   return groups.filter((g) => disappeared.includes(g.id) && (g.membershipStatus === 'member' || g.membershipStatus === 'owner'));
 }
@@ -44,7 +56,7 @@ export function useMembershipApprovalWatch(riderId: string | undefined): { hasPe
 
   useEffect(() => {
     if (!pending || !riderId) return;
-    const key = `roadcaptain:pending-memberships:${riderId}`;
+    const key = seenKey(riderId);
     const disappeared = readSeen(key).filter((id) => !pending.includes(id));
     writeSeen(key, pending);
     if (disappeared.length === 0) return;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
@@ -15,10 +16,12 @@ interface NotificationBellProps {
 export function NotificationBell({ className, side = 'bottom', align = 'end' }: NotificationBellProps) {
   const { data, isPending } = useNotifications(true);
   const unread = data?.filter((n) => !n.isRead).length ?? 0;
-  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  // The visible badge (the count) is part of the name, not in parentheses (WCAG 2.5.3, label in name).
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const [open, setOpen] = useState(false);
 
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={label}
         className={cn(
@@ -44,7 +47,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           collisionPadding={12}
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
-          <NotificationList notifications={data} isLoading={isPending} />
+          <NotificationList notifications={data} isLoading={isPending} onOpenLink={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,4 +1,4 @@
-import { Bell, CalendarClock, ImagePlus, Route, UserCheck, UserPlus, Vote, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Bell, CalendarClock, Hand, ImagePlus, Route, UserCheck, UserPlus, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -9,6 +9,9 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   member_joined: { icon: UserPlus, tone: 'bg-emerald-100 text-emerald-700' },
   media_uploaded: { icon: ImagePlus, tone: 'bg-violet-100 text-violet-700' },
   profile_updated: { icon: UserCheck, tone: 'bg-teal-100 text-teal-700' },
+  membership_request: { icon: Hand, tone: 'bg-amber-100 text-amber-800' },
+  membership_approved: { icon: BadgeCheck, tone: 'bg-emerald-100 text-emerald-700' },
+  membership_declined: { icon: UserX, tone: 'bg-rose-100 text-rose-700' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };

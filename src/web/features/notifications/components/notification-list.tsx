@@ -1,4 +1,5 @@
-import { BellOff, CheckCheck, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { BellOff, CheckCheck, ChevronRight, Trash2 } from 'lucide-react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -9,10 +10,24 @@ import { NotificationIcon } from './notification-icon';
 interface NotificationListProps {
   notifications: Notification[] | undefined;
   isLoading: boolean;
+  /** Called when a notification is opened (it leads somewhere): the bell closes its list. */
+  onOpenLink?: () => void;
+}
+
+/**
+ * Where a notification leads, from what it is about: a membership request to the group's Pending
+ * Members tab, a decision to the group. Others (and older ones without a subject) lead nowhere.
+ */
+export function notificationHref(n: Notification): string | null {
+  if (!n.subject) return null;
+  const group = `/groups/${encodeURIComponent(n.subject.groupSlug)}`;
+  if (n.type === 'membership_request') return `${group}?tab=pending`;
+  if (n.type === 'membership_approved' || n.type === 'membership_declined') return group;
+  return null;
 }
 
 /** The list behind the bell: newest first, unread ones marked; mark all read or clear. */
-export function NotificationList({ notifications, isLoading }: NotificationListProps) {
+export function NotificationList({ notifications, isLoading, onOpenLink }: NotificationListProps) {
   const markRead = useMarkNotificationsRead();
   const clear = useClearNotificationsLocally();
   const items = notifications ?? [];
@@ -20,7 +35,8 @@ export function NotificationList({ notifications, isLoading }: NotificationListP
 
   return (
     <div className="flex max-h-[min(28rem,calc(100dvh-6rem))] flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
+      {/* Wraps the actions under the title when a phone has no room for both (the unread badge included). */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
         <h2 className="flex min-w-0 items-center gap-2 text-sm font-extrabold tracking-tight whitespace-nowrap text-asphalt-950">
           Notifications
           {unread.length > 0 ? (
@@ -64,35 +80,57 @@ export function NotificationList({ notifications, isLoading }: NotificationListP
         </div>
       ) : (
         <ul className="overflow-y-auto overscroll-contain py-1" aria-label="Notifications">
-          {items.map((n) => (
-            <li key={n.id}>
-              <button
-                type="button"
-                onClick={() => markRead(n.id)}
-                aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}. ${n.message}`}
-                className={cn(
-                  'relative flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-asphalt-50',
-                  !n.isRead && 'bg-ignition-50/70',
-                )}
-              >
+          {items.map((n) => {
+            const href = notificationHref(n);
+            const className = cn(
+              'relative flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ignition-500',
+              !n.isRead && 'bg-ignition-50/70',
+            );
+            const body = (
+              <>
                 <NotificationIcon type={n.type} />
                 <span className="min-w-0 flex-1">
+                  {/* Named by what it shows (label in name, WCAG 2.5.3), with its state first for screen readers. */}
+                  {n.isRead ? null : (
+                    <>
+                      <span className="sr-only">Unread:</span>{' '}
+                    </>
+                  )}
                   <span
-                    className={cn('block text-sm leading-5', n.isRead ? 'font-medium text-asphalt-700' : 'font-bold text-asphalt-950')}
+                    className={cn('block text-sm leading-5 break-words', n.isRead ? 'font-medium text-asphalt-700' : 'font-bold text-asphalt-950')}
                   >
                     {n.title}
-                  </span>
-                  <span className="mt-0.5 block text-sm leading-5 text-asphalt-600">{n.message}</span>
-                  <time dateTime={n.createdAt} className="mt-1 block text-xs text-asphalt-400">
+                  </span>{' '}
+                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{n.message}</span>{' '}
+                  <time dateTime={n.createdAt} className="mt-1 block text-xs text-asphalt-500">
                     {timeAgo(n.createdAt)}
                   </time>
                 </span>
-                {n.isRead ? null : (
-                  <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-ignition-500" aria-hidden="true" />
+                {n.isRead ? null : <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-ignition-500" aria-hidden="true" />}
+                {href ? <ChevronRight className="mt-1 size-4 shrink-0 text-asphalt-400" aria-hidden="true" /> : null}
+              </>
+            );
+            return (
+              <li key={n.id}>
+                {href ? (
+                  <Link
+                    to={href}
+                    onClick={() => {
+                      markRead(n.id);
+                      onOpenLink?.();
+                    }}
+                    className={className}
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <button type="button" onClick={() => markRead(n.id)} className={className}>
+                    {body}
+                  </button>
                 )}
-              </button>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

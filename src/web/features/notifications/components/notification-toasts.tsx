@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
+import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
@@ -41,6 +42,10 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
   useNotificationStream(sessionKey, (notification) => enqueue([notification]));
 
   const remove = useCallback((id: string) => setQueue((current) => current.filter((n) => n.id !== id)), []);
+  // A notification taken back (a withdrawn membership request) leaves the screen too.
+  useLiveNotifications((event) => {
+    if (event.kind === 'removed') remove(event.removed.id);
+  });
 
   return (
     <>

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { linkFrom, startHarness, type Harness } from './support/harness';
+
+/**
+ * Issue 13, point 13: a request to join an approval group reaches the owner live (count, list and
+ * notification, without a reload), and the rider hears the decision, approved or declined. Two and
+ * more riders in their own browser contexts, the real server, real SMTP for the sign-ins.
+ */
+vi.setConfig({ testTimeout: 120_000 });
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const shotsDir = process.env.JOIN_SHOTS_DIR ?? '/tmp/shots-join';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  fs.mkdirSync(shotsDir, { recursive: true });
+});
+afterAll(async () => h?.close());
+
+interface Rider {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+  userId: string;
+  email: string;
+}
+
+const GROUP_NAME = 'Apennine Dawn Patrol';
+const GROUP_SLUG = 'apennine-dawn-patrol';
+
+/** Every page records the toasts it shows: they live 5 s and a locator on a loaded machine can miss them. */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n---\n') ?? ''), { timeout: 30_000 })
+    .toContain(text);
+}
+
+/** Marks the page; `expectNoReload` then proves the page was never loaded again. */
+async function markPage(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
+}
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+}
+
+/**
+ * axe-core (WCAG 2.1 A and AA) over what this point adds or changes: the group's tabs and Pending
+ * Members panel, the join prompt, the notification bell, its panel and the toasts. (The whole page
+ * also reports the sidebar's section labels' contrast, the group header's <dl> and the account
+ * menu button's name, which belong to other work.)
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  // The app's CSP refuses inline scripts; evaluating through the DevTools protocol is not one.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: { include: Element[] }, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string; failureSummary?: string }> }> }> } }).axe;
+    const include = ['[role=tablist]', '[role=tabpanel]', 'button[aria-label^="Notifications"]', '[role=dialog]', '[role=region] li', 'main section']
+      .flatMap((selector) => [...document.querySelectorAll(selector)]);
+    const result = await axe.run({ include }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 300)} (${n.failureSummary ?? ''})`).join(' | ')}`);
+  });
+}
+
+/** Screenshots once nothing moves (the popover and toasts animate in). */
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  for (const width of [320, 375, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+}
+
+/** A visitor signed in over real SMTP with an e-mailed link, then given a handle. */
+async function newRider(handle: string, viewport?: { width: number; height: number }): Promise<Rider> {
+  const { context, page } = await h.newPage(viewport);
+  await recordToasts(page);
+  await page.goto('/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  const email = `${handle.toLowerCase()}@example.com`;
+  const before = h.mails.length;
+  const sent = await page.evaluate(async (address) => (await fetch('/api/auth/magic-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status, email);
+  expect(sent).toBe(200);
+  await expect.poll(() => h.mails.length).toBeGreaterThan(before);
+  await page.goto(linkFrom(await h.waitForMail(email)));
+  await page.waitForURL((url) => url.pathname === '/');
+  const me = await page.evaluate(async () => (await fetch('/api/users/current')).json() as Promise<{ id: string }>);
+  const renamed = await page.evaluate(
+    async ([id, userId]) => (await fetch(`/api/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) })).status,
+    [me.id, handle] as const,
+  );
+  expect(renamed).toBe(200);
+  return { context, page, id: me.id, userId: handle, email };
+}
+
+let owner: Rider;
+let approved: Rider;
+
+describe('join requests, live', () => {
+  it('the owner sees a request arrive on the open Pending tab, approves it, and the rider is told', async () => {
+    owner = await newRider('captain_ana');
+    const { page } = owner;
+    const created = await page.evaluate(
+      async (name) =>
+        (
+          await fetch('/api/groups', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name,
+              description: 'Sunrise loops over the passes, approval required.',
+              location: 'Bologna, Emilia-Romagna, Italy',
+              latitude: 44.4949,
+              longitude: 11.3426,
+              radiusKm: 80,
+              membershipApprovalRequired: true,
+              timezoneOffset: 'UTC+01:00',
+              timezoneName: 'Berlin',
+            }),
+          })
+        ).status,
+      GROUP_NAME,
+    );
+    expect(created).toBe(201);
+    await page.goto(`/groups/${GROUP_SLUG}?tab=pending`);
+    await page.getByText('No pending requests').waitFor();
+    await markPage(page);
+
+    approved = await newRider('Maximiliano_DelaRosa-Vasquez');
+    await approved.page.goto(`/groups/${GROUP_SLUG}`);
+    await approved.page.getByRole('button', { name: 'Join Group' }).click();
+    await approved.page.getByText('Membership application pending').first().waitFor();
+    await markPage(approved.page);
+
+    // Without a reload: the count, the list and a notification.
+    const pendingTab = page.getByRole('tab', { name: /Pending Members/ });
+    await pendingTab.getByLabel('1 pending').waitFor();
+    const list = page.getByRole('list', { name: 'Pending members' });
+    await list.getByRole('link', { name: approved.userId }).waitFor();
+    await expectToast(page, `${approved.userId} wants to join ${GROUP_NAME}`);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
+    await expectNoReload(page);
+    // The rider is named by handle, never by e-mail address.
+    expect(await page.locator('body').innerText()).not.toContain(approved.email);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: `Approve ${approved.userId}` }).click();
+    await expectToast(page, `${approved.userId} is now a member.`);
+    await page.getByText('No pending requests').waitFor();
+    expect(await pendingTab.getByLabel(/pending/).count()).toBe(0);
+
+    // The rider, still on the same page load, is told and sees the group as a member.
+    await expectToast(approved.page, 'Membership approved!');
+    await expectToast(approved.page, `You're now a member of ${GROUP_NAME}.`);
+    await approved.page.getByRole('tab', { name: 'Polls' }).waitFor();
+    await approved.page.getByText('Member', { exact: true }).first().waitFor();
+    await approved.page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
+    await expectNoReload(approved.page);
+    // Told once: the approval watch does not announce the same approval again.
+    await approved.page.reload();
+    await approved.page.getByRole('tab', { name: 'Polls' }).waitFor();
+    const toasts = await approved.page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.join('\n'));
+    expect(toasts.match(/Membership approved!/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('a withdrawn request leaves the owner nothing to act on; a second rider is declined and told', async () => {
+    const { page } = owner;
+    const declined = await newRider('Bartholomew_Featherstonehaugh', { width: 375, height: 800 });
+    await declined.page.goto(`/groups/${GROUP_SLUG}`);
+    await declined.page.getByRole('button', { name: 'Join Group' }).click();
+    await declined.page.getByText('Membership application pending').first().waitFor();
+    const pendingTab = page.getByRole('tab', { name: /Pending Members/ });
+    await pendingTab.getByLabel('1 pending').waitFor();
+
+    // Withdrawn before a decision: the owner's list, count and notification follow, still without a reload.
+    await declined.page.getByRole('button', { name: 'Withdraw request' }).click();
+    await declined.page.getByRole('button', { name: 'Join Group' }).waitFor();
+    await page.getByText('No pending requests').waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).first().click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('list', { name: 'Notifications' }).waitFor();
+    expect(await panel.getByText(`${declined.userId} wants to join`).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Asked again: one notification, which opens the Pending tab from anywhere.
+    await declined.page.getByRole('button', { name: 'Join Group' }).click();
+    await declined.page.getByText('Membership application pending').first().waitFor();
+    await pendingTab.getByLabel('1 pending').waitFor();
+    await page.getByRole('tab', { name: 'Members', exact: true }).click();
+    await page.waitForURL((url) => url.search === '?tab=members');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().click();
+    const requestNotes = page.getByRole('dialog').getByRole('link', { name: new RegExp(`${declined.userId} wants to join`) });
+    expect(await requestNotes.count()).toBe(1);
+    await requestNotes.click();
+    await page.waitForURL((url) => url.search === '?tab=pending');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expectNoReload(page);
+
+    await page.getByRole('button', { name: `Decline ${declined.userId}` }).click();
+    await expectToast(page, `${declined.userId}'s request was declined.`);
+    await page.getByText('No pending requests').waitFor();
+
+    await expectToast(declined.page, `Your request to join ${GROUP_NAME} was declined`);
+    await declined.page.getByRole('button', { name: 'Join Group' }).waitFor();
+    await declined.page.getByRole('button', { name: /^Notifications/ }).first().click();
+    await declined.page.getByRole('dialog').getByText('Membership request declined').waitFor();
+    expect(await axeViolations(declined.page)).toEqual([]);
+    await declined.page.keyboard.press('Escape');
+    await declined.context.close();
+  });
+
+  it('looks right with long names at 375 and 1280 px, with no sideways scroll', async () => {
+    const { page } = owner;
+    const riders = ['Alessandra_Montgomery-Smythe', 'Konstantinos_Papadimitriou'];
+    for (const handle of riders) {
+      const rider = await newRider(handle);
+      await rider.page.evaluate(async (id) => fetch(`/api/groups/${id}/join`, { method: 'POST' }), await page.evaluate(async (slug) => ((await (await fetch(`/api/groups/by-name/${slug}`)).json()) as { id: string }).id, GROUP_SLUG));
+      await rider.context.close();
+    }
+    await page.getByRole('tab', { name: /Pending Members/ }).getByLabel('2 pending').waitFor();
+    await page.getByRole('list', { name: 'Pending members' }).getByRole('link', { name: riders[1]! }).waitFor();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'pending-1280');
+    await page.getByRole('button', { name: /^Notifications/ }).first().click();
+    await page.getByRole('dialog').getByRole('list', { name: 'Notifications' }).waitFor();
+    await shot(page, 'notifications-1280');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('list', { name: 'Pending members' }).waitFor();
+    await shot(page, 'pending-375', true);
+    await page.getByRole('button', { name: /^Notifications/ }).first().click();
+    await page.getByRole('dialog').getByRole('list', { name: 'Notifications' }).waitFor();
+    await shot(page, 'notifications-375');
+    await page.keyboard.press('Escape');
+    await expectNoSidewaysScroll(page);
+  });
+});

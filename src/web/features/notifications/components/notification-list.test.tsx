@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Notification } from '../../../../shared/notifications/notification';
+import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { NotificationList } from './notification-list';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const subject = { groupId: 'g1', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: 'gravelwolf4821' };
+const base = { isRead: false, createdAt: '2025-06-01T10:00:00.000Z' };
+
+describe('NotificationList', () => {
+  it('opens a membership request on the group’s Pending Members tab, marks it read and closes', async () => {
+    const requests = mockApi({ 'PATCH /api/notifications/n1/read': () => json({ success: true }) });
+    const onOpenLink = vi.fn();
+    const list: Notification[] = [
+      { ...base, id: 'n1', type: 'membership_request', title: 'Membership request', message: 'gravelwolf4821 wants to join Night Riders', subject },
+      { ...base, id: 'n2', type: 'membership_declined', title: 'Membership request declined', message: 'Your request to join Night Riders was declined', subject: { ...subject, riderHandle: null } },
+      { ...base, id: 'n3', type: 'ride_created', title: 'New Ride Created', message: 'Coast run has been added to your group', isRead: true },
+    ];
+    const { router } = renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={onOpenLink} />);
+
+    const request = screen.getByRole('link', { name: /Unread: Membership request gravelwolf4821 wants to join Night Riders/ });
+    expect(request.getAttribute('href')).toBe('/groups/night-riders?tab=pending');
+    expect(screen.getByRole('link', { name: /Membership request declined/ }).getAttribute('href')).toBe('/groups/night-riders');
+    // Without a subject there is nowhere to go: a button that marks it read.
+    expect(screen.getByRole('button', { name: /New Ride Created/ })).toBeTruthy();
+
+    fireEvent.click(request);
+    expect(onOpenLink).toHaveBeenCalled();
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/groups/night-riders?tab=pending'));
+    await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`)).toContain('PATCH /api/notifications/n1/read'));
+  });
+});
