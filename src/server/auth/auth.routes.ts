@@ -12,9 +12,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/auth/verify-magic-link', { schema: { body: verifyMagicLinkSchema } }, async (request, reply) => {
-      const { session } = await verifyMagicLink(ctx, { token: request.body.token, currentSessionToken: readSessionToken(request) });
+      const { session, invitationGroupSlug } = await verifyMagicLink(ctx, { token: request.body.token, currentSessionToken: readSessionToken(request) });
       setSessionCookie(reply, ctx.config, session);
-      return { success: true };
+      // Invitations (issue 13): a link that completed an invitation names the group to open.
+      return invitationGroupSlug ? { success: true, groupSlug: invitationGroupSlug } : { success: true };
     });
 
     app.post('/api/auth/logout', async (request, reply) => {

@@ -14,6 +14,9 @@ import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository } from './magic-links.repository';
 import { confirmEmailMail, signInMail } from './auth.mails';
+// Invitations (issue 13): sign-in links issued while completing an invitation.
+import { invitationSignInMail } from '../invites/invites.mails';
+import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -79,17 +82,29 @@ type LinkPurpose = 'sign_in' | 'confirm_email';
  * Stores a new single-use link for an address (cancelling the open ones of the same purpose) and
  * mails it. Shared by sign-in and by e-mail confirmation; both count toward the same rate limits.
  */
-async function issueLink(ctx: AppContext, input: { email: string; ip: string; purpose: LinkPurpose; requestedByUserId: string | null }): Promise<void> {
+async function issueLink(
+  ctx: AppContext,
+  input: {
+    email: string;
+    ip: string;
+    purpose: LinkPurpose;
+    requestedByUserId: string | null;
+    /** Invitations: the link completes this invitation; not counted per IP (a club on one Wi-Fi). */
+    invitationId?: string | null;
+    mail?: typeof signInMail;
+  },
+): Promise<string> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
-  await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
+  if (!input.invitationId) await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
 
   const token = randomToken();
+  const id = newId();
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
     await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
     await magicLinksRepository.insert(tx, {
-      id: newId(),
+      id,
       token_hash: hashToken(token),
       email: input.email,
       purpose: input.purpose,
@@ -97,17 +112,19 @@ async function issueLink(ctx: AppContext, input: { email: string; ip: string; pu
       requester_ip_hash: ipHash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+      invitation_id: input.invitationId ?? null,
     });
   });
 
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
-  const mail = input.purpose === 'sign_in' ? signInMail : confirmEmailMail;
+  const mail = input.mail ?? (input.purpose === 'sign_in' ? signInMail : confirmEmailMail);
   try {
     await ctx.mailer.send(mail({ to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
     ctx.log.error({ err: error }, 'mail with a link could not be sent');
     throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
   }
+  return id;
 }
 
 /**
@@ -126,12 +143,41 @@ export async function requestEmailConfirmation(ctx: AppContext, input: { userId:
   await issueLink(ctx, { email: input.email, ip: input.ip, purpose: 'confirm_email', requestedByUserId: input.userId });
 }
 
+// ---- Invitations (issue 13) -------------------------------------------------------------------
+/**
+ * Completing an invitation with an address: a free address is sent the usual confirmation link; an
+ * address that belongs to another account is sent a sign-in link that also completes the invitation
+ * for that account (completeInvitationOnSignIn). The caller answers the same either way. Returns the
+ * link's id, so the caller can withdraw it when the join fails.
+ */
+export async function requestInvitationLink(ctx: AppContext, input: { userId: string; email: string; ip: string; invitationId: string }): Promise<string> {
+  const holder = await usersRepository.findByEmail(ctx.db, input.email);
+  const taken = holder !== undefined && holder.id !== input.userId;
+  return issueLink(ctx, {
+    email: input.email,
+    ip: input.ip,
+    purpose: taken ? 'sign_in' : 'confirm_email',
+    requestedByUserId: input.userId,
+    invitationId: input.invitationId,
+    ...(taken ? { mail: invitationSignInMail } : {}),
+  });
+}
+
+/** Cancels a link that was mailed for a step that then failed. */
+export async function withdrawLink(ctx: AppContext, id: string): Promise<void> {
+  await magicLinksRepository.cancelById(ctx.db, id, nowIso());
+}
+// ---- end of invitations -----------------------------------------------------------------------
+
 /**
  * POST /api/auth/verify-magic-link. Consumes the token and signs the browser in: into the account
  * that owns the address, or, when no account has it, by attaching it to the current guest (keeping
  * the guest's data). The session id is always rotated. One transaction: a failure consumes nothing.
  */
-export async function verifyMagicLink(ctx: AppContext, input: { token: string; currentSessionToken: string | undefined }): Promise<{ user: UserRow; session: IssuedSession }> {
+export async function verifyMagicLink(
+  ctx: AppContext,
+  input: { token: string; currentSessionToken: string | undefined },
+): Promise<{ user: UserRow; session: IssuedSession; invitationGroupSlug: string | null }> {
   const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
   const result = await retryOnUniqueViolation(() =>
     ctx.db.transaction().execute(async (tx) => {
@@ -142,14 +188,17 @@ export async function verifyMagicLink(ctx: AppContext, input: { token: string; c
         link.purpose === 'confirm_email' && link.requested_by_user_id
           ? await confirmAddress(tx, link.requested_by_user_id, link.email)
           : await accountForAddress(tx, link.email, currentUserId);
+      // Invitations (issue 13): a link issued for an invitation makes this account a member too.
+      const invitation = await completeInvitationOnSignIn(tx, link, user.id);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
-      return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null };
+      return { user, session: await startSession(tx, user.id), confirmed: link.purpose === 'confirm_email' ? link.email : null, invitation };
     }),
   );
+  await announceJoinBySignIn(ctx, result.invitation);
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
-  return result;
+  return { user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };
 }
 
 /** Moves a confirmed address onto the account that asked for it, unless another account took it meanwhile. */

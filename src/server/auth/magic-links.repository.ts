@@ -11,7 +11,8 @@ export const magicLinksRepository = {
       .selectFrom('magic_links')
       .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
       .where('created_at', '>', sinceIso);
-    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash);
+    // Links issued for invitations are not counted per IP (issue 13): a club on one Wi-Fi scans one QR code.
+    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash).where('invitation_id', 'is', null);
     const row = await query.executeTakeFirstOrThrow();
     return { count: toCount(row.count), oldest: row.oldest ?? null };
   },
@@ -47,6 +48,10 @@ export const magicLinksRepository = {
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return undefined;
     return db.selectFrom('magic_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  },
+
+  async cancelById(db: Executor, id: string, nowIso: string): Promise<void> {
+    await db.updateTable('magic_links').set({ cancelled_at: nowIso }).where('id', '=', id).where('consumed_at', 'is', null).execute();
   },
 
   async deleteOlderThan(db: Executor, cutoffIso: string): Promise<void> {

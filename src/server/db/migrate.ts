@@ -10,6 +10,8 @@ import * as m007 from './migrations/007_media_gallery';
 import * as m008 from './migrations/008_read_indexes';
 import * as m009 from './migrations/009_ride_cards';
 import * as m010 from './migrations/010_ride_card_seats';
+// 011, 012 and 014 are other branches' migrations (issue 13).
+import * as m013 from './migrations/013_invitations';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_read_indexes': m008,
   '009_ride_cards': m009,
   '010_ride_card_seats': m010,
+  '013_invitations': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

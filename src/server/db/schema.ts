@@ -49,6 +49,8 @@ export interface MagicLinksTable {
   expires_at: string;
   consumed_at: string | null;
   cancelled_at: string | null;
+  /** Issued while completing this invitation (migration 013; 011 adds the same column). */
+  invitation_id: string | null;
 }
 
 export interface NotificationsTable {
@@ -228,6 +230,8 @@ export interface InvitationsTable {
   expires_at: string;
   used_at: string | null;
   used_by_user_id: string | null;
+  /** Revoked by someone who may invite (migration 013): answers like an invalid link. */
+  revoked_at: string | null;
 }
 
 export interface GeocodeCacheTable {
