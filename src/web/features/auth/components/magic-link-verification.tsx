@@ -4,7 +4,7 @@ import { CircleCheck, LinkIcon, TriangleAlert } from 'lucide-react';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useVerifyMagicLink } from '../api/verify-magic-link';
+import { useVerifyMagicLinkWithDestination } from '../api/verify-magic-link';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -27,14 +27,15 @@ function BackHome() {
 export function MagicLinkVerification() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const status = useVerifyMagicLink(token);
+  // Invitations (issue 13): a link that completed an invitation opens the group instead.
+  const { status, destination } = useVerifyMagicLinkWithDestination(token);
   const navigate = useNavigate();
 
   useEffect(() => {
     if (status !== 'success') return;
-    const timer = setTimeout(() => void navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(destination ?? '/', { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, destination, navigate]);
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center pt-6 text-center sm:pt-16">
@@ -63,7 +64,7 @@ export function MagicLinkVerification() {
             <StatusIcon tone="success" />
             <h1 className="text-2xl font-extrabold tracking-tight">You're signed in</h1>
             <p className="mt-2 text-sm text-asphalt-600" role="status">
-              Taking you to your dashboard...
+              {destination ? 'Taking you to your group...' : 'Taking you to your dashboard...'}
             </p>
           </>
         ) : null}
