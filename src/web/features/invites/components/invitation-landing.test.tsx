@@ -74,7 +74,7 @@ describe('InvitationLanding', () => {
 
     fireEvent.change(email, { target: { value: ' carla@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
-    expect(await screen.findByText("You're in! Now check your e-mail")).toBeTruthy();
+    expect(await screen.findByText("You're in! Now check your email")).toBeTruthy();
     expect(screen.getByText('carla@example.com')).toBeTruthy();
     expect(screen.getByText(/signs you in to your account and adds it to the group/)).toBeTruthy();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'carla@example.com' });

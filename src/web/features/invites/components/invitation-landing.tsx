@@ -87,6 +87,9 @@ export function InvitationLanding({ token }: { token: string }) {
   return <InvitationCard token={token} view={invitation.data} />;
 }
 
+/** A full-width button whose label (a group's name) may wrap instead of being cut off. */
+const WRAPPING_BUTTON = 'h-auto! min-h-12 w-full py-3 text-center whitespace-normal!';
+
 function groupPath(slug: string): string {
   return `/groups/${encodeURIComponent(slug)}`;
 }
@@ -101,9 +104,9 @@ function AlreadyMember({ group }: { group: InvitationView['group'] }) {
         <p className="mt-2 text-sm text-asphalt-600">
           This invitation stays unused, so the rider it was meant for can still join with it.
         </p>
-        <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', 'mt-6 w-full max-w-full sm:w-auto')}>
+        <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
           <Users aria-hidden="true" />
-          <span className="min-w-0 truncate">Go to {group.name}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
         </Link>
       </div>
     </Panel>
@@ -183,7 +186,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
         {done?.emailSentTo ? (
           <div role="status" className="mt-6 flex flex-col items-center">
             <StatusIcon tone="mail" />
-            <p className="text-base font-extrabold text-asphalt-950">You're in! Now check your e-mail</p>
+            <p className="text-base font-extrabold text-asphalt-950">You're in! Now check your email</p>
             <p className="mt-2 text-sm text-asphalt-600">
               We sent a link to <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{done.emailSentTo}</strong>.
             </p>
@@ -197,8 +200,8 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
                 <span>Already riding with us under that address? The link signs you in to your account and adds it to the group.</span>
               </li>
             </ul>
-            <Link to={groupPath(done.groupSlug)} replace className={buttonClasses('dark', 'lg', 'mt-6 w-full max-w-full')}>
-              <span className="min-w-0 truncate">Go to {group.name}</span>
+            <Link to={groupPath(done.groupSlug)} replace className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
+              <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { CloudOff, Mail, Ticket, X } from 'lucide-react';
 import type { OpenInvitation } from '../../../../shared/invites/invitation';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -26,12 +27,14 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
 
   return (
     <section aria-labelledby={headingId} className="mt-8">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
+      <div className="mb-3 flex items-center gap-2">
         <h2 id={headingId} className="text-lg font-extrabold tracking-tight text-asphalt-950">
           Open invitations
         </h2>
         {invitations.data && invitations.data.length > 0 ? (
-          <span className="text-sm text-asphalt-500 tabular-nums">{invitations.data.length}</span>
+          <Badge variant="neutral" aria-label={`${invitations.data.length} open`}>
+            {invitations.data.length}
+          </Badge>
         ) : null}
       </div>
 
@@ -56,31 +59,40 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
         <ul aria-label="Open invitations" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
           {invitations.data.map((invitation) => (
             <li key={invitation.id} className="flex items-start gap-3 px-4 py-3 sm:items-center sm:px-5">
-              <span className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-ignition-800 sm:mt-0">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-ignition-800">
                 <Ticket className="size-5" aria-hidden="true" />
               </span>
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-bold [overflow-wrap:anywhere] text-asphalt-900">{who(invitation)}</p>
-                {invitation.inviteeName && invitation.inviteeEmail ? (
-                  <p className="mt-0.5 flex items-start gap-1 text-xs text-asphalt-600">
-                    <Mail className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
-                    <span className="min-w-0 [overflow-wrap:anywhere]">{invitation.inviteeEmail}</span>
+              {/* Phones: Revoke under the details, so names and addresses get the whole width. */}
+              <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
+                <div className="min-w-0 sm:flex-1">
+                  <p className="text-sm font-bold [overflow-wrap:anywhere] text-asphalt-900">{who(invitation)}</p>
+                  {invitation.inviteeName && invitation.inviteeEmail ? (
+                    <p className="mt-0.5 flex items-start gap-1 text-xs text-asphalt-600">
+                      <Mail className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+                      <span className="min-w-0 [overflow-wrap:anywhere]">{invitation.inviteeEmail}</span>
+                    </p>
+                  ) : null}
+                  <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
+                    <span>
+                      Created <time dateTime={invitation.createdAt}>{format(new Date(invitation.createdAt), 'MMM d, yyyy')}</time> by{' '}
+                      {invitation.inviterFirstName}
+                    </span>
+                    <span>
+                      Expires <time dateTime={invitation.expiresAt}>{format(new Date(invitation.expiresAt), "MMM d, yyyy 'at' h:mm a")}</time>
+                    </span>
                   </p>
-                ) : null}
-                <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
-                  <span>
-                    Created <time dateTime={invitation.createdAt}>{format(new Date(invitation.createdAt), 'MMM d, yyyy')}</time> by{' '}
-                    {invitation.inviterFirstName}
-                  </span>
-                  <span>
-                    Expires <time dateTime={invitation.expiresAt}>{format(new Date(invitation.expiresAt), "MMM d, yyyy 'at' h:mm a")}</time>
-                  </span>
-                </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-2 sm:mt-0"
+                  aria-label={`Revoke the invitation for ${who(invitation)}`}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  <X aria-hidden="true" />
+                  Revoke
+                </Button>
               </div>
-              <Button variant="secondary" size="sm" aria-label={`Revoke the invitation for ${who(invitation)}`} onClick={() => setRevoking(invitation)}>
-                <X aria-hidden="true" />
-                Revoke
-              </Button>
             </li>
           ))}
         </ul>
