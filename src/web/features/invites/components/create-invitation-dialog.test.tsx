@@ -22,7 +22,7 @@ const created = {
 
 /** The owner has a confirmed address unless a test says otherwise: only then may the server e-mail invitations. */
 const me = (email: string | null = 'ana@example.com') => ({ 'GET /api/users/current': () => json(buildCurrentUser({ email })) });
-const posts = (requests: Array<{ method: string }>) => requests.filter((r) => r.method !== 'GET');
+const posts = <R extends { method: string }>(requests: R[]) => requests.filter((r) => r.method !== 'GET');
 
 function renderDialog(inviterFirstName?: string) {
   const onOpenChange = vi.fn();
