@@ -26,7 +26,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: false, status: result.status, purpose: result.purpose, email: result.email };
       }
       setSessionCookie(reply, ctx.config, result.session);
-      return { success: true, status: result.status, purpose: result.purpose };
+      // A link that completed an invitation names the group to open.
+      return { success: true, status: result.status, purpose: result.purpose, ...(result.invitationGroupSlug ? { groupSlug: result.invitationGroupSlug } : {}) };
     });
 
     app.post('/api/auth/logout', async (request, reply) => {

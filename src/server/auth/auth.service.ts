@@ -16,6 +16,9 @@ import { mergeGuestInto } from '../users/merge-guest';
 import type { OutgoingMail } from '../platform/mailer';
 import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
 import { endSessionsAfterEmailChange, mailPreviousAddress } from './sessions.service';
+// Invitations: sign-in links issued while completing an invitation.
+import { invitationSignInMail } from '../invites/invites.mails';
+import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -99,17 +102,18 @@ export interface IssueLinkInput {
  * Stores a new single-use link for an address (cancelling the open ones of the same purpose) and
  * mails it. Shared by sign-in and by e-mail confirmation; both count toward the same rate limits.
  */
-export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<void> {
+export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<string> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
   if (input.countTowardIpLimit) await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
 
   const token = randomToken();
+  const id = newId();
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
     await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
     await magicLinksRepository.insert(tx, {
-      id: newId(),
+      id,
       token_hash: hashToken(token),
       email: input.email,
       purpose: input.purpose,
@@ -131,6 +135,7 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
     ctx.log.error({ err: error }, 'mail with a link could not be sent');
     throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
   }
+  return id;
 }
 
 /**
@@ -171,7 +176,7 @@ export async function requestEmailConfirmation(ctx: AppContext, input: { userId:
 }
 
 export type VerifyResult =
-  | { status: 'signed_in'; purpose: LinkPurpose; user: UserRow; session: IssuedSession }
+  | { status: 'signed_in'; purpose: LinkPurpose; user: UserRow; session: IssuedSession; invitationGroupSlug: string | null }
   | { status: 'confirmation_required'; purpose: LinkPurpose; email: string };
 
 /**
@@ -185,6 +190,36 @@ function openedByRequester(link: MagicLinkRow, browserNonce: string | null, curr
     if (a.length === b.length && crypto.timingSafeEqual(a, b)) return true;
   }
   return link.purpose === 'confirm_email' && currentUserId !== null && link.requested_by_user_id === currentUserId;
+}
+
+/**
+ * Completing an invitation with an address: a free address is sent the usual confirmation link; an
+ * address that belongs to another account is sent a sign-in link that also completes the invitation
+ * for that account (completeInvitationOnSignIn). The caller answers the same either way. Returns the
+ * link's id, so the caller can withdraw it when the join fails. Bound to the landing's browser like
+ * any link; not counted per client address (a whole club on one Wi-Fi scans one QR code).
+ */
+export async function requestInvitationLink(
+  ctx: AppContext,
+  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null },
+): Promise<string> {
+  const holder = await usersRepository.findByEmail(ctx.db, input.email);
+  const taken = holder !== undefined && holder.id !== input.userId;
+  return issueLink(ctx, {
+    email: input.email,
+    ip: input.ip,
+    purpose: taken ? 'sign_in' : 'confirm_email',
+    requestedByUserId: input.userId,
+    invitationId: input.invitationId,
+    browserNonce: input.browserNonce,
+    countTowardIpLimit: false,
+    ...(taken ? { mail: invitationSignInMail } : {}),
+  });
+}
+
+/** Cancels a link that was mailed for a step that then failed. */
+export async function withdrawLink(ctx: AppContext, id: string): Promise<void> {
+  await magicLinksRepository.cancelById(ctx.db, id, nowIso());
 }
 
 /**
@@ -226,19 +261,23 @@ export async function verifyMagicLink(
         // guest they were keeps its things (it is not given to whoever asked for the link).
         user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
       }
+      // A link issued for an invitation makes this account a member too.
+      const invitation = await completeInvitationOnSignIn(tx, link, user.id);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
       const session = await startSession(tx, user.id);
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a
       // first address (a guest that asked for someone else's address must not stay signed in to it).
       if (confirmation) await endSessionsAfterEmailChange(tx, user.id, session.token);
-      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null };
+      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation };
     }),
   );
+  await announceJoinBySignIn(ctx, result.invitation);
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
+  await announceJoinBySignIn(ctx, result.invitation);
   if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
-  return { status: 'signed_in', purpose, user: result.user, session: result.session };
+  return { status: 'signed_in', purpose, user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };
 }
 
 /**

@@ -88,6 +88,10 @@ export const magicLinksRepository = {
       .execute();
   },
 
+  async cancelById(db: Executor, id: string, nowIso: string): Promise<void> {
+    await db.updateTable('magic_links').set({ cancelled_at: nowIso }).where('id', '=', id).where('consumed_at', 'is', null).execute();
+  },
+
   async deleteOlderThan(db: Executor, cutoffIso: string): Promise<void> {
     await db.deleteFrom('magic_links').where('expires_at', '<', cutoffIso).execute();
   },

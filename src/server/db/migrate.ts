@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_ride_cards';
 import * as m010 from './migrations/010_ride_card_seats';
 import * as m011 from './migrations/011_link_binding';
 import * as m012 from './migrations/012_sessions';
+import * as m013 from './migrations/013_invitations';
 import * as m014 from './migrations/014_write_limits';
 import * as m015 from './migrations/015_notification_subject';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010_ride_card_seats': m010,
   '011_link_binding': m011,
   '012_sessions': m012,
+  '013_invitations': m013,
   '014_write_limits': m014,
   '015_notification_subject': m015,
 };

@@ -56,7 +56,7 @@ export interface MagicLinksTable {
   cancelled_at: string | null;
   /** SHA-256 of the nonce cookie of the browser that asked for the link (migration 011); null: no browser. */
   browser_nonce_hash: string | null;
-  /** The invitation a link was sent for (a later feature), else null. */
+  /** The invitation a link was sent for (completed when the link is followed), else null. */
   invitation_id: string | null;
   /** 0 for links sent on someone else's behalf, which the per-IP limit does not count. */
   counts_toward_ip_limit: Generated<Flag>;
@@ -242,6 +242,8 @@ export interface InvitationsTable {
   expires_at: string;
   used_at: string | null;
   used_by_user_id: string | null;
+  /** Revoked by someone who may invite (migration 013): answers like an invalid link. */
+  revoked_at: string | null;
 }
 
 export interface GeocodeCacheTable {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Selectable } from 'kysely';
 import type { Database, InvitationsTable } from '../db/schema';
+import { toCount } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type InvitationRow = Selectable<InvitationsTable>;
@@ -31,6 +32,7 @@ export const invitesRepository = {
       ])
       .where('invitations.token_hash', '=', tokenHash)
       .where('invitations.used_at', 'is', null)
+      .where('invitations.revoked_at', 'is', null)
       .where('invitations.expires_at', '>', nowIso)
       .executeTakeFirst();
   },
@@ -42,6 +44,70 @@ export const invitesRepository = {
       .set({ used_at: nowIso, used_by_user_id: userId })
       .where('id', '=', id)
       .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  /** The invitation a sign-in link was issued for, with its group, whatever its state. */
+  findForSignIn(db: Executor, id: string) {
+    return db
+      .selectFrom('invitations')
+      .innerJoin('groups', 'groups.id', 'invitations.group_id')
+      .select([
+        'invitations.id',
+        'invitations.group_id',
+        'invitations.used_by_user_id',
+        'invitations.revoked_at',
+        'groups.name as group_name',
+        'groups.slug as group_slug',
+        'groups.creator_id',
+      ])
+      .where('invitations.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async passTo(db: Executor, id: string, userId: string): Promise<void> {
+    await db.updateTable('invitations').set({ used_by_user_id: userId }).where('id', '=', id).execute();
+  },
+
+  /** Invitations a rider had mailed since a time (each one with an invitee e-mail was mailed). */
+  async countMailedSince(db: Executor, inviterId: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
+    const row = await db
+      .selectFrom('invitations')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('inviter_id', '=', inviterId)
+      .where('created_at', '>', sinceIso)
+      .where('invitee_email', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return { count: toCount(row.count), oldest: row.oldest ?? null };
+  },
+
+  /** A group's open invitations (unused, unrevoked, unexpired), newest first. */
+  listOpen(db: Executor, groupId: string, nowIso: string) {
+    return db
+      .selectFrom('invitations')
+      .select(['id', 'inviter_first_name', 'invitee_name', 'invitee_email', 'created_at', 'expires_at'])
+      .where('group_id', '=', groupId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(500)
+      .execute();
+  },
+
+  /** Revokes an open invitation of the group; false when there is none with that id. */
+  async revoke(db: Executor, groupId: string, id: string, nowIso: string): Promise<boolean> {
+    const result = await db
+      .updateTable('invitations')
+      .set({ revoked_at: nowIso })
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
       .where('expires_at', '>', nowIso)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { completeInvitationSchema, createInvitationSchema, INVALID_INVITATION_MESSAGE, INVITE_TOKEN_PATTERN } from '../../shared/invites/invitation';
+import {
+  completeInvitationSchema,
+  createInvitationSchema,
+  INVALID_INVITATION_MESSAGE,
+  INVITE_TOKEN_PATTERN,
+  invitationParamsSchema,
+} from '../../shared/invites/invitation';
 import { requireUserId } from '../auth/session-cookie';
+import { ensureLinkNonce } from '../auth/link-nonce-cookie';
 import { notFound } from '../platform/errors';
-import { completeInvitation, createInvitation, viewInvitation } from './invites.service';
+import { completeInvitation, createInvitation, listOpenInvitations, revokeInvitation, viewInvitation } from './invites.service';
 
 // A malformed token is just an invalid invitation to the visitor.
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -12,12 +19,23 @@ function checkToken(token: string): string {
   if (!INVITE_TOKEN_PATTERN.test(token)) throw notFound(INVALID_INVITATION_MESSAGE);
   return token;
 }
+const groupParams = z.object({ id: z.string().min(1).max(64) });
 
 export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/groups/:id/invite', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: createInvitationSchema } }, async (request, reply) => {
+    app.post('/api/groups/:id/invite', { schema: { params: groupParams, body: createInvitationSchema } }, async (request, reply) => {
       const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body);
       return reply.code(201).send(result);
+    });
+
+    app.get('/api/groups/:id/invitations', { schema: { params: groupParams } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listOpenInvitations(ctx, requireUserId(request), request.params.id);
+    });
+
+    app.delete('/api/groups/:id/invitations/:invitationId', { schema: { params: invitationParamsSchema } }, async (request) => {
+      await revokeInvitation(ctx, requireUserId(request), request.params.id, request.params.invitationId);
+      return { success: true };
     });
 
     app.get('/api/invite/:token', { schema: { params: tokenParams } }, async (request, reply) => {
@@ -25,8 +43,10 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return viewInvitation(ctx, request.userId, checkToken(request.params.token));
     });
 
-    app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema } }, async (request) =>
-      completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip }),
-    );
+    app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema } }, async (request, reply) => {
+      // The link mailed to confirm the address (or sign in) is bound to this browser, like any sign-in link.
+      const browserNonce = request.body?.email ? ensureLinkNonce(request, reply, ctx.config) : null;
+      return completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip, browserNonce });
+    });
   };
 }

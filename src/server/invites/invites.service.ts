@@ -3,25 +3,56 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
-import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../platform/errors';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { INVALID_INVITATION_MESSAGE, INVITATION_TTL_MS, type CreateInvitationInput } from '../../shared/invites/invitation';
-import { EMAIL_IN_USE_MESSAGE } from '../../shared/users/profile';
-import { requestEmailConfirmation } from '../auth/auth.service';
+import {
+  INVALID_INVITATION_MESSAGE,
+  INVITATION_MAIL_LIMIT_MESSAGE,
+  INVITATION_MAIL_NEEDS_EMAIL_MESSAGE,
+  INVITATION_MAILS_PER_DAY,
+  INVITATION_TTL_MS,
+  type CompletedInvitation,
+  type CreateInvitationInput,
+  type OpenInvitation,
+} from '../../shared/invites/invitation';
+import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
 import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
+import { groupAbilities, isInsider } from '../groups/groups.policy';
 import { membershipStatusOf } from '../groups/groups.presenter';
 import { invitesRepository } from './invites.repository';
 import { invitationMail } from './invites.mails';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The group, if the actor may invite to it (the policy's `invite` ability); 403 otherwise. */
+async function loadForInviting(ctx: AppContext, actorId: string, groupId: string) {
+  const group = await loadGroup(ctx, groupId, actorId);
+  if (!groupAbilities(membershipStatusOf(group, actorId), true).invite) throw forbidden('Only the group owner can invite members');
+  return group;
+}
+
+/**
+ * Invitation mails: only from a rider with a confirmed address, at most INVITATION_MAILS_PER_DAY in
+ * 24 hours, counted from the invitations table (so the limit holds across processes and restarts).
+ */
+async function assertMayMail(ctx: AppContext, actorId: string): Promise<void> {
+  const actor = await usersRepository.findById(ctx.db, actorId);
+  if (!actor?.email) throw forbidden(INVITATION_MAIL_NEEDS_EMAIL_MESSAGE);
+  const { count, oldest } = await invitesRepository.countMailedSince(ctx.db, actorId, new Date(Date.now() - DAY_MS).toISOString());
+  if (count < INVITATION_MAILS_PER_DAY) return;
+  const retryAfterMs = oldest ? new Date(oldest).getTime() + DAY_MS - Date.now() : DAY_MS;
+  throw tooManyRequests(INVITATION_MAIL_LIMIT_MESSAGE, retryAfterMs / 1000);
+}
 
 /**
  * POST /api/groups/{id}/invite (owner only). Invitation tokens follow the sign-in token rules:
  * 32 random bytes, stored hashed, expiring (7 days), for one rider.
  */
 export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput) {
-  const group = await loadGroup(ctx, groupId, actorId);
-  if (membershipStatusOf(group, actorId) !== 'owner') throw forbidden('Only the group owner can invite members');
+  await loadForInviting(ctx, actorId, groupId);
+  if (input.inviteeEmail) await assertMayMail(ctx, actorId);
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS).toISOString();
@@ -37,12 +68,13 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
     expires_at: expiresAt,
     used_at: null,
     used_by_user_id: null,
+    revoked_at: null,
   });
   const magicLink = `${ctx.config.publicUrl}/invite/${token}`;
   const qrCodeDataUrl = await QRCode.toDataURL(magicLink, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   if (input.inviteeEmail) {
     try {
-      await ctx.mailer.send(invitationMail({ to: input.inviteeEmail, link: magicLink, appName: ctx.config.appName, inviter: input.inviterFirstName, group: group.name, inviteeName: input.inviteeName || null }));
+      await ctx.mailer.send(invitationMail({ to: input.inviteeEmail, link: magicLink, appName: ctx.config.appName, inviter: input.inviterFirstName }));
     } catch (error) {
       // The owner still has the link and QR code to share by hand.
       ctx.log.error({ err: error }, 'invitation mail could not be sent');
@@ -57,6 +89,13 @@ async function usableInvitation(ctx: AppContext, token: string) {
   return invitation;
 }
 
+/** Whether the viewer is already inside the group (member or owner): the invitation is not for them. */
+async function isAlreadyInside(ctx: AppContext, groupId: string, viewerId: string | null): Promise<boolean> {
+  if (!viewerId) return false;
+  const group = await loadGroup(ctx, groupId, viewerId);
+  return isInsider(membershipStatusOf(group, viewerId));
+}
+
 /** GET /api/invite/{token}: what the landing page shows. Open to anyone holding the link. */
 export async function viewInvitation(ctx: AppContext, viewerId: string | null, token: string) {
   const invitation = await usableInvitation(ctx, token);
@@ -67,47 +106,93 @@ export async function viewInvitation(ctx: AppContext, viewerId: string | null, t
     invitation: { inviteeName: invitation.invitee_name, expiresAt: invitation.expires_at },
     inviter: { firstName: invitation.inviter_first_name, userId: invitation.inviter_handle },
     needsEmail: !viewer?.email,
+    alreadyMember: await isAlreadyInside(ctx, invitation.group_id, viewer?.id ?? null),
   };
 }
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
 
+/** The invitation-specific words for a link that could not be mailed: nothing happened, the invitation still works. */
+function explainLinkFailure(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  if (error.statusCode === 429) {
+    return new HttpError(429, 'Too many e-mails were sent to this address in the last hour. You have not joined yet and your invitation still works: please try again later.', error.headers);
+  }
+  if (error.statusCode === 503) {
+    return new HttpError(503, 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.', error.headers);
+  }
+  return error;
+}
+
 /**
  * POST /api/invite/{token}/complete: joins the visitor's account to the group (the owner invited
- * them, so approval is skipped). An account without a confirmed e-mail must give one; it is sent a
- * confirmation link and becomes the account's address when confirmed (GUIDE section 10).
+ * them, so approval is skipped). An account without a confirmed e-mail must give one: it is sent a
+ * link first (to confirm the address, or, when another account has it, to sign in to that account,
+ * which completes the invitation for it too), and only then is the visitor joined. The answer is the
+ * same either way, so it does not tell whether an address has an account. All or nothing: when the
+ * mail cannot go out nothing is used; when the join loses a race the mailed link is withdrawn.
+ * A member or the owner completing it uses nothing.
  */
-export async function completeInvitation(ctx: AppContext, userId: string, token: string, input: { email?: string | null; ip: string }) {
+export async function completeInvitation(ctx: AppContext, userId: string, token: string, input: { email?: string | null; ip: string; browserNonce: string | null }): Promise<CompletedInvitation> {
   const invitation = await usableInvitation(ctx, token);
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw notFound(INVALID_INVITATION_MESSAGE);
+  const answer = { success: true as const, groupId: invitation.group_id, groupSlug: invitation.group_slug };
+  if (await isAlreadyInside(ctx, invitation.group_id, userId)) return { ...answer, alreadyMember: true, emailSentTo: null };
 
-  let emailToConfirm: string | null = null;
+  let email: string | null = null;
   if (!user.email) {
     if (!input.email?.trim()) throw badRequest('Email Required');
     const parsed = emailSchema.safeParse(input.email);
     if (!parsed.success) throw badRequest('Invalid Email');
-    const holder = await usersRepository.findByEmail(ctx.db, parsed.data);
-    if (holder && holder.id !== user.id) throw conflict(EMAIL_IN_USE_MESSAGE);
-    emailToConfirm = parsed.data;
+    email = parsed.data;
   }
 
+  const linkId = email
+    ? await requestInvitationLink(ctx, { userId, email, ip: input.ip, invitationId: invitation.id, browserNonce: input.browserNonce }).catch((error: unknown) => {
+        throw explainLinkFailure(error);
+      })
+    : null;
+
   let joined = false;
-  await ctx.db.transaction().execute(async (tx) => {
-    if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
-    await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
-    // The invited rider arrives through the invitation; the welcome tour is not needed after it.
-    await usersRepository.markWelcomeSeen(tx, userId);
-    if (!(await groupsRepository.isMember(tx, invitation.group_id, userId))) {
-      await groupsRepository.addMember(tx, invitation.group_id, userId, nowIso());
-      joined = true;
-    }
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) return; // joined meanwhile by another request: already a member
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
+      await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
+      // The invited rider arrives through the invitation; the welcome tour is not needed after it.
+      await usersRepository.markWelcomeSeen(tx, userId);
+      if (!(await groupsRepository.isMember(tx, invitation.group_id, userId))) {
+        await groupsRepository.addMember(tx, invitation.group_id, userId, nowIso());
+        joined = true;
+      }
+    });
+  } catch (error) {
+    if (linkId) await withdrawLink(ctx, linkId);
+    // Joined meanwhile by another request: the invitation was not used (the transaction rolled back).
+    if (isUniqueViolation(error)) return { ...answer, alreadyMember: true, emailSentTo: null };
     throw error;
-  });
+  }
 
   if (joined) await announceNewMember(ctx, { id: invitation.group_id, name: invitation.group_name, creator_id: invitation.creator_id }, userId);
-  if (emailToConfirm) await requestEmailConfirmation(ctx, { userId, email: emailToConfirm, ip: input.ip });
-  return { success: true, groupId: invitation.group_id, groupSlug: invitation.group_slug, emailConfirmationSentTo: emailToConfirm };
+  return { ...answer, alreadyMember: false, emailSentTo: email };
+}
+
+/** GET /api/groups/{id}/invitations: the open invitations, for whoever may invite. */
+export async function listOpenInvitations(ctx: AppContext, actorId: string, groupId: string): Promise<OpenInvitation[]> {
+  await loadForInviting(ctx, actorId, groupId);
+  const rows = await invitesRepository.listOpen(ctx.db, groupId, nowIso());
+  return rows.map((row) => ({
+    id: row.id,
+    inviterFirstName: row.inviter_first_name,
+    inviteeName: row.invitee_name,
+    inviteeEmail: row.invitee_email,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/** DELETE /api/groups/{id}/invitations/{invitationId}: the link then answers like an invalid one. */
+export async function revokeInvitation(ctx: AppContext, actorId: string, groupId: string, invitationId: string): Promise<void> {
+  await loadForInviting(ctx, actorId, groupId);
+  if (!(await invitesRepository.revoke(ctx.db, groupId, invitationId, nowIso()))) throw notFound('Invitation not found');
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tokenFromMail, type TestApp } from '../test/test-app';
+import { buildSignedInUser, createTestApp, tokenFromMail, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles } from '../test/factories';
 
 let t: TestApp;
@@ -37,14 +37,21 @@ describe('POST /api/groups/{id}/invite', () => {
     expect(stored.some((r) => r.token_hash === result.token)).toBe(false);
   });
 
-  it('mails the link when the owner gives an invitee e-mail', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const result = await invite(owner, group.id, { inviterFirstName: 'Marco', inviteeEmail: 'Giulia@Example.com' });
+  it('mails the link when an owner with a confirmed address gives an invitee e-mail, in our words', async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { name: 'Free Pills At evil dot example' });
+    const result = await invite(owner, group.id, { inviterFirstName: 'Marco', inviteeName: 'Click https://evil.example now', inviteeEmail: 'Giulia@Example.com' });
     const mail = t.mail.at(-1)!;
     expect(mail.to).toBe('giulia@example.com');
     expect(mail.text).toContain(result.magicLink);
-    expect(mail.subject).toContain(group.name);
+    expect(mail.html).toContain(result.magicLink);
+    // The inviter's first name is the only text the sender chose; no group name, no invitee name.
+    expect(mail.subject).toBe('Marco invited you to ride with their group on RoadCaptain');
+    for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+      expect(part).not.toContain('evil');
+      expect(part).not.toContain('Pills');
+      expect(part).not.toContain('Click');
+    }
   });
 
   it.each([
@@ -107,9 +114,7 @@ describe('the invitation landing', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
     const { token } = await invite(owner, group.id);
-    const rider = await buildGuest(t);
-    await rider.client.post('/api/auth/magic-link', { email: 'known@example.com' });
-    await rider.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, 'known@example.com') });
+    const rider = await buildSignedInUser(t);
     expect((await rider.client.get(`/api/invite/${token}`)).json().needsEmail).toBe(false);
     expect((await rider.client.post(`/api/invite/${token}/complete`)).statusCode).toBe(200);
   });

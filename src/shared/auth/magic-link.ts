@@ -29,7 +29,8 @@ export const verifyMagicLinkSchema = z.object({
 
 /** The answers of POST /api/auth/verify-magic-link (200). */
 export type VerifyMagicLinkResponse =
-  | { success: true; status: 'signed_in'; purpose: 'sign_in' | 'confirm_email' }
+  /** `groupSlug`: the link also completed an invitation; that group opens instead of the dashboard. */
+  | { success: true; status: 'signed_in'; purpose: 'sign_in' | 'confirm_email'; groupSlug?: string }
   | { success: false; status: 'confirmation_required'; purpose: 'sign_in' | 'confirm_email'; email: string };
 
 export const MAGIC_LINK_INVALID_MESSAGE =

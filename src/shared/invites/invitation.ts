@@ -3,12 +3,38 @@ import { z } from 'zod';
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: This invitation link is invalid or has expired.';
 
+/** Invitation mails the server sends for one rider within 24 hours (issue 13, point 4). */
+export const INVITATION_MAILS_PER_DAY = 20;
+export const INVITATION_MAIL_LIMIT_MESSAGE = `You can have at most ${INVITATION_MAILS_PER_DAY} invitations e-mailed per day. Share the link or QR code instead, or try again later.`;
+export const INVITATION_MAIL_NEEDS_EMAIL_MESSAGE =
+  'Confirm your own e-mail address before we e-mail invitations for you. You can still share the link or QR code.';
+
+export const INVITER_FIRST_NAME_MAX = 50;
+export const INVITER_FIRST_NAME_INVALID = 'Please enter just your first name (letters only, no links).';
+
+/**
+ * The inviter's first name is the only text a rider puts into an invitation mail, so it must look
+ * like a name: letters (any script), spaces, hyphens, apostrophes and dots, and nothing that reads
+ * as a web address ("evil.com", "www", "://") or markup.
+ */
+export function isPlainFirstName(name: string): boolean {
+  if (!/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u.test(name)) return false;
+  if (/\.\s*\p{L}{2,}/u.test(name)) return false; // "example.com", "x. com"
+  if (/\bwww\b/iu.test(name)) return false;
+  return true;
+}
+
 const looseEmail = z.string().trim().max(254).pipe(z.email('Please enter a valid email address.'));
 
 /** POST /api/groups/{id}/invite (spec 2 section 5, "Invitation"). */
 export const createInvitationSchema = z
   .object({
-    inviterFirstName: z.string({ error: 'Please enter your first name.' }).trim().min(1, 'Please enter your first name.').max(100),
+    inviterFirstName: z
+      .string({ error: 'Please enter your first name.' })
+      .trim()
+      .min(1, 'Please enter your first name.')
+      .max(INVITER_FIRST_NAME_MAX, `Please enter at most ${INVITER_FIRST_NAME_MAX} characters.`)
+      .refine(isPlainFirstName, INVITER_FIRST_NAME_INVALID),
     inviteeName: z.string().trim().max(100).optional().nullable(),
     inviteeEmail: z
       .string()
@@ -31,4 +57,31 @@ export const completeInvitationSchema = z
   .nullable()
   .optional();
 
+/** The answer of POST /api/invite/{token}/complete: the same whether or not the address has an account. */
+export const completedInvitationSchema = z.object({
+  success: z.literal(true),
+  groupId: z.string(),
+  groupSlug: z.string(),
+  /** The visitor was already a member (or the owner): nothing was used. */
+  alreadyMember: z.boolean(),
+  /** The address that was sent a link (to confirm it, or to sign in to the account that has it). */
+  emailSentTo: z.string().nullable(),
+});
+export type CompletedInvitation = z.infer<typeof completedInvitationSchema>;
+
 export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** GET /api/groups/{id}/invitations: the open (unused, unrevoked, unexpired) invitations of a group. */
+export const openInvitationSchema = z.object({
+  id: z.string(),
+  inviterFirstName: z.string(),
+  inviteeName: z.string().nullable(),
+  inviteeEmail: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OpenInvitation = z.infer<typeof openInvitationSchema>;
+export const openInvitationListSchema = z.array(openInvitationSchema);
+
+/** Path of DELETE /api/groups/{id}/invitations/{invitationId}. */
+export const invitationParamsSchema = z.object({ id: z.string().min(1).max(64), invitationId: z.string().min(1).max(64) });

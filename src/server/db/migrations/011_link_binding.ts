@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * sessions"): `browser_nonce_hash` is the SHA-256 of the random nonce in that browser's
  * `rc_link_nonce` cookie (null: bound to no browser, so opening it always asks for confirmation).
  * `counts_toward_ip_limit` lets a link sent on someone else's behalf (an invitation) stay out of the
- * per-IP count; `invitation_id` names that invitation (used by a later feature).
+ * per-IP count; `invitation_id` names that invitation (a sign-in link that carries one also completes it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('magic_links').addColumn('browser_nonce_hash', 'text').execute();

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { GroupDetailPage } from '../../features/groups/components/group-detail-page';
 import { CreateInvitationDialog } from '../../features/invites/components/create-invitation-dialog';
+import { OpenInvitations } from '../../features/invites/components/open-invitations';
 import { PollsTab } from '../../features/polls/components/polls-tab';
 import { useCurrentUser } from '../../lib/current-user';
 
@@ -19,6 +20,7 @@ export function Component() {
       renderInviteDialog={({ group, open, onOpenChange }) => (
         <CreateInvitationDialog group={group} open={open} onOpenChange={onOpenChange} inviterFirstName={user?.firstName} />
       )}
+      renderOpenInvitations={(group) => <OpenInvitations group={group} />}
     />
   );
 }

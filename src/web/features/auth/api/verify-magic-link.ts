@@ -32,7 +32,9 @@ export function verifyMagicLinkOnce(token: string, queryClient: QueryClient): Pr
 }
 
 export type VerifyState =
-  | { status: 'missing' | 'pending' | 'success' | 'error' }
+  | { status: 'missing' | 'pending' | 'error' }
+  /** destination: the group an invitation joined (null: the dashboard). */
+  | { status: 'success'; destination: string | null }
   | { status: 'confirm'; email: string; purpose: 'sign_in' | 'confirm_email' };
 
 export function useVerifyMagicLink(token: string | null): VerifyState {
@@ -47,7 +49,7 @@ export function useVerifyMagicLink(token: string | null): VerifyState {
         if (!active) return;
         setResult({
           token,
-          state: answer.status === 'signed_in' ? { status: 'success' } : { status: 'confirm', email: answer.email, purpose: answer.purpose },
+          state: answer.status === 'signed_in' ? { status: 'success', destination: destinationOf(answer) } : { status: 'confirm', email: answer.email, purpose: answer.purpose },
         });
       },
       (error: unknown) => {
@@ -62,6 +64,11 @@ export function useVerifyMagicLink(token: string | null): VerifyState {
 
   if (!token) return { status: 'missing' };
   return result?.token === token ? result.state : { status: 'pending' };
+}
+
+/** Where to go once signed in: the group an invitation joined, else the dashboard (null). */
+export function destinationOf(answer: VerifyMagicLinkResponse): string | null {
+  return answer.status === 'signed_in' && answer.groupSlug ? `/groups/${encodeURIComponent(answer.groupSlug)}` : null;
 }
 
 /** The "Sign in as ...?" button: consumes the token in this browser. */

@@ -41,6 +41,13 @@ describe('MagicLinkVerification', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
   });
 
+  it('opens the group when the link also completed an invitation (issue 13)', async () => {
+    mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, groupSlug: 'night-riders' }) });
+    const { router } = renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('invitation')}` });
+    expect(await screen.findByText('Taking you to your group...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'), { timeout: 2000 });
+  });
+
   it('shows the invalid-link message when the server refuses the token', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ 'POST /api/auth/verify-magic-link': () => new Response('{"message":"Invalid"}', { status: 401 }) });

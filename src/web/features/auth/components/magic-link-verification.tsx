@@ -4,7 +4,7 @@ import { CircleCheck, LinkIcon, LogIn, ShieldQuestion, TriangleAlert } from 'luc
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useConfirmMagicLink, useVerifyMagicLink } from '../api/verify-magic-link';
+import { destinationOf, useConfirmMagicLink, useVerifyMagicLink } from '../api/verify-magic-link';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -35,12 +35,14 @@ export function MagicLinkVerification() {
   const confirm = useConfirmMagicLink();
   const navigate = useNavigate();
   const status = confirm.isSuccess ? 'success' : confirm.isError ? 'error' : verified.status;
+  // A link that also completed an invitation opens that group instead of the dashboard.
+  const destination = confirm.data ? destinationOf(confirm.data) : verified.status === 'success' ? verified.destination : null;
 
   useEffect(() => {
     if (status !== 'success') return;
-    const timer = setTimeout(() => void navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(destination ?? '/', { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, destination, navigate]);
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center pt-6 text-center sm:pt-16">
@@ -80,7 +82,7 @@ export function MagicLinkVerification() {
             <StatusIcon tone="success" />
             <h1 className="text-2xl font-extrabold tracking-tight">You're signed in</h1>
             <p className="mt-2 text-sm text-asphalt-600" role="status">
-              Taking you to your dashboard...
+              {destination ? 'Taking you to your group...' : 'Taking you to your dashboard...'}
             </p>
           </>
         ) : null}

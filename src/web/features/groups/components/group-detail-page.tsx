@@ -36,6 +36,8 @@ export interface GroupDetailSlots {
   renderPolls: (group: Group) => ReactNode;
   /** The Create Invitation dialog, for the owner. */
   renderInviteDialog: (props: InviteDialogSlotProps) => ReactNode;
+  /** The open invitations with Revoke, under the Members tab, for whoever may invite. */
+  renderOpenInvitations?: (group: Group) => ReactNode;
 }
 
 const TABS = ['rides', 'polls', 'members', 'pending'] as const;
@@ -51,7 +53,7 @@ function BackToGroups() {
 }
 
 /** /groups/{groupName} (spec 2 section 2). */
-export function GroupDetailPage({ slug, renderPolls, renderInviteDialog }: { slug: string } & GroupDetailSlots) {
+export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderOpenInvitations }: { slug: string } & GroupDetailSlots) {
   const { data: user } = useCurrentUser();
   useMembershipApprovalWatch(user?.id);
   const groupQuery = useGroupByName(slug);
@@ -76,10 +78,10 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog }: { slu
     );
   }
   if (groupQuery.data === null) return <GroupNotFound />;
-  return <GroupDetail group={groupQuery.data} renderPolls={renderPolls} renderInviteDialog={renderInviteDialog} />;
+  return <GroupDetail group={groupQuery.data} renderPolls={renderPolls} renderInviteDialog={renderInviteDialog} renderOpenInvitations={renderOpenInvitations} />;
 }
 
-function GroupDetail({ group, renderPolls, renderInviteDialog }: { group: Group } & GroupDetailSlots) {
+function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitations }: { group: Group } & GroupDetailSlots) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const membership = useMembershipActions({ joinFailureTitle: 'Failed to Join Group' });
@@ -171,6 +173,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog }: { group: Group 
             <TabsContent value="polls">{renderPolls(group)}</TabsContent>
             <TabsContent value="members">
               <MembersTab groupId={group.id} />
+              {group.abilities.invite && renderOpenInvitations ? renderOpenInvitations(group) : null}
             </TabsContent>
             {isOwner ? (
               <TabsContent value="pending">

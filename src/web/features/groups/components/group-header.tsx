@@ -23,7 +23,7 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
           className="relative -mt-10 size-20 rounded-2xl text-2xl ring-4 ring-white sm:-mt-12 sm:size-24 sm:text-3xl"
         />
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
-          <h1 className="text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{group.name}</h1>
+          <h1 className="max-w-full min-w-0 text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{group.name}</h1>
           <div className="flex flex-wrap gap-1.5">
             {group.membershipStatus === 'owner' ? <Badge variant="accent">Owner</Badge> : null}
             {group.membershipStatus === 'member' ? <Badge variant="neutral">Member</Badge> : null}

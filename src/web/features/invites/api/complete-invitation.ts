@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompletedInvitation } from '../../../../shared/invites/invitation';
+import type { CurrentUser } from '../../../../shared/users/current-user';
 import { apiRequest } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { userGroupsQueryOptions } from '../../../lib/user-groups';
 
-export interface CompletedInvitation {
-  success: true;
-  groupId: string;
-  groupSlug: string;
-  /** Set when the e-mail given was sent a confirmation link. */
-  emailConfirmationSentTo: string | null;
-}
+export type { CompletedInvitation };
 
-/** POST /api/invite/{token}/complete: joins the visitor to the group (with an e-mail when asked for one). */
+/**
+ * POST /api/invite/{token}/complete: joins the visitor to the group (with an e-mail when asked for
+ * one). The answer is the same whether or not the address has an account.
+ */
 export function completeInvitation({ token, email }: { token: string; email?: string }): Promise<CompletedInvitation> {
   return apiRequest<CompletedInvitation>(`/api/invite/${encodeURIComponent(token)}/complete`, {
     method: 'POST',
@@ -22,8 +22,14 @@ export function useCompleteInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeInvitation,
-    // The invitation's own query is left alone: the landing still shows it during the pause before
-    // the redirect (it is not cached once the page goes).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
+    // The invitation's own query is left alone: the landing still shows it until the group page opens.
+    onSuccess: (result) => {
+      if (!result.alreadyMember) {
+        // The server marked the welcome as seen: the group page must not open under the welcome dialog.
+        queryClient.setQueryData(currentUserQueryOptions().queryKey, (user: CurrentUser | null | undefined) => (user ? { ...user, isFirstVisit: false } : user));
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
+      }
+      return queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey });
+    },
   });
 }

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createInvitationSchema } from '../../../../shared/invites/invitation';
 import { apiRequest } from '../../../lib/api-client';
+import { openInvitationsQueryOptions } from './get-open-invitations';
 
 export type CreateInvitationPayload = z.input<typeof createInvitationSchema>;
 
@@ -19,5 +20,9 @@ export function createInvitation({ groupId, invitation }: { groupId: string; inv
 }
 
 export function useCreateInvitation() {
-  return useMutation({ mutationFn: createInvitation });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: (_result, { groupId }) => queryClient.invalidateQueries({ queryKey: openInvitationsQueryOptions(groupId).queryKey }),
+  });
 }

@@ -8,6 +8,8 @@ export interface InvitationView {
   inviter: { firstName: string; userId: string };
   /** The visitor's account has no confirmed e-mail: the landing asks for one. */
   needsEmail: boolean;
+  /** The visitor is a member or the owner already: the invitation is left for the person it is meant for. */
+  alreadyMember: boolean;
 }
 
 /** GET /api/invite/{token}. An unknown, used or expired invitation answers 404: null here. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
 import { resetToasts } from '../../../components/ui/toast-store';
 import { CreateInvitationDialog } from './create-invitation-dialog';
 
@@ -20,6 +20,10 @@ const created = {
   expiresAt: '2026-07-01T10:30:00.000Z',
 };
 
+/** The owner has a confirmed address unless a test says otherwise: only then may the server e-mail invitations. */
+const me = (email: string | null = 'ana@example.com') => ({ 'GET /api/users/current': () => json(buildCurrentUser({ email })) });
+const posts = <R extends { method: string }>(requests: R[]) => requests.filter((r) => r.method !== 'GET');
+
 function renderDialog(inviterFirstName?: string) {
   const onOpenChange = vi.fn();
   renderWithApp(
@@ -33,31 +37,33 @@ function renderDialog(inviterFirstName?: string) {
 
 describe('CreateInvitationDialog', () => {
   it('requires the inviter first name and an invitee name or e-mail', async () => {
-    const requests = mockApi({});
+    const requests = mockApi(me());
     const { dialog, submit } = renderDialog();
     submit();
     expect(await within(dialog()).findByText('Please enter your first name.')).toBeTruthy();
     expect(within(dialog()).getByText("Please enter either the invitee's name or email address.")).toBeTruthy();
-    expect(requests).toHaveLength(0);
+    expect(posts(requests)).toHaveLength(0);
   });
 
   it('checks the e-mail address when one is given', async () => {
-    const requests = mockApi({});
+    const requests = mockApi(me());
     const { dialog, field, submit } = renderDialog('Ana');
+    await waitFor(() => expect(field('Invitee Email').disabled).toBe(false));
     fireEvent.change(field('Invitee Email'), { target: { value: 'carla@' } });
     submit();
     expect(await within(dialog()).findByText('Please enter a valid email address.')).toBeTruthy();
     expect(within(dialog()).queryByText('Please enter your first name.')).toBeNull();
-    expect(requests).toHaveLength(0);
+    expect(posts(requests)).toHaveLength(0);
   });
 
   it('accepts an e-mail without a name, and a name without an e-mail', async () => {
-    const requests = mockApi({ 'POST /api/groups/g1/invite': () => json(created, 201) });
+    const requests = mockApi({ ...me(), 'POST /api/groups/g1/invite': () => json(created, 201) });
     const { dialog, field, submit } = renderDialog('Ana');
+    await waitFor(() => expect(field('Invitee Email').disabled).toBe(false));
     fireEvent.change(field('Invitee Email'), { target: { value: ' Carla@Example.com ' } });
     submit();
     await within(dialog()).findByRole('img', { name: 'QR code to join Night Riders' });
-    expect(requests[0]).toEqual({
+    expect(posts(requests)[0]).toEqual({
       method: 'POST',
       url: '/api/groups/g1/invite',
       body: { inviterFirstName: 'Ana', inviteeName: null, inviteeEmail: 'carla@example.com' },
@@ -68,11 +74,11 @@ describe('CreateInvitationDialog', () => {
     fireEvent.change(field('Invitee Name'), { target: { value: 'Dario' } });
     submit();
     await within(dialog()).findByRole('img', { name: 'QR code to join Night Riders' });
-    expect(requests[1]!.body).toEqual({ inviterFirstName: 'Ana', inviteeName: 'Dario', inviteeEmail: null });
+    expect(posts(requests)[1]!.body).toEqual({ inviterFirstName: 'Ana', inviteeName: 'Dario', inviteeEmail: null });
   });
 
   it('shows the link, the QR code and the expiry; Create Another resets the form', async () => {
-    mockApi({ 'POST /api/groups/g1/invite': () => json(created, 201) });
+    mockApi({ ...me(), 'POST /api/groups/g1/invite': () => json(created, 201) });
     const { dialog, field, submit } = renderDialog();
     fireEvent.change(field('Your First Name'), { target: { value: 'Ana' } });
     fireEvent.change(field('Invitee Name'), { target: { value: 'Carla' } });
@@ -96,9 +102,42 @@ describe('CreateInvitationDialog', () => {
     expect(field('Your First Name').value).toBe('Ana');
   });
 
+  it('explains that only riders with a confirmed address can have invitations e-mailed, and the daily limit', async () => {
+    mockApi(me(null));
+    const { dialog, field } = renderDialog('Ana');
+    expect(await within(dialog()).findByText(/We e-mail invitations only for riders with a confirmed e-mail address/)).toBeTruthy();
+    expect(field('Invitee Email').disabled).toBe(true);
+    cleanup();
+    mockApi(me());
+    const second = renderDialog('Ana');
+    expect(await within(second.dialog()).findByText(/up to 20 a day/)).toBeTruthy();
+    expect(second.field('Invitee Email').disabled).toBe(false);
+  });
+
+  it('refuses a first name that carries a link or markup before asking the server', async () => {
+    const requests = mockApi(me());
+    const { dialog, field, submit } = renderDialog('Visit evil.example');
+    fireEvent.change(field('Invitee Name'), { target: { value: 'Carla' } });
+    submit();
+    expect(await within(dialog()).findByText('Please enter just your first name (letters only, no links).')).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('shows the daily limit message from the server', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'You can have at most 20 invitations e-mailed per day. Share the link or QR code instead, or try again later.';
+    mockApi({ ...me(), 'POST /api/groups/g1/invite': () => json({ message }, 429) });
+    const { field, submit } = renderDialog('Ana');
+    await waitFor(() => expect(field('Invitee Email').disabled).toBe(false));
+    fireEvent.change(field('Invitee Email'), { target: { value: 'carla@example.com' } });
+    submit();
+    expect(await screen.findByText('Failed to Create Invitation')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
   it("shows the server's message when the invitation cannot be created", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/groups/g1/invite': () => json({ message: 'Only the group owner can invite members' }, 403) });
+    mockApi({ ...me(), 'POST /api/groups/g1/invite': () => json({ message: 'Only the group owner can invite members' }, 403) });
     const { field, submit } = renderDialog('Ana');
     fireEvent.change(field('Invitee Name'), { target: { value: 'Carla' } });
     submit();

@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { format } from 'date-fns';
 import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
-import { createInvitationSchema } from '../../../../shared/invites/invitation';
+import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FieldMessage, TextField } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateInvitation, type CreatedInvitation } from '../api/create-invitation';
 
 type FormInput = z.input<typeof createInvitationSchema>;
@@ -33,6 +34,9 @@ interface CreateInvitationDialogProps {
 export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirstName }: CreateInvitationDialogProps) {
   const ids = { inviter: useId(), name: useId(), email: useId(), link: useId() };
   const create = useCreateInvitation();
+  // The server e-mails invitations only for riders with a confirmed address (issue 13).
+  const { data: me } = useCurrentUser();
+  const mayMail = Boolean(me?.email);
   const [result, setResult] = useState<(CreatedInvitation & { sentTo: string | null }) | null>(null);
   const [copied, setCopied] = useState(false);
   const initial = (): FormInput => ({ ...EMPTY, inviterFirstName: inviterFirstName ?? '' });
@@ -168,13 +172,20 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
                 autoComplete="off"
                 aria-invalid={errors.inviteeEmail ? true : undefined}
                 aria-describedby={`${ids.email}-${errors.inviteeEmail ? 'error' : 'hint'}`}
+                disabled={!mayMail}
                 {...form.register('inviteeEmail')}
               />
               {errors.inviteeEmail ? (
                 <FieldMessage id={`${ids.email}-error`}>{errors.inviteeEmail.message}</FieldMessage>
+              ) : mayMail ? (
+                <FieldMessage id={`${ids.email}-hint`} tone="hint">
+                  Give a name, an e-mail address, or both. With an address, we e-mail the link too (up to {INVITATION_MAILS_PER_DAY} a day).
+                  The e-mail is in our words; only your first name is yours.
+                </FieldMessage>
               ) : (
                 <FieldMessage id={`${ids.email}-hint`} tone="hint">
-                  Give a name, an e-mail address, or both. With an address, we e-mail the link too.
+                  We e-mail invitations only for riders with a confirmed e-mail address. Sign in with yours first, or give a name and
+                  share the link or QR code.
                 </FieldMessage>
               )}
             </div>

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { currentUserQueryOptions } from '../../../lib/current-user';
+import { createQueryClient } from '../../../lib/query-client';
 import { resetToasts } from '../../../components/ui/toast-store';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { InvitationLanding, invitationEmailProblem } from './invitation-landing';
@@ -16,8 +18,9 @@ afterEach(() => {
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
-function view(needsEmail: boolean) {
+function view(needsEmail: boolean, alreadyMember = false) {
   return {
+    alreadyMember,
     success: true,
     group: { id: 'g1', name: 'Night Riders', slug: 'night-riders', description: 'Evening loops', groupImageUrl: null },
     invitation: { inviteeName: 'Carla', expiresAt: '2026-07-01T10:30:00.000Z' },
@@ -51,13 +54,15 @@ describe('InvitationLanding', () => {
     expect(alert.textContent).toBe(INVALID_INVITATION_MESSAGE);
   });
 
-  it('asks for an e-mail when needed, then completes and opens the group page after a pause', async () => {
+  it('asks for an e-mail when needed, then completes and says where the link went (the same for new and known addresses)', async () => {
     const requests = mockApi({
       [`GET /api/invite/${TOKEN}`]: () => json(view(true)),
       [`POST /api/invite/${TOKEN}/complete`]: () =>
-        json({ success: true, groupId: 'g1', groupSlug: 'night-riders', emailConfirmationSentTo: 'carla@example.com' }),
+        json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: false, emailSentTo: 'carla@example.com' }),
     });
-    const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}` });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(currentUserQueryOptions().queryKey, buildCurrentUser({ isFirstVisit: true }));
+    const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}`, queryClient });
     const email = await screen.findByLabelText('Email Address');
 
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
@@ -69,22 +74,64 @@ describe('InvitationLanding', () => {
 
     fireEvent.change(email, { target: { value: ' carla@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
-    expect(await screen.findByText("You're in!")).toBeTruthy();
+    expect(await screen.findByText("You're in! Now check your email")).toBeTruthy();
+    expect(screen.getByText('carla@example.com')).toBeTruthy();
+    expect(screen.getByText(/signs you in to your account and adds it to the group/)).toBeTruthy();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'carla@example.com' });
+    // The welcome dialog must not open over the group page.
+    expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.isFirstVisit).toBe(false);
+    // The landing stays, so the rider knows to open the mail; the group is one click away.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(router.state.location.pathname).toBe(`/invite/${TOKEN}`);
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Night Riders' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'));
+  });
+
+  it('a rider with a confirmed address joins and the group page opens after a pause', async () => {
+    mockApi({
+      [`GET /api/invite/${TOKEN}`]: () => json(view(false)),
+      [`POST /api/invite/${TOKEN}/complete`]: () => json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: false, emailSentTo: null }),
+    });
+    const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByText("You're in!")).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/invite/${TOKEN}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'));
+  });
+
+  it('tells a member or the owner they are already in, with a link to the group and nothing to accept', async () => {
+    const requests = mockApi({ [`GET /api/invite/${TOKEN}`]: () => json(view(true, true)) });
+    const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}` });
+    expect(await screen.findByRole('heading', { name: "You're already a member of Night Riders" })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Night Riders' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'));
+  });
+
+  it('shows the already-a-member view when the server answers so on completing', async () => {
+    mockApi({
+      [`GET /api/invite/${TOKEN}`]: () => json(view(false)),
+      [`POST /api/invite/${TOKEN}/complete`]: () => json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: true, emailSentTo: null }),
+    });
+    renderWithApp(<InvitationLanding token={TOKEN} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByRole('heading', { name: "You're already a member of Night Riders" })).toBeTruthy();
   });
 
   it("shows the server's reason when completing fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       [`GET /api/invite/${TOKEN}`]: () => json(view(true)),
-      [`POST /api/invite/${TOKEN}/complete`]: () => json({ message: 'This email address is already in use' }, 409),
+      [`POST /api/invite/${TOKEN}/complete`]: () =>
+        json({ message: 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.' }, 503),
     });
     renderWithApp(<InvitationLanding token={TOKEN} />);
-    fireEvent.change(await screen.findByLabelText('Email Address'), { target: { value: 'taken@example.com' } });
+    fireEvent.change(await screen.findByLabelText('Email Address'), { target: { value: 'carla@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(await screen.findByText('Failed to Join Group')).toBeTruthy();
-    expect(screen.getByText('This email address is already in use')).toBeTruthy();
+    expect(screen.getByText(/you have not joined yet. Your invitation still works/)).toBeTruthy();
+    // The form is still there to try again.
+    expect(screen.getByRole('button', { name: 'Accept Invitation' })).toBeTruthy();
   });
 });

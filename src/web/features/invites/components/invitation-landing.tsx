@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { format } from 'date-fns';
-import { CircleCheck, Clock, CloudOff, TriangleAlert, UserPlus } from 'lucide-react';
+import { ArrowRight, CircleCheck, Clock, CloudOff, MailCheck, TriangleAlert, UserPlus, Users } from 'lucide-react';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { GroupImage } from '../../../components/group-image';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { EmailInput, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
-import { useCompleteInvitation } from '../api/complete-invitation';
+import { useCompleteInvitation, type CompletedInvitation } from '../api/complete-invitation';
 import { useInvitation, type InvitationView } from '../api/get-invitation';
 
 /** Spec 2 section 9: the landing pauses 0.5 s after completing, then opens the group page. */
@@ -83,7 +83,34 @@ export function InvitationLanding({ token }: { token: string }) {
       </Panel>
     );
   }
+  if (invitation.data.alreadyMember) return <AlreadyMember group={invitation.data.group} />;
   return <InvitationCard token={token} view={invitation.data} />;
+}
+
+/** A full-width button whose label (a group's name) may wrap instead of being cut off. */
+const WRAPPING_BUTTON = 'h-auto! min-h-12 w-full py-3 text-center whitespace-normal!';
+
+function groupPath(slug: string): string {
+  return `/groups/${encodeURIComponent(slug)}`;
+}
+
+/** A member or the owner opened the link (testing their own QR code, say): nothing is used. */
+function AlreadyMember({ group }: { group: InvitationView['group'] }) {
+  return (
+    <Panel>
+      <div className="px-6 py-10">
+        <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="mx-auto mb-4 size-16 rounded-2xl text-xl" />
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-asphalt-950">You're already a member of {group.name}</h1>
+        <p className="mt-2 text-sm text-asphalt-600">
+          This invitation stays unused, so the rider it was meant for can still join with it.
+        </p>
+        <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
+          <Users aria-hidden="true" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
+        </Link>
+      </div>
+    </Panel>
+  );
 }
 
 function InvitationCard({ token, view }: { token: string; view: InvitationView }) {
@@ -91,14 +118,18 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
   const navigate = useNavigate();
   const complete = useCompleteInvitation();
   const [email, setEmail] = useState('');
-  const [joinedSlug, setJoinedSlug] = useState<string | null>(null);
+  const [done, setDone] = useState<CompletedInvitation | null>(null);
   const { group, inviter, invitation } = view;
+  // With a mail sent the landing stays: the rider needs to know where the link went.
+  const redirectTo = done && !done.alreadyMember && !done.emailSentTo ? done.groupSlug : null;
 
   useEffect(() => {
-    if (!joinedSlug) return;
-    const timer = setTimeout(() => void navigate(`/groups/${encodeURIComponent(joinedSlug)}`, { replace: true }), INVITATION_REDIRECT_DELAY_MS);
+    if (!redirectTo) return;
+    const timer = setTimeout(() => void navigate(groupPath(redirectTo), { replace: true }), INVITATION_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [joinedSlug, navigate]);
+  }, [redirectTo, navigate]);
+
+  if (done?.alreadyMember) return <AlreadyMember group={group} />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,16 +144,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
     complete.mutate(
       { token, email: view.needsEmail ? email.trim() : undefined },
       {
-        onSuccess: (result) => {
-          toast({
-            title: `Welcome to ${group.name}!`,
-            description: result.emailConfirmationSentTo
-              ? `We sent a link to ${result.emailConfirmationSentTo} to confirm your email address.`
-              : "You're now a member of the group.",
-            variant: 'success',
-          });
-          setJoinedSlug(result.groupSlug);
-        },
+        onSuccess: (result) => setDone(result),
         onError: (error) => {
           console.error('Failed to complete invitation', error);
           const message = serverMessageOf(error);
@@ -136,7 +158,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
     );
   }
 
-  const busy = complete.isPending || joinedSlug !== null;
+  const busy = complete.isPending || done !== null;
 
   return (
     <Panel>
@@ -161,11 +183,33 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
           </p>
         </div>
 
-        {joinedSlug ? (
+        {done?.emailSentTo ? (
+          <div role="status" className="mt-6 flex flex-col items-center">
+            <StatusIcon tone="mail" />
+            <p className="text-base font-extrabold text-asphalt-950">You're in! Now check your email</p>
+            <p className="mt-2 text-sm text-asphalt-600">
+              We sent a link to <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{done.emailSentTo}</strong>.
+            </p>
+            <ul className="mt-3 space-y-1.5 text-left text-sm text-asphalt-600">
+              <li className="flex gap-2">
+                <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                <span>New here? The link confirms your address, so you can sign in from any device.</span>
+              </li>
+              <li className="flex gap-2">
+                <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                <span>Already riding with us under that address? The link signs you in to your account and adds it to the group.</span>
+              </li>
+            </ul>
+            <Link to={groupPath(done.groupSlug)} replace className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
+              <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+        ) : done ? (
           <div role="status" className="mt-6 flex flex-col items-center">
             <StatusIcon tone="success" />
             <p className="text-base font-extrabold text-asphalt-950">You're in!</p>
-            <p className="mt-1 text-sm text-asphalt-600">Taking you to {group.name}...</p>
+            <p className="mt-1 text-sm break-words text-asphalt-600">Taking you to {group.name}...</p>
           </div>
         ) : (
           <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-left">
@@ -181,7 +225,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
                   disabled={busy}
                 />
                 <p id={`${emailId}-hint`} className="mt-1.5 text-xs text-asphalt-500">
-                  We'll send you a link to confirm it, so you can sign in to your account from any device.
+                  We'll e-mail you a link: it confirms a new address, or signs you in if the address already has an account.
                 </p>
               </div>
             ) : null}
@@ -201,9 +245,14 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
   );
 }
 
-function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
-  const styles = { success: 'bg-emerald-100 text-emerald-700', error: 'bg-red-100 text-red-700', warning: 'bg-ignition-100 text-ignition-700' }[tone];
-  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? TriangleAlert : CloudOff;
+function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' | 'mail' }) {
+  const styles = {
+    success: 'bg-emerald-100 text-emerald-700',
+    mail: 'bg-emerald-100 text-emerald-700',
+    error: 'bg-red-100 text-red-700',
+    warning: 'bg-ignition-100 text-ignition-700',
+  }[tone];
+  const Icon = { success: CircleCheck, mail: MailCheck, error: TriangleAlert, warning: CloudOff }[tone];
   return (
     <div className={`mx-auto mb-4 flex size-14 items-center justify-center rounded-full ${styles}`}>
       <Icon className="size-7" aria-hidden="true" />

@@ -1,0 +1,301 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { linkFrom, startHarness, type Harness } from './support/harness';
+
+/**
+ * Invitations, issue 13 "Trust between people": a rider who already has an account accepts on a new
+ * device (point 8), members and the owner opening a link (point 9), accepting is all or nothing
+ * (point 10), no welcome dialog after accepting (point 11) and the open invitations list (point 12).
+ * Real Chromium, the real server, a real SMTP server; axe-core checks each screen.
+ */
+vi.setConfig({ testTimeout: 120_000 });
+
+let h: Harness;
+const shotsDir = process.env.INVITE_SHOTS_DIR ?? path.resolve('test-results/screens');
+const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
+
+beforeAll(async () => {
+  h = await startHarness();
+  fs.mkdirSync(shotsDir, { recursive: true });
+});
+afterAll(async () => h?.close());
+
+interface Rider {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+  email: string | null;
+}
+
+async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : null };
+    },
+    { method, url, body },
+  ) as Promise<{ status: number; json: T }>;
+}
+
+async function me(page: Page): Promise<{ id: string; email: string | null; isFirstVisit: boolean }> {
+  return (await api<{ id: string; email: string | null; isFirstVisit: boolean }>(page, 'GET', '/api/users/current')).json;
+}
+
+async function dismissWelcome(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await dialog.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A visitor in a fresh browser; with `email`, signed in with that address through a mailed link. */
+async function newRider(email?: string, viewport?: { width: number; height: number }): Promise<Rider> {
+  const { context, page } = await h.newPage(viewport);
+  await recordToasts(page);
+  await page.goto('/');
+  await dismissWelcome(page);
+  if (email) {
+    expect((await api(page, 'POST', '/api/auth/magic-link', { email })).status).toBe(200);
+    await page.goto(linkFrom(await h.waitForMail(email)));
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+  const user = await me(page);
+  if (email) expect(user.email).toBe(email);
+  return { context, page, id: user.id, email: user.email };
+}
+
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+async function expectToast(page: Page, text: string): Promise<string> {
+  const read = () => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n---\n') ?? '');
+  await expect.poll(read, { timeout: 30_000 }).toContain(text);
+  return read();
+}
+
+/** axe-core on the page's content as it is: no WCAG 2 A/AA violations. */
+async function expectAccessible(page: Page, content = 'main') {
+  await page.waitForTimeout(300); // animations settle (contrast is measured on final colours)
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async (content) => {
+    type Violation = { id: string; nodes: Array<{ target: unknown; html: string; failureSummary?: string }> };
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    // The page's own content and any open dialog; the shell (sidebar, account menu) and toasts are
+    // shared by every page and checked by their own owners.
+    const scope = { include: [[content], ['[role=dialog]'], ['[role=alertdialog]']].filter(([sel]) => document.querySelector(sel!)) };
+    const result = await axe.run(scope, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 200)} ${n.failureSummary ?? ''}`).join(' | ')}`);
+  }, content);
+  expect(violations).toEqual([]);
+}
+
+/** Nothing scrolls sideways at phone widths (long group names and addresses wrap). */
+async function expectNoSidewaysScroll(page: Page) {
+  for (const width of [320, 375, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(150);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll, `sideways scroll at ${width}px`).toBeLessThanOrEqual(client);
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+let owner: Rider;
+let group: { id: string; slug: string };
+
+async function invite(body: Record<string, unknown>): Promise<string> {
+  const res = await api<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, body);
+  expect(res.status).toBe(201);
+  return res.json.magicLink;
+}
+
+describe('invitations', () => {
+  beforeAll(async () => {
+    owner = await newRider('owner-marco@example.com');
+    const res = await api<{ id: string; slug: string }>(owner.page, 'POST', '/api/groups', {
+      name: GROUP_NAME,
+      description: 'Sunday rides through the Bavarian Alps, coffee in Tegernsee.',
+      location: 'Munich, Bavaria, Germany',
+      latitude: 48.137,
+      longitude: 11.575,
+      radiusKm: 100,
+      membershipApprovalRequired: true,
+      timezoneOffset: 'UTC+01:00',
+      timezoneName: 'Berlin',
+    });
+    expect(res.status).toBe(201);
+    group = res.json;
+  });
+
+  it('point 9: the owner opening their own link is told they are a member, and the link stays unused', async () => {
+    const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Giulia' });
+    const { page } = owner;
+    await page.goto(link);
+    await page.getByRole('heading', { name: `You're already a member of ${GROUP_NAME}` }).waitFor();
+    expect(await page.getByRole('button', { name: 'Accept Invitation' }).count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'already-member');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: `Go to ${GROUP_NAME}` }).click();
+    await page.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
+    await page.getByText('Owner', { exact: true }).first().waitFor();
+
+    // The invitee can still use it.
+    const invitee = await newRider();
+    await invitee.page.goto(link);
+    await invitee.page.getByRole('button', { name: 'Accept Invitation' }).waitFor();
+    await invitee.context.close();
+  });
+
+  it('point 8 and 11: a rider with an account, on a new device, gets a sign-in link that signs in and joins, without the welcome dialog', async () => {
+    // Rita has an account (made on her old phone).
+    const old = await newRider('rita.rossi@example.com');
+    const ritaId = old.id;
+    await old.context.close();
+
+    const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Rita' });
+    // A new device: a fresh browser, no session, at phone width.
+    const { context, page } = await h.newPage({ width: 375, height: 812 });
+    await recordToasts(page);
+    await page.goto(link);
+    await page.getByRole('heading', { name: GROUP_NAME }).waitFor();
+    await page.getByLabel('Email Address').fill('rita.rossi@example.com');
+    const mailsBefore = h.mails.length;
+    await page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await page.getByText("You're in! Now check your email").waitFor();
+    // The same answer as for a new address: nothing tells that this one has an account.
+    expect(await page.locator('main').innerText()).toContain('rita.rossi@example.com');
+    expect(await page.getByText('Email address is already in use').count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'landing-existing-rider-after-submit');
+    await expectAccessible(page);
+
+    await expect.poll(() => h.mails.length, { timeout: 10_000 }).toBeGreaterThan(mailsBefore);
+    const mail = await h.waitForMail('rita.rossi@example.com');
+    expect(mail.subject).toBe('Sign in to RoadCaptain to join the group');
+    expect(mail.text).toContain('already belongs to an account');
+
+    await page.goto(linkFrom(mail));
+    await page.getByText('Taking you to your group...').waitFor();
+    await page.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
+    await page.getByText('Member', { exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: 'Members', exact: true }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0); // no welcome dialog
+    const user = await me(page);
+    expect(user).toMatchObject({ id: ritaId, email: 'rita.rossi@example.com', isFirstVisit: false });
+
+    // The owner sees Rita among the members, and no stray guest.
+    const members = await api<Array<{ id: string }>>(owner.page, 'GET', `/api/groups/${group.id}/members`);
+    expect(members.json.map((m) => m.id).sort()).toEqual([owner.id, ritaId].sort());
+    await context.close();
+  });
+
+  it('point 11: a new rider accepting with a new address lands on the group page without the welcome dialog', async () => {
+    const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Nico' });
+    const { context, page } = await h.newPage({ width: 375, height: 812 });
+    await page.goto(link);
+    await page.getByLabel('Email Address').fill('nico.new@example.com');
+    await page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await page.getByText("You're in! Now check your email").waitFor();
+    const mail = await h.waitForMail('nico.new@example.com');
+    expect(mail.subject).toContain('Confirm your e-mail address');
+    await page.getByRole('link', { name: `Go to ${GROUP_NAME}` }).click();
+    await page.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
+    await page.getByText('Member', { exact: true }).first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // A reload asks the server again: still no welcome.
+    await page.reload();
+    await page.getByText('Member', { exact: true }).first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('point 10: when the mail cannot be sent, the rider is not joined, the link still works, and the message says what to do', async () => {
+    const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Sara' });
+    const { context, page } = await h.newPage({ width: 375, height: 812 });
+    await recordToasts(page);
+    await page.goto(link);
+    await page.getByLabel('Email Address').fill('sara@example.com');
+    const mailer = h.app.ctx.mailer;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      await page.getByRole('button', { name: 'Accept Invitation' }).click();
+      const toasts = await expectToast(page, 'Failed to Join Group');
+      expect(toasts).toContain('We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.');
+    } finally {
+      mailer.send = send;
+    }
+    expect((await api<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('none');
+    await expectAccessible(page);
+
+    // Trying again, with the mail server back, works.
+    await page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await page.getByText("You're in! Now check your email").waitFor();
+    expect((await api<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('member');
+    await context.close();
+  });
+
+  it('point 12: the owner sees open invitations on the group page and revokes one; its link then answers like an invalid one', async () => {
+    const revokedLink = await invite({ inviterFirstName: 'Marco', inviteeName: 'Tobias', inviteeEmail: 'tobias.maximilian.huber-schwarzenberger@motorradfreunde-oberbayern.example' });
+    await invite({ inviterFirstName: 'Marco', inviteeEmail: 'lena@example.com' });
+    const { page } = owner;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/groups/${group.slug}?tab=members`);
+    const list = page.getByRole('list', { name: 'Open invitations' });
+    await list.waitFor();
+    const text = await list.innerText();
+    expect(text).toContain('Tobias');
+    expect(text).toContain('tobias.maximilian.huber-schwarzenberger@motorradfreunde-oberbayern.example');
+    expect(text).toContain('lena@example.com');
+    expect(text).toMatch(/Created .* by Marco/);
+    expect(text).toMatch(/Expires /);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'open-invitations');
+    // This feature's part of the group page (the header belongs to the groups feature).
+    await expectAccessible(page, 'section[aria-labelledby^="open-invitations"]');
+
+    await page.getByRole('button', { name: 'Revoke the invitation for Tobias' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke Invitation' });
+    await confirm.waitFor();
+    await expectAccessible(page, '[role=alertdialog]');
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expectToast(page, 'Invitation revoked');
+    await page.getByRole('button', { name: 'Revoke the invitation for Tobias' }).waitFor({ state: 'detached' });
+    expect(await list.innerText()).toContain('lena@example.com');
+
+    const stranger = await newRider();
+    await stranger.page.goto(revokedLink);
+    await stranger.page.getByText('Invalid Invitation: This invitation link is invalid or has expired.').waitFor();
+    await stranger.context.close();
+  });
+});
