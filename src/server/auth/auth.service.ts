@@ -251,6 +251,10 @@ export async function verifyMagicLink(
       const sameBrowser = openedByRequester(link, input.browserNonce, currentUserId);
 
       const confirmation = link.purpose === 'confirm_email' && link.requested_by_user_id ? await confirmAddress(tx, link.requested_by_user_id, link.email) : null;
+      // A link issued for an invitation makes the address's account a member. Done before a guest is
+      // merged into that account, so the owner hears of the account joining, not of a guest.
+      const holder = link.invitation_id && !confirmation ? await usersRepository.findByEmail(tx, link.email) : undefined;
+      let invitation = holder ? await completeInvitationOnSignIn(tx, link, holder.id) : null;
       let user: UserRow;
       if (confirmation) {
         user = confirmation.user;
@@ -261,8 +265,7 @@ export async function verifyMagicLink(
         // guest they were keeps its things (it is not given to whoever asked for the link).
         user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
       }
-      // A link issued for an invitation makes this account a member too.
-      const invitation = await completeInvitationOnSignIn(tx, link, user.id);
+      invitation ??= await completeInvitationOnSignIn(tx, link, user.id);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
       const session = await startSession(tx, user.id);
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a

@@ -169,7 +169,7 @@ describe('points 3 and 8: an address that already has an account', () => {
 
     const verified = await device.client.post('/api/auth/verify-magic-link', { token: linkToken });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ success: true, groupSlug: group.slug });
+    expect(verified.json()).toEqual({ success: true, status: 'signed_in', purpose: 'sign_in', groupSlug: group.slug });
     const me = (await device.client.get('/api/users/current')).json();
     expect(me).toMatchObject({ id: existing.user.id, email: existing.user.email, isFirstVisit: false });
     expect(await statusIn(device.client, group.id)).toBe('member');
@@ -192,12 +192,16 @@ describe('points 3 and 8: an address that already has an account', () => {
     const device = await buildGuest(t);
     await device.client.post(`/api/invite/${token}/complete`, { email: existing.user.email });
     const phone = new TestClient(t.app);
-    const verified = await phone.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, existing.user.email) });
-    expect(verified.json()).toEqual({ success: true, groupSlug: group.slug });
+    const linkToken = tokenFromMail(t.mail, existing.user.email);
+    // Another browser is asked first ("Sign in as …?"), and nothing happens until it confirms.
+    expect((await phone.post('/api/auth/verify-magic-link', { token: linkToken })).json()).toMatchObject({ status: 'confirmation_required', email: existing.user.email });
+    expect(await statusIn(existing.client, group.id)).toBe('none');
+    const verified = await phone.post('/api/auth/verify-magic-link', { token: linkToken, confirm: true });
+    expect(verified.json()).toEqual({ success: true, status: 'signed_in', purpose: 'sign_in', groupSlug: group.slug });
     expect(await statusIn(existing.client, group.id)).toBe('member');
   });
 
-  it('a sign-in link whose invitation was revoked meanwhile signs in without joining', async () => {
+  it('a sign-in link whose invitation was revoked meanwhile signs in and adds nothing beyond the guest's own join', async () => {
     const owner = await buildSignedInUser(t);
     const group = await buildGroup(owner);
     const existing = await buildSignedInUser(t);
@@ -207,16 +211,19 @@ describe('points 3 and 8: an address that already has an account', () => {
     const [open] = (await t.app.ctx.db.selectFrom('invitations').select('id').where('group_id', '=', group.id).execute()) as Array<{ id: string }>;
     await t.app.ctx.db.updateTable('invitations').set({ revoked_at: new Date().toISOString() }).where('id', '=', open!.id).execute();
     const verified = await device.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, existing.user.email) });
-    expect(verified.json()).toEqual({ success: true });
-    expect(await statusIn(existing.client, group.id)).toBe('none');
+    expect(verified.json()).toEqual({ success: true, status: 'signed_in', purpose: 'sign_in' });
+    // The group opens no further: the account is a member only because the guest it signed in from
+    // had joined before the revocation, and a guest's memberships move with it (point 14).
+    expect(await statusIn(existing.client, group.id)).toBe('member');
   });
 
   it('a plain sign-in link does not carry an invitation', async () => {
     const rider = await buildSignedInUser(t);
-    const res = await new TestClient(t.app).post('/api/auth/magic-link', { email: rider.user.email }, { 'x-forwarded-for': '10.9.9.9' });
+    const browser = new TestClient(t.app);
+    const res = await browser.post('/api/auth/magic-link', { email: rider.user.email }, { 'x-forwarded-for': '10.9.9.9' });
     expect(res.statusCode).toBe(200);
-    const verified = await new TestClient(t.app).post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, rider.user.email) });
-    expect(verified.json()).toEqual({ success: true });
+    const verified = await browser.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, rider.user.email) });
+    expect(verified.json()).toEqual({ success: true, status: 'signed_in', purpose: 'sign_in' });
   });
 });
 
