@@ -201,7 +201,7 @@ describe('points 3 and 8: an address that already has an account', () => {
     expect(await statusIn(existing.client, group.id)).toBe('member');
   });
 
-  it('a sign-in link whose invitation was revoked meanwhile signs in and adds nothing beyond the guest's own join', async () => {
+  it('a sign-in link whose invitation was revoked meanwhile signs in and adds nothing beyond the guest’s own join', async () => {
     const owner = await buildSignedInUser(t);
     const group = await buildGroup(owner);
     const existing = await buildSignedInUser(t);
