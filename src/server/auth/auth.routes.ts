@@ -9,7 +9,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/auth/magic-link', { schema: { body: magicLinkRequestSchema } }, async (request, reply) => {
       const browserNonce = ensureLinkNonce(request, reply, ctx.config);
-      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce, requestedByUserId: request.userId });
+      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce });
       return { success: true, message: 'If this address can receive e-mail, a sign-in link is on its way.' };
     });
 

@@ -143,12 +143,14 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
  * so the endpoint cannot be used to find out who has an account. The link is bound to the asking
  * browser's nonce.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string; requestedByUserId?: string | null }): Promise<void> {
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string }): Promise<void> {
   await issueLink(ctx, {
     email: input.email,
     ip: input.ip,
     purpose: 'sign_in',
-    requestedByUserId: input.requestedByUserId ?? null,
+    // Not the asking account: the link's row would go with it (the foreign key cascades) when a
+    // guest is merged, and rows are what the rate limits count.
+    requestedByUserId: null,
     browserNonce: input.browserNonce,
     countTowardIpLimit: true,
   });

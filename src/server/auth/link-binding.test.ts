@@ -359,6 +359,22 @@ describe('a guest who signs into an existing account in its own browser keeps wh
     expect(view.participants.map((p) => p.id)).toEqual([account.user.id]);
   });
 
+  it("cancels, and keeps counting, the address confirmations the guest had asked for", async () => {
+    const account = await buildSignedInUser(t, uniqueEmail('account'));
+    const guest = await buildGuest(t);
+    const wanted = uniqueEmail('wanted');
+    expect((await guest.client.patch(`/api/users/${guest.user.id}`, { email: wanted })).statusCode).toBe(200);
+    const confirmToken = tokenFromMail(t.mail, wanted);
+    const token = await askLink(guest.client, account.user.email);
+    await guest.client.post('/api/auth/verify-magic-link', { token });
+    expect((await me(guest.client)).id).toBe(account.user.id);
+    const row = await linkRow(wanted);
+    expect(row.cancelled_at).not.toBeNull();
+    expect(row.requested_by_user_id).toBe(account.user.id);
+    expect((await guest.client.post('/api/auth/verify-magic-link', { token: confirmToken })).statusCode).toBe(401);
+    expect((await me(guest.client)).email).toBe(account.user.email);
+  });
+
   it('never merges on the confirm path in another browser, nor a signed-in account into another', async () => {
     const db = t.app.ctx.db;
     const account = await buildSignedInUser(t, uniqueEmail('account'));

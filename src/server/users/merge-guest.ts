@@ -95,7 +95,15 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   const fill = profileFill(account, guest);
   if (Object.keys(fill).length > 0) await tx.updateTable('users').set(fill).where('id', '=', accountId).execute();
 
-  // The guest's sessions and its open e-mail confirmation links go with it (foreign keys cascade).
+  // Address confirmations the guest asked for no longer apply (the account has its address); they
+  // are cancelled rather than deleted with the guest, since the rate limits count their rows.
+  await tx
+    .updateTable('magic_links')
+    .set((eb) => ({ requested_by_user_id: accountId, cancelled_at: eb.fn.coalesce('cancelled_at', eb.val(new Date().toISOString())) }))
+    .where('requested_by_user_id', '=', guestId)
+    .execute();
+
+  // The guest's sessions go with it (the foreign key cascades).
   await tx.deleteFrom('users').where('id', '=', guestId).where('email', 'is', null).execute();
 }
 
