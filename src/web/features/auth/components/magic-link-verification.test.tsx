@@ -41,8 +41,8 @@ describe('MagicLinkVerification', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
   });
 
-  it('opens the group when the link also completed an invitation (issue 13)', async () => {
-    mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, groupSlug: 'night-riders' }) });
+  it('opens the group when the link also completed an invitation', async () => {
+    mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, status: 'signed_in', purpose: 'sign_in', groupSlug: 'night-riders' }) });
     const { router } = renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('invitation')}` });
     expect(await screen.findByText('Taking you to your group...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'), { timeout: 2000 });
