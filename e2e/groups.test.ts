@@ -250,7 +250,7 @@ describe('groups', () => {
     await dialog.getByText('Please enter your first name.').waitFor();
     await dialog.getByText("Please enter either the invitee's name or email address.").waitFor();
     await dialog.getByLabel('Your First Name').fill('Ana');
-    // The owner has no confirmed address, so the server will not e-mail invitations for them (issue 13).
+    // The owner has no confirmed address, so the server will not e-mail invitations for them.
     await dialog.getByText(/We e-mail invitations only for riders with a confirmed e-mail address/).waitFor();
     expect(await dialog.getByLabel('Invitee Email').isDisabled()).toBe(true);
     await dialog.getByLabel('Invitee Name').fill('Carla');
@@ -293,7 +293,7 @@ describe('groups', () => {
     await expectToast(invitee, 'Email Required');
     await invitee.getByLabel('Email Address').fill('carla@example.com');
     await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
-    // The landing says where the link went (issue 13), then the group page opens without the welcome dialog.
+    // The landing says where the link went, then the group page opens without the welcome dialog.
     await invitee.getByText("You're in! Now check your email").waitFor();
     await invitee.getByRole('link', { name: `Go to ${GROUP_NAME}` }).click();
     await invitee.waitForURL((url) => url.pathname === `/groups/${GROUP_SLUG}`);

@@ -5,9 +5,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 
 /**
- * Invitations, issue 13 "Trust between people": a rider who already has an account accepts on a new
- * device (point 8), members and the owner opening a link (point 9), accepting is all or nothing
- * (point 10), no welcome dialog after accepting (point 11) and the open invitations list (point 12).
+ * Invitations: a rider who already has an account accepts on a new device, members and the owner
+ * opening a link, accepting is all or nothing, no welcome dialog after accepting, and the open
+ * invitations list.
  * Real Chromium, the real server, a real SMTP server; axe-core checks each screen.
  */
 vi.setConfig({ testTimeout: 120_000 });
@@ -149,7 +149,7 @@ describe('invitations', () => {
     group = res.json;
   });
 
-  it('point 9: the owner opening their own link is told they are a member, and the link stays unused', async () => {
+  it('the owner opening their own link is told they are a member, and the link stays unused', async () => {
     const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Giulia' });
     const { page } = owner;
     await page.goto(link);
@@ -171,7 +171,7 @@ describe('invitations', () => {
     await invitee.context.close();
   });
 
-  it('point 8 and 11: a rider with an account, on a new device, gets a sign-in link that signs in and joins, without the welcome dialog', async () => {
+  it('a rider with an account, on a new device, gets a sign-in link that signs in and joins, without the welcome dialog', async () => {
     // Rita has an account (made on her old phone).
     const old = await newRider('rita.rossi@example.com');
     const ritaId = old.id;
@@ -215,7 +215,7 @@ describe('invitations', () => {
     await context.close();
   });
 
-  it('point 11: a new rider accepting with a new address lands on the group page without the welcome dialog', async () => {
+  it('a new rider accepting with a new address lands on the group page without the welcome dialog', async () => {
     const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Nico' });
     const { context, page } = await h.newPage({ width: 375, height: 812 });
     await page.goto(link);
@@ -237,7 +237,7 @@ describe('invitations', () => {
     await context.close();
   });
 
-  it('point 10: when the mail cannot be sent, the rider is not joined, the link still works, and the message says what to do', async () => {
+  it('when the mail cannot be sent, the rider is not joined, the link still works, and the message says what to do', async () => {
     const link = await invite({ inviterFirstName: 'Marco', inviteeName: 'Sara' });
     const { context, page } = await h.newPage({ width: 375, height: 812 });
     await recordToasts(page);
@@ -265,7 +265,7 @@ describe('invitations', () => {
     await context.close();
   });
 
-  it('point 12: the owner sees open invitations on the group page and revokes one; its link then answers like an invalid one', async () => {
+  it('the owner sees open invitations on the group page and revokes one; its link then answers like an invalid one', async () => {
     const revokedLink = await invite({ inviterFirstName: 'Marco', inviteeName: 'Tobias', inviteeEmail: 'tobias.maximilian.huber-schwarzenberger@motorradfreunde-oberbayern.example' });
     await invite({ inviterFirstName: 'Marco', inviteeEmail: 'lena@example.com' });
     const { page } = owner;

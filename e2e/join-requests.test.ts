@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 
 /**
- * Issue 13, point 13: a request to join an approval group reaches the owner live (count, list and
+ * A request to join an approval group reaches the owner live (count, list and
  * notification, without a reload), and the rider hears the decision, approved or declined. Two and
  * more riders in their own browser contexts, the real server, real SMTP for the sign-ins.
  */

@@ -231,7 +231,7 @@ describe('finding groups', () => {
   });
 });
 
-describe('membership notifications (issue 13)', () => {
+describe('membership notifications', () => {
   type Note = { id: string; type: string; title: string; message: string; isRead: boolean; subject?: { groupId: string; groupSlug: string; groupName: string; riderHandle: string | null } };
   const notesOf = async (who: Rider): Promise<Note[]> => (await who.client.get('/api/notifications')).json();
   const membershipNotesOf = async (who: Rider) => (await notesOf(who)).filter((n) => n.type.startsWith('membership_'));

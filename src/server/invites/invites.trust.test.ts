@@ -10,7 +10,7 @@ import {
   INVITER_FIRST_NAME_INVALID,
 } from '../../shared/invites/invitation';
 
-/** Issue 13 "Trust between people", the invitation points (3, 4, 8, 9, 10, 12). */
+/** Invitations people can trust: no address disclosed, limited mails, members burn nothing, all or nothing, revoking. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,7 +62,7 @@ function withFailingMailer<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
-describe('point 4: invitation mails', () => {
+describe('invitation mails', () => {
   it('are for riders with a confirmed address only; without one the link and QR code still work', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
@@ -129,7 +129,7 @@ describe('point 4: invitation mails', () => {
   });
 });
 
-describe('points 3 and 8: an address that already has an account', () => {
+describe('an address that already has an account', () => {
   it('answers exactly as for a free address, and mails that address a sign-in link instead of a confirmation', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
@@ -213,7 +213,7 @@ describe('points 3 and 8: an address that already has an account', () => {
     const verified = await device.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, existing.user.email) });
     expect(verified.json()).toEqual({ success: true, status: 'signed_in', purpose: 'sign_in' });
     // The group opens no further: the account is a member only because the guest it signed in from
-    // had joined before the revocation, and a guest's memberships move with it (point 14).
+    // had joined before the revocation, and a guest's memberships move with it.
     expect(await statusIn(existing.client, group.id)).toBe('member');
   });
 
@@ -227,7 +227,7 @@ describe('points 3 and 8: an address that already has an account', () => {
   });
 });
 
-describe('point 9: members and the owner do not use the invitation', () => {
+describe('members and the owner do not use the invitation', () => {
   it('tells insiders they are already members, answers them without using it, and keeps it for the invitee', async () => {
     const r = await buildRoles(t);
     const token = await invite(r.owner, r.group.id);
@@ -276,7 +276,7 @@ describe('point 9: members and the owner do not use the invitation', () => {
   });
 });
 
-describe('point 10: accepting is all or nothing', () => {
+describe('accepting is all or nothing', () => {
   it('when the mail server fails, the rider is not joined, the invitation is unused, and the message says what to do', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
@@ -361,7 +361,7 @@ describe('point 10: accepting is all or nothing', () => {
   });
 });
 
-describe('point 12: open invitations and revoking', () => {
+describe('open invitations and revoking', () => {
   it('lists the open invitations for the owner only, each role answered', async () => {
     const r = await buildRoles(t);
     await invite(r.owner, r.group.id, { inviterFirstName: 'Marco', inviteeName: 'Giulia' });

@@ -39,7 +39,7 @@ export async function updateProfile(
   const user = await ownAccount(ctx, input.actorId, input.accountId);
   const { userId: handle, email, ...fields } = input.update;
 
-  // An address another account holds is answered exactly like a free one (issue 13): only the
+  // An address another account holds is answered exactly like a free one: only the
   // mail that goes to it differs (requestEmailConfirmation), so nobody learns who has an account.
   const newEmail = email && email !== user.email ? email : null;
 

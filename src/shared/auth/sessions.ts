@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A session unused this long is over (issue 13); a session lasts 90 days at most either way. */
+/** A session unused this long is over; a session lasts 90 days at most either way. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
 export const SESSION_LAST_SEEN_WRITE_INTERVAL_MS = 3600 * 1000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: This invitation link is invalid or has expired.';
 
-/** Invitation mails the server sends for one rider within 24 hours (issue 13, point 4). */
+/** Invitation mails the server sends for one rider within 24 hours. */
 export const INVITATION_MAILS_PER_DAY = 20;
 export const INVITATION_MAIL_LIMIT_MESSAGE = `You can have at most ${INVITATION_MAILS_PER_DAY} invitations e-mailed per day. Share the link or QR code instead, or try again later.`;
 export const INVITATION_MAIL_NEEDS_EMAIL_MESSAGE =

@@ -49,7 +49,7 @@ export const notificationTexts = {
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
   mediaUploaded: (user: string) => ({ title: 'New Media', message: `${user} uploaded new media` }),
-  // Membership of an approval group (issue 13). "Membership approved!" is the spec's toast title
+  // Membership of an approval group. "Membership approved!" is the spec's toast title
   // (spec 2 section 4); the rider is named by their handle, never by their e-mail address.
   membershipRequest: (rider: string, group: string) => ({ title: 'Membership request', message: `${rider} wants to join ${group}` }),
   membershipApproved: (group: string) => ({ title: 'Membership approved!', message: `You're now a member of ${group}.` }),

@@ -35,7 +35,7 @@ export const currentUserSchema = z.object({
   timezoneOffset: z.string(),
   timezoneName: z.string(),
   createdAt: z.string(),
-  /** An address the rider asked to use, waiting for confirmation from its inbox (issue 13), else null. */
+  /** An address the rider asked to use, waiting for confirmation from its inbox, else null. */
   pendingEmail: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

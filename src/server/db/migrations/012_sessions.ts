@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sessions a rider can see and end (issue 13): each gets an opaque public id (never the token's
+ * Sessions a rider can see and end: each gets an opaque public id (never the token's
  * hash), the browser's User-Agent and when it was last used. `last_seen_at` is written at most once
  * an hour per session, and a session unused for 30 days no longer counts (90 days at most, as before).
  * Open confirmation links are looked up by the rider who asked for them (the address waiting for

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Invitations (issue 13):
+ * Invitations:
  * - `invitations.revoked_at`: the owner can revoke an open invitation; a revoked link answers like an
  *   invalid one.
  * - `invitations (inviter_id, created_at)`: the daily count of invitation mails per rider.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What a notification is about (issue 13): the group, and the rider it concerns (who asked to
+ * What a notification is about: the group, and the rider it concerns (who asked to
  * join). The client opens the group's Pending Members tab from a membership request, and a request
  * withdrawn before a decision takes its notification back, found by these two columns.
  * A notification about a deleted group goes with it; one about a deleted rider keeps its text.

@@ -34,7 +34,7 @@ interface CreateInvitationDialogProps {
 export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirstName }: CreateInvitationDialogProps) {
   const ids = { inviter: useId(), name: useId(), email: useId(), link: useId() };
   const create = useCreateInvitation();
-  // The server e-mails invitations only for riders with a confirmed address (issue 13).
+  // The server e-mails invitations only for riders with a confirmed address.
   const { data: me } = useCurrentUser();
   const mayMail = Boolean(me?.email);
   const [result, setResult] = useState<(CreatedInvitation & { sentTo: string | null }) | null>(null);
