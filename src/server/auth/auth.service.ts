@@ -27,6 +27,13 @@ const HOUR_MS = 3600 * 1000;
 /** Sign-in links per address and per client IP within one hour (GUIDE section 5). */
 export const MAGIC_LINKS_PER_EMAIL_PER_HOUR = 5;
 export const MAGIC_LINKS_PER_IP_PER_HOUR = 20;
+/**
+ * Links mailed while accepting invitations, per client address and hour: enough for a club meeting
+ * where everyone scans one QR code on one Wi-Fi, yet a bound on mail sent to addresses nobody at
+ * that address may own (each acceptance needs its own open invitation and a fresh guest).
+ */
+export const INVITATION_LINKS_PER_IP_PER_HOUR = 100;
+export const TOO_MANY_INVITATION_LINKS_MESSAGE = 'Too many invitations were accepted from this network in the last hour.';
 
 export interface IssuedSession {
   token: string;
@@ -70,12 +77,13 @@ export function hashIp(ip: string): string {
   return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
 }
 
-async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string }, limit: number): Promise<void> {
+async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean }, limit: number): Promise<void> {
   const since = new Date(Date.now() - HOUR_MS).toISOString();
   const { count, oldest } = await magicLinksRepository.countSince(ctx.db, by, since);
   if (count < limit) return;
   const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
-  throw tooManyRequests('Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
+  const invitationsFromNetwork = 'ipHash' in by && !by.countsTowardIpLimit;
+  throw tooManyRequests(invitationsFromNetwork ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
 }
 
 export type LinkPurpose = 'sign_in' | 'confirm_email';
@@ -90,7 +98,7 @@ export interface IssueLinkInput {
   requestedByUserId: string | null;
   /** The nonce of the asking browser's link cookie (link-nonce-cookie.ts); null binds the link to no browser. */
   browserNonce: string | null;
-  /** False for links sent on someone else's behalf: the per-IP limit neither checks nor counts them. */
+  /** False for links mailed while accepting an invitation: counted per IP apart, with their own limit. */
   countTowardIpLimit: boolean;
   /** The mail to send; by default the sign-in or confirmation mail of the purpose. */
   mail?: LinkMailBuilder;
@@ -105,7 +113,11 @@ export interface IssueLinkInput {
 export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<string> {
   const ipHash = hashIp(input.ip);
   await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
-  if (input.countTowardIpLimit) await enforceRateLimit(ctx, { ipHash }, MAGIC_LINKS_PER_IP_PER_HOUR);
+  await enforceRateLimit(
+    ctx,
+    { ipHash, countsTowardIpLimit: input.countTowardIpLimit },
+    input.countTowardIpLimit ? MAGIC_LINKS_PER_IP_PER_HOUR : INVITATION_LINKS_PER_IP_PER_HOUR,
+  );
 
   const token = randomToken();
   const id = newId();

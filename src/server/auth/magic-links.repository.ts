@@ -6,13 +6,22 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 
 export const magicLinksRepository = {
-  async countSince(db: Executor, by: { email: string } | { ipHash: string }, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
+  async countSince(
+    db: Executor,
+    by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean },
+    sinceIso: string,
+  ): Promise<{ count: number; oldest: string | null }> {
     let query = db
       .selectFrom('magic_links')
       .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
       .where('created_at', '>', sinceIso);
-    // Links sent on someone else's behalf (counts_toward_ip_limit = 0) count only toward the address.
-    query = 'email' in by ? query.where('email', '=', by.email) : query.where('requester_ip_hash', '=', by.ipHash).where('counts_toward_ip_limit', '=', 1);
+    // Per client address, the two kinds of link are counted apart: sign-in links asked for oneself
+    // (counts_toward_ip_limit = 1), and links mailed while accepting an invitation (0), which have
+    // a limit of their own so that a club on one network is not held to one rider's.
+    query =
+      'email' in by
+        ? query.where('email', '=', by.email)
+        : query.where('requester_ip_hash', '=', by.ipHash).where('counts_toward_ip_limit', '=', by.countsTowardIpLimit ? 1 : 0);
     const row = await query.executeTakeFirstOrThrow();
     return { count: toCount(row.count), oldest: row.oldest ?? null };
   },

@@ -15,7 +15,7 @@ import {
   type CreateInvitationInput,
   type OpenInvitation,
 } from '../../shared/invites/invitation';
-import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
+import { requestInvitationLink, TOO_MANY_INVITATION_LINKS_MESSAGE, withdrawLink } from '../auth/auth.service';
 import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
@@ -116,7 +116,8 @@ const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
 function explainLinkFailure(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
   if (error.statusCode === 429) {
-    return new HttpError(429, 'Too many e-mails were sent to this address in the last hour. You have not joined yet and your invitation still works: please try again later.', error.headers);
+    const why = error.message === TOO_MANY_INVITATION_LINKS_MESSAGE ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many e-mails were sent to this address in the last hour.';
+    return new HttpError(429, `${why} You have not joined yet and your invitation still works: please try again later.`, error.headers);
   }
   if (error.statusCode === 503) {
     return new HttpError(503, 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.', error.headers);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { hashToken } from '../platform/tokens';
+import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/auth.service';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
 import {
   INVALID_INVITATION_MESSAGE,
@@ -325,6 +326,37 @@ describe('accepting is all or nothing', () => {
     expect((await owner.client.get(`/api/groups/${group.id}`)).json().memberCount).toBe(26);
     // ...and they do not use up that network's sign-in budget either.
     expect((await new TestClient(t.app).post('/api/auth/magic-link', { email: address('after') }, clubIp)).statusCode).toBe(200);
+  });
+
+  it('invitation links have a limit of their own per network, so accepting cannot mail the world', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const ip = { 'x-forwarded-for': '203.0.113.78' };
+    // The hour's budget is taken up by earlier acceptances from this network (written as rows, not sent).
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: INVITATION_LINKS_PER_IP_PER_HOUR }, (_, i) => ({
+      id: crypto.randomUUID(),
+      token_hash: `filler-${crypto.randomUUID()}-${i}`,
+      email: `filler${i}@example.com`,
+      purpose: 'confirm_email',
+      requested_by_user_id: null,
+      requester_ip_hash: hashIp('203.0.113.78'),
+      created_at: now,
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      counts_toward_ip_limit: 0,
+    }));
+    await t.app.ctx.db.insertInto('magic_links').values(rows).execute();
+
+    const token = await invite(owner, group.id);
+    const rider = await buildGuest(t);
+    const res = await rider.client.post(`/api/invite/${token}/complete`, { email: address('one-too-many') }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().message).toBe(`${TOO_MANY_INVITATION_LINKS_MESSAGE} You have not joined yet and your invitation still works: please try again later.`);
+    expect(await statusIn(rider.client, group.id)).toBe('none');
+    expect(await isUsable(token)).toBe(true);
+    // A rider on that network asking for their own sign-in link is not held back by it.
+    expect((await new TestClient(t.app).post('/api/auth/magic-link', { email: address('own') }, ip)).statusCode).toBe(200);
   });
 
   it('two completions at once: one joins, the other is told the link is invalid and its mailed link is withdrawn', async () => {
