@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { addMonths, format, startOfMonth, addDays } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
+import { expectToast, recordToasts } from './support/page-checks';
 
 /**
  * Groups, membership with approval, invitations and polls, end to end: the real server, Chromium,
@@ -48,34 +49,6 @@ async function newRider(viewport?: { width: number; height: number }): Promise<R
   await dismissWelcome(page);
   const me = await currentUser(page);
   return { context, page, id: me.id, userId: me.userId };
-}
-
-/**
- * Toasts live 5 s, and their role="status" announcement only 1 s: on a loaded machine a locator can
- * miss them. Every page records the toasts it shows, and tests read that record.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
-        }
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-async function toastsOf(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n---\n') ?? '');
-}
-
-/** Waits until the page has shown a toast containing `text`; returns all toast text so far. */
-async function expectToast(page: Page, text: string): Promise<string> {
-  await expect.poll(() => toastsOf(page), { timeout: 30_000 }).toContain(text);
-  return toastsOf(page);
 }
 
 async function screenshot(page: Page, name: string) {

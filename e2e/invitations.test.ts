@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { PHONE_WIDTHS, expectAccessible, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
 
 /**
  * Invitations: a rider who already has an account accepts on a new device, members and the owner
@@ -14,7 +15,6 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
 const shotsDir = process.env.INVITE_SHOTS_DIR ?? path.resolve('test-results/screens');
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
 
 beforeAll(async () => {
@@ -67,53 +67,6 @@ async function newRider(email?: string, viewport?: { width: number; height: numb
   return { context, page, id: user.id, email: user.email };
 }
 
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
-        }
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-async function expectToast(page: Page, text: string): Promise<string> {
-  const read = () => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n---\n') ?? '');
-  await expect.poll(read, { timeout: 30_000 }).toContain(text);
-  return read();
-}
-
-/** axe-core on the page's content as it is: no WCAG 2 A/AA violations. */
-async function expectAccessible(page: Page, content = 'main') {
-  await page.waitForTimeout(300); // animations settle (contrast is measured on final colours)
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async (content) => {
-    type Violation = { id: string; nodes: Array<{ target: unknown; html: string; failureSummary?: string }> };
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    // The page's own content and any open dialog; the shell (sidebar, account menu) and toasts are
-    // shared by every page and checked by their own owners.
-    const scope = { include: [[content], ['[role=dialog]'], ['[role=alertdialog]']].filter(([sel]) => document.querySelector(sel!)) };
-    const result = await axe.run(scope, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 200)} ${n.failureSummary ?? ''}`).join(' | ')}`);
-  }, content);
-  expect(violations).toEqual([]);
-}
-
-/** Nothing scrolls sideways at phone widths (long group names and addresses wrap). */
-async function expectNoSidewaysScroll(page: Page) {
-  for (const width of [320, 375, 414]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(150);
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-    expect(scroll, `sideways scroll at ${width}px`).toBeLessThanOrEqual(client);
-  }
-}
-
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
@@ -156,7 +109,7 @@ describe('invitations', () => {
     await page.getByRole('heading', { name: `You're already a member of ${GROUP_NAME}` }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept Invitation' }).count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, PHONE_WIDTHS);
     await shoot(page, 'already-member');
     await expectAccessible(page);
 
@@ -190,7 +143,7 @@ describe('invitations', () => {
     // The same answer as for a new address: nothing tells that this one has an account.
     expect(await page.locator('main').innerText()).toContain('rita.rossi@example.com');
     expect(await page.getByText('Email address is already in use').count()).toBe(0);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, PHONE_WIDTHS);
     await shoot(page, 'landing-existing-rider-after-submit');
     await expectAccessible(page);
 
@@ -279,15 +232,15 @@ describe('invitations', () => {
     expect(text).toContain('lena@example.com');
     expect(text).toMatch(/Created .* by Marco/);
     expect(text).toMatch(/Expires /);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, PHONE_WIDTHS);
     await shoot(page, 'open-invitations');
     // This feature's part of the group page (the header belongs to the groups feature).
-    await expectAccessible(page, 'section[aria-labelledby^="open-invitations"]');
+    await expectAccessible(page, ['section[aria-labelledby^="open-invitations"]']);
 
     await page.getByRole('button', { name: 'Revoke the invitation for Tobias' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Revoke Invitation' });
     await confirm.waitFor();
-    await expectAccessible(page, '[role=alertdialog]');
+    await expectAccessible(page, ['[role=alertdialog]']);
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expectToast(page, 'Invitation revoked');
     await page.getByRole('button', { name: 'Revoke the invitation for Tobias' }).waitFor({ state: 'detached' });

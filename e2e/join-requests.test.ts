@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { PHONE_WIDTHS, animationsSettled, axeViolations, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
 
 /**
  * A request to join an approval group reaches the owner live (count, list and
@@ -11,7 +11,6 @@ import { linkFrom, startHarness, type Harness } from './support/harness';
  */
 vi.setConfig({ testTimeout: 120_000 });
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shotsDir = process.env.JOIN_SHOTS_DIR ?? '/tmp/shots-join';
 
 let h: Harness;
@@ -32,27 +31,6 @@ interface Rider {
 const GROUP_NAME = 'Apennine Dawn Patrol';
 const GROUP_SLUG = 'apennine-dawn-patrol';
 
-/** Every page records the toasts it shows: they live 5 s and a locator on a loaded machine can miss them. */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
-        }
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n---\n') ?? ''), { timeout: 30_000 })
-    .toContain(text);
-}
-
 /** Marks the page; `expectNoReload` then proves the page was never loaded again. */
 async function markPage(page: Page) {
   await page.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
@@ -62,34 +40,15 @@ async function expectNoReload(page: Page) {
 }
 
 /**
- * axe-core (WCAG 2.1 A and AA) over what this point adds or changes: the group's tabs and Pending
- * Members panel, the join prompt, the notification bell, its panel and the toasts. (The whole page
- * also reports the sidebar's section labels' contrast, the group header's <dl> and the account
- * menu button's name, which belong to other work.)
+ * What axe-core checks here: the group's tabs and Pending Members panel, the join prompt, the
+ * notification bell, its panel and the toasts.
  */
-async function axeViolations(page: Page): Promise<string[]> {
-  // The app's CSP refuses inline scripts; evaluating through the DevTools protocol is not one.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: { include: Element[] }, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string; failureSummary?: string }> }> }> } }).axe;
-    const include = ['[role=tablist]', '[role=tabpanel]', 'button[aria-label^="Notifications"]', '[role=dialog]', '[role=region] li', 'main section']
-      .flatMap((selector) => [...document.querySelectorAll(selector)]);
-    const result = await axe.run({ include }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 300)} (${n.failureSummary ?? ''})`).join(' | ')}`);
-  });
-}
+const MEMBERSHIP_PARTS = ['[role=tablist]', '[role=tabpanel]', 'button[aria-label^="Notifications"]', '[role=dialog]', '[role=region] li', 'main section'];
 
 /** Screenshots once nothing moves (the popover and toasts animate in). */
 async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await animationsSettled(page);
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  for (const width of [320, 375, 414]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  }
 }
 
 /** A visitor signed in over real SMTP with an e-mailed link, then given a handle. */
@@ -165,7 +124,7 @@ describe('join requests, live', () => {
     await expectNoReload(page);
     // The rider is named by handle, never by e-mail address.
     expect(await page.locator('body').innerText()).not.toContain(approved.email);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, MEMBERSHIP_PARTS)).toEqual([]);
 
     await page.getByRole('button', { name: `Approve ${approved.userId}` }).click();
     await expectToast(page, `${approved.userId} is now a member.`);
@@ -227,7 +186,7 @@ describe('join requests, live', () => {
     await declined.page.getByRole('button', { name: 'Join Group' }).waitFor();
     await declined.page.getByRole('button', { name: /^Notifications/ }).first().click();
     await declined.page.getByRole('dialog').getByText('Membership request declined').waitFor();
-    expect(await axeViolations(declined.page)).toEqual([]);
+    expect(await axeViolations(declined.page, MEMBERSHIP_PARTS)).toEqual([]);
     await declined.page.keyboard.press('Escape');
     await declined.context.close();
   });
@@ -248,7 +207,7 @@ describe('join requests, live', () => {
     await page.getByRole('button', { name: /^Notifications/ }).first().click();
     await page.getByRole('dialog').getByRole('list', { name: 'Notifications' }).waitFor();
     await shot(page, 'notifications-1280');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, MEMBERSHIP_PARTS)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 375, height: 800 });
@@ -258,6 +217,6 @@ describe('join requests, live', () => {
     await page.getByRole('dialog').getByRole('list', { name: 'Notifications' }).waitFor();
     await shot(page, 'notifications-375');
     await page.keyboard.press('Escape');
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, PHONE_WIDTHS);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
+import { expectToast, recordToasts } from './support/page-checks';
 
 /**
  * Rides end to end: planning from the dashboard (midpoint) and from a group page (waypoints), the
@@ -64,27 +65,6 @@ interface Rider {
 
 async function currentUser(page: Page): Promise<{ id: string; userId: string }> {
   return page.evaluate(async () => (await fetch('/api/users/current')).json());
-}
-
-/** Every page records the toasts it shows (they live 5 s; a locator on a loaded machine can miss them). */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.tagName === 'LI' && node.closest('[role=region]')) seen.push(node.innerText || node.textContent || '');
-        }
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts?.join('\n') ?? ''), { timeout: 30_000 })
-    .toContain(text);
 }
 
 /** A new visitor (a guest account), past the welcome dialog. */

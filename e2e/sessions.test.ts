@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { axeViolations } from './support/page-checks';
 
 const SHOTS = '/tmp/shots-sessions';
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const USER_AGENTS = {
   phone: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
@@ -42,16 +41,6 @@ async function openPreferences(page: Page) {
   await page.goto('/preferences');
   await page.getByRole('heading', { name: 'Profile Information' }).waitFor();
   await page.getByRole('list', { name: 'Signed-in devices' }).waitFor();
-}
-
-async function axeViolations(page: Page, selector: string) {
-  // Evaluated through the DevTools protocol: the app's CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: Element): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
-    const result = await axe.run(document.querySelector(sel)!);
-    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-  }, selector);
 }
 
 /** Elements reaching past the right edge of the viewport (empty when nothing scrolls sideways). */
@@ -110,8 +99,8 @@ describe('Preferences: signed-in devices and the address waiting for confirmatio
     await laptop.page.screenshot({ path: `${SHOTS}/preferences-1280.png`, fullPage: true });
     expect(await overflowing(laptop.page)).toEqual([]);
 
-    expect(await axeViolations(phone.page, '[aria-labelledby="security-title"]')).toEqual([]);
-    expect(await axeViolations(phone.page, 'form')).toEqual([]);
+    expect(await axeViolations(phone.page, ['[aria-labelledby="security-title"]'])).toEqual([]);
+    expect(await axeViolations(phone.page, ['form'])).toEqual([]);
 
     // Keyboard: the buttons are reachable and work with Enter.
     const signOutOthers = phone.page.getByRole('button', { name: 'Sign out other devices' });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { expectAccessible, expectNoSidewaysScroll } from './support/page-checks';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,19 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2 A/AA rules on what the page (or the part `selector` names) shows now: no violations. */
-async function expectAccessible(page: Page, selector?: string) {
-  // Evaluated over the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(selector ? (document.querySelector(selector) as unknown as Document) : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target), summary: v.nodes.map((n) => (n as { failureSummary?: string }).failureSummary) }));
-  }, selector);
-  expect(violations).toEqual([]);
-}
 
 /** Screenshots for review, only when SHOTS_DIR is set. */
 async function shot(page: Page, name: string) {
@@ -31,10 +18,6 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 async function currentUser(page: Page): Promise<{ id: string; userId: string; email: string | null }> {
@@ -115,7 +98,7 @@ describe('a sign-in link signs in only who asked for it, or who knowingly confir
       expect(await currentUser(b.page)).toMatchObject({ id: otherGuest.id, email: null });
       await expectNoSidewaysScroll(b.page);
       // The page's own content (the shell around it is checked by the shell's tests).
-      await expectAccessible(b.page, '#main');
+      await expectAccessible(b.page, ['#main']);
       await shot(b.page, `sign-in-as-${viewport.width}`);
 
       if (viewport.width === 375) {
@@ -175,7 +158,7 @@ describe('signing out', () => {
     await page.waitForTimeout(300);
     expect(currentReads).toEqual([]);
     expect(await countUsers()).toBe(usersBefore);
-    await expectAccessible(page);
+    await expectAccessible(page, ['body']);
     await shot(page, 'signed-out-1280');
     for (const width of [320, 375, 414]) {
       await page.setViewportSize({ width, height: 812 });
@@ -212,7 +195,7 @@ describe('the Login dialog says why a link was not sent', () => {
     await login.getByLabel('Email Address').fill('rider@localhost');
     await login.getByRole('button', { name: 'Send Magic Link' }).click();
     await expect.poll(async () => login.getByRole('alert').textContent()).toBe('Invalid email address');
-    await expectAccessible(page, '[role="dialog"]');
+    await expectAccessible(page, ['[role="dialog"]']);
 
     const email = `busy-${Date.now()}@example.com`;
     const statuses = await page.evaluate(async (address) => {
