@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { housekeepingJobs } from '../housekeeping';
-import { EVENTS_PER_SESSION_PER_HOUR } from './write-limits';
+import { EVENTS_PER_SESSION_PER_HOUR, NEW_GUESTS_PER_ADDRESS_PER_HOUR } from './write-limits';
+import { hashIp } from '../auth/auth.service';
 
 // The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address,
 // counted in the database. Tests set small limits; the defaults are 120 and 600 a minute.
@@ -104,7 +105,7 @@ describe('the counter’s commit', () => {
       const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(t.app.ctx.db);
       expect(rows[0]!.synchronous).toBe(2); // FULL
     }
-    const counts = await t.app.ctx.db.selectFrom('write_counters').select(['key', 'count']).execute();
+    const counts = await t.app.ctx.db.selectFrom('write_counters').select(['key', 'count']).where('key', 'like', 'w:%').execute();
     expect(counts.map((c) => Number(c.count)).sort()).toEqual([5, 5]);
   });
 });
@@ -134,5 +135,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('write limit across app processes 
     const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => write(i % 2 === 0 ? onA : onB)))).map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+  });
+});
+
+describe('guests made by reading the current user', () => {
+  it('a client address that keeps dropping its cookies is refused new guests past the hourly limit; signed-in riders there go on', async () => {
+    const t = await testApp({});
+    const ip = '198.51.100.23';
+    const rider = new TestClient(t.app);
+    expect((await rider.get('/api/users/current', { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    // The hour's budget is spent (written as the counter, not made one by one).
+    const hour = 3600_000;
+    const windowStart = new Date(Date.now() - (Date.now() % hour)).toISOString();
+    await t.app.ctx.db
+      .updateTable('write_counters')
+      .set({ count: NEW_GUESTS_PER_ADDRESS_PER_HOUR })
+      .where('key', '=', `g:a:${hashIp(ip)}`)
+      .where('window_start', '=', windowStart)
+      .execute();
+    const users = async () => Number((await t.app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await users();
+
+    const refused = await new TestClient(t.app).get('/api/users/current', { 'x-forwarded-for': ip });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toBe('Too many new visitors from this network. Please try again later.');
+    expect(refused.cookies).toEqual([]);
+    expect(await users()).toBe(before);
+
+    // A rider with a session on that network is not a new guest, and another network is not held back.
+    expect((await rider.get('/api/users/current', { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).get('/api/users/current', { 'x-forwarded-for': '198.51.100.24' })).statusCode).toBe(200);
   });
 });

@@ -13,6 +13,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Activity-log entries (POST /api/events) per hour: a rider's welcome actions are a handful. */
 export const EVENTS_PER_SESSION_PER_HOUR = 60;
 export const EVENTS_PER_ADDRESS_PER_HOUR = 600;
+/**
+ * Guests made by GET /api/users/current for browsers without a session, per client address and
+ * hour: that read writes an account and a session, so without a bound a script that drops its
+ * cookies could fill the disk. Far above a club meeting on one Wi-Fi.
+ */
+export const NEW_GUESTS_PER_ADDRESS_PER_HOUR = 1000;
 
 interface Counted {
   key: string;
@@ -60,4 +66,10 @@ export async function enforceEventLimit(ctx: AppContext, request: FastifyRequest
   const counted: Counted[] = [{ key: address, limit: EVENTS_PER_ADDRESS_PER_HOUR }];
   if (session) counted.push({ key: session, limit: EVENTS_PER_SESSION_PER_HOUR });
   await count(ctx, counted, HOUR_MS, 'Too many activity events. Please try again later.');
+}
+
+/** GET /api/users/current without a session: how many guests one client address may make per hour. */
+export async function enforceNewGuestLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { address } = keys(request, 'g');
+  await count(ctx, [{ key: address, limit: NEW_GUESTS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many new visitors from this network. Please try again later.');
 }
