@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT, type Notification, type NotificationRemoved } from '../../../../shared/notifications/notification';
 import { publishLiveNotification } from '../../../lib/live-notifications';
 import { notificationsQueryOptions } from './get-notifications';
@@ -7,11 +7,73 @@ import { notificationsQueryOptions } from './get-notifications';
 export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 
 /**
+ * One stream per page, shared by every subscriber. A page gets six connections per host over
+ * HTTP/1.1, and an EventSource holds one for as long as it is open: when the shell's subtree was
+ * mounted again without its effects being cleaned up (seen after accepting an invitation), every
+ * mount kept a stream of its own, six of them took every connection, and the next navigation
+ * waited forever. `sessionKey` (the rider's id) reopens it when the account changes.
+ */
+interface SharedStream {
+  sessionKey: string;
+  source: EventSource;
+  subscribers: Set<(notification: Notification) => void>;
+}
+let shared: SharedStream | null = null;
+
+function openStream(sessionKey: string, queryClient: QueryClient): SharedStream {
+  const source = new EventSource(NOTIFICATION_STREAM_URL);
+  const stream: SharedStream = { sessionKey, source, subscribers: new Set() };
+  source.addEventListener(NOTIFICATION_EVENT, (event: MessageEvent<string>) => {
+    let notification: Notification;
+    try {
+      notification = JSON.parse(event.data) as Notification;
+    } catch (error) {
+      console.error('Unreadable notification event', error);
+      return;
+    }
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
+      list === undefined || list.some((n) => n.id === notification.id) ? list : [notification, ...list],
+    );
+    for (const subscriber of [...stream.subscribers]) subscriber(notification);
+    publishLiveNotification({ kind: 'added', notification });
+  });
+  source.addEventListener(NOTIFICATION_REMOVED_EVENT, (event: MessageEvent<string>) => {
+    let removed: NotificationRemoved;
+    try {
+      removed = JSON.parse(event.data) as NotificationRemoved;
+    } catch (error) {
+      console.error('Unreadable notification event', error);
+      return;
+    }
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => list?.filter((n) => n.id !== removed.id));
+    publishLiveNotification({ kind: 'removed', removed });
+  });
+  return stream;
+}
+
+function subscribe(sessionKey: string, queryClient: QueryClient, subscriber: (notification: Notification) => void): () => void {
+  if (shared && shared.sessionKey !== sessionKey) {
+    shared.source.close();
+    shared = null;
+  }
+  shared ??= openStream(sessionKey, queryClient);
+  const stream = shared;
+  stream.subscribers.add(subscriber);
+  return () => {
+    stream.subscribers.delete(subscriber);
+    if (stream.subscribers.size === 0 && shared === stream) {
+      stream.source.close();
+      shared = null;
+    }
+  };
+}
+
+/**
  * GET /api/notifications/stream (Server-Sent Events). Each `notification` event goes to the
  * front of the cached list and is handed to `onNotification` (which shows it as a toast); each
  * `notification-removed` event (a membership request withdrawn) leaves the list. Both are also
  * published to `lib/live-notifications`, so open screens refetch what they concern.
- * `sessionKey` (the rider's id) reopens the stream when the account changes; null closes it.
+ * null `sessionKey` subscribes to nothing.
  */
 export function useNotificationStream(sessionKey: string | null, onNotification: (notification: Notification) => void) {
   const queryClient = useQueryClient();
@@ -19,38 +81,6 @@ export function useNotificationStream(sessionKey: string | null, onNotification:
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
-    const source = new EventSource(NOTIFICATION_STREAM_URL);
-    const listener = (event: MessageEvent<string>) => {
-      let notification: Notification;
-      try {
-        notification = JSON.parse(event.data) as Notification;
-      } catch (error) {
-        console.error('Unreadable notification event', error);
-        return;
-      }
-      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
-        list === undefined || list.some((n) => n.id === notification.id) ? list : [notification, ...list],
-      );
-      handle(notification);
-      publishLiveNotification({ kind: 'added', notification });
-    };
-    const removedListener = (event: MessageEvent<string>) => {
-      let removed: NotificationRemoved;
-      try {
-        removed = JSON.parse(event.data) as NotificationRemoved;
-      } catch (error) {
-        console.error('Unreadable notification event', error);
-        return;
-      }
-      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => list?.filter((n) => n.id !== removed.id));
-      publishLiveNotification({ kind: 'removed', removed });
-    };
-    source.addEventListener(NOTIFICATION_EVENT, listener);
-    source.addEventListener(NOTIFICATION_REMOVED_EVENT, removedListener);
-    return () => {
-      source.removeEventListener(NOTIFICATION_EVENT, listener);
-      source.removeEventListener(NOTIFICATION_REMOVED_EVENT, removedListener);
-      source.close();
-    };
+    return subscribe(sessionKey, queryClient, (notification) => handle(notification));
   }, [sessionKey, queryClient]);
 }
