@@ -106,7 +106,8 @@ describe('Preferences: signed-in devices and the address waiting for confirmatio
     const signOutOthers = phone.page.getByRole('button', { name: 'Sign out other devices' });
     await signOutOthers.focus();
     await phone.page.keyboard.press('Enter');
-    await phone.page.getByText('2 other devices were signed out.').waitFor();
+    // .first(): Radix also renders the toast's text for a moment in its screen-reader announcement.
+    await phone.page.getByText('2 other devices were signed out.').first().waitFor();
     await phone.page.waitForFunction(() => document.querySelectorAll('[aria-labelledby="devices-title"] li').length === 1);
     for (const { page } of [laptop, tablet]) {
       expect(await page.evaluate(async () => (await fetch('/api/auth/sessions')).status)).toBe(401);
@@ -114,7 +115,7 @@ describe('Preferences: signed-in devices and the address waiting for confirmatio
 
     // Cancel: nothing waits any more, also after a reload.
     await phone.page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await phone.page.getByText('Address change cancelled').waitFor();
+    await phone.page.getByText('Address change cancelled').first().waitFor();
     await openPreferences(phone.page);
     expect(await phone.page.getByText('Waiting for confirmation of').count()).toBe(0);
 
