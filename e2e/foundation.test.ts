@@ -168,7 +168,7 @@ describe('the shell', () => {
     await notify(h.app.ctx, me.id, 'ride_created', 'New Ride Created', 'Sunrise Loop has been added to your group');
     const toast = page.getByRole('status').filter({ hasText: 'Sunrise Loop has been added to your group' }).first();
     await toast.waitFor();
-    await page.getByRole('button', { name: /Notifications \(1 unread\)/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
     await context.close();
   });
 });
