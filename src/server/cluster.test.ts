@@ -117,7 +117,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
 
   it('restarts a worker that dies, keeps serving, and keeps housekeeping in exactly one worker', async () => {
     const pids = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-    const runsHousekeeping = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('ROADCAPTAIN_SCHEDULER_WORKER=1');
+    const runsHousekeeping = (pid: number) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('ROADCAPTAIN_SCHEDULER_WORKER=1');
+      } catch {
+        return false; // gone meanwhile
+      }
+    };
     const before = pids();
     expect(before).toHaveLength(2);
     expect(before.filter(runsHousekeeping)).toHaveLength(1);
@@ -126,7 +132,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
     await expect.poll(() => output, { timeout: 10_000 }).toContain('starting another');
     await expect.poll(() => pids().filter((pid) => !before.includes(pid)).length, { timeout: 20_000 }).toBe(1);
     const replacement = pids().find((pid) => !before.includes(pid))!;
-    expect(pids().filter(runsHousekeeping)).toEqual([replacement]);
+    // Between fork and exec a new process still shows its parent's environment: wait for its own.
+    await expect.poll(() => pids().filter(runsHousekeeping), { timeout: 20_000 }).toEqual([replacement]);
     for (let i = 0; i < 4; i++) expect((await request(port, 'GET', '/api/app-config')).status).toBe(200);
   });
 });
