@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, type Rider } from '../test/factories';
+import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
 import { issueLink, MAGIC_LINKS_PER_IP_PER_HOUR } from './auth.service';
 
@@ -216,29 +216,6 @@ describe('a sign-in link is bound to the browser that asked for it', () => {
     expect((await new TestClient(t.app).post('/api/auth/verify-magic-link', { token })).json()).toMatchObject({ status: 'confirmation_required' });
   });
 });
-
-async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
-  const res = await owner.client.post('/api/rides', {
-    groupId,
-    name: `Merge Run ${crypto.randomBytes(3).toString('hex')}`,
-    startLocation: 'Bologna, Emilia-Romagna, Italy',
-    startLatitude: 44.4949,
-    startLongitude: 11.3426,
-    endLocation: 'Parma, Emilia-Romagna, Italy',
-    endLatitude: 44.8015,
-    endLongitude: 10.328,
-    startDate: inDays(4),
-    endDate: inDays(4),
-    duration: 'full-day',
-    minRiders: 1,
-    maxRiders: 5,
-    timezoneOffset: 'UTC+00:00',
-    timezoneName: 'UTC',
-    ...extra,
-  });
-  if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string };
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 async function buildPoll(creator: Rider, groupId: string) {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildRoles, type Rider } from '../test/factories';
+import { buildRide as buildAnyRide, buildRoles, type Rider } from '../test/factories';
+
+/** The rides these tests read cards of: a description, and two seats so one join fills it. */
+const buildRide = (owner: Rider, groupId: string, extra: Record<string, unknown> = {}) =>
+  buildAnyRide(owner, groupId, { description: 'Lakeside', maxRiders: 2, ...extra });
 import { ridesRepository } from './rides.repository';
 import { RIDE_CARD_FORMAT } from './rides.presenter';
 import type { Ride } from '../../shared/rides/ride';
@@ -16,30 +20,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
-  const res = await owner.client.post('/api/rides', {
-    groupId,
-    name: `Card Run ${Math.random().toString(36).slice(2, 8)}`,
-    description: 'Lakeside',
-    startLocation: 'Bologna, Emilia-Romagna, Italy',
-    startLatitude: 44.4949,
-    startLongitude: 11.3426,
-    endLocation: 'Parma, Emilia-Romagna, Italy',
-    endLatitude: 44.8015,
-    endLongitude: 10.328,
-    startDate: inDays(4),
-    endDate: inDays(4),
-    duration: 'full-day',
-    minRiders: 1,
-    maxRiders: 2,
-    timezoneOffset: 'UTC+00:00',
-    timezoneName: 'UTC',
-    ...extra,
-  });
-  if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; slug: string };
-}
 
 async function cardOf(rideId: string): Promise<string | null> {
   const row = await t.app.ctx.db.selectFrom('rides').select('card_json').where('id', '=', rideId).executeTakeFirstOrThrow();

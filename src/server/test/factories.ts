@@ -48,3 +48,28 @@ export async function buildRoles(t: TestApp, groupOverrides: Record<string, unkn
   const anonymous = new TestClient(t.app);
   return { owner, member, pending, guest, outsider, anonymous, group };
 }
+
+/** A full-day ride from Bologna to Parma four days from now, created through the API by `owner`. */
+export async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
+  const inFourDays = new Date(Date.now() + 4 * 86_400_000).toISOString();
+  const res = await owner.client.post('/api/rides', {
+    groupId,
+    name: `Test Run ${crypto.randomBytes(3).toString('hex')}`,
+    startLocation: 'Bologna, Emilia-Romagna, Italy',
+    startLatitude: 44.4949,
+    startLongitude: 11.3426,
+    endLocation: 'Parma, Emilia-Romagna, Italy',
+    endLatitude: 44.8015,
+    endLongitude: 10.328,
+    startDate: inFourDays,
+    endDate: inFourDays,
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 5,
+    timezoneOffset: 'UTC+00:00',
+    timezoneName: 'UTC',
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; slug: string };
+}
