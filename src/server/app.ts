@@ -162,7 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.get('/api/app-config', async () => ({ appName: config.appName, tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }));
+  app.get('/api/app-config', async () => ({
+    appName: config.appName,
+    tileUrl: config.tileUrl,
+    tileAttribution: config.tileAttribution,
+    placeSearch: config.geocoderUrl ? 'places' : 'towns',
+  }));
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
   await app.register(usersRoutes(ctx));

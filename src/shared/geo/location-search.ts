@@ -17,6 +17,11 @@ export const locationSearchQuerySchema = z.object({
     .trim()
     .min(1, locationSearchMessages.required)
     .max(LOCATION_QUERY_MAX_LENGTH, locationSearchMessages.tooLong),
+  /**
+   * "lat,lon" the results are biased toward: the group's location in group and ride forms, the rider's
+   * elsewhere. Optional; an unreadable value is refused like any other bad input.
+   */
+  near: z.string().max(64).optional(),
 });
 
 /** Nominatim's address keys; every one is optional. */

@@ -5,5 +5,10 @@ export const appConfigSchema = z.object({
   appName: z.string(),
   tileUrl: z.string(),
   tileAttribution: z.string(),
+  /**
+   * What the place fields can find: 'towns' with the built-in gazetteer alone, 'places' (landmarks and
+   * addresses too) when GEOCODER_URL names a geocoder. The fields' placeholder promises no more than this.
+   */
+  placeSearch: z.enum(['towns', 'places']),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -56,7 +56,7 @@ const track = (name: string): GpxData => ({
 function api(items: MediaItem[], gpx: Record<string, GpxData | number>, units: 'kilometers' | 'miles' = 'kilometers') {
   const handlers: Record<string, () => Response> = {
     'GET /api/users/current': () => json(buildCurrentUser({ preferredUnits: units })),
-    'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'x' }),
+    'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'x', placeSearch: 'towns' }),
     'GET /api/media': () => json(items),
   };
   for (const [id, data] of Object.entries(gpx)) handlers[`GET /api/media/${id}/gpx`] = () => (typeof data === 'number' ? json({ message: 'x' }, data) : json(data));

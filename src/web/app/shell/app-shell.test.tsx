@@ -19,7 +19,7 @@ function Page() {
 function renderShell(user: CurrentUser, path = '/') {
   const requests = mockApi({
     'GET /api/users/current': () => json(user),
-    'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '' }),
+    'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
     'GET /api/notifications': () => json([]),
     'GET /api/groups': () => json([]),
     'POST /api/users/mark-welcome-seen': () => json({ success: true }),
@@ -111,7 +111,7 @@ describe('AppShell', () => {
   it('Logout leads to the signed-out page without reading the current user again (no new guest)', async () => {
     const requests = mockApi({
       'GET /api/users/current': () => json(buildCurrentUser({ userId: 'gravel-grinder', email: 'g@example.com' })),
-      'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '' }),
+      'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
       'GET /api/notifications': () => json([]),
       'GET /api/groups': () => json([]),
       'POST /api/auth/logout': () => json({ success: true }),

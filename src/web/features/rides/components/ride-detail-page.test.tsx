@@ -35,7 +35,7 @@ function show(path: string) {
 const common = {
   'GET /api/route': () => json({ geometry: null, distanceKm: null, source: 'none' }),
   'GET /api/rides/r1/comments': () => json([]),
-  'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '' }),
+  'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
 };
 
 describe('RideDetailPage', () => {
