@@ -99,6 +99,23 @@ export interface GroupsTable {
   group_image_url: string | null;
   creator_id: string;
   created_at: string;
+  /** groupNameKey(name), unique (migration 016); null only in rows written without the service (tests, bench seed). */
+  name_key: string | null;
+}
+
+/** Slugs a group had before a rename, so old links still find it (migration 016). */
+export interface GroupSlugHistoryTable {
+  slug: string;
+  group_id: string;
+  replaced_at: string;
+}
+
+/** Slugs a ride had before a rename, per group as ride slugs are (migration 016). */
+export interface RideSlugHistoryTable {
+  group_id: string;
+  slug: string;
+  ride_id: string;
+  replaced_at: string;
 }
 
 export interface GroupMembersTable {
@@ -278,6 +295,8 @@ export interface Database {
   notifications: NotificationsTable;
   activity_events: ActivityEventsTable;
   groups: GroupsTable;
+  group_slug_history: GroupSlugHistoryTable;
+  ride_slug_history: RideSlugHistoryTable;
   group_members: GroupMembersTable;
   membership_requests: MembershipRequestsTable;
   rides: RidesTable;

@@ -153,7 +153,11 @@ export const groupsRepository = {
     await db.insertInto('groups').values(row).execute();
   },
 
-  async update(db: Executor, id: string, fields: Partial<Pick<GroupsTable, 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>): Promise<void> {
+  async update(
+    db: Executor,
+    id: string,
+    fields: Partial<Pick<GroupsTable, 'name' | 'name_key' | 'slug' | 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>,
+  ): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('groups').set(fields).where('id', '=', id).execute();
   },
@@ -163,8 +167,40 @@ export const groupsRepository = {
     await db.deleteFrom('groups').where('id', '=', id).execute();
   },
 
-  async slugExists(db: Executor, slug: string): Promise<boolean> {
-    return (await db.selectFrom('groups').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  /**
+   * Whether `slug` addresses another group: as its slug now, or as one it had before a rename (so a
+   * new group does not take over an old link while a group still answers to it).
+   */
+  async slugTaken(db: Executor, slug: string, exceptGroupId: string): Promise<boolean> {
+    const current = db.selectFrom('groups').select('id').where('slug', '=', slug).where('id', '!=', exceptGroupId);
+    const previous = db.selectFrom('group_slug_history').select('group_id as id').where('slug', '=', slug).where('group_id', '!=', exceptGroupId);
+    return (await current.union(previous).executeTakeFirst()) !== undefined;
+  },
+
+  async nameKeyTaken(db: Executor, nameKey: string, exceptGroupId: string): Promise<boolean> {
+    return (await db.selectFrom('groups').select('id').where('name_key', '=', nameKey).where('id', '!=', exceptGroupId).executeTakeFirst()) !== undefined;
+  },
+
+  async idByNameKey(db: Executor, nameKey: string): Promise<string | undefined> {
+    return (await db.selectFrom('groups').select('id').where('name_key', '=', nameKey).executeTakeFirst())?.id;
+  },
+
+  async idBySlug(db: Executor, slug: string): Promise<string | undefined> {
+    return (await db.selectFrom('groups').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+  },
+
+  /** The group that had `slug` before a rename. */
+  async idByPreviousSlug(db: Executor, slug: string): Promise<string | undefined> {
+    return (await db.selectFrom('group_slug_history').select('group_id').where('slug', '=', slug).executeTakeFirst())?.group_id;
+  },
+
+  /** The group leaves `slug` behind; a slug left by several groups in turn leads to the last. */
+  async rememberSlug(db: Executor, groupId: string, slug: string, nowIso: string): Promise<void> {
+    await db
+      .insertInto('group_slug_history')
+      .values({ slug, group_id: groupId, replaced_at: nowIso })
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ group_id: groupId, replaced_at: nowIso }))
+      .execute();
   },
 
   async addMember(db: Executor, groupId: string, userId: string, nowIso: string): Promise<void> {

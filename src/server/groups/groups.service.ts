@@ -1,14 +1,15 @@
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { isUniqueViolation } from '../db/unique-violation';
+import { isUniqueViolation, retryOnUniqueViolation } from '../db/unique-violation';
 import { conflict, forbidden, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { notificationTexts } from '../../shared/notifications/notification';
-import { slugify } from '../../shared/groups/slug';
-import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest } from '../../shared/groups/group';
+import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
+import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest, type UpdateGroupInput } from '../../shared/groups/group';
+import { groupNameKey } from './group-name';
 import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups.repository';
 import { isInsider } from './groups.policy';
 import { membershipStatusOf, presentGroup, presentMember, presentRequest } from './groups.presenter';
@@ -49,28 +50,63 @@ export async function searchGroups(ctx: AppContext, viewerId: string | null, ter
   return rows.map((row) => presentGroup(row, viewerId));
 }
 
-/** By slug, or by the name as typed (its slug). */
+/**
+ * The group a slug addresses: the group that has it now, else the group that had it before a
+ * rename (the current owner of a slug always wins over the history). Undefined if none.
+ */
+export async function groupIdBySlug(ctx: AppContext, slug: string): Promise<string | undefined> {
+  if (!slug) return undefined;
+  return (await groupsRepository.idBySlug(ctx.db, slug)) ?? (await groupsRepository.idByPreviousSlug(ctx.db, slug));
+}
+
+/**
+ * GET /api/groups/by-name/{name}: by slug, by the name as typed, or by a slug the group had before
+ * a rename. The answer carries the current slug; the page puts it in the address bar.
+ */
 export async function findGroupByName(ctx: AppContext, viewerId: string | null, name: string): Promise<Group> {
-  const row = await groupsRepository.findBySlug(ctx.db, slugify(name), queryWindow(viewerId));
+  const w = queryWindow(viewerId);
+  const slugOfName = slugify(name);
+  const row =
+    (await groupsRepository.findBySlug(ctx.db, name, w)) ??
+    (await findByIdOrUndefined(ctx, await groupsRepository.idByNameKey(ctx.db, groupNameKey(name)), w)) ??
+    (await findByIdOrUndefined(ctx, (await groupsRepository.idByPreviousSlug(ctx.db, name)) ?? (slugOfName !== name ? await groupIdBySlug(ctx, slugOfName) : undefined), w));
   if (!row) throw notFound('Group not found');
   return presentGroup(row, viewerId);
+}
+
+async function findByIdOrUndefined(ctx: AppContext, id: string | undefined, w: GroupQueryWindow): Promise<GroupRow | undefined> {
+  return id === undefined ? undefined : groupsRepository.findById(ctx.db, id, w);
+}
+
+/**
+ * A slug for `name` that addresses no other group now or through its history: the transliterated
+ * name, then with "-2", "-3"... Two groups whose names differ never clash over a slug.
+ */
+function freeGroupSlug(db: AppContext['db'], name: string, groupId: string): Promise<string> {
+  return firstFreeSlug(baseSlug(name, 'group', groupId), (slug) => groupsRepository.slugTaken(db, slug, groupId));
 }
 
 export async function getGroup(ctx: AppContext, viewerId: string | null, groupId: string): Promise<Group> {
   return presentGroup(await loadGroup(ctx, groupId, viewerId), viewerId);
 }
 
-/** Creates the group with its creator as owner and first member, in one transaction. */
+/**
+ * Creates the group with its creator as owner and first member, in one transaction. A name already
+ * taken (compared by `groupNameKey`, never by slug) answers 409; a slug taken meanwhile by a group
+ * of another name makes the creation run again with the next free slug.
+ */
 export async function createGroup(ctx: AppContext, creatorId: string, input: CreateGroupInput): Promise<Group> {
-  const slug = slugify(input.name);
-  if (await groupsRepository.slugExists(ctx.db, slug)) throw conflict(GROUP_NAME_TAKEN);
   const id = newId();
-  const now = nowIso();
-  try {
+  const nameKey = groupNameKey(input.name);
+  await retryOnUniqueViolation(async () => {
+    if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, id)) throw conflict(GROUP_NAME_TAKEN);
+    const slug = await freeGroupSlug(ctx.db, input.name, id);
+    const now = nowIso();
     await ctx.db.transaction().execute(async (tx) => {
       await groupsRepository.insert(tx, {
         id,
         name: input.name,
+        name_key: nameKey,
         slug,
         description: input.description || null,
         location: input.location,
@@ -87,20 +123,37 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
       await groupsRepository.addMember(tx, id, creatorId, now);
       await track(tx, 'groups', 'group_created', { groupId: id }, creatorId);
     });
-  } catch (error) {
+  }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
     throw error;
-  }
+  });
   return getGroup(ctx, creatorId, id);
 }
 
-export async function updateGroupSettings(
-  ctx: AppContext,
-  actorId: string,
-  groupId: string,
-  update: { membershipApprovalRequired?: boolean; timezoneOffset?: string; timezoneName?: string },
-): Promise<Group> {
-  await loadAsOwner(ctx, groupId, actorId);
+/**
+ * A new name for the group (owner only). The name rule is creation's; the slug follows the name
+ * and the slug it leaves is remembered, so links to the old address keep working.
+ */
+async function renameGroup(ctx: AppContext, group: GroupRow, name: string): Promise<void> {
+  const nameKey = groupNameKey(name);
+  await retryOnUniqueViolation(async () => {
+    if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, group.id)) throw conflict(GROUP_NAME_TAKEN);
+    // A change that leaves the slug's base as it was (case, spacing) keeps the address.
+    const keepsSlug = baseSlug(name, 'group', group.id) === baseSlug(group.name, 'group', group.id);
+    const slug = keepsSlug ? group.slug : await freeGroupSlug(ctx.db, name, group.id);
+    await ctx.db.transaction().execute(async (tx) => {
+      if (slug !== group.slug) await groupsRepository.rememberSlug(tx, group.id, group.slug, nowIso());
+      await groupsRepository.update(tx, group.id, { name, name_key: nameKey, slug });
+    });
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
+    throw error;
+  });
+}
+
+export async function updateGroupSettings(ctx: AppContext, actorId: string, groupId: string, update: UpdateGroupInput): Promise<Group> {
+  const group = await loadAsOwner(ctx, groupId, actorId);
+  if (update.name !== undefined && update.name !== group.name) await renameGroup(ctx, group, update.name);
   await groupsRepository.update(ctx.db, groupId, {
     ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
     ...(update.timezoneOffset !== undefined && { timezone_offset: update.timezoneOffset }),

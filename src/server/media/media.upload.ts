@@ -3,6 +3,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_MESSAGES } from '../../shared/media/media-item';
 import { MEDIA_ORIGINAL_NAME_MAX_LENGTH } from '../../shared/media/limits';
+import { stripInvisible } from '../../shared/text/name-text';
 import { badRequest, HttpError } from '../platform/errors';
 import type { FileStorage, TempFile } from '../platform/storage';
 import { SNIFF_BYTES } from './media.sniff';
@@ -73,10 +74,13 @@ class ByteMeter extends Transform {
   }
 }
 
-/** Browsers send a bare name; old ones a whole path. Keep the last segment, printable, bounded. */
+/**
+ * Browsers send a bare name; old ones a whole path. Keep the last segment, printable (no controls,
+ * no bidi overrides that would show "gpj.exe" as "exe.jpg", see stripInvisible), bounded.
+ */
 export function cleanOriginalName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const printable = stripInvisible(base).trim();
   return printable.slice(0, MEDIA_ORIGINAL_NAME_MAX_LENGTH) || 'file';
 }
 

@@ -221,11 +221,32 @@ export const ridesRepository = {
     return db.selectFrom('users').select(['id', 'user_id', 'profile_image_url']).where('id', 'in', ids).execute();
   },
 
-  async slugTaken(db: Executor, groupId: string | null, slug: string, exceptRideId?: string): Promise<boolean> {
-    let query = db.selectFrom('rides').select('id').where('slug', '=', slug);
-    query = groupId ? query.where('group_id', '=', groupId) : query.where('group_id', 'is', null);
-    if (exceptRideId) query = query.where('id', '!=', exceptRideId);
-    return (await query.executeTakeFirst()) !== undefined;
+  /**
+   * Whether `slug` addresses another ride of the group: as its slug now, or as one it had before a
+   * rename (so a new ride does not take over an old link while a ride still answers to it).
+   */
+  async slugTaken(db: Executor, groupId: string | null, slug: string, exceptRideId: string): Promise<boolean> {
+    let current = db.selectFrom('rides').select('id').where('slug', '=', slug).where('id', '!=', exceptRideId);
+    current = groupId ? current.where('group_id', '=', groupId) : current.where('group_id', 'is', null);
+    if (!groupId) return (await current.executeTakeFirst()) !== undefined;
+    const previous = db.selectFrom('ride_slug_history').select('ride_id as id').where('group_id', '=', groupId).where('slug', '=', slug).where('ride_id', '!=', exceptRideId);
+    return (await current.union(previous).executeTakeFirst()) !== undefined;
+  },
+
+  /** The ride of the group that has `slug` now, else the one that had it before a rename. */
+  async idBySlug(db: Executor, groupId: string, slug: string): Promise<string | undefined> {
+    const current = await db.selectFrom('rides').select('id').where('group_id', '=', groupId).where('slug', '=', slug).executeTakeFirst();
+    if (current) return current.id;
+    return (await db.selectFrom('ride_slug_history').select('ride_id').where('group_id', '=', groupId).where('slug', '=', slug).executeTakeFirst())?.ride_id;
+  },
+
+  /** The ride leaves `slug` behind in its group; a slug left by several rides in turn leads to the last. */
+  async rememberSlug(db: Executor, groupId: string, slug: string, rideId: string, nowIso: string): Promise<void> {
+    await db
+      .insertInto('ride_slug_history')
+      .values({ group_id: groupId, slug, ride_id: rideId, replaced_at: nowIso })
+      .onConflict((oc) => oc.columns(['group_id', 'slug']).doUpdateSet({ ride_id: rideId, replaced_at: nowIso }))
+      .execute();
   },
 
   async insert(db: Executor, row: Insertable<RidesTable>): Promise<void> {

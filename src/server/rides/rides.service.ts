@@ -6,7 +6,7 @@ import { newId } from '../platform/tokens';
 import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
-import { slugify } from '../../shared/groups/slug';
+import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
@@ -15,7 +15,7 @@ import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { groupsRepository } from '../groups/groups.repository';
-import { announceNewMember, assertGroupExists, loadGroup } from '../groups/groups.service';
+import { announceNewMember, assertGroupExists, groupIdBySlug, loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.presenter';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
@@ -114,12 +114,9 @@ function routeColumns(input: {
   return { ...fields, total_distance_km: routeLengthKm(stops) };
 }
 
-async function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, exceptRideId?: string): Promise<string> {
-  const base = slugify(name) || 'ride';
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (!(await ridesRepository.slugTaken(ctx.db, groupId, slug, exceptRideId))) return slug;
-  }
+/** The ride's slug in its group: the transliterated name (see baseSlug), then with "-2", "-3"... while taken. */
+function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, rideId: string): Promise<string> {
+  return firstFreeSlug(baseSlug(name, 'ride', rideId), (slug) => ridesRepository.slugTaken(ctx.db, groupId, slug, rideId));
 }
 
 // ---------------------------------------------------------------- commands
@@ -156,7 +153,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   }
   const id = newId();
   const now = nowIso();
-  const slugBase = await uniqueSlug(ctx, group.id, input.name);
+  const slugBase = await uniqueSlug(ctx, group.id, input.name, id);
   const route = await withRoutedDistance(ctx, routeColumns({ ...input, waypoints: input.waypoints ?? [] }));
   try {
     await ctx.db.transaction().execute(async (tx) => {
@@ -235,7 +232,12 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
       }))
     : {};
 
-  const slug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;
+  const newSlug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;
+  const slug = newSlug === ride.slug ? undefined : newSlug;
+  // The address the ride leaves keeps leading to it (a ride without a group is addressed by id).
+  // Remembered first: should the update then fail, the ride still has that slug, and a slug's
+  // current owner wins over the history.
+  if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(ctx.db, ride.group_id, ride.slug, rideId, nowIso());
   await ridesRepository.update(ctx.db, rideId, {
     ...route,
     ...(input.name !== undefined && { name: input.name }),
@@ -306,10 +308,21 @@ export async function getRide(ctx: AppContext, viewerId: string | null, rideId: 
   return presentOne(ctx, await loadRide(ctx, rideId, viewerId), viewerId);
 }
 
+/**
+ * GET /api/groups/{group}/rides/{ride}. Either slug may be one the group or ride had before a
+ * rename: the answer is the ride as it is now (its current slugs), and the page puts those in the
+ * address bar. The current slugs are tried first, in one query.
+ */
 export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, groupSlug: string, rideSlug: string): Promise<Ride> {
-  const row = await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug, viewerId);
+  const row = (await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug, viewerId)) ?? (await findByPreviousSlugs(ctx, groupSlug, rideSlug, viewerId));
   if (!row) throw notFound('Ride not found');
   return presentOne(ctx, row, viewerId);
+}
+
+async function findByPreviousSlugs(ctx: AppContext, groupSlug: string, rideSlug: string, viewerId: string | null): Promise<RideRow | undefined> {
+  const groupId = await groupIdBySlug(ctx, groupSlug);
+  const rideId = groupId && (await ridesRepository.idBySlug(ctx.db, groupId, rideSlug));
+  return rideId ? ridesRepository.findById(ctx.db, rideId, viewerId) : undefined;
 }
 
 export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<JsonText<Ride[]>> {

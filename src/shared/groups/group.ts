@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { nameText } from '../text/name-text';
 
 export const GROUP_NAME_MAX = 255;
 export const GROUP_RADIUS_MIN = 1;
@@ -15,15 +16,18 @@ export const timezoneFields = {
   timezoneName: z.string({ error: 'Timezone name is required' }).trim().min(1, 'Timezone name is required').max(100),
 };
 
+/**
+ * A group's name (spec 2 section 5). Any script and emoji are welcome: every name gets a working
+ * slug on the server (transliterated, else one made from the group's id).
+ */
+export const groupNameSchema = nameText({ required: 'Group name is required', max: GROUP_NAME_MAX, tooLong: 'Name too long' }).refine(
+  (name) => !name.includes('-'),
+  'Group names cannot contain hyphens (reserved for URLs)',
+);
+
 /** Create-group payload (spec 2 sections 3 and 5). creatorId is ignored: the creator is the caller. */
 export const createGroupSchema = z.object({
-  name: z
-    .string({ error: 'Group name is required' })
-    .trim()
-    .min(1, 'Group name is required')
-    .max(GROUP_NAME_MAX, 'Name too long')
-    .refine((name) => !name.includes('-'), 'Group names cannot contain hyphens (reserved for URLs)')
-    .refine((name) => /[\p{L}\p{N}]/u.test(name), 'Group name must contain a letter or a number'),
+  name: groupNameSchema,
   description: z.string().trim().max(5000, 'Description too long').nullable().optional(),
   location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(255),
   latitude: z.number().min(-90).max(90).nullable().optional(),
@@ -35,14 +39,16 @@ export const createGroupSchema = z.object({
 });
 export type CreateGroupInput = z.infer<typeof createGroupSchema>;
 
-/** PATCH /api/groups/{id}: the owner's manage dialog. */
+/** PATCH /api/groups/{id}: the owner's manage dialog; a new name moves the group's address (the old one keeps leading to it). */
 export const updateGroupSchema = z
   .object({
+    name: groupNameSchema.optional(),
     membershipApprovalRequired: z.boolean().optional(),
     timezoneOffset: timezoneFields.timezoneOffset.optional(),
     timezoneName: timezoneFields.timezoneName.optional(),
   })
   .strict();
+export type UpdateGroupInput = z.infer<typeof updateGroupSchema>;
 
 export const MEMBERSHIP_STATUSES = ['owner', 'member', 'pending', 'none'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

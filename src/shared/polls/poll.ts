@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text/name-text';
 
 export const POLL_DURATION_CHOICES = [1, 2, 3, 4, 5, 7, 14] as const;
 export const POLL_DEADLINE_DEFAULT_DAYS = 7;
@@ -16,7 +17,7 @@ const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid 
  */
 export function createPollSchema(now: () => Date = () => new Date()) {
   return z.object({
-    title: z.string({ error: 'Poll title is required' }).trim().min(1, 'Poll title is required').max(255, 'Title too long'),
+    title: nameText({ required: 'Poll title is required', max: 255, tooLong: 'Title too long' }),
     description: z.string().trim().max(5000).nullable().optional(),
     destination: z.string({ error: 'Destination is required' }).trim().min(1, 'Destination is required').max(255),
     durationDays: z

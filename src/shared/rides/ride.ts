@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { localDay } from './ride-time';
 
@@ -35,7 +36,7 @@ const waypointsField = z
   .transform((rows) => rows.filter((w) => w.name.length > 0).map((w) => ({ name: w.name, latitude: w.latitude ?? 0, longitude: w.longitude ?? 0 })));
 
 const rideFields = {
-  name: z.string({ error: 'Ride name is required' }).trim().min(1, 'Ride name is required').max(255, 'Name too long'),
+  name: nameText({ required: 'Ride name is required', max: 255, tooLong: 'Name too long' }),
   description: z.string().trim().max(5000).nullable().optional(),
   startLocation: place.min(1, 'Start location is required'),
   startLatitude: coordinate(-90, 90),

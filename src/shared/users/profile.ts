@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripInvisible } from '../text/name-text';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
@@ -8,14 +9,17 @@ export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const userIdSchema = z
   .string()
+  .overwrite(stripInvisible)
   .trim()
   .min(USER_ID_MIN_LENGTH, 'User ID must be at least 3 characters')
   .max(USER_ID_MAX_LENGTH, `User ID must be at most ${USER_ID_MAX_LENGTH} characters`)
   .regex(USER_ID_PATTERN, 'User ID may only contain letters, numbers, hyphens and underscores');
 
-const optionalText = (max: number, label: string) =>
+/** Free text a rider may leave empty; names among them lose invisible characters first (see stripInvisible). */
+const optionalText = (max: number, label: string, { isName = false } = {}) =>
   z
     .string()
+    .overwrite((v) => (isName ? stripInvisible(v) : v))
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -35,8 +39,8 @@ export const profileUpdateSchema = z
       .pipe(z.union([z.literal(''), z.email('Invalid email address')]))
       .nullable()
       .optional(),
-    firstName: optionalText(100, 'First name'),
-    lastName: optionalText(100, 'Last name'),
+    firstName: optionalText(100, 'First name', { isName: true }),
+    lastName: optionalText(100, 'Last name', { isName: true }),
     bio: optionalText(2000, 'Bio'),
     location: optionalText(255, 'Location'),
     latitude: z.number().min(-90).max(90).nullable().optional(),
