@@ -80,7 +80,7 @@ class ByteMeter extends Transform {
  */
 export function cleanOriginalName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  const printable = stripInvisible(base).trim();
+  const printable = stripInvisible(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   return printable.slice(0, MEDIA_ORIGINAL_NAME_MAX_LENGTH) || 'file';
 }
 
