@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGuest } from '../test/factories';
@@ -16,7 +17,7 @@ describe('migration 016', () => {
     const db = t.app.ctx.db;
     // The database as it was before 016, holding what the old slug rule made: "" for a name
     // without Latin letters (only one such group could exist), the Latin slug otherwise.
-    await slugsMigration.down(db);
+    await slugsMigration.down(db as unknown as Kysely<unknown>);
     const now = new Date().toISOString();
     const row = (name: string, slug: string) => ({
       id: newId(),
@@ -39,7 +40,7 @@ describe('migration 016', () => {
     await db.insertInto('groups').values([latin, cyrillic]).execute();
     await db.insertInto('group_members').values({ group_id: cyrillic.id, user_id: user.id, joined_at: now }).execute();
 
-    await slugsMigration.up(db);
+    await slugsMigration.up(db as unknown as Kysely<unknown>);
 
     const repaired = (await client.get(`/api/groups/${cyrillic.id}`)).json();
     expect(repaired.slug).toBe('motoklub-moskva-2');

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, MapPinOff, Plus, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideDialog } from '../../../components/create-ride-dialog';
@@ -7,7 +8,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useGroupByName } from '../api/get-group-by-name';
+import { useCanonicalPath } from '../../../lib/use-canonical-path';
+import { groupByNameQueryOptions, useGroupByName } from '../api/get-group-by-name';
 import { useMembershipRequests } from '../api/get-membership-requests';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupActionsMenu } from './group-actions-menu';
@@ -57,6 +59,12 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
   const { data: user } = useCurrentUser();
   useMembershipApprovalWatch(user?.id);
   const groupQuery = useGroupByName(slug);
+  const queryClient = useQueryClient();
+  const group = groupQuery.data;
+  // Opened at an old slug (the group was renamed) or at its name as typed: show the current address.
+  useCanonicalPath(group && group.slug !== slug ? `/groups/${encodeURIComponent(group.slug)}` : null, () => {
+    if (group) queryClient.setQueryData(groupByNameQueryOptions(group.slug).queryKey, group);
+  });
 
   if (groupQuery.isPending) return <GroupDetailSkeleton />;
   if (groupQuery.isError) {

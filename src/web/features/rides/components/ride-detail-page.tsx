@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
@@ -20,10 +21,11 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useJoinGroupById } from '../../../lib/join-group';
-import { DURATION_LABELS, rideEditPath, rideSchedule, routeNames } from '../../../lib/rides/ride-format';
+import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames } from '../../../lib/rides/ride-format';
+import { useCanonicalPath } from '../../../lib/use-canonical-path';
 import { formatDistance } from '../../../lib/units';
 import { useRide } from '../api/get-ride';
-import { useRideBySlugs } from '../api/get-ride-by-slugs';
+import { rideBySlugsQueryOptions, useRideBySlugs } from '../api/get-ride-by-slugs';
 import { useRideGroup } from '../api/get-ride-group';
 import { RideComments } from './ride-comments';
 
@@ -32,6 +34,15 @@ export function useRideFromRoute() {
   const { groupName = '', rideName = '', rideId = '' } = useParams();
   const bySlugs = useRideBySlugs(groupName, rideName, !rideId);
   const byId = useRide(rideId, Boolean(rideId));
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // Opened at a slug the ride or its group had before a rename: show the current address (of the
+  // same page: the ride, or its edit form).
+  const ride = rideId ? undefined : bySlugs.data;
+  const moved = ride?.groupSlug && (ride.groupSlug !== groupName || ride.slug !== rideName);
+  useCanonicalPath(ride && moved ? `${ridePath(ride)}${pathname.endsWith('/edit') ? '/edit' : ''}` : null, () => {
+    if (ride?.groupSlug) queryClient.setQueryData(rideBySlugsQueryOptions(ride.groupSlug, ride.slug).queryKey, ride);
+  });
   return rideId ? byId : bySlugs;
 }
 
