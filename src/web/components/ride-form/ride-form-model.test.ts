@@ -88,6 +88,10 @@ describe('the form schema (spec 2 section 5)', () => {
     expect(messages(rideFormSchema, filled({ startDay: '2026-12-05', endDay: '2026-12-04' })).endDay).toBe('End date must be after start date');
   });
 
+  it('takes a name of only invisible or direction-changing characters as empty', () => {
+    expect(messages(rideFormSchema, filled({ name: ' \u202E\u200B\uFEFF ' })).name).toBe(RIDE_MESSAGES.name);
+  });
+
   it('refuses a name over 255 characters', () => {
     expect(messages(rideFormSchema, filled({ name: 'x'.repeat(256) })).name).toBe('Name too long');
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timezoneFields } from '../../../shared/groups/group';
+import { nameText } from '../../../shared/text/name-text';
 import {
   DEFAULT_START_TIME,
   localDay,
@@ -64,7 +65,7 @@ const riders = z
 export const rideFormSchema = z
   .object({
     groupId: z.string(),
-    name: z.string().trim().min(1, RIDE_MESSAGES.name).max(255, RIDE_MESSAGES.nameTooLong),
+    name: nameText({ required: RIDE_MESSAGES.name, max: 255, tooLong: RIDE_MESSAGES.nameTooLong }),
     description: z.string().max(5000, 'Description too long'),
     startLocation: z.string().trim().min(1, RIDE_MESSAGES.start).max(255, 'Location too long'),
     startCoords: coordinates,

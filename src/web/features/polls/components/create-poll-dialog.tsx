@@ -6,6 +6,7 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { X } from 'lucide-react';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
+import { nameText } from '../../../../shared/text/name-text';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { FieldMessage, TextField } from '../../../components/ui/field';
@@ -28,7 +29,7 @@ import {
 
 /** The poll form's own fields (spec 2 section 5); the proposed dates are checked on submit. */
 export const pollFormSchema = z.object({
-  title: z.string().trim().min(1, 'Poll title is required').max(255, 'Title too long'),
+  title: nameText({ required: 'Poll title is required', max: 255, tooLong: 'Title too long' }),
   description: z.string().trim().max(5000, 'Description too long'),
   destination: z.string().trim().min(1, 'Destination is required').max(255, 'Destination too long'),
   durationDays: z.coerce
