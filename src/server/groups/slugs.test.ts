@@ -145,6 +145,17 @@ describe('old addresses after a rename', () => {
     expect((await rideAt(owner.client, group.slug, 'no-such-ride')).statusCode).toBe(404);
   });
 
+  it('gives two rides renamed to the same name at once different addresses, or refuses one', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const rides = [await buildRide(owner, group.id), await buildRide(owner, group.id)];
+    const answers = await Promise.all(rides.map((ride) => owner.client.patch(`/api/rides/${ride.id}`, { name: 'Same Name Run' })));
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+    const slugs = await Promise.all(rides.map(async (ride) => ((await owner.client.get(`/api/rides/${ride.id}`)).json() as RideAnswer).slug));
+    expect(new Set(slugs).size).toBe(2);
+    expect(slugs).toContain('same-name-run');
+  });
+
   it('forgets the old addresses with the group', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { name: 'Short Lived' });

@@ -252,8 +252,14 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     ...(input.timezoneName !== undefined && { timezone_name: input.timezoneName }),
     ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
     ...(input.status !== undefined && { status: input.status }),
-  });
+  }).catch(refuseSlugClash);
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */
+function refuseSlugClash(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict('A ride with this name already exists in the group');
+  throw error;
 }
 
 /** DELETE /api/rides/{id}: participants, comments and media go with it, in one transaction. */
