@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
+import { localDay } from '../src/shared/rides/ride-time';
 import { expectToast, recordToasts } from './support/page-checks';
 
 /**
@@ -182,7 +183,7 @@ describe('rides', () => {
     await card.locator('[data-route="road"]').waitFor();
     await screenshot(page, 'dashboard-1280');
 
-    // Upcoming Rides: the list, then the calendar with the ride's day highlighted (keyed by its UTC date).
+    // Upcoming Rides: the list, then the calendar with the ride's day highlighted (its day on the ride's own clock).
     await page.goto('/upcoming');
     await page.getByRole('list', { name: 'Rides' }).getByRole('article', { name: 'Futa Loop' }).waitFor();
     await page.getByLabel('Search rides').fill('raticosa');
@@ -191,12 +192,10 @@ describe('rides', () => {
     await page.getByText('No rides match your search.').waitFor();
     await page.getByLabel('Search rides').fill('');
     await page.getByRole('tab', { name: 'Calendar View' }).click();
-    const utcDay = await page.evaluate(async () => {
-      const rides = (await (await fetch('/api/rides/upcoming')).json()) as Array<{ startDate: string }>;
-      return new Date(rides[0]!.startDate).toISOString().slice(0, 10);
-    });
-    await page.locator(`[data-day="${utcDay}"].rc-has-rides`).waitFor();
-    await page.getByRole('heading', { name: `Rides on ${format(new Date(`${utcDay}T12:00:00`), 'MMM d, yyyy')}` }).waitFor();
+    const first = await page.evaluate(async () => ((await (await fetch('/api/rides/upcoming')).json()) as Array<{ startDate: string; timezoneOffset: string }>)[0]!);
+    const rideDay = localDay(first.startDate, first.timezoneOffset);
+    await page.locator(`[data-day="${rideDay}"].rc-has-rides`).waitFor();
+    await page.getByRole('heading', { name: `Rides on ${format(new Date(`${rideDay}T12:00:00`), 'MMM d, yyyy')}` }).waitFor();
     await page.getByRole('tabpanel').getByRole('article', { name: 'Futa Loop' }).waitFor();
     await screenshot(page, 'upcoming-calendar-1280');
     await page.getByRole('button', { name: 'Clear filter' }).click();

@@ -16,6 +16,7 @@ import * as m013 from './migrations/013_invitations';
 import * as m014 from './migrations/014_write_limits';
 import * as m015 from './migrations/015_notification_subject';
 import * as m016 from './migrations/016_slugs';
+import * as m017 from './migrations/017_ride_end_of_last_day';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014_write_limits': m014,
   '015_notification_subject': m015,
   '016_slugs': m016,
+  '017_ride_end_of_last_day': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

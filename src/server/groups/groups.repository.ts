@@ -42,7 +42,8 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .selectFrom('rides as r')
         .select(eb.fn.countAll().as('n'))
         .whereRef('r.group_id', '=', 'groups.id')
-        .where('r.start_date', '>=', nowIso)
+        // Upcoming: not yet ended (a multi-day ride under way still counts).
+        .where('r.end_date', '>', nowIso)
         .where('r.status', '!=', 'cancelled')
         .as('upcoming_rides'),
       sql<number>`case when ${recentActivity(sinceIso)} then 1 else 0 end`.as('recent_activity'),
@@ -109,7 +110,7 @@ export const groupsRepository = {
       // The owner holds a membership row too.
       .where('groups.id', 'in', (eb) => eb.selectFrom('group_members as m').select('m.group_id').where('m.user_id', '=', userId))
       .where(
-        sql<boolean>`(exists (select 1 from rides r where r.group_id = groups.id and r.start_date >= ${w.nowIso} and r.status != 'cancelled') or ${recentActivity(w.sinceIso)})`,
+        sql<boolean>`(exists (select 1 from rides r where r.group_id = groups.id and r.end_date > ${w.nowIso} and r.status != 'cancelled') or ${recentActivity(w.sinceIso)})`,
       )
       .executeTakeFirstOrThrow();
     return Number(row.n);

@@ -108,16 +108,25 @@ function toRideRow<R extends { participants: RidePerson[] | string | null }>(row
 }
 
 /**
- * Upcoming rides a rider sees on their calendar: of their groups, or joined by them. Written as an
+ * Upcoming rides a rider sees on their calendar: of their groups, or joined by them. Upcoming means
+ * not yet ended (`end_date` is the end of the ride's last day), so a multi-day ride stays on the
+ * calendar while it is under way. Written as an
  * IN over two small indexed sets (the rider's memberships and seats) so the database starts from
  * the rider, not from every upcoming ride.
  */
 function upcomingOfRider(userId: string, nowIso: string) {
   return sql<boolean>`rides.id in (
-    select r.id from group_members gm join rides r on r.group_id = gm.group_id and r.start_date >= ${nowIso} where gm.user_id = ${userId}
+    select r.id from group_members gm join rides r on r.group_id = gm.group_id and r.end_date > ${nowIso} where gm.user_id = ${userId}
     union
     select rp.ride_id from ride_participants rp where rp.user_id = ${userId}
   )`;
+}
+
+function selectComments(db: Executor) {
+  return db
+    .selectFrom('ride_comments')
+    .innerJoin('users', 'users.id', 'ride_comments.user_id')
+    .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url']);
 }
 
 export const ridesRepository = {
@@ -143,7 +152,7 @@ export const ridesRepository = {
    * ahead costs the ordered query.
    */
   async upcomingCardsOfRider(db: Executor, userId: string, nowIso: string, limit = 200, readCap = 1000): Promise<RideCardRow[]> {
-    const upcoming = selectRideCards(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.start_date', '>=', nowIso);
+    const upcoming = selectRideCards(db, userId).where(upcomingOfRider(userId, nowIso)).where('rides.end_date', '>', nowIso);
     const rows = await upcoming.limit(readCap).execute();
     if (rows.length < readCap) return rows.sort(byStart).slice(0, limit);
     return upcoming.orderBy('rides.start_date').orderBy('rides.id').limit(limit).execute();
@@ -172,7 +181,7 @@ export const ridesRepository = {
     return db
       .selectFrom('rides')
       .select(['id', 'start_latitude', 'start_longitude'])
-      .where('start_date', '>=', nowIso)
+      .where('end_date', '>', nowIso)
       .where('status', '!=', 'cancelled')
       .where('start_latitude', '>=', box.minLat)
       .where('start_latitude', '<=', box.maxLat)
@@ -198,7 +207,9 @@ export const ridesRepository = {
         sql<number>`coalesce(sum(case when exists (select 1 from ride_participants rp where rp.ride_id = rides.id and rp.user_id = ${userId}) then coalesce(rides.total_distance_km, 0) else 0 end), 0)`.as('planned_km'),
       ])
       .where(upcomingOfRider(userId, nowIso))
-      .where('rides.start_date', '>=', nowIso)
+      .where('rides.end_date', '>', nowIso)
+      // A cancelled ride is not going to happen: it counts neither as a ride nor as distance.
+      .where('rides.status', '!=', 'cancelled')
       .executeTakeFirstOrThrow();
     return { upcoming: Number(row.upcoming), plannedKm: Number(row.planned_km) };
   },
@@ -210,7 +221,8 @@ export const ridesRepository = {
       .select(['rides.id', 'rides.name', 'rides.slug', 'rides.start_date', 'rides.total_distance_km', 'groups.name as group_name', 'groups.slug as group_slug'])
       // The owner always holds a seat: the rider's seats are their rides.
       .where('rides.id', 'in', (eb) => eb.selectFrom('ride_participants as rp').select('rp.ride_id').where('rp.user_id', '=', userId))
-      .where('rides.start_date', '<', nowIso)
+      // Past rides: ended ones (a ride under way is still upcoming).
+      .where('rides.end_date', '<=', nowIso)
       .orderBy('rides.start_date', 'desc')
       .limit(limit)
       .execute();
@@ -267,13 +279,25 @@ export const ridesRepository = {
   },
 
   /**
+   * A no-op UPDATE locks the ride's row on PostgreSQL until the transaction ends (SQLite already
+   * runs one writer at a time), so seat requests and seat limits of one ride are counted one after
+   * another.
+   */
+  async lockRide(db: Executor, rideId: string): Promise<void> {
+    await db.updateTable('rides').set((eb) => ({ max_riders: eb.ref('max_riders') })).where('id', '=', rideId).execute();
+  },
+
+  async seatCount(db: Executor, rideId: string): Promise<number> {
+    const row = await db.selectFrom('ride_participants').select((eb) => eb.fn.countAll().as('n')).where('ride_id', '=', rideId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /**
    * Takes a seat only while one is free: the count is part of the INSERT, so two riders racing
    * for the last seat cannot both get it. Returns whether the seat was taken.
    */
   async takeSeat(db: Executor, rideId: string, userId: string, maxRiders: number, nowIso: string): Promise<boolean> {
-    // A no-op UPDATE locks the ride's row on PostgreSQL (SQLite already runs one writer at a time),
-    // so concurrent seat requests for this ride are counted one after another.
-    await db.updateTable('rides').set((eb) => ({ max_riders: eb.ref('max_riders') })).where('id', '=', rideId).execute();
+    await ridesRepository.lockRide(db, rideId);
     const seat = db
       .selectNoFrom((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), eb.val(nowIso).as('joined_at')])
       .where((eb) => eb(eb.selectFrom('ride_participants').select(eb.fn.countAll().as('n')).where('ride_id', '=', rideId), '<', maxRiders));
@@ -294,15 +318,22 @@ export const ridesRepository = {
     return db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).execute().then((rows) => rows.map((r) => r.user_id));
   },
 
-  listComments(db: Executor, rideId: string) {
-    return db
-      .selectFrom('ride_comments')
-      .innerJoin('users', 'users.id', 'ride_comments.user_id')
-      .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url'])
-      .where('ride_comments.ride_id', '=', rideId)
-      .orderBy('ride_comments.created_at')
-      .limit(500)
-      .execute();
+  /**
+   * The ride's comments newest first, `limit` of them, written before `before` when given (by time,
+   * then id, so comments of the same millisecond are neither skipped nor repeated across pages).
+   */
+  commentsPage(db: Executor, rideId: string, before: { created_at: string; id: string } | null, limit: number) {
+    let query = selectComments(db).where('ride_comments.ride_id', '=', rideId);
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([eb('ride_comments.created_at', '<', before.created_at), eb.and([eb('ride_comments.created_at', '=', before.created_at), eb('ride_comments.id', '<', before.id)])]),
+      );
+    }
+    return query.orderBy('ride_comments.created_at', 'desc').orderBy('ride_comments.id', 'desc').limit(limit).execute();
+  },
+
+  findComment(db: Executor, rideId: string, commentId: string) {
+    return selectComments(db).where('ride_comments.ride_id', '=', rideId).where('ride_comments.id', '=', commentId).executeTakeFirst();
   },
 
   async insertComment(db: Executor, row: { id: string; ride_id: string; user_id: string; content: string; created_at: string }): Promise<void> {

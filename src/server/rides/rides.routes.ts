@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { commentSchema, createRideSchema, updateRideSchema } from '../../shared/rides/ride';
+import { commentSchema, commentsPageQuerySchema, createRideSchema, updateRideSchema } from '../../shared/rides/ride';
 import { requireUserId } from '../auth/session-cookie';
 import {
   addComment,
@@ -50,7 +50,9 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/users/:id/recent-rides', { schema: { params: idParams } }, async (request) => listRecentRides(ctx, request.userId, request.params.id));
 
-    app.get('/api/rides/:id/comments', { schema: { params: idParams } }, async (request) => listComments(ctx, request.params.id));
+    app.get('/api/rides/:id/comments', { schema: { params: idParams, querystring: commentsPageQuerySchema } }, async (request) =>
+      listComments(ctx, request.params.id, request.query),
+    );
     app.post('/api/rides/:id/comments', { schema: { params: idParams, body: commentSchema } }, async (request, reply) =>
       reply.code(201).send(await addComment(ctx, requireUserId(request), request.params.id, request.body.content)),
     );

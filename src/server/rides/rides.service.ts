@@ -8,7 +8,7 @@ import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { distanceKm } from '../../shared/geo/coordinates';
-import { localDay, rideStops, type RecentRide, type CreateRideInput, type Ride, type RideComment, type UpdateRideInput } from '../../shared/rides/ride';
+import { dayLabel, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RideCommentsPage, type UpdateRideInput } from '../../shared/rides/ride';
 import { searchGazetteer } from '../geocoding/gazetteer';
 import { routeThrough } from '../routing/routing.service';
 import { usersRepository } from '../users/users.repository';
@@ -165,7 +165,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
         description: input.description || null,
         status: 'confirmed',
         start_date: new Date(input.startDate).toISOString(),
-        end_date: new Date(input.endDate).toISOString(),
+        end_date: rideEndInstant(input.startDate, input.endDate, input.timezoneOffset),
         duration: input.duration,
         ...route,
         min_riders: input.minRiders,
@@ -196,12 +196,14 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const ride = await loadRide(ctx, rideId);
   if (ride.owner_id !== userId) throw forbidden(NO_EDIT_PERMISSION);
 
+  const timezoneOffset = input.timezoneOffset ?? ride.timezone_offset;
   const merged = {
     startDate: input.startDate ?? ride.start_date,
-    endDate: input.endDate ?? ride.end_date,
+    // The end is a day (rideEndInstant): without a new one, the stored end's day on the ride's former clock.
+    endDate: input.endDate ?? zonedDateTimeToIso(localDay(ride.end_date, ride.timezone_offset), '00:00', timezoneOffset),
     minRiders: input.minRiders ?? ride.min_riders,
     maxRiders: input.maxRiders ?? ride.max_riders,
-    timezoneOffset: input.timezoneOffset ?? ride.timezone_offset,
+    timezoneOffset,
   };
   if (merged.maxRiders < merged.minRiders) throw badRequest('Maximum riders must be at least the minimum');
   if (localDay(merged.endDate, merged.timezoneOffset) < localDay(merged.startDate, merged.timezoneOffset)) throw badRequest('End date must be after start date');
@@ -210,6 +212,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   if ((input.startDate && Date.parse(input.startDate) < earliest) || (input.endDate && Date.parse(input.endDate) < earliest)) {
     throw badRequest('Dates cannot be earlier than 24 hours ago');
   }
+  const timesTouched = input.startDate !== undefined || input.endDate !== undefined || input.timezoneOffset !== undefined;
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
   }
@@ -238,13 +241,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   // Remembered first: should the update then fail, the ride still has that slug, and a slug's
   // current owner wins over the history.
   if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(ctx.db, ride.group_id, ride.slug, rideId, nowIso());
-  await ridesRepository.update(ctx.db, rideId, {
+  const fields = {
     ...route,
     ...(input.name !== undefined && { name: input.name }),
     ...(slug !== undefined && { slug }),
     ...(input.description !== undefined && { description: input.description || null }),
     ...(input.startDate !== undefined && { start_date: new Date(input.startDate).toISOString() }),
-    ...(input.endDate !== undefined && { end_date: new Date(input.endDate).toISOString() }),
+    ...(timesTouched && { end_date: rideEndInstant(merged.startDate, merged.endDate, merged.timezoneOffset) }),
     ...(input.duration !== undefined && { duration: input.duration }),
     ...(input.minRiders !== undefined && { min_riders: input.minRiders }),
     ...(input.maxRiders !== undefined && { max_riders: input.maxRiders }),
@@ -252,8 +255,40 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     ...(input.timezoneName !== undefined && { timezone_name: input.timezoneName }),
     ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
     ...(input.status !== undefined && { status: input.status }),
-  }).catch(refuseSlugClash);
+  };
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      if (input.maxRiders !== undefined) {
+        // Counted under the ride's row lock, as takeSeat counts, so a rider joining meanwhile is seen.
+        await ridesRepository.lockRide(tx, rideId);
+        const seats = await ridesRepository.seatCount(tx, rideId);
+        if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
+      }
+      await ridesRepository.update(tx, rideId, fields);
+    })
+    .catch(refuseSlugClash);
+  if (input.status === 'cancelled' && ride.status !== 'cancelled') {
+    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: input.name ?? ride.name, startDate: merged.startDate, timezoneOffset: merged.timezoneOffset });
+  }
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */
+export function tooFewSeatsMessage(seats: number): string {
+  return `${seats} ${seats === 1 ? 'rider has' : 'riders have'} joined; maximum riders cannot be less than ${seats}`;
+}
+
+/**
+ * A cancelled ride tells everyone holding a seat, but the one who cancelled it: "{ride} on {day}
+ * was cancelled", the day on the ride's own clock. Setting it back to confirmed tells nobody:
+ * the riders kept their seats, and the ride's page and lists show it again.
+ */
+async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezoneOffset: string }): Promise<void> {
+  const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezoneOffset)));
+  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
+    if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message);
+  }
 }
 
 /** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */
@@ -341,18 +376,25 @@ export async function listUpcomingRides(ctx: AppContext, userId: string): Promis
   return presentRideCards(ctx, await ridesRepository.upcomingCardsOfRider(ctx.db, userId, nowIso()), userId);
 }
 
-export async function listComments(ctx: AppContext, rideId: string): Promise<RideComment[]> {
+/** GET /api/rides/{id}/comments: the newest page, or the page before the comment `before`. */
+export async function listComments(ctx: AppContext, rideId: string, page: { before?: string; limit: number }): Promise<RideCommentsPage> {
   await loadRide(ctx, rideId);
-  return (await ridesRepository.listComments(ctx.db, rideId)).map(presentComment);
+  const cursor = page.before ? await ridesRepository.findComment(ctx.db, rideId, page.before) : null;
+  if (cursor === undefined) throw badRequest('No such comment on this ride');
+  // One more than asked tells whether earlier comments remain.
+  const rows = await ridesRepository.commentsPage(ctx.db, rideId, cursor, page.limit + 1);
+  return { comments: rows.slice(0, page.limit).reverse().map(presentComment), hasEarlier: rows.length > page.limit };
 }
 
+/** POST /api/rides/{id}/comments: answers with the stored comment, so the page adds it without reading the list again. */
 export async function addComment(ctx: AppContext, userId: string, rideId: string, content: string): Promise<RideComment> {
   const view = await getRide(ctx, userId, rideId);
   if (!view.abilities.comment) throw forbidden('Only members of the group and riders on this ride can comment');
   const id = newId();
   await ridesRepository.insertComment(ctx.db, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
-  const comments = await ridesRepository.listComments(ctx.db, rideId);
-  return presentComment(comments.find((c) => c.id === id)!);
+  const stored = await ridesRepository.findComment(ctx.db, rideId, id);
+  if (!stored) throw notFound('Ride not found'); // the ride was deleted meanwhile, its comments with it
+  return presentComment(stored);
 }
 
 /** GET /api/users/{id}/recent-rides: past rides the rider owned or joined, under their profile's visibility. */

@@ -251,7 +251,7 @@ describe('comments', () => {
     expect((await r.outsider.client.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(403);
     expect((await r.pending.client.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(403);
     expect((await r.anonymous.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(401);
-    expect((await r.anonymous.get(`/api/rides/${ride.id}/comments`)).json().map((c: { content: string }) => c.content)).toEqual(['Count me in']);
+    expect((await r.anonymous.get(`/api/rides/${ride.id}/comments`)).json().comments.map((c: { content: string }) => c.content)).toEqual(['Count me in']);
   });
 });
 

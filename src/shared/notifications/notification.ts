@@ -46,6 +46,8 @@ export const notificationTexts = {
     title: daysLeft === 1 ? 'Ride Tomorrow!' : `Ride in ${daysLeft} days`,
     message: `Don't forget about ${ride}`,
   }),
+  /** `day` as the ride's page shows it ("Dec 5, 2026", spec 2 section 9). */
+  rideCancelled: (ride: string, day: string) => ({ title: 'Ride cancelled', message: `${ride} on ${day} was cancelled` }),
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
   mediaUploaded: (user: string) => ({ title: 'New Media', message: `${user} uploaded new media` }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, offsetMinutes, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
+import { dayLabel, daysBetween, endOfLocalDay, localDay, offsetMinutes, rideEndInstant, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
 
 const base: RideRoute = {
   startLocation: 'Bologna',
@@ -36,6 +36,23 @@ describe('ride time helpers', () => {
   it('turns a day and time in a zone into the instant, and back to the same day', () => {
     expect(zonedDateTimeToIso('2026-12-05', '09:00', 'UTC+01:00')).toBe('2026-12-05T08:00:00.000Z');
     expect(localDay(zonedDateTimeToIso('2026-12-05', '00:30', 'UTC+10:00'), 'UTC+10:00')).toBe('2026-12-05');
+  });
+
+  it('ends a ride at the end of its last day on its own clock, never before the day it starts', () => {
+    expect(endOfLocalDay('2026-12-07', 'UTC+01:00')).toBe('2026-12-07T22:59:59.999Z');
+    expect(endOfLocalDay('2026-12-07', 'UTC-05:00')).toBe('2026-12-08T04:59:59.999Z');
+    // The form sends the end day's midnight.
+    expect(rideEndInstant('2026-12-05T08:00:00.000Z', zonedDateTimeToIso('2026-12-07', '00:00', 'UTC+01:00'), 'UTC+01:00')).toBe('2026-12-07T22:59:59.999Z');
+    // A same-day ride whose end was stored before its start.
+    expect(rideEndInstant('2026-12-05T23:30:00.000Z', '2026-12-05T05:00:00.000Z', 'UTC-05:00')).toBe('2026-12-06T04:59:59.999Z');
+    expect(rideEndInstant('2026-12-05T08:00:00.000Z', '2026-12-01T00:00:00.000Z', 'UTC+00:00')).toBe('2026-12-05T23:59:59.999Z');
+  });
+
+  it('lists the days between two days, across a year, and names a day as "Dec 5, 2026"', () => {
+    expect(daysBetween('2026-12-30', '2027-01-01')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(daysBetween('2026-12-05', '2026-12-05')).toEqual(['2026-12-05']);
+    expect(daysBetween('2026-12-05', '2026-12-04')).toEqual([]);
+    expect([dayLabel('2026-12-05'), dayLabel('2027-01-31'), dayLabel('not a day'), dayLabel('2026-13-01')]).toEqual(['Dec 5, 2026', 'Jan 31, 2027', '', '']);
   });
 
   it('lists the stops in order, with waypoints replacing the midpoint', () => {

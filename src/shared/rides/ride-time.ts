@@ -23,6 +23,40 @@ export function zonedDateTimeToIso(day: string, time: string, timezoneOffset: st
   return new Date(Date.parse(`${day}T${time}:00.000Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
 }
 
+/** The last millisecond of a calendar day in a time zone: "2026-12-07" in "UTC+01:00" -> "2026-12-07T22:59:59.999Z". */
+export function endOfLocalDay(day: string, timezoneOffset: string): string {
+  return new Date(Date.parse(`${day}T23:59:59.999Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
+}
+
+/**
+ * The instant a ride ends: the end of its last day on the ride's own clock, and never before the
+ * day it starts. A ride is upcoming until then, so a three-day tour stays on the riders' calendar
+ * for all three days (the end date is picked as a day; its time of day means nothing).
+ */
+export function rideEndInstant(startIso: string, endIso: string, timezoneOffset: string): string {
+  const startDay = localDay(startIso, timezoneOffset);
+  const endDay = localDay(endIso, timezoneOffset);
+  return endOfLocalDay(endDay > startDay ? endDay : startDay, timezoneOffset);
+}
+
+/** Every calendar day from `firstDay` to `lastDay` ("YYYY-MM-DD", both included). */
+export function daysBetween(firstDay: string, lastDay: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${firstDay}T00:00:00.000Z`), end = Date.parse(`${lastDay}T00:00:00.000Z`); t <= end && days.length < 366; t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar day "2026-12-05" as "Dec 5, 2026", the spec's default date display ('MMM d, yyyy'); '' for anything else. */
+export function dayLabel(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : '';
+}
+
 export type RideRoute = Pick<
   Ride,
   'startLocation' | 'startLatitude' | 'startLongitude' | 'midpointLocation' | 'midpointLatitude' | 'midpointLongitude' | 'waypoints' | 'endLocation' | 'endLatitude' | 'endLongitude'

@@ -14,7 +14,7 @@ export const RIDERS_MAX = 100;
 export const DEFAULT_START_TIME = '09:00';
 export const COMMENT_MAX_LENGTH = 2000;
 
-export { offsetMinutes, localDay, zonedDateTimeToIso, rideStops, type RideRoute, type RideStop } from './ride-time';
+export { offsetMinutes, localDay, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
 const isoDateTime = (required: string) =>
   z.string({ error: required }).min(1, required).refine((v) => !Number.isNaN(Date.parse(v)), required);
@@ -107,6 +107,16 @@ export const commentSchema = z.object({
   content: z.string({ error: 'Comment cannot be empty' }).trim().min(1, 'Comment cannot be empty').max(COMMENT_MAX_LENGTH, 'Comment too long'),
 });
 
+/** Comments come newest first in pages of this many (GET /api/rides/{id}/comments). */
+export const COMMENTS_PAGE_SIZE = 50;
+export const COMMENTS_PAGE_MAX = 100;
+
+/** GET /api/rides/{id}/comments?before={commentId}&limit={n}: the page of comments written before that one. */
+export const commentsPageQuerySchema = z.object({
+  before: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 100').max(COMMENTS_PAGE_MAX, 'limit must be 1 to 100').default(COMMENTS_PAGE_SIZE),
+});
+
 export interface RidePerson {
   id: string;
   userId: string;
@@ -166,6 +176,16 @@ export interface RideComment {
   content: string;
   createdAt: string;
   user: RidePerson;
+}
+
+/**
+ * One page of a ride's comments: the newest `limit` before the cursor, in the order they were
+ * written (oldest first); `hasEarlier` says whether older ones remain (ask with `before` = the
+ * first comment's id).
+ */
+export interface RideCommentsPage {
+  comments: RideComment[];
+  hasEarlier: boolean;
 }
 
 export interface RecentRide {

@@ -1,6 +1,5 @@
-import { format, parseISO } from 'date-fns';
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
-import { localDay, offsetMinutes, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { dayLabel, localDay, offsetMinutes, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
 
 /** The ride's page: by group and ride slugs, or by id for a ride without a group (spec 2 section 2). */
 export function ridePath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
@@ -31,8 +30,7 @@ export function localTime(iso: string, timezoneOffset: string): string {
 
 /** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9). */
 export function formatDay(day: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
-  return format(parseISO(day), 'MMM d, yyyy');
+  return dayLabel(day);
 }
 
 /** The ride's start and end as its riders meet them: days and time in the ride's own time zone. */

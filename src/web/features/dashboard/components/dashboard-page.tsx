@@ -110,7 +110,8 @@ function QuickAction({ icon, label, hint, to, onClick, primary = false }: QuickA
 
 function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
   const rides = useUpcomingRides();
-  const list = rides.data ?? [];
+  // A cancelled ride is not coming up (the stat cards do not count it either); Upcoming Rides still lists it, marked.
+  const list = (rides.data ?? []).filter((ride) => ride.status !== 'cancelled');
   return (
     <section aria-labelledby="dashboard-upcoming-title">
       <div className="mb-3 flex items-end justify-between gap-3">

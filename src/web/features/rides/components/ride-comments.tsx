@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MessageSquare, Send } from 'lucide-react';
+import { ChevronUp, MessageSquare, Send } from 'lucide-react';
 import { COMMENT_MAX_LENGTH, type Ride } from '../../../../shared/rides/ride';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -11,22 +11,29 @@ import { toast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/user-avatar';
 import { timeAgo } from '../../../lib/format';
 import { useAddRideComment } from '../api/add-ride-comment';
-import { useRideComments } from '../api/get-ride-comments';
+import { commentsInOrder, useRideComments } from '../api/get-ride-comments';
 
-/** The ride's comments, oldest first, with a box for riders who may comment (spec 2 sections 2, 5 and 6). */
+/**
+ * The ride's comments in the order they were written, with a box for riders who may comment (spec 2
+ * sections 2, 5 and 6). The newest page comes first; "Show earlier comments" loads the page before
+ * it, above, so a long conversation never has to load at once.
+ */
 export function RideComments({ ride }: { ride: Ride }) {
   const comments = useRideComments(ride.id);
-  const count = comments.data?.length ?? 0;
+  const list = comments.data ? commentsInOrder(comments.data) : [];
+  const count = list.length;
+  // The total is not known while earlier comments remain: "50+" rather than a wrong number.
+  const countText = comments.data ? ` (${count}${comments.hasNextPage ? '+' : ''})` : '';
   return (
     <Card aria-labelledby="ride-comments-title">
-      <CardHeader titleId="ride-comments-title" title={`Comments${comments.data ? ` (${count})` : ''}`} icon={<MessageSquare aria-hidden="true" />} />
+      <CardHeader titleId="ride-comments-title" title={`Comments${countText}`} icon={<MessageSquare aria-hidden="true" />} />
       <CardBody>
         {comments.isPending ? (
           <div className="space-y-3" aria-label="Loading comments">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </div>
-        ) : comments.isError ? (
+        ) : comments.isError && !comments.data ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
             Comments could not be loaded.
             <Button size="sm" variant="secondary" onClick={() => void comments.refetch()}>
@@ -36,24 +43,39 @@ export function RideComments({ ride }: { ride: Ride }) {
         ) : count === 0 ? (
           <p className="text-sm text-asphalt-500">No comments yet.{ride.abilities.comment ? ' Start the conversation.' : ''}</p>
         ) : (
-          <ol aria-label="Comments" className="space-y-4">
-            {comments.data.map((comment) => (
-              <li key={comment.id} className="flex gap-3">
-                <UserAvatar userId={comment.user.userId} imageUrl={comment.user.profileImageUrl} className="size-8 text-[11px]" />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                    <Link to={`/profile/${encodeURIComponent(comment.user.userId)}`} className="font-bold text-asphalt-900 hover:text-ignition-700 hover:underline">
-                      {comment.user.userId}
-                    </Link>
-                    <time dateTime={comment.createdAt} className="text-xs text-asphalt-500">
-                      {timeAgo(comment.createdAt)}
-                    </time>
-                  </p>
-                  <p className="mt-0.5 text-sm leading-6 break-words whitespace-pre-line text-asphalt-800">{comment.content}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <>
+            {comments.hasNextPage ? (
+              <div className="mb-4 flex flex-wrap items-center justify-center gap-3">
+                <Button size="sm" variant="secondary" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+                  <ChevronUp aria-hidden="true" />
+                  {comments.isFetchingNextPage ? 'Loading earlier comments...' : 'Show earlier comments'}
+                </Button>
+                {comments.isFetchNextPageError ? (
+                  <span role="alert" className="text-sm text-red-700">
+                    Earlier comments could not be loaded.
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+            <ol aria-label="Comments" className="space-y-4">
+              {list.map((comment) => (
+                <li key={comment.id} className="flex gap-3">
+                  <UserAvatar userId={comment.user.userId} imageUrl={comment.user.profileImageUrl} className="size-8 text-[11px]" />
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                      <Link to={`/profile/${encodeURIComponent(comment.user.userId)}`} className="min-w-0 font-bold break-words text-asphalt-900 hover:text-ignition-700 hover:underline">
+                        {comment.user.userId}
+                      </Link>
+                      <time dateTime={comment.createdAt} className="text-xs text-asphalt-500">
+                        {timeAgo(comment.createdAt)}
+                      </time>
+                    </p>
+                    <p className="mt-0.5 text-sm leading-6 break-words whitespace-pre-line text-asphalt-800">{comment.content}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         {ride.abilities.comment ? (
           <CommentBox rideId={ride.id} />

@@ -34,7 +34,7 @@ function show(path: string) {
 
 const common = {
   'GET /api/route': () => json({ geometry: null, distanceKm: null, source: 'none' }),
-  'GET /api/rides/r1/comments': () => json([]),
+  'GET /api/rides/r1/comments': () => json({ comments: [], hasEarlier: false }),
   'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
 };
 
@@ -102,5 +102,48 @@ describe('RideDetailPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Ride' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/groups/apennine-riders'));
     expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+  });
+
+  it('says "This ride was cancelled" above a cancelled ride, and nothing of the kind above a confirmed one', async () => {
+    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()), 'GET /api/rides/r1': () => json(buildRide({ status: 'cancelled', abilities: { join: false, leave: false, edit: false, delete: false, comment: true, uploadMedia: false } })) });
+    show('/rides/r1');
+    const banner = await screen.findByRole('note', { name: 'This ride was cancelled' });
+    expect(banner.textContent).toContain('no longer takes new riders');
+    cleanup();
+    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()), 'GET /api/rides/r1': () => json(buildRide()) });
+    show('/rides/r1');
+    await screen.findByRole('heading', { level: 1, name: 'Futa Loop' });
+    expect(screen.queryByRole('note', { name: 'This ride was cancelled' })).toBeNull();
+  });
+
+  it('shows the newest comments, loads earlier ones above with "Show earlier comments", and adds a posted comment without reading the list again', async () => {
+    const comment = (n: number) => ({ id: `c${n}`, content: `Comment ${n}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), user: { id: 'u2', userId: 'passo_futa_rider', profileImageUrl: null } });
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => comment(from + i));
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(buildRide({ abilities: { join: false, leave: true, edit: false, delete: false, comment: true, uploadMedia: false } })),
+      'GET /api/rides/r1/comments': (request) => json(request.url.includes('before=c51') ? { comments: range(1, 50), hasEarlier: false } : { comments: range(51, 100), hasEarlier: true }),
+      'POST /api/rides/r1/comments': () => json(comment(101), 201),
+    });
+    show('/rides/r1');
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    const texts = () => within(list).getAllByRole('listitem').map((li) => li.querySelector('p:last-child')!.textContent);
+    expect(texts()).toHaveLength(50);
+    expect([texts()[0], texts().at(-1)]).toEqual(['Comment 51', 'Comment 100']);
+    expect(screen.getByRole('heading', { name: 'Comments (50+)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier comments' }));
+    await waitFor(() => expect(texts()).toHaveLength(100));
+    expect([texts()[0], texts()[50], texts().at(-1)]).toEqual(['Comment 1', 'Comment 51', 'Comment 100']);
+    expect(screen.queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Comments (100)' })).toBeTruthy();
+
+    const reads = requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/rides/r1/comments')).length;
+    fireEvent.change(screen.getByLabelText('Add a comment'), { target: { value: 'Comment 101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await waitFor(() => expect(texts().at(-1)).toBe('Comment 101'));
+    expect(texts()).toHaveLength(101);
+    expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/rides/r1/comments')).length).toBe(reads);
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
@@ -63,6 +63,23 @@ export function RideDetailPage() {
   }
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
+}
+
+/** Said above everything else: riders who open a cancelled ride must not read it as still on. */
+function CancelledBanner({ canEdit }: { canEdit: boolean }) {
+  return (
+    <div role="note" aria-labelledby="ride-cancelled-title" className="mt-5 flex gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+      <Ban className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
+      <div className="min-w-0">
+        <p id="ride-cancelled-title" className="font-extrabold">
+          This ride was cancelled
+        </p>
+        <p className="mt-0.5 text-sm text-red-800">
+          {canEdit ? 'Its riders were notified. Set its status back to Confirmed in Edit if it goes ahead after all.' : 'It will not take place as planned, and it no longer takes new riders.'}
+        </p>
+      </div>
+    </div>
+  );
 }
 
 export function RideNotFound() {
@@ -159,6 +176,8 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           ) : null}
         </div>
       </header>
+
+      {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
 
       {/* Phones: route, details, riders, comments. Wide screens: route and comments beside the details. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">

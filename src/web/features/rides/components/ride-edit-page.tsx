@@ -13,6 +13,7 @@ import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useUpdateRide } from '../api/update-ride';
 import { RideNotFound, useRideFromRoute } from './ride-detail-page';
 
@@ -75,6 +76,11 @@ function RideEditForm({ ride }: { ride: Ride }) {
     try {
       updated = await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdatePayload(values, initial) });
     } catch (error) {
+      // 409: maximum riders below the seats already taken; the server's message names the count.
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('maxRiders', { message: serverMessageOf(error) ?? 'Maximum riders cannot be less than the riders who have joined' }, { shouldFocus: true });
+        return;
+      }
       console.error('Failed to update ride', error);
       toast({ title: 'Error', description: 'Failed to update ride', variant: 'destructive' });
       return;
@@ -104,7 +110,7 @@ function RideEditForm({ ride }: { ride: Ride }) {
           <option value="cancelled">{STATUS_LABELS.cancelled}</option>
           {ride.status === 'pending' ? <option value="pending">{STATUS_LABELS.pending}</option> : null}
         </NativeSelect>
-        <p className="mt-1.5 text-xs text-asphalt-500">A cancelled ride takes no new riders.</p>
+        <p className="mt-1.5 text-xs text-asphalt-500">A cancelled ride takes no new riders, and its riders are notified.</p>
       </div>
     </div>
   );

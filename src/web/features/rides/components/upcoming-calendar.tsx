@@ -1,8 +1,9 @@
 import { format, parseISO } from 'date-fns';
+import { labelDayButton } from 'react-day-picker';
 import Calendar from '../../../components/ui/calendar';
 
 interface UpcomingCalendarProps {
-  /** Days ("YYYY-MM-DD", UTC) that have rides. */
+  /** Days ("YYYY-MM-DD") that have rides: every day of each ride, on the ride's own clock. */
   days: string[];
   selected: string;
   onSelect: (day: string) => void;
@@ -19,6 +20,8 @@ export default function UpcomingCalendar({ days, selected, onSelect }: UpcomingC
       defaultMonth={selectedDate ?? rideDates[0]}
       onSelect={(date) => onSelect(date ? format(date, 'yyyy-MM-dd') : '')}
       modifiers={{ hasRides: rideDates }}
+      // The highlight is colour; the day's name says it too, for screen readers.
+      labels={{ labelDayButton: (date, modifiers, options, dateLib) => `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.hasRides ? ', has rides' : ''}` }}
       modifiersClassNames={{
         hasRides:
           "rc-has-rides relative font-extrabold text-ignition-800 [&>button]:bg-ignition-100! after:pointer-events-none after:absolute after:bottom-1 after:left-1/2 after:size-1 after:-translate-x-1/2 after:rounded-full after:bg-ignition-600 after:content-['']",

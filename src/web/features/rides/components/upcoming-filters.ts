@@ -1,8 +1,19 @@
 import type { Ride } from '../../../../shared/rides/ride';
+import { daysBetween, localDay } from '../../../../shared/rides/ride-time';
 
-/** Spec 2 section 4: calendar days are keyed by the UTC date of the ride's start. */
-export function rideDayKey(ride: Pick<Ride, 'startDate'>): string {
-  return new Date(ride.startDate).toISOString().slice(0, 10);
+type RideDates = Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>;
+
+/**
+ * The day a ride starts on its own clock, as its page shows it. The spec keys calendar days by the
+ * UTC date; a ride at 21:00 in UTC-05:00 would then sit on the next day, unlike its page and card.
+ */
+export function rideDayKey(ride: RideDates): string {
+  return localDay(ride.startDate, ride.timezoneOffset);
+}
+
+/** Every day of a ride on its own clock, from its start day to its end day: a three-day tour is on the calendar three times. */
+export function rideDaysOf(ride: RideDates): string[] {
+  return daysBetween(rideDayKey(ride), localDay(ride.endDate, ride.timezoneOffset));
 }
 
 /** Rides whose name, description, stops or group contain the search text (ignoring case). */
@@ -16,11 +27,12 @@ export function matchesSearch(ride: Ride, search: string): boolean {
   return haystack.includes(needle);
 }
 
+/** Rides matching the search that are under way on `day` (any of their days), or all matching when no day. */
 export function filterRides(rides: readonly Ride[], { search, day }: { search: string; day: string }): Ride[] {
-  return rides.filter((ride) => matchesSearch(ride, search) && (!day || rideDayKey(ride) === day));
+  return rides.filter((ride) => matchesSearch(ride, search) && (!day || rideDaysOf(ride).includes(day)));
 }
 
-/** The UTC days that have rides, for the calendar's highlight. */
+/** The days that have rides, for the calendar's highlight. */
 export function rideDays(rides: readonly Ride[]): string[] {
-  return [...new Set(rides.map(rideDayKey))].sort();
+  return [...new Set(rides.flatMap(rideDaysOf))].sort();
 }

@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import { rideEndInstant } from '../../../shared/rides/ride-time';
+
+/**
+ * A ride's end is the end of its last day on the ride's own clock, never before its start
+ * (`rideEndInstant`): "upcoming" now means "not yet ended", so a multi-day ride stays on its
+ * riders' calendars until its last day is over. Rides stored before kept the end date as picked,
+ * the start of the end day (or an end before the start); they are rewritten here, in TypeScript so
+ * that both engines compute the same instant. Changing `end_date` makes each ride forget its card
+ * (the triggers of migration 009), so lists rebuild them.
+ *
+ * The group counts ("upcoming rides", "active") now ask for rides of a group that have not ended
+ * and are not cancelled: an index in that order.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await repairRideEnds(db);
+  await db.schema.createIndex('rides_group_end_status_idx').on('rides').columns(['group_id', 'end_date', 'status']).execute();
+}
+
+/** Rewrites every ride's end that is not the end of its last day. Returns how many changed. */
+export async function repairRideEnds(db: Kysely<unknown>): Promise<number> {
+  let repaired = 0;
+  const rides = await sql<{ id: string; start_date: string; end_date: string; timezone_offset: string }>`select id, start_date, end_date, timezone_offset from rides`.execute(db);
+  for (const ride of rides.rows) {
+    const end = rideEndInstant(ride.start_date, ride.end_date, ride.timezone_offset);
+    if (end === ride.end_date) continue;
+    await sql`update rides set end_date = ${end} where id = ${ride.id}`.execute(db);
+    repaired++;
+  }
+  return repaired;
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  // The ends stay as repaired: they name the same last day, which is all the end date ever meant.
+  await db.schema.dropIndex('rides_group_end_status_idx').execute();
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildRide } from '../../../test/ride-fixture';
+import { createQueryClient } from '../../../lib/query-client';
+import { resetToasts } from '../../../components/ui/toast-store';
+import { RideEditPage } from './ride-edit-page';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+describe('RideEditPage', () => {
+  it('shows the server’s seats message under Max Riders when the maximum is below the riders who joined', async () => {
+    const owned = buildRide({ isParticipant: true, abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } });
+    const requests = mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(owned),
+      'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
+      'PATCH /api/rides/r1': () => json({ message: '4 riders have joined; maximum riders cannot be less than 4' }, 409),
+    });
+    const router = createMemoryRouter([{ path: '/rides/:rideId/edit', element: <RideEditPage /> }], { initialEntries: ['/rides/r1/edit'] });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const max = await screen.findByLabelText('Max Riders', {}, { timeout: 5000 });
+    fireEvent.change(max, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('4 riders have joined; maximum riders cannot be less than 4')).toBeTruthy();
+    await waitFor(() => expect(max.getAttribute('aria-invalid')).toBe('true'));
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ maxRiders: 2 });
+    expect(router.state.location.pathname).toBe('/rides/r1/edit');
+  });
+});
