@@ -2,7 +2,7 @@
  * npm run bench:gazetteer-memory: the resident memory of each worker process after a burst of place
  * searches. Starts the real server (as npm start runs it) with WORKERS=2 on a fresh data directory,
  * signs in a guest, sends 400 searches (town names, prefixes, "lat,lon" look-ups) 8 at a time, then
- * reads VmRSS and VmHWM of every worker from /proc. Not part of npm test: benchmarks measure, tests
+ * reads VmRSS and VmHWM of the primary and every worker from /proc. Not part of npm test: benchmarks measure, tests
  * never assert on the memory of the runner.
  */
 import fs from 'node:fs';
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
       const answers = await Promise.all(urls.slice(i, i + 8).map((url) => get(port, url, cookie)));
       for (const answer of answers) if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
     }
+    const primary = status(server.pid!);
+    console.log(`primary ${server.pid}: VmRSS ${(primary.rss / 1024 / 1024).toFixed(0)} MB, peak VmHWM ${(primary.hwm / 1024 / 1024).toFixed(0)} MB`);
     for (const pid of childPids(server.pid!)) {
       const { rss, hwm } = status(pid);
       console.log(`worker ${pid}: VmRSS ${(rss / 1024 / 1024).toFixed(0)} MB, peak VmHWM ${(hwm / 1024 / 1024).toFixed(0)} MB`);

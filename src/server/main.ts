@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createClusterBus, relayClusterBus } from './platform/event-bus';
-import { ensureGazetteerFile, openGazetteer } from './geocoding/gazetteer';
+import { buildGazetteerFileApart, openGazetteer } from './geocoding/gazetteer';
 
 /**
  * npm start. With WORKERS > 1 (the default on a machine with several cores) this process becomes
@@ -34,6 +34,8 @@ async function runServer(config: Config): Promise<void> {
   // On SQLite the workers have no shared database channel: the primary carries bus messages.
   // Housekeeping runs once per machine: in the single process, or in the worker the primary names.
   const scheduler = cluster.isPrimary || process.env[SCHEDULER_WORKER] === '1';
+  // A single process builds the gazetteer file before the app opens it (a worker finds it built).
+  if (cluster.isPrimary) buildGazetteerFileApart(config.gazetteerDir);
   const app = await buildApp({ config, scheduler, bus: cluster.isWorker ? createClusterBus() : undefined });
   const shutdown = async () => {
     await app.close();
@@ -53,7 +55,7 @@ async function runPrimary(config: Config): Promise<void> {
   await migrateToLatest(db);
   await db.close();
   // Build the offline gazetteer file once, before any worker needs it; the workers open it read-only.
-  ensureGazetteerFile(config.gazetteerDir);
+  buildGazetteerFileApart(config.gazetteerDir);
 
   let stopping = false;
   let listening = 0;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { composeLocationName } from '../../shared/geo/location-name';
 import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
@@ -203,6 +205,19 @@ export function ensureGazetteerFile(dir: string): string {
     fs.rmSync(temporary, { force: true });
   }
   return file;
+}
+
+/**
+ * ensureGazetteerFile in a child process: a long-lived process (the cluster primary, a single server)
+ * would otherwise keep the heap the build grew (about 150 MB, measured) for its whole life. Builds
+ * here when the child cannot run (an unusual loader).
+ */
+export function buildGazetteerFileApart(dir: string): string {
+  const file = gazetteerFileIn(dir);
+  if (fs.existsSync(file)) return file;
+  const script = fileURLToPath(new URL('./gazetteer-build.cli.ts', import.meta.url));
+  const child = spawnSync(process.execPath, [...process.execArgv, script, dir], { stdio: 'inherit' });
+  return child.status === 0 && fs.existsSync(file) ? file : ensureGazetteerFile(dir);
 }
 
 // ---------------------------------------------------------------- reading
