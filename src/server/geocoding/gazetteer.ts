@@ -204,6 +204,8 @@ export function ensureGazetteerFile(dir: string): string {
   } finally {
     fs.rmSync(temporary, { force: true });
   }
+  // Files of older formats are never read again.
+  for (let version = 1; version < GAZETTEER_VERSION; version++) fs.rmSync(path.join(dir, `gazetteer-v${version}.sqlite`), { force: true });
   return file;
 }
 
