@@ -364,6 +364,11 @@ const PREFIX_CANDIDATES = 300;
 const PREFIX_CANDIDATES_QUALIFIED = 3000;
 const NEAR_CANDIDATES = 100;
 const NEAR_BOX_DEGREES = 3;
+/**
+ * Shorter texts skip the look-up around the near point: their prefix ranges hold tens of thousands
+ * of names (150 ms to scan for "s"), and the biggest towns of the range are what a first letter finds.
+ */
+const NEAR_MIN_LENGTH = 3;
 /** The last character of Unicode: every key starting with a text sorts below text + this. */
 const KEY_END = '\u{10FFFF}';
 
@@ -389,7 +394,7 @@ function candidatesFor(s: Store, text: string, qualified: boolean, near: LatLon 
   const found = s.exact.all(text);
   const end = text + KEY_END;
   found.push(...s.prefix.all(text, end, qualified ? PREFIX_CANDIDATES_QUALIFIED : PREFIX_CANDIDATES));
-  if (near) {
+  if (near && text.length >= NEAR_MIN_LENGTH) {
     const lonReach = NEAR_BOX_DEGREES / Math.max(0.05, Math.cos((Math.min(89, Math.abs(near.lat)) * Math.PI) / 180));
     found.push(
       ...s.prefixNear.all(text, end, near.lat - NEAR_BOX_DEGREES, near.lat + NEAR_BOX_DEGREES, clampLon(near.lon - lonReach), clampLon(near.lon + lonReach), NEAR_CANDIDATES),
