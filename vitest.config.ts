@@ -5,7 +5,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/test-gazetteer.ts'],
+        },
       },
       {
         test: {
@@ -13,6 +18,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
+          globalSetup: ['src/server/test/test-gazetteer.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -26,6 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/server/test/test-gazetteer.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser and one server per file; files run one after another to spare the 2 cores.

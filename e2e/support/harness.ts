@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { freePort } from '../../src/server/test/free-port';
+import { testGazetteerDir } from '../../src/server/test/test-gazetteer';
 
 export interface ReceivedMail {
   to: string;
@@ -61,7 +62,7 @@ export async function startHarness(): Promise<Harness> {
   const port = await freePort();
 
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
     webDir,
   };
   const app = await buildApp({ config, logger: false });

@@ -34,6 +34,7 @@ import { geocodingRoutes } from './geocoding/geocoding.routes';
 import { housekeepingJobs } from './housekeeping';
 import { enforceWriteLimit, isWrite } from './limits/write-limits';
 import { cutOffStalledBodies } from './platform/slow-clients';
+import { ensureGazetteerFile, useGazetteerFile } from './geocoding/gazetteer';
 
 export interface AppOptions {
   config: Config;
@@ -112,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionError: (err) => app.log.error({ err }, 'idle database connection failed') });
   await migrateToLatest(db);
+  // The shared gazetteer file: already built by the cluster primary (or built now, once, in a single process).
+  useGazetteerFile(ensureGazetteerFile(config.gazetteerDir));
   const bus: EventBus = db.postgresUrl ? await createPostgresBus(db.postgresUrl, app.log) : (options.bus ?? createInProcessBus());
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = { db: db.kysely, engine: db.engine, config, mailer, bus, log: app.log };

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
+import { testGazetteerDir } from './test/test-gazetteer';
 
 // npm start with WORKERS=2 on SQLite: two server processes share the port, and a notification
 // created by a request one worker serves reaches a stream another worker holds (the primary
@@ -69,7 +70,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-cluster-'));
     port = await freePort();
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '2', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '2', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

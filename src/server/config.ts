@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the built gazetteer file lives (GAZETTEER_DIR, default DATA_DIR). */
+  gazetteerDir: string;
   databaseUrl: string | null; // null: embedded SQLite in dataDir
   publicUrl: string;
   smtpUrl: string | null;
@@ -140,10 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
     throw new ConfigError(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
   }
+  const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? './data');
   return {
     port,
     host: optional(env, 'HOST') ?? '0.0.0.0',
-    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
+    dataDir,
+    gazetteerDir: path.resolve(optional(env, 'GAZETTEER_DIR') ?? dataDir),
     databaseUrl,
     publicUrl,
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),

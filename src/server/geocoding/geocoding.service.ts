@@ -28,21 +28,55 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * GET /api/search-location: place names, or the places nearest to "lat,lon". Results of the service
  * in GEOCODER_URL (when set) come first, then the built-in gazetteer fills up to 5; when that service
- * fails, the gazetteer answers alone. Other domains may reuse it to geocode a typed location.
+ * fails, the gazetteer answers alone. `near` ("lat,lon", optional) biases both toward that point: the
+ * group's location in group and ride forms, the rider's elsewhere.
  */
-export async function searchLocations(ctx: GeocodingContext, q: string): Promise<LocationSearchResult[]> {
+export async function searchLocations(ctx: GeocodingContext, q: string, near?: string | null): Promise<LocationSearchResult[]> {
   const text = q.trim().replace(/\s+/g, ' ');
   if (!text) throw badRequest(locationSearchMessages.required);
   if (text.length > LOCATION_QUERY_MAX_LENGTH) throw badRequest(locationSearchMessages.tooLong);
   const parsed = parseLatLon(text);
   if (parsed && !parsed.ok) throw badRequest(parsed.message);
   const point = parsed?.ok ? { lat: parsed.lat, lon: parsed.lon } : null;
+  return point ? nearestPlaces(ctx, point) : placesNamed(ctx, text, parseNear(near));
+}
 
+/** The `near` parameter: absent, or "lat,lon" in range; anything else is refused. */
+function parseNear(near: string | null | undefined): LatLon | null {
+  if (near === undefined || near === null || near.trim() === '') return null;
+  const parsed = parseLatLon(near);
+  if (!parsed) throw badRequest(locationSearchMessages.nearInvalid);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return { lat: parsed.lat, lon: parsed.lon };
+}
+
+async function nearestPlaces(ctx: GeocodingContext, point: LatLon): Promise<LocationSearchResult[]> {
   const limit = LOCATION_RESULT_LIMIT;
-  const remote = ctx.config.geocoderUrl ? await remoteResults(ctx, ctx.config.geocoderUrl, point ? { kind: 'reverse', point: rounded(point) } : { kind: 'search', text, limit }) : [];
+  const remote = ctx.config.geocoderUrl ? await remoteResults(ctx, ctx.config.geocoderUrl, { kind: 'reverse', point: rounded(point) }) : [];
   if (remote.length >= limit) return mergeResults(remote, [], limit);
-  const local = point ? reverseGazetteer(point, limit) : searchGazetteer(text, limit);
-  return mergeResults(remote, local, limit);
+  return mergeResults(remote, reverseGazetteer(point, limit), limit);
+}
+
+async function placesNamed(ctx: GeocodingContext, text: string, near: LatLon | null): Promise<LocationSearchResult[]> {
+  const limit = LOCATION_RESULT_LIMIT;
+  const remote = ctx.config.geocoderUrl ? await remoteResults(ctx, ctx.config.geocoderUrl, { kind: 'search', text, limit, near: near && roundedNear(near) }) : [];
+  if (remote.length >= limit) return mergeResults(remote, [], limit);
+  return mergeResults(remote, searchGazetteer(text, limit, near), limit);
+}
+
+/**
+ * Where a stop or a group location typed without choosing a suggestion lies: the first result the
+ * place field would have suggested for the same text and bias (ARCHITECTURE.md, "Place search"), the
+ * point itself for "lat,lon" text, or null when nothing matches (the place is saved without
+ * coordinates and shown as "not on the map", never at 0,0 or somewhere else).
+ */
+export async function placeTypedName(ctx: GeocodingContext, name: string, near: LatLon | null): Promise<LatLon | null> {
+  const text = name.trim().replace(/\s+/g, ' ').slice(0, LOCATION_QUERY_MAX_LENGTH);
+  if (!text) return null;
+  const parsed = parseLatLon(text);
+  if (parsed) return parsed.ok ? { lat: parsed.lat, lon: parsed.lon } : null;
+  const [best] = await placesNamed(ctx, text, near);
+  return best ? { lat: Number(best.lat), lon: Number(best.lon) } : null;
 }
 
 /** Outside results first; a gazetteer town that names the same place is left out. */
@@ -59,13 +93,21 @@ function mergeResults(first: LocationSearchResult[], then: LocationSearchResult[
   return out;
 }
 
+/** About 11 km: a bias needs no more, searches from one area share a cached answer, and the service learns little. */
+function roundedNear(point: LatLon): LatLon {
+  return { lat: Math.round(point.lat * 10) / 10, lon: Math.round(point.lon * 10) / 10 };
+}
+
 /** About 11 m: closer points share one cached answer, and the service learns no more than it needs. */
 function rounded(point: LatLon): LatLon {
   return { lat: Math.round(point.lat * 1e4) / 1e4, lon: Math.round(point.lon * 1e4) / 1e4 };
 }
 
 function cacheKey(baseUrl: string, query: RemoteQuery): string {
-  const what = query.kind === 'search' ? `search\n${query.limit}\n${query.text.toLowerCase()}` : `reverse\n${query.point.lat},${query.point.lon}`;
+  const what =
+    query.kind === 'search'
+      ? `search\n${query.limit}\n${query.text.toLowerCase()}${query.near ? `\nnear ${query.near.lat},${query.near.lon}` : ''}`
+      : `reverse\n${query.point.lat},${query.point.lon}`;
   return crypto.createHash('sha256').update(`${baseUrl}\n${what}`).digest('hex');
 }
 

@@ -1,21 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { guest, listen, search, sendPhotonPlaces } from './geocoding.test-helpers';
 import { geocodeCacheRepository } from './geocode-cache.repository';
-import type { LocationSearchResult } from '../../shared/geo/location-search';
-
-async function guest(t: TestApp): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  await client.get('/api/users/current');
-  return client;
-}
-
-async function search(client: TestClient, q: string): Promise<LocationSearchResult[]> {
-  const res = await client.get(`/api/search-location?q=${encodeURIComponent(q)}`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as LocationSearchResult[];
-}
 
 describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)', () => {
   let t: TestApp;
@@ -91,6 +78,27 @@ describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)
     }
   });
 
+  it('finds towns by their names in other languages, accents optional', async () => {
+    expect((await search(client, 'Firenze'))[0]!.display_name).toBe('Firenze, Tuscany, Italy');
+    expect((await search(client, 'Munchen'))[0]!.display_name).toBe('München, Bavaria, Germany');
+    expect((await search(client, 'Mailand'))[0]!.display_name).toBe('Milano, Lombardy, Italy');
+  });
+
+  it('biases toward the near point: Florence in a US group is Florence, US; Roma near Bologna is Rome', async () => {
+    expect((await search(client, 'Florence'))[0]!.address?.country_code).toBe('it');
+    expect((await search(client, 'Florence', '41.88,-87.63'))[0]!.address?.country_code).toBe('us');
+    expect((await search(client, 'Roma', '44.49,11.34'))[0]!.display_name).toBe('Rome, Lazio, Italy');
+  });
+
+  it('refuses an unreadable or out-of-range near with 400 and a message', async () => {
+    for (const near of ['Bologna', '44.49', '44.49,11.34,3', '91,0', '0,181']) {
+      const res = await client.get(`/api/search-location?q=Roma&near=${encodeURIComponent(near)}`);
+      expect(res.statusCode, near).toBe(400);
+      expect(typeof res.json().message, near).toBe('string');
+    }
+    expect((await client.get('/api/search-location?q=Roma&near=Bologna')).json().message).toBe('near must be "latitude,longitude", for example "44.49,11.34"');
+  });
+
   it('needs a session', async () => {
     expect((await new TestClient(t.app).get('/api/search-location?q=London')).statusCode).toBe(401);
   });
@@ -143,11 +151,6 @@ function fakeNominatim() {
     res.writeHead(404).end('{"error":"not found"}');
   });
   return { server, state };
-}
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 describe('GET /api/search-location with GEOCODER_URL (a fake Nominatim on loopback)', () => {
@@ -220,6 +223,13 @@ describe('GET /api/search-location with GEOCODER_URL (a fake Nominatim on loopba
     expect(results.filter((r) => r.display_name === 'Paris, Île-de-France, France')).toHaveLength(1);
   });
 
+  it('prefers results around the near point with a viewbox, never bounded to it', async () => {
+    expect((await client.get('/api/search-location?q=Launceston&near=-42.88,147.33')).statusCode).toBe(200);
+    const request = fake.state.requests.at(-1)!;
+    expect(request.params.get('viewbox')).toBe('145.3,-40.9,149.3,-44.9');
+    expect(request.params.has('bounded')).toBe(false);
+  });
+
   it('falls back to the gazetteer when the service answers 500 (and does not cache the failure)', async () => {
     fake.state.mode = 'fail';
     const before = fake.state.requests.length;
@@ -256,19 +266,13 @@ describe('GET /api/search-location when the geocoder is down or speaks Photon', 
       const url = new URL(req.url ?? '/', 'http://fake');
       paths.push(url.pathname);
       if (url.pathname !== '/api') return res.writeHead(404).end('not found');
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              geometry: { type: 'Point', coordinates: [153.0260341, -27.4689682] },
-              properties: { osm_type: 'R', osm_id: 11677792, osm_key: 'place', osm_value: 'city', type: 'city', name: 'Brisbane City', state: 'Queensland', country: 'Australia', countrycode: 'AU' },
-            },
-          ],
-        }),
-      );
+      sendPhotonPlaces(res, [
+        {
+          lon: 153.0260341,
+          lat: -27.4689682,
+          properties: { osm_type: 'R', osm_id: 11677792, osm_key: 'place', osm_value: 'city', type: 'city', name: 'Brisbane City', state: 'Queensland', country: 'Australia', countrycode: 'AU' },
+        },
+      ]);
     });
     const t = await createTestApp({ GEOCODER_URL: await listen(photon) });
     try {

@@ -12,7 +12,19 @@ import type { LocationAddress, LocationSearchResult } from '../../shared/geo/loc
 
 export type GeocoderFlavour = 'nominatim' | 'photon';
 
-export type RemoteQuery = { kind: 'search'; text: string; limit: number } | { kind: 'reverse'; point: LatLon };
+/** `near` biases a search toward a point where the API can (Photon: lat/lon; Nominatim: a preferred viewbox). */
+export type RemoteQuery = { kind: 'search'; text: string; limit: number; near?: LatLon | null } | { kind: 'reverse'; point: LatLon };
+
+/** Nominatim prefers (without `bounded`, never restricts to) results inside this box around the near point. */
+const NOMINATIM_BIAS_DEGREES = 2;
+
+function biasParams(flavour: GeocoderFlavour, near: LatLon | null | undefined): Record<string, string> {
+  if (!near) return {};
+  if (flavour === 'photon') return { lat: String(near.lat), lon: String(near.lon) };
+  const d = NOMINATIM_BIAS_DEGREES;
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  return { viewbox: [clamp(near.lon - d, 180), clamp(near.lat + d, 90), clamp(near.lon + d, 180), clamp(near.lat - d, 90)].join(',') };
+}
 
 export interface RemoteGeocoderOptions {
   baseUrl: string;
@@ -33,7 +45,7 @@ function endpoint(baseUrl: string, flavour: GeocoderFlavour, query: RemoteQuery)
   const nominatim = flavour === 'nominatim';
   if (query.kind === 'search') {
     const params: Record<string, string> = nominatim ? { format: 'jsonv2', addressdetails: '1' } : {};
-    return `${base}${nominatim ? '/search' : '/api'}?${new URLSearchParams({ ...params, limit: String(query.limit), q: query.text })}`;
+    return `${base}${nominatim ? '/search' : '/api'}?${new URLSearchParams({ ...params, ...biasParams(flavour, query.near), limit: String(query.limit), q: query.text })}`;
   }
   const params: Record<string, string> = nominatim ? { format: 'jsonv2', zoom: '10', addressdetails: '1' } : {};
   return `${base}/reverse?${new URLSearchParams({ ...params, lat: String(query.point.lat), lon: String(query.point.lon) })}`;

@@ -6,6 +6,8 @@ import { newId } from '../platform/tokens';
 import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
+import { placeTypedName } from '../geocoding/geocoding.service';
+import type { LatLon } from '../../shared/geo/coordinates';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
 import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest, type UpdateGroupInput } from '../../shared/groups/group';
@@ -91,6 +93,18 @@ export async function getGroup(ctx: AppContext, viewerId: string | null, groupId
 }
 
 /**
+ * Where the group is: the chosen suggestion's coordinates, or (a location typed without choosing one)
+ * where the place field would have suggested, biased toward the creator's own location; null when
+ * nothing matches, so the group is left off the map rather than put somewhere else.
+ */
+async function placeGroupLocation(ctx: AppContext, creatorId: string, input: CreateGroupInput): Promise<LatLon | null> {
+  if (input.latitude !== null && input.latitude !== undefined && input.longitude !== null && input.longitude !== undefined) return { lat: input.latitude, lon: input.longitude };
+  const creator = await usersRepository.findById(ctx.db, creatorId);
+  const near = creator && creator.latitude !== null && creator.longitude !== null ? { lat: Number(creator.latitude), lon: Number(creator.longitude) } : null;
+  return placeTypedName(ctx, input.location, near);
+}
+
+/**
  * Creates the group with its creator as owner and first member, in one transaction. A name already
  * taken (compared by `groupNameKey`, never by slug) answers 409; a slug taken meanwhile by a group
  * of another name makes the creation run again with the next free slug.
@@ -98,6 +112,7 @@ export async function getGroup(ctx: AppContext, viewerId: string | null, groupId
 export async function createGroup(ctx: AppContext, creatorId: string, input: CreateGroupInput): Promise<Group> {
   const id = newId();
   const nameKey = groupNameKey(input.name);
+  const place = await placeGroupLocation(ctx, creatorId, input);
   await retryOnUniqueViolation(async () => {
     if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, id)) throw conflict(GROUP_NAME_TAKEN);
     const slug = await freeGroupSlug(ctx.db, input.name, id);
@@ -110,8 +125,8 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
         slug,
         description: input.description || null,
         location: input.location,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
+        latitude: place?.lat ?? null,
+        longitude: place?.lon ?? null,
         radius_km: input.radiusKm,
         membership_approval_required: input.membershipApprovalRequired ? 1 : 0,
         timezone_offset: input.timezoneOffset,

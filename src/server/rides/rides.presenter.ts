@@ -6,10 +6,19 @@ import { membershipStatusOf } from '../groups/groups.presenter';
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
+/**
+ * The stored waypoints. Rides saved before waypoints could lack a position stored an unplaced one at
+ * 0,0: that is read as "not on the map" (null), as the ride's other stops are.
+ */
 export function parseWaypoints(json: string): Waypoint[] {
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as Waypoint[]) : [];
+    if (!Array.isArray(value)) return [];
+    return (value as Waypoint[]).map((w) =>
+      typeof w.latitude !== 'number' || typeof w.longitude !== 'number' || (w.latitude === 0 && w.longitude === 0)
+        ? { name: w.name, latitude: null, longitude: null }
+        : w,
+    );
   } catch {
     return [];
   }

@@ -7,9 +7,9 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { distanceKm } from '../../shared/geo/coordinates';
-import { dayLabel, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RideCommentsPage, type UpdateRideInput } from '../../shared/rides/ride';
-import { searchGazetteer } from '../geocoding/gazetteer';
+import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
+import { dayLabel, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RideCommentsPage, type UpdateRideInput, type Waypoint } from '../../shared/rides/ride';
+import { placeTypedName } from '../geocoding/geocoding.service';
 import { routeThrough } from '../routing/routing.service';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
@@ -46,12 +46,20 @@ async function loadRide(ctx: AppContext, rideId: string, viewerId: string | null
 
 // ---------------------------------------------------------------- route geometry
 
-/** Coordinates for a place typed without choosing a suggestion: the offline gazetteer's best match. */
-function locate(name: string | null | undefined, lat: number | null | undefined, lon: number | null | undefined): { lat: number | null; lon: number | null } {
+/**
+ * Coordinates of a stop: as sent, or (typed without choosing a suggestion) where the place field
+ * would have suggested, biased toward the group's location; null when nothing matches, so the stop
+ * shows as "not on the map" rather than somewhere the rider did not see.
+ */
+async function placeStop(ctx: AppContext, name: string | null | undefined, lat: number | null | undefined, lon: number | null | undefined, near: LatLon | null): Promise<{ lat: number | null; lon: number | null }> {
   if (lat !== null && lat !== undefined && lon !== null && lon !== undefined) return { lat, lon };
-  if (!name) return { lat: null, lon: null };
-  const hit = searchGazetteer(name, 1)[0];
-  return hit ? { lat: Number(hit.lat), lon: Number(hit.lon) } : { lat: null, lon: null };
+  const point = name ? await placeTypedName(ctx, name, near) : null;
+  return point ?? { lat: null, lon: null };
+}
+
+/** The group's location, the bias for placing its rides' typed stops. */
+function groupPoint(group: { latitude: number | null; longitude: number | null }): LatLon | null {
+  return group.latitude === null || group.longitude === null ? null : { lat: Number(group.latitude), lon: Number(group.longitude) };
 }
 
 /** Great-circle length of the route through every stop that has coordinates (null when fewer than 2). */
@@ -70,7 +78,7 @@ type RouteFields = Pick<
   'start_location' | 'start_latitude' | 'start_longitude' | 'midpoint_location' | 'midpoint_latitude' | 'midpoint_longitude' | 'end_location' | 'end_latitude' | 'end_longitude' | 'waypoints'
 >;
 
-function routeColumns(input: {
+async function routeColumns(ctx: AppContext, near: LatLon | null, input: {
   startLocation: string;
   startLatitude?: number | null;
   startLongitude?: number | null;
@@ -80,13 +88,18 @@ function routeColumns(input: {
   endLocation: string;
   endLatitude?: number | null;
   endLongitude?: number | null;
-  waypoints: Array<{ name: string; latitude: number; longitude: number }>;
-}): RouteFields & { total_distance_km: number | null } {
-  const start = locate(input.startLocation, input.startLatitude, input.startLongitude);
-  const end = locate(input.endLocation, input.endLatitude, input.endLongitude);
+  waypoints: Waypoint[];
+}): Promise<RouteFields & { total_distance_km: number | null }> {
+  const start = await placeStop(ctx, input.startLocation, input.startLatitude, input.startLongitude, near);
+  const end = await placeStop(ctx, input.endLocation, input.endLatitude, input.endLongitude, near);
   // Waypoints replace the midpoint (spec 2 section 4: the route option clears the other).
   const midpointName = input.waypoints.length > 0 ? null : input.midpointLocation || null;
-  const mid = locate(midpointName, input.midpointLatitude, input.midpointLongitude);
+  const mid = await placeStop(ctx, midpointName, input.midpointLatitude, input.midpointLongitude, near);
+  const waypoints: Waypoint[] = [];
+  for (const w of input.waypoints) {
+    const at = await placeStop(ctx, w.name, w.latitude, w.longitude, near);
+    waypoints.push({ name: w.name, latitude: at.lat, longitude: at.lon });
+  }
   const fields: RouteFields = {
     start_location: input.startLocation,
     start_latitude: start.lat,
@@ -97,7 +110,7 @@ function routeColumns(input: {
     end_location: input.endLocation,
     end_latitude: end.lat,
     end_longitude: end.lon,
-    waypoints: JSON.stringify(input.waypoints),
+    waypoints: JSON.stringify(waypoints),
   };
   const stops = rideStops({
     startLocation: fields.start_location,
@@ -106,7 +119,7 @@ function routeColumns(input: {
     midpointLocation: fields.midpoint_location,
     midpointLatitude: fields.midpoint_latitude,
     midpointLongitude: fields.midpoint_longitude,
-    waypoints: input.waypoints,
+    waypoints,
     endLocation: fields.end_location,
     endLatitude: fields.end_latitude,
     endLongitude: fields.end_longitude,
@@ -154,7 +167,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   const id = newId();
   const now = nowIso();
   const slugBase = await uniqueSlug(ctx, group.id, input.name, id);
-  const route = await withRoutedDistance(ctx, routeColumns({ ...input, waypoints: input.waypoints ?? [] }));
+  const route = await withRoutedDistance(ctx, await routeColumns(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] }));
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await ridesRepository.insert(tx, {
@@ -221,7 +234,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     (k) => k in input,
   );
   const route = routeTouched
-    ? await withRoutedDistance(ctx, routeColumns({
+    ? await withRoutedDistance(ctx, await routeColumns(ctx, ride.group_id ? groupPoint(await loadGroup(ctx, ride.group_id, userId)) : null, {
         startLocation: input.startLocation ?? ride.start_location,
         startLatitude: input.startLocation !== undefined && input.startLatitude === undefined ? null : (input.startLatitude ?? ride.start_latitude),
         startLongitude: input.startLocation !== undefined && input.startLongitude === undefined ? null : (input.startLongitude ?? ride.start_longitude),

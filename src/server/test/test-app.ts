@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Mailer, OutgoingMail } from '../platform/mailer';
+import { testGazetteerDir } from './test-gazetteer';
 
 /**
  * A real app on a fresh database for one test file: SQLite in a temp dir by default, or a new
@@ -45,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = {
     // The tests sit behind a proxy that sets X-Forwarded-For (TRUST_PROXY=true), so each factory
     // rider can ask from its own address; a test of the default passes TRUST_PROXY: ''.
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
     webDir: null,
   };
   const mail: OutgoingMail[] = [];

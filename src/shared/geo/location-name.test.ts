@@ -54,6 +54,11 @@ describe('composeLocationName', () => {
     expect(composeLocationName({ name: 'Sydney', locality: 'Sydney', state: 'New South Wales', country: 'Australia' })).toBe('Sydney, NSW, Australia');
   });
 
+  it('abbreviates the state, never the place: a town called Victoria keeps its name', () => {
+    expect(composeLocationName({ name: 'Victoria', state: 'British Columbia', country: 'Canada' })).toBe('Victoria, British Columbia, Canada');
+    expect(composeLocationName({ name: 'Melbourne', state: 'Victoria', country: 'Australia' })).toBe('Melbourne, VIC, Australia');
+  });
+
   it('names a place inside a town by the town', () => {
     expect(composeLocationName({ name: 'Tour Eiffel', locality: 'Paris', state: 'Île-de-France', country: 'France' })).toBe('Tour Eiffel, Paris, France');
   });

@@ -26,7 +26,8 @@ function cleanParts(parts: ReadonlyArray<string | null | undefined>): string[] {
   for (const raw of parts) {
     const part = raw?.trim().replace(/\s+/g, ' ');
     if (!part) continue;
-    const short = abbreviateAustralianState(part);
+    // Only a state is abbreviated, never the place itself: Victoria, British Columbia stays "Victoria".
+    const short = out.length === 0 ? part : abbreviateAustralianState(part);
     // "Sydney, Sydney, NSW" or a repeated city/state name says nothing new.
     if (out.some((p) => p.toLowerCase() === short.toLowerCase())) continue;
     out.push(short);

@@ -9,6 +9,7 @@ export const LOCATION_QUERY_MAX_LENGTH = 200;
 export const locationSearchMessages = {
   required: 'Search text is required',
   tooLong: `Search text must be at most ${LOCATION_QUERY_MAX_LENGTH} characters`,
+  nearInvalid: 'near must be "latitude,longitude", for example "44.49,11.34"',
 } as const;
 
 export const locationSearchQuerySchema = z.object({

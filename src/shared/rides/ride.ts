@@ -22,18 +22,35 @@ const isoDateTime = (required: string) =>
 const place = z.string().trim().max(255);
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
 
+/**
+ * A waypoint without coordinates (typed, not chosen from the suggestions) is placed by the server
+ * like any other stop; one it cannot place keeps null coordinates and is shown as "not on the map",
+ * never put at 0,0.
+ */
 export const waypointSchema = z.object({
   name: z.string().trim().max(255),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
 });
 export type Waypoint = z.infer<typeof waypointSchema>;
 
-/** Rows with an empty name are dropped (spec 2 section 5, "Waypoints"). */
+/**
+ * Rows with an empty name are dropped (spec 2 section 5, "Waypoints"). A half pair of coordinates is
+ * no position, and neither is 0,0: forms that hold 0,0 until a suggestion is chosen send it for a
+ * typed name, which the server then places.
+ */
 const waypointsField = z
   .array(waypointSchema.partial({ latitude: true, longitude: true }))
   .max(MAX_WAYPOINTS, `At most ${MAX_WAYPOINTS} waypoints`)
-  .transform((rows) => rows.filter((w) => w.name.length > 0).map((w) => ({ name: w.name, latitude: w.latitude ?? 0, longitude: w.longitude ?? 0 })));
+  .transform((rows) =>
+    rows
+      .filter((w) => w.name.length > 0)
+      .map((w) =>
+        w.latitude === null || w.latitude === undefined || w.longitude === null || w.longitude === undefined || (w.latitude === 0 && w.longitude === 0)
+          ? { name: w.name, latitude: null, longitude: null }
+          : { name: w.name, latitude: w.latitude, longitude: w.longitude },
+      ),
+  );
 
 const rideFields = {
   name: nameText({ required: 'Ride name is required', max: 255, tooLong: 'Name too long' }),

@@ -198,7 +198,8 @@ export function formFromRide(ride: Ride): RideFormValues {
     routeOption: advanced ? 'waypoints' : 'midpoint',
     midpointLocation: advanced ? '' : (ride.midpointLocation ?? ''),
     midpointCoords: advanced ? null : coords(ride.midpointLatitude, ride.midpointLongitude),
-    waypoints: ride.waypoints.map((w) => ({ name: w.name, latitude: w.latitude, longitude: w.longitude })),
+    // The form's rows hold 0,0 for "no position yet", which the server reads as a stop to place.
+    waypoints: ride.waypoints.map((w) => ({ name: w.name, latitude: w.latitude ?? 0, longitude: w.longitude ?? 0 })),
     endLocation: ride.endLocation,
     endCoords: coords(ride.endLatitude, ride.endLongitude),
     startDay: localDay(ride.startDate, ride.timezoneOffset),

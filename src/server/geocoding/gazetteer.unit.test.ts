@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reverseGazetteer, searchGazetteer, useGazetteerFile } from './gazetteer';
+import { testGazetteerFile } from '../test/test-gazetteer';
+import type { LatLon } from '../../shared/geo/coordinates';
+
+/** Where riders search from: a group's location, or the rider's own. */
+const BOLOGNA: LatLon = { lat: 44.49, lon: 11.34 };
+const CHICAGO: LatLon = { lat: 41.88, lon: -87.63 };
+const DALLAS: LatLon = { lat: 32.78, lon: -96.8 };
+const TORONTO: LatLon = { lat: 43.65, lon: -79.38 };
+const WASHINGTON: LatLon = { lat: 38.9, lon: -77.04 };
+const NICE: LatLon = { lat: 43.7, lon: 7.27 };
+const HAMBURG: LatLon = { lat: 53.55, lon: 9.99 };
+
+/** [what the rider types, near, the town's GeoNames main name, its country]. */
+const PLACES: Array<[string, LatLon | null, string, string]> = [
+  // Italian
+  ['Firenze', null, 'Firenze', 'it'],
+  ['Roma', null, 'Rome', 'it'],
+  ['Roma', BOLOGNA, 'Rome', 'it'],
+  ['Milano', null, 'Milano', 'it'],
+  ['Venezia', null, 'Venezia', 'it'],
+  ['Napoli', null, 'Napoli', 'it'],
+  ['Torino', null, 'Turin', 'it'],
+  ['Monaco', BOLOGNA, 'München', 'de'],
+  ['Bologna', null, 'Bologna', 'it'],
+  // German
+  ['München', null, 'München', 'de'],
+  ['Munchen', null, 'München', 'de'],
+  ['Muenchen', null, 'München', 'de'],
+  ['Köln', null, 'Köln', 'de'],
+  ['Koeln', null, 'Köln', 'de'],
+  ['Wien', null, 'Vienna', 'at'],
+  ['Mailand', null, 'Milano', 'it'],
+  ['Rom', HAMBURG, 'Rome', 'it'],
+  ['Genf', null, 'Genève', 'ch'],
+  ['Nürnberg', null, 'Nürnberg', 'de'],
+  ['Nurnberg', null, 'Nürnberg', 'de'],
+  ['Zürich', null, 'Zürich', 'ch'],
+  ['Kopenhagen', null, 'Copenhagen', 'dk'],
+  // English
+  ['Florence', null, 'Firenze', 'it'],
+  ['Florence', CHICAGO, 'Florence', 'us'],
+  ['Munich', null, 'München', 'de'],
+  ['Cologne', null, 'Köln', 'de'],
+  ['Vienna', null, 'Vienna', 'at'],
+  ['Vienna', WASHINGTON, 'Vienna', 'us'],
+  ['Prague', null, 'Prague', 'cz'],
+  ['Milan', null, 'Milano', 'it'],
+  ['Geneva', null, 'Genève', 'ch'],
+  ['Zurich', null, 'Zürich', 'ch'],
+  ['Paris', null, 'Paris', 'fr'],
+  ['Paris', DALLAS, 'Paris', 'us'],
+  ['London', null, 'London', 'gb'],
+  ['London', TORONTO, 'London', 'ca'],
+  // French, Czech, Polish, Portuguese, Danish, Spanish, Dutch
+  ['Monaco', NICE, 'Monaco', 'mc'],
+  ['Genève', null, 'Genève', 'ch'],
+  ['Bruxelles', null, 'Brussels', 'be'],
+  ['Praha', null, 'Prague', 'cz'],
+  ['Kraków', null, 'Kraków', 'pl'],
+  ['Krakow', null, 'Kraków', 'pl'],
+  ['Warszawa', null, 'Warsaw', 'pl'],
+  ['Lisboa', null, 'Lisbon', 'pt'],
+  ['København', null, 'Copenhagen', 'dk'],
+  ['Sevilla', null, 'Sevilla', 'es'],
+  ['Den Haag', null, 'The Hague', 'nl'],
+  // Other scripts
+  ['Москва', null, 'Moscow', 'ru'],
+  ['東京', null, 'Tokyo', 'jp'],
+  ['Αθήνα', null, 'Athens', 'gr'],
+  ['北京', null, 'Beijing', 'cn'],
+  ['القاهرة', null, 'Cairo', 'eg'],
+];
+
+describe('place ranking of the offline gazetteer', () => {
+  beforeAll(() => useGazetteerFile(testGazetteerFile()));
+
+  it.each(PLACES)('"%s" near %j is %s (%s)', (query, near, town, country) => {
+    const [first] = searchGazetteer(query, 5, near);
+    expect(first, query).toBeDefined();
+    expect(first!.display_name.split(', ')[0]).toBe(town);
+    expect(first!.address?.country_code).toBe(country);
+  });
+
+  it('puts a whole name before a longer one, however big the longer one is', () => {
+    // San (Mali, about 60,000 people) before Santiago (millions), a name that only starts with "san".
+    const names = searchGazetteer('san', 5).map((r) => r.display_name);
+    expect(names[0]).toBe('San, Ségou, Mali');
+    expect(names.slice(1)).toContain('Santiago, Santiago Metropolitan, Chile');
+  });
+
+  it('finds nothing for a name no town has', () => {
+    expect(searchGazetteer('Passo della Futa', 5)).toEqual([]);
+    expect(searchGazetteer('Qqzxqqzx', 5, BOLOGNA)).toEqual([]);
+  });
+
+  it('looks up the nearest towns of a point, across the date line too', () => {
+    expect(reverseGazetteer({ lat: 43.7696, lon: 11.2558 }, 5)[0]!.display_name).toBe('Firenze, Tuscany, Italy');
+    const fiji = reverseGazetteer({ lat: -16.5, lon: 179.99 }, 5);
+    expect(fiji).toHaveLength(5);
+    expect(fiji[0]!.address?.country_code).toBe('fj');
+  });
+});
