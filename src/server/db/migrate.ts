@@ -15,6 +15,7 @@ import * as m012 from './migrations/012_sessions';
 import * as m013 from './migrations/013_invitations';
 import * as m014 from './migrations/014_write_limits';
 import * as m015 from './migrations/015_notification_subject';
+import * as m018 from './migrations/018_gpx_privacy_zone';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013_invitations': m013,
   '014_write_limits': m014,
   '015_notification_subject': m015,
+  '018_gpx_privacy_zone': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

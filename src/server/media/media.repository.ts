@@ -35,11 +35,16 @@ export const mediaRepository = {
   },
 
   /** Records storage keys before their files are written, so a file is never in storage unaccounted for. */
-  async recordFiles(db: Executor, mediaId: string, keys: string[], nowIso: string): Promise<void> {
-    await db
-      .insertInto('media_files')
-      .values(keys.map((key) => ({ key, media_id: mediaId, created_at: nowIso })))
-      .execute();
+  async recordFiles(db: Executor, mediaId: string, keys: string[], nowIso: string, options: { ifNew?: boolean } = {}): Promise<void> {
+    const insert = db.insertInto('media_files').values(keys.map((key) => ({ key, media_id: mediaId, created_at: nowIso })));
+    await (options.ifNew ? insert.onConflict((oc) => oc.column('key').doNothing()) : insert).execute();
+  },
+
+  /** Every stored key of a media item: its file, thumbnail, and copies made from them. */
+  async keysOf(db: Executor, mediaIds: string[]): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows = await db.selectFrom('media_files').select('key').where('media_id', 'in', mediaIds).execute();
+    return rows.map((r) => r.key);
   },
 
   async forgetFiles(db: Executor, keys: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { distanceKm } from '../geo/coordinates';
-import { GPX_MESSAGES, type GpxBounds, type GpxData, type GpxPath, type GpxPoint, type GpxSummary, type GpxWaypoint } from './gpx-types';
+import { GPX_MESSAGES, gpxTooManyPointsMessage, type GpxBounds, type GpxData, type GpxPath, type GpxPoint, type GpxSummary, type GpxWaypoint } from './gpx-types';
 import { simplifyIndices } from './simplify';
 
 export * from './gpx-types';
@@ -19,6 +19,11 @@ export interface GpxParseOptions {
    * simplified for drawing). The summary is always computed from every point. Default: keep all.
    */
   maxPathPoints?: number;
+  /**
+   * Refuse a file with more track, route and waypoints than this (GpxError naming the limit), as
+   * soon as the point past it is read, so an enormous file is never read to its end.
+   */
+  maxPoints?: number;
 }
 
 export interface GpxParseResult {
@@ -32,12 +37,23 @@ const MAX_DEPTH = 64;
 /** Longest name, elevation or time text kept (longer text is cut). */
 const MAX_TEXT = 500;
 
+/**
+ * Elevations beyond this (metres, either way) are device or export errors (a 2^31 placeholder, a
+ * barometer gone wild); they are read as "no elevation" so they cannot add kilometres of climb.
+ */
+export const MAX_ABS_ELEVATION_M = 10_000;
+
 const NUMBER = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
 function numberOf(text: string | undefined): number | null {
   if (text === undefined || !NUMBER.test(text)) return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
+}
+
+function elevationOf(text: string): number {
+  const value = numberOf(text);
+  return value === null || Math.abs(value) > MAX_ABS_ELEVATION_M ? Number.NaN : value;
 }
 
 /** GPX times are UTC; a time written without a zone is read as UTC too. */
@@ -126,8 +142,8 @@ function totalsOf(path: PathBuilder): PathTotals {
 function summarize(tracks: PathBuilder[], routes: PathBuilder[], waypointCount: number): GpxSummary {
   const trackPoints = tracks.reduce((sum, t) => sum + t.lat.length, 0);
   const routePoints = routes.reduce((sum, r) => sum + r.lat.length, 0);
-  // A file often holds the planned route beside the ridden track: measure the track when there is one.
-  const measured = (trackPoints > 0 ? tracks : routes).map(totalsOf);
+  // Tracks and routes both count: a file holding both describes both (the pieces never join up).
+  const measured = [...tracks, ...routes].map(totalsOf);
   const timed = measured.filter((t) => t.timed);
   const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
   return {
@@ -160,13 +176,66 @@ function boundsOf(paths: PathBuilder[], waypoints: GpxWaypoint[]): GpxBounds | n
   return minLat === Infinity ? null : { minLat, minLon, maxLat, maxLon };
 }
 
-function outputPaths(paths: PathBuilder[], maxPoints: number | undefined, total: number): GpxPath[] {
+function outputPaths(paths: PathBuilder[]): GpxPath[] {
   return paths.map((path) => {
     const n = path.lat.length;
-    const budget = maxPoints !== undefined && total > maxPoints ? Math.max(2, Math.floor((n * maxPoints) / total)) : n;
-    const indices = n > budget ? simplifyIndices(path.lat, path.lon, budget) : Array.from({ length: n }, (_, i) => i);
-    return { name: path.name, points: indices.map((i) => pointAt(path, i)) };
+    const segmentStarts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
+    return { name: path.name, points: Array.from({ length: n }, (_, i) => pointAt(path, i)), segmentStarts: n > 0 ? segmentStarts : [] };
   });
+}
+
+/** The segments of a path as separate point lists (empty segments left out). */
+export function segmentsOf(path: GpxPath): GpxPoint[][] {
+  const starts = path.segmentStarts ?? [0];
+  const segments: GpxPoint[][] = [];
+  starts.forEach((start, s) => {
+    const segment = path.points.slice(start, s + 1 < starts.length ? starts[s + 1] : path.points.length);
+    if (segment.length > 0) segments.push(segment);
+  });
+  return segments;
+}
+
+/** A path made of these segments (empty ones left out). */
+export function pathOf(name: string | null, segments: GpxPoint[][]): GpxPath {
+  const points: GpxPoint[] = [];
+  const segmentStarts: number[] = [];
+  for (const segment of segments) {
+    if (segment.length === 0) continue;
+    segmentStarts.push(points.length);
+    for (const point of segment) points.push(point);
+  }
+  return { name, points, segmentStarts };
+}
+
+/**
+ * Keeps about `maxPoints` track and route points in all (each segment gets its share, at least its
+ * two ends), for drawing; segments stay segments. Paths already small enough are returned as they are.
+ */
+export function simplifyPaths(paths: GpxPath[], maxPoints: number, total: number): GpxPath[] {
+  if (total <= maxPoints) return paths;
+  return paths.map((path) =>
+    pathOf(
+      path.name,
+      segmentsOf(path).map((segment) => {
+        const budget = Math.max(2, Math.floor((segment.length * maxPoints) / total));
+        if (segment.length <= budget) return segment;
+        const indices = simplifyIndices(
+          segment.map((p) => p.lat),
+          segment.map((p) => p.lon),
+          budget,
+        );
+        return indices.map((i) => segment[i]!);
+      }),
+    ),
+  );
+}
+
+/** Every point of these paths' bounds, with the waypoints. */
+export function boundsOfPaths(paths: GpxPath[], waypoints: GpxWaypoint[]): GpxBounds | null {
+  return boundsOf(
+    paths.map((p) => ({ ...newPath(), lat: p.points.map((x) => x.lat), lon: p.points.map((x) => x.lon) })),
+    waypoints,
+  );
 }
 
 /**
@@ -188,6 +257,7 @@ export function createGpxParser(options: GpxParseOptions = {}) {
   let point: PointBuilder | null = null;
   let text: string | null = null;
   let dropped = 0;
+  let pointsRead = 0;
   let sawContent = false;
   let sawRoot = false;
   let started = false;
@@ -216,6 +286,8 @@ export function createGpxParser(options: GpxParseOptions = {}) {
     } else if (name === 'trkseg' && parent === 'trk' && path) {
       if (path.lat.length > 0) path.segmentStarts.push(path.lat.length);
     } else if ((name === 'trkpt' && parent === 'trkseg') || (name === 'rtept' && parent === 'rte') || (name === 'wpt' && parent === 'gpx')) {
+      pointsRead += 1;
+      if (options.maxPoints !== undefined && pointsRead > options.maxPoints) throw new GpxError(gpxTooManyPointsMessage(options.maxPoints));
       point = { lat: numberOf(tag.attributes.lat), lon: numberOf(tag.attributes.lon), ele: Number.NaN, time: Number.NaN, name: null };
     } else if ((name === 'name' || name === 'ele' || name === 'time') && parent !== undefined && isTextParent(name, parent, stack)) {
       text = '';
@@ -247,7 +319,7 @@ export function createGpxParser(options: GpxParseOptions = {}) {
   function assignText(name: 'name' | 'ele' | 'time', value: string) {
     const parent = stack[stack.length - 1];
     if (point && (parent === 'trkpt' || parent === 'rtept' || parent === 'wpt')) {
-      if (name === 'ele') point.ele = numberOf(value) ?? Number.NaN;
+      if (name === 'ele') point.ele = elevationOf(value);
       else if (name === 'time') point.time = timeOf(value);
       else point.name = value.trim() || null;
     } else if (name === 'name') {
@@ -309,10 +381,11 @@ export function createGpxParser(options: GpxParseOptions = {}) {
       }
       if (!sawRoot) throw invalid();
       const total = [...tracks, ...routes].reduce((sum, p) => sum + p.lat.length, 0);
+      const maxPath = options.maxPathPoints;
       const data: GpxData = {
         name: fileName,
-        tracks: outputPaths(tracks, options.maxPathPoints, total),
-        routes: outputPaths(routes, options.maxPathPoints, total),
+        tracks: maxPath === undefined ? outputPaths(tracks) : simplifyPaths(outputPaths(tracks), maxPath, total),
+        routes: maxPath === undefined ? outputPaths(routes) : simplifyPaths(outputPaths(routes), maxPath, total),
         waypoints,
         bounds: boundsOf([...tracks, ...routes], waypoints),
         summary: summarize(tracks, routes, waypoints.length),
