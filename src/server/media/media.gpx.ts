@@ -15,6 +15,12 @@ export interface ParsedGpxFile {
 }
 
 let pool: Piscina<GpxTask, GpxParseOutcome | null> | null = null;
+let filesBeingRead = 0;
+
+/** How many GPX uploads the worker thread is reading (or has queued) right now. */
+export function gpxFilesBeingRead(): number {
+  return filesBeingRead;
+}
 
 /**
  * One worker thread per server process reads GPX files (a 200,000-point file takes a second or
@@ -33,7 +39,13 @@ export function gpxPool(): Piscina<GpxTask, GpxParseOutcome | null> {
  * spec's text ('Invalid GPX file format', 'Empty GPX file'), or naming the point limit.
  */
 export async function parseGpxFile(path: string): Promise<ParsedGpxFile> {
-  const outcome = await gpxPool().run({ kind: 'parse', path });
+  filesBeingRead += 1;
+  let outcome: GpxParseOutcome | null;
+  try {
+    outcome = await gpxPool().run({ kind: 'parse', path });
+  } finally {
+    filesBeingRead -= 1;
+  }
   if (!outcome || !outcome.ok) throw new HttpError(400, outcome?.message ?? 'Invalid GPX file format');
   return outcome;
 }
