@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { threadId } from 'node:worker_threads';
-import { createGpxParser, GpxError, gpxProblem, simplifyPaths, type GpxData, type GpxInfo } from '../../shared/gpx/gpx';
+import { createGpxParser, GpxError, gpxProblem, type GpxData, type GpxInfo, type GpxParseOptions, type GpxParseResult } from '../../shared/gpx/gpx';
 import { privateBoundsOf, trimForOthers, type PrivateBounds } from '../../shared/gpx/privacy-zone';
 import { writeGpx } from '../../shared/gpx/gpx-writer';
 import { GPX_MAX_DRAW_POINTS, GPX_MAX_POINTS } from '../../shared/media/limits';
@@ -18,8 +18,8 @@ export type GpxParseOutcome =
   | { ok: false; message: string };
 
 /** Reads a whole file from disk in pieces (a 50 MB track never sits in memory as text). */
-async function readGpx(path: string): Promise<GpxData> {
-  const parser = createGpxParser({ maxPoints: GPX_MAX_POINTS });
+async function readGpx(path: string, options: GpxParseOptions = {}): Promise<GpxParseResult> {
+  const parser = createGpxParser({ ...options, maxPoints: GPX_MAX_POINTS });
   const decoder = new TextDecoder('utf-8');
   const stream = fs.createReadStream(path, { highWaterMark: 256 * 1024 });
   try {
@@ -28,7 +28,7 @@ async function readGpx(path: string): Promise<GpxData> {
     const result = parser.end();
     const problem = gpxProblem(result);
     if (problem) throw new GpxError(problem);
-    return result.data;
+    return result;
   } finally {
     stream.destroy();
   }
@@ -36,11 +36,9 @@ async function readGpx(path: string): Promise<GpxData> {
 
 async function parse(path: string): Promise<GpxParseOutcome> {
   try {
-    const full = await readGpx(path);
-    const total = full.summary.pointCount;
-    const data: GpxData = { ...full, tracks: simplifyPaths(full.tracks, GPX_MAX_DRAW_POINTS, total), routes: simplifyPaths(full.routes, GPX_MAX_DRAW_POINTS, total) };
-    const { name, bounds, summary } = full;
-    return { ok: true, info: { name, bounds, summary }, data, privateBounds: privateBoundsOf(full), threadId };
+    const { data, lines } = await readGpx(path, { maxPathPoints: GPX_MAX_DRAW_POINTS });
+    const { name, bounds, summary } = data;
+    return { ok: true, info: { name, bounds, summary }, data, privateBounds: privateBoundsOf(lines, data.waypoints), threadId };
   } catch (error) {
     // Errors lose their class crossing the thread boundary: a file's problem comes back as a value.
     if (error instanceof GpxError) return { ok: false, message: error.message };
@@ -50,7 +48,7 @@ async function parse(path: string): Promise<GpxParseOutcome> {
 
 /** Writes the file as others get it (privacy zones trimmed, no times) to `targetPath`. */
 async function trim(sourcePath: string, targetPath: string, metres: number): Promise<void> {
-  const trimmed = trimForOthers(await readGpx(sourcePath), metres);
+  const trimmed = trimForOthers((await readGpx(sourcePath)).data, metres);
   await pipeline(Readable.from(writeGpx(trimmed)), fs.createWriteStream(targetPath));
 }
 

@@ -30,6 +30,14 @@ export interface GpxParseResult {
   data: GpxData;
   /** Points left out because their coordinates were missing, not numbers, or out of range. */
   droppedPoints: number;
+  /** Every track and route segment at full resolution, as coordinates only (never simplified). */
+  lines: GpxLine[];
+}
+
+/** A track or route segment's coordinates, in order. */
+export interface GpxLine {
+  lat: ArrayLike<number>;
+  lon: ArrayLike<number>;
 }
 
 /** Deeper nesting than this is not a GPX file (and would only grow the parser's stack). */
@@ -45,10 +53,14 @@ export const MAX_ABS_ELEVATION_M = 10_000;
 
 const NUMBER = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
+/** A plain decimal number (no hex, no Infinity, no empty text); null otherwise. */
 function numberOf(text: string | undefined): number | null {
-  if (text === undefined || !NUMBER.test(text)) return null;
+  if (text === undefined) return null;
   const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+  // Number() alone also reads '' and '  ' as 0 and '0x10' as 16: the pattern is asked only about
+  // the rare texts that may be such a case, so the common point costs no regular expression.
+  if (!Number.isFinite(value) || (value === 0 && text.trim() === '') || (/[xXbBoO]/.test(text) && !NUMBER.test(text))) return null;
+  return value;
 }
 
 function elevationOf(text: string): number {
@@ -58,6 +70,7 @@ function elevationOf(text: string): number {
 
 /** GPX times are UTC; a time written without a zone is read as UTC too. */
 function timeOf(text: string): number {
+  if (text.endsWith('Z')) return Date.parse(text);
   const trimmed = text.trim();
   if (!trimmed) return Number.NaN;
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) ? trimmed : `${trimmed}Z`;
@@ -106,10 +119,7 @@ interface PathTotals {
 /** Distance, climb and time of a path, segment by segment (never across a gap between segments). */
 function totalsOf(path: PathBuilder): PathTotals {
   const totals: PathTotals = { distanceKm: 0, gain: 0, loss: 0, durationMs: 0, timed: false, first: Number.NaN, last: Number.NaN };
-  const n = path.lat.length;
-  const starts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
-  starts.forEach((start, s) => {
-    const end = s + 1 < starts.length ? starts[s + 1]! : n;
+  for (const [start, end] of segmentRanges(path)) {
     let lastEle = Number.NaN;
     let minTime = Number.NaN;
     let maxTime = Number.NaN;
@@ -135,7 +145,7 @@ function totalsOf(path: PathBuilder): PathTotals {
       totals.first = Number.isNaN(totals.first) ? minTime : Math.min(totals.first, minTime);
       totals.last = Number.isNaN(totals.last) ? maxTime : Math.max(totals.last, maxTime);
     }
-  });
+  }
   return totals;
 }
 
@@ -176,11 +186,32 @@ function boundsOf(paths: PathBuilder[], waypoints: GpxWaypoint[]): GpxBounds | n
   return minLat === Infinity ? null : { minLat, minLon, maxLat, maxLon };
 }
 
-function outputPaths(paths: PathBuilder[]): GpxPath[] {
+/** The index ranges [start, end) of a path's segments, empty ones left out. */
+function segmentRanges(path: PathBuilder): Array<[number, number]> {
+  const n = path.lat.length;
+  const starts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
+  return starts.map((start, s) => [start, s + 1 < starts.length ? starts[s + 1]! : n]);
+}
+
+/**
+ * The paths as points, all of them, or about `maxPoints` in all when they have more (each segment
+ * its share, at least its two ends, simplified on the flat arrays before any point object is made).
+ */
+function outputPaths(paths: PathBuilder[], maxPoints: number | undefined, total: number): GpxPath[] {
   return paths.map((path) => {
-    const n = path.lat.length;
-    const segmentStarts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
-    return { name: path.name, points: Array.from({ length: n }, (_, i) => pointAt(path, i)), segmentStarts: n > 0 ? segmentStarts : [] };
+    const points: GpxPoint[] = [];
+    const segmentStarts: number[] = [];
+    for (const [start, end] of segmentRanges(path)) {
+      segmentStarts.push(points.length);
+      const length = end - start;
+      const budget = maxPoints !== undefined && total > maxPoints ? Math.max(2, Math.floor((length * maxPoints) / total)) : length;
+      if (length <= budget) {
+        for (let i = start; i < end; i++) points.push(pointAt(path, i));
+      } else {
+        for (const i of simplifyIndices(path.lat.slice(start, end), path.lon.slice(start, end), budget)) points.push(pointAt(path, start + i));
+      }
+    }
+    return { name: path.name, points, segmentStarts };
   });
 }
 
@@ -205,29 +236,6 @@ export function pathOf(name: string | null, segments: GpxPoint[][]): GpxPath {
     for (const point of segment) points.push(point);
   }
   return { name, points, segmentStarts };
-}
-
-/**
- * Keeps about `maxPoints` track and route points in all (each segment gets its share, at least its
- * two ends), for drawing; segments stay segments. Paths already small enough are returned as they are.
- */
-export function simplifyPaths(paths: GpxPath[], maxPoints: number, total: number): GpxPath[] {
-  if (total <= maxPoints) return paths;
-  return paths.map((path) =>
-    pathOf(
-      path.name,
-      segmentsOf(path).map((segment) => {
-        const budget = Math.max(2, Math.floor((segment.length * maxPoints) / total));
-        if (segment.length <= budget) return segment;
-        const indices = simplifyIndices(
-          segment.map((p) => p.lat),
-          segment.map((p) => p.lon),
-          budget,
-        );
-        return indices.map((i) => segment[i]!);
-      }),
-    ),
-  );
 }
 
 /** Every point of these paths' bounds, with the waypoints. */
@@ -381,16 +389,16 @@ export function createGpxParser(options: GpxParseOptions = {}) {
       }
       if (!sawRoot) throw invalid();
       const total = [...tracks, ...routes].reduce((sum, p) => sum + p.lat.length, 0);
-      const maxPath = options.maxPathPoints;
       const data: GpxData = {
         name: fileName,
-        tracks: maxPath === undefined ? outputPaths(tracks) : simplifyPaths(outputPaths(tracks), maxPath, total),
-        routes: maxPath === undefined ? outputPaths(routes) : simplifyPaths(outputPaths(routes), maxPath, total),
+        tracks: outputPaths(tracks, options.maxPathPoints, total),
+        routes: outputPaths(routes, options.maxPathPoints, total),
         waypoints,
         bounds: boundsOf([...tracks, ...routes], waypoints),
         summary: summarize(tracks, routes, waypoints.length),
       };
-      return { data, droppedPoints: dropped };
+      const lines = [...tracks, ...routes].flatMap((path) => segmentRanges(path).map(([start, end]) => ({ lat: path.lat.slice(start, end), lon: path.lon.slice(start, end) })));
+      return { data, droppedPoints: dropped, lines };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm } from '../geo/coordinates';
-import { parseGpx } from './gpx';
+import { distanceKm, type LatLon } from '../geo/coordinates';
+import { parseGpx, segmentsOf } from './gpx';
 import { writeGpx } from './gpx-writer';
 import type { GpxData, GpxPoint } from './gpx-types';
 import { privateBoundsOf, trimForOthers, trimSegment } from './privacy-zone';
@@ -11,7 +11,7 @@ function rideNorth(count: number, stepM: number, startLat = 45): GpxPoint[] {
   return Array.from({ length: count }, (_, i) => ({ lat: startLat + i * stepDeg, lon: 7, ele: 300, time: new Date(Date.UTC(2026, 4, 1, 8) + i * 1000).toISOString() }));
 }
 
-const metres = (a: GpxPoint, b: GpxPoint) => distanceKm(a, b) * 1000;
+const metres = (a: LatLon, b: LatLon) => distanceKm(a, b) * 1000;
 
 describe('trimSegment', () => {
   it('drops every point within the zone of the first and of the last point', () => {
@@ -95,7 +95,9 @@ describe('trimForOthers', () => {
   });
 
   it('gives each zone its own bounds, narrower as the zone grows', () => {
-    const bounds = privateBoundsOf(data);
+    const lines = data.tracks.flatMap(segmentsOf).concat(data.routes.flatMap(segmentsOf)).map((s) => ({ lat: s.map((p) => p.lat), lon: s.map((p) => p.lon) }));
+    const bounds = privateBoundsOf(lines, data.waypoints);
+    expect(bounds['500m']).toEqual(trimForOthers(data, 500).bounds);
     expect(bounds['200m']!.minLat).toBeLessThan(bounds['500m']!.minLat);
     expect(bounds['500m']!.minLat).toBeLessThan(bounds['1km']!.minLat);
   });

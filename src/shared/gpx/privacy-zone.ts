@@ -1,5 +1,5 @@
-import { distanceKm } from '../geo/coordinates';
-import { boundsOfPaths, pathOf, segmentsOf } from './gpx';
+import { distanceKm, type LatLon } from '../geo/coordinates';
+import { boundsOfPaths, pathOf, segmentsOf, type GpxLine } from './gpx';
 import type { GpxBounds, GpxData, GpxPath, GpxPoint, GpxWaypoint } from './gpx-types';
 
 /**
@@ -15,33 +15,50 @@ export const PRIVACY_ZONE_METRES: Record<GpxPrivacyZone, number> = { none: 0, '2
 /** The zones that hide something, each with the bounds a trimmed file has (kept with the upload). */
 export type PrivateBounds = Partial<Record<GpxPrivacyZone, GpxBounds | null>>;
 
-const metresBetween = (a: GpxPoint, b: GpxPoint) => distanceKm(a, b) * 1000;
+const metresBetween = (a: LatLon, b: LatLon) => distanceKm(a, b) * 1000;
 
 /**
- * How many points at the start of a segment lie in the zone: every point before the first one
- * that is at least `metres` from the start both along the track and in a straight line. (Along
- * the track alone, a device left running in the driveway would use up the zone without leaving
- * it; in a straight line alone, a winding lane would.)
+ * How many points at one end of a line lie in that end's zone: every point before the first one
+ * that is at least `metres` from the end both along the track and in a straight line. (Along the
+ * track alone, a device left running in the driveway would use up the zone without leaving it; in
+ * a straight line alone, a winding lane would.)
  */
-function pointsInStartZone(segment: GpxPoint[], metres: number): number {
-  const start = segment[0]!;
+function pointsInZone(line: GpxLine, metres: number, fromEnd: boolean): number {
+  const n = line.lat.length;
+  const at = (k: number): LatLon => {
+    const i = fromEnd ? n - 1 - k : k;
+    return { lat: line.lat[i]!, lon: line.lon[i]! };
+  };
+  const start = at(0);
   let along = 0;
-  for (let i = 1; i < segment.length; i++) {
-    along += metresBetween(segment[i - 1]!, segment[i]!);
-    if (along >= metres && metresBetween(start, segment[i]!) >= metres) return i;
+  let previous = start;
+  for (let k = 1; k < n; k++) {
+    const point = at(k);
+    along += metresBetween(previous, point);
+    previous = point;
+    if (along >= metres && metresBetween(start, point) >= metres) return k;
   }
-  return segment.length;
+  return n;
+}
+
+/** The index range [start, end) of a line that is outside both its zones (empty when it never leaves them). */
+function rangeOutsideZones(line: GpxLine, metres: number): [number, number] {
+  const n = line.lat.length;
+  if (metres <= 0 || n === 0) return [0, n];
+  const head = pointsInZone(line, metres, false);
+  if (head >= n) return [0, 0];
+  const end = n - pointsInZone(line, metres, true);
+  return end > head ? [head, end] : [0, 0];
 }
 
 /** A segment without its first and last `metres` (empty when it never leaves the zones). */
 export function trimSegment(segment: GpxPoint[], metres: number): GpxPoint[] {
-  if (metres <= 0 || segment.length === 0) return segment;
-  const head = pointsInStartZone(segment, metres);
-  if (head >= segment.length) return [];
-  const tail = pointsInStartZone([...segment].reverse(), metres);
-  const end = segment.length - tail;
-  return end > head ? segment.slice(head, end) : [];
+  if (metres <= 0) return segment;
+  const [start, end] = rangeOutsideZones({ lat: segment.map((p) => p.lat), lon: segment.map((p) => p.lon) }, metres);
+  return segment.slice(start, end);
 }
+
+const outsideEveryZone = (ends: LatLon[], metres: number) => (point: LatLon) => metres <= 0 || ends.every((end) => metresBetween(end, point) >= metres);
 
 const withoutTime = <P extends GpxPoint>(point: P): P => (point.time === null ? point : { ...point, time: null });
 
@@ -63,7 +80,7 @@ export function trimForOthers(data: GpxData, metres: number): GpxData {
   };
   const tracks = data.tracks.map(trim);
   const routes = data.routes.map(trim);
-  const waypoints: GpxWaypoint[] = data.waypoints.filter((w) => metres <= 0 || ends.every((end) => metresBetween(end, w) >= metres)).map(withoutTime);
+  const waypoints: GpxWaypoint[] = data.waypoints.filter(outsideEveryZone(ends, metres)).map(withoutTime);
   return {
     ...data,
     tracks,
@@ -74,9 +91,29 @@ export function trimForOthers(data: GpxData, metres: number): GpxData {
   };
 }
 
-/** The bounds of the file as each zone trims it (the bounds of the whole file would outline the start). */
-export function privateBoundsOf(data: GpxData): PrivateBounds {
+/**
+ * The bounds of the file as each zone trims it (the bounds of the whole file would outline the
+ * start), from every point of its lines (GpxParseResult.lines) and its waypoints.
+ */
+export function privateBoundsOf(lines: GpxLine[], waypoints: LatLon[]): PrivateBounds {
+  const live = lines.filter((line) => line.lat.length > 0);
+  const ends = live.flatMap((line) => [0, line.lat.length - 1].map((i) => ({ lat: line.lat[i]!, lon: line.lon[i]! })));
   const bounds: PrivateBounds = {};
-  for (const zone of GPX_PRIVACY_ZONES) if (zone !== 'none') bounds[zone] = trimForOthers(data, PRIVACY_ZONE_METRES[zone]).bounds;
+  for (const zone of GPX_PRIVACY_ZONES) {
+    if (zone === 'none') continue;
+    const metres = PRIVACY_ZONE_METRES[zone];
+    let box: GpxBounds | null = null;
+    const add = (lat: number, lon: number) => {
+      box = box
+        ? { minLat: Math.min(box.minLat, lat), minLon: Math.min(box.minLon, lon), maxLat: Math.max(box.maxLat, lat), maxLon: Math.max(box.maxLon, lon) }
+        : { minLat: lat, minLon: lon, maxLat: lat, maxLon: lon };
+    };
+    for (const line of live) {
+      const [start, end] = rangeOutsideZones(line, metres);
+      for (let i = start; i < end; i++) add(line.lat[i]!, line.lon[i]!);
+    }
+    for (const w of waypoints.filter(outsideEveryZone(ends, metres))) add(w.lat, w.lon);
+    bounds[zone] = box;
+  }
   return bounds;
 }
