@@ -1,3 +1,4 @@
+import { detachMedia } from '../media/media.service';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -111,10 +112,13 @@ export async function updateGroupSettings(
 
 export async function deleteGroup(ctx: AppContext, actorId: string, groupId: string): Promise<void> {
   await loadAsOwner(ctx, groupId, actorId);
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('media').where('associated_type', 'in', ['group', 'group_image']).where('associated_id', '=', groupId).execute();
+  // Its media (its rides' too) stop being served at the commit and their files go right after it.
+  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+    const removeFiles = await detachMedia(tx, { groupId });
     await groupsRepository.delete(tx, groupId);
+    return removeFiles;
   });
+  await removeMediaFiles(ctx);
 }
 
 /** Tells the owner that a rider joined (never the rider themself). */

@@ -149,6 +149,36 @@ export const mediaRepository = {
       .execute();
   },
 
+  /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
+  async bytesOwnedBy(db: Executor, ownerId: string): Promise<number> {
+    const row = await db
+      .selectFrom('media')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.val(0)).as('bytes'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  },
+
+  /** Media attached to a group: its gallery, its image, and the media of each of its rides. */
+  async idsAttachedToGroup(db: Executor, groupId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('media')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('associated_type', 'in', ['group', 'group_image']), eb('associated_id', '=', groupId)]),
+          eb.and([eb('associated_type', '=', 'ride'), eb('associated_id', 'in', eb.selectFrom('rides').select('rides.id').where('rides.group_id', '=', groupId))]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  async idsAttachedToRide(db: Executor, rideId: string): Promise<string[]> {
+    const rows = await db.selectFrom('media').select('id').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
+    return rows.map((r) => r.id);
+  },
+
   async deleteRows(db: Executor, ids: string[]): Promise<void> {
     if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
   },

@@ -7,9 +7,10 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../platform/errors';
-import type { FileStorage } from '../platform/storage';
+import { createStorage, type FileStorage } from '../platform/storage';
 import { newId } from '../platform/tokens';
-import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, MEDIA_MAX_BYTES } from '../../shared/media/limits';
+import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, MB, MEDIA_MAX_BYTES } from '../../shared/media/limits';
+import { storageLimitMessage, type StorageUsage } from '../../shared/media/storage-usage';
 import {
   MEDIA_MESSAGES,
   mediaUploadFieldsSchema,
@@ -38,7 +39,7 @@ import { InvalidVideoError, stripVideoMetadata } from './media.video';
 import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import type { ServedFile } from './media.serving';
 
-type MediaContext = Pick<AppContext, 'db' | 'bus' | 'log'>;
+type MediaContext = Pick<AppContext, 'db' | 'bus' | 'log' | 'config'>;
 
 /** What an upload attached to one associatedType may be, how large, and what it changes. */
 interface UploadTarget {
@@ -228,6 +229,9 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
   if (!file) throw badRequest(MEDIA_MESSAGES.noFile);
   if (file.size > target.maxBytes) throw fileTooLarge(target.tooLargeMessage);
   const prepared = await prepareFile(file, target);
+  // Again by what is really kept (a re-encoded image differs from what was sent; another upload may have finished meanwhile).
+  const room = await storageRoom(ctx, userId);
+  if (prepared.size > room.freeBytes) throw fileTooLarge(storageLimitMessage(room.limitBytes));
 
   const id = newId();
   const key = randomKey(prepared.extension);
@@ -272,14 +276,23 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
  * file to a temp file with the size limit of the target named so far, refusing early what the
  * fields already rule out, then stores it. Leaves no temp file behind in any case.
  */
-export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>): Promise<MediaItem> {
+export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>, declaredBytes: number | null = null): Promise<MediaItem> {
   const known = (fields: UploadFields) => {
     const parsed = mediaUploadFieldsSchema.shape.associatedType.safeParse(fields.associatedType);
     return parsed.success && fields.associatedType !== undefined ? TARGETS[parsed.data] : null;
   };
+  // Refused before a byte is stored when the request says it is larger than the room left (its
+  // Content-Length: the file and a few hundred bytes of form around it); then, while it streams,
+  // the file may not grow past that room.
+  const room = await storageRoom(ctx, userId);
+  const overQuota = () => fileTooLarge(storageLimitMessage(room.limitBytes));
+  if (declaredBytes !== null && declaredBytes > room.freeBytes + MULTIPART_OVERHEAD_BYTES) throw overQuota();
   const upload = await receiveUpload(storage, parts, {
-    maxBytes: (fields) => known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES,
-    tooLarge: (fields) => fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge),
+    maxBytes: (fields) => Math.min(known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES, room.freeBytes),
+    tooLarge: (fields) => {
+      const targetMax = known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES;
+      return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge);
+    },
     beforeFile: async (fields) => {
       if (fields.associatedType !== undefined) await resolveTarget(ctx, userId, fields);
     },
@@ -289,6 +302,29 @@ export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userI
   } finally {
     await upload.file?.temp.discard();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage limits
+
+/** The form fields and part headers around an uploaded file, beyond the file's own bytes. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** A rider's storage limit: MEDIA_QUOTA_MB, or MEDIA_GUEST_QUOTA_MB for a guest (an account without a confirmed e-mail). */
+async function storageLimitBytes(ctx: MediaContext, userId: string): Promise<number> {
+  const user = await usersRepository.findById(ctx.db, userId);
+  return (user?.email ? ctx.config.mediaQuotaMb : ctx.config.mediaGuestQuotaMb) * MB;
+}
+
+async function storageRoom(ctx: MediaContext, userId: string): Promise<{ limitBytes: number; freeBytes: number }> {
+  const limitBytes = await storageLimitBytes(ctx, userId);
+  return { limitBytes, freeBytes: Math.max(0, limitBytes - (await mediaRepository.bytesOwnedBy(ctx.db, userId))) };
+}
+
+/** GET /api/media/storage: what the rider's uploads take of their limit. */
+export async function storageUsage(ctx: MediaContext, userId: string): Promise<StorageUsage> {
+  const limitBytes = await storageLimitBytes(ctx, userId);
+  return { usedBytes: await mediaRepository.bytesOwnedBy(ctx.db, userId), limitBytes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -464,7 +500,18 @@ export async function deleteMedia(ctx: MediaContext, storage: FileStorage, userI
   await removeFiles(ctx, storage, keys);
 }
 
-async function removeFiles(ctx: MediaContext, storage: FileStorage, keys: string[]): Promise<void> {
+/**
+ * Deleting a ride or a group: its media rows go in the caller's transaction (so nothing of it is
+ * served from the commit on), and the returned function removes their files once it has committed.
+ */
+export async function detachMedia(tx: Transaction<Database>, attachedTo: { groupId: string } | { rideId: string }): Promise<(ctx: Pick<AppContext, 'db' | 'config'>) => Promise<void>> {
+  const ids = 'groupId' in attachedTo ? await mediaRepository.idsAttachedToGroup(tx, attachedTo.groupId) : await mediaRepository.idsAttachedToRide(tx, attachedTo.rideId);
+  const keys = await mediaRepository.keysOf(tx, ids);
+  await mediaRepository.deleteRows(tx, ids);
+  return (ctx) => removeFiles(ctx, createStorage(ctx.config), keys);
+}
+
+async function removeFiles(ctx: Pick<AppContext, 'db'>, storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key)));
   await mediaRepository.forgetFiles(ctx.db, keys);
 }

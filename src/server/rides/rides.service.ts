@@ -1,3 +1,4 @@
+import { detachMedia } from '../media/media.service';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -258,10 +259,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
 export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
   const ride = await loadRide(ctx, rideId);
   if (ride.owner_id !== userId) throw forbidden('Only the ride owner can delete this ride');
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('media').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
+  // Its media stop being served at the commit and their files go right after it.
+  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+    const removeFiles = await detachMedia(tx, { rideId });
     await ridesRepository.delete(tx, rideId);
+    return removeFiles;
   });
+  await removeMediaFiles(ctx);
 }
 
 /**
