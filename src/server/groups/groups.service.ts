@@ -1,4 +1,3 @@
-import { detachMedia } from '../media/media.service';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -7,6 +6,9 @@ import { newId } from '../platform/tokens';
 import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
+import { canViewProfile } from '../users/users.policy';
+import { detachMedia } from '../media/media.service';
+import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { slugify } from '../../shared/groups/slug';
 import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest } from '../../shared/groups/group';
@@ -191,12 +193,23 @@ export async function listMembers(ctx: AppContext, viewerId: string, groupId: st
   const group = await loadGroup(ctx, groupId, viewerId);
   if (!isInsider(membershipStatusOf(group, viewerId))) throw forbidden('Only members can see who is in this group');
   const rows = await groupsRepository.listMembers(ctx.db, groupId);
-  return rows.map((row) => presentMember(row, group.creator_id));
+  // A rider's location is part of their profile: shown only to whom the profile is (an insider
+  // shares this group with every member, so only a private profile hides it here).
+  return rows.map((row) => presentMember(row, group.creator_id, canViewProfile({ viewerId, ownerId: row.id, visibility: row.profile_visibility as ProfileVisibility, shareAGroup: true })));
 }
 
 export async function listRequests(ctx: AppContext, actorId: string, groupId: string): Promise<MembershipRequest[]> {
   await loadAsOwner(ctx, groupId, actorId);
-  return (await groupsRepository.listRequests(ctx.db, groupId)).map(presentRequest);
+  const rows = await groupsRepository.listRequests(ctx.db, groupId);
+  // The asking rider is not a member yet: their location shows when their profile is visible to the owner.
+  const shown = await Promise.all(
+    rows.map(async (row) => {
+      const visibility = row.profile_visibility as ProfileVisibility;
+      const shareAGroup = visibility === 'groups' ? await usersRepository.shareAGroup(ctx.db, actorId, row.user_pk) : false;
+      return canViewProfile({ viewerId: actorId, ownerId: row.user_pk, visibility, shareAGroup });
+    }),
+  );
+  return rows.map((row, i) => presentRequest(row, shown[i]!));
 }
 
 export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {

@@ -1,4 +1,3 @@
-import { detachMedia } from '../media/media.service';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -18,6 +17,7 @@ import type { ProfileVisibility } from '../../shared/users/current-user';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, assertGroupExists, loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.presenter';
+import { detachMedia } from '../media/media.service';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
 import { peopleOf, presentRideCards } from './ride-cards';
