@@ -1,5 +1,5 @@
 import { segmentsOf } from './gpx';
-import type { GpxData, GpxPath, GpxPoint, GpxWaypoint } from './gpx-types';
+import type { GpxData, GpxPoint, GpxWaypoint } from './gpx-types';
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
