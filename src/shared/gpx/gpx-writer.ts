@@ -1,4 +1,4 @@
-import { segmentsOf } from './gpx';
+import { segmentsOf } from './segments';
 import type { GpxData, GpxPoint, GpxWaypoint } from './gpx-types';
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);

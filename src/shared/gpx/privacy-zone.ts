@@ -1,5 +1,6 @@
 import { distanceKm, type LatLon } from '../geo/coordinates';
-import { boundsOfPaths, pathOf, segmentsOf, type GpxLine } from './gpx';
+import { boundsOfPaths, type GpxLine } from './gpx';
+import { pathOf, segmentsOf } from './segments';
 import type { GpxBounds, GpxData, GpxPath, GpxPoint, GpxWaypoint } from './gpx-types';
 
 /**
