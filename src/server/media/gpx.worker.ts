@@ -19,7 +19,7 @@ export type GpxParseOutcome =
 
 /** Reads a whole file from disk in pieces (a 50 MB track never sits in memory as text). */
 async function readGpx(path: string, options: GpxParseOptions = {}): Promise<GpxParseResult> {
-  const parser = createGpxParser({ ...options, maxPoints: GPX_MAX_POINTS });
+  const parser = createGpxParser(options);
   const decoder = new TextDecoder('utf-8');
   const stream = fs.createReadStream(path, { highWaterMark: 256 * 1024 });
   try {
@@ -36,7 +36,7 @@ async function readGpx(path: string, options: GpxParseOptions = {}): Promise<Gpx
 
 async function parse(path: string): Promise<GpxParseOutcome> {
   try {
-    const { data, lines } = await readGpx(path, { maxPathPoints: GPX_MAX_DRAW_POINTS });
+    const { data, lines } = await readGpx(path, { maxPathPoints: GPX_MAX_DRAW_POINTS, maxPoints: GPX_MAX_POINTS });
     const { name, bounds, summary } = data;
     return { ok: true, info: { name, bounds, summary }, data, privateBounds: privateBoundsOf(lines, data.waypoints), threadId };
   } catch (error) {
@@ -46,7 +46,10 @@ async function parse(path: string): Promise<GpxParseOutcome> {
   }
 }
 
-/** Writes the file as others get it (privacy zones trimmed, no times) to `targetPath`. */
+/**
+ * Writes the file as others get it (privacy zones trimmed, no times) to `targetPath`. No point
+ * limit here: a file stored before the limit existed is still served to others, trimmed.
+ */
 async function trim(sourcePath: string, targetPath: string, metres: number): Promise<void> {
   const trimmed = trimForOthers((await readGpx(sourcePath)).data, metres);
   await pipeline(Readable.from(writeGpx(trimmed)), fs.createWriteStream(targetPath));
