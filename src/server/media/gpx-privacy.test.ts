@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { parseGpx } from '../../shared/gpx/gpx';
 import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
-import { fetchFileAs, fileOf, postMultipart } from './media.test-helpers';
+import { fetchFileAs, fileOf, postMultipart, storedPathOf } from './media.test-helpers';
 
 // Privacy zones: a GPX goes to anyone but its uploader without its first and last stretch
 // (the rider's preference, 500 m unless changed) and without times, as a file, as map data and in
@@ -151,5 +152,19 @@ describe("the uploader's privacy zone preference", () => {
     expect(nearest).toBeGreaterThanOrEqual(200);
     expect(nearest).toBeLessThan(500);
     await setZone('500m');
+  });
+});
+
+describe('deleting a GPX', () => {
+  it("removes others' trimmed copies with the original", async () => {
+    const ride = await buildRide(w.owner, w.group.id);
+    const item = (await upload(w.owner.client, 'ride', ride.id)).json() as { id: string; url: string };
+    await downloaded(null, item.url);
+    const keys = async () => (await t.app.ctx.db.selectFrom('media_files').select('key').where('media_id', '=', item.id).execute()).map((r) => r.key);
+    const stored = await keys();
+    expect(stored).toHaveLength(2);
+    expect((await w.owner.client.delete(`/api/media/${item.id}`)).statusCode).toBe(200);
+    expect(await keys()).toEqual([]);
+    for (const key of stored) expect(fs.existsSync(storedPathOf(t, `/media/files/${key}`))).toBe(false);
   });
 });
