@@ -15,9 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { freePort } from '../src/server/test/free-port';
-import { serverArgs } from './server-command';
+import { startOneProcessServer } from './server-command';
 
 const MB = 1024 * 1024;
 
@@ -79,20 +78,8 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   // One process (WORKERS=1), so the process measured is the one that receives the uploads: with
   // workers, the pid spawned here is the cluster primary, which never sees a request body.
-  const server = spawn(process.execPath, serverArgs(), {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', WORKERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startOneProcessServer(dataDir, port, origin);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        await request(port, { method: 'GET', path: '/api/app-config' });
-        break;
-      } catch {
-        if (i > 100) throw new Error('server did not start');
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
     const me = await request(port, { method: 'GET', path: '/api/users/current' });
     const cookie = String(me.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
     // Let start-up work (the gazetteer) finish, and warm the upload path up once.

@@ -10,6 +10,8 @@ import { startHarness, type Harness } from './support/harness';
 
 const PHOTO_PATH = path.resolve('test-data/fixtures/images/exif-gps-DSCN0010.jpg');
 const GPX_PATH = path.resolve('test-data/fixtures/gpx/togeojson-strava.gpx');
+/** 184 points over 2.7 km: long enough that others still see a track once the 500 m privacy zones are trimmed (strava's 3 points leave 1). */
+const ROUTE_GPX_PATH = path.resolve('test-data/fixtures/gpx/gpxpy-Mojstrovka.gpx');
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 let h: Harness;
@@ -225,10 +227,10 @@ describe('GPX route map on a ride', () => {
     await route.getByRole('button', { name: 'View Route' }).click();
     await route.getByText('No Route Data').waitFor();
     await route.getByText('Upload GPX files to view the route on the map').waitFor();
-    await route.getByLabel('Upload GPX files').setInputFiles(GPX_PATH);
+    await route.getByLabel('Upload GPX files').setInputFiles(ROUTE_GPX_PATH);
     await toast(page, 'Upload successful', 'Your media has been uploaded successfully.');
-    await route.getByRole('link', { name: 'togeojson-strava.gpx' }).waitFor();
-    await route.getByText('7.5 km').waitFor();
+    await route.getByRole('link', { name: 'gpxpy-Mojstrovka.gpx' }).waitFor();
+    await route.getByText('2.7 km').waitFor();
     // The track is drawn: one Leaflet path in the first colour.
     const track = page.locator('[data-testid="gpx-map"] path.leaflet-interactive');
     await expect.poll(() => track.count()).toBeGreaterThan(0);

@@ -36,6 +36,9 @@ export interface Config {
   bodyTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Megabytes of uploads a rider with a confirmed e-mail may keep, and a guest (no e-mail). */
+  mediaQuotaMb: number;
+  mediaGuestQuotaMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: wholeNumber(env, 'BODY_TIMEOUT', 20, 1, 600, ' of seconds') * 1000,
     requestTimeoutMs: requestTimeoutMs(env),
     keepAliveTimeoutMs: wholeNumber(env, 'KEEP_ALIVE_TIMEOUT', 72, 1, 3600, ' of seconds') * 1000,
+    mediaQuotaMb: wholeNumber(env, 'MEDIA_QUOTA_MB', 1000, 1, 10_000_000, ' of megabytes'),
+    mediaGuestQuotaMb: wholeNumber(env, 'MEDIA_GUEST_QUOTA_MB', 100, 1, 10_000_000, ' of megabytes'),
   };
 }
 

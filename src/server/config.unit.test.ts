@@ -53,6 +53,11 @@ describe('loadConfig', () => {
     expect(parseTrustProxy(null)).toBe(false);
   });
 
+  it('gives riders 1000 MB of uploads and guests 100 MB unless MEDIA_QUOTA_MB and MEDIA_GUEST_QUOTA_MB say otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ mediaQuotaMb: 1000, mediaGuestQuotaMb: 100 });
+    expect(loadConfig({ MEDIA_QUOTA_MB: '5000', MEDIA_GUEST_QUOTA_MB: '20' })).toMatchObject({ mediaQuotaMb: 5000, mediaGuestQuotaMb: 20 });
+  });
+
   it('has generous write limits and timeouts that cut a stalled body within 30 s, each settable', () => {
     expect(loadConfig({})).toMatchObject({
       writeLimitPerSession: 120,
@@ -82,6 +87,8 @@ describe('loadConfig', () => {
     [{ BODY_TIMEOUT: '0' }, /BODY_TIMEOUT/],
     [{ REQUEST_TIMEOUT: '5', HEADERS_TIMEOUT: '10' }, /REQUEST_TIMEOUT/],
     [{ KEEP_ALIVE_TIMEOUT: '-1' }, /KEEP_ALIVE_TIMEOUT/],
+    [{ MEDIA_QUOTA_MB: '0' }, /MEDIA_QUOTA_MB.*"0"/],
+    [{ MEDIA_GUEST_QUOTA_MB: '1.5' }, /MEDIA_GUEST_QUOTA_MB.*"1.5"/],
   ])('stops on %j with one line naming the variable and the value', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

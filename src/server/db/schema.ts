@@ -25,6 +25,8 @@ export interface UsersTable {
   is_first_visit: Generated<Flag>;
   profile_visibility: Generated<string>;
   preferred_units: Generated<string>;
+  /** 'none' | '200m' | '500m' | '1km' (migration 018). */
+  gpx_privacy_zone: Generated<string>;
   timezone_offset: Generated<string>;
   timezone_name: Generated<string>;
   created_at: string;

@@ -43,13 +43,18 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
   };
 }
 
+/** A member as an insider sees them; `showLocation` false leaves out where they live (their profile is hidden from the viewer). */
 export function presentMember(
   row: { id: string; user_id: string; profile_image_url: string | null; location: string | null; joined_at: string },
   creatorId: string,
+  showLocation: boolean,
 ): GroupMember {
-  return { id: row.id, userId: row.user_id, profileImageUrl: row.profile_image_url, location: row.location, isOwner: row.id === creatorId, joinedAt: row.joined_at };
+  return { id: row.id, userId: row.user_id, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null, isOwner: row.id === creatorId, joinedAt: row.joined_at };
 }
 
-export function presentRequest(row: { id: string; requested_at: string; user_pk: string; user_id: string; profile_image_url: string | null; location: string | null }): MembershipRequest {
-  return { id: row.id, requestedAt: row.requested_at, user: { id: row.user_pk, userId: row.user_id, profileImageUrl: row.profile_image_url, location: row.location } };
+export function presentRequest(
+  row: { id: string; requested_at: string; user_pk: string; user_id: string; profile_image_url: string | null; location: string | null },
+  showLocation: boolean,
+): MembershipRequest {
+  return { id: row.id, requestedAt: row.requested_at, user: { id: row.user_pk, userId: row.user_id, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null } };
 }

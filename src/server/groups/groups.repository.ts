@@ -221,7 +221,7 @@ export const groupsRepository = {
     return db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
-      .select(['users.id', 'users.user_id', 'users.profile_image_url', 'users.location', 'group_members.joined_at'])
+      .select(['users.id', 'users.user_id', 'users.profile_image_url', 'users.location', 'users.profile_visibility', 'group_members.joined_at'])
       .where('group_members.group_id', '=', groupId)
       .orderBy('group_members.joined_at')
       .execute();
@@ -257,7 +257,7 @@ export const groupsRepository = {
     return db
       .selectFrom('membership_requests')
       .innerJoin('users', 'users.id', 'membership_requests.user_id')
-      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url', 'users.location'])
+      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url', 'users.location', 'users.profile_visibility'])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
       .execute();

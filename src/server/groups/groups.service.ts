@@ -8,6 +8,9 @@ import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { placeTypedName } from '../geocoding/geocoding.service';
 import type { LatLon } from '../../shared/geo/coordinates';
+import { canViewProfile } from '../users/users.policy';
+import { detachMedia } from '../media/media.service';
+import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
 import { GROUP_NAME_TAKEN, JOIN_REQUEST_SUBMITTED, type CreateGroupInput, type Group, type GroupMember, type MembershipRequest, type UpdateGroupInput } from '../../shared/groups/group';
@@ -179,10 +182,13 @@ export async function updateGroupSettings(ctx: AppContext, actorId: string, grou
 
 export async function deleteGroup(ctx: AppContext, actorId: string, groupId: string): Promise<void> {
   await loadAsOwner(ctx, groupId, actorId);
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('media').where('associated_type', 'in', ['group', 'group_image']).where('associated_id', '=', groupId).execute();
+  // Its media (its rides' too) stop being served at the commit and their files go right after it.
+  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+    const removeFiles = await detachMedia(tx, { groupId });
     await groupsRepository.delete(tx, groupId);
+    return removeFiles;
   });
+  await removeMediaFiles(ctx);
 }
 
 /** Tells the owner that a rider joined (never the rider themself). */
@@ -255,12 +261,23 @@ export async function listMembers(ctx: AppContext, viewerId: string, groupId: st
   const group = await loadGroup(ctx, groupId, viewerId);
   if (!isInsider(membershipStatusOf(group, viewerId))) throw forbidden('Only members can see who is in this group');
   const rows = await groupsRepository.listMembers(ctx.db, groupId);
-  return rows.map((row) => presentMember(row, group.creator_id));
+  // A rider's location is part of their profile: shown only to whom the profile is (an insider
+  // shares this group with every member, so only a private profile hides it here).
+  return rows.map((row) => presentMember(row, group.creator_id, canViewProfile({ viewerId, ownerId: row.id, visibility: row.profile_visibility as ProfileVisibility, shareAGroup: true })));
 }
 
 export async function listRequests(ctx: AppContext, actorId: string, groupId: string): Promise<MembershipRequest[]> {
   await loadAsOwner(ctx, groupId, actorId);
-  return (await groupsRepository.listRequests(ctx.db, groupId)).map(presentRequest);
+  const rows = await groupsRepository.listRequests(ctx.db, groupId);
+  // The asking rider is not a member yet: their location shows when their profile is visible to the owner.
+  const shown = await Promise.all(
+    rows.map(async (row) => {
+      const visibility = row.profile_visibility as ProfileVisibility;
+      const shareAGroup = visibility === 'groups' ? await usersRepository.shareAGroup(ctx.db, actorId, row.user_pk) : false;
+      return canViewProfile({ viewerId: actorId, ownerId: row.user_pk, visibility, shareAGroup });
+    }),
+  );
+  return rows.map((row, i) => presentRequest(row, shown[i]!));
 }
 
 export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {

@@ -2,7 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGpxParser, gpxProblem, parseGpx, parseGpxDetailed, GPX_MESSAGES } from '../../shared/gpx/gpx';
+import os from 'node:os';
+import { threadId } from 'node:worker_threads';
+import { createGpxParser, gpxProblem, gpxTooManyPointsMessage, parseGpx, parseGpxDetailed, GPX_MESSAGES } from '../../shared/gpx/gpx';
+import { GPX_MAX_POINTS } from '../../shared/media/limits';
+import { parseGpxFile } from './media.gpx';
 import { simplifyIndices } from '../../shared/gpx/simplify';
 
 const FIXTURES = path.resolve('test-data/fixtures/gpx');
@@ -21,7 +25,7 @@ describe('parseGpx: the shared fixtures', () => {
       waypoints: 7,
       km: 4.58,
     },
-    'gpxpy-gpx1.0_with_all_fields.gpx': { tracks: [['example name t', 1], [null, 0]], routes: [['example name', 3], ['second route', 2]], waypoints: 2, km: 0 },
+    'gpxpy-gpx1.0_with_all_fields.gpx': { tracks: [['example name t', 1], [null, 0]], routes: [['example name', 3], ['second route', 2]], waypoints: 2, km: 466.72 },
     'gpxpy-gpx_with_garmin_extension.gpx': { tracks: [], routes: [], waypoints: 1, km: 0 },
     'gpxpy-route.gpx': { tracks: [], routes: [[null, 55]], waypoints: 0, km: 6.68 },
     'gpxpy-track-with-empty-segment.gpx': { tracks: [['2013-07-06T14:59:00Z', 9]], routes: [], waypoints: 0, km: 0.09 },
@@ -105,7 +109,7 @@ describe('parseGpx: bad input', () => {
 
   it("gives 'Empty GPX file' for an empty track, and for a file with nothing in it", () => {
     const emptyTrack = parseGpxDetailed(fixture('togeojson-empty_trk.gpx'));
-    expect(emptyTrack.data.tracks).toEqual([{ name: null, points: [] }]);
+    expect(emptyTrack.data.tracks).toEqual([{ name: null, points: [], segmentStarts: [] }]);
     expect(emptyTrack.data.bounds).toBeNull();
     expect(gpxProblem(emptyTrack)).toBe(GPX_MESSAGES.empty);
     expect(() => parseGpx('')).toThrow(GPX_MESSAGES.empty);
@@ -185,5 +189,64 @@ describe('streaming and simplification', () => {
     const lat = Array.from({ length: 100 }, (_, i) => i * 0.001);
     const lon = lat.map(() => 5);
     expect(simplifyIndices(lat, lon, 10)).toEqual([0, 99]);
+  });
+});
+
+describe('limits and odd values', () => {
+  it('ignores elevations that are not finite or beyond 10,000 m either way', () => {
+    const points = ['100', '1e400', '-1e400', '10001', '-10000.5', '8848.9', '-420', 'Infinity', '2147483647']
+      .map((ele, i) => `<trkpt lat="45" lon="${7 + i * 0.001}"><ele>${ele}</ele></trkpt>`)
+      .join('');
+    const data = parseGpx(gpx(`<trk><trkseg>${points}</trkseg></trk>`));
+    expect(data.tracks[0]!.points.map((p) => p.ele)).toEqual([100, null, null, null, null, 8848.9, -420, null, null]);
+    expect(data.summary.elevationGainM).toBeCloseTo(8748.9, 1);
+    expect(data.summary.elevationLossM).toBeCloseTo(9268.9, 1);
+  });
+
+  it('counts both the tracks and the routes of a file that has both', () => {
+    const track = '<trk><trkseg><trkpt lat="0" lon="0"/><trkpt lat="0" lon="1"/></trkseg></trk>';
+    const route = '<rte><rtept lat="10" lon="0"/><rtept lat="10" lon="1"/><rtept lat="10" lon="2"/></rte>';
+    const { summary } = parseGpx(gpx(track + route));
+    expect(summary).toMatchObject({ pointCount: 5, trackCount: 1, routeCount: 1 });
+    expect(summary.distanceKm).toBeCloseTo(111.19 + 2 * 109.5, 0);
+  });
+
+  it('refuses a file past the point limit, naming it, as soon as the point past it is read', () => {
+    const parser = createGpxParser({ maxPoints: 3 });
+    parser.write(gpx('<trk><trkseg>').replace('</gpx>', ''));
+    parser.write('<trkpt lat="1" lon="1"/><trkpt lat="1" lon="1"/><trkpt lat="1" lon="1"/>');
+    expect(() => parser.write('<trkpt lat="1" lon="1"/>')).toThrow(gpxTooManyPointsMessage(3));
+    expect(gpxTooManyPointsMessage(200_000)).toBe('This GPX file has more than 200,000 points, the most a file may have');
+  });
+
+  it('keeps segments apart when it simplifies, each with its two ends', () => {
+    const segment = (lat: number) => `<trkseg>${Array.from({ length: 3000 }, (_, i) => `<trkpt lat="${lat + i * 0.0001}" lon="${7 + Math.sin(i / 100) * 0.01}"/>`).join('')}</trkseg>`;
+    const text = gpx(`<trk>${segment(45)}${segment(46)}</trk>`);
+    const full = parseGpx(text).tracks[0]!;
+    const drawn = parseGpx(text, { maxPathPoints: 1000 }).tracks[0]!;
+    expect(full.segmentStarts).toEqual([0, 3000]);
+    expect(drawn.points.length).toBeLessThanOrEqual(1000);
+    const second = drawn.segmentStarts![1]!;
+    expect(drawn.points[second]).toEqual(full.points[3000]);
+    expect(drawn.points[second - 1]).toEqual(full.points[2999]);
+  });
+});
+
+describe('the GPX worker thread', () => {
+  it('reads a file in a worker thread, not the calling one', async () => {
+    const parsed = await parseGpxFile(path.join(FIXTURES, 'togeojson-blue_hills.gpx'));
+    expect(parsed.threadId).not.toBe(threadId);
+    expect(parsed.info.summary).toEqual(parseGpx(fixture('togeojson-blue_hills.gpx')).summary);
+    expect(Object.keys(parsed.privateBounds).sort()).toEqual(['1km', '200m', '500m']);
+  });
+
+  it('answers a file past the point limit with a 400 that names the limit', async () => {
+    const file = path.join(os.tmpdir(), `too-many-${process.pid}.gpx`);
+    fs.writeFileSync(file, gpx(`<trk><trkseg>${'<trkpt lat="1" lon="1"/>'.repeat(GPX_MAX_POINTS + 1)}</trkseg></trk>`));
+    try {
+      await expect(parseGpxFile(file)).rejects.toMatchObject({ statusCode: 400, message: gpxTooManyPointsMessage(GPX_MAX_POINTS) });
+    } finally {
+      fs.rmSync(file);
+    }
   });
 });

@@ -155,7 +155,8 @@ describe('POST /api/media: GPX files', () => {
     expect(drawn.json().tracks.map((tr: { points: unknown[] }) => tr.points.length)).toEqual(expected.tracks.map((tr) => tr.points.length));
     expect(drawn.json().waypoints).toHaveLength(expected.waypoints.length);
 
-    const served = await fetchFile(item.url);
+    // The uploader downloads exactly what they uploaded (others get it trimmed: gpx-privacy.test.ts).
+    const served = await helpers.fetchFileAs(t, rider.client, item.url);
     expect(served.rawPayload.equals(bytes)).toBe(true);
     expect(served.headers['content-type']).toBe('application/gpx+xml');
     expect(served.headers['content-disposition']).toMatch(/^attachment; filename="/);

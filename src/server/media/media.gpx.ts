@@ -1,36 +1,56 @@
-import fs from 'node:fs';
-import { createGpxParser, GpxError, gpxProblem, type GpxData, type GpxInfo } from '../../shared/gpx/gpx';
-import { GPX_MAX_DRAW_POINTS } from '../../shared/media/limits';
+import { Piscina } from 'piscina';
+import type { GpxData, GpxInfo } from '../../shared/gpx/gpx';
+import type { PrivateBounds } from '../../shared/gpx/privacy-zone';
 import { HttpError } from '../platform/errors';
+import type { GpxParseOutcome, GpxTask } from './gpx.worker';
 
 export interface ParsedGpxFile {
   info: GpxInfo;
   /** What the map draws: tracks, routes and waypoints (long tracks simplified). */
   data: GpxData;
+  /** The bounds of the file as each privacy zone trims it. */
+  privateBounds: PrivateBounds;
+  /** The worker thread that read it (never the request thread). */
+  threadId: number;
+}
+
+let pool: Piscina<GpxTask, GpxParseOutcome | null> | null = null;
+let filesBeingRead = 0;
+
+/** How many GPX uploads the worker thread is reading (or has queued) right now. */
+export function gpxFilesBeingRead(): number {
+  return filesBeingRead;
 }
 
 /**
- * Reads an uploaded GPX file from disk in pieces (a 50 MB track never sits in memory as text)
- * through the shared GPX reader, which expands no entities and refuses any DOCTYPE at once.
- * A file that is not usable answers 400 with the spec's text ('Invalid GPX file format',
- * 'Empty GPX file').
+ * One worker thread per server process reads GPX files (a 200,000-point file takes a second or
+ * more of CPU): the request thread only waits for it, so other requests are answered meanwhile.
+ * More uploads at once queue for the thread rather than take more cores from the requests. The
+ * thread ends after a minute without work and starts again on the next file.
+ */
+export function gpxPool(): Piscina<GpxTask, GpxParseOutcome | null> {
+  pool ??= new Piscina({ filename: new URL('./gpx-worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+  return pool;
+}
+
+/**
+ * Reads an uploaded GPX file (in the worker thread) through the shared GPX reader, which expands
+ * no entities and refuses any DOCTYPE at once. A file that is not usable answers 400 with the
+ * spec's text ('Invalid GPX file format', 'Empty GPX file'), or naming the point limit.
  */
 export async function parseGpxFile(path: string): Promise<ParsedGpxFile> {
-  const parser = createGpxParser({ maxPathPoints: GPX_MAX_DRAW_POINTS });
-  const decoder = new TextDecoder('utf-8');
-  const stream = fs.createReadStream(path, { highWaterMark: 256 * 1024 });
+  filesBeingRead += 1;
+  let outcome: GpxParseOutcome | null;
   try {
-    for await (const chunk of stream) parser.write(decoder.decode(chunk as Buffer, { stream: true }));
-    parser.write(decoder.decode());
-    const result = parser.end();
-    const problem = gpxProblem(result);
-    if (problem) throw new GpxError(problem);
-    const { name, bounds, summary } = result.data;
-    return { info: { name, bounds, summary }, data: result.data };
-  } catch (error) {
-    if (error instanceof GpxError) throw new HttpError(400, error.message);
-    throw error;
+    outcome = await gpxPool().run({ kind: 'parse', path });
   } finally {
-    stream.destroy();
+    filesBeingRead -= 1;
   }
+  if (!outcome || !outcome.ok) throw new HttpError(400, outcome?.message ?? 'Invalid GPX file format');
+  return outcome;
+}
+
+/** Writes the file at `sourcePath` as others get it (zones of `metres` trimmed, no times) to `targetPath`. */
+export async function writeTrimmedGpx(sourcePath: string, targetPath: string, metres: number): Promise<void> {
+  await gpxPool().run({ kind: 'trim', sourcePath, targetPath, metres });
 }

@@ -1,5 +1,6 @@
 import type { MediaAbilities, MediaAssociatedType, MediaFileType, MediaItem } from '../../shared/media/media-item';
 import type { GpxInfo } from '../../shared/gpx/gpx-types';
+import type { GpxPrivacyZone, PrivateBounds } from '../../shared/gpx/privacy-zone';
 import type { MediaListRow } from './media.repository';
 
 /** Where a stored file is served (outside /api, so <img> and <video> can load it). */
@@ -9,7 +10,21 @@ export function mediaFileUrl(key: string): string {
   return `${MEDIA_FILES_PATH}/${key}`;
 }
 
-export function presentMedia(row: MediaListRow, abilities: MediaAbilities): MediaItem {
+/** What the gpx_info column holds: the summary, and the bounds each privacy zone leaves. */
+export type StoredGpxInfo = GpxInfo & { privateBounds?: PrivateBounds };
+
+/**
+ * A GPX summary as a viewer may see it: the uploader sees everything ('original'); anyone else the
+ * bounds of the file with the uploader's privacy zone trimmed (none for files stored before zones
+ * existed) and no start or end time.
+ */
+export function presentGpxInfo(stored: StoredGpxInfo, view: GpxPrivacyZone | 'original'): GpxInfo {
+  const { name, bounds, summary, privateBounds } = stored;
+  if (view === 'original') return { name, bounds, summary };
+  return { name, bounds: view === 'none' ? bounds : (privateBounds?.[view] ?? null), summary: { ...summary, startTime: null, endTime: null } };
+}
+
+export function presentMedia(row: MediaListRow, abilities: MediaAbilities, gpxView: GpxPrivacyZone | 'original' = 'original'): MediaItem {
   return {
     id: row.id,
     url: row.url,
@@ -23,7 +38,7 @@ export function presentMedia(row: MediaListRow, abilities: MediaAbilities): Medi
     createdAt: row.created_at,
     associatedType: row.associated_type as MediaAssociatedType | null,
     associatedId: row.associated_id,
-    gpx: row.gpx_info ? (JSON.parse(row.gpx_info) as GpxInfo) : null,
+    gpx: row.gpx_info ? presentGpxInfo(JSON.parse(row.gpx_info) as StoredGpxInfo, gpxView) : null,
     abilities,
   };
 }

@@ -35,11 +35,16 @@ export const mediaRepository = {
   },
 
   /** Records storage keys before their files are written, so a file is never in storage unaccounted for. */
-  async recordFiles(db: Executor, mediaId: string, keys: string[], nowIso: string): Promise<void> {
-    await db
-      .insertInto('media_files')
-      .values(keys.map((key) => ({ key, media_id: mediaId, created_at: nowIso })))
-      .execute();
+  async recordFiles(db: Executor, mediaId: string, keys: string[], nowIso: string, options: { ifNew?: boolean } = {}): Promise<void> {
+    const insert = db.insertInto('media_files').values(keys.map((key) => ({ key, media_id: mediaId, created_at: nowIso })));
+    await (options.ifNew ? insert.onConflict((oc) => oc.column('key').doNothing()) : insert).execute();
+  },
+
+  /** Every stored key of a media item: its file, thumbnail, and copies made from them. */
+  async keysOf(db: Executor, mediaIds: string[]): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows = await db.selectFrom('media_files').select('key').where('media_id', 'in', mediaIds).execute();
+    return rows.map((r) => r.key);
   },
 
   async forgetFiles(db: Executor, keys: string[]): Promise<void> {
@@ -142,6 +147,36 @@ export const mediaRepository = {
       )
       .limit(limit)
       .execute();
+  },
+
+  /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
+  async bytesOwnedBy(db: Executor, ownerId: string): Promise<number> {
+    const row = await db
+      .selectFrom('media')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.val(0)).as('bytes'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  },
+
+  /** Media attached to a group: its gallery, its image, and the media of each of its rides. */
+  async idsAttachedToGroup(db: Executor, groupId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('media')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('associated_type', 'in', ['group', 'group_image']), eb('associated_id', '=', groupId)]),
+          eb.and([eb('associated_type', '=', 'ride'), eb('associated_id', 'in', eb.selectFrom('rides').select('rides.id').where('rides.group_id', '=', groupId))]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  async idsAttachedToRide(db: Executor, rideId: string): Promise<string[]> {
+    const rows = await db.selectFrom('media').select('id').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
+    return rows.map((r) => r.id);
   },
 
   async deleteRows(db: Executor, ids: string[]): Promise<void> {

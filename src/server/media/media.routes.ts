@@ -7,7 +7,7 @@ import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/auth.service';
 import { HttpError } from '../platform/errors';
 import { createStorage, isStorageKey, type FileStorage } from '../platform/storage';
-import { deleteMedia, findServedFile, getGpxData, getMedia, listMedia, updateMediaDescription, uploadMedia } from './media.service';
+import { deleteMedia, findServedFile, getGpxData, getMedia, listMedia, storageUsage, updateMediaDescription, uploadMedia } from './media.service';
 import { MEDIA_FILES_PATH } from './media.presenter';
 import { sendStoredFile } from './media.serving';
 import type { UploadPart } from './media.upload';
@@ -30,9 +30,12 @@ export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorag
   return async (app) => {
     app.post('/api/media', async (request, reply) => {
       const userId = requireUserId(request);
-      const item = await uploadMedia(ctx, storage, userId, multipartParts(request));
+      const declared = Number(request.headers['content-length']);
+      const item = await uploadMedia(ctx, storage, userId, multipartParts(request), Number.isFinite(declared) ? declared : null);
       return reply.code(201).send(item);
     });
+
+    app.get('/api/media/storage', async (request) => storageUsage(ctx, requireUserId(request)));
 
     app.get('/api/media', { schema: { querystring: mediaListQuerySchema } }, async (request) => listMedia(ctx, request.userId, request.query));
 

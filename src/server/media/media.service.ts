@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../platform/errors';
-import type { FileStorage } from '../platform/storage';
+import { createStorage, type FileStorage } from '../platform/storage';
 import { newId } from '../platform/tokens';
-import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, MEDIA_MAX_BYTES } from '../../shared/media/limits';
+import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, MB, MEDIA_MAX_BYTES } from '../../shared/media/limits';
+import { storageLimitMessage, type StorageUsage } from '../../shared/media/storage-usage';
 import {
   MEDIA_MESSAGES,
   mediaUploadFieldsSchema,
@@ -18,6 +21,7 @@ import {
   type MediaUploadFields,
 } from '../../shared/media/media-item';
 import type { GpxData } from '../../shared/gpx/gpx-types';
+import { DEFAULT_GPX_PRIVACY_ZONE, PRIVACY_ZONE_METRES, trimForOthers, type GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { notify } from '../notifications/notifications.service';
@@ -27,15 +31,15 @@ import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { audienceOf, canUploadTo, canViewMedia, mediaAbilities } from './media.policy';
 import { mediaRepository, type MediaListRow, type UserImageColumn } from './media.repository';
-import { mediaFileUrl, presentMedia } from './media.presenter';
+import { mediaFileUrl, presentMedia, type StoredGpxInfo } from './media.presenter';
 import { mimeTypeOfExtension, sniffFileType, type SniffedType } from './media.sniff';
 import { processImage, type ImageVariant } from './media.images';
-import { parseGpxFile } from './media.gpx';
+import { parseGpxFile, writeTrimmedGpx } from './media.gpx';
 import { InvalidVideoError, stripVideoMetadata } from './media.video';
 import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import type { ServedFile } from './media.serving';
 
-type MediaContext = Pick<AppContext, 'db' | 'bus' | 'log'>;
+type MediaContext = Pick<AppContext, 'db' | 'bus' | 'log' | 'config'>;
 
 /** What an upload attached to one associatedType may be, how large, and what it changes. */
 interface UploadTarget {
@@ -188,7 +192,7 @@ async function prepareFile(file: ReceivedFile, target: ResolvedTarget): Promise<
     mimeType: sniffed.mimeType,
     extension: sniffed.extension,
     size: file.size,
-    gpxInfo: JSON.stringify(gpx.info),
+    gpxInfo: JSON.stringify({ ...gpx.info, privateBounds: gpx.privateBounds } satisfies StoredGpxInfo),
     gpxData: JSON.stringify(gpx.data),
   };
 }
@@ -225,6 +229,9 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
   if (!file) throw badRequest(MEDIA_MESSAGES.noFile);
   if (file.size > target.maxBytes) throw fileTooLarge(target.tooLargeMessage);
   const prepared = await prepareFile(file, target);
+  // Again by what is really kept (a re-encoded image differs from what was sent; another upload may have finished meanwhile).
+  const room = await storageRoom(ctx, userId);
+  if (prepared.size > room.freeBytes) throw fileTooLarge(storageLimitMessage(room.limitBytes));
 
   const id = newId();
   const key = randomKey(prepared.extension);
@@ -269,14 +276,23 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
  * file to a temp file with the size limit of the target named so far, refusing early what the
  * fields already rule out, then stores it. Leaves no temp file behind in any case.
  */
-export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>): Promise<MediaItem> {
+export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>, declaredBytes: number | null = null): Promise<MediaItem> {
   const known = (fields: UploadFields) => {
     const parsed = mediaUploadFieldsSchema.shape.associatedType.safeParse(fields.associatedType);
     return parsed.success && fields.associatedType !== undefined ? TARGETS[parsed.data] : null;
   };
+  // Refused before a byte is stored when the request says it is larger than the room left (its
+  // Content-Length: the file and a few hundred bytes of form around it); then, while it streams,
+  // the file may not grow past that room.
+  const room = await storageRoom(ctx, userId);
+  const overQuota = () => fileTooLarge(storageLimitMessage(room.limitBytes));
+  if (declaredBytes !== null && declaredBytes > room.freeBytes + MULTIPART_OVERHEAD_BYTES) throw overQuota();
   const upload = await receiveUpload(storage, parts, {
-    maxBytes: (fields) => known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES,
-    tooLarge: (fields) => fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge),
+    maxBytes: (fields) => Math.min(known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES, room.freeBytes),
+    tooLarge: (fields) => {
+      const targetMax = known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES;
+      return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge);
+    },
     beforeFile: async (fields) => {
       if (fields.associatedType !== undefined) await resolveTarget(ctx, userId, fields);
     },
@@ -289,6 +305,29 @@ export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userI
 }
 
 // ---------------------------------------------------------------------------------------------
+// Storage limits
+
+/** The form fields and part headers around an uploaded file, beyond the file's own bytes. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** A rider's storage limit: MEDIA_QUOTA_MB, or MEDIA_GUEST_QUOTA_MB for a guest (an account without a confirmed e-mail). */
+async function storageLimitBytes(ctx: MediaContext, userId: string): Promise<number> {
+  const user = await usersRepository.findById(ctx.db, userId);
+  return (user?.email ? ctx.config.mediaQuotaMb : ctx.config.mediaGuestQuotaMb) * MB;
+}
+
+async function storageRoom(ctx: MediaContext, userId: string): Promise<{ limitBytes: number; freeBytes: number }> {
+  const limitBytes = await storageLimitBytes(ctx, userId);
+  return { limitBytes, freeBytes: Math.max(0, limitBytes - (await mediaRepository.bytesOwnedBy(ctx.db, userId))) };
+}
+
+/** GET /api/media/storage: what the rider's uploads take of their limit. */
+export async function storageUsage(ctx: MediaContext, userId: string): Promise<StorageUsage> {
+  const limitBytes = await storageLimitBytes(ctx, userId);
+  return { usedBytes: await mediaRepository.bytesOwnedBy(ctx.db, userId), limitBytes };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Who sees what
 
 /** Loads, per item, whether the viewer may see it and what they may do with it. */
@@ -296,6 +335,7 @@ class MediaAccess {
   private profiles = new Map<string, Promise<boolean>>();
   private groups: Promise<Set<string>> | null = null;
   private rides = new Map<string, Promise<string | null>>();
+  private zones = new Map<string, Promise<GpxPrivacyZone>>();
 
   constructor(
     private readonly ctx: MediaContext,
@@ -334,6 +374,20 @@ class MediaAccess {
     return known;
   }
 
+  /**
+   * How this viewer gets a GPX item: the uploader as it was uploaded ('original'); anyone else
+   * through the uploader's privacy zone (read once per uploader).
+   */
+  async gpxView(row: MediaListRow): Promise<GpxPrivacyZone | 'original'> {
+    if (row.file_type !== 'gpx' || (this.viewerId !== null && row.owner_id === this.viewerId)) return 'original';
+    let zone = this.zones.get(row.owner_id);
+    if (!zone) {
+      zone = usersRepository.findById(this.ctx.db, row.owner_id).then((owner) => (owner?.gpx_privacy_zone ?? DEFAULT_GPX_PRIVACY_ZONE) as GpxPrivacyZone);
+      this.zones.set(row.owner_id, zone);
+    }
+    return zone;
+  }
+
   async canView(row: MediaListRow): Promise<boolean> {
     const audience = audienceOf(row.associated_type as MediaAssociatedType | null);
     const isUploader = this.viewerId !== null && row.owner_id === this.viewerId;
@@ -347,7 +401,7 @@ class MediaAccess {
   async present(row: MediaListRow): Promise<MediaItem> {
     const isUploader = this.viewerId !== null && row.owner_id === this.viewerId;
     const isRideOwner = row.associated_type === 'ride' && this.viewerId !== null && !isUploader && (await this.rideOwner(row.associated_id ?? '')) === this.viewerId;
-    return presentMedia(row, mediaAbilities({ isUploader, isRideOwner }));
+    return presentMedia(row, mediaAbilities({ isUploader, isRideOwner }), await this.gpxView(row));
   }
 }
 
@@ -409,12 +463,17 @@ export async function getMedia(ctx: MediaContext, viewerId: string | null, id: s
   return access.present(row);
 }
 
-/** GET /api/media/{id}/gpx: the parsed file for the map (long tracks simplified). */
+/**
+ * GET /api/media/{id}/gpx: the parsed file for the map (long tracks simplified); for anyone but
+ * the uploader without the start and end zones and without times, like the file they download.
+ */
 export async function getGpxData(ctx: MediaContext, viewerId: string | null, id: string): Promise<GpxData> {
-  const { row } = await loadVisible(ctx, viewerId, id);
+  const { row, access } = await loadVisible(ctx, viewerId, id);
   const data = row.file_type === 'gpx' ? await mediaRepository.gpxData(ctx.db, id) : null;
   if (!data) throw notFound(MEDIA_MESSAGES.notFound);
-  return JSON.parse(data) as GpxData;
+  const parsed = JSON.parse(data) as GpxData;
+  const view = await access.gpxView(row);
+  return view === 'original' ? parsed : trimForOthers(parsed, PRIVACY_ZONE_METRES[view]);
 }
 
 /** PATCH /api/media/{id}: the description (empty clears it). */
@@ -431,16 +490,28 @@ export async function updateMediaDescription(ctx: MediaContext, userId: string, 
  */
 export async function deleteMedia(ctx: MediaContext, storage: FileStorage, userId: string, id: string): Promise<void> {
   const { row } = await loadManaged(ctx, userId, id);
+  const keys = await mediaRepository.keysOf(ctx.db, [row.id]);
   await ctx.db.transaction().execute(async (trx) => {
     await mediaRepository.delete(trx, row.id);
     if (row.associated_type === 'user_avatar') await mediaRepository.clearUserImage(trx, row.associated_id ?? '', 'profile_image_url', row.url);
     if (row.associated_type === 'user_background') await mediaRepository.clearUserImage(trx, row.associated_id ?? '', 'background_image_url', row.url);
     if (row.associated_type === 'group_image') await mediaRepository.setGroupImage(trx, row.associated_id ?? '', null, row.url);
   });
-  await removeFiles(ctx, storage, [row.filename, ...(row.thumbnail_filename ? [row.thumbnail_filename] : [])]);
+  await removeFiles(ctx, storage, keys);
 }
 
-async function removeFiles(ctx: MediaContext, storage: FileStorage, keys: string[]): Promise<void> {
+/**
+ * Deleting a ride or a group: its media rows go in the caller's transaction (so nothing of it is
+ * served from the commit on), and the returned function removes their files once it has committed.
+ */
+export async function detachMedia(tx: Transaction<Database>, attachedTo: { groupId: string } | { rideId: string }): Promise<(ctx: Pick<AppContext, 'db' | 'config'>) => Promise<void>> {
+  const ids = 'groupId' in attachedTo ? await mediaRepository.idsAttachedToGroup(tx, attachedTo.groupId) : await mediaRepository.idsAttachedToRide(tx, attachedTo.rideId);
+  const keys = await mediaRepository.keysOf(tx, ids);
+  await mediaRepository.deleteRows(tx, ids);
+  return (ctx) => removeFiles(ctx, createStorage(ctx.config), keys);
+}
+
+async function removeFiles(ctx: Pick<AppContext, 'db'>, storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key)));
   await mediaRepository.forgetFiles(ctx.db, keys);
 }
@@ -454,13 +525,43 @@ export async function findServedFile(ctx: MediaContext, storage: FileStorage, ke
   const extension = path.extname(key).slice(1);
   const mimeType = mimeTypeOfExtension(extension);
   if (!row || !mimeType) throw notFound('File not found');
-  const isPublic = audienceOf(row.associated_type as MediaAssociatedType | null) === 'public';
-  if (!isPublic && !(await new MediaAccess(ctx, await viewer()).canView(row))) throw notFound('File not found');
-  const stat = await storage.stat(key);
+  const isGpxFile = row.file_type === 'gpx' && key === row.filename;
+  const isPublic = audienceOf(row.associated_type as MediaAssociatedType | null) === 'public' && !isGpxFile;
+  const access = isPublic ? null : new MediaAccess(ctx, await viewer());
+  if (access && !(await access.canView(row))) throw notFound('File not found');
+  if (!(await storage.stat(key))) throw notFound('File not found');
+  // A GPX file goes to anyone but its uploader trimmed (privacy zones) and without times.
+  const view = access && isGpxFile ? await access.gpxView(row) : 'original';
+  const servedKey = view === 'original' ? key : await gpxCopyForOthers(ctx, storage, row, view);
+  const stat = await storage.stat(servedKey);
   if (!stat) throw notFound('File not found');
   const name = storedName(row.original_name, extension);
   const downloadName = key === row.thumbnail_filename ? `${path.basename(name, `.${extension}`)}-thumbnail.${extension}` : name;
-  return { key, size: stat.size, mimeType, downloadName, isPublic, attachment: row.file_type === 'gpx' && key === row.filename };
+  // The same address serves the uploader and others different files, and the others' copy
+  // changes with the uploader's zone: never kept without asking again.
+  return { key: servedKey, size: stat.size, mimeType, downloadName, isPublic, attachment: isGpxFile, revalidate: isGpxFile };
+}
+
+/**
+ * The stored copy of a GPX file that others get with this privacy zone, made (in the GPX worker
+ * thread) on first request and kept beside the original under its own key, recorded with the media
+ * item so it goes when the item goes. A new zone makes a new copy.
+ */
+async function gpxCopyForOthers(ctx: MediaContext, storage: FileStorage, row: MediaListRow, zone: GpxPrivacyZone): Promise<string> {
+  const key = row.filename.replace(/\.gpx$/, `.others-${zone}.gpx`);
+  if (await storage.stat(key)) return key;
+  await mediaRepository.recordFiles(ctx.db, row.id, [key], nowIso(), { ifNew: true });
+  const original = await storage.createTempFile();
+  const trimmed = await storage.createTempFile();
+  try {
+    await pipeline(storage.read(row.filename), fs.createWriteStream(original.path));
+    await writeTrimmedGpx(original.path, trimmed.path, PRIVACY_ZONE_METRES[zone]);
+    await storage.put(key, trimmed);
+  } finally {
+    await original.discard();
+    await trimmed.discard();
+  }
+  return key;
 }
 
 // ---------------------------------------------------------------------------------------------

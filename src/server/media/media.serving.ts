@@ -12,6 +12,8 @@ export interface ServedFile {
   isPublic: boolean;
   /** Offered as a download rather than shown (GPX files). */
   attachment?: boolean;
+  /** The content at this address depends on who asks and may change: caches must ask again each time. */
+  revalidate?: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export function sendStoredFile(
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Content-Disposition', contentDisposition(file.downloadName, file.attachment ? 'attachment' : 'inline'))
-    .header('Cache-Control', file.isPublic ? IMMUTABLE : PRIVATE_IMMUTABLE)
+    .header('Cache-Control', file.revalidate ? 'private, no-cache' : file.isPublic ? IMMUTABLE : PRIVATE_IMMUTABLE)
     .header('ETag', etag)
     .header('Accept-Ranges', 'bytes');
   if (headers['if-none-match'] === etag) return reply.code(304).send();

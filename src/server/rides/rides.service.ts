@@ -17,6 +17,7 @@ import type { ProfileVisibility } from '../../shared/users/current-user';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, assertGroupExists, groupIdBySlug, loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.presenter';
+import { detachMedia } from '../media/media.service';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
 import { peopleOf, presentRideCards } from './ride-cards';
@@ -314,10 +315,13 @@ function refuseSlugClash(error: unknown): never {
 export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
   const ride = await loadRide(ctx, rideId);
   if (ride.owner_id !== userId) throw forbidden('Only the ride owner can delete this ride');
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('media').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
+  // Its media stop being served at the commit and their files go right after it.
+  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+    const removeFiles = await detachMedia(tx, { rideId });
     await ridesRepository.delete(tx, rideId);
+    return removeFiles;
   });
+  await removeMediaFiles(ctx);
 }
 
 /**

@@ -59,6 +59,7 @@ export async function updateProfile(
         ...(fields.longitude !== undefined && { longitude: fields.longitude }),
         ...(fields.profileVisibility !== undefined && { profile_visibility: fields.profileVisibility }),
         ...(fields.preferredUnits !== undefined && { preferred_units: fields.preferredUnits }),
+        ...(fields.gpxPrivacyZone !== undefined && { gpx_privacy_zone: fields.gpxPrivacyZone }),
         ...(fields.timezoneOffset !== undefined && { timezone_offset: fields.timezoneOffset }),
         ...(fields.timezoneName !== undefined && { timezone_name: fields.timezoneName }),
       });

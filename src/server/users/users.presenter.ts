@@ -1,5 +1,6 @@
 import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
 import type { PublicProfile } from '../../shared/users/profile';
+import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
 import { toBool } from '../db/database';
 import type { UserRow } from './users.repository';
 
@@ -34,6 +35,7 @@ export function presentCurrentUser(row: UserRow, pendingEmail: string | null): C
     isFirstVisit: toBool(row.is_first_visit),
     profileVisibility: row.profile_visibility as ProfileVisibility,
     preferredUnits: row.preferred_units as PreferredUnits,
+    gpxPrivacyZone: row.gpx_privacy_zone as GpxPrivacyZone,
     timezoneOffset: row.timezone_offset,
     timezoneName: row.timezone_name,
     createdAt: row.created_at,

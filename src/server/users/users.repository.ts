@@ -47,7 +47,7 @@ export const usersRepository = {
     return result.numUpdatedRows === 1n;
   },
 
-  async updateFields(db: Executor, id: string, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'bio' | 'location' | 'latitude' | 'longitude' | 'profile_visibility' | 'preferred_units' | 'timezone_offset' | 'timezone_name' | 'motorcycles' | 'email'>>): Promise<void> {
+  async updateFields(db: Executor, id: string, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'bio' | 'location' | 'latitude' | 'longitude' | 'profile_visibility' | 'preferred_units' | 'gpx_privacy_zone' | 'timezone_offset' | 'timezone_name' | 'motorcycles' | 'email'>>): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('users').set(fields).where('id', '=', id).execute();
   },

@@ -10,6 +10,9 @@ export const GPX_MESSAGES = {
   loadFailed: 'Failed to load route data',
 } as const;
 
+/** A GPX file with more track, route and waypoints than the server reads (the limit is named). */
+export const gpxTooManyPointsMessage = (limit: number) => `This GPX file has more than ${limit.toLocaleString('en-US')} points, the most a file may have`;
+
 /** A GPX point: coordinates in degrees, elevation in metres, time as an ISO-8601 UTC instant. */
 export const gpxPointSchema = z.object({
   lat: z.number(),
@@ -23,15 +26,20 @@ export const gpxWaypointSchema = gpxPointSchema.extend({ name: z.string().nullab
 export type GpxWaypoint = z.infer<typeof gpxWaypointSchema>;
 
 /** A track or a route: its name and its points in order (a track's segments one after another). */
-export const gpxPathSchema = z.object({ name: z.string().nullable(), points: z.array(gpxPointSchema) });
+export const gpxPathSchema = z.object({
+  name: z.string().nullable(),
+  points: z.array(gpxPointSchema),
+  /** Index in `points` of each segment's first point (a route is one segment); absent: one segment. */
+  segmentStarts: z.array(z.number().int()).optional(),
+});
 export type GpxPath = z.infer<typeof gpxPathSchema>;
 
 export const gpxBoundsSchema = z.object({ minLat: z.number(), minLon: z.number(), maxLat: z.number(), maxLon: z.number() });
 export type GpxBounds = z.infer<typeof gpxBoundsSchema>;
 
 /**
- * What the route viewer's tiles show. Distance, elevation and duration come from the tracks (from
- * the routes when there is no track), computed over every point, segment by segment.
+ * What the route viewer's tiles show. Distance, elevation and duration come from the tracks and the
+ * routes together, computed over every point, segment by segment.
  */
 export const gpxSummarySchema = z.object({
   distanceKm: z.number(),

@@ -1,9 +1,10 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { distanceKm } from '../geo/coordinates';
-import { GPX_MESSAGES, type GpxBounds, type GpxData, type GpxPath, type GpxPoint, type GpxSummary, type GpxWaypoint } from './gpx-types';
+import { GPX_MESSAGES, gpxTooManyPointsMessage, type GpxBounds, type GpxData, type GpxPath, type GpxPoint, type GpxSummary, type GpxWaypoint } from './gpx-types';
 import { simplifyIndices } from './simplify';
 
 export * from './gpx-types';
+export { pathOf, segmentsOf } from './segments';
 
 /** A GPX file that cannot be used; `message` is one of the spec's texts (GPX_MESSAGES). */
 export class GpxError extends Error {
@@ -19,12 +20,25 @@ export interface GpxParseOptions {
    * simplified for drawing). The summary is always computed from every point. Default: keep all.
    */
   maxPathPoints?: number;
+  /**
+   * Refuse a file with more track, route and waypoints than this (GpxError naming the limit), as
+   * soon as the point past it is read, so an enormous file is never read to its end.
+   */
+  maxPoints?: number;
 }
 
 export interface GpxParseResult {
   data: GpxData;
   /** Points left out because their coordinates were missing, not numbers, or out of range. */
   droppedPoints: number;
+  /** Every track and route segment at full resolution, as coordinates only (never simplified). */
+  lines: GpxLine[];
+}
+
+/** A track or route segment's coordinates, in order. */
+export interface GpxLine {
+  lat: ArrayLike<number>;
+  lon: ArrayLike<number>;
 }
 
 /** Deeper nesting than this is not a GPX file (and would only grow the parser's stack). */
@@ -32,16 +46,32 @@ const MAX_DEPTH = 64;
 /** Longest name, elevation or time text kept (longer text is cut). */
 const MAX_TEXT = 500;
 
+/**
+ * Elevations beyond this (metres, either way) are device or export errors (a 2^31 placeholder, a
+ * barometer gone wild); they are read as "no elevation" so they cannot add kilometres of climb.
+ */
+export const MAX_ABS_ELEVATION_M = 10_000;
+
 const NUMBER = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
+/** A plain decimal number (no hex, no Infinity, no empty text); null otherwise. */
 function numberOf(text: string | undefined): number | null {
-  if (text === undefined || !NUMBER.test(text)) return null;
+  if (text === undefined) return null;
   const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+  // Number() alone also reads '' and '  ' as 0 and '0x10' as 16: the pattern is asked only about
+  // the rare texts that may be such a case, so the common point costs no regular expression.
+  if (!Number.isFinite(value) || (value === 0 && text.trim() === '') || (/[xXbBoO]/.test(text) && !NUMBER.test(text))) return null;
+  return value;
+}
+
+function elevationOf(text: string): number {
+  const value = numberOf(text);
+  return value === null || Math.abs(value) > MAX_ABS_ELEVATION_M ? Number.NaN : value;
 }
 
 /** GPX times are UTC; a time written without a zone is read as UTC too. */
 function timeOf(text: string): number {
+  if (text.endsWith('Z')) return Date.parse(text);
   const trimmed = text.trim();
   if (!trimmed) return Number.NaN;
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) ? trimmed : `${trimmed}Z`;
@@ -90,10 +120,7 @@ interface PathTotals {
 /** Distance, climb and time of a path, segment by segment (never across a gap between segments). */
 function totalsOf(path: PathBuilder): PathTotals {
   const totals: PathTotals = { distanceKm: 0, gain: 0, loss: 0, durationMs: 0, timed: false, first: Number.NaN, last: Number.NaN };
-  const n = path.lat.length;
-  const starts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
-  starts.forEach((start, s) => {
-    const end = s + 1 < starts.length ? starts[s + 1]! : n;
+  for (const [start, end] of segmentRanges(path)) {
     let lastEle = Number.NaN;
     let minTime = Number.NaN;
     let maxTime = Number.NaN;
@@ -119,15 +146,15 @@ function totalsOf(path: PathBuilder): PathTotals {
       totals.first = Number.isNaN(totals.first) ? minTime : Math.min(totals.first, minTime);
       totals.last = Number.isNaN(totals.last) ? maxTime : Math.max(totals.last, maxTime);
     }
-  });
+  }
   return totals;
 }
 
 function summarize(tracks: PathBuilder[], routes: PathBuilder[], waypointCount: number): GpxSummary {
   const trackPoints = tracks.reduce((sum, t) => sum + t.lat.length, 0);
   const routePoints = routes.reduce((sum, r) => sum + r.lat.length, 0);
-  // A file often holds the planned route beside the ridden track: measure the track when there is one.
-  const measured = (trackPoints > 0 ? tracks : routes).map(totalsOf);
+  // Tracks and routes both count: a file holding both describes both (the pieces never join up).
+  const measured = [...tracks, ...routes].map(totalsOf);
   const timed = measured.filter((t) => t.timed);
   const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
   return {
@@ -160,13 +187,41 @@ function boundsOf(paths: PathBuilder[], waypoints: GpxWaypoint[]): GpxBounds | n
   return minLat === Infinity ? null : { minLat, minLon, maxLat, maxLon };
 }
 
+/** The index ranges [start, end) of a path's segments, empty ones left out. */
+function segmentRanges(path: PathBuilder): Array<[number, number]> {
+  const n = path.lat.length;
+  const starts = path.segmentStarts.filter((s, i, all) => s < n && all.indexOf(s) === i);
+  return starts.map((start, s) => [start, s + 1 < starts.length ? starts[s + 1]! : n]);
+}
+
+/**
+ * The paths as points, all of them, or about `maxPoints` in all when they have more (each segment
+ * its share, at least its two ends, simplified on the flat arrays before any point object is made).
+ */
 function outputPaths(paths: PathBuilder[], maxPoints: number | undefined, total: number): GpxPath[] {
   return paths.map((path) => {
-    const n = path.lat.length;
-    const budget = maxPoints !== undefined && total > maxPoints ? Math.max(2, Math.floor((n * maxPoints) / total)) : n;
-    const indices = n > budget ? simplifyIndices(path.lat, path.lon, budget) : Array.from({ length: n }, (_, i) => i);
-    return { name: path.name, points: indices.map((i) => pointAt(path, i)) };
+    const points: GpxPoint[] = [];
+    const segmentStarts: number[] = [];
+    for (const [start, end] of segmentRanges(path)) {
+      segmentStarts.push(points.length);
+      const length = end - start;
+      const budget = maxPoints !== undefined && total > maxPoints ? Math.max(2, Math.floor((length * maxPoints) / total)) : length;
+      if (length <= budget) {
+        for (let i = start; i < end; i++) points.push(pointAt(path, i));
+      } else {
+        for (const i of simplifyIndices(path.lat.slice(start, end), path.lon.slice(start, end), budget)) points.push(pointAt(path, start + i));
+      }
+    }
+    return { name: path.name, points, segmentStarts };
   });
+}
+
+/** Every point of these paths' bounds, with the waypoints. */
+export function boundsOfPaths(paths: GpxPath[], waypoints: GpxWaypoint[]): GpxBounds | null {
+  return boundsOf(
+    paths.map((p) => ({ ...newPath(), lat: p.points.map((x) => x.lat), lon: p.points.map((x) => x.lon) })),
+    waypoints,
+  );
 }
 
 /**
@@ -188,6 +243,7 @@ export function createGpxParser(options: GpxParseOptions = {}) {
   let point: PointBuilder | null = null;
   let text: string | null = null;
   let dropped = 0;
+  let pointsRead = 0;
   let sawContent = false;
   let sawRoot = false;
   let started = false;
@@ -216,6 +272,8 @@ export function createGpxParser(options: GpxParseOptions = {}) {
     } else if (name === 'trkseg' && parent === 'trk' && path) {
       if (path.lat.length > 0) path.segmentStarts.push(path.lat.length);
     } else if ((name === 'trkpt' && parent === 'trkseg') || (name === 'rtept' && parent === 'rte') || (name === 'wpt' && parent === 'gpx')) {
+      pointsRead += 1;
+      if (options.maxPoints !== undefined && pointsRead > options.maxPoints) throw new GpxError(gpxTooManyPointsMessage(options.maxPoints));
       point = { lat: numberOf(tag.attributes.lat), lon: numberOf(tag.attributes.lon), ele: Number.NaN, time: Number.NaN, name: null };
     } else if ((name === 'name' || name === 'ele' || name === 'time') && parent !== undefined && isTextParent(name, parent, stack)) {
       text = '';
@@ -247,7 +305,7 @@ export function createGpxParser(options: GpxParseOptions = {}) {
   function assignText(name: 'name' | 'ele' | 'time', value: string) {
     const parent = stack[stack.length - 1];
     if (point && (parent === 'trkpt' || parent === 'rtept' || parent === 'wpt')) {
-      if (name === 'ele') point.ele = numberOf(value) ?? Number.NaN;
+      if (name === 'ele') point.ele = elevationOf(value);
       else if (name === 'time') point.time = timeOf(value);
       else point.name = value.trim() || null;
     } else if (name === 'name') {
@@ -317,7 +375,8 @@ export function createGpxParser(options: GpxParseOptions = {}) {
         bounds: boundsOf([...tracks, ...routes], waypoints),
         summary: summarize(tracks, routes, waypoints.length),
       };
-      return { data, droppedPoints: dropped };
+      const lines = [...tracks, ...routes].flatMap((path) => segmentRanges(path).map(([start, end]) => ({ lat: path.lat.slice(start, end), lon: path.lon.slice(start, end) })));
+      return { data, droppedPoints: dropped, lines };
     },
   };
 }

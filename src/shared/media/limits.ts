@@ -13,6 +13,11 @@ export const BACKGROUND_MAX_BYTES = 10 * MB;
 export const MEDIA_MAX_BYTES = 50 * MB;
 /** Gallery images are stored at most this many pixels on their longest side. */
 export const GALLERY_MAX_DIMENSION_PX = 2560;
+/**
+ * The most track, route and waypoints a GPX file may have. A ride recorded every second for 24 hours
+ * is 86,400; beyond this a file is refused as soon as the point past it is read.
+ */
+export const GPX_MAX_POINTS = 200_000;
 /** A GPX item keeps about this many track and route points for drawing (the summary counts them all). */
 export const GPX_MAX_DRAW_POINTS = 5000;
 

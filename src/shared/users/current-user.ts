@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zone';
 
 export const PROFILE_VISIBILITIES = ['public', 'groups', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -32,6 +33,8 @@ export const currentUserSchema = z.object({
   isFirstVisit: z.boolean(),
   profileVisibility: z.enum(PROFILE_VISIBILITIES),
   preferredUnits: z.enum(PREFERRED_UNITS),
+  /** How much of the start and end of the rider's GPX files others never see. */
+  gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES),
   timezoneOffset: z.string(),
   timezoneName: z.string(),
   createdAt: z.string(),

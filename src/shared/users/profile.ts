@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
+import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zone';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
@@ -47,6 +48,7 @@ export const profileUpdateSchema = z
     longitude: z.number().min(-180).max(180).nullable().optional(),
     profileVisibility: z.enum(PROFILE_VISIBILITIES).optional(),
     preferredUnits: z.enum(PREFERRED_UNITS).optional(),
+    gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES).optional(),
     timezoneOffset: z
       .string()
       .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')

@@ -3,6 +3,7 @@ import { latLngBounds, type LatLngExpression } from 'leaflet';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { GpxData } from '../../shared/gpx/gpx-types';
+import { segmentsOf } from '../../shared/gpx/segments';
 import { useAppConfig } from '../lib/app-config';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from './map/static-map-props';
 
@@ -25,19 +26,20 @@ interface Line {
   dashed: boolean;
 }
 
-/** Every track (and route) of every file, each in the next colour. */
+/**
+ * Every track (and route) of every file, each in the next colour; a path's segments are drawn
+ * apart (no line across a pause, nor across what a privacy zone took out between them).
+ */
 export function linesOf(files: readonly GpxMapFile[]): Line[] {
   const lines: Line[] = [];
   for (const file of files) {
     const paths = [...file.data.tracks.map((p) => ({ ...p, dashed: false })), ...file.data.routes.map((p) => ({ ...p, dashed: true }))];
     paths.forEach((path, i) => {
-      if (path.points.length < 2) return;
-      lines.push({
-        key: `${file.id}-${i}`,
-        name: path.name ?? file.name,
-        positions: path.points.map((p) => [p.lat, p.lon] as LatLngExpression),
-        colour: TRACK_COLOURS[lines.length % TRACK_COLOURS.length]!,
-        dashed: path.dashed,
+      const colour = TRACK_COLOURS[lines.length % TRACK_COLOURS.length]!;
+      segmentsOf(path).forEach((segment, s) => {
+        if (segment.length < 2) return;
+        const key = s === 0 ? `${file.id}-${i}` : `${file.id}-${i}-${s}`;
+        lines.push({ key, name: path.name ?? file.name, positions: segment.map((p) => [p.lat, p.lon] as LatLngExpression), colour, dashed: path.dashed });
       });
     });
   }

@@ -123,6 +123,23 @@ describe('linesOf and formatDuration', () => {
     expect(lines.map((l) => l.colour)).toEqual([...TRACK_COLOURS, TRACK_COLOURS[0]]);
   });
 
+  it("draws a track's segments apart, in the track's colour", () => {
+    const point = (lat: number) => ({ lat, lon: 7, ele: null, time: null });
+    const twoSegments = { name: 'Pause at the pass', points: [point(45), point(45.1), point(46), point(46.1)], segmentStarts: [0, 2] };
+    const lines = linesOf([{ id: 'f', name: 'f.gpx', data: { ...track('x'), tracks: [twoSegments] } }]);
+    expect(lines.map((l) => l.positions)).toEqual([
+      [
+        [45, 7],
+        [45.1, 7],
+      ],
+      [
+        [46, 7],
+        [46.1, 7],
+      ],
+    ]);
+    expect(new Set(lines.map((l) => l.colour)).size).toBe(1);
+  });
+
   it.each([
     [59, '1m'],
     [5400, '1h 30m'],

@@ -25,6 +25,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     isFirstVisit: false,
     profileVisibility: 'public',
     preferredUnits: 'kilometers',
+    gpxPrivacyZone: '500m',
     timezoneOffset: 'UTC+00:00',
     timezoneName: 'UTC',
     createdAt: '2025-01-01T00:00:00.000Z',

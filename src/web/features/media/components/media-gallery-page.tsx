@@ -14,6 +14,7 @@ import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
 import { MediaTile } from './media-tile';
 import { MediaViewerDialog } from './media-viewer-dialog';
 import { UploadMediaDialog } from './upload-media-dialog';
+import { StorageUsageLine } from './storage-usage-line';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 
@@ -133,6 +134,7 @@ export function MediaGalleryPage() {
           </Button>
         }
       />
+      <StorageUsageLine userId={user?.id} />
 
       <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
 

@@ -113,7 +113,18 @@ describe('PreferencesPage', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /Miles \(Imperial\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Profile updated')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', gpxPrivacyZone: '500m', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+  });
+
+  it('shows the GPX privacy zone (500 m unless changed) and saves another', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    const group = await screen.findByRole('radiogroup', { name: 'GPX Privacy Zone' });
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain('never see this much of the start and end of each track');
+    expect((screen.getByRole('radio', { name: /500 m/ }) as HTMLElement).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: /1 km/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ gpxPrivacyZone: '1km' });
   });
 });
 

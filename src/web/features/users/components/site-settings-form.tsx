@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../../../shared/users/current-user';
+import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zone';
 import { DEFAULT_TIMEZONE, detectTimezone, isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../../../../shared/timezones/timezones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Button } from '../../../components/ui/button';
@@ -14,18 +15,58 @@ import { profileUpdateErrorText, useUpdateProfile } from '../api/update-profile'
 
 export const siteSettingsSchema = z.object({
   preferredUnits: z.enum(PREFERRED_UNITS),
+  gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES),
   timezoneOffset: z.string().regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone').refine(isKnownTimezoneOffset, 'Please select a valid timezone'),
   timezoneName: z.string().trim().min(1, 'Timezone name is required'),
 });
 type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-const UNIT_OPTIONS: ReadonlyArray<{ value: PreferredUnits; label: string; example: string }> = [
-  { value: 'miles', label: 'Miles (Imperial)', example: '62.1 mi' },
-  { value: 'kilometers', label: 'Kilometers (Metric)', example: '100 km' },
+interface Choice<T extends string> {
+  value: T;
+  label: string;
+  hint: string;
+}
+
+const UNIT_OPTIONS: ReadonlyArray<Choice<PreferredUnits>> = [
+  { value: 'miles', label: 'Miles (Imperial)', hint: 'e.g. 62.1 mi' },
+  { value: 'kilometers', label: 'Kilometers (Metric)', hint: 'e.g. 100 km' },
+];
+
+const PRIVACY_ZONE_OPTIONS: ReadonlyArray<Choice<GpxPrivacyZone>> = [
+  { value: 'none', label: 'None', hint: 'Others see the whole track' },
+  { value: '200m', label: '200 m', hint: 'Hides the street' },
+  { value: '500m', label: '500 m', hint: 'Default: hides the block' },
+  { value: '1km', label: '1 km', hint: 'Hides the neighbourhood' },
 ];
 
 function valuesOf(user: CurrentUser): SiteSettings {
-  return { preferredUnits: user.preferredUnits, timezoneOffset: user.timezoneOffset, timezoneName: user.timezoneName };
+  return { preferredUnits: user.preferredUnits, gpxPrivacyZone: user.gpxPrivacyZone, timezoneOffset: user.timezoneOffset, timezoneName: user.timezoneName };
+}
+
+/** One choice of a few, as cards with a radio dot (distance units, privacy zone). */
+function ChoiceCards<T extends string>(props: { label: string; value: T; onChange: (value: T) => void; options: ReadonlyArray<Choice<T>>; describedBy?: string }) {
+  const { label, value, onChange, options, describedBy } = props;
+  return (
+    <RadioGroup.Root value={value} onValueChange={(next) => onChange(next as T)} aria-label={label} aria-describedby={describedBy} className="grid gap-2 sm:grid-cols-2">
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className="flex cursor-pointer items-center gap-3 rounded-xl border border-asphalt-200 px-3.5 py-3 transition-colors hover:border-asphalt-300 has-[[data-state=checked]]:border-ignition-500 has-[[data-state=checked]]:bg-ignition-50/60"
+        >
+          <RadioGroup.Item
+            value={option.value}
+            className="flex size-5 shrink-0 items-center justify-center rounded-full border-2 border-asphalt-300 bg-white data-[state=checked]:border-ignition-500"
+          >
+            <RadioGroup.Indicator className="block size-2.5 rounded-full bg-ignition-500" />
+          </RadioGroup.Item>
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-bold text-asphalt-900">{option.label}</span>
+            <span className="block text-xs text-asphalt-500">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </RadioGroup.Root>
+  );
 }
 
 /**
@@ -84,7 +125,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
 
   return (
     <Card aria-labelledby={`${ids}-title`}>
-      <CardHeader titleId={`${ids}-title`} icon={<SlidersHorizontal />} title="Site Settings" description="Units for distances, and the time zone for your rides." />
+      <CardHeader titleId={`${ids}-title`} icon={<SlidersHorizontal />} title="Site Settings" description="Units for distances, the privacy of your GPX files, and the time zone for your rides." />
       <CardBody>
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
           <fieldset>
@@ -92,32 +133,19 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
             <Controller
               control={control}
               name="preferredUnits"
-              render={({ field }) => (
-                <RadioGroup.Root
-                  value={field.value}
-                  onValueChange={(value) => field.onChange(value as PreferredUnits)}
-                  aria-label="Distance Units"
-                  className="grid gap-2 sm:grid-cols-2"
-                >
-                  {UNIT_OPTIONS.map((option) => (
-                    <label
-                      key={option.value}
-                      className="flex cursor-pointer items-center gap-3 rounded-xl border border-asphalt-200 px-3.5 py-3 transition-colors hover:border-asphalt-300 has-[[data-state=checked]]:border-ignition-500 has-[[data-state=checked]]:bg-ignition-50/60"
-                    >
-                      <RadioGroup.Item
-                        value={option.value}
-                        className="flex size-5 shrink-0 items-center justify-center rounded-full border-2 border-asphalt-300 bg-white data-[state=checked]:border-ignition-500"
-                      >
-                        <RadioGroup.Indicator className="block size-2.5 rounded-full bg-ignition-500" />
-                      </RadioGroup.Item>
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-sm font-bold text-asphalt-900">{option.label}</span>
-                        <span className="block text-xs text-asphalt-500">e.g. {option.example}</span>
-                      </span>
-                    </label>
-                  ))}
-                </RadioGroup.Root>
-              )}
+              render={({ field }) => <ChoiceCards label="Distance Units" value={field.value} onChange={field.onChange} options={UNIT_OPTIONS} />}
+            />
+          </fieldset>
+
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold text-asphalt-800">GPX Privacy Zone</legend>
+            <p id={`${ids}-zone-hint`} className="mb-2 text-xs text-asphalt-500">
+              Others who see or download your GPX files never see this much of the start and end of each track, nor any times. You always get your files as you uploaded them.
+            </p>
+            <Controller
+              control={control}
+              name="gpxPrivacyZone"
+              render={({ field }) => <ChoiceCards label="GPX Privacy Zone" value={field.value} onChange={field.onChange} options={PRIVACY_ZONE_OPTIONS} describedBy={`${ids}-zone-hint`} />}
             />
           </fieldset>
 
