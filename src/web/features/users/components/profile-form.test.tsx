@@ -169,6 +169,6 @@ describe('ProfileForm: the e-mail', () => {
     fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Invalid email address')).toBeTruthy();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url.startsWith('/api/users'))).toHaveLength(0);
   });
 });
