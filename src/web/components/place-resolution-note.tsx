@@ -34,7 +34,8 @@ const choiceClasses = 'h-auto min-h-8 py-1 whitespace-normal text-left';
 export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, onKeepTextOnly }: PlaceResolutionNoteProps) {
   const message = noteMessage(resolution, textOnly);
   return (
-    <div className="mt-1.5">
+    // The live region is always there (so a new message is announced); it takes no room while empty.
+    <div className={message ? 'mt-1.5' : undefined}>
       <p id={id} aria-live="polite" className={message ? `flex items-start gap-1.5 text-xs ${message.tone}` : 'sr-only'}>
         {message ? (
           <>

@@ -125,7 +125,9 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
             }}
             onSelect={(place) => {
               form.setValue(coords, { latitude: place.latitude, longitude: place.longitude });
-              form.setValue(field, place.address, { shouldDirty: true, shouldValidate: Boolean(fieldState.error) });
+              form.setValue(field, place.address, { shouldDirty: true });
+                // Read now, not from this render: a look-up can land after a submit flagged the field.
+                if (form.getFieldState(field).error) void form.trigger(field);
             }}
             near={near}
             resolve={{
