@@ -1,5 +1,4 @@
 import { Loader2, MapPinCheck, MapPinOff, SearchX } from 'lucide-react';
-import { Button } from './ui/button';
 
 /** Where the look-up of typed text stands. */
 export type PlaceResolution =
@@ -24,7 +23,10 @@ interface PlaceResolutionNoteProps {
   onKeepTextOnly: (text: string) => void;
 }
 
-const choiceClasses = 'h-auto min-h-8 py-1 whitespace-normal text-left';
+// Own classes rather than Button's: its sizes do not wrap, and a long choice must wrap at 320 px.
+const linkChoice = 'inline-flex min-h-8 items-center rounded-md px-1 py-1 text-left text-sm font-semibold text-ignition-700 underline-offset-4 hover:underline';
+const boxChoice =
+  'inline-flex min-h-8 items-center rounded-lg border border-asphalt-200 bg-white px-3 py-1 text-left text-sm font-semibold text-asphalt-900 shadow-sm hover:border-asphalt-300 hover:bg-asphalt-50';
 
 /**
  * The line under a place field saying what typed text became: "Roma → Rome, Lazio, Italy", nothing
@@ -45,27 +47,27 @@ export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, o
         ) : null}
       </p>
       {resolution?.state === 'placed' ? (
-        <div className="mt-1 flex flex-wrap gap-x-1 gap-y-1">
-          <Button variant="link" size="sm" className={`${choiceClasses} px-1`} onClick={() => onPickAnother(resolution.typed)}>
+        <div className="mt-0.5 -ml-1 flex flex-wrap gap-x-3">
+          <button type="button" className={linkChoice} onClick={() => onPickAnother(resolution.typed)}>
             Pick another
-          </Button>
-          <Button variant="link" size="sm" className={`${choiceClasses} px-1`} onClick={() => onKeepTextOnly(resolution.typed)}>
+          </button>
+          <button type="button" className={linkChoice} onClick={() => onKeepTextOnly(resolution.typed)}>
             Keep “{resolution.typed}” as text only
-          </Button>
+          </button>
         </div>
       ) : resolution?.state === 'none' || resolution?.state === 'failed' ? (
         <div className="mt-1.5 flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" className={choiceClasses} onClick={() => onPickAnother(resolution.typed)}>
+          <button type="button" className={boxChoice} onClick={() => onPickAnother(resolution.typed)}>
             Pick another
-          </Button>
-          <Button variant="secondary" size="sm" className={choiceClasses} onClick={() => onKeepTextOnly(resolution.typed)}>
+          </button>
+          <button type="button" className={boxChoice} onClick={() => onKeepTextOnly(resolution.typed)}>
             {KEEP_TEXT_ONLY}
-          </Button>
+          </button>
         </div>
       ) : textOnly && !resolution ? (
-        <Button variant="link" size="sm" className={`${choiceClasses} mt-0.5 px-1`} onClick={() => onPickAnother(textOnly)}>
+        <button type="button" className={`${linkChoice} mt-0.5 -ml-1`} onClick={() => onPickAnother(textOnly)}>
           Pick a place on the map
-        </Button>
+        </button>
       ) : null}
     </div>
   );
