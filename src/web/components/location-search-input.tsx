@@ -100,9 +100,9 @@ export function LocationSearchInput({
   const results = search.isError || text.length < minChars ? [] : (search.data ?? []).slice(0, LOCATION_RESULT_LIMIT);
   const expanded = open && results.length > 0 && !disabled;
   const activeIndex = active < results.length ? active : -1;
-  const busy = (searchable && search.isFetching) || resolution?.state === 'looking';
   // A note belongs to the text it was made for: once the box holds something else it is gone.
   const shownResolution = resolution && value.trim() === (resolution.state === 'placed' ? resolution.name : resolution.typed) ? resolution : null;
+  const busy = (searchable && search.isFetching) || shownResolution?.state === 'looking';
   const textOnlyShown = Boolean(resolve?.textOnly && value.trim());
 
   function choose(index: number) {
