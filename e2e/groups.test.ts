@@ -156,6 +156,9 @@ describe('groups', () => {
     const again = page.getByRole('dialog', { name: 'Create Group' });
     await again.getByLabel('Group Name').fill('bologna night   riders!');
     await again.getByRole('combobox', { name: 'Base Location' }).fill('Modena');
+    // Typed but not picked: leaving the field places it with the best suggestion, shown under the field.
+    await again.getByRole('combobox', { name: 'Base Location' }).press('Tab');
+    await again.getByText(/^Modena → /).waitFor();
     await again.getByRole('button', { name: 'Create Group' }).click();
     await again.getByText('A group with this name already exists. Please choose another name.').waitFor();
     await expectToast(page, 'Failed to create group');

@@ -182,7 +182,7 @@ describe('the Select Location dialog', () => {
     await page.getByRole('button', { name: 'Set location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Location' });
     await dialog.getByText('Search for a location or use your current position.').waitFor();
-    await dialog.getByPlaceholder('Search for a city, address, or landmark...').fill('Bologna');
+    await dialog.getByLabel('Search for a location').fill('Bologna');
     const result = dialog.getByRole('button', { name: /^Bologna, Emilia-Romagna, Italy/ });
     await result.waitFor();
     expect(await result.innerText()).toMatch(/44\.\d{4}, 11\.\d{4}/);
@@ -208,7 +208,7 @@ describe('the Select Location dialog', () => {
     await openPreferences(page);
     await page.getByRole('button', { name: 'Select Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Location' });
-    await dialog.getByPlaceholder('Search for a city, address, or landmark...').fill('Bologna');
+    await dialog.getByLabel('Search for a location').fill('Bologna');
     await dialog.getByRole('button', { name: /^Bologna, Emilia-Romagna, Italy/ }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('Bologna, Emilia-Romagna, Italy');

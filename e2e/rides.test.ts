@@ -7,6 +7,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
+import { createGroup, pickDay } from './support/ride-steps';
 import { expectToast, recordToasts } from './support/page-checks';
 
 /**
@@ -96,41 +97,7 @@ async function pickPlace(scope: Locator, label: string, text: string) {
   await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toContain(text);
 }
 
-/** Opens a date field's calendar and picks the day. */
-async function pickDay(scope: Locator, label: string, day: Date) {
-  const page = scope.page();
-  await scope.getByLabel(label, { exact: true }).click();
-  const caption = format(day, 'MMMM yyyy');
-  await page.locator('.rdp-caption_label').first().waitFor();
-  for (let i = 0; i < 24 && (await page.locator('.rdp-caption_label').first().innerText()) !== caption; i++) {
-    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  }
-  await page.locator(`[data-day="${format(day, 'yyyy-MM-dd')}"] button`).click();
-  await page.locator('.rdp-caption_label').first().waitFor({ state: 'detached' });
-}
 
-async function createGroup(page: Page, name: string) {
-  const group = await page.evaluate(async (groupName) => {
-    const response = await fetch('/api/groups', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: groupName,
-        description: 'Passes and espresso stops around Bologna',
-        location: 'Bologna, Emilia-Romagna, Italy',
-        latitude: 44.4938,
-        longitude: 11.3387,
-        radiusKm: 100,
-        membershipApprovalRequired: false,
-        timezoneOffset: 'UTC+01:00',
-        timezoneName: 'Berlin',
-      }),
-    });
-    return response.json();
-  }, name);
-  expect(group.slug).toBeTruthy();
-  return group as { id: string; slug: string };
-}
 
 // ---------------------------------------------------------------- the story
 

@@ -96,12 +96,15 @@ export async function getGroup(ctx: AppContext, viewerId: string | null, groupId
 }
 
 /**
- * Where the group is: the chosen suggestion's coordinates, or (a location typed without choosing one)
+ * Where the group is: the chosen suggestion's coordinates, none when the creator kept it as text only
+ * (null coordinates), or (a location typed without choosing one, coordinates left out)
  * where the place field would have suggested, biased toward the creator's own location; null when
  * nothing matches, so the group is left off the map rather than put somewhere else.
  */
 async function placeGroupLocation(ctx: AppContext, creatorId: string, input: CreateGroupInput): Promise<LatLon | null> {
   if (input.latitude !== null && input.latitude !== undefined && input.longitude !== null && input.longitude !== undefined) return { lat: input.latitude, lon: input.longitude };
+  // Null coordinates: the creator chose to keep the location as text only.
+  if (input.latitude === null || input.longitude === null) return null;
   const creator = await usersRepository.findById(ctx.db, creatorId);
   const near = creator && creator.latitude !== null && creator.longitude !== null ? { lat: Number(creator.latitude), lon: Number(creator.longitude) } : null;
   return placeTypedName(ctx, input.location, near);

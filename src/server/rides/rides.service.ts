@@ -54,6 +54,8 @@ async function loadRide(ctx: AppContext, rideId: string, viewerId: string | null
  */
 async function placeStop(ctx: AppContext, name: string | null | undefined, lat: number | null | undefined, lon: number | null | undefined, near: LatLon | null): Promise<{ lat: number | null; lon: number | null }> {
   if (lat !== null && lat !== undefined && lon !== null && lon !== undefined) return { lat, lon };
+  // Null coordinates are the rider's choice (or the stored state) of a stop kept as text only.
+  if (lat === null || lon === null) return { lat: null, lon: null };
   const point = name ? await placeTypedName(ctx, name, near) : null;
   return point ?? { lat: null, lon: null };
 }
@@ -89,7 +91,7 @@ async function routeColumns(ctx: AppContext, near: LatLon | null, input: {
   endLocation: string;
   endLatitude?: number | null;
   endLongitude?: number | null;
-  waypoints: Waypoint[];
+  waypoints: Array<Waypoint & { keepAsText?: true }>;
 }): Promise<RouteFields & { total_distance_km: number | null }> {
   const start = await placeStop(ctx, input.startLocation, input.startLatitude, input.startLongitude, near);
   const end = await placeStop(ctx, input.endLocation, input.endLatitude, input.endLongitude, near);
@@ -98,7 +100,7 @@ async function routeColumns(ctx: AppContext, near: LatLon | null, input: {
   const mid = await placeStop(ctx, midpointName, input.midpointLatitude, input.midpointLongitude, near);
   const waypoints: Waypoint[] = [];
   for (const w of input.waypoints) {
-    const at = await placeStop(ctx, w.name, w.latitude, w.longitude, near);
+    const at = w.keepAsText ? { lat: null, lon: null } : await placeStop(ctx, w.name, w.latitude ?? undefined, w.longitude ?? undefined, near);
     waypoints.push({ name: w.name, latitude: at.lat, longitude: at.lon });
   }
   const fields: RouteFields = {
@@ -237,15 +239,15 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const route = routeTouched
     ? await withRoutedDistance(ctx, await routeColumns(ctx, ride.group_id ? groupPoint(await loadGroup(ctx, ride.group_id, userId)) : null, {
         startLocation: input.startLocation ?? ride.start_location,
-        startLatitude: input.startLocation !== undefined && input.startLatitude === undefined ? null : (input.startLatitude ?? ride.start_latitude),
-        startLongitude: input.startLocation !== undefined && input.startLongitude === undefined ? null : (input.startLongitude ?? ride.start_longitude),
+        startLatitude: input.startLatitude !== undefined ? input.startLatitude : input.startLocation !== undefined ? undefined : ride.start_latitude,
+        startLongitude: input.startLongitude !== undefined ? input.startLongitude : input.startLocation !== undefined ? undefined : ride.start_longitude,
         midpointLocation: input.midpointLocation !== undefined ? input.midpointLocation : ride.midpoint_location,
-        midpointLatitude: input.midpointLocation !== undefined && input.midpointLatitude === undefined ? null : (input.midpointLatitude ?? ride.midpoint_latitude),
-        midpointLongitude: input.midpointLocation !== undefined && input.midpointLongitude === undefined ? null : (input.midpointLongitude ?? ride.midpoint_longitude),
+        midpointLatitude: input.midpointLatitude !== undefined ? input.midpointLatitude : input.midpointLocation !== undefined ? undefined : ride.midpoint_latitude,
+        midpointLongitude: input.midpointLongitude !== undefined ? input.midpointLongitude : input.midpointLocation !== undefined ? undefined : ride.midpoint_longitude,
         endLocation: input.endLocation ?? ride.end_location,
-        endLatitude: input.endLocation !== undefined && input.endLatitude === undefined ? null : (input.endLatitude ?? ride.end_latitude),
-        endLongitude: input.endLocation !== undefined && input.endLongitude === undefined ? null : (input.endLongitude ?? ride.end_longitude),
-        waypoints: input.waypoints ?? parseWaypoints(ride.waypoints),
+        endLatitude: input.endLatitude !== undefined ? input.endLatitude : input.endLocation !== undefined ? undefined : ride.end_latitude,
+        endLongitude: input.endLongitude !== undefined ? input.endLongitude : input.endLocation !== undefined ? undefined : ride.end_longitude,
+        waypoints: input.waypoints ?? parseWaypoints(ride.waypoints).map((w) => (w.latitude === null || w.longitude === null ? { ...w, keepAsText: true as const } : w)),
       }))
     : {};
 

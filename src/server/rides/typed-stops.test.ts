@@ -34,7 +34,7 @@ describe('placing typed stops and group locations', () => {
   });
 
   it('keeps a stop nothing matches without coordinates, and says so to every reader', async () => {
-    const ride = await buildRide(owner, bologna.id, { endLocation: 'Bar da Qqzxqq', endLatitude: null, endLongitude: null });
+    const ride = await buildRide(owner, bologna.id, { endLocation: 'Bar da Qqzxqq', endLatitude: undefined, endLongitude: undefined });
     const saved = await readRide(ride.id);
     expect(saved.endLocation).toBe('Bar da Qqzxqq');
     expect(saved.endLatitude).toBeNull();
@@ -47,7 +47,7 @@ describe('placing typed stops and group locations', () => {
     const ride = await buildRide(owner, bologna.id, {
       waypoints: [
         { name: 'Firenze' },
-        { name: 'Futa Qqzxqq', latitude: null, longitude: null },
+        { name: 'Futa Qqzxqq' },
         { name: 'Modena', latitude: 0, longitude: 0 },
         { name: 'Imola', latitude: 44.353, longitude: 11.714 },
       ],
@@ -59,6 +59,25 @@ describe('placing typed stops and group locations', () => {
     near(waypoints[2]!.latitude, 44.6);
     near(waypoints[2]!.longitude, 10.9);
     expect(waypoints[3]).toEqual({ name: 'Imola', latitude: 44.353, longitude: 11.714 });
+  });
+
+  it('keeps a stop the rider chose to keep as text only (null coordinates) off the map, even where a town matches', async () => {
+    const ride = await buildRide(owner, bologna.id, {
+      startLocation: 'Roma',
+      startLatitude: null,
+      startLongitude: null,
+      waypoints: [{ name: 'Firenze', latitude: null, longitude: null }],
+    });
+    let saved = await readRide(ride.id);
+    expect(saved.startLatitude).toBeNull();
+    expect(saved.waypoints).toEqual([{ name: 'Firenze', latitude: null, longitude: null }]);
+
+    // Saving the edit form again (which sends every stop as it stands) keeps them so.
+    const res = await owner.client.patch(`/api/rides/${ride.id}`, { startLocation: 'Roma', startLatitude: null, startLongitude: null, endLocation: 'Modena', endLatitude: null, endLongitude: null });
+    expect(res.statusCode).toBe(200);
+    saved = await readRide(ride.id);
+    expect([saved.startLatitude, saved.endLatitude]).toEqual([null, null]);
+    expect(saved.waypoints[0]!.latitude).toBeNull();
   });
 
   it('places a stop typed in an edit, and clears coordinates when the new name matches nothing', async () => {
@@ -80,7 +99,10 @@ describe('placing typed stops and group locations', () => {
     // Florence, Kentucky, the nearest Florence to Chicago, not Florence, Italy.
     expect(group.longitude).toBeLessThan(-80);
 
-    const unknown = await buildGroup(owner, { location: 'Qqzxqq Valley', latitude: null, longitude: null });
+    const unknown = await buildGroup(owner, { location: 'Qqzxqq Valley', latitude: undefined, longitude: undefined });
     expect((await owner.client.get(`/api/groups/${unknown.id}`)).json()).toMatchObject({ location: 'Qqzxqq Valley', latitude: null, longitude: null });
+
+    const textOnly = await buildGroup(owner, { location: 'Modena', latitude: null, longitude: null });
+    expect((await owner.client.get(`/api/groups/${textOnly.id}`)).json()).toMatchObject({ location: 'Modena', latitude: null, longitude: null });
   });
 });

@@ -35,9 +35,10 @@ export const waypointSchema = z.object({
 export type Waypoint = z.infer<typeof waypointSchema>;
 
 /**
- * Rows with an empty name are dropped (spec 2 section 5, "Waypoints"). A half pair of coordinates is
- * no position, and neither is 0,0: forms that hold 0,0 until a suggestion is chosen send it for a
- * typed name, which the server then places.
+ * Rows with an empty name are dropped (spec 2 section 5, "Waypoints"). Coordinates sent as null are
+ * the rider's choice to keep the stop as text only: it stays off the map. Coordinates left out, half
+ * a pair, or 0,0 (what older forms hold until a suggestion is chosen) ask the server to place the
+ * typed name as the place field would have.
  */
 const waypointsField = z
   .array(waypointSchema.partial({ latitude: true, longitude: true }))
@@ -45,11 +46,11 @@ const waypointsField = z
   .transform((rows) =>
     rows
       .filter((w) => w.name.length > 0)
-      .map((w) =>
-        w.latitude === null || w.latitude === undefined || w.longitude === null || w.longitude === undefined || (w.latitude === 0 && w.longitude === 0)
-          ? { name: w.name, latitude: null, longitude: null }
-          : { name: w.name, latitude: w.latitude, longitude: w.longitude },
-      ),
+      .map((w): Waypoint & { keepAsText?: true } => {
+        if (w.latitude === null && w.longitude === null) return { name: w.name, latitude: null, longitude: null, keepAsText: true };
+        if (typeof w.latitude !== 'number' || typeof w.longitude !== 'number' || (w.latitude === 0 && w.longitude === 0)) return { name: w.name, latitude: null, longitude: null };
+        return { name: w.name, latitude: w.latitude, longitude: w.longitude };
+      }),
   );
 
 const rideFields = {

@@ -6,6 +6,9 @@ import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest } 
 import { CreateRideDialog, CreateRideFromUrl } from './create-ride-dialog';
 import { resetToasts } from './ui/toast-store';
 
+// The form loads lazily and fills many fields: on a machine shared by many test runs that takes a while.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   resetToasts();
@@ -25,12 +28,24 @@ function group(id: string, name: string, membershipStatus: Group['membershipStat
 }
 
 const bologna = [{ place_id: 'b', display_name: 'Bologna, Emilia-Romagna, Italy', lat: '44.4938', lon: '11.3387', type: 'city' }];
+const imola = [
+  { place_id: 'i', display_name: 'Imola, Emilia-Romagna, Italy', lat: '44.3533', lon: '11.7141', type: 'town' },
+  { place_id: 'i2', display_name: 'Imola, Somewhere Else', lat: '10', lon: '10', type: 'village' },
+];
+
+/** The search as the server answers it: Imola and Bologna by name, nothing for anything else. */
+function searchAnswer(request: RecordedRequest): Response {
+  const q = new URLSearchParams(request.url.split('?')[1]).get('q') ?? '';
+  if (q.startsWith('Imo')) return json(imola);
+  if (q.startsWith('Bolo')) return json(bologna);
+  return json([]);
+}
 
 function api(groups: Group[] | (() => Promise<Response>), extra: Record<string, (r: RecordedRequest) => Response> = {}) {
   return mockApi({
     'GET /api/users/current': () => json(buildCurrentUser()),
     'GET /api/groups': typeof groups === 'function' ? groups : () => json(groups),
-    'GET /api/search-location': () => json(bologna),
+    'GET /api/search-location': searchAnswer,
     ...extra,
   });
 }
@@ -38,14 +53,15 @@ function api(groups: Group[] | (() => Promise<Response>), extra: Record<string, 
 async function openDialog(element = <CreateRideDialog open onOpenChange={vi.fn()} />) {
   renderWithApp(element);
   const dialog = await screen.findByRole('dialog', { name: 'Create Ride' });
-  await within(dialog).findByLabelText('Ride Name');
+  // The form loads lazily; on a busy machine that takes a while.
+  await within(dialog).findByLabelText('Ride Name', undefined, { timeout: 5000 });
   return dialog;
 }
 
 /** Opens a date field's calendar and picks `date`. */
 async function pickDay(dialog: HTMLElement, label: string, date: Date) {
   fireEvent.click(within(dialog).getByLabelText(label));
-  await screen.findByRole('grid');
+  await screen.findByRole('grid', undefined, { timeout: 5000 });
   const caption = format(date, 'MMMM yyyy');
   for (let i = 0; i < 24 && !screen.queryByText(caption); i++) fireEvent.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
   const day = [...document.querySelectorAll<HTMLButtonElement>('.rdp-day:not(.rdp-outside) button')].find((b) => b.textContent === String(date.getDate()));
@@ -126,7 +142,11 @@ describe('CreateRideDialog', () => {
     });
     const onOpenChange = vi.fn();
     const dialog = await openDialog(
-      <CreateRideDialog open onOpenChange={onOpenChange} fixedGroup={{ id: 'g9', name: 'Apennine Riders', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }} />,
+      <CreateRideDialog
+        open
+        onOpenChange={onOpenChange}
+        fixedGroup={{ id: 'g9', name: 'Apennine Riders', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', latitude: 44.49, longitude: 11.34 }}
+      />,
     );
     expect(within(dialog).getByText('Apennine Riders')).toBeTruthy();
     expect(within(dialog).queryByRole('combobox', { name: 'Group' })).toBeNull();
@@ -135,7 +155,16 @@ describe('CreateRideDialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Futa Loop' } });
     fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bolo' } });
     fireEvent.click(await within(dialog).findByRole('option', { name: /Bologna/ }));
-    fireEvent.change(within(dialog).getByLabelText('End Location'), { target: { value: 'Imola' } });
+    // Typed but not picked: on leaving the field it is placed with the best suggestion, shown under it.
+    const end = within(dialog).getByLabelText('End Location') as HTMLInputElement;
+    fireEvent.change(end, { target: { value: 'Imola' } });
+    fireEvent.blur(end);
+    const note = await within(dialog).findByText('Imola → Imola, Emilia-Romagna, Italy');
+    expect(end.value).toBe('Imola, Emilia-Romagna, Italy');
+    expect(end.getAttribute('aria-describedby')).toContain(note.closest('[aria-live]')!.id);
+    expect(note.closest('[aria-live]')!.getAttribute('aria-live')).toBe('polite');
+    // Typed stops are looked up around the group.
+    expect(requests.some((r) => r.url === '/api/search-location?q=Imola&near=44.4900%2C11.3400')).toBe(true);
     const start = daysAhead(10);
     await pickDay(dialog, 'Start Date', start);
     fireEvent.change(within(dialog).getByLabelText('Start Time'), { target: { value: '08:30' } });
@@ -154,7 +183,9 @@ describe('CreateRideDialog', () => {
       startLatitude: 44.4938,
       startLongitude: 11.3387,
       midpointLocation: '',
-      endLocation: 'Imola',
+      endLocation: 'Imola, Emilia-Romagna, Italy',
+      endLatitude: 44.3533,
+      endLongitude: 11.7141,
       startDate: new Date(`${day}T07:30:00.000Z`).toISOString(),
       endDate: new Date(Date.parse(`${day}T00:00:00.000Z`) - 3_600_000).toISOString(),
       duration: 'full-day',
@@ -171,13 +202,76 @@ describe('CreateRideDialog', () => {
     const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }} />);
     fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Futa Loop' } });
     fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bologna' } });
+    fireEvent.blur(within(dialog).getByLabelText('Start Location'));
+    await within(dialog).findByText('Bologna → Bologna, Emilia-Romagna, Italy');
     fireEvent.change(within(dialog).getByLabelText('End Location'), { target: { value: 'Imola' } });
+    fireEvent.blur(within(dialog).getByLabelText('End Location'));
+    await within(dialog).findByText('Imola → Imola, Emilia-Romagna, Italy');
     await pickDay(dialog, 'Start Date', daysAhead(3));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
     expect(await screen.findByText('Failed to create ride')).toBeTruthy();
     expect(screen.getByText('Please try again later.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Create Ride' })).toBeTruthy();
+  });
+});
+
+describe('CreateRideDialog: a typed stop is never saved somewhere the rider did not see', () => {
+  const crew = { id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' };
+
+  async function fillAllButTheEnd(dialog: HTMLElement) {
+    fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Futa Loop' } });
+    fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bolo' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Bologna/ }));
+    await pickDay(dialog, 'Start Date', daysAhead(3));
+  }
+
+  it('says when nothing matches, blocks saving until the rider decides, and saves the kept text with null coordinates', async () => {
+    const requests = api([], { 'POST /api/rides': (r) => json({ id: 'r1', name: (r.body as { name: string }).name, groupId: 'g9' }, 201) });
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={crew} />);
+    await fillAllButTheEnd(dialog);
+    const end = within(dialog).getByLabelText('End Location');
+    fireEvent.change(end, { target: { value: 'Xyzzy' } });
+    fireEvent.blur(end);
+    expect(await within(dialog).findByText('No place found for “Xyzzy”. Pick another, or keep it as text only.')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
+    expect(await within(dialog).findByText('Pick a place from the suggestions, or keep it as text only')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep as text only (not on the map)' }));
+    expect(await within(dialog).findByText('“Xyzzy” is kept as text only (not on the map).')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
+    expect(post.endLocation).toBe('Xyzzy');
+    expect(post).toMatchObject({ endLatitude: null, endLongitude: null });
+  });
+
+  it('"Pick another" goes back to the typed text with its suggestions, and a picked one replaces the resolution', async () => {
+    api([]);
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={crew} />);
+    const end = within(dialog).getByLabelText('End Location') as HTMLInputElement;
+    fireEvent.change(end, { target: { value: 'Imola' } });
+    fireEvent.blur(end);
+    await within(dialog).findByText('Imola → Imola, Emilia-Romagna, Italy');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pick another' }));
+    expect(end.value).toBe('Imola');
+    expect(document.activeElement).toBe(end);
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Imola, Somewhere Else' }));
+    expect(end.value).toBe('Imola, Somewhere Else');
+    expect(within(dialog).queryByText(/Imola →/)).toBeNull();
+  });
+
+  it('Enter in a typed field resolves it instead of submitting', async () => {
+    const requests = api([]);
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={crew} />);
+    const end = within(dialog).getByLabelText('End Location');
+    fireEvent.change(end, { target: { value: 'Imola' } });
+    fireEvent.keyDown(end, { key: 'Enter' });
+    expect(await within(dialog).findByText('Imola → Imola, Emilia-Romagna, Italy')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });
 

@@ -75,3 +75,68 @@ describe('LocationSearchInput', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+function ResolvingField({ onSelect }: { onSelect: (place: SelectedPlace) => void }) {
+  const [text, setText] = useState('');
+  const [textOnly, setTextOnly] = useState(false);
+  return (
+    <LocationSearchInput
+      label="Start"
+      value={text}
+      onTextChange={(next) => {
+        setText(next);
+        setTextOnly(false);
+      }}
+      onSelect={onSelect}
+      near={{ latitude: 44.49, longitude: 11.34 }}
+      resolve={{ textOnly, onKeepTextOnly: () => setTextOnly(true) }}
+    />
+  );
+}
+
+describe('LocationSearchInput resolving typed text', () => {
+  it('leaves typed text alone on blur when resolving is not asked for (a search box)', async () => {
+    const requests = mockApi({ 'GET /api/search-location': () => json(results) });
+    const onSelect = vi.fn();
+    renderWithApp(<Field onSelect={onSelect} />);
+    const input = screen.getByRole('combobox', { name: 'Location' });
+    fireEvent.change(input, { target: { value: 'Bo' } });
+    fireEvent.blur(input);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(requests.filter((r) => r.url.startsWith('/api/search-location'))).toHaveLength(0);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('places typed text with the best suggestion near the given point, announces it and lets the rider keep the typed text instead', async () => {
+    const requests = mockApi({ 'GET /api/search-location': () => json(results) });
+    const onSelect = vi.fn();
+    renderWithApp(<ResolvingField onSelect={onSelect} />);
+    const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Bo' } });
+    fireEvent.blur(input);
+
+    const note = await screen.findByText('Bo → Bologna, Somewhere');
+    expect(requests.map((r) => r.url)).toContain('/api/search-location?q=Bo&near=44.4900%2C11.3400');
+    expect(onSelect).toHaveBeenCalledWith({ address: 'Bologna, Somewhere', latitude: 44, longitude: 11 });
+    expect(input.value).toBe('Bologna, Somewhere');
+    const live = note.closest('[aria-live="polite"]')!;
+    expect(input.getAttribute('aria-describedby')).toBe(live.id);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep “Bo” as text only' }));
+    expect(input.value).toBe('Bo');
+    expect(await screen.findByText('“Bo” is kept as text only (not on the map).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pick a place on the map' })).toBeTruthy();
+  });
+
+  it('says when nothing matches and offers the two choices as buttons', async () => {
+    mockApi({ 'GET /api/search-location': () => json([]) });
+    renderWithApp(<ResolvingField onSelect={vi.fn()} />);
+    const input = screen.getByRole('combobox', { name: 'Start' });
+    fireEvent.change(input, { target: { value: 'Xyzzy' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('No place found for “Xyzzy”. Pick another, or keep it as text only.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pick another' }));
+    expect(document.activeElement).toBe(input);
+    expect(screen.queryByText(/No place found/)).toBeNull();
+  });
+});

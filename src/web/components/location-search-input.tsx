@@ -1,13 +1,27 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { locationSearchQueryOptions, placeOf, type SelectedPlace } from '../lib/location-search';
+import { locationSearchQueryOptions, placeOf, type NearPoint, type SelectedPlace } from '../lib/location-search';
+import { PlaceResolutionNote, type PlaceResolution } from './place-resolution-note';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { LOCATION_RESULT_LIMIT } from '../../shared/geo/location-search';
 import { Input, Label } from './ui/input';
 
 export type { SelectedPlace } from '../lib/location-search';
+
+/**
+ * Turns on resolving typed text: a stop is never saved somewhere the rider did not see, so text typed
+ * but not picked is looked up (on blur or Enter) and the best suggestion is put in the box and shown
+ * under it ("Roma → Rome, Lazio, Italy") for the rider to keep or change; when nothing matches the
+ * rider picks another or keeps the text without a place on the map.
+ */
+export interface PlaceResolutionOptions {
+  /** The rider chose to keep the text as it is, not on the map (the parent holds this). */
+  textOnly: boolean;
+  /** Keep the text as it is, not on the map. The parent's onTextChange clears the choice again. */
+  onKeepTextOnly: () => void;
+}
 
 export interface LocationSearchInputProps {
   id?: string;
@@ -31,6 +45,10 @@ export interface LocationSearchInputProps {
   describedBy?: string;
   autoFocus?: boolean;
   className?: string;
+  /** Resolve typed text that was not picked (ride, group and profile forms). */
+  resolve?: PlaceResolutionOptions;
+  /** The point suggestions are ranked toward: the group's location in group forms, else the rider's. */
+  near?: NearPoint | null;
 }
 
 /**
@@ -53,27 +71,39 @@ export function LocationSearchInput({
   describedBy,
   autoFocus,
   className,
+  resolve,
+  near = null,
 }: LocationSearchInputProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
   const listId = `${generatedId}-list`;
+  const noteId = `${generatedId}-resolution`;
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // Only text the rider typed is searched (not a chosen suggestion, nor a value set by the parent).
   const [typed, setTyped] = useState<string | null>(null);
+  const [resolution, setResolution] = useState<PlaceResolution | null>(null);
+  // The box's latest text, so a look-up that returns after the rider typed on is dropped.
+  const latestValue = useRef(value);
+  latestValue.current = value;
 
   const text = typed !== null && typed === value ? typed.trim() : '';
   const settled = useDebouncedValue(text, debounceMs);
   const searchable = settled.length >= minChars && settled === text;
   const search = useQuery({
-    ...locationSearchQueryOptions(settled),
+    ...locationSearchQueryOptions(settled, near),
     enabled: settled.length >= minChars,
     placeholderData: keepPreviousData,
   });
   const results = search.isError || text.length < minChars ? [] : (search.data ?? []).slice(0, LOCATION_RESULT_LIMIT);
   const expanded = open && results.length > 0 && !disabled;
   const activeIndex = active < results.length ? active : -1;
-  const busy = searchable && search.isFetching;
+  // A note belongs to the text it was made for: once the box holds something else it is gone.
+  const shownResolution = resolution && value.trim() === (resolution.state === 'placed' ? resolution.name : resolution.typed) ? resolution : null;
+  const busy = (searchable && search.isFetching) || shownResolution?.state === 'looking';
+  const textOnlyShown = Boolean(resolve?.textOnly && value.trim());
 
   function choose(index: number) {
     const result = results[index];
@@ -82,8 +112,56 @@ export function LocationSearchInput({
     setTyped(null);
     setOpen(false);
     setActive(-1);
+    setResolution(null);
     onTextChange(place.address);
     onSelect(place);
+  }
+
+  /** Typed text the rider neither picked a place for nor chose to keep as text only. */
+  const unresolvedText = resolve && !resolve.textOnly && typed !== null && typed === value ? value.trim() : '';
+
+  async function resolveTyped() {
+    const query = unresolvedText;
+    if (!query || resolution?.typed === query) return;
+    setOpen(false);
+    setActive(-1);
+    setResolution({ state: 'looking', typed: query });
+    let best: SelectedPlace | null = null;
+    let failed = false;
+    try {
+      const found = await queryClient.fetchQuery(locationSearchQueryOptions(query, near));
+      best = found[0] ? placeOf(found[0]) : null;
+    } catch (error) {
+      console.error('Place look-up failed', error);
+      failed = true;
+    }
+    if (latestValue.current.trim() !== query) return;
+    if (!best) {
+      setResolution({ state: failed ? 'failed' : 'none', typed: query });
+      return;
+    }
+    setTyped(null);
+    setResolution({ state: 'placed', typed: query, name: best.address });
+    onTextChange(best.address);
+    onSelect(best);
+  }
+
+  /** Back to the typed text with its suggestions open, the focus in the box. */
+  function pickAnother(from: string) {
+    setResolution(null);
+    setTyped(from);
+    setOpen(true);
+    setActive(-1);
+    if (from !== value) onTextChange(from);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }
+
+  function keepTextOnly(textToKeep: string) {
+    setResolution(null);
+    setTyped(null);
+    if (textToKeep !== value) onTextChange(textToKeep);
+    resolve?.onKeepTextOnly();
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -101,6 +179,10 @@ export function LocationSearchInput({
       if (expanded && activeIndex >= 0) {
         event.preventDefault();
         choose(activeIndex);
+      } else if (unresolvedText) {
+        // Enter would submit the form with a stop the rider has not seen placed: look it up first.
+        event.preventDefault();
+        void resolveTyped();
       }
     } else if (event.key === 'Escape') {
       if (expanded) {
@@ -119,6 +201,7 @@ export function LocationSearchInput({
       <div className="relative">
         <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
         <Input
+          ref={inputRef}
           id={inputId}
           name={name}
           type="text"
@@ -128,7 +211,7 @@ export function LocationSearchInput({
           aria-controls={listId}
           aria-activedescendant={expanded && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, shownResolution || textOnlyShown ? noteId : null].filter(Boolean).join(' ') || undefined}
           autoComplete="off"
           autoFocus={autoFocus}
           disabled={disabled}
@@ -138,12 +221,14 @@ export function LocationSearchInput({
             setTyped(event.target.value);
             setOpen(true);
             setActive(-1);
+            setResolution(null);
             onTextChange(event.target.value);
           }}
           onKeyDown={handleKeyDown}
           onBlur={() => {
             setOpen(false);
             setActive(-1);
+            if (unresolvedText) void resolveTyped();
           }}
           className="pr-9 pl-9"
         />
@@ -183,6 +268,15 @@ export function LocationSearchInput({
             ))
           : null}
       </ul>
+      {resolve ? (
+        <PlaceResolutionNote
+          id={noteId}
+          resolution={shownResolution}
+          textOnly={textOnlyShown ? value.trim() : null}
+          onPickAnother={pickAnother}
+          onKeepTextOnly={keepTextOnly}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PLACES_PLACEHOLDER, TOWNS_PLACEHOLDER } from '../lib/app-config';
 import { json, mockApi, renderWithApp } from '../test/utils';
 import { resetToasts } from './ui/toast-store';
 import { GEOLOCATION_OPTIONS, SelectLocationDialog } from './select-location-dialog';
@@ -19,23 +20,33 @@ function renderDialog(onSelect = vi.fn(), onOpenChange = vi.fn()) {
   return { dialog, onSelect, onOpenChange };
 }
 
+const searches = (requests: Array<{ url: string }>) => requests.map((r) => r.url).filter((url) => url.startsWith('/api/search-location'));
+
 function stubGeolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
   vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
 }
 
 describe('SelectLocationDialog', () => {
+  it('promises landmarks and addresses only when the server has a geocoder (app-config placeSearch)', async () => {
+    mockApi({ 'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'places' }) });
+    const { dialog } = renderDialog();
+    expect(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER)).toBeTruthy();
+    expect(await within(dialog).findByPlaceholderText(PLACES_PLACEHOLDER)).toBeTruthy();
+    expect(PLACES_PLACEHOLDER).toBe('Search for a city, address, or landmark...');
+  });
+
   it('shows the idle empty state, then skeleton rows, then results with type and 4-decimal coordinates', async () => {
     const requests = mockApi({ 'GET /api/search-location': () => json([bologna]) });
     const { dialog, onSelect, onOpenChange } = renderDialog();
     expect(within(dialog).getByText('Search for a location or use your current position.')).toBeTruthy();
 
-    const input = within(dialog).getByPlaceholderText('Search for a city, address, or landmark...');
+    const input = within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER);
     fireEvent.change(input, { target: { value: 'Bologna' } });
     expect(within(dialog).getAllByTestId('location-skeleton')).toHaveLength(3);
-    expect(requests).toHaveLength(0);
+    expect(searches(requests)).toHaveLength(0);
 
     const result = await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
-    expect(requests.map((r) => r.url)).toEqual(['/api/search-location?q=Bologna']);
+    expect(searches(requests)).toEqual(['/api/search-location?q=Bologna']);
     expect(result.textContent).toContain('city');
     expect(result.textContent).toContain('44.4938, 11.3388');
 
@@ -47,7 +58,7 @@ describe('SelectLocationDialog', () => {
   it('empties the results when the text is cleared', async () => {
     mockApi({ 'GET /api/search-location': () => json([bologna]) });
     const { dialog } = renderDialog();
-    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Bologna' } });
+    fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Bologna' } });
     await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear search' }));
     expect(within(dialog).queryByRole('button', { name: /Bologna/ })).toBeNull();
@@ -57,7 +68,7 @@ describe('SelectLocationDialog', () => {
   it('says when nothing was found', async () => {
     mockApi({ 'GET /api/search-location': () => json([]) });
     const { dialog } = renderDialog();
-    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Qqqq' } });
+    fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Qqqq' } });
     expect(await within(dialog).findByText('No locations found for the query', undefined, { timeout: 2000 })).toBeTruthy();
     expect(within(dialog).getByText('Try searching for a city, state, or country')).toBeTruthy();
   });
@@ -66,7 +77,7 @@ describe('SelectLocationDialog', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ 'GET /api/search-location': () => new Response('', { status: 500 }) });
     const { dialog } = renderDialog();
-    fireEvent.change(within(dialog).getByPlaceholderText('Search for a city, address, or landmark...'), { target: { value: 'Bologna' } });
+    fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Bologna' } });
     expect(await screen.findByText('Failed to search locations. Please try again.', undefined, { timeout: 2000 })).toBeTruthy();
     expect(screen.getByText('Search failed')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /Bologna/ })).toBeNull();
@@ -85,7 +96,7 @@ describe('SelectLocationDialog', () => {
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ address: 'Bologna, Emilia-Romagna, Italy', latitude: 44.5, longitude: 11.34 }));
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual(GEOLOCATION_OPTIONS);
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 300000 });
-    expect(requests.map((r) => r.url)).toEqual(['/api/search-location?q=44.500000%2C11.340000']);
+    expect(searches(requests)).toEqual(['/api/search-location?q=44.500000%2C11.340000']);
     expect(screen.getByText('Successfully got your current location.')).toBeTruthy();
   });
 

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPin, Search, X } from 'lucide-react';
+import { usePlaceSearchPlaceholder } from '../lib/app-config';
 import { cn } from '../lib/cn';
-import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, placeOf, type SelectedPlace } from '../lib/location-search';
+import { useCurrentUser } from '../lib/current-user';
+import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPointOf, placeOf, type SelectedPlace } from '../lib/location-search';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
@@ -124,7 +126,9 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
   const resultsId = useId();
   const text = query.trim();
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const search = useQuery(locationSearchQueryOptions(settled));
+  const placeholder = usePlaceSearchPlaceholder();
+  const { data: user } = useCurrentUser();
+  const search = useQuery(locationSearchQueryOptions(settled, nearPointOf(user)));
   // Searching from the first keystroke until the answer for the settled text arrives.
   const searching = text !== '' && (text !== settled || search.isFetching);
 
@@ -147,7 +151,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
           id={inputId}
           type="search"
           autoComplete="off"
-          placeholder="Search for a city, address, or landmark..."
+          placeholder={placeholder}
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
           aria-controls={resultsId}

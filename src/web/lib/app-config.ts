@@ -32,3 +32,14 @@ export function useAppName(): string {
   const { data } = useAppConfig();
   return data?.appName ?? nameFromDocumentTitle() ?? DEFAULT_APP_NAME;
 }
+
+/** The place fields' placeholder when the search finds landmarks and addresses too (spec 1 section 2, Select Location dialog). */
+export const PLACES_PLACEHOLDER = 'Search for a city, address, or landmark...';
+/** With the built-in gazetteer alone only towns and cities are found, so the placeholder promises no more. */
+export const TOWNS_PLACEHOLDER = 'Search for a town or city';
+
+/** What a place field's placeholder may promise: what /api/app-config says the search can find (towns until it is known). */
+export function usePlaceSearchPlaceholder(): string {
+  const { data } = useAppConfig();
+  return data?.placeSearch === 'places' ? PLACES_PLACEHOLDER : TOWNS_PLACEHOLDER;
+}

@@ -4,6 +4,12 @@ import { apiGet } from './api-client';
 
 export type { LocationSearchResult } from '../../shared/geo/location-search';
 
+/**
+ * A stop is never saved somewhere the rider did not see: typed text that was not placed needs a
+ * place or the rider's explicit "keep as text only" before the form saves.
+ */
+export const UNPLACED_MESSAGE = 'Pick a place from the suggestions, or keep it as text only';
+
 /** What a location picker hands to its parent (spec 1 section 3, "Selected location"). */
 export interface SelectedPlace {
   address: string;
@@ -16,15 +22,32 @@ export interface SelectedPlace {
  * The server answers from its own gazetteer (and an optional geocoder it is configured with); the
  * browser never calls an outside service (the CSP forbids it).
  */
-export function searchLocations(q: string, signal?: AbortSignal): Promise<LocationSearchResult[]> {
-  return apiGet<LocationSearchResult[]>(`/api/search-location?q=${encodeURIComponent(q)}`, { signal });
+export function searchLocations(q: string, signal?: AbortSignal, near?: NearPoint | null): Promise<LocationSearchResult[]> {
+  const nearParam = near ? `&near=${encodeURIComponent(nearText(near))}` : '';
+  return apiGet<LocationSearchResult[]>(`/api/search-location?q=${encodeURIComponent(q)}${nearParam}`, { signal });
 }
 
-export function locationSearchQueryOptions(q: string) {
+/** The point results are ranked toward: the group's location in group-owned ride forms, else the rider's. */
+export interface NearPoint {
+  latitude: number;
+  longitude: number;
+}
+
+function nearText(near: NearPoint): string {
+  return `${near.latitude.toFixed(4)},${near.longitude.toFixed(4)}`;
+}
+
+/** A point from nullable coordinates, or null when either is missing. */
+export function nearPointOf(place: { latitude: number | null; longitude: number | null } | null | undefined): NearPoint | null {
+  if (!place || place.latitude === null || place.longitude === null) return null;
+  return { latitude: place.latitude, longitude: place.longitude };
+}
+
+export function locationSearchQueryOptions(q: string, near?: NearPoint | null) {
   const text = q.trim();
   return queryOptions({
-    queryKey: ['search-location', text] as const,
-    queryFn: ({ signal }) => searchLocations(text, signal),
+    queryKey: ['search-location', text, near ? nearText(near) : ''] as const,
+    queryFn: ({ signal }) => searchLocations(text, signal, near),
     enabled: text.length > 0,
   });
 }

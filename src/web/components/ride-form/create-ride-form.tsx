@@ -6,6 +6,7 @@ import { Users } from 'lucide-react';
 import type { Group } from '../../../shared/groups/group';
 import { ApiError, serverMessageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { nearPointOf } from '../../lib/location-search';
 import { useCreateRide } from '../../lib/rides/create-ride';
 import { userGroupsQueryOptions } from '../../lib/user-groups';
 import { Button } from '../ui/button';
@@ -22,6 +23,9 @@ export interface FixedGroup {
   name: string;
   timezoneOffset: string;
   timezoneName: string;
+  /** The group's location: typed stops are looked up around it. */
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export interface CreateRideFormProps {
@@ -59,6 +63,10 @@ export default function CreateRideForm({ fixedGroup, onCreated, onBusyChange }: 
   const form = useForm<RideFormValues>({ resolver: zodResolver(createRideFormSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
   const timezoneOffset = form.watch('timezoneOffset');
+  const groupId = form.watch('groupId');
+  // Typed stops are looked up around the ride's group, else around the rider.
+  const chosenGroup = fixedGroup ?? choices.find((g) => g.id === groupId);
+  const near = nearPointOf({ latitude: chosenGroup?.latitude ?? null, longitude: chosenGroup?.longitude ?? null }) ?? nearPointOf(user);
 
   // The dialog opened before this form loaded: put the focus on the first field, once.
   const focused = useRef(false);
@@ -110,7 +118,7 @@ export default function CreateRideForm({ fixedGroup, onCreated, onBusyChange }: 
       <Label htmlFor={groupFieldId}>Group</Label>
       <NativeSelect
         id={groupFieldId}
-        value={form.watch('groupId')}
+        value={groupId}
         onChange={(event) => chooseGroup(event.target.value)}
         disabled={groups.isPending || choices.length === 0}
         aria-invalid={errors.groupId ? true : undefined}
@@ -139,7 +147,7 @@ export default function CreateRideForm({ fixedGroup, onCreated, onBusyChange }: 
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <RideFormFields form={form} earliestDay={dayIn(timezoneOffset)} before={groupField} />
+      <RideFormFields form={form} earliestDay={dayIn(timezoneOffset)} before={groupField} near={near} />
       <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary" disabled={isSubmitting}>

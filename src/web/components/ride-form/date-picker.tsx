@@ -43,7 +43,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
         )}
       >
         <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-        <span className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-400')}>{value ? formatDay(value) : placeholder}</span>
+        <span className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>{value ? formatDay(value) : placeholder}</span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -1,8 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Milestone, Settings2, Waypoints } from 'lucide-react';
+import { MapPinOff, Milestone, Settings2, Waypoints } from 'lucide-react';
 import { RIDE_DURATIONS } from '../../../shared/rides/ride';
+import { usePlaceSearchPlaceholder } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
+import type { NearPoint } from '../../lib/location-search';
 import { DURATION_LABELS } from '../../lib/rides/ride-format';
 import { LocationSearchInput } from '../location-search-input';
 import { TimezoneField } from '../timezone-field';
@@ -12,7 +14,7 @@ import { Input, Label } from '../ui/input';
 import { NativeSelect } from '../ui/select';
 import { Textarea } from '../ui/textarea';
 import { DatePicker } from './date-picker';
-import { autoDuration, type RideFormValues, type RouteOption } from './ride-form-model';
+import { autoDuration, type RideFormValues, type RouteOption, type StopKey } from './ride-form-model';
 import { WaypointsDialog } from './waypoints-dialog';
 
 export interface RideFormFieldsProps {
@@ -23,6 +25,18 @@ export interface RideFormFieldsProps {
   before?: ReactNode;
   /** Rendered last (the edit page's navigator field). */
   after?: ReactNode;
+  /** Where typed stops are looked up around: the ride's group's location, else the rider's. */
+  near?: NearPoint | null;
+}
+
+/** A stop kept as text only: said in words and with an icon, not by color alone. */
+export function NotOnTheMap() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-normal text-asphalt-500">
+      <MapPinOff className="size-3.5" aria-hidden="true" />
+      not on the map
+    </span>
+  );
 }
 
 function Optional() {
@@ -35,7 +49,8 @@ function Optional() {
  * end date, duration (switching to multi-day when the days differ), time zone with a live clock, and
  * the rider limits.
  */
-export function RideFormFields({ form, earliestDay, before, after }: RideFormFieldsProps) {
+export function RideFormFields({ form, earliestDay, before, after, near = null }: RideFormFieldsProps) {
+  const placePlaceholder = usePlaceSearchPlaceholder();
   const id = useId();
   const ids = {
     name: `${id}-name`,
@@ -53,9 +68,9 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
   };
   const { errors } = form.formState;
   const [waypointsOpen, setWaypointsOpen] = useState(false);
-  const [routeOption, waypoints, startLocation, endLocation, startDay] = useWatch({
+  const [routeOption, waypoints, startLocation, endLocation, startDay, textOnlyStops] = useWatch({
     control: form.control,
-    name: ['routeOption', 'waypoints', 'startLocation', 'endLocation', 'startDay'],
+    name: ['routeOption', 'waypoints', 'startLocation', 'endLocation', 'startDay', 'textOnly'],
   });
 
   const describe = (field: keyof typeof ids, hasError: boolean) => (hasError ? `${ids[field]}-error` : undefined);
@@ -68,6 +83,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
     else {
       form.setValue('midpointLocation', '', { shouldDirty: true });
       form.setValue('midpointCoords', null);
+      form.setValue('textOnly.midpoint', false);
     }
   }
 
@@ -84,7 +100,11 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
     if (duration !== form.getValues('duration')) form.setValue('duration', duration, { shouldDirty: true });
   }
 
-  const locationField = (field: 'startLocation' | 'midpointLocation' | 'endLocation', coords: 'startCoords' | 'midpointCoords' | 'endCoords', key: 'start' | 'midpoint' | 'end', label: ReactNode, placeholder: string) => (
+  const locationField = (key: StopKey, label: ReactNode) => {
+    const field = `${key}Location` as const;
+    const coords = `${key}Coords` as const;
+    const textOnly = `textOnly.${key}` as const;
+    return (
     <div>
       <Label htmlFor={ids[key]}>{label}</Label>
       <Controller
@@ -94,24 +114,36 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
           <LocationSearchInput
             id={ids[key]}
             name={f.name}
-            placeholder={placeholder}
+            placeholder={placePlaceholder}
             value={f.value}
             invalid={Boolean(fieldState.error)}
             describedBy={describe(key, Boolean(fieldState.error))}
             onTextChange={(text) => {
               f.onChange(text);
               form.setValue(coords, null);
+              form.setValue(textOnly, false);
             }}
             onSelect={(place) => {
-              form.setValue(field, place.address, { shouldDirty: true, shouldValidate: true });
               form.setValue(coords, { latitude: place.latitude, longitude: place.longitude });
+              form.setValue(field, place.address, { shouldDirty: true });
+                // Read now, not from this render: a look-up can land after a submit flagged the field.
+                if (form.getFieldState(field).error) void form.trigger(field);
+            }}
+            near={near}
+            resolve={{
+              textOnly: textOnlyStops[key],
+              onKeepTextOnly: () => {
+                form.setValue(textOnly, true, { shouldDirty: true });
+                void form.trigger(field);
+              },
             }}
           />
         )}
       />
       <FieldMessage id={`${ids[key]}-error`}>{errors[field]?.message}</FieldMessage>
     </div>
-  );
+    );
+  };
 
   return (
     <div className="space-y-5">
@@ -127,7 +159,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
         <FieldMessage>{errors.description?.message}</FieldMessage>
       </div>
 
-      {locationField('startLocation', 'startCoords', 'start', 'Start Location', 'Where do riders meet?')}
+      {locationField('start', 'Start Location')}
 
       <fieldset>
         <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">Route</legend>
@@ -158,13 +190,10 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
         <div className="mt-3">
           {routeOption === 'midpoint' ? (
             locationField(
-              'midpointLocation',
-              'midpointCoords',
               'midpoint',
               <>
                 Midpoint Location <Optional />
               </>,
-              'A stop on the way',
             )
           ) : (
             <div className="rounded-xl border border-dashed border-asphalt-300 p-3">
@@ -176,6 +205,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
                     <li key={`${index}-${w.name}`} className="flex items-center gap-2 text-sm text-asphalt-800">
                       <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-[11px] font-black text-ignition-800">{index + 1}</span>
                       <span className="min-w-0 truncate">{w.name}</span>
+                      {w.latitude === null || w.longitude === null ? <NotOnTheMap /> : null}
                     </li>
                   ))}
                 </ol>
@@ -189,7 +219,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
         </div>
       </fieldset>
 
-      {locationField('endLocation', 'endCoords', 'end', 'End Location', 'Where does the ride finish?')}
+      {locationField('end', 'End Location')}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
@@ -293,6 +323,7 @@ export function RideFormFields({ form, earliestDay, before, after }: RideFormFie
         waypoints={waypoints}
         startLocation={startLocation}
         endLocation={endLocation}
+        near={near}
         onSave={(rows) => form.setValue('waypoints', rows, { shouldDirty: true })}
       />
     </div>

@@ -23,6 +23,7 @@ function filled(overrides: Partial<RideFormValues> = {}): RideFormValues {
     startLocation: 'Bologna',
     startCoords: { latitude: 44.49, longitude: 11.34 },
     endLocation: 'Imola',
+    endCoords: { latitude: 44.35, longitude: 11.71 },
     startDay: '2026-12-05',
     endDay: '2026-12-05',
     ...overrides,
@@ -84,6 +85,14 @@ describe('the form schema (spec 2 section 5)', () => {
     expect(messages(rideFormSchema, filled({ minRiders: 5, maxRiders: 5 }))).toEqual({});
   });
 
+  it('refuses a typed stop that has neither a place nor the rider\'s "text only" (a stop is never saved somewhere unseen)', () => {
+    expect(messages(rideFormSchema, filled({ endCoords: null })).endLocation).toBe(RIDE_MESSAGES.unplaced);
+    expect(messages(rideFormSchema, filled({ midpointLocation: 'Futa', midpointCoords: null })).midpointLocation).toBe(RIDE_MESSAGES.unplaced);
+    expect(messages(rideFormSchema, filled({ endCoords: null, textOnly: { start: false, midpoint: false, end: true } }))).toEqual({});
+    // Advanced mode sends no midpoint, so its left-over text needs nothing.
+    expect(messages(rideFormSchema, filled({ routeOption: 'waypoints', midpointLocation: 'Futa', midpointCoords: null }))).toEqual({});
+  });
+
   it('refuses an end day before the start day', () => {
     expect(messages(rideFormSchema, filled({ startDay: '2026-12-05', endDay: '2026-12-04' })).endDay).toBe('End date must be after start date');
   });
@@ -121,10 +130,9 @@ describe('toCreatePayload (spec 2 section 3)', () => {
     expect(payload).toMatchObject({ groupId: 'g1', ownerId: 'u1', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', duration: 'full-day', minRiders: 1, maxRiders: 10 });
   });
 
-  it('sends coordinates only for places chosen from the suggestions', () => {
-    const payload = toCreatePayload(filled());
-    expect(payload).toMatchObject({ startLatitude: 44.49, startLongitude: 11.34 });
-    expect(payload).not.toHaveProperty('endLatitude');
+  it('sends coordinates for placed stops and null ones for a stop kept as text only (so the server does not place it)', () => {
+    const payload = toCreatePayload(filled({ endCoords: null, textOnly: { start: false, midpoint: false, end: true } }));
+    expect(payload).toMatchObject({ startLatitude: 44.49, startLongitude: 11.34, endLatitude: null, endLongitude: null });
   });
 
   it('in midpoint mode sends the midpoint and no waypoints', () => {
@@ -140,12 +148,17 @@ describe('toCreatePayload (spec 2 section 3)', () => {
         midpointLocation: 'left over',
         waypoints: [
           { name: 'Modena', latitude: 44.6, longitude: 10.9 },
-          { name: '', latitude: 0, longitude: 0 },
+          { name: '', latitude: null, longitude: null },
+          { name: 'Passo della Futa', latitude: null, longitude: null },
         ],
       }),
     );
     expect(payload.midpointLocation).toBe('');
-    expect(payload.waypoints).toEqual([{ name: 'Modena', latitude: 44.6, longitude: 10.9 }]);
+    // A waypoint kept as text only goes with null coordinates.
+    expect(payload.waypoints).toEqual([
+      { name: 'Modena', latitude: 44.6, longitude: 10.9 },
+      { name: 'Passo della Futa', latitude: null, longitude: null },
+    ]);
   });
 });
 
@@ -167,7 +180,10 @@ describe('editing', () => {
     endLocation: 'Imola',
     endLatitude: null,
     endLongitude: null,
-    waypoints: [{ name: 'Modena', latitude: 44.6, longitude: 10.9 }],
+    waypoints: [
+      { name: 'Modena', latitude: 44.6, longitude: 10.9 },
+      { name: 'Passo della Futa', latitude: null, longitude: null },
+    ],
     minRiders: 2,
     maxRiders: 8,
     timezoneOffset: 'UTC+01:00',
@@ -178,6 +194,13 @@ describe('editing', () => {
 
   it('fills the form with days and time on the ride clock', () => {
     expect(formFromRide(ride)).toMatchObject({ startDay: '2026-12-05', startTime: '09:00', endDay: '2026-12-07', routeOption: 'waypoints', navigatorId: 'none' });
+  });
+
+  it('keeps stops saved without coordinates as text only, so the form does not ask again', () => {
+    const form = formFromRide(ride);
+    expect(form.textOnly).toEqual({ start: false, midpoint: false, end: true });
+    expect(form.waypoints[1]).toEqual({ name: 'Passo della Futa', latitude: null, longitude: null });
+    expect(messages(rideFormSchema, form)).toEqual({});
   });
 
   it("sends 'none' as a null navigator, clears waypoints in midpoint mode and leaves unchanged dates out", () => {

@@ -15,6 +15,7 @@ import {
   type UpdateRideInput,
 } from '../../../shared/rides/ride';
 import { detectTimezone, type TimezoneOption } from '../../../shared/timezones/timezones';
+import { UNPLACED_MESSAGE } from '../../lib/location-search';
 import type { CreateRidePayload } from '../../lib/rides/create-ride';
 import { localTime } from '../../lib/rides/ride-format';
 
@@ -31,6 +32,7 @@ export const RIDE_MESSAGES = {
   minRiders: 'Minimum 1 rider',
   maxBelowMin: 'Maximum riders must be at least the minimum',
   endBeforeStart: 'End date must be after start date',
+  unplaced: UNPLACED_MESSAGE,
 } as const;
 
 /** 24-hour HH:MM ("09:00", "23:59"). */
@@ -47,12 +49,15 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** A row of the waypoints dialog; coordinates are 0,0 until a suggestion is chosen. */
+/** A row of the waypoints dialog; coordinates are null until a place is chosen (null once saved: text only, not on the map). */
 export interface WaypointRow {
   name: string;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
 }
+
+/** The stops of the form besides the waypoints. */
+export type StopKey = 'start' | 'midpoint' | 'end';
 
 const coordinates = z.object({ latitude: z.number(), longitude: z.number() }).nullable();
 const riders = z
@@ -72,7 +77,7 @@ export const rideFormSchema = z
     routeOption: z.enum(['midpoint', 'waypoints']),
     midpointLocation: z.string().trim().max(255, 'Location too long'),
     midpointCoords: coordinates,
-    waypoints: z.array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() })).max(MAX_WAYPOINTS),
+    waypoints: z.array(z.object({ name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })).max(MAX_WAYPOINTS),
     endLocation: z.string().trim().min(1, RIDE_MESSAGES.end).max(255, 'Location too long'),
     endCoords: coordinates,
     startDay: z.string().min(1, RIDE_MESSAGES.startDate),
@@ -86,8 +91,18 @@ export const rideFormSchema = z
     navigatorId: z.string(),
     /** Edit only: the owner may mark the ride cancelled (GUIDE section 10). */
     status: z.enum(RIDE_STATUSES),
+    /** The stops the rider chose to keep as text only (not on the map). */
+    textOnly: z.object({ start: z.boolean(), midpoint: z.boolean(), end: z.boolean() }),
   })
   .superRefine((values, ctx) => {
+    const stops = [
+      ['startLocation', values.startLocation, values.startCoords, values.textOnly.start],
+      ['midpointLocation', values.routeOption === 'midpoint' ? values.midpointLocation : '', values.midpointCoords, values.textOnly.midpoint],
+      ['endLocation', values.endLocation, values.endCoords, values.textOnly.end],
+    ] as const;
+    for (const [path, text, coords, textOnly] of stops) {
+      if (text.trim() && !coords && !textOnly) ctx.addIssue({ code: 'custom', path: [path], message: RIDE_MESSAGES.unplaced });
+    }
     if (values.maxRiders < values.minRiders) ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: RIDE_MESSAGES.maxBelowMin });
     if (values.startDay && values.endDay && values.endDay < values.startDay) {
       ctx.addIssue({ code: 'custom', path: ['endDay'], message: RIDE_MESSAGES.endBeforeStart });
@@ -143,17 +158,27 @@ export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormV
     timezoneName: timezone.timezoneName,
     navigatorId: 'none',
     status: 'confirmed',
+    textOnly: { start: false, midpoint: false, end: false },
   };
 }
 
 /** Waypoint rows as saved: empty names dropped, names trimmed (spec 2 section 5, "Waypoints"). */
 export function cleanWaypoints(rows: readonly WaypointRow[]): WaypointRow[] {
-  return rows.map((row) => ({ ...row, name: row.name.trim() })).filter((row) => row.name.length > 0);
+  return rows.map((row) => ({ name: row.name.trim(), latitude: row.latitude, longitude: row.longitude })).filter((row) => row.name.length > 0);
 }
 
-function coordinateFields(prefix: 'start' | 'midpoint' | 'end', coords: Coordinates | null) {
-  // Without a chosen suggestion the coordinates are left out, and the server looks the name up.
-  return coords ? { [`${prefix}Latitude`]: coords.latitude, [`${prefix}Longitude`]: coords.longitude } : {};
+/**
+ * Waypoints as sent: a row kept as text only goes with null coordinates, which tells the server to
+ * keep it off the map rather than place the name itself (left-out coordinates ask it to place them).
+ */
+function waypointsPayload(rows: readonly WaypointRow[]) {
+  return cleanWaypoints(rows).map((row) => (row.latitude !== null && row.longitude !== null ? { name: row.name, latitude: row.latitude, longitude: row.longitude } : { name: row.name, latitude: null, longitude: null }));
+}
+
+function coordinateFields(prefix: StopKey, name: string, coords: Coordinates | null) {
+  if (coords) return { [`${prefix}Latitude`]: coords.latitude, [`${prefix}Longitude`]: coords.longitude };
+  // A stop kept as text only goes with null coordinates, so the server does not place it after all.
+  return name.trim() ? { [`${prefix}Latitude`]: null, [`${prefix}Longitude`]: null } : {};
 }
 
 /**
@@ -168,12 +193,12 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     name: values.name.trim(),
     description: values.description.trim(),
     startLocation: values.startLocation.trim(),
-    ...coordinateFields('start', values.startCoords),
+    ...coordinateFields('start', values.startLocation, values.startCoords),
     midpointLocation: advanced ? '' : values.midpointLocation.trim(),
-    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation.trim() ? values.midpointCoords : null)),
+    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation, values.midpointCoords)),
     endLocation: values.endLocation.trim(),
-    ...coordinateFields('end', values.endCoords),
-    ...(advanced ? { waypoints: cleanWaypoints(values.waypoints) } : {}),
+    ...coordinateFields('end', values.endLocation, values.endCoords),
+    ...(advanced ? { waypoints: waypointsPayload(values.waypoints) } : {}),
     startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
     endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
     duration: values.duration,
@@ -189,19 +214,23 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
 export function formFromRide(ride: Ride): RideFormValues {
   const advanced = ride.waypoints.length > 0;
   const coords = (latitude: number | null, longitude: number | null) => (latitude !== null && longitude !== null ? { latitude, longitude } : null);
+  const startCoords = coords(ride.startLatitude, ride.startLongitude);
+  const midpointCoords = advanced ? null : coords(ride.midpointLatitude, ride.midpointLongitude);
+  const endCoords = coords(ride.endLatitude, ride.endLongitude);
+  // A saved stop without coordinates was kept as text only; the form keeps it so until the rider changes it.
+  const savedAsText = (text: string | null, placed: Coordinates | null) => Boolean(text?.trim()) && !placed;
   return {
     groupId: ride.groupId ?? '',
     name: ride.name,
     description: ride.description ?? '',
     startLocation: ride.startLocation,
-    startCoords: coords(ride.startLatitude, ride.startLongitude),
+    startCoords,
     routeOption: advanced ? 'waypoints' : 'midpoint',
     midpointLocation: advanced ? '' : (ride.midpointLocation ?? ''),
-    midpointCoords: advanced ? null : coords(ride.midpointLatitude, ride.midpointLongitude),
-    // The form's rows hold 0,0 for "no position yet", which the server reads as a stop to place.
-    waypoints: ride.waypoints.map((w) => ({ name: w.name, latitude: w.latitude ?? 0, longitude: w.longitude ?? 0 })),
+    midpointCoords,
+    waypoints: ride.waypoints.map((w) => ({ name: w.name, ...placedOrNull(w) })),
     endLocation: ride.endLocation,
-    endCoords: coords(ride.endLatitude, ride.endLongitude),
+    endCoords,
     startDay: localDay(ride.startDate, ride.timezoneOffset),
     startTime: localTime(ride.startDate, ride.timezoneOffset),
     endDay: localDay(ride.endDate, ride.timezoneOffset),
@@ -212,7 +241,18 @@ export function formFromRide(ride: Ride): RideFormValues {
     timezoneName: ride.timezoneName,
     navigatorId: ride.navigator?.id ?? 'none',
     status: ride.status,
+    textOnly: {
+      start: savedAsText(ride.startLocation, startCoords),
+      midpoint: !advanced && savedAsText(ride.midpointLocation, midpointCoords),
+      end: savedAsText(ride.endLocation, endCoords),
+    },
   };
+}
+
+/** A saved waypoint's coordinates, null when it has none (older rides stored 0,0 for "none"). */
+export function placedOrNull(w: { latitude: number | null; longitude: number | null }): { latitude: number | null; longitude: number | null } {
+  if (w.latitude === null || w.longitude === null || (w.latitude === 0 && w.longitude === 0)) return { latitude: null, longitude: null };
+  return { latitude: w.latitude, longitude: w.longitude };
 }
 
 /**
@@ -228,12 +268,12 @@ export function toUpdatePayload(values: RideFormValues, initial: RideFormValues)
     name: values.name.trim(),
     description: values.description.trim(),
     startLocation: values.startLocation.trim(),
-    ...coordinateFields('start', values.startCoords),
+    ...coordinateFields('start', values.startLocation, values.startCoords),
     midpointLocation: advanced ? '' : values.midpointLocation.trim(),
-    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation.trim() ? values.midpointCoords : null)),
+    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation, values.midpointCoords)),
     endLocation: values.endLocation.trim(),
-    ...coordinateFields('end', values.endCoords),
-    waypoints: advanced ? cleanWaypoints(values.waypoints) : [],
+    ...coordinateFields('end', values.endLocation, values.endCoords),
+    waypoints: advanced ? waypointsPayload(values.waypoints) : [],
     ...(startChanged ? { startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) } : {}),
     ...(endChanged ? { endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) } : {}),
     duration: values.duration,

@@ -55,7 +55,7 @@ describe('WaypointsDialog', () => {
   });
 
   it('saves only named rows, with the coordinates of the chosen suggestion, and summarises the route', async () => {
-    mockApi({ 'GET /api/search-location': () => json(places) });
+    mockApi({ 'GET /api/search-location': (request) => json(request.url.includes('Fornovo') ? [] : places) });
     const { dialog, onSave, onOpenChange } = open();
     fireEvent.change(rows(dialog)[0]!, { target: { value: 'Mo' } });
     // Waypoint rows search from 2 characters.
@@ -70,21 +70,39 @@ describe('WaypointsDialog', () => {
     expect(summary.textContent).toContain('Fornovo');
     expect(summary.textContent).toContain('Parma');
 
+    // A typed row nothing matches is not saved until the rider decides.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Waypoints (2)' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('Pick a place from the suggestions, or keep it as text only')).toBeTruthy();
+    fireEvent.blur(rows(dialog)[2]!);
+    expect(await within(dialog).findByText('No place found for “Fornovo”. Pick another, or keep it as text only.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep as text only (not on the map)' }));
+
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Waypoints (2)' }));
     expect(onSave).toHaveBeenCalledWith([
       { name: 'Modena, Emilia-Romagna, Italy', latitude: 44.6471, longitude: 10.9252 },
-      { name: 'Fornovo', latitude: 0, longitude: 0 },
+      { name: 'Fornovo', latitude: null, longitude: null },
     ]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('resets a row to 0,0 when its text is cleared or changed after choosing a place', async () => {
+  it('forgets a row\'s place when its text changes, and places the new text with the best suggestion on blur', async () => {
     mockApi({ 'GET /api/search-location': () => json(places) });
     const { dialog, onSave } = open([{ name: 'Modena, Emilia-Romagna, Italy', latitude: 44.6471, longitude: 10.9252 }]);
     fireEvent.change(rows(dialog)[0]!, { target: { value: '' } });
-    fireEvent.change(rows(dialog)[0]!, { target: { value: 'Modena' } });
+    fireEvent.change(rows(dialog)[0]!, { target: { value: 'Mod' } });
+    fireEvent.blur(rows(dialog)[0]!);
+    expect(await within(dialog).findByText('Mod → Modena, Emilia-Romagna, Italy')).toBeTruthy();
+    expect((rows(dialog)[0] as HTMLInputElement).value).toBe('Modena, Emilia-Romagna, Italy');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Waypoints (1)' }));
-    expect(onSave).toHaveBeenCalledWith([{ name: 'Modena', latitude: 0, longitude: 0 }]);
+    expect(onSave).toHaveBeenCalledWith([{ name: 'Modena, Emilia-Romagna, Italy', latitude: 44.6471, longitude: 10.9252 }]);
+  });
+
+  it('opens saved rows without coordinates as kept text only', () => {
+    const { dialog, onSave } = open([{ name: 'Passo della Futa', latitude: null, longitude: null }]);
+    expect(within(dialog).getByText('“Passo della Futa” is kept as text only (not on the map).')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Waypoints (1)' }));
+    expect(onSave).toHaveBeenCalledWith([{ name: 'Passo della Futa', latitude: null, longitude: null }]);
   });
 
   it('Cancel closes without saving', () => {

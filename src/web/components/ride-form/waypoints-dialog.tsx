@@ -1,31 +1,44 @@
 import { useId, useState } from 'react';
 import { ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { MAX_WAYPOINTS } from '../../../shared/rides/ride';
+import { usePlaceSearchPlaceholder } from '../../lib/app-config';
+import type { NearPoint } from '../../lib/location-search';
 import { shortPlace } from '../../lib/rides/ride-format';
 import { LocationSearchInput } from '../location-search-input';
+import { FieldMessage } from '../ui/field';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
-import { cleanWaypoints, type WaypointRow } from './ride-form-model';
+import { cleanWaypoints, RIDE_MESSAGES, type WaypointRow } from './ride-form-model';
 
 /** Spec 2 section 9: waypoint rows search from 2 characters, 300 ms after typing stops. */
 export const WAYPOINT_MIN_CHARS = 2;
 export const WAYPOINT_DEBOUNCE_MS = 300;
 
-/** A row with a stable key, so removing one in the middle keeps the others' search boxes as they are. */
-type KeyedRow = WaypointRow & { key: number };
+/**
+ * A row with a stable key, so removing one in the middle keeps the others' search boxes as they are;
+ * `textOnly` when the rider chose to keep its name without a place on the map.
+ */
+type KeyedRow = WaypointRow & { key: number; textOnly: boolean };
 
 let nextKey = 1;
-const keyed = (row: WaypointRow): KeyedRow => ({ name: row.name, latitude: row.latitude, longitude: row.longitude, key: nextKey++ });
-const emptyRow = (): KeyedRow => keyed({ name: '', latitude: 0, longitude: 0 });
+const placed = (row: WaypointRow) => row.latitude !== null && row.longitude !== null;
+// A saved row without coordinates was kept as text only.
+const keyed = (row: WaypointRow): KeyedRow => ({ name: row.name, latitude: row.latitude, longitude: row.longitude, key: nextKey++, textOnly: row.name.trim().length > 0 && !placed(row) });
+const emptyRow = (): KeyedRow => keyed({ name: '', latitude: null, longitude: null });
 
 /** The rows the dialog opens with: the saved waypoints, or one empty row. */
 export function initialRows(waypoints: readonly WaypointRow[]): KeyedRow[] {
   return waypoints.length > 0 ? waypoints.map(keyed) : [emptyRow()];
 }
 
-/** Typing in a row (not choosing a suggestion) forgets its coordinates: clearing it resets them to 0. */
-export function withText(text: string): WaypointRow {
-  return { name: text, latitude: 0, longitude: 0 };
+/** Typing in a row (not choosing a suggestion) forgets its coordinates and any "text only" choice. */
+export function withText(text: string): WaypointRow & { textOnly: false } {
+  return { name: text, latitude: null, longitude: null, textOnly: false };
+}
+
+/** A named row that has neither a place nor the rider's "keep as text only". */
+function unplaced(row: KeyedRow): boolean {
+  return row.name.trim().length > 0 && !placed(row) && !row.textOnly;
 }
 
 interface WaypointsDialogProps {
@@ -36,6 +49,8 @@ interface WaypointsDialogProps {
   /** For the route summary. */
   startLocation: string;
   endLocation: string;
+  /** Where typed waypoints are looked up around. */
+  near?: NearPoint | null;
 }
 
 /**
@@ -51,14 +66,29 @@ export function WaypointsDialog({ open, onOpenChange, ...props }: WaypointsDialo
   );
 }
 
-function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, onClose }: Omit<WaypointsDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near = null, onClose }: Omit<WaypointsDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const idBase = useId();
+  const placeholder = usePlaceSearchPlaceholder();
   const [rows, setRows] = useState<KeyedRow[]>(() => initialRows(waypoints));
+  // Set when Save was pressed with rows still unplaced: those rows say what they need.
+  const [checked, setChecked] = useState(false);
   const named = cleanWaypoints(rows.map(({ name, latitude, longitude }) => ({ name, latitude, longitude })));
   const summary = [startLocation.trim() || 'Start', ...named.map((w) => w.name), endLocation.trim() || 'End'];
 
-  function update(index: number, row: WaypointRow) {
-    setRows((current) => current.map((r, i) => (i === index ? { ...row, key: r.key } : r)));
+  function update(index: number, row: Partial<KeyedRow>) {
+    setRows((current) => current.map((r, i) => (i === index ? { ...r, ...row, key: r.key } : r)));
+  }
+
+  function save() {
+    const firstUnplaced = rows.findIndex(unplaced);
+    if (firstUnplaced >= 0) {
+      // A waypoint is never saved somewhere the rider did not see.
+      setChecked(true);
+      document.getElementById(`${idBase}-${firstUnplaced}`)?.focus();
+      return;
+    }
+    onSave(named);
+    onClose();
   }
 
   return (
@@ -69,7 +99,9 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, onClos
       </DialogHeader>
 
       <ol aria-label="Waypoints" className="space-y-3">
-        {rows.map((row, index) => (
+        {rows.map((row, index) => {
+          const rowError = checked && unplaced(row) ? `${idBase}-${index}-error` : undefined;
+          return (
           <li key={row.key} className="flex items-start gap-2">
             <span
               aria-hidden="true"
@@ -80,18 +112,24 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, onClos
             <label htmlFor={`${idBase}-${index}`} className="sr-only">
               Waypoint {index + 1}
             </label>
-            <LocationSearchInput
-              id={`${idBase}-${index}`}
-              className="min-w-0 flex-1"
-              placeholder="Search for a place"
-              value={row.name}
-              minChars={WAYPOINT_MIN_CHARS}
-              debounceMs={WAYPOINT_DEBOUNCE_MS}
-              onTextChange={(text) => {
-                if (text !== row.name) update(index, withText(text));
-              }}
-              onSelect={(place) => update(index, { name: place.address, latitude: place.latitude, longitude: place.longitude })}
-            />
+            <div className="min-w-0 flex-1">
+              <LocationSearchInput
+                id={`${idBase}-${index}`}
+                placeholder={placeholder}
+                value={row.name}
+                minChars={WAYPOINT_MIN_CHARS}
+                debounceMs={WAYPOINT_DEBOUNCE_MS}
+                invalid={Boolean(rowError)}
+                describedBy={rowError}
+                onTextChange={(text) => {
+                  if (text !== row.name) update(index, withText(text));
+                }}
+                onSelect={(place) => update(index, { name: place.address, latitude: place.latitude, longitude: place.longitude, textOnly: false })}
+                near={near}
+                resolve={{ textOnly: row.textOnly, onKeepTextOnly: () => update(index, { textOnly: true }) }}
+              />
+              <FieldMessage id={rowError}>{rowError ? RIDE_MESSAGES.unplaced : null}</FieldMessage>
+            </div>
             <Button
               variant="ghost"
               size="icon"
@@ -103,7 +141,8 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, onClos
               <Trash2 aria-hidden="true" />
             </Button>
           </li>
-        ))}
+          );
+        })}
       </ol>
 
       <Button
@@ -135,12 +174,7 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, onClos
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button
-          onClick={() => {
-            onSave(named);
-            onClose();
-          }}
-        >
+        <Button onClick={save}>
           Save Waypoints ({named.length})
         </Button>
       </div>

@@ -6,14 +6,14 @@ import { cn } from '../../lib/cn';
 import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../lib/rides/get-route';
 import { Skeleton } from '../ui/skeleton';
-import { locateStops, MAP_INIT_FAILED, MAP_LOAD_FAILED, MAP_NO_COORDINATES, stopsKey, type LocatedStop, type MapStop } from './route-map-model';
+import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, type LocatedStop, type MapStop } from './route-map-model';
 
 export type { MapStop } from './route-map-model';
 
 const LeafletRouteMap = lazy(() => import('./leaflet-route-map'));
 
 export interface RouteMapProps {
-  /** The ride's stops in order (start, midpoint or waypoints, end); missing coordinates are looked up. */
+  /** The ride's stops in order (start, midpoint or waypoints, end); only those with coordinates are drawn. */
   stops: MapStop[];
   /** Size of the small map, e.g. "h-40". */
   className?: string;
@@ -45,18 +45,11 @@ function MapMessage({ text }: { text: string }) {
 }
 
 function useRouteData(stops: MapStop[], enabled: boolean) {
-  const key = stopsKey(stops);
-  const located = useQuery({
-    queryKey: ['route-stops', key] as const,
-    queryFn: () => locateStops(stops),
-    enabled,
-    gcTime: 30 * 60 * 1000,
-  });
-  const points = useMemo(() => located.data ?? [], [located.data]);
+  const points = useMemo(() => placedStops(stops), [stops]);
   const route = useQuery({ ...routeQueryOptions(points), enabled: enabled && points.length >= 2 });
-  const error = located.isError ? MAP_LOAD_FAILED : located.data && located.data.length === 0 ? MAP_NO_COORDINATES : null;
+  const error = points.length === 0 ? MAP_NO_COORDINATES : null;
   // The road arrives with the route answer; without a router (or if the call fails) the lines are straight.
-  const ready = Boolean(located.data && located.data.length > 0 && (points.length < 2 || !route.isPending));
+  const ready = enabled && points.length > 0 && (points.length < 2 || !route.isPending);
   return { stops: points, geometry: route.data?.geometry ?? null, error, ready };
 }
 

@@ -13,7 +13,8 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useJoinGroupById } from '../../../lib/join-group';
-import { nameOfPosition } from '../../../lib/location-search';
+import { usePlaceSearchPlaceholder } from '../../../lib/app-config';
+import { nameOfPosition, nearPointOf } from '../../../lib/location-search';
 import { kmToPreferred } from '../../../lib/units';
 import { useFindGroups, type FinderCentre, type FoundGroup } from '../api/find-groups';
 import { useFindRides } from '../api/find-rides';
@@ -44,6 +45,7 @@ function currentPosition(): Promise<GeolocationPosition> {
 export function FinderPage() {
   const searchId = useId();
   const { data: user } = useCurrentUser();
+  const placeholder = usePlaceSearchPlaceholder();
   const units = user?.preferredUnits ?? 'kilometers';
   // Start from the rider's own location when their profile has one.
   const [centre, setCentre] = useState<Centre | null>(() =>
@@ -107,7 +109,8 @@ export function FinderPage() {
             </label>
             <LocationSearchInput
               id={searchId}
-              placeholder="Search for a city or town"
+              placeholder={placeholder}
+              near={nearPointOf(user)}
               value={text}
               onTextChange={setText}
               onSelect={(place) => setCentre({ latitude: place.latitude, longitude: place.longitude, name: place.address })}

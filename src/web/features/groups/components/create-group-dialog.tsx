@@ -24,6 +24,9 @@ import { Slider } from '../../../components/ui/slider';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { usePlaceSearchPlaceholder } from '../../../lib/app-config';
+import { useCurrentUser } from '../../../lib/current-user';
+import { nearPointOf, UNPLACED_MESSAGE } from '../../../lib/location-search';
 import { useCreateGroup } from '../api/create-group';
 import { useUploadGroupImage } from '../api/upload-group-image';
 
@@ -63,6 +66,10 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
   const uploadImage = useUploadGroupImage();
   const [image, setImage] = useState<{ blob: Blob; url: string } | null>(null);
   const [cropOpen, setCropOpen] = useState(false);
+  // The rider chose to keep the typed base location as text only (not on the map).
+  const [locationTextOnly, setLocationTextOnly] = useState(false);
+  const placeholder = usePlaceSearchPlaceholder();
+  const { data: user } = useCurrentUser();
 
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createGroupSchema), defaultValues: defaultValues() });
   const { errors, isSubmitting } = form.formState;
@@ -76,6 +83,7 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
   function reset() {
     form.reset(defaultValues());
     setImage(null);
+    setLocationTextOnly(false);
   }
 
   function handleOpenChange(next: boolean) {
@@ -85,6 +93,11 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
   }
 
   async function submit(values: FormOutput) {
+    if (values.location.trim() && (values.latitude === null || values.latitude === undefined) && !locationTextOnly) {
+      // A base location is never saved somewhere the rider did not see.
+      form.setError('location', { message: UNPLACED_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     const { creatorId: _ignored, ...payload } = values;
     let group;
     try {
@@ -184,17 +197,27 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
                 <LocationSearchInput
                   id={ids.location}
                   label="Base Location"
-                  placeholder="Search for a town or city"
+                  placeholder={placeholder}
                   value={field.value}
                   onTextChange={(text) => {
                     field.onChange(text);
                     form.setValue('latitude', null);
                     form.setValue('longitude', null);
+                    setLocationTextOnly(false);
                   }}
                   onSelect={(place) => {
-                    form.setValue('location', place.address, { shouldValidate: true });
                     form.setValue('latitude', place.latitude);
                     form.setValue('longitude', place.longitude);
+                    form.setValue('location', place.address);
+                    form.clearErrors('location');
+                  }}
+                  near={nearPointOf(user)}
+                  resolve={{
+                    textOnly: locationTextOnly,
+                    onKeepTextOnly: () => {
+                      setLocationTextOnly(true);
+                      form.clearErrors('location');
+                    },
                   }}
                   minChars={3}
                   debounceMs={300}

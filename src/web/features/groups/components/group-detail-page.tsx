@@ -210,7 +210,14 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
         <CreateRideDialog
           open={createRideOpen}
           onOpenChange={setCreateRideOpen}
-          fixedGroup={{ id: group.id, name: group.name, timezoneOffset: group.timezoneOffset, timezoneName: group.timezoneName }}
+          fixedGroup={{
+            id: group.id,
+            name: group.name,
+            timezoneOffset: group.timezoneOffset,
+            timezoneName: group.timezoneName,
+            latitude: group.latitude,
+            longitude: group.longitude,
+          }}
         />
       ) : null}
       {group.abilities.invite ? renderInviteDialog({ group, open: inviteOpen, onOpenChange: setInviteOpen }) : null}

@@ -63,6 +63,34 @@ describe('RideDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
   });
 
+  it('lists a stop the server could not place with "not on the map", never dropping it', async () => {
+    const ride = buildRide({
+      midpointLocation: null,
+      midpointLatitude: null,
+      midpointLongitude: null,
+      waypoints: [
+        { name: 'Modena, Emilia-Romagna, Italy', latitude: 44.6471, longitude: 10.9252 },
+        // The server stores no coordinates for a waypoint it could not place.
+        { name: 'Passo della Futa', latitude: null, longitude: null } as unknown as Ride['waypoints'][number],
+      ],
+      endLocation: 'Xyzzy',
+      endLatitude: null,
+      endLongitude: null,
+    });
+    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()), 'GET /api/groups/apennine-riders/rides/futa-loop': () => json(ride) });
+    show('/groups/apennine-riders/rides/futa-loop');
+    const stops = within(await screen.findByRole('list', { name: 'Route stops' })).getAllByRole('listitem');
+    expect(stops.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Bologna'),
+      expect.stringContaining('Modena'),
+      expect.stringContaining('Passo della Futa'),
+      expect.stringContaining('Xyzzy'),
+    ]);
+    expect(stops.map((li) => li.textContent?.includes('not on the map'))).toEqual([false, false, true, true]);
+    // Said in words to screen readers too, not by color or icon alone.
+    expect(within(stops[3]!).getByText('Stop 4: Xyzzy (not on the map)')).toBeTruthy();
+  });
+
   it("says 'Ride not found' for an unknown ride", async () => {
     mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()) });
     show('/rides/nope');

@@ -21,7 +21,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useJoinGroupById } from '../../../lib/join-group';
-import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames } from '../../../lib/rides/ride-format';
+import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule } from '../../../lib/rides/ride-format';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
 import { formatDistance } from '../../../lib/units';
 import { useRide } from '../api/get-ride';
@@ -124,7 +124,6 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const [mustJoinGroup, setMustJoinGroup] = useState(false);
   const units = user?.preferredUnits ?? 'kilometers';
   const schedule = rideSchedule(ride);
-  const names = routeNames(ride);
   const isOwner = ride.abilities.edit;
   const joined = ride.isParticipant && !isOwner;
 
@@ -185,7 +184,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           <Card aria-labelledby="ride-route-title">
             <CardHeader titleId="ride-route-title" title="Route" icon={<Route aria-hidden="true" />} />
             <CardBody className="space-y-4">
-              <NumberedStops names={names} />
+              <NumberedStops stops={rideStops(ride)} />
               <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />
               <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} />
             </CardBody>

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
@@ -12,8 +13,11 @@ import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useCurrentUser } from '../../../lib/current-user';
+import { nearPointOf } from '../../../lib/location-search';
 import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { userGroupsQueryOptions } from '../../../lib/user-groups';
 import { useUpdateRide } from '../api/update-ride';
 import { RideNotFound, useRideFromRoute } from './ride-detail-page';
 
@@ -64,6 +68,10 @@ function RideEditForm({ ride }: { ride: Ride }) {
   const navigatorId = useId();
   const statusId = useId();
   const updateRide = useUpdateRide();
+  const { data: user } = useCurrentUser();
+  const groups = useQuery({ ...userGroupsQueryOptions(), enabled: Boolean(ride.groupId) });
+  // Typed stops are looked up around the ride's group, else around the rider.
+  const near = nearPointOf(groups.data?.find((g) => g.id === ride.groupId)) ?? nearPointOf(user);
   const initial = useMemo(() => formFromRide(ride), [ride]);
   const form = useForm<RideFormValues>({ resolver: zodResolver(rideFormSchema), defaultValues: initial });
   const { isSubmitting } = form.formState;
@@ -128,7 +136,7 @@ function RideEditForm({ ride }: { ride: Ride }) {
 
       <Card className="mt-6 p-5 sm:p-6">
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-          <RideFormFields form={form} earliestDay={earliestDay} after={extraFields} />
+          <RideFormFields form={form} earliestDay={earliestDay} after={extraFields} near={near} />
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
             <Link to={ridePath(ride)} className={buttonClasses('secondary', 'md')} aria-disabled={isSubmitting || undefined}>
               Cancel

@@ -169,6 +169,28 @@ describe('ProfileForm: the e-mail', () => {
     fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Invalid email address')).toBeTruthy();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url.startsWith('/api/users'))).toHaveLength(0);
+  });
+});
+
+describe('ProfileForm: the location is never saved somewhere the rider did not see', () => {
+  it('blocks saving a typed location nothing matches until the rider keeps it as text only', async () => {
+    const { requests } = renderForm();
+    const fetchMock = vi.mocked(fetch);
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => (String(input).startsWith('/api/search-location') ? json([]) : inner(input, init)));
+    const location = screen.getByLabelText('Location', { selector: 'input' });
+    fireEvent.change(location, { target: { value: 'Xyzzy' } });
+    fireEvent.blur(location);
+    expect(await screen.findByText('No place found for “Xyzzy”. Pick another, or keep it as text only.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Pick a place from the suggestions, or keep it as text only')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep as text only (not on the map)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ location: 'Xyzzy', latitude: null, longitude: null });
   });
 });

@@ -14,7 +14,9 @@ import { EmailInput, Input, Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
+import { usePlaceSearchPlaceholder } from '../../../lib/app-config';
 import { cn } from '../../../lib/cn';
+import { nearPointOf, UNPLACED_MESSAGE } from '../../../lib/location-search';
 import { profileUpdateErrorText, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
 import { UsernameField, useUsernameCheck } from './username-field';
 import { PendingEmailNotice } from './pending-email-notice';
@@ -86,6 +88,9 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
   const typedUserId = watch('userId');
   const availability = useUsernameCheck(typedUserId, user.userId, user.id);
   const location = watch('location');
+  const placeholder = usePlaceSearchPlaceholder();
+  // A saved location without coordinates was kept as text only; typing clears that choice.
+  const [locationTextOnly, setLocationTextOnly] = useState(() => Boolean(user.location?.trim()) && user.latitude === null);
 
   // Point at the e-mail field when asked to (highlight=email, or Send Magic Link without an e-mail).
   useEffect(() => {
@@ -96,6 +101,11 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
   const emailField = register('email');
 
   function submit(values: FormOutput) {
+    if (values.location && values.latitude === null && !locationTextOnly) {
+      // A location is never saved somewhere the rider did not see.
+      form.setError('location', { message: UNPLACED_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     const handleChanged = values.userId !== user.userId;
     if (handleChanged && user.userIdChangesCount >= USER_ID_MAX_CHANGES) {
       limitToast();
@@ -180,25 +190,36 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
               <LocationSearchInput
                 id={`${ids}-location`}
                 className="min-w-0 flex-1"
-                placeholder="City or region"
+                placeholder={placeholder}
                 value={location}
                 invalid={Boolean(errors.location)}
+                describedBy={errors.location ? `${ids}-location-error` : undefined}
                 onTextChange={(text) => {
                   setValue('location', text, { shouldDirty: true });
                   // Typed text has no coordinates until a place is chosen.
                   setValue('latitude', null, { shouldDirty: true });
                   setValue('longitude', null, { shouldDirty: true });
+                  setLocationTextOnly(false);
                 }}
                 onSelect={(place) => {
                   setValue('latitude', place.latitude, { shouldDirty: true });
                   setValue('longitude', place.longitude, { shouldDirty: true });
+                  form.clearErrors('location');
+                }}
+                near={nearPointOf(user)}
+                resolve={{
+                  textOnly: locationTextOnly,
+                  onKeepTextOnly: () => {
+                    setLocationTextOnly(true);
+                    form.clearErrors('location');
+                  },
                 }}
               />
               <Button variant="secondary" size="icon" className="size-11" aria-label="Select Location" title="Select Location" onClick={() => setLocationDialogOpen(true)}>
                 <MapIcon aria-hidden="true" />
               </Button>
             </div>
-            <FieldMessage>{errors.location?.message}</FieldMessage>
+            <FieldMessage id={`${ids}-location-error`}>{errors.location?.message}</FieldMessage>
           </div>
 
           <div className="flex justify-end border-t border-asphalt-100 pt-5">
@@ -215,6 +236,8 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
           setValue('location', place.address, { shouldDirty: true });
           setValue('latitude', place.latitude, { shouldDirty: true });
           setValue('longitude', place.longitude, { shouldDirty: true });
+          setLocationTextOnly(false);
+          form.clearErrors('location');
         }}
       />
     </Card>

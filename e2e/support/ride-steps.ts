@@ -1,0 +1,40 @@
+import type { Locator, Page } from 'playwright-core';
+import { format } from 'date-fns';
+import { expect } from 'vitest';
+
+/** A group around Bologna (the offline gazetteer's home ground), created through the API as the page's rider. */
+export async function createGroup(page: Page, name: string): Promise<{ id: string; slug: string }> {
+  const group = await page.evaluate(async (groupName) => {
+    const response = await fetch('/api/groups', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: groupName,
+        description: 'Passes and espresso stops around Bologna',
+        location: 'Bologna, Emilia-Romagna, Italy',
+        latitude: 44.4938,
+        longitude: 11.3387,
+        radiusKm: 100,
+        membershipApprovalRequired: false,
+        timezoneOffset: 'UTC+01:00',
+        timezoneName: 'Berlin',
+      }),
+    });
+    return response.json();
+  }, name);
+  expect(group.slug).toBeTruthy();
+  return group as { id: string; slug: string };
+}
+
+/** Opens a date field's calendar and picks the day. */
+export async function pickDay(scope: Locator, label: string, day: Date) {
+  const page = scope.page();
+  await scope.getByLabel(label, { exact: true }).click();
+  const caption = format(day, 'MMMM yyyy');
+  await page.locator('.rdp-caption_label').first().waitFor();
+  for (let i = 0; i < 24 && (await page.locator('.rdp-caption_label').first().innerText()) !== caption; i++) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await page.locator(`[data-day="${format(day, 'yyyy-MM-dd')}"] button`).click();
+  await page.locator('.rdp-caption_label').first().waitFor({ state: 'detached' });
+}
