@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createInProcessBus, createPostgresBus, type EventBus } from './platform/event-bus';
 import { errorHandler } from './platform/error-handler';
+import { refuseNulCharacters } from './platform/nul-characters';
 import { assertSameOrigin } from './platform/origin-check';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   // Only JSON (and, in later domains, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');
+  refuseNulCharacters(app);
 
   const db: Db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionError: (err) => app.log.error({ err }, 'idle database connection failed') });
   await migrateToLatest(db);
