@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
@@ -45,6 +45,8 @@ export interface AppOptions {
   logger?: boolean;
   /** How this process reaches the others when there is no PostgreSQL (main.ts passes the cluster bus). */
   bus?: EventBus;
+  /** Told of every route as it is added (the never-500 property test enumerates the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   cutOffStalledBodies(app, config.bodyTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
