@@ -8,6 +8,7 @@ import {
   bodyArbitrary,
   encodeText,
   fillPath,
+  forgedCookieArbitrary,
   pathSegmentArbitrary,
   queryArbitrary,
   validQueryArbitrary,
@@ -20,22 +21,25 @@ import {
 /**
  * Bad input gets a clear JSON 4xx with a message, never a 500 (GUIDE section 5). Every route the
  * app registers (collected as it registers them, so a new route is covered without touching this
- * file) is sent generated bodies, query strings and path ids, by a visitor without a session, a
- * member and the owner of a group with a ride, a poll, a comment, media and an invitation.
- * A fixed seed and a bounded number of runs keep it repeatable and within about a minute.
+ * file) is sent generated bodies, query strings and path ids, by a visitor without a session (or
+ * with a forged or broken cookie), a member, and the owner of a group with a ride, a poll, a
+ * comment, media and an invitation. Fixed seeds and a bounded number of runs keep it repeatable
+ * and within about a minute.
  */
 
-const SEED = 20_261_124;
-/** The owner, who gets furthest into the code, sends more for each field a route reads. */
-const runsFor = (route: CollectedRoute, role: Role) =>
-  RUNS[role] + (role === 'owner' ? 4 * RUNS_FACTOR * (Object.keys(route.body?.properties ?? {}).length + Object.keys(route.querystring?.properties ?? {}).length) : 0);
-/** Each route and role has its own fixed seed, so adding a route does not change what the others are sent. */
-const seedOf = (name: string) => [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) | 0, SEED);
+type Role = 'anonymous' | 'member' | 'owner';
+
 // NEVER500_RUNS=10 searches ten times as hard (and takes ten times as long); NEVER500_REPORT=1
 // prints every failing request instead of stopping at the first.
 const RUNS_FACTOR = Number(process.env.NEVER500_RUNS ?? 1);
 const RUNS: Record<Role, number> = { owner: 48 * RUNS_FACTOR, member: 20 * RUNS_FACTOR, anonymous: 16 * RUNS_FACTOR };
-type Role = 'anonymous' | 'member' | 'owner';
+/** The owner, who gets furthest into the code, sends more for each field a route reads. */
+const runsFor = (route: CollectedRoute, role: Role) =>
+  RUNS[role] + (role === 'owner' ? 4 * RUNS_FACTOR * (Object.keys(route.body?.properties ?? {}).length + Object.keys(route.querystring?.properties ?? {}).length) : 0);
+
+const SEED = 20_261_124;
+/** Each route and role has its own fixed seed, so adding a route does not change what the others are sent. */
+const seedOf = (name: string) => [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) | 0, SEED);
 
 const collector = routeCollector();
 // The writes this file sends would pass the per-session limit in seconds; a 429 is a fine answer but
@@ -148,13 +152,15 @@ function order(route: CollectedRoute): number {
 const routes = [...collector.routes].sort((a, b) => order(a) - order(b));
 
 interface Case {
+  /** The Cookie header of a visitor without a session (the member's and owner's are their own). */
+  cookie: string | null;
   path: Record<string, string>;
   query: string;
   body: RequestBody | null;
 }
 
 /** One request in which one part (path, query or body) is hostile and the others as real as they can be. */
-function caseArbitrary(route: CollectedRoute): fc.Arbitrary<Case> {
+function caseArbitrary(route: CollectedRoute, role: Role): fc.Arbitrary<Case> {
   const { allIds, hints } = world;
   const sendsBody = WRITE_METHODS.has(route.method);
   const focuses = [...(route.params.length ? ['path'] : []), 'query', ...(sendsBody ? ['body', 'body', 'body'] : [])];
@@ -163,6 +169,7 @@ function caseArbitrary(route: CollectedRoute): fc.Arbitrary<Case> {
   const body = sendsBody ? bodyArbitrary(route, hints, allIds) : fc.constant(null);
   return fc.constantFrom(...focuses).chain((focus) =>
     fc.record({
+      cookie: role === 'anonymous' ? forgedCookieArbitrary() : fc.constant(world.cookies[role]),
       path: pathFor(focus === 'path'),
       query: focus === 'query' ? queryArbitrary(route, hints, allIds) : validQueryArbitrary(route, hints, allIds),
       body,
@@ -170,9 +177,9 @@ function caseArbitrary(route: CollectedRoute): fc.Arbitrary<Case> {
   );
 }
 
-async function send(route: CollectedRoute, role: Role, c: Case): Promise<LightMyRequestResponse> {
+async function send(route: CollectedRoute, c: Case): Promise<LightMyRequestResponse> {
   const path = fillPath(route.url, c.path);
-  const cookie = world.cookies[role];
+  const cookie = c.cookie;
   return t.app.inject({
     method: route.method as 'GET',
     url: c.query ? `${path}?${c.query}` : path,
@@ -183,7 +190,8 @@ async function send(route: CollectedRoute, role: Role, c: Case): Promise<LightMy
 
 function describeCase(route: CollectedRoute, c: Case, res: LightMyRequestResponse): string {
   const payload = c.body ? JSON.stringify(String(c.body.payload).slice(0, 2000)) : '';
-  return `${route.method} ${fillPath(route.url, c.path).slice(0, 200)}${c.query ? `?${c.query.slice(0, 200)}` : ''} [${c.body?.contentType ?? 'no body'}] ${payload}-> ${res.statusCode} ${res.body.slice(0, 300)}`;
+  const forged = c.cookie !== null && !Object.values(world.cookies).includes(c.cookie);
+  return `${forged ? `[cookie ${c.cookie!.slice(0, 80)}] ` : ''}${route.method} ${fillPath(route.url, c.path).slice(0, 200)}${c.query ? `?${c.query.slice(0, 200)}` : ''} [${c.body?.contentType ?? 'no body'}] ${payload}-> ${res.statusCode} ${res.body.slice(0, 300)}`;
 }
 
 /** The promise under test: 2xx, or a 4xx with a JSON `{ message }`; never a 5xx. */
@@ -213,8 +221,8 @@ describe('every route answers bad input with a JSON 4xx, never a 5xx', () => {
       for (const role of ['anonymous', 'member', 'owner'] as const) {
         if (skipReason(route, role)) continue;
         await fc.assert(
-          fc.asyncProperty(caseArbitrary(route), async (c) => {
-            const res = await send(route, role, c);
+          fc.asyncProperty(caseArbitrary(route, role), async (c) => {
+            const res = await send(route, c);
             if (!process.env.NEVER500_REPORT) return checkAnswer(route, c, res);
             try {
               checkAnswer(route, c, res);

@@ -439,6 +439,20 @@ export function encodeText(text: string): string {
   return out;
 }
 
+/** A Cookie header from a visitor without a real session: none, a forged session or sign-in nonce, or a broken header. */
+export function forgedCookieArbitrary(): fc.Arbitrary<string | null> {
+  const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: printable.map((v) => `rc_session=${v}`) },
+    { weight: 1, arbitrary: printable.map((v) => `rc_link_nonce=${v}`) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('rc_session=', `rc_session=${'a'.repeat(5000)}`, 'rc_session=%00', 'rc_session=%E0%A4%A', 'rc_session="open', 'rc_session=a; rc_session=b', '=;;=', 'rc_session', '__Host-rc_session=x'),
+    },
+  );
+}
+
 /** The URL with its parameters filled in. */
 export function fillPath(url: string, values: Record<string, string>): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => values[name] ?? '');
