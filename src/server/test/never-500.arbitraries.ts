@@ -268,7 +268,7 @@ export function shapedObject(schema: JsonSchema, hints: FieldHints, realIds: rea
         { weight: 1, arbitrary: fc.constantFrom(...names, 'unexpectedField').map((field) => ({ field, drop: true as const })) },
         {
           weight: 6,
-          arbitrary: fc.constantFrom(...names, 'unexpectedField').chain((field) => hostileFor(properties[field] ?? {}, field, hints, realIds, depth).map((value) => ({ field, value }))),
+          arbitrary: fieldToSpoil(names).chain((field) => hostileFor(properties[field] ?? {}, field, hints, realIds, depth).map((value) => ({ field, value }))),
         },
       );
   return fc.tuple(fields, change).map(([base, c]) => {
@@ -281,6 +281,16 @@ export function shapedObject(schema: JsonSchema, hints: FieldHints, realIds: rea
 }
 
 /**
+ * Which field gets the hostile value: any, or one the schema does not know; date fields more
+ * often, since a date text is where Date.parse lets through what later code cannot compute with.
+ */
+function fieldToSpoil(names: string[]): fc.Arbitrary<string> {
+  return fc.oneof(...[...names, 'unexpectedField'].map((name) => ({ weight: DATE_FIELD.test(name) ? 4 : 1, arbitrary: fc.constant(name) })));
+}
+
+const DATE_FIELD = /date|deadline|time|before|after|since|until/i;
+
+/**
  * A hostile value for one field, most often of the type the field expects (so it gets past the
  * type check to the code behind it): dates Date.parse takes but nothing else can for date fields,
  * extreme numbers for numbers, hostile text for text, hostile items in arrays and objects.
@@ -291,7 +301,7 @@ export function hostileFor(schema: JsonSchema, name: string, hints: FieldHints, 
   if (options.length > 0) return fc.oneof(...options.map((option) => hostileFor(option, name, hints, realIds, depth)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   const typed = (arbitrary: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary }, { weight: 1, arbitrary: any });
-  if (type === 'string' && /date|deadline|time|before|after|since|until/i.test(name)) return typed(fc.constantFrom(...HOSTILE_DATES, '', ' '));
+  if (type === 'string' && DATE_FIELD.test(name)) return typed(fc.constantFrom(...HOSTILE_DATES, '', ' '));
   if (type === 'string') return typed(fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(...realIds)));
   if (type === 'number' || type === 'integer') return typed(fc.constantFrom(...HOSTILE_NUMBERS));
   if (type === 'array' && schema.items && depth < 3) {
