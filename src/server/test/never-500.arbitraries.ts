@@ -408,7 +408,7 @@ function multipartBody(realIds: readonly string[]): fc.Arbitrary<RequestBody> {
 
 /** Query parameters as text (an array repeats its key; other values as JSON). */
 function encodeQuery(entries: Array<[string, unknown]>): string {
-  const asText = (v: unknown) => (typeof v === 'string' ? v : toJsonText(v));
+  const asText = (v: unknown) => (typeof v !== 'string' ? toJsonText(v) : v.startsWith(RAW_MARK) ? v.slice(RAW_MARK.length) : v);
   return entries
     .flatMap(([k, v]) => (Array.isArray(v) && v.length > 0 ? v.map((item) => [k, item] as const) : [[k, v] as const]))
     .map(([k, v]) => `${encodeText(k)}=${encodeText(asText(v))}`)
