@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { MEDIA_MESSAGES, mediaListQuerySchema, mediaUpdateSchema } from '../../shared/media/media-item';
 import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/auth.service';
-import { HttpError } from '../platform/errors';
+import { badRequest, HttpError } from '../platform/errors';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE } from '../platform/nul-characters';
 import { createStorage, isStorageKey, type FileStorage } from '../platform/storage';
 import { deleteMedia, findServedFile, getGpxData, getMedia, listMedia, storageUsage, updateMediaDescription, uploadMedia } from './media.service';
 import { MEDIA_FILES_PATH } from './media.presenter';
@@ -19,6 +20,8 @@ const MULTIPART_LIMITS = { fields: 10, fieldSize: 16 * 1024, files: 2, parts: 12
 export async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) throw new HttpError(415, MEDIA_MESSAGES.notMultipart);
   for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+    // PostgreSQL text cannot hold U+0000; JSON input is checked in platform/nul-characters.ts.
+    if (findNulCharacter([part.fieldname, part.type === 'file' ? part.filename : String(part.value)]) !== null) throw badRequest(NUL_CHARACTER_MESSAGE);
     if (part.type === 'file') yield { type: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
     else yield { type: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Mailer, OutgoingMail } from '../platform/mailer';
 import { testGazetteerDir } from './test-gazetteer';
@@ -39,7 +39,7 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-api-'));
   // A second app process on an existing database passes DATABASE_URL itself.
   const pgDb = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const app = await buildApp({ config, mailer, logger: false });
+  const app = await buildApp({ config, mailer, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameText } from '../text/name-text';
+import { dateInput } from '../dates/date-input';
 
 export const POLL_DURATION_CHOICES = [1, 2, 3, 4, 5, 7, 14] as const;
 export const POLL_DEADLINE_DEFAULT_DAYS = 7;
@@ -9,7 +10,7 @@ export function dayOf(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);
 }
 
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date');
+const isoDate = dateInput('Invalid date');
 
 /**
  * POST /api/polls (spec 2 section 5, "Poll creation"). Proposed dates in the past are refused,

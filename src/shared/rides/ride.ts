@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameText } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { localDay } from './ride-time';
+import { dateInput } from '../dates/date-input';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
@@ -16,8 +17,7 @@ export const COMMENT_MAX_LENGTH = 2000;
 
 export { offsetMinutes, localDay, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
-const isoDateTime = (required: string) =>
-  z.string({ error: required }).min(1, required).refine((v) => !Number.isNaN(Date.parse(v)), required);
+const isoDateTime = (required: string) => dateInput(required);
 
 const place = z.string().trim().max(255);
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
@@ -114,7 +114,13 @@ export const updateRideSchema = z
     maxRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
     timezoneOffset: timezoneFields.timezoneOffset.optional(),
     timezoneName: timezoneFields.timezoneName.optional(),
-    navigatorId: z.string().max(64).nullable().optional(),
+    // "" is "no navigator", like null: an empty id would otherwise reach the database as a rider's id.
+    navigatorId: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
     status: z.enum(RIDE_STATUSES).optional(),
   })
   .strict()

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { buildRide, buildRoles } from '../test/factories';
+import { PHOTO, postMultipart } from '../media/media.test-helpers';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './nul-characters';
+
+/**
+ * U+0000 in any text a rider sends is a 400 naming the field, on both engines (PostgreSQL text
+ * cannot hold it: it was a 500 there, and stored as sent on SQLite).
+ */
+let t: TestApp;
+let r: Awaited<ReturnType<typeof buildRoles>>;
+let rideId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  r = await buildRoles(t);
+  rideId = (await buildRide(r.owner, r.group.id)).id;
+});
+afterAll(async () => t.close());
+
+describe('findNulCharacter', () => {
+  it('names the first string value or key holding U+0000', () => {
+    expect(findNulCharacter({ a: 'fine', b: [{ c: 'x\u0000' }] })).toBe('b.0.c');
+    expect(findNulCharacter({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNulCharacter({ a: 'fine', n: 1, z: null })).toBeNull();
+  });
+});
+
+describe('NUL characters in requests', () => {
+  it('in a JSON body: 400 naming the field, and nothing saved', async () => {
+    const res = await r.member.client.post(`/api/rides/${rideId}/comments`, { content: 'See you\u0000 there' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: NUL_CHARACTER_MESSAGE, field: 'content' });
+    expect((await r.member.client.get(`/api/rides/${rideId}/comments`)).json()).toEqual([]);
+  });
+
+  it('in a nested JSON field', async () => {
+    const res = await r.owner.client.patch(`/api/rides/${rideId}`, { waypoints: [{ name: 'Passo\u0000', latitude: 46, longitude: 10 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: NUL_CHARACTER_MESSAGE, field: 'waypoints.0.name' });
+  });
+
+  it('in a query string', async () => {
+    const res = await r.member.client.get('/api/groups/search?q=Riders%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: NUL_CHARACTER_MESSAGE, field: 'q' });
+  });
+
+  it.each(['/api/groups/%00', '/api/rides/%00/comments', '/api/users/profile/a%00b', `/api/groups/x%00/rides/y`])('in a path id: GET %s answers 400', async (url) => {
+    const res = await r.member.client.get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NUL_CHARACTER_MESSAGE);
+  });
+
+  it('in a multipart field or file name: 400, and no media stored', async () => {
+    const upload = (parts: Parameters<typeof postMultipart>[3]) => postMultipart(t, '/api/media', r.owner.client, parts);
+    const described = await upload([
+      { name: 'associatedType', value: 'ride' },
+      { name: 'associatedId', value: rideId },
+      { name: 'description', value: 'Stelvio\u0000' },
+      { name: 'file', filename: 'stelvio.jpg', type: 'image/jpeg', data: PHOTO },
+    ]);
+    expect(described.statusCode).toBe(400);
+    expect(described.json().message).toBe(NUL_CHARACTER_MESSAGE);
+    const named = await upload([
+      { name: 'associatedType', value: 'ride' },
+      { name: 'associatedId', value: rideId },
+      { name: 'file', filename: 'stelvio\u0000.jpg', type: 'image/jpeg', data: PHOTO },
+    ]);
+    expect(named.statusCode).toBe(400);
+    expect((await r.owner.client.get(`/api/media?associatedType=ride&associatedId=${rideId}`)).json()).toEqual([]);
+  });
+});
