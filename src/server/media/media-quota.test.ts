@@ -65,6 +65,14 @@ describe('storage limits', () => {
     expect(streamed.json().message).toBe(storageLimitMessage(MB));
   });
 
+  it('lets only one of two racing uploads through when each fits alone but both do not', async () => {
+    const guest = await buildGuest(t);
+    const answers = await Promise.all([uploadGpx(guest.client, gpxOfSize(0.6 * MB)), uploadGpx(guest.client, gpxOfSize(0.6 * MB))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+    const usage = (await guest.client.get('/api/media/storage')).json() as { usedBytes: number; limitBytes: number };
+    expect(usage.usedBytes).toBeLessThanOrEqual(usage.limitBytes);
+  });
+
   it('tells the rider what they use of their limit; anonymous visitors have no storage', async () => {
     const guest = await buildGuest(t);
     const before = (await guest.client.get('/api/media/storage')).json();

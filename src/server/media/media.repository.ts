@@ -150,6 +150,15 @@ export const mediaRepository = {
   },
 
   /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
+  /**
+   * Holds the owner's row until the transaction ends, so two uploads finishing at once are counted
+   * against the storage limit one after the other (a no-op write: PostgreSQL locks the row, SQLite
+   * takes the database's write lock).
+   */
+  async lockOwner(db: Executor, ownerId: string): Promise<void> {
+    await db.updateTable('users').set((eb) => ({ gpx_privacy_zone: eb.ref('gpx_privacy_zone') })).where('id', '=', ownerId).execute();
+  },
+
   async bytesOwnedBy(db: Executor, ownerId: string): Promise<number> {
     const row = await db
       .selectFrom('media')

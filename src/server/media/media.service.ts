@@ -259,6 +259,9 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
     await storage.put(key, prepared.body);
     if (thumbnailKey && prepared.thumbnail) await storage.put(thumbnailKey, prepared.thumbnail);
     await ctx.db.transaction().execute(async (trx) => {
+      // Counted once more under the owner's lock: two uploads that each fit alone may not both pass.
+      await mediaRepository.lockOwner(trx, userId);
+      if (prepared.size > room.limitBytes - (await mediaRepository.bytesOwnedBy(trx, userId))) throw fileTooLarge(storageLimitMessage(room.limitBytes));
       await mediaRepository.insert(trx, { ...row, size: prepared.size, gpx_data: prepared.gpxData });
       await target.afterInsert?.(trx, row);
     });
