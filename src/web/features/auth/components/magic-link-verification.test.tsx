@@ -76,7 +76,8 @@ describe('MagicLinkVerification', () => {
     queryClient.setQueryData(['users', 'current'], { userId: 'guest' });
 
     const heading = await screen.findByRole('heading', { name: `Sign in as ${email}?` });
-    expect(document.activeElement).toBe(heading);
+    // Focus moves to the question once it has rendered (an effect), so it is waited for.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(requests).toEqual([{ method: 'POST', url: '/api/auth/verify-magic-link', body: { token: t } }]);
     // Asking changed nothing: the cache still belongs to whoever opened the page.
     expect(queryClient.getQueryData(['users', 'current'])).toEqual({ userId: 'guest' });
