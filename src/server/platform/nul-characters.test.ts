@@ -31,7 +31,7 @@ describe('NUL characters in requests', () => {
     const res = await r.member.client.post(`/api/rides/${rideId}/comments`, { content: 'See you\u0000 there' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: NUL_CHARACTER_MESSAGE, field: 'content' });
-    expect((await r.member.client.get(`/api/rides/${rideId}/comments`)).json()).toEqual([]);
+    expect((await r.member.client.get(`/api/rides/${rideId}/comments`)).json()).toEqual({ comments: [], hasEarlier: false });
   });
 
   it('in a nested JSON field', async () => {
