@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = [
   'ride_created',
   'ride_reminder',
+  'ride_cancelled',
   'poll_created',
   'member_joined',
   'media_uploaded',

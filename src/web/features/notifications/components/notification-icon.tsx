@@ -1,10 +1,11 @@
-import { BadgeCheck, Bell, CalendarClock, Hand, ImagePlus, Route, UserCheck, UserPlus, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Bell, CalendarClock, CalendarX, Hand, ImagePlus, Route, UserCheck, UserPlus, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
 const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> = {
   ride_created: { icon: Route, tone: 'bg-ignition-100 text-ignition-700' },
   ride_reminder: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
+  ride_cancelled: { icon: CalendarX, tone: 'bg-rose-100 text-rose-700' },
   poll_created: { icon: Vote, tone: 'bg-sky-100 text-sky-700' },
   member_joined: { icon: UserPlus, tone: 'bg-emerald-100 text-emerald-700' },
   media_uploaded: { icon: ImagePlus, tone: 'bg-violet-100 text-violet-700' },
