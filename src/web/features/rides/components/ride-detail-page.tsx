@@ -29,8 +29,13 @@ import { rideBySlugsQueryOptions, useRideBySlugs } from '../api/get-ride-by-slug
 import { useRideGroup } from '../api/get-ride-group';
 import { RideComments } from './ride-comments';
 
-/** Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). */
-export function useRideFromRoute() {
+/**
+ * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
+ * false stops the page following a rename to the ride's new address: the edit form turns it off
+ * while it saves, since it leaves for the ride page itself and a refetched rename must not send it
+ * back to the form.
+ */
+export function useRideFromRoute({ followMoves = true }: { followMoves?: boolean } = {}) {
   const { groupName = '', rideName = '', rideId = '' } = useParams();
   const bySlugs = useRideBySlugs(groupName, rideName, !rideId);
   const byId = useRide(rideId, Boolean(rideId));
@@ -40,7 +45,7 @@ export function useRideFromRoute() {
   // same page: the ride, or its edit form).
   const ride = rideId ? undefined : bySlugs.data;
   const moved = ride?.groupSlug && (ride.groupSlug !== groupName || ride.slug !== rideName);
-  useCanonicalPath(ride && moved ? `${ridePath(ride)}${pathname.endsWith('/edit') ? '/edit' : ''}` : null, () => {
+  useCanonicalPath(followMoves && ride && moved ? `${ridePath(ride)}${pathname.endsWith('/edit') ? '/edit' : ''}` : null, () => {
     if (ride?.groupSlug) queryClient.setQueryData(rideBySlugsQueryOptions(ride.groupSlug, ride.slug).queryKey, ride);
   });
   return rideId ? byId : bySlugs;

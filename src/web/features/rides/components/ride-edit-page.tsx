@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +26,8 @@ const DAY_MS = 86_400_000;
 
 /** The ride edit page (spec 2 section 2, "Ride edit"): owner only. */
 export function RideEditPage() {
-  const ride = useRideFromRoute();
+  const [saving, setSaving] = useState(false);
+  const ride = useRideFromRoute({ followMoves: !saving });
   if (ride.isPending) {
     return (
       <div aria-busy="true" aria-label="Loading ride" className="mx-auto max-w-2xl space-y-4">
@@ -60,10 +61,10 @@ export function RideEditPage() {
       </section>
     );
   }
-  return <RideEditForm key={ride.data.id} ride={ride.data} />;
+  return <RideEditForm key={ride.data.id} ride={ride.data} onSaving={setSaving} />;
 }
 
-function RideEditForm({ ride }: { ride: Ride }) {
+function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boolean) => void }) {
   const navigate = useNavigate();
   const navigatorId = useId();
   const statusId = useId();
@@ -82,8 +83,10 @@ function RideEditForm({ ride }: { ride: Ride }) {
   async function submit(values: RideFormValues) {
     let updated: Ride;
     try {
+      onSaving(true);
       updated = await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdatePayload(values, initial) });
     } catch (error) {
+      onSaving(false);
       // 409: maximum riders below the seats already taken; the server's message names the count.
       if (error instanceof ApiError && error.status === 409) {
         form.setError('maxRiders', { message: serverMessageOf(error) ?? 'Maximum riders cannot be less than the riders who have joined' }, { shouldFocus: true });
