@@ -41,7 +41,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
           align="start"
           sideOffset={8}
           collisionPadding={12}
-          className="z-50 min-w-56 rounded-xl border border-asphalt-200 bg-white p-1.5 shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] max-w-[var(--radix-dropdown-menu-content-available-width)] min-w-56 overflow-y-auto rounded-xl border border-asphalt-200 bg-white p-1.5 shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-asphalt-500">
             Signed in as <span className="font-semibold text-asphalt-800">{name}</span>

@@ -221,7 +221,7 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
 
       {locationField('end', 'End Location')}
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={ids.startDay}>Start Date</Label>
           <Controller

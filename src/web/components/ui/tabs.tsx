@@ -1,23 +1,62 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
-const phoneColumns = { 2: 'grid grid-cols-2 sm:flex', 3: 'grid grid-cols-3 sm:flex', 4: 'grid grid-cols-4 sm:flex' } as const;
+// In columns each tab gets a third or so of a 320 px screen: tighter padding keeps label and count inside it.
+const phoneColumns = {
+  2: 'grid grid-cols-2 sm:flex max-sm:[&>*]:px-2',
+  3: 'grid grid-cols-3 sm:flex max-sm:[&>*]:px-2',
+  4: 'grid grid-cols-4 sm:flex max-sm:[&>*]:px-2',
+} as const;
 
 interface TabsListProps extends ComponentProps<typeof TabsPrimitive.List> {
   /** On phones, lay the tabs out in this many columns (wrapping into rows) instead of one scrolling row. */
   phoneColumns?: keyof typeof phoneColumns;
 }
 
-/** A row of tabs on a rounded track; scrolls sideways on narrow screens unless given phone columns. */
+/** Which ends of a sideways-scrolling row hide tabs, so the row can fade there and show there is more. */
+function useHiddenEnds(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [ends, setEnds] = useState({ start: false, end: false });
+  useEffect(() => {
+    const list = ref.current;
+    if (!enabled || !list) return;
+    const measure = () => {
+      const start = list.scrollLeft > 1;
+      const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+      setEnds((old) => (old.start === start && old.end === end ? old : { start, end }));
+    };
+    measure();
+    list.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(list);
+    return () => {
+      list.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [enabled]);
+  return { ref, ends };
+}
+
+/**
+ * A row of tabs on a rounded track. On narrow screens it stays ONE row and scrolls sideways (never
+ * wraps, never widens the page), fading at an end that hides tabs; or, given phone columns, a grid.
+ */
 export function TabsList({ className, phoneColumns: columns, ...props }: TabsListProps) {
+  const { ref, ends } = useHiddenEnds(!columns);
+  const fade = ends.start && ends.end ? 'both' : ends.start ? 'start' : ends.end ? 'end' : undefined;
   return (
     <TabsPrimitive.List
+      ref={ref}
+      data-hidden-tabs={fade}
       className={cn(
-        'max-w-full gap-1 overflow-x-auto rounded-xl border border-asphalt-200/80 bg-white p-1 shadow-sm shadow-asphalt-900/[0.03] [scrollbar-width:none]',
+        'max-w-full min-w-0 gap-1 overflow-x-auto rounded-xl border border-asphalt-200/80 bg-white p-1 shadow-sm shadow-asphalt-900/[0.03] [scrollbar-width:none]',
         columns ? phoneColumns[columns] : 'flex',
+        'data-[hidden-tabs=end]:[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)]',
+        'data-[hidden-tabs=start]:[mask-image:linear-gradient(to_left,#000_calc(100%-2.5rem),transparent)]',
+        'data-[hidden-tabs=both]:[mask-image:linear-gradient(to_right,transparent,#000_2.5rem,#000_calc(100%-2.5rem),transparent)]',
         className,
       )}
       {...props}

@@ -31,7 +31,7 @@ export function DashboardContent() {
       <StatCards units={user?.preferredUnits ?? 'kilometers'} />
       <QuickActions onCreateRide={openCreateRide} />
       <UpcomingSection onCreateRide={openCreateRide} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ActivePolls />
         <DashboardGroups />
       </div>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { CalendarDays, Check, Clock, MapPin, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, Check, Clock, MapPin, Users } from 'lucide-react';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { GroupImage } from '../../../components/group-image';
+import { GroupJoinButton } from '../../../components/group-join-button';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { formatDistance } from '../../../lib/units';
 import type { FoundGroup } from '../api/find-groups';
 
@@ -19,7 +19,7 @@ export function FinderGroupCard({ group, units, onJoin, joining }: FinderGroupCa
   const titleId = `finder-group-${group.id}`;
   const member = group.membershipStatus === 'owner' || group.membershipStatus === 'member';
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
+    <article aria-labelledby={titleId} className="flex h-full min-w-0 flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
       <div className="flex items-start gap-3.5">
         <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-14 text-lg" />
         <div className="min-w-0 flex-1">
@@ -58,10 +58,7 @@ export function FinderGroupCard({ group, units, onJoin, joining }: FinderGroupCa
       </dl>
       <div className="mt-auto flex justify-end pt-4">
         {group.abilities.join ? (
-          <Button size="sm" onClick={() => onJoin(group)} disabled={joining}>
-            <UserPlus aria-hidden="true" />
-            Join Group
-          </Button>
+          <GroupJoinButton group={group} onJoin={() => onJoin(group)} joining={joining} />
         ) : group.membershipStatus === 'pending' ? (
           <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-ignition-800">
             <Clock className="size-4" aria-hidden="true" />

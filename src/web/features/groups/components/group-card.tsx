@@ -5,19 +5,20 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { Badge } from '../../../components/ui/badge';
 import { GroupActionsMenu, type GroupMenuHandlers } from './group-actions-menu';
 import { GroupImage } from '../../../components/group-image';
+import { GroupJoinButton } from '../../../components/group-join-button';
 import { groupPath, membersText, radiusText, upcomingRidesText } from './group-text';
 
 /**
  * A group in a list (spec 2 section 2): name, member count, description, location with radius,
  * upcoming rides, creator, the Active and Pending badges, and the card menu.
  */
-export function GroupCard({ group, ...handlers }: { group: Group } & GroupMenuHandlers) {
+export function GroupCard({ group, joining = false, ...handlers }: { group: Group; joining?: boolean } & GroupMenuHandlers) {
   const pending = group.membershipStatus === 'pending';
   const titleId = `group-card-${group.id}`;
   return (
     <article
       aria-labelledby={titleId}
-      className="group/card relative flex flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] transition-[border-color,box-shadow] hover:border-asphalt-300 hover:shadow-md sm:p-5"
+      className="group/card relative flex min-w-0 flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] transition-[border-color,box-shadow] hover:border-asphalt-300 hover:shadow-md sm:p-5"
     >
       <div className="flex items-start gap-3.5">
         <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-14 text-lg" />
@@ -64,6 +65,8 @@ export function GroupCard({ group, ...handlers }: { group: Group } & GroupMenuHa
       </dl>
 
       <div className="mt-auto pt-4">
+        {/* Above the card-wide link like the menu; search results are where riders join (not only in the menu). */}
+        <GroupJoinButton group={group} onJoin={() => handlers.onJoin(group)} joining={joining} className="relative z-10 mb-3" />
         {pending ? (
           <p className="mb-3 flex items-center gap-2 rounded-lg bg-ignition-50 px-3 py-2 text-sm font-semibold text-ignition-800">
             <Clock className="size-4 shrink-0" aria-hidden="true" />

@@ -156,13 +156,12 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
               )
             }
           >
-            <TabsList aria-label="Group sections" phoneColumns={isOwner ? 2 : 3}>
+            <TabsList aria-label="Group sections">
               <TabsTrigger value="rides">Rides</TabsTrigger>
               <TabsTrigger value="polls">Polls</TabsTrigger>
               <TabsTrigger value="members">Members</TabsTrigger>
               {isOwner ? (
-                // On phones the label and its count wrap inside the grid cell instead of being clipped (320-414 px).
-                <TabsTrigger value="pending" className="min-w-0 max-sm:h-auto max-sm:min-h-9 max-sm:px-2 max-sm:py-1 max-sm:text-center max-sm:leading-tight max-sm:whitespace-normal">
+                <TabsTrigger value="pending">
                   Pending Members
                   {pendingCount > 0 ? (
                     <span

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 /** Three placeholder cards while a list of groups loads. */
 export function GroupCardsSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {[0, 1, 2].map((i) => (
         <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
           <div className="flex gap-3.5">

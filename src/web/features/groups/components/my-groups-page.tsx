@@ -75,7 +75,7 @@ export function MyGroupsPage() {
 
       <div className="mt-6">
         <h2 className="mb-3 flex items-center gap-2 text-sm font-bold tracking-wide text-asphalt-500 uppercase" aria-live="polite">
-          {searching ? `Search results for “${query}”` : 'Your groups'}
+          <span className="min-w-0">{searching ? `Search results for “${query}”` : 'Your groups'}</span>
           {list.data && !list.isPlaceholderData ? (
             <span className="rounded-full bg-asphalt-200/70 px-2 py-0.5 text-xs text-asphalt-700 tabular-nums">{list.data.length}</span>
           ) : null}
@@ -115,10 +115,10 @@ export function MyGroupsPage() {
             </EmptyPanel>
           )
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {list.data.map((group) => (
               <li key={group.id} className="flex [&>article]:flex-1">
-                <GroupCard group={group} {...handlers} />
+                <GroupCard group={group} joining={membership.joiningId === group.id} {...handlers} />
               </li>
             ))}
           </ul>

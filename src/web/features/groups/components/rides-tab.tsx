@@ -11,7 +11,7 @@ export function RidesTab({ groupId }: { groupId: string }) {
   if (rides.data.length === 0) return <TabMessage icon={<Route aria-hidden="true" />} title="No rides planned yet." />;
 
   return (
-    <ul aria-label="Rides" className="grid gap-4 lg:grid-cols-2">
+    <ul aria-label="Rides" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {rides.data.map((ride) => (
         <li key={ride.id} className="flex [&>article]:flex-1">
           <RideCard ride={ride} />

@@ -139,7 +139,7 @@ export function MediaGalleryPage() {
       <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as MediaTab)} className="mt-4">
-        <TabsList aria-label="Filter media">
+        <TabsList aria-label="Filter media" phoneColumns={3}>
           {MEDIA_TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

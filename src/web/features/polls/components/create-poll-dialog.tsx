@@ -139,7 +139,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             placeholder="e.g. Passo Giau"
             {...form.register('destination')}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor={ids.duration}>Duration</Label>
               <NativeSelect id={ids.duration} {...form.register('durationDays')}>

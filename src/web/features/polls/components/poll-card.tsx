@@ -63,9 +63,9 @@ export function PollCard({ poll }: { poll: Poll }) {
       {poll.description ? <p className="mt-1.5 text-sm leading-6 whitespace-pre-line text-asphalt-700">{poll.description}</p> : null}
 
       <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-asphalt-600">
-        <div className="flex items-center gap-1.5">
+        <div className="flex min-w-0 items-center gap-1.5">
           <dt className="sr-only">Destination</dt>
-          <MapPin className="size-4 text-asphalt-400" aria-hidden="true" />
+          <MapPin className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
           <dd className="text-asphalt-800">{poll.destination}</dd>
         </div>
         <div className="flex items-center gap-1.5">
@@ -149,7 +149,7 @@ export function PollCard({ poll }: { poll: Poll }) {
         </p>
 
         {canVote ? (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button size="sm" className="flex-1 sm:flex-none" onClick={() => vote('yes')} disabled={respond.isPending}>
               <ThumbsUp aria-hidden="true" />
               Interested

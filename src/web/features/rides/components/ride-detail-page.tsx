@@ -114,7 +114,7 @@ function RideDetailSkeleton() {
     <div aria-busy="true" aria-label="Loading ride" className="space-y-6">
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-10 w-2/3" />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Skeleton className="h-96 rounded-2xl lg:col-span-2" />
         <Skeleton className="h-96 rounded-2xl" />
       </div>
@@ -184,7 +184,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
 
       {/* Phones: route, details, riders, comments. Wide screens: route and comments beside the details. */}
-      <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2 lg:row-start-1">
           <Card aria-labelledby="ride-route-title">
             <CardHeader titleId="ride-route-title" title="Route" icon={<Route aria-hidden="true" />} />

@@ -101,7 +101,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   }
 
   const extraFields = (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <div>
         <Label htmlFor={navigatorId}>Navigator</Label>
         <NativeSelect id={navigatorId} {...form.register('navigatorId')}>

@@ -104,7 +104,7 @@ export function UpcomingRidesPage() {
           </TabsContent>
 
           <TabsContent value="calendar" className="mt-6">
-            <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
               <div className="flex justify-center self-start rounded-2xl border border-asphalt-200/80 bg-white p-3 shadow-sm shadow-asphalt-900/[0.03]">
                 <Suspense
                   fallback={

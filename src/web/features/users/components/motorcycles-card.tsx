@@ -80,7 +80,7 @@ export function MotorcyclesCard({ accountId, motorcycles, canEdit }: Motorcycles
         ) : motorcycles.length === 0 ? (
           <p className="text-sm text-asphalt-500">No motorcycles added yet.</p>
         ) : (
-          <ul className="grid gap-2.5 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
             {motorcycles.map((bike, index) => (
               <li key={`${bike.brand}-${bike.model}-${index}`} className="flex items-center gap-3 rounded-xl border border-asphalt-100 bg-asphalt-50/70 px-3.5 py-3">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-asphalt-900 text-ignition-400">

@@ -165,7 +165,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
             )}
           </div>
 
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor={`${ids}-first`}>First Name</Label>
               <Input id={`${ids}-first`} autoComplete="given-name" aria-invalid={Boolean(errors.firstName) || undefined} {...register('firstName')} />

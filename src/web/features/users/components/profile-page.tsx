@@ -41,7 +41,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
   return (
     <article className="space-y-5 lg:space-y-6">
       <ProfileHeader profile={profile} />
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-6">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-6">
         <div className="space-y-5 lg:space-y-6">
           <Card aria-labelledby="about-title">
             <CardHeader titleId="about-title" icon={<UserRound />} title="About" />
@@ -97,7 +97,7 @@ function ProfileSkeleton() {
           </div>
         </div>
       </div>
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
         <Skeleton className="h-40 rounded-2xl" />
         <Skeleton className="h-40 rounded-2xl" />
       </div>

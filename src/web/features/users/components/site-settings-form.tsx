@@ -47,7 +47,7 @@ function valuesOf(user: CurrentUser): SiteSettings {
 function ChoiceCards<T extends string>(props: { label: string; value: T; onChange: (value: T) => void; options: ReadonlyArray<Choice<T>>; describedBy?: string }) {
   const { label, value, onChange, options, describedBy } = props;
   return (
-    <RadioGroup.Root value={value} onValueChange={(next) => onChange(next as T)} aria-label={label} aria-describedby={describedBy} className="grid gap-2 sm:grid-cols-2">
+    <RadioGroup.Root value={value} onValueChange={(next) => onChange(next as T)} aria-label={label} aria-describedby={describedBy} className="grid grid-cols-1 gap-2 sm:grid-cols-2">
       {options.map((option) => (
         <label
           key={option.value}
