@@ -1,0 +1,340 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { addDays, format } from 'date-fns';
+import { startHarness, type Harness } from './support/harness';
+import { PHONE_WIDTHS, animationsSettled, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
+
+/**
+ * Phones (320, 375 and 414 px) with the longest content a rider can make: nothing scrolls sideways,
+ * the drawer's account menu stays on screen, tab rows stay one row, and Join is a button on group cards.
+ */
+vi.setConfig({ testTimeout: 240_000 });
+
+let h: Harness;
+const SHOTS = process.env.PHONE_SHOTS_DIR;
+
+beforeAll(async () => {
+  h = await startHarness();
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => h?.close());
+
+interface Rider {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+  userId: string;
+}
+
+/** A new visitor (a guest account), past the welcome dialog. */
+async function newRider(): Promise<Rider> {
+  const { context, page } = await h.newPage({ width: 1280, height: 800 });
+  await recordToasts(page);
+  await page.goto('/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  const me = await page.evaluate(async () => (await fetch('/api/users/current')).json());
+  return { context, page, id: me.id, userId: me.userId };
+}
+
+/** A request as the page's rider; fails the test on anything but 2xx. */
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const { status, json } = await page.evaluate(
+    async ([method, url, body]) => {
+      const response = await fetch(url as string, { method: method as string, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    [method, url, body] as const,
+  );
+  expect(status, `${method} ${url}: ${JSON.stringify(json)}`).toBeLessThan(300);
+  return json as T;
+}
+
+// The longest a rider can make them: one-word names, 255-character names, the longest address.
+const WORD = 'Motorradfreundeskreisoberbayern'; // 31 characters, one word
+const longText = (seed: string, length = 255) => {
+  let text = seed;
+  while (text.length < length) text += ` ${seed}`;
+  return text.slice(0, length).trim();
+};
+const LONG_WORD_NAME = 'Tourenfahrergemeinschaftoberpfalz'.repeat(8).slice(0, 255);
+const SENTENCE_NAME = longText('Motorradfreundeskreisniederbayern Sonntagsausfahrt');
+const LONG_EMAIL = `${'motorradfreundeskreis.oberbayern.'.repeat(2).slice(0, 60)}x@${'tourenfahrergemeinschaft'.repeat(3)}.example.com`;
+
+const APPROVAL_GROUP = 'Motorradclubgipfelstürmerallgäu';
+const OPEN_GROUP = 'Kurvenräubergemeinschaftschwaben';
+
+/** Types a place and picks the suggestion (the offline gazetteer knows Bologna). */
+async function pickPlace(page: Page, label: string, text: string) {
+  const input = page.locator('main').getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await input.fill(text);
+  const option = page.locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]', { hasText: text }).first();
+  await option.click();
+  await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toContain(text);
+}
+
+async function createGroup(page: Page, name: string, approval = false): Promise<{ id: string; slug: string }> {
+  return api(page, 'POST', '/api/groups', {
+    name,
+    description: longText('Pässe und Espresso rund um Bologna, Superlangesbeschreibungswortohnepause', 600),
+    location: longText('Bologna, Emilia-Romagna, Italy Metropolitanstadtbolognaprovinzhauptstadt'),
+    latitude: 44.4938,
+    longitude: 11.3387,
+    radiusKm: 100,
+    membershipApprovalRequired: approval,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+  });
+}
+
+async function createRide(page: Page, groupId: string, name: string): Promise<{ id: string; slug: string; groupSlug: string }> {
+  const start = addDays(new Date(), 10);
+  const stop = (i: number) => ({ name: `${'Passostrada'.repeat(3)}${i} ${longText('Via Panoramica delle Colline Bolognesi', 200)}`, latitude: 44.3 + i * 0.03, longitude: 11.1 + i * 0.04 });
+  return api(page, 'POST', '/api/rides', {
+    groupId,
+    name,
+    description: longText('Früh los, Kaffeepause am Pass, Mittagessen in Firenzuola, Rückfahrtüberdiehügel', 2000),
+    startLocation: `${WORD}${WORD} ${longText('Piazza Maggiore Bologna', 180)}`,
+    startLatitude: 44.4938,
+    startLongitude: 11.3387,
+    endLocation: `${WORD}${WORD} ${longText('Firenzuola Toscana', 180)}`,
+    endLatitude: 44.12,
+    endLongitude: 11.38,
+    waypoints: Array.from({ length: 10 }, (_, i) => stop(i + 1)),
+    startDate: `${format(start, 'yyyy-MM-dd')}T07:00:00.000Z`,
+    endDate: `${format(addDays(start, 2), 'yyyy-MM-dd')}T17:00:00.000Z`,
+    duration: 'multi-day',
+    minRiders: 1,
+    maxRiders: 100,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+  });
+}
+
+async function createPoll(page: Page, groupId: string, i: number) {
+  const days = [10, 11, 12, 20, 21, 30].map((d) => format(addDays(new Date(), d + i), 'yyyy-MM-dd'));
+  await api(page, 'POST', '/api/polls', {
+    groupId,
+    title: longText(`${WORD}${i} Herbstausfahrt`),
+    description: longText('Wohin fahren wir im Herbst? Abstimmungsbeschreibungohneleerzeichen', 1000),
+    destination: longText(`${WORD}${WORD} Dolomiten`),
+    durationDays: 3,
+    deadline: `${format(addDays(new Date(), 7), 'yyyy-MM-dd')}T12:00:00.000Z`,
+    proposedDates: days,
+  });
+}
+
+/** Elements sticking out past the viewport's right edge: the failure message names the culprits. */
+async function sticksOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      // Content of a box that clips or scrolls (a map, a row of tabs) does not widen the page.
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 0.5) clipped = true;
+      }
+      if (clipped) continue;
+      const box = el.getBoundingClientRect();
+      if (box.right > width + 0.5 && box.width > 0) {
+        const parentOut = el.parentElement && el.parentElement.getBoundingClientRect().right > width + 0.5;
+        if (!parentOut) out.push(`${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 120)} right=${Math.round(box.right)} "${(el.textContent ?? '').slice(0, 40)}"`);
+      }
+    }
+    return out.slice(0, 8);
+  });
+}
+
+/** At each phone width: the document is no wider than the viewport. */
+async function expectFits(page: Page, screen: string) {
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 720 });
+    await animationsSettled(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect.soft(overflow > 0 ? await sticksOut(page) : [], `${screen} at ${width}px scrolls sideways by ${overflow}px`).toEqual([]);
+  }
+  if (!process.env.PROBE) await expectNoSidewaysScroll(page);
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await animationsSettled(page);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+let rider: Rider;
+let other: Rider;
+let groups: Array<{ id: string; slug: string }>;
+let ride: { id: string; slug: string; groupSlug: string };
+
+describe('phones', () => {
+  it('makes the longest content a rider can make', async () => {
+    rider = await newRider();
+    const { page } = rider;
+    await api(page, 'PATCH', `/api/users/${rider.id}`, {
+      userId: 'Motorradfreundeskreis_oberbay',
+      firstName: longText('Maximilianusbartholomäus', 100),
+      lastName: longText('Oberhuber-Wittelsbacher-Hohenzollern', 100),
+      bio: longText('Fahre seit zwanzig Jahren Motorrad, am liebsten Pässe: Stilfserjochgrossglocknerhochalpenstrasse', 2000),
+      location: longText('Garmisch-Partenkirchen, Oberbayern, Bayern, Deutschland', 255),
+      email: LONG_EMAIL,
+    });
+    rider.userId = 'Motorradfreundeskreis_oberbay';
+    groups = [await createGroup(page, WORD), await createGroup(page, LONG_WORD_NAME), await createGroup(page, SENTENCE_NAME)];
+    ride = await createRide(page, groups[0]!.id, longText(`${WORD}${WORD}${WORD} Herbsttour`));
+    await createRide(page, groups[1]!.id, LONG_WORD_NAME);
+    for (let i = 0; i < 4; i++) await createPoll(page, groups[0]!.id, i);
+
+    other = await newRider();
+    await createGroup(other.page, APPROVAL_GROUP, true);
+    await createGroup(other.page, OPEN_GROUP);
+  });
+
+  it('scrolls no screen sideways at 320, 375 and 414 px', async () => {
+    const { page } = rider;
+    const screens: Array<[string, string]> = [
+      ['dashboard', '/'],
+      ['my groups', '/groups'],
+      ['group page', `/groups/${groups[0]!.slug}`],
+      ['group page (255-letter word)', `/groups/${groups[1]!.slug}`],
+      ['media gallery', '/media'],
+      ['preferences', '/preferences'],
+      ['ride page', `/groups/${ride.groupSlug}/rides/${ride.slug}`],
+      ['finder', '/finder'],
+      ['profile', `/profile/${rider.userId}`],
+      ['upcoming', '/upcoming'],
+    ];
+    for (const [name, path] of screens) {
+      await page.setViewportSize({ width: 375, height: 720 });
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectFits(page, name);
+    }
+
+    // Every tab of the group page, with 4 polls of 255 characters.
+    await page.goto(`/groups/${groups[0]!.slug}`);
+    for (const tab of ['Polls', 'Members', 'Pending Members', 'Rides']) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.waitForLoadState('networkidle');
+      await expectFits(page, `group page, ${tab} tab`);
+    }
+
+    // The upcoming calendar and the ride's edit form.
+    await page.goto('/upcoming');
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    await expectFits(page, 'upcoming calendar');
+    await page.goto(`/groups/${ride.groupSlug}/rides/${ride.slug}/edit`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectFits(page, 'ride edit form');
+
+    // The dashboard behind an open Create Ride dialog.
+    await page.goto('/?action=create-ride');
+    await page.getByRole('dialog').waitFor();
+    await expectFits(page, 'dashboard with Create Ride open');
+  });
+
+  it('keeps tabs in one row and every media filter on screen', async () => {
+    const { page } = rider;
+    await page.setViewportSize({ width: 375, height: 720 });
+    await page.goto(`/groups/${groups[0]!.slug}`);
+    const tabs = page.getByRole('tablist', { name: 'Group sections' }).getByRole('tab');
+    await tabs.first().waitFor();
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 720 });
+      const tops = await tabs.evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(4);
+      expect(new Set(tops).size, `group tabs at ${width}px`).toBe(1);
+    }
+
+    await page.goto('/media');
+    const filters = page.getByRole('tablist', { name: 'Filter media' }).getByRole('tab');
+    await filters.first().waitFor();
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 720 });
+      // Each filter's whole label is inside the list's visible box: none is cut ("Pr…").
+      const cut = await page.getByRole('tablist', { name: 'Filter media' }).evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        return [...list.querySelectorAll('[role=tab]')]
+          .filter((tab) => {
+            const t = tab.getBoundingClientRect();
+            return t.left < box.left || t.right > box.right || tab.scrollWidth > tab.clientWidth;
+          })
+          .map((tab) => tab.textContent);
+      });
+      expect(cut, `media filters cut at ${width}px`).toEqual([]);
+    }
+    await shot(page, 'media-gallery');
+  });
+
+  it("keeps the drawer's account menu on screen", async () => {
+    const { page } = rider;
+    for (const [width, height] of [[320, 480], [320, 320], [375, 667], [414, 736]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/groups/${groups[1]!.slug}`);
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Navigation' });
+      await drawer.getByRole('button', { name: /^Account menu/ }).click();
+      for (const item of ['View Profile', 'Logout']) {
+        const box = await page.getByRole('menuitem', { name: item }).boundingBox();
+        expect(box, `${item} at ${width}x${height}`).not.toBeNull();
+        expect(box!.x, `${item} at ${width}x${height}`).toBeGreaterThanOrEqual(0);
+        expect(box!.y, `${item} at ${width}x${height}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${item} at ${width}x${height}`).toBeLessThanOrEqual(width);
+        expect(box!.y + box!.height, `${item} at ${width}x${height}`).toBeLessThanOrEqual(height);
+      }
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    }
+  });
+
+  it('joins from a finder card (approval needed: requested) and a search result card', async () => {
+    const { page } = rider;
+    await page.setViewportSize({ width: 375, height: 720 });
+    await page.goto('/finder');
+    await pickPlace(page, 'Search location', 'Bologna');
+    const card = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: APPROVAL_GROUP });
+    await card.getByText('Approval needed').waitFor();
+    await expectFits(page, 'finder results');
+    await card.getByRole('button', { name: 'Join Group' }).click();
+    await expectToast(page, 'Request sent');
+    await card.getByText('Membership application pending').waitFor();
+    expect(await card.getByRole('button', { name: 'Join Group' }).count()).toBe(0);
+
+    await page.goto('/groups');
+    await page.getByRole('searchbox', { name: 'Search groups' }).fill(OPEN_GROUP);
+    const result = page.getByRole('article', { name: OPEN_GROUP });
+    await result.getByRole('button', { name: 'Join Group' }).click();
+    await expectToast(page, `You joined ${OPEN_GROUP}`);
+    await expect.poll(() => result.getByRole('button', { name: 'Join Group' }).count()).toBe(0);
+    await expectFits(page, 'my groups search results');
+  });
+
+  it('screenshots at 375 and 1280 px', async () => {
+    if (!SHOTS) return;
+    const { page } = rider;
+    for (const [name, path] of [
+      ['dashboard', '/'],
+      ['group-page', `/groups/${groups[0]!.slug}`],
+      ['group-page-long-word', `/groups/${groups[1]!.slug}`],
+      ['ride-page', `/groups/${ride.groupSlug}/rides/${ride.slug}`],
+      ['preferences', '/preferences'],
+      ['my-groups', '/groups'],
+      ['profile', `/profile/${rider.userId}`],
+    ] as const) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, name);
+    }
+  });
+});
