@@ -276,7 +276,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
                   <span key={file.id} className="inline-flex items-center">
                     <a href={file.url} download={file.originalName} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-r-none' : undefined)}>
                       <Download aria-hidden="true" />
-                      <span className="max-w-48 truncate">{file.originalName}</span>
+                      <span className="max-w-48 truncate" title={file.originalName}>{file.originalName}</span>
                     </a>
                     {canUpload ? (
                       <Button variant="secondary" size="sm" aria-label={`Delete ${file.originalName}`} className="rounded-l-none border-l-0 px-2" onClick={() => setDeleting(file)}>

@@ -84,7 +84,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
                 {ride.name}
               </Link>
             </h3>
-            {ride.group ? <p className="truncate text-xs font-semibold text-asphalt-500">{ride.group.name}</p> : null}
+            {ride.group ? <p className="truncate text-xs font-semibold text-asphalt-500" title={ride.group.name}>{ride.group.name}</p> : null}
           </div>
           <RideMenu
             ride={ride}
@@ -171,7 +171,7 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
   return (
     <span className="flex min-w-0 items-center gap-1.5">
       <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-6 text-[10px]" />
-      <span className="min-w-0 truncate">
+      <span className="min-w-0 truncate" title={person.userId}>
         <span className="sr-only">{label}: </span>
         <span className="font-semibold text-asphalt-700">{person.userId}</span>
         <span aria-hidden="true" className="text-asphalt-400">

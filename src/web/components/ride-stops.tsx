@@ -13,7 +13,7 @@ export function RouteChain({ names, className }: { names: string[]; className?: 
       {names.map((name, index) => (
         <Fragment key={`${index}-${name}`}>
           {index > 0 ? <ArrowRight className="size-3.5 shrink-0 text-asphalt-400" aria-label="to" /> : null}
-          <span className="min-w-0 truncate">{shortPlace(name)}</span>
+          <span className="min-w-0 truncate" title={name}>{shortPlace(name)}</span>
         </Fragment>
       ))}
     </p>

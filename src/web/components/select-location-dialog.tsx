@@ -196,7 +196,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
                       <MapPin className="size-4" aria-hidden="true" />
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold text-asphalt-950">{result.display_name}</span>
+                      <span className="block truncate text-sm font-semibold text-asphalt-950" title={result.display_name}>{result.display_name}</span>
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-asphalt-500">
                         <span className="font-medium text-asphalt-700 capitalize">{result.type}</span>
                         <span aria-hidden="true">·</span>

@@ -30,8 +30,8 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
       >
         <UserAvatar user={user} />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-bold text-white">{name}</span>
-          <span className="block truncate text-xs text-asphalt-400">{user?.email ?? 'Guest rider'}</span>
+          <span className="block truncate text-sm font-bold text-white" title={name}>{name}</span>
+          <span className="block truncate text-xs text-asphalt-400" title={user?.email ?? undefined}>{user?.email ?? 'Guest rider'}</span>
         </span>
         <ChevronsUpDown className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
       </DropdownMenu.Trigger>

@@ -204,7 +204,7 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
                   {waypoints.map((w, index) => (
                     <li key={`${index}-${w.name}`} className="flex items-center gap-2 text-sm text-asphalt-800">
                       <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-[11px] font-black text-ignition-800">{index + 1}</span>
-                      <span className="min-w-0 truncate">{w.name}</span>
+                      <span className="min-w-0 truncate" title={w.name}>{w.name}</span>
                       {w.latitude === null || w.longitude === null ? <NotOnTheMap /> : null}
                     </li>
                   ))}

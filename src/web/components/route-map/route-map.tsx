@@ -105,7 +105,7 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
             className="fixed inset-0 z-50 flex flex-col bg-asphalt-950 focus:outline-none data-[state=open]:animate-overlay-in"
           >
             <div className="flex h-14 shrink-0 items-center gap-3 px-4 text-white">
-              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-base font-extrabold tracking-tight">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-base font-extrabold tracking-tight" title={typeof title === 'string' ? title : undefined}>{title}</DialogPrimitive.Title>
               <DialogPrimitive.Close
                 aria-label="Close fullscreen map"
                 className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"

@@ -78,7 +78,7 @@ function PollItem({ poll }: { poll: Poll }) {
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600">
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <MapPin className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <span className="truncate">{poll.destination}</span>
+          <span className="truncate" title={poll.destination}>{poll.destination}</span>
         </span>
         <span className="inline-flex items-center gap-1.5">
           <CalendarClock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />

@@ -58,4 +58,26 @@ describe('GroupCard', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Join Group' }));
     expect(handlers.onJoin).toHaveBeenCalledWith(expect.objectContaining({ id: 'g1' }));
   });
+
+  it('shows Join Group as a button on the card, with Approval needed when the owner decides', () => {
+    const onJoin = vi.fn();
+    renderWithApp(
+      <GroupCard group={buildGroup({ membershipStatus: 'none', membershipApprovalRequired: true })} onJoin={onJoin} onLeave={vi.fn()} onManage={vi.fn()} onDelete={vi.fn()} />,
+    );
+    const join = screen.getByRole('button', { name: 'Join Group' });
+    expect(join.getAttribute('aria-describedby')).toBe(screen.getByText('Approval needed').id);
+    fireEvent.click(join);
+    expect(onJoin).toHaveBeenCalledWith(expect.objectContaining({ id: 'g1' }));
+  });
+
+  it('shows no Join button to members, owners and applicants, nor Approval needed on an open group', () => {
+    for (const status of ['member', 'owner', 'pending'] as const) {
+      renderWithApp(<GroupCard group={buildGroup({ membershipStatus: status })} onJoin={vi.fn()} onLeave={vi.fn()} onManage={vi.fn()} onDelete={vi.fn()} />);
+      expect(screen.queryByRole('button', { name: 'Join Group' })).toBeNull();
+      cleanup();
+    }
+    renderWithApp(<GroupCard group={buildGroup({ membershipStatus: 'none' })} onJoin={vi.fn()} onLeave={vi.fn()} onManage={vi.fn()} onDelete={vi.fn()} joining />);
+    expect((screen.getByRole('button', { name: 'Join Group' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('Approval needed')).toBeNull();
+  });
 });

@@ -75,7 +75,7 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
         ) : null}
         <div className="flex items-center gap-2 border-t border-asphalt-100 pt-3 text-xs text-asphalt-500">
           <UserAvatar userId={group.creator.userId} imageUrl={group.creator.profileImageUrl} className="size-6 text-[10px]" />
-          <span className="min-w-0 truncate">
+          <span className="min-w-0 truncate" title={`Created by ${group.creator.userId}`}>
             Created by <span className="font-semibold text-asphalt-700">{group.creator.userId}</span>
           </span>
         </div>

@@ -23,6 +23,7 @@ export function MembersTab({ groupId }: { groupId: string }) {
               <Link
                 to={`/profile/${encodeURIComponent(member.userId)}`}
                 className="truncate text-sm font-bold text-asphalt-900 hover:text-ignition-700 hover:underline"
+                title={member.userId}
               >
                 {member.userId}
               </Link>
@@ -32,7 +33,7 @@ export function MembersTab({ groupId }: { groupId: string }) {
               {member.location ? (
                 <span className="inline-flex min-w-0 items-center gap-1">
                   <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{member.location}</span>
+                  <span className="truncate" title={member.location}>{member.location}</span>
                 </span>
               ) : null}
               <span>Joined {format(new Date(member.joinedAt), 'MMM d, yyyy')}</span>

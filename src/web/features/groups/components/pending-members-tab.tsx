@@ -55,7 +55,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                   {request.user.location ? (
                     <span className="inline-flex min-w-0 items-center gap-1">
                       <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                      <span className="truncate">{request.user.location}</span>
+                      <span className="truncate" title={request.user.location}>{request.user.location}</span>
                     </span>
                   ) : null}
                   <span>Asked {timeAgo(request.requestedAt)}</span>

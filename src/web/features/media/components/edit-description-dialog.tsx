@@ -42,7 +42,7 @@ function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => 
     >
       <DialogHeader>
         <DialogTitle>Edit Description</DialogTitle>
-        <DialogDescription className="truncate">{item.originalName}</DialogDescription>
+        <DialogDescription className="truncate" title={item.originalName}>{item.originalName}</DialogDescription>
       </DialogHeader>
       <Label htmlFor={id}>Description</Label>
       <Textarea id={id} value={text} maxLength={1000} autoFocus onChange={(event) => setText(event.target.value)} placeholder="Add a description" />

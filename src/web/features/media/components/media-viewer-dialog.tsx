@@ -34,7 +34,7 @@ export function MediaViewerDialog({ item, units, onOpenChange }: { item: MediaIt
             </div>
             <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
-                <DialogTitle className="truncate text-lg">{item.originalName}</DialogTitle>
+                <DialogTitle className="truncate text-lg" title={item.originalName}>{item.originalName}</DialogTitle>
                 <DialogDescription className="mt-0.5 tabular-nums">
                   {formatFileSize(item.size)} · {formatDate(item.createdAt)}
                 </DialogDescription>

@@ -197,7 +197,7 @@ export function UploadMediaDialog({ open, onOpenChange }: UploadMediaDialogProps
                 <div className="flex items-center gap-3">
                   <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-asphalt-100 text-asphalt-600 [&_svg]:size-[18px]">{kindIcon(f.file)}</span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold text-asphalt-900">{f.file.name}</p>
+                    <p className="truncate text-sm font-semibold text-asphalt-900" title={f.file.name}>{f.file.name}</p>
                     <p className="text-xs text-asphalt-500 tabular-nums">
                       {formatFileSize(f.file.size)}
                       {f.status === 'uploading' ? ` · ${Math.round(f.progress * 100)}%` : null}

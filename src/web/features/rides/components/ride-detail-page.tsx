@@ -314,7 +314,7 @@ function PersonFact({ label, person }: { label: string; person: Ride['navigator'
         {person ? (
           <>
             <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-7 text-[10px]" />
-            <Link to={`/profile/${encodeURIComponent(person.userId)}`} className="min-w-0 truncate font-semibold text-asphalt-900 hover:text-ignition-700 hover:underline">
+            <Link to={`/profile/${encodeURIComponent(person.userId)}`} className="min-w-0 truncate font-semibold text-asphalt-900 hover:text-ignition-700 hover:underline" title={person.userId}>
               {person.userId}
             </Link>
           </>

@@ -31,18 +31,18 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
             <Camera className="size-4" aria-hidden="true" />
           </button>
         </div>
-        <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950">{user.userId}</p>
+        <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950" title={user.userId}>{user.userId}</p>
         <dl className="mt-3 w-full space-y-1.5 text-sm text-asphalt-600">
           <div className="flex items-center justify-center gap-1.5">
             <dt className="sr-only">Email</dt>
             <Mail className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 truncate">{user.email ?? <span className="text-asphalt-400 italic">No email address yet</span>}</dd>
+            <dd className="min-w-0 truncate" title={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-400 italic">No email address yet</span>}</dd>
           </div>
           {user.location ? (
             <div className="flex items-center justify-center gap-1.5">
               <dt className="sr-only">Location</dt>
               <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-              <dd className="min-w-0 truncate">{user.location}</dd>
+              <dd className="min-w-0 truncate" title={user.location}>{user.location}</dd>
             </div>
           ) : null}
           <div className="flex items-center justify-center gap-1.5">

@@ -87,7 +87,7 @@ export function MotorcyclesCard({ accountId, motorcycles, canEdit }: Motorcycles
                   <Motorbike className="size-5" aria-hidden="true" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-bold text-asphalt-950">
+                  <span className="block truncate text-sm font-bold text-asphalt-950" title={`${bike.brand} ${bike.model}`}>
                     {bike.brand} {bike.model}
                   </span>
                   <span className="block truncate text-xs text-asphalt-600">

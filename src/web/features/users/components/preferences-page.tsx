@@ -59,10 +59,17 @@ export function PreferencesPage() {
 function PreferencesContent({ user }: { user: CurrentUser }) {
   const highlight = useEmailHighlight();
   return (
-    // One column below lg that may shrink below its content's width (a long address in the avatar card
-    // is truncated rather than widening the page), two from lg.
-    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-6">
-      <div className="space-y-5">
+    // Phones: the profile form first (what riders come here for), then the four cards, then the app
+    // settings; one column that may shrink below its content's width (a long address is truncated
+    // rather than widening the page). From lg: the forms on the left, the cards beside them on the
+    // right, in the same reading order. The cards span both rows so the settings form sits right under
+    // the profile form.
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:grid-rows-[auto_1fr] lg:gap-6">
+      {/* A new account (after a sign-in) starts its forms over. */}
+      <div className="lg:col-start-1 lg:row-start-1">
+        <ProfileForm key={`profile-${user.id}`} user={user} highlightEmail={highlight.pulse} />
+      </div>
+      <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <AvatarCard user={user} />
         <Card aria-labelledby="public-profile-title">
           <CardHeader titleId="public-profile-title" icon={<Globe />} title="Public Profile" description="See your profile as other riders do." />
@@ -76,9 +83,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
         <SecurityCard user={user} onEmailMissing={highlight.start} />
         <PrivacyCard user={user} />
       </div>
-      <div className="space-y-5">
-        {/* A new account (after a sign-in) starts its forms over. */}
-        <ProfileForm key={`profile-${user.id}`} user={user} highlightEmail={highlight.pulse} />
+      <div className="lg:col-start-1 lg:row-start-2">
         <SiteSettingsForm key={`settings-${user.id}`} user={user} />
       </div>
     </div>

@@ -68,13 +68,13 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             ) : null}
           </div>
           <div className="min-w-0 flex-1 sm:pt-4">
-            <h1 className="truncate text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">{name}</h1>
+            <h1 className="text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{name}</h1>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-asphalt-600">
               <span className="font-semibold text-asphalt-700">@{profile.userId}</span>
               {profile.location ? (
                 <span className="flex min-w-0 items-center gap-1">
                   <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-                  <span className="truncate">{profile.location}</span>
+                  <span className="truncate" title={profile.location}>{profile.location}</span>
                 </span>
               ) : null}
             </p>

@@ -42,7 +42,7 @@ function RideRow({ ride, units }: { ride: RecentRide; units: PreferredUnits }) {
   const content = (
     <>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-bold text-asphalt-950">{ride.name}</span>
+        <span className="block truncate text-sm font-bold text-asphalt-950" title={ride.name}>{ride.name}</span>
         <span className="block truncate text-xs text-asphalt-500">{[ride.groupName, formatDate(ride.startTime)].filter(Boolean).join(' · ')}</span>
       </span>
       {ride.totalDistanceKm !== null ? (
