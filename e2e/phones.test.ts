@@ -126,6 +126,27 @@ async function createPoll(page: Page, groupId: string, i: number) {
   });
 }
 
+/** A small PNG drawn in the page, uploaded with a long one-word file name and description. */
+async function uploadImage(page: Page, associatedType: 'ride' | 'group', associatedId: string) {
+  const status = await page.evaluate(
+    async ([type, id, name, description]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      canvas.getContext('2d')!.fillRect(8, 8, 32, 24);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      const form = new FormData();
+      form.append('associatedType', type);
+      form.append('associatedId', id);
+      form.append('description', description);
+      form.append('file', blob, name);
+      return (await fetch('/api/media', { method: 'POST', body: form })).status;
+    },
+    [associatedType, associatedId, `${'Passhöhenpanoramaaufnahme'.repeat(8)}.png`, longText('Blick vom Passo della Futa Superweitwinkelpanoramabild', 500)] as const,
+  );
+  expect(status).toBe(201);
+}
+
 /** Elements sticking out past the viewport's right edge: the failure message names the culprits. */
 async function sticksOut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -190,6 +211,8 @@ describe('phones', () => {
     ride = await createRide(page, groups[0]!.id, longText(`${WORD}${WORD}${WORD} Herbsttour`));
     await createRide(page, groups[1]!.id, LONG_WORD_NAME);
     for (let i = 0; i < 4; i++) await createPoll(page, groups[0]!.id, i);
+    await uploadImage(page, 'ride', ride.id);
+    await uploadImage(page, 'group', groups[0]!.id);
 
     other = await newRider();
     await createGroup(other.page, APPROVAL_GROUP, true);
