@@ -328,6 +328,7 @@ describe('phones', () => {
     const card = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: APPROVAL_GROUP });
     await card.getByText('Approval needed').waitFor();
     await expectFits(page, 'finder results');
+    await shot(page, 'finder');
     await card.getByRole('button', { name: 'Join Group' }).click();
     await expectToast(page, 'Request sent');
     await card.getByText('Membership application pending').waitFor();
@@ -336,6 +337,8 @@ describe('phones', () => {
     await page.goto('/groups');
     await page.getByRole('searchbox', { name: 'Search groups' }).fill(OPEN_GROUP);
     const result = page.getByRole('article', { name: OPEN_GROUP });
+    await result.getByRole('button', { name: 'Join Group' }).waitFor();
+    await shot(page, 'search-results');
     await result.getByRole('button', { name: 'Join Group' }).click();
     await expectToast(page, `You joined ${OPEN_GROUP}`);
     await expect.poll(() => result.getByRole('button', { name: 'Join Group' }).count()).toBe(0);
