@@ -20,15 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-interface Rider {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  userId: string;
-}
-
 /** A new visitor (a guest account), past the welcome dialog. */
-async function newRider(): Promise<Rider> {
+async function newRider(): Promise<{ context: BrowserContext; page: Page; id: string; userId: string }> {
   const { context, page } = await h.newPage({ width: 1280, height: 800 });
   await recordToasts(page);
   await page.goto('/');
@@ -189,6 +182,7 @@ async function shot(page: Page, name: string) {
   }
 }
 
+type Rider = Awaited<ReturnType<typeof newRider>>;
 let rider: Rider;
 let other: Rider;
 let groups: Array<{ id: string; slug: string }>;
