@@ -252,6 +252,19 @@ describe('phones', () => {
     await page.waitForLoadState('networkidle');
     await expectFits(page, 'ride edit form');
 
+    // As a rider outside the groups: the join prompt of a group, a ride they may not join yet.
+    for (const [name, path] of [
+      ['group page (outsider)', `/groups/${groups[1]!.slug}`],
+      ['ride page (outsider)', `/groups/${ride.groupSlug}/rides/${ride.slug}`],
+      ['rider profile (visitor)', `/profile/${rider.userId}`],
+      ['report a bug', '/report-bug'],
+    ] as const) {
+      await other.page.goto(path);
+      await other.page.locator('main h1').first().waitFor();
+      await other.page.waitForLoadState('networkidle');
+      await expectFits(other.page, name);
+    }
+
     // The dashboard behind an open Create Ride dialog.
     await page.goto('/?action=create-ride');
     await page.getByRole('dialog').waitFor();
