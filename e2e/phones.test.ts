@@ -169,6 +169,18 @@ async function expectFits(page: Page, screen: string) {
     await animationsSettled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(overflow > 0 ? await sticksOut(page) : [], `${screen} at ${width}px scrolls sideways by ${overflow}px`).toEqual([]);
+    // An open dialog is fixed: it would not widen the document, so it is measured itself.
+    const dialogs = await page.evaluate(() =>
+      [...document.querySelectorAll('[role=dialog], [role=alertdialog]')].map((d) => {
+        const box = d.getBoundingClientRect();
+        return { left: Math.round(box.left), right: Math.round(box.right), inside: d.scrollWidth - d.clientWidth };
+      }),
+    );
+    for (const dialog of dialogs) {
+      expect.soft(dialog, `${screen}: dialog at ${width}px`).toEqual({ left: expect.any(Number), right: expect.any(Number), inside: 0 });
+      expect.soft(dialog.left, `${screen}: dialog at ${width}px`).toBeGreaterThanOrEqual(0);
+      expect.soft(dialog.right, `${screen}: dialog at ${width}px`).toBeLessThanOrEqual(width);
+    }
   }
   if (!process.env.PROBE) await expectNoSidewaysScroll(page);
 }
@@ -265,10 +277,17 @@ describe('phones', () => {
       await expectFits(other.page, name);
     }
 
-    // The dashboard behind an open Create Ride dialog.
+    // The dashboard behind an open Create Ride dialog, and the other create dialogs.
     await page.goto('/?action=create-ride');
     await page.getByRole('dialog').waitFor();
     await expectFits(page, 'dashboard with Create Ride open');
+    await page.goto('/groups?action=create');
+    await page.getByRole('dialog').waitFor();
+    await expectFits(page, 'Create Group dialog');
+    await page.goto(`/groups/${groups[0]!.slug}?tab=polls`);
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectFits(page, 'Create Poll dialog');
   });
 
   it('keeps tabs in one row and every media filter on screen', async () => {
