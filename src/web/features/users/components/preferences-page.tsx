@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AvatarCard } from './avatar-card';
+import { CalendarCard } from './calendar-card';
 import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
@@ -75,6 +76,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
         </Card>
         <SecurityCard user={user} onEmailMissing={highlight.start} />
         <PrivacyCard user={user} />
+        <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
       </div>
       <div className="space-y-5">
         {/* A new account (after a sign-in) starts its forms over. */}
