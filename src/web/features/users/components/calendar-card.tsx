@@ -51,8 +51,8 @@ export function CalendarCard({ userId }: { userId: string }) {
   }
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
-      <CardHeader titleId={`${id}-title`} icon={<CalendarDays />} title="Calendar" description="Your rides in your phone's calendar, updated when a ride changes or is cancelled." />
+    <Card aria-labelledby="calendar-feed-title">
+      <CardHeader titleId="calendar-feed-title" icon={<CalendarDays />} title="Calendar" description="Your rides in your phone's calendar, updated when a ride changes or is cancelled." />
       <CardBody className="space-y-4">
         {feed.isPending ? (
           <p className="text-sm text-asphalt-500">Loading your calendar address...</p>

@@ -76,12 +76,12 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
         </Card>
         <SecurityCard user={user} onEmailMissing={highlight.start} />
         <PrivacyCard user={user} />
-        <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
       </div>
       <div className="space-y-5">
         {/* A new account (after a sign-in) starts its forms over. */}
         <ProfileForm key={`profile-${user.id}`} user={user} highlightEmail={highlight.pulse} />
         <SiteSettingsForm key={`settings-${user.id}`} user={user} />
+        <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
       </div>
     </div>
   );
