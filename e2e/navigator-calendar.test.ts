@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
-import { createGroup } from './support/ride-steps';
-import { animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast, PHONE_WIDTHS, recordToasts } from './support/page-checks';
+import { createGroup, newGuestRider } from './support/ride-steps';
+import { animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast, PHONE_WIDTHS } from './support/page-checks';
 import { parseGpx } from '../src/shared/gpx/gpx';
 
 /**
@@ -28,15 +28,7 @@ interface Rider {
   page: Page;
 }
 
-async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await h.newPage(viewport);
-  await recordToasts(page);
-  await page.goto('/');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await welcome.waitFor({ state: 'detached' });
-  return { context, page };
-}
+const newRider = (viewport?: { width: number; height: number }): Promise<Rider> => newGuestRider(h, viewport);
 
 async function screenshot(page: Page, name: string) {
   await animationsSettled(page);
