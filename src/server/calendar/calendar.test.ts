@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, tokenFromMail, buildSignedInUser, type TestApp } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
+import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,6 +133,19 @@ describe('the rider calendar feed', () => {
     for (const path of ['/api/calendar/nope.ics', `/api/calendar/${'a'.repeat(43)}.ics`, `/api/calendar/${'a'.repeat(43)}`]) {
       expect((await r.anonymous.get(path)).statusCode).toBe(404);
     }
+  });
+
+  it('limits reads per feed, not per address: past 120 an hour the feed answers 429, other feeds still answer', async () => {
+    const r = await buildRoles(t);
+    const mine = (await r.member.client.get('/api/users/current/calendar')).json().url;
+    const theirs = (await r.owner.client.get('/api/users/current/calendar')).json().url;
+    const statuses: number[] = [];
+    for (let i = 0; i < CALENDAR_READS_PER_FEED_PER_HOUR + 1; i++) statuses.push((await readFeed(mine)).res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CALENDAR_READS_PER_FEED_PER_HOUR);
+    const refused = await readFeed(mine);
+    expect([refused.res.statusCode, refused.res.json().message]).toEqual([429, 'This calendar was read too often. Please try again later.']);
+    expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await readFeed(theirs)).res.statusCode).toBe(200);
   });
 
   it('keeps a guest’s feed when the guest signs into an account without one', async () => {
