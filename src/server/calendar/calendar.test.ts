@@ -105,9 +105,11 @@ describe('the rider calendar feed', () => {
     expect((await readFeed(url)).events.map((e) => e.uid)).toEqual([event.uid]);
     expect((await readFeed(url)).events.map((e) => e.uid)).not.toContain(`ride-${other.id}@rc.test`);
 
-    // Someone outside the group sees none of it.
-    const outsiderFeed = (await r.outsider.client.get('/api/users/current/calendar')).json().url;
-    expect((await readFeed(outsiderFeed)).events).toEqual([]);
+    // Someone outside the group, or still waiting to be let in, sees none of it.
+    for (const rider of [r.outsider, r.pending]) {
+      const feed = (await rider.client.get('/api/users/current/calendar')).json().url;
+      expect((await readFeed(feed)).events).toEqual([]);
+    }
   });
 
   it('reset gives a new address and the old one answers 404', async () => {
@@ -158,6 +160,18 @@ describe('the rider calendar feed', () => {
     expect((await guest.get('/api/users/current')).json().id).toBe(account.user.id);
     expect((await account.client.get('/api/users/current/calendar')).json().url).toBe(url);
     expect((await readFeed(url)).res.statusCode).toBe(200);
+  });
+
+  it('an account’s own feed wins over the guest’s that signs into it', async () => {
+    const account = await buildSignedInUser(t);
+    const own = (await account.client.get('/api/users/current/calendar')).json().url;
+    const guest = new TestClient(t.app);
+    await guest.get('/api/users/current');
+    const guestUrl = (await guest.get('/api/users/current/calendar')).json().url;
+    await guest.post('/api/auth/magic-link', { email: account.user.email }, { 'x-forwarded-for': '10.9.8.6' });
+    await guest.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, account.user.email) });
+    expect((await guest.get('/api/users/current/calendar')).json().url).toBe(own);
+    expect((await readFeed(guestUrl)).res.statusCode).toBe(404);
   });
 });
 
