@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
-import { PHONE_WIDTHS, animationsSettled, axeViolations, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
+import { PHONE_WIDTHS, animationsSettled, axeViolations, expectNoSidewaysScroll, expectToast } from './support/page-checks';
+import { newGuestRider } from './support/ride-steps';
 
 /**
  * A request to join an approval group reaches the owner live (count, list and
@@ -53,12 +54,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 /** A visitor signed in over real SMTP with an e-mailed link, then given a handle. */
 async function newRider(handle: string, viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await h.newPage(viewport);
-  await recordToasts(page);
-  await page.goto('/');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await welcome.waitFor({ state: 'detached' });
+  const { context, page } = await newGuestRider(h, viewport);
   const email = `${handle.toLowerCase()}@example.com`;
   const before = h.mails.length;
   const sent = await page.evaluate(async (address) => (await fetch('/api/auth/magic-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status, email);

@@ -7,7 +7,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
-import { createGroup, pickDay } from './support/ride-steps';
+import { createGroup, newGuestRider, pickDay } from './support/ride-steps';
 import { expectToast, recordToasts } from './support/page-checks';
 
 /**
@@ -71,12 +71,7 @@ async function currentUser(page: Page): Promise<{ id: string; userId: string }> 
 
 /** A new visitor (a guest account), past the welcome dialog. */
 async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await h.newPage(viewport);
-  await recordToasts(page);
-  await page.goto('/');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await welcome.waitFor({ state: 'detached' });
+  const { context, page } = await newGuestRider(h, viewport);
   const me = await currentUser(page);
   return { context, page, ...me };
 }

@@ -1,4 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Harness } from './harness';
+import { recordToasts } from './page-checks';
 import { format } from 'date-fns';
 import { expect } from 'vitest';
 
@@ -37,4 +39,15 @@ export async function pickDay(scope: Locator, label: string, day: Date) {
   }
   await page.locator(`[data-day="${format(day, 'yyyy-MM-dd')}"] button`).click();
   await page.locator('.rdp-caption_label').first().waitFor({ state: 'detached' });
+}
+
+/** A new visitor (a guest account) on its own browser context, past the welcome dialog, its toasts recorded. */
+export async function newGuestRider(h: Harness, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await h.newPage(viewport);
+  await recordToasts(page);
+  await page.goto('/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  return { context, page };
 }

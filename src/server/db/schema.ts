@@ -211,6 +211,18 @@ export interface RidesTable {
   card_format: number | null;
   /** Seats taken when the card was built (migration 010); read only with the card. */
   card_seats: number | null;
+  /** iCalendar SEQUENCE: raised by every edit, in the edit's transaction (migration 020). */
+  sequence: Generated<number>;
+}
+
+/** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  nonce: string;
+  token_hash: string;
+  /** 'joined': rides the rider joined; 'groups': those and every ride of the rider's groups. */
+  scope: string;
+  created_at: string;
 }
 
 export interface RideParticipantsTable {
@@ -302,6 +314,7 @@ export interface Database {
   group_members: GroupMembersTable;
   membership_requests: MembershipRequestsTable;
   rides: RidesTable;
+  calendar_feeds: CalendarFeedsTable;
   ride_participants: RideParticipantsTable;
   ride_comments: RideCommentsTable;
   polls: PollsTable;

@@ -73,3 +73,18 @@ export async function enforceNewGuestLimit(ctx: AppContext, request: FastifyRequ
   const { address } = keys(request, 'g');
   await count(ctx, [{ key: address, limit: NEW_GUESTS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many new visitors from this network. Please try again later.');
 }
+
+/**
+ * Calendar feed reads (GET /api/calendar/{token}.ics): a calendar polls a feed every few minutes
+ * to hours, so one feed may be read 120 times an hour. Counted per feed, not per address: Google
+ * and Apple fetch every subscriber's feed from a few shared addresses. Reads with an unknown token
+ * are counted per address (600 an hour), which bounds guessing, hopeless as it is against 256 bits.
+ */
+export const CALENDAR_READS_PER_FEED_PER_HOUR = 120;
+export const CALENDAR_MISSES_PER_ADDRESS_PER_HOUR = 600;
+
+export async function enforceCalendarFeedLimit(ctx: AppContext, request: FastifyRequest, feedTokenHash: string | null): Promise<void> {
+  const message = 'This calendar was read too often. Please try again later.';
+  if (feedTokenHash) await count(ctx, [{ key: `c:f:${feedTokenHash}`, limit: CALENDAR_READS_PER_FEED_PER_HOUR }], HOUR_MS, message);
+  else await count(ctx, [{ key: keys(request, 'c').address, limit: CALENDAR_MISSES_PER_ADDRESS_PER_HOUR }], HOUR_MS, message);
+}

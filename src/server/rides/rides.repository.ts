@@ -270,6 +270,19 @@ export const ridesRepository = {
     await db.updateTable('rides').set(fields).where('id', '=', id).execute();
   },
 
+  /**
+   * An edit riders see: the fields, and the ride's calendar SEQUENCE raised in the same statement,
+   * so a calendar never sees the change without the raise (RFC 5545 section 3.8.7.4).
+   */
+  async edit(db: Executor, id: string, fields: Partial<Insertable<RidesTable>>): Promise<void> {
+    if (Object.keys(fields).length === 0) return;
+    await db
+      .updateTable('rides')
+      .set((eb) => ({ ...fields, sequence: eb('sequence', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  },
+
   async delete(db: Executor, id: string): Promise<void> {
     await db.deleteFrom('rides').where('id', '=', id).execute();
   },

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { commentSchema, commentsPageQuerySchema, createRideSchema, updateRideSchema } from '../../shared/rides/ride';
+import { rideExportQuerySchema } from '../../shared/rides/ride-export';
 import { requireUserId } from '../auth/session-cookie';
+import { exportRide } from './ride-export';
 import {
   addComment,
   createRide,
@@ -25,6 +27,11 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/rides/upcoming', async (request) => listUpcomingRides(ctx, requireUserId(request)));
 
     app.get('/api/rides/:id', { schema: { params: idParams } }, async (request) => getRide(ctx, request.userId, request.params.id));
+
+    app.get('/api/rides/:id/export', { schema: { params: idParams, querystring: rideExportQuerySchema } }, async (request, reply) => {
+      const file = await exportRide(ctx, request.userId, request.params.id, request.query.format);
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'private, no-cache').send(file.body);
+    });
 
     app.get('/api/groups/:group/rides/:ride', { schema: { params: z.object({ group: z.string().min(1).max(300), ride: z.string().min(1).max(300) }) } }, async (request) =>
       getRideBySlugs(ctx, request.userId, request.params.group, request.params.ride),

@@ -281,7 +281,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
         const seats = await ridesRepository.seatCount(tx, rideId);
         if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
       }
-      await ridesRepository.update(tx, rideId, fields);
+      await ridesRepository.edit(tx, rideId, fields);
     })
     .catch(refuseSlugClash);
   if (input.status === 'cancelled' && ride.status !== 'cancelled') {

@@ -87,6 +87,11 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   await tx.updateTable('invitations').set({ inviter_id: accountId }).where('inviter_id', '=', guestId).execute();
   await tx.updateTable('invitations').set({ used_by_user_id: accountId }).where('used_by_user_id', '=', guestId).execute();
   await tx.updateTable('notifications').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  // The guest's calendar feed becomes the account's unless the account has one: a calendar the
+  // guest subscribed keeps working. The account's own feed wins (the guest's goes with the guest).
+  if (!(await tx.selectFrom('calendar_feeds').select('user_id').where('user_id', '=', accountId).executeTakeFirst())) {
+    await tx.updateTable('calendar_feeds').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  }
   await tx.updateTable('activity_events').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
   await tx.updateTable('bug_reports').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
 

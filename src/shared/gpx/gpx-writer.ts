@@ -1,7 +1,12 @@
 import { segmentsOf } from './segments';
 import type { GpxData, GpxPoint, GpxWaypoint } from './gpx-types';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+/** XML text and attribute escaping; characters XML 1.0 forbids (C0 controls but tab and line breaks) are dropped. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
 
 function pointXml(tag: string, point: GpxPoint | GpxWaypoint, indent: string): string {
   const children: string[] = [];

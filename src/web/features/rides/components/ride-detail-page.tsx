@@ -14,6 +14,7 @@ import { RouteMap } from '../../../components/route-map/route-map';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { SendToNavigator } from './send-to-navigator-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useRideActions } from '../../../components/use-ride-actions';
@@ -166,6 +167,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <ParticipationActions ride={ride} actions={actions} onJoin={() => void join()} mustJoinGroup={mustJoinGroup} />
+          <SendToNavigator ride={ride} />
           {ride.abilities.edit ? (
             <Link to={rideEditPath(ride)} className={buttonClasses('secondary', 'md')}>
               <Pencil aria-hidden="true" />

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AvatarCard } from './avatar-card';
+import { CalendarCard } from './calendar-card';
 import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
@@ -85,6 +86,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
       </div>
       <div className="lg:col-start-1 lg:row-start-2">
         <SiteSettingsForm key={`settings-${user.id}`} user={user} />
+        <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
       </div>
     </div>
   );

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { enforceCalendarFeedLimit } from '../limits/write-limits';
+import { nowIso } from '../db/database';
+import { notFound } from '../platform/errors';
+import { hashToken } from '../platform/tokens';
+import { rideStops } from '../../shared/rides/ride';
+import type { CalendarFeed, CalendarFeedUpdate, CalendarScope } from '../../shared/calendar/calendar-feed';
+import { parseWaypoints } from '../rides/rides.presenter';
+import { getRide } from '../rides/rides.service';
+import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
+import { feedToken } from './feed-key';
+
+/** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */
+const KEPT_AFTER_END_MS = 30 * 86_400_000;
+/** The most rides one feed lists (a rider in many busy groups): the soonest first. */
+const FEED_MAX_RIDES = 500;
+
+/** The feed's address: `{PUBLIC_URL}/api/calendar/{token}.ics`, read without a session. */
+function feedUrl(ctx: AppContext, row: CalendarFeedRow): string {
+  return `${ctx.config.publicUrl}/api/calendar/${feedToken(ctx.config.dataDir, row.nonce)}.ics`;
+}
+
+function present(ctx: AppContext, row: CalendarFeedRow): CalendarFeed {
+  return { url: feedUrl(ctx, row), scope: row.scope as CalendarScope };
+}
+
+function newSecret(ctx: AppContext): { nonce: string; token_hash: string } {
+  const nonce = crypto.randomBytes(32).toString('base64url');
+  return { nonce, token_hash: hashToken(feedToken(ctx.config.dataDir, nonce)) };
+}
+
+async function feedOf(ctx: AppContext, userId: string): Promise<CalendarFeedRow> {
+  const existing = await calendarRepository.findByUser(ctx.db, userId);
+  if (existing) return existing;
+  await calendarRepository.insertUnlessExists(ctx.db, { user_id: userId, ...newSecret(ctx), scope: 'groups', created_at: nowIso() });
+  return (await calendarRepository.findByUser(ctx.db, userId))!;
+}
+
+/** GET /api/users/current/calendar: the rider's feed, made on the first call; the same address after. */
+export async function getCalendarFeed(ctx: AppContext, userId: string): Promise<CalendarFeed> {
+  return present(ctx, await feedOf(ctx, userId));
+}
+
+/** POST /api/users/current/calendar: `reset` gives a new address (the old one answers 404 from now on); `scope` what it lists. */
+export async function updateCalendarFeed(ctx: AppContext, userId: string, input: CalendarFeedUpdate): Promise<CalendarFeed> {
+  await feedOf(ctx, userId);
+  await calendarRepository.update(ctx.db, userId, { ...(input.reset && newSecret(ctx)), ...(input.scope && { scope: input.scope }) });
+  return present(ctx, (await calendarRepository.findByUser(ctx.db, userId))!);
+}
+
+const STATUS: Record<string, ICalEventStatus> = {
+  confirmed: ICalEventStatus.CONFIRMED,
+  pending: ICalEventStatus.TENTATIVE,
+  cancelled: ICalEventStatus.CANCELLED,
+};
+
+/** The stops in order, one a line, then the ride's description. */
+function descriptionOf(ride: CalendarRideRow): string {
+  const stops = rideStops({
+    startLocation: ride.start_location,
+    startLatitude: ride.start_latitude,
+    startLongitude: ride.start_longitude,
+    midpointLocation: ride.midpoint_location,
+    midpointLatitude: ride.midpoint_latitude,
+    midpointLongitude: ride.midpoint_longitude,
+    waypoints: parseWaypoints(ride.waypoints),
+    endLocation: ride.end_location,
+    endLatitude: ride.end_latitude,
+    endLongitude: ride.end_longitude,
+  });
+  const lines = ['Stops:', ...stops.map((s, i) => `${i + 1}. ${s.name}`)];
+  if (ride.description) lines.push('', ride.description);
+  return lines.join('\n');
+}
+
+/**
+ * One VEVENT per ride (RFC 5545): the UID never changes, SEQUENCE is the ride's edit count
+ * (rides.sequence) so calendars replace their copy when it rises, times in UTC, STATUS:CANCELLED
+ * once the ride is cancelled (kept in the feed, so calendars strike it through rather than
+ * silently dropping it).
+ */
+function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[]): string {
+  const host = new URL(ctx.config.publicUrl).host;
+  const calendar = ical({ name, prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
+  for (const ride of rides) {
+    calendar.createEvent({
+      id: `ride-${ride.id}@${host}`,
+      sequence: Number(ride.sequence),
+      start: new Date(ride.start_date),
+      end: new Date(ride.end_date),
+      stamp: new Date(),
+      created: new Date(ride.created_at),
+      summary: ride.name,
+      location: ride.start_location,
+      description: descriptionOf(ride),
+      url: `${ctx.config.publicUrl}/rides/${ride.id}`,
+      status: STATUS[ride.status] ?? ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
+
+/** GET /api/calendar/{token}.ics: the feed, for whoever holds its address (no session needed); 404 for an unknown or replaced one. */
+export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest, token: string): Promise<string> {
+  const tokenHash = hashToken(token);
+  const feed = await calendarRepository.findByTokenHash(ctx.db, tokenHash);
+  await enforceCalendarFeedLimit(ctx, request, feed ? tokenHash : null);
+  if (!feed) throw notFound('Calendar not found');
+  const since = new Date(Date.now() - KEPT_AFTER_END_MS).toISOString();
+  const rides = await calendarRepository.feedRides(ctx.db, feed.user_id, feed.scope, since, FEED_MAX_RIDES);
+  return calendarText(ctx, `${ctx.config.appName} rides`, rides);
+}
+
+/** GET /api/rides/{id}/calendar.ics: one ride, for whoever may see it (read as its page reads it). */
+export async function rideCalendar(ctx: AppContext, viewerId: string | null, rideId: string): Promise<{ slug: string; text: string }> {
+  const ride = await getRide(ctx, viewerId, rideId);
+  const row = await calendarRepository.oneRide(ctx.db, ride.id);
+  if (!row) throw notFound('Ride not found');
+  return { slug: ride.slug, text: calendarText(ctx, ride.name, [row]) };
+}

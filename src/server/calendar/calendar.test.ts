@@ -1,0 +1,190 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, tokenFromMail, buildSignedInUser, type TestApp } from '../test/test-app';
+import { buildRide, buildRoles } from '../test/factories';
+import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+interface ParsedEvent {
+  uid: string;
+  summary: string;
+  location: string;
+  description: string;
+  sequence: number;
+  status: string | null;
+  url: string | null;
+  start: string;
+  end: string;
+}
+
+/** The feed as a calendar app reads it: parsed by ical.js. */
+function eventsOf(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      location: event.location,
+      description: event.description,
+      sequence: event.sequence,
+      status: vevent.getFirstPropertyValue('status') as string | null,
+      url: vevent.getFirstPropertyValue('url') as string | null,
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+    };
+  });
+}
+
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
+/** Reads a feed address the way a calendar app does: no cookie. */
+async function readFeed(url: string) {
+  const res = await new TestClient(t.app).get(new URL(url).pathname);
+  return { res, events: res.statusCode === 200 ? eventsOf(res.body) : [] };
+}
+
+describe('the rider calendar feed', () => {
+  it('answers the same secret address on every call, only to its rider', async () => {
+    const r = await buildRoles(t);
+    const first = await r.member.client.get('/api/users/current/calendar');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ url: expect.stringMatching(/^http:\/\/rc\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/), scope: 'groups' });
+    expect((await r.member.client.get('/api/users/current/calendar')).json()).toEqual(first.json());
+    expect((await r.outsider.client.get('/api/users/current/calendar')).json().url).not.toBe(first.json().url);
+    expect((await r.anonymous.get('/api/users/current/calendar')).statusCode).toBe(401);
+    // The database keeps only the token's hash.
+    const token = /calendar\/([^.]+)\.ics/.exec(first.json().url)![1]!;
+    const stored = await t.app.ctx.db.selectFrom('calendar_feeds').selectAll().where('user_id', '=', r.member.user.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('lists joined rides and the group’s rides, one event each, and raises SEQUENCE on a change and on cancelling', async () => {
+    const r = await buildRoles(t);
+    const joined = await buildRide(r.owner, r.group.id, { name: 'Passo della Futa', description: 'Coffee at the top', waypoints: [{ name: 'Sasso Marconi', latitude: 44.4, longitude: 11.25 }] });
+    const other = await buildRide(r.owner, r.group.id, { name: 'Other ride' });
+    await r.member.client.post(`/api/rides/${joined.id}/join`);
+    const { url } = (await r.member.client.get('/api/users/current/calendar')).json();
+
+    const before = await readFeed(url);
+    expect(before.res.statusCode).toBe(200);
+    expect(before.res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(before.events.map((e) => e.summary).sort()).toEqual(['Other ride', 'Passo della Futa']);
+    const event = before.events.find((e) => e.summary === 'Passo della Futa')!;
+    const ride = (await r.member.client.get(`/api/rides/${joined.id}`)).json();
+    expect(event).toEqual({
+      uid: `ride-${joined.id}@rc.test`,
+      summary: 'Passo della Futa',
+      location: 'Bologna, Emilia-Romagna, Italy',
+      description: 'Stops:\n1. Bologna, Emilia-Romagna, Italy\n2. Sasso Marconi\n3. Parma, Emilia-Romagna, Italy\n\nCoffee at the top',
+      sequence: 0,
+      status: 'CONFIRMED',
+      url: `http://rc.test/rides/${joined.id}`,
+      // iCalendar times are to the second.
+      start: toSecond(ride.startDate),
+      end: toSecond(ride.endDate),
+    });
+
+    // An edit the rider sees: same UID, new summary, SEQUENCE up.
+    expect((await r.owner.client.patch(`/api/rides/${joined.id}`, { name: 'Passo della Futa (new time)', startLocation: 'Casalecchio', startLatitude: 44.47, startLongitude: 11.27 })).statusCode).toBe(200);
+    const changed = (await readFeed(url)).events.find((e) => e.uid === event.uid)!;
+    expect([changed.summary, changed.location, changed.sequence]).toEqual(['Passo della Futa (new time)', 'Casalecchio', 1]);
+
+    // Cancelled: still listed, STATUS:CANCELLED, SEQUENCE up again.
+    expect((await r.owner.client.patch(`/api/rides/${joined.id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    const cancelled = (await readFeed(url)).events.find((e) => e.uid === event.uid)!;
+    expect([cancelled.status, cancelled.sequence]).toEqual(['CANCELLED', 2]);
+
+    // Joined rides only: the group's other ride leaves the feed.
+    expect((await r.member.client.post('/api/users/current/calendar', { scope: 'joined' })).json()).toEqual({ url, scope: 'joined' });
+    expect((await readFeed(url)).events.map((e) => e.uid)).toEqual([event.uid]);
+    expect((await readFeed(url)).events.map((e) => e.uid)).not.toContain(`ride-${other.id}@rc.test`);
+
+    // Someone outside the group, or still waiting to be let in, sees none of it.
+    for (const rider of [r.outsider, r.pending]) {
+      const feed = (await rider.client.get('/api/users/current/calendar')).json().url;
+      expect((await readFeed(feed)).events).toEqual([]);
+    }
+  });
+
+  it('reset gives a new address and the old one answers 404', async () => {
+    const r = await buildRoles(t);
+    await buildRide(r.owner, r.group.id);
+    const old = (await r.member.client.get('/api/users/current/calendar')).json().url;
+    const reset = await r.member.client.post('/api/users/current/calendar', { reset: true });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().url).not.toBe(old);
+    expect((await readFeed(old)).res.statusCode).toBe(404);
+    expect((await readFeed(old)).res.json().message).toBe('Calendar not found');
+    expect((await readFeed(reset.json().url)).events).toHaveLength(1);
+    expect((await r.member.client.get('/api/users/current/calendar')).json().url).toBe(reset.json().url);
+  });
+
+  it('refuses bad input with a clear 400 and odd addresses with 404', async () => {
+    const r = await buildRoles(t);
+    for (const body of [{}, { reset: false }, { scope: 'everything' }, { reset: true, extra: 1 }]) {
+      const res = await r.member.client.post('/api/users/current/calendar', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    for (const path of ['/api/calendar/nope.ics', `/api/calendar/${'a'.repeat(43)}.ics`, `/api/calendar/${'a'.repeat(43)}`]) {
+      expect((await r.anonymous.get(path)).statusCode).toBe(404);
+    }
+  });
+
+  it('limits reads per feed, not per address: past 120 an hour the feed answers 429, other feeds still answer', async () => {
+    const r = await buildRoles(t);
+    const mine = (await r.member.client.get('/api/users/current/calendar')).json().url;
+    const theirs = (await r.owner.client.get('/api/users/current/calendar')).json().url;
+    const statuses: number[] = [];
+    for (let i = 0; i < CALENDAR_READS_PER_FEED_PER_HOUR + 1; i++) statuses.push((await readFeed(mine)).res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CALENDAR_READS_PER_FEED_PER_HOUR);
+    const refused = await readFeed(mine);
+    expect([refused.res.statusCode, refused.res.json().message]).toEqual([429, 'This calendar was read too often. Please try again later.']);
+    expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await readFeed(theirs)).res.statusCode).toBe(200);
+  });
+
+  it('keeps a guest’s feed when the guest signs into an account without one', async () => {
+    const account = await buildSignedInUser(t);
+    const guest = new TestClient(t.app);
+    await guest.get('/api/users/current');
+    const url = (await guest.get('/api/users/current/calendar')).json().url;
+    await guest.post('/api/auth/magic-link', { email: account.user.email }, { 'x-forwarded-for': '10.9.8.7' });
+    await guest.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, account.user.email) });
+    expect((await guest.get('/api/users/current')).json().id).toBe(account.user.id);
+    expect((await account.client.get('/api/users/current/calendar')).json().url).toBe(url);
+    expect((await readFeed(url)).res.statusCode).toBe(200);
+  });
+
+  it('an account’s own feed wins over the guest’s that signs into it', async () => {
+    const account = await buildSignedInUser(t);
+    const own = (await account.client.get('/api/users/current/calendar')).json().url;
+    const guest = new TestClient(t.app);
+    await guest.get('/api/users/current');
+    const guestUrl = (await guest.get('/api/users/current/calendar')).json().url;
+    await guest.post('/api/auth/magic-link', { email: account.user.email }, { 'x-forwarded-for': '10.9.8.6' });
+    await guest.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, account.user.email) });
+    expect((await guest.get('/api/users/current/calendar')).json().url).toBe(own);
+    expect((await readFeed(guestUrl)).res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/rides/{id}/calendar.ics', () => {
+  it('gives one ride to whoever may see it; 404 for an unknown ride', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id, { name: 'Raid & <Rêve> 東京' });
+    for (const client of [r.anonymous, r.guest.client, r.outsider.client, r.pending.client, r.member.client, r.owner.client]) {
+      const res = await client.get(`/api/rides/${ride.id}/calendar.ics`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${ride.slug}.ics"`);
+      expect(eventsOf(res.body).map((e) => [e.uid, e.summary])).toEqual([[`ride-${ride.id}@rc.test`, 'Raid & <Rêve> 東京']]);
+    }
+    expect((await r.member.client.get('/api/rides/no-such-ride/calendar.ics')).statusCode).toBe(404);
+  });
+});

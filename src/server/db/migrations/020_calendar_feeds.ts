@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Calendar feeds (ARCHITECTURE "Calendar feeds"): one private feed per rider, found by the SHA-256
+ * of its token (the token itself is derived from `nonce` with a key kept outside the database, so
+ * the rider can be shown the same URL again while a database leak reveals none); `scope` chooses
+ * joined rides only or every upcoming ride of the rider's groups. `rides.sequence` is the
+ * iCalendar SEQUENCE, raised by every edit in the edit's own transaction.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('calendar_feeds')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('nonce', 'text', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('scope', 'text', (c) => c.notNull().defaultTo('groups'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .alterTable('rides')
+    .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('rides').dropColumn('sequence').execute();
+  await db.schema.dropTable('calendar_feeds').execute();
+}

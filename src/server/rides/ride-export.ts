@@ -1,0 +1,44 @@
+import type { AppContext } from '../context';
+import { conflict } from '../platform/errors';
+import { routeThrough } from '../routing/routing.service';
+import { rideStops, type Ride } from '../../shared/rides/ride';
+import { RIDE_EXPORT_MESSAGES, type RideExportFormat } from '../../shared/rides/ride-export';
+import { getRide } from './rides.service';
+import { rideGpx, rideItn, type NavigatorRoute } from './navigator-files';
+
+export interface RideFile {
+  fileName: string;
+  contentType: string;
+  body: string | Buffer;
+}
+
+/** A stop is on the map when it has coordinates (0,0 is the placeholder of an unplaced one, as in routing). */
+const isPlaced = (s: { latitude: number | null; longitude: number | null }) => s.latitude !== null && s.longitude !== null && !(s.latitude === 0 && s.longitude === 0);
+
+/** The ride's stops and its road (ROUTER_URL, cached), as the navigator files are written from. */
+export async function navigatorRoute(ctx: AppContext, ride: Ride): Promise<NavigatorRoute> {
+  const all = rideStops(ride);
+  const stops = all.filter(isPlaced).map((s) => ({ name: s.name, lat: s.latitude!, lon: s.longitude! }));
+  if (stops.length < 2) throw conflict(RIDE_EXPORT_MESSAGES.tooFewStops);
+  const routed = await routeThrough(ctx, stops);
+  return {
+    name: ride.name,
+    description: ride.description,
+    url: `${ctx.config.publicUrl}/rides/${ride.id}`,
+    stops,
+    unplacedStops: all.filter((s) => !isPlaced(s)).map((s) => s.name),
+    road: routed.geometry,
+  };
+}
+
+/**
+ * GET /api/rides/{id}/export: whoever may see the ride may take it to a navigator, so the ride is
+ * read exactly as its page reads it (getRide: 404 for what is absent or hidden).
+ */
+export async function exportRide(ctx: AppContext, viewerId: string | null, rideId: string, format: RideExportFormat): Promise<RideFile> {
+  const ride = await getRide(ctx, viewerId, rideId);
+  const route = await navigatorRoute(ctx, ride);
+  return format === 'gpx'
+    ? { fileName: `${ride.slug}.gpx`, contentType: 'application/gpx+xml; charset=utf-8', body: rideGpx(route) }
+    : { fileName: `${ride.slug}.itn`, contentType: 'text/plain; charset=windows-1252', body: rideItn(route) };
+}
