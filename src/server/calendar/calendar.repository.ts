@@ -42,7 +42,7 @@ export const calendarRepository = {
     await db.insertInto('calendar_feeds').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   },
 
-  async update(db: Executor, userId: string, fields: Partial<Pick<CalendarFeedRow, 'nonce' | 'token_hash' | 'scope'>>): Promise<void> {
+  async update(db: Executor, userId: string, fields: Partial<Pick<CalendarFeedRow, 'token' | 'token_hash' | 'scope'>>): Promise<void> {
     await db.updateTable('calendar_feeds').set(fields).where('user_id', '=', userId).execute();
   },
 

@@ -11,7 +11,6 @@ import type { CalendarFeed, CalendarFeedUpdate, CalendarScope } from '../../shar
 import { parseWaypoints } from '../rides/rides.presenter';
 import { getRide } from '../rides/rides.service';
 import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
-import { feedToken } from './feed-key';
 
 /** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */
 const KEPT_AFTER_END_MS = 30 * 86_400_000;
@@ -20,22 +19,22 @@ const FEED_MAX_RIDES = 500;
 
 /** The feed's address: `{PUBLIC_URL}/api/calendar/{token}.ics`, read without a session. */
 function feedUrl(ctx: AppContext, row: CalendarFeedRow): string {
-  return `${ctx.config.publicUrl}/api/calendar/${feedToken(ctx.config.dataDir, row.nonce)}.ics`;
+  return `${ctx.config.publicUrl}/api/calendar/${row.token}.ics`;
 }
 
 function present(ctx: AppContext, row: CalendarFeedRow): CalendarFeed {
   return { url: feedUrl(ctx, row), scope: row.scope as CalendarScope };
 }
 
-function newSecret(ctx: AppContext): { nonce: string; token_hash: string } {
-  const nonce = crypto.randomBytes(32).toString('base64url');
-  return { nonce, token_hash: hashToken(feedToken(ctx.config.dataDir, nonce)) };
+function newSecret(): { token: string; token_hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, token_hash: hashToken(token) };
 }
 
 async function feedOf(ctx: AppContext, userId: string): Promise<CalendarFeedRow> {
   const existing = await calendarRepository.findByUser(ctx.db, userId);
   if (existing) return existing;
-  await calendarRepository.insertUnlessExists(ctx.db, { user_id: userId, ...newSecret(ctx), scope: 'groups', created_at: nowIso() });
+  await calendarRepository.insertUnlessExists(ctx.db, { user_id: userId, ...newSecret(), scope: 'groups', created_at: nowIso() });
   return (await calendarRepository.findByUser(ctx.db, userId))!;
 }
 
@@ -47,7 +46,7 @@ export async function getCalendarFeed(ctx: AppContext, userId: string): Promise<
 /** POST /api/users/current/calendar: `reset` gives a new address (the old one answers 404 from now on); `scope` what it lists. */
 export async function updateCalendarFeed(ctx: AppContext, userId: string, input: CalendarFeedUpdate): Promise<CalendarFeed> {
   await feedOf(ctx, userId);
-  await calendarRepository.update(ctx.db, userId, { ...(input.reset && newSecret(ctx)), ...(input.scope && { scope: input.scope }) });
+  await calendarRepository.update(ctx.db, userId, { ...(input.reset && newSecret()), ...(input.scope && { scope: input.scope }) });
   return present(ctx, (await calendarRepository.findByUser(ctx.db, userId))!);
 }
 

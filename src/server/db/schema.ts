@@ -218,7 +218,9 @@ export interface RidesTable {
 /** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
 export interface CalendarFeedsTable {
   user_id: string;
-  nonce: string;
+  /** The feed's secret, shown to its rider again on every visit to Preferences. */
+  token: string;
+  /** SHA-256 of `token`: feeds are found by it, so a lookup's timing tells nothing of the token. */
   token_hash: string;
   /** 'joined': rides the rider joined; 'groups': those and every ride of the rider's groups. */
   scope: string;

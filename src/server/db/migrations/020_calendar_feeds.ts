@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * Calendar feeds (ARCHITECTURE "Calendar feeds"): one private feed per rider, found by the SHA-256
- * of its token (the token itself is derived from `nonce` with a key kept outside the database, so
- * the rider can be shown the same URL again while a database leak reveals none); `scope` chooses
+ * of its token (the lookup is by hash so its time tells nothing of the token); `token` is kept so the
+ * rider is shown the same address again (why it is not stored hashed only: ARCHITECTURE "Calendar
+ * feeds"); `scope` chooses
  * joined rides only or every upcoming ride of the rider's groups. `rides.sequence` is the
  * iCalendar SEQUENCE, raised by every edit in the edit's own transaction.
  */
@@ -11,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('calendar_feeds')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('nonce', 'text', (c) => c.notNull())
+    .addColumn('token', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('scope', 'text', (c) => c.notNull().defaultTo('groups'))
     .addColumn('created_at', 'text', (c) => c.notNull())
