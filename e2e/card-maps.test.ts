@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -48,7 +49,7 @@ interface Stop {
   longitude: number;
 }
 
-async function createRide(page: Page, groupId: string, name: string, stops: Stop[]): Promise<void> {
+async function createRide(page: Page, groupId: string, name: string, stops: Stop[]): Promise<string> {
   const start = stops[0]!;
   const end = stops[stops.length - 1]!;
   const day = addDays(new Date(), 3);
@@ -70,11 +71,12 @@ async function createRide(page: Page, groupId: string, name: string, stops: Stop
     timezoneOffset: 'UTC+01:00',
     timezoneName: 'Berlin',
   };
-  const status = await page.evaluate(
-    async (payload) => (await fetch('/api/rides', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) })).status,
-    body,
-  );
-  expect(status).toBe(201);
+  const created = await page.evaluate(async (payload) => {
+    const response = await fetch('/api/rides', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+    return { status: response.status, id: ((await response.json()) as { id: string }).id };
+  }, body);
+  expect(created.status).toBe(201);
+  return created.id;
 }
 
 const LOOP: Stop[] = [
@@ -136,11 +138,12 @@ async function cardMap(page: Page, rideName: string, total: number) {
 describe('card maps', () => {
   let page: Page;
   let context: BrowserContext;
+  let loopRideId = '';
 
   beforeAll(async () => {
     ({ context, page } = await newRider());
     const group = await createGroup(page, 'Motorradfreundeskreisoberbayern');
-    await createRide(page, group.id, 'Futa Pass Loop', LOOP);
+    loopRideId = await createRide(page, group.id, 'Futa Pass Loop', LOOP);
     await createRide(page, group.id, 'Twelve stops over the Raticosa to the Mugello', TWELVE);
   });
   afterAll(async () => {
@@ -222,6 +225,32 @@ describe('card maps', () => {
     await dialog.screenshot({ path: `${SHOTS}/fullscreen-map-1280.png` });
     await dialog.getByRole('button', { name: 'Close fullscreen map' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the media gallery labels a GPX file by the ride it belongs to, linking to it, and a rider\'s own upload "Profile"', async () => {
+    const gpx = fs.readFileSync(path.resolve('test-data/fixtures/gpx/togeojson-strava.gpx'), 'utf8');
+    const statuses = await page.evaluate(
+      async ({ gpx, rideId }) => {
+        const send = async (fields: Record<string, string>, name: string) => {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) form.append(key, value);
+          form.append('file', new File([gpx], name, { type: 'application/gpx+xml' }));
+          return (await fetch('/api/media', { method: 'POST', body: form })).status;
+        };
+        return [await send({ associatedType: 'ride', associatedId: rideId }, 'futa.gpx'), await send({}, 'my-commute.gpx')];
+      },
+      { gpx, rideId: loopRideId },
+    );
+    expect(statuses).toEqual([201, 201]);
+    await page.goto('/media');
+    const onRide = page.getByRole('article', { name: 'futa.gpx' });
+    await onRide.getByRole('link', { name: 'Futa Pass Loop' }).waitFor();
+    expect(await page.getByRole('article', { name: 'my-commute.gpx' }).getByText('Profile', { exact: true }).count()).toBe(1);
+    await onRide.screenshot({ path: `${SHOTS}/gallery-label-1280.png` });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await onRide.screenshot({ path: `${SHOTS}/gallery-label-375.png` });
+    await onRide.getByRole('link', { name: 'Futa Pass Loop' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Futa Pass Loop' }).waitFor();
   });
 });
 
