@@ -251,6 +251,11 @@ describe('card maps', () => {
     await onRide.screenshot({ path: `${SHOTS}/gallery-label-375.png` });
     await onRide.getByRole('link', { name: 'Futa Pass Loop' }).click();
     await page.getByRole('heading', { level: 1, name: 'Futa Pass Loop' }).waitFor();
+
+    // The ride's GPX map pans and zooms: a named region, and axe finds nothing on the page with it open.
+    await page.getByRole('button', { name: 'View Route' }).click();
+    await page.getByRole('region', { name: 'Map of 1 GPX file: futa.gpx' }).waitFor();
+    await expectAccessible(page, ['main']);
   });
 });
 
