@@ -88,15 +88,19 @@ interface DrawnMarker extends Omit<PlacedMarker, 'x' | 'y'> {
   leaderFrom: LatLngTuple | null;
 }
 
-/** The markers at the map's current zoom, laid out again after every zoom and resize. */
-function useMarkers(stops: LocatedStop[], totalStops: number) {
+/**
+ * The markers at the map's current zoom, laid out again after every zoom and resize. A still map
+ * keeps every marker inside its frame; on a map the rider pans, a marker stays by its stop instead.
+ */
+function useMarkers(stops: LocatedStop[], totalStops: number, interactive: boolean) {
   const [markers, setMarkers] = useState<DrawnMarker[] | null>(null);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const measure = useCallback(() => {
     if (!map) return;
     const size = map.getSize();
     const screen = stops.map((s) => map.latLngToContainerPoint([s.latitude, s.longitude]));
-    const placed = layoutMarkers(stops, screen, totalStops, { width: size.x, height: size.y - attributionHeight(map) });
+    const frame = interactive ? undefined : { width: size.x, height: size.y - attributionHeight(map) };
+    const placed = layoutMarkers(stops, screen, totalStops, frame);
     setMarkers(
       placed.map(({ x, y, ...marker }) => {
         const only = marker.members.length === 1 ? marker.members[0]! : null;
@@ -106,7 +110,7 @@ function useMarkers(stops: LocatedStop[], totalStops: number) {
         return { ...marker, at: moved || !home ? [here.lat, here.lng] : home, leaderFrom: moved ? home : null };
       }),
     );
-  }, [map, stops, totalStops]);
+  }, [map, stops, totalStops, interactive]);
   return { markers, measure, setMap };
 }
 
@@ -124,7 +128,7 @@ export default function LeafletRouteMap({ stops, totalStops, geometry, interacti
   const stopPoints = useMemo(() => stops.map((s) => [s.latitude, s.longitude] as LatLngTuple), [stops]);
   const allPoints = useMemo(() => [...stopPoints, ...(geometry ?? [])], [stopPoints, geometry]);
   const first = stopPoints[0] ?? ([0, 0] as LatLngTuple);
-  const { markers, measure, setMap } = useMarkers(stops, totalStops);
+  const { markers, measure, setMap } = useMarkers(stops, totalStops, interactive);
   useEffect(measure, [measure]);
 
   return (
