@@ -146,7 +146,7 @@ describe('Media Gallery', () => {
     await dialog.getByText('togeojson-strava.gpx').waitFor();
 
     await dispatchFiles(page, '[role="dialog"]', 'paste', [fileFrom(PHOTO_PATH, 'image/jpeg')]);
-    await toast(page, 'Files pasted', '1 file(s) added from clipboard.');
+    await toast(page, 'Files pasted', '1 file added from clipboard.');
     await dialog.getByText('exif-gps-DSCN0010.jpg').waitFor();
 
     await dispatchFiles(page, '[data-testid="upload-drop-zone"]', 'drop', [{ name: 'notes.txt', type: 'text/plain', base64: Buffer.from('hello').toString('base64') }]);

@@ -53,7 +53,7 @@ describe('Preferences: the username', () => {
     const { context, page, me } = await newRider();
     await openPreferences(page);
     const field = page.getByLabel('User ID');
-    expect(await page.getByText('Can only be changed 2 more time(s)').count()).toBe(1);
+    expect(await page.getByText('Can only be changed 2 more times').count()).toBe(1);
 
     // Taken regardless of case: a red cross, and saving is refused.
     await field.fill(other.me.userId.toUpperCase());
@@ -70,7 +70,7 @@ describe('Preferences: the username', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Your profile has been successfully updated.').waitFor();
     await page.getByRole('button', { name: `Account menu for ${first}` }).waitFor();
-    await page.getByText('Can only be changed 1 more time(s)').waitFor();
+    await page.getByText('Can only be changed 1 more time').waitFor();
 
     // The second and last change.
     const second = `${first}-2`;

@@ -1,4 +1,4 @@
-import type { MediaAbilities, MediaAssociatedType, MediaFileType, MediaItem } from '../../shared/media/media-item';
+import type { MediaAbilities, MediaAssociatedType, MediaBelongsTo, MediaFileType, MediaItem } from '../../shared/media/media-item';
 import type { GpxInfo } from '../../shared/gpx/gpx-types';
 import type { GpxPrivacyZone, PrivateBounds } from '../../shared/gpx/privacy-zone';
 import type { MediaListRow } from './media.repository';
@@ -24,7 +24,7 @@ export function presentGpxInfo(stored: StoredGpxInfo, view: GpxPrivacyZone | 'or
   return { name, bounds: view === 'none' ? bounds : (privateBounds?.[view] ?? null), summary: { ...summary, startTime: null, endTime: null } };
 }
 
-export function presentMedia(row: MediaListRow, abilities: MediaAbilities, gpxView: GpxPrivacyZone | 'original' = 'original'): MediaItem {
+export function presentMedia(row: MediaListRow, abilities: MediaAbilities, gpxView: GpxPrivacyZone | 'original', belongsTo: MediaBelongsTo | null): MediaItem {
   return {
     id: row.id,
     url: row.url,
@@ -40,5 +40,6 @@ export function presentMedia(row: MediaListRow, abilities: MediaAbilities, gpxVi
     associatedId: row.associated_id,
     gpx: row.gpx_info ? presentGpxInfo(JSON.parse(row.gpx_info) as StoredGpxInfo, gpxView) : null,
     abilities,
+    belongsTo,
   };
 }

@@ -85,6 +85,11 @@ export const mediaRepository = {
     return db.selectFrom('media').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').limit(LIST_LIMIT).execute();
   },
 
+  /** A group's name and slug, for labelling its media. */
+  groupLabel(db: Executor, groupId: string): Promise<{ id: string; name: string; slug: string } | undefined> {
+    return db.selectFrom('groups').select(['id', 'name', 'slug']).where('id', '=', groupId).executeTakeFirst();
+  },
+
   async updateDescription(db: Executor, id: string, description: string | null): Promise<void> {
     await db.updateTable('media').set({ description }).where('id', '=', id).execute();
   },

@@ -15,6 +15,7 @@ import {
   MEDIA_MESSAGES,
   mediaUploadFieldsSchema,
   type MediaAssociatedType,
+  type MediaBelongsTo,
   type MediaFileType,
   type MediaItem,
   type MediaListQuery,
@@ -26,7 +27,7 @@ import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { notify } from '../notifications/notifications.service';
 import { groupsRepository } from '../groups/groups.repository';
-import { ridesRepository } from '../rides/rides.repository';
+import { ridesRepository, type RideRow } from '../rides/rides.repository';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { audienceOf, canUploadTo, canViewMedia, mediaAbilities } from './media.policy';
@@ -271,7 +272,7 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
     throw error;
   }
   await announceUpload(ctx, target, userId);
-  return presentMedia(row, mediaAbilities({ isUploader: true, isRideOwner: target.associatedType === 'ride' }));
+  return presentMedia(row, mediaAbilities({ isUploader: true, isRideOwner: target.associatedType === 'ride' }), 'original', await new MediaAccess(ctx, userId).belongsTo(row));
 }
 
 /**
@@ -337,7 +338,8 @@ export async function storageUsage(ctx: MediaContext, userId: string): Promise<S
 class MediaAccess {
   private profiles = new Map<string, Promise<boolean>>();
   private groups: Promise<Set<string>> | null = null;
-  private rides = new Map<string, Promise<string | null>>();
+  private rides = new Map<string, Promise<RideRow | undefined>>();
+  private groupLabels = new Map<string, Promise<MediaBelongsTo | null>>();
   private zones = new Map<string, Promise<GpxPrivacyZone>>();
 
   constructor(
@@ -368,11 +370,32 @@ class MediaAccess {
     return (await this.groups).has(groupId);
   }
 
-  private rideOwner(rideId: string): Promise<string | null> {
+  private ride(rideId: string): Promise<RideRow | undefined> {
     let known = this.rides.get(rideId);
     if (!known) {
-      known = ridesRepository.findById(this.ctx.db, rideId).then((ride) => ride?.owner_id ?? null);
+      known = ridesRepository.findById(this.ctx.db, rideId);
       this.rides.set(rideId, known);
+    }
+    return known;
+  }
+
+  private async rideOwner(rideId: string): Promise<string | null> {
+    return (await this.ride(rideId))?.owner_id ?? null;
+  }
+
+  /** The ride or group the item is attached to, named (read once per ride or group). */
+  async belongsTo(row: MediaListRow): Promise<MediaBelongsTo | null> {
+    const id = row.associated_id;
+    if (!id) return null;
+    if (row.associated_type === 'ride') {
+      const ride = await this.ride(id);
+      return ride ? { type: 'ride', id: ride.id, name: ride.name, slug: ride.slug, groupSlug: ride.group_slug } : null;
+    }
+    if (row.associated_type !== 'group' && row.associated_type !== 'group_image') return null;
+    let known = this.groupLabels.get(id);
+    if (!known) {
+      known = mediaRepository.groupLabel(this.ctx.db, id).then((group) => (group ? { type: 'group' as const, ...group } : null));
+      this.groupLabels.set(id, known);
     }
     return known;
   }
@@ -404,7 +427,7 @@ class MediaAccess {
   async present(row: MediaListRow): Promise<MediaItem> {
     const isUploader = this.viewerId !== null && row.owner_id === this.viewerId;
     const isRideOwner = row.associated_type === 'ride' && this.viewerId !== null && !isUploader && (await this.rideOwner(row.associated_id ?? '')) === this.viewerId;
-    return presentMedia(row, mediaAbilities({ isUploader, isRideOwner }), await this.gpxView(row));
+    return presentMedia(row, mediaAbilities({ isUploader, isRideOwner }), await this.gpxView(row), await this.belongsTo(row));
   }
 }
 

@@ -49,7 +49,7 @@ describe('POST /api/media: avatar', () => {
       associatedId: user.id,
     });
     expect(Object.keys(item).sort()).toEqual(
-      ['abilities', 'associatedId', 'associatedType', 'createdAt', 'description', 'fileType', 'filename', 'gpx', 'id', 'mimeType', 'originalName', 'size', 'thumbnailUrl', 'url'].sort(),
+      ['abilities', 'associatedId', 'associatedType', 'belongsTo', 'createdAt', 'description', 'fileType', 'filename', 'gpx', 'id', 'mimeType', 'originalName', 'size', 'thumbnailUrl', 'url'].sort(),
     );
     expect(item.url).toMatch(/^\/media\/files\/[a-z0-9.]+\.jpg$/);
 

@@ -38,8 +38,20 @@ export const mediaAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.bool
 export type MediaAbilities = z.infer<typeof mediaAbilitiesSchema>;
 
 /**
+ * The ride or group an item belongs to, named so the gallery can label and link it ("Futa Pass
+ * Loop"); null for a rider's own uploads (profile, avatar, background) and for a ride or group that
+ * is gone.
+ */
+export const mediaBelongsToSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ride'), id: z.string(), name: z.string(), slug: z.string(), groupSlug: z.string().nullable() }),
+  z.object({ type: z.literal('group'), id: z.string(), name: z.string(), slug: z.string() }),
+]);
+export type MediaBelongsTo = z.infer<typeof mediaBelongsToSchema>;
+
+/**
  * A Media item as the API returns it (spec 2 section 3), plus its thumbnail's URL when it has one
- * (images), the parsed GPX summary for GPX files, and what the viewer may do with it.
+ * (images), the parsed GPX summary for GPX files, what the viewer may do with it, and the ride or
+ * group it belongs to.
  */
 export const mediaItemSchema = z.object({
   id: z.string(),
@@ -56,6 +68,7 @@ export const mediaItemSchema = z.object({
   associatedId: z.string().nullable(),
   gpx: gpxInfoSchema.nullable(),
   abilities: mediaAbilitiesSchema,
+  belongsTo: mediaBelongsToSchema.nullable(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

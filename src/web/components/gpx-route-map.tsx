@@ -5,6 +5,8 @@ import 'leaflet/dist/leaflet.css';
 import type { GpxData } from '../../shared/gpx/gpx-types';
 import { segmentsOf } from '../../shared/gpx/segments';
 import { useAppConfig } from '../lib/app-config';
+import { countOf } from '../lib/plural';
+import { MapRole } from './map/map-role';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from './map/static-map-props';
 
 /** Spec 2 section 9: 5 to 6 track colours, cycling. */
@@ -68,6 +70,8 @@ export default function GpxRouteMap({ files, fullscreen }: { files: readonly Gpx
   const center: LatLngExpression = first ? [(first.minLat + first.maxLat) / 2, (first.minLon + first.maxLon) / 2] : [0, 0];
   return (
     <MapContainer center={center} zoom={MAP_DEFAULT_ZOOM} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom={fullscreen} className="size-full bg-asphalt-100">
+      {/* The map pans and zooms (keyboard too): a named region, its zoom buttons Tab stops. */}
+      <MapRole label={`Map of ${countOf(files.length, 'GPX file', 'GPX files')}: ${files.map((f) => f.name).join(', ')}`} interactive />
       {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
       {lines.map((line) => (
         <Polyline key={line.key} positions={line.positions} pathOptions={{ color: line.colour, weight: 4, opacity: 0.9, dashArray: line.dashed ? '8 8' : undefined }}>

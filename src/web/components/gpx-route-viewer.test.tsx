@@ -43,6 +43,7 @@ const gpxItem = (id: string, name: string): MediaItem => ({
   associatedId: 'r1',
   gpx: { name: null, bounds: { minLat: 45, minLon: 7, maxLat: 46, maxLon: 8 }, summary },
   abilities: { edit: false, delete: false },
+  belongsTo: null,
 });
 const track = (name: string): GpxData => ({
   name: null,

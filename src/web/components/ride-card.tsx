@@ -174,7 +174,7 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
       <span className="min-w-0 truncate" title={person.userId}>
         <span className="sr-only">{label}: </span>
         <span className="font-semibold text-asphalt-700">{person.userId}</span>
-        <span aria-hidden="true" className="text-asphalt-400">
+        <span aria-hidden="true" className="text-asphalt-500">
           {' '}
           · {label.toLowerCase()}
         </span>

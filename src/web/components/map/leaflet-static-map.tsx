@@ -4,6 +4,7 @@ import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
+import { MapRole, StillMapLabel } from './map-role';
 import { MAP_MAX_ZOOM, type StaticMapProps } from './static-map-props';
 
 /** A map pin drawn in CSS: no marker image to resolve, nothing for the CSP to refuse. */
@@ -25,8 +26,9 @@ function Recentre({ latitude, longitude, zoom }: { latitude: number; longitude: 
 /** Loaded lazily by StaticMap: Leaflet and its CSS are not part of the first page load. */
 export default function LeafletStaticMap({ latitude, longitude, zoom = 13, className, label }: StaticMapProps) {
   const { data: config } = useAppConfig();
+  const mapLabel = label ?? `Map centred on ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
   return (
-    <div role="img" aria-label={label ?? `Map centred on ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`} className={cn('isolate overflow-hidden', className)}>
+    <div className={cn('relative isolate overflow-hidden', className)}>
       <MapContainer
         center={[latitude, longitude]}
         zoom={zoom}
@@ -40,10 +42,12 @@ export default function LeafletStaticMap({ latitude, longitude, zoom = 13, class
         zoomControl={false}
         className="size-full bg-asphalt-100"
       >
+        <MapRole label={mapLabel} interactive={false} />
         {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
         <Marker position={[latitude, longitude]} icon={pinIcon} interactive={false} keyboard={false} />
         <Recentre latitude={latitude} longitude={longitude} zoom={zoom} />
       </MapContainer>
+      <StillMapLabel label={mapLabel} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../lib/rides/get-route';
 import { Skeleton } from '../ui/skeleton';
-import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, type LocatedStop, type MapStop } from './route-map-model';
+import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, routeMapLabel, type LocatedStop, type MapStop } from './route-map-model';
 
 export type { MapStop } from './route-map-model';
 
@@ -53,11 +53,19 @@ function useRouteData(stops: MapStop[], enabled: boolean) {
   return { stops: points, geometry: route.data?.geometry ?? null, error, ready };
 }
 
-function DrawnMap({ stops, geometry, interactive }: { stops: LocatedStop[]; geometry: Array<[number, number]> | null; interactive: boolean }) {
+interface DrawnMapProps {
+  stops: LocatedStop[];
+  totalStops: number;
+  geometry: Array<[number, number]> | null;
+  interactive: boolean;
+  label: string;
+}
+
+function DrawnMap(props: DrawnMapProps) {
   return (
     <MapErrorBoundary>
       <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
-        <LeafletRouteMap stops={stops} geometry={geometry} interactive={interactive} />
+        <LeafletRouteMap {...props} />
       </Suspense>
     </MapErrorBoundary>
   );
@@ -65,9 +73,11 @@ function DrawnMap({ stops, geometry, interactive }: { stops: LocatedStop[]; geom
 
 /**
  * A ride's route on a map (spec 2 sections 2, 4 and 8): tiles from the server's TILE_URL with its
- * attribution, a numbered marker for every stop, the road from /api/route or straight dashed lines
- * when there is no road, zoom 13 (max 18), fit-bounds padding 20, and a fullscreen view that opens
- * and closes. Leaflet loads lazily, and only once the map scrolls near the viewport.
+ * attribution, a marker for every stop (start "S", finish "F", numbers between, nudged apart where they
+ * would cover each other), the road from /api/route or straight dashed lines when there is no road,
+ * zoom 13 (max 18), fit-bounds padding 20, and a fullscreen view that opens and closes. The small map
+ * is a still picture (role img, named by routeMapLabel); the fullscreen one a region the keyboard
+ * moves. Leaflet loads lazily, and only once the map scrolls near the viewport.
  */
 export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -75,6 +85,7 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
   const [fullscreen, setFullscreen] = useState(false);
   const data = useRouteData(stops, seen);
   const kind = data.ready ? (data.geometry ? 'road' : 'straight') : undefined;
+  const label = useMemo(() => routeMapLabel(stops), [stops]);
 
   return (
     <div ref={ref} data-route={kind} className={cn('relative isolate overflow-hidden bg-asphalt-100', className)}>
@@ -82,9 +93,7 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
         <MapMessage text={data.error} />
       ) : data.ready ? (
         <>
-          <div role="img" aria-label={`${title}: ${data.stops.map((s) => s.name).join(' to ')}`} className="size-full">
-            <DrawnMap stops={data.stops} geometry={data.geometry} interactive={false} />
-          </div>
+          <DrawnMap stops={data.stops} totalStops={stops.length} geometry={data.geometry} interactive={false} label={label} />
           <button
             type="button"
             onClick={() => setFullscreen(true)}
@@ -114,7 +123,7 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
               </DialogPrimitive.Close>
             </div>
             <div data-route={kind} className="min-h-0 flex-1">
-              {data.ready ? <DrawnMap stops={data.stops} geometry={data.geometry} interactive /> : null}
+              {data.ready ? <DrawnMap stops={data.stops} totalStops={stops.length} geometry={data.geometry} interactive label={label} /> : null}
             </div>
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>

@@ -41,8 +41,8 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     setFailure(null);
     sendLink.mutate(address, {
       onSuccess: () => {
+        // The dialog itself says "Magic link sent!" and where to: a toast would say it a second time.
         setSentTo(address);
-        toast({ title: 'Magic link sent!', description: 'Check your email for the login link', variant: 'success' });
       },
       onError: (error) => {
         console.error('Failed to send magic link', error);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../../../shared/media/media-item';
-import { filterMedia } from './media-filters';
+import { belongsToLabel, filterMedia } from './media-filters';
 
 const item = (id: string, fileType: MediaItem['fileType'], associatedType: MediaItem['associatedType'], originalName: string, description: string | null = null): MediaItem => ({
   id,
@@ -17,6 +17,7 @@ const item = (id: string, fileType: MediaItem['fileType'], associatedType: Media
   associatedId: 'a',
   gpx: null,
   abilities: { edit: true, delete: true },
+  belongsTo: null,
 });
 
 const items = [
@@ -47,5 +48,17 @@ describe('filterMedia', () => {
     expect(ids(filterMedia(items, 'images', 'hairpins'))).toEqual(['1']);
     expect(ids(filterMedia(items, 'videos', 'hairpins'))).toEqual([]);
     expect(ids(filterMedia(items, 'all', '  '))).toHaveLength(6);
+  });
+});
+
+describe('belongsToLabel', () => {
+  it('names the ride or group an item belongs to and links to it; a rider\'s own uploads read "Profile"', () => {
+    const onRide = { ...item('7', 'gpx', 'ride', 'futa.gpx'), belongsTo: { type: 'ride' as const, id: 'r1', name: 'Futa Pass Loop', slug: 'futa-pass-loop', groupSlug: 'bologna-riders' } };
+    expect(belongsToLabel(onRide)).toEqual({ text: 'Futa Pass Loop', href: '/groups/bologna-riders/rides/futa-pass-loop' });
+    const inGroup = { ...item('8', 'video', 'group', 'onboard.mp4'), belongsTo: { type: 'group' as const, id: 'g1', name: 'Motorradfreundeskreisoberbayern', slug: 'motorradfreundeskreisoberbayern' } };
+    expect(belongsToLabel(inGroup)).toEqual({ text: 'Motorradfreundeskreisoberbayern', href: '/groups/motorradfreundeskreisoberbayern' });
+    expect(belongsToLabel(item('9', 'image', 'profile', 'me.jpg'))).toEqual({ text: 'Profile', href: null });
+    // A ride that is gone still says what it was.
+    expect(belongsToLabel(item('10', 'image', 'ride', 'old.jpg'))).toEqual({ text: 'Ride', href: null });
   });
 });

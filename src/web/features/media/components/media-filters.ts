@@ -1,4 +1,6 @@
 import type { MediaItem } from '../../../../shared/media/media-item';
+import { ridePath } from '../../../lib/rides/ride-format';
+import { groupPath } from '../../groups/components/group-text';
 
 /** Spec 2 "Media Gallery": the filter tabs, in order. */
 export const MEDIA_TABS = [
@@ -54,4 +56,16 @@ export function placeLabel(item: MediaItem): string {
     default:
       return 'Profile';
   }
+}
+
+/**
+ * What an item belongs to, by name, and where that is: the ride ("Futa Pass Loop") or the group the
+ * server named, else the kind of place (a rider's own uploads: "Profile", "Avatar", "Background"; a
+ * ride or group that is gone: "Ride", "Group").
+ */
+export function belongsToLabel(item: MediaItem): { text: string; href: string | null } {
+  const owner = item.belongsTo;
+  if (owner?.type === 'ride') return { text: owner.name, href: ridePath(owner) };
+  if (owner?.type === 'group') return { text: owner.name, href: groupPath(owner.slug) };
+  return { text: placeLabel(item), href: null };
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ExternalLink, MoreVertical, Pencil, Play, Route, Trash2 } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { formatFileSize } from '../../../../shared/media/upload-rules';
@@ -6,7 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { formatDistance } from '../../../lib/units';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { formatDate as formatShortDate } from '../../../lib/format-date';
-import { placeLabel } from './media-filters';
+import { belongsToLabel } from './media-filters';
 
 interface MediaTileProps {
   item: MediaItem;
@@ -51,6 +52,21 @@ function Preview({ item, units }: { item: MediaItem; units: PreferredUnits }) {
   );
 }
 
+/** The ride or group the item belongs to, linked, or "Profile" for a rider's own uploads. */
+function BelongsTo({ item }: { item: MediaItem }) {
+  const { text, href } = belongsToLabel(item);
+  const className = 'mt-1 block truncate text-xs font-semibold';
+  return href ? (
+    <Link to={href} title={text} className={`${className} text-ignition-700 hover:underline`}>
+      {text}
+    </Link>
+  ) : (
+    <p title={text} className={`${className} text-asphalt-600`}>
+      {text}
+    </p>
+  );
+}
+
 /** One item of the gallery grid: its preview (opens full size), name, size, date and menu. */
 export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTileProps) {
   return (
@@ -62,7 +78,6 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         aria-label={`View ${item.originalName} full size`}
       >
         <Preview item={item} units={units} />
-        <span className="absolute top-2 left-2 rounded-full bg-asphalt-950/70 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur-sm">{placeLabel(item)}</span>
       </button>
       <div className="flex items-start gap-2 px-3.5 pt-3 pb-3.5">
         <div className="min-w-0 flex-1">
@@ -72,6 +87,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
           <p className="mt-0.5 text-xs text-asphalt-500 tabular-nums">
             {formatFileSize(item.size)} · {formatShortDate(item.createdAt)}
           </p>
+          <BelongsTo item={item} />
           {item.description ? <p className="mt-1.5 line-clamp-2 text-sm text-asphalt-700">{item.description}</p> : null}
         </div>
         <DropdownMenu>

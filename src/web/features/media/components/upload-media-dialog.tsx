@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { countOf } from '../../../lib/plural';
 import { mediaQueryKeyRoot } from '../api/get-user-media';
 import { uploadMedia } from '../api/upload-media';
 
@@ -20,7 +21,7 @@ export const UPLOAD_TEXTS = {
   success: { title: 'Upload successful', description: 'Your media has been uploaded successfully.' },
   failedTitle: 'Upload failed',
   failedFallback: 'Failed to upload media. Please try again.',
-  pasted: (n: number) => ({ title: 'Files pasted', description: `${n} file(s) added from clipboard.` }),
+  pasted: (n: number) => ({ title: 'Files pasted', description: `${countOf(n, 'file', 'files')} added from clipboard.` }),
 } as const;
 
 type UploadStatus = 'ready' | 'uploading' | 'done' | 'failed';

@@ -92,7 +92,7 @@ describe('ProfileForm: the username', () => {
 
   it('counts the changes left, and disables the field after 2', () => {
     const { field } = renderForm({ userIdChangesCount: 1 });
-    expect(screen.getByText('Can only be changed 1 more time(s)')).toBeTruthy();
+    expect(screen.getByText('Can only be changed 1 more time')).toBeTruthy();
     expect(field.disabled).toBe(false);
     cleanup();
 

@@ -6,6 +6,7 @@ import { USER_ID_PATTERN } from '../../../../shared/users/profile';
 import { FieldMessage } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { countOf } from '../../../lib/plural';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsernameAvailability } from '../api/check-username';
 
@@ -37,7 +38,7 @@ export function useUsernameCheck(typed: string, currentUserId: string, accountId
 /** Spec 1 section 5: the hint under the field. */
 export function usernameChangesHint(changesCount: number): string {
   if (changesCount >= USER_ID_MAX_CHANGES) return `Username change limit reached (${USER_ID_MAX_CHANGES}/${USER_ID_MAX_CHANGES} changes used)`;
-  return `Can only be changed ${USER_ID_MAX_CHANGES - changesCount} more time(s)`;
+  return `Can only be changed ${countOf(USER_ID_MAX_CHANGES - changesCount, 'more time', 'more times')}`;
 }
 
 interface UsernameFieldProps {
