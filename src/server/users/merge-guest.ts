@@ -86,7 +86,8 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   await tx.updateTable('polls').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
   await tx.updateTable('invitations').set({ inviter_id: accountId }).where('inviter_id', '=', guestId).execute();
   await tx.updateTable('invitations').set({ used_by_user_id: accountId }).where('used_by_user_id', '=', guestId).execute();
-  await tx.updateTable('notifications').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  // The guest's unread upload notifications stop gathering: the account may gather the same uploads (unique user and group key).
+  await tx.updateTable('notifications').set({ user_id: accountId, group_key: null }).where('user_id', '=', guestId).execute();
   await tx.updateTable('activity_events').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
   await tx.updateTable('bug_reports').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
 

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const subject = { groupId: 'g1', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: 'gravelwolf4821' };
+const subject = { kind: 'group' as const, groupId: 'g1', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: 'gravelwolf4821', rideId: null, rideSlug: null, rideName: null };
 const base = { isRead: false, createdAt: '2025-06-01T10:00:00.000Z' };
 
 describe('NotificationList', () => {

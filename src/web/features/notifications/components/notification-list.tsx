@@ -4,6 +4,7 @@ import type { Notification } from '../../../../shared/notifications/notification
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
+import { ridePath } from '../../../lib/rides/ride-format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../api/mark-notification-read';
 import { NotificationIcon } from './notification-icon';
 
@@ -15,15 +16,19 @@ interface NotificationListProps {
 }
 
 /**
- * Where a notification leads, from what it is about: a membership request to the group's Pending
- * Members tab, a decision to the group. Others (and older ones without a subject) lead nowhere.
+ * Where a notification leads, from what it names: the ride's page, the member's profile, the
+ * group (a membership request to its Pending Members tab). Older ones without a subject lead nowhere.
  */
 export function notificationHref(n: Notification): string | null {
-  if (!n.subject) return null;
-  const group = `/groups/${encodeURIComponent(n.subject.groupSlug)}`;
-  if (n.type === 'membership_request') return `${group}?tab=pending`;
-  if (n.type === 'membership_approved' || n.type === 'membership_declined') return group;
-  return null;
+  const subject = n.subject;
+  if (!subject) return null;
+  if (subject.kind === 'member' && subject.riderHandle) return `/profile/${encodeURIComponent(subject.riderHandle)}`;
+  if (subject.kind === 'ride' && subject.rideId && subject.rideSlug) {
+    return ridePath({ id: subject.rideId, slug: subject.rideSlug, groupSlug: subject.groupSlug });
+  }
+  if (!subject.groupSlug) return null;
+  const group = `/groups/${encodeURIComponent(subject.groupSlug)}`;
+  return n.type === 'membership_request' ? `${group}?tab=pending` : group;
 }
 
 /** The list behind the bell: newest first, unread ones marked; mark all read or clear. */
