@@ -31,9 +31,8 @@ function openStream(sessionKey: string, queryClient: QueryClient): SharedStream 
       console.error('Unreadable notification event', error);
       return;
     }
-    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
-      list === undefined || list.some((n) => n.id === notification.id) ? list : [notification, ...list],
-    );
+    // A notification that counted on (more files uploaded) comes again with the same id: it moves to the front, updated.
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => (list === undefined ? list : [notification, ...list.filter((n) => n.id !== notification.id)]));
     for (const subscriber of [...stream.subscribers]) subscriber(notification);
     publishLiveNotification({ kind: 'added', notification });
   });

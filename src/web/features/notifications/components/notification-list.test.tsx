@@ -24,7 +24,7 @@ describe('NotificationList', () => {
     ];
     const { router } = renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={onOpenLink} />);
 
-    const request = screen.getByRole('link', { name: /Unread: Membership request gravelwolf4821 wants to join Night Riders/ });
+    const request = screen.getByRole('link', { name: /New: Membership request gravelwolf4821 wants to join Night Riders/ });
     expect(request.getAttribute('href')).toBe('/groups/night-riders?tab=pending');
     expect(screen.getByRole('link', { name: /Membership request declined/ }).getAttribute('href')).toBe('/groups/night-riders');
     // Without a subject there is nowhere to go: a button that marks it read.
