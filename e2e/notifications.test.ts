@@ -155,7 +155,7 @@ describe('notifications', () => {
     // Escape closes it and focus returns to the bell.
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notifications');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notifications');
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Notifications', exact: true }).click();

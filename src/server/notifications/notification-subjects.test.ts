@@ -188,3 +188,23 @@ describe('uploads by one rider to one place make one notification', () => {
     expect((await ofType(member, 'media_uploaded'))[0]).toEqual(second);
   });
 });
+
+describe('a notification settled elsewhere', () => {
+  it('is pushed again as read, so the owner’s open pages drop it from the count', async () => {
+    const owner = await buildGuest(t);
+    const rider = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const pushed: Notification[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe(notificationTopic(owner.user.id), (n) => pushed.push(n as Notification));
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    const [request] = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string }>;
+    await owner.client.post(`/api/groups/${group.id}/membership-requests/${request!.id}/approve`);
+    await expect.poll(() => pushed.length).toBe(2);
+    unsubscribe();
+    expect(pushed.map((n) => [n.type, n.isRead])).toEqual([
+      ['membership_request', false],
+      ['membership_request', true],
+    ]);
+    expect(pushed[1]!.id).toBe(pushed[0]!.id);
+  });
+});

@@ -112,13 +112,15 @@ export async function retractUpload(ctx: NotifyContext, upload: { uploaderId: st
   await removeAndTell(ctx, await notificationsRepository.uncountUpload(ctx.db, upload));
 }
 
-/** Marks read the notifications of a type about one group and rider (the owner acted on the request they announced). */
+/** Marks read the notifications of a type about one group and rider (the owner acted on the request they announced), and tells their open pages. */
 export async function settleNotifications(ctx: NotifyContext, type: string, groupId: string, riderId: string): Promise<void> {
   const rows = await notificationsRepository.idsAbout(ctx.db, type, groupId, riderId);
   await notificationsRepository.markReadByIds(
     ctx.db,
     rows.map((r) => r.id),
   );
+  // The recipient's open pages hear it read (the bell's count drops); a read one is never toasted.
+  for (const row of rows) await pushStored(ctx, row.user_id, row.id);
 }
 
 export async function listNotifications(ctx: AppContext, userId: string): Promise<Notification[]> {

@@ -31,8 +31,10 @@ function openStream(sessionKey: string, queryClient: QueryClient): SharedStream 
       console.error('Unreadable notification event', error);
       return;
     }
-    // A notification that counted on (more files uploaded) comes again with the same id: it moves to the front, updated.
-    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => (list === undefined ? list : [notification, ...list.filter((n) => n.id !== notification.id)]));
+    // A notification comes again with the same id when it changed (more files counted, read elsewhere): it replaces the old one, newest first.
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
+      list === undefined ? list : [notification, ...list.filter((n) => n.id !== notification.id)].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    );
     for (const subscriber of [...stream.subscribers]) subscriber(notification);
     publishLiveNotification({ kind: 'added', notification });
   });

@@ -142,4 +142,18 @@ describe('NotificationToasts', () => {
     expect(screen.queryByText('ana uploaded 1 file to Futa Pass Loop')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
   });
+
+  it('does not toast a notification that arrives read (settled elsewhere), and takes its toast away', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    mockApi({});
+    renderWithApp(<NotificationToasts sessionKey="session-7" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit(notification('s1'));
+    expect(await screen.findByText('Title s1')).toBeTruthy();
+    FakeEventSource.last!.emit(notification('s1', true));
+    await waitFor(() => expect(screen.queryByText('Title s1')).toBeNull());
+    FakeEventSource.last!.emit(notification('s2', true));
+    expect(screen.queryByText('Title s2')).toBeNull();
+  });
 });

@@ -41,6 +41,8 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
 
   useNotificationStream(sessionKey, (notification) =>
     setQueue((current) => {
+      // Read already (settled elsewhere): nothing to tell; a toast of it on screen goes.
+      if (notification.isRead) return current.filter((n) => n.id !== notification.id);
       // An update of a notification on screen replaces it where it is (its timer starts again: keyed by count).
       if (current.some((n) => n.id === notification.id)) return current.map((n) => (n.id === notification.id ? notification : n));
       return [...current, notification];
