@@ -3,6 +3,7 @@ import type { Notification } from '../../shared/notifications/notification';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
+import { mergeGuestInto } from '../users/merge-guest';
 import { notificationTopic, notifyUpload } from './notifications.service';
 
 let t: TestApp;
@@ -206,5 +207,17 @@ describe('a notification settled elsewhere', () => {
       ['membership_request', true],
     ]);
     expect(pushed[1]!.id).toBe(pushed[0]!.id);
+  });
+});
+
+describe('a guest merged into an account', () => {
+  it('keeps both unread upload notifications of the same uploader and place (they stop gathering)', async () => {
+    const { owner, member: guest, ride } = await world();
+    const account = await buildGuest(t);
+    const upload = { uploaderId: owner.user.id, rideId: ride.id, groupId: null, title: 'New Media', message: 'x' };
+    await notifyUpload(t.app.ctx, guest.user.id, { ...upload, at: new Date().toISOString() });
+    await notifyUpload(t.app.ctx, account.user.id, { ...upload, at: new Date().toISOString() });
+    await t.app.ctx.db.transaction().execute((tx) => mergeGuestInto(tx, guest.user.id, account.user.id));
+    expect((await ofType(account, 'media_uploaded')).map((n) => n.count)).toEqual([1, 1]);
   });
 });
