@@ -115,6 +115,14 @@ describe('notifications', () => {
     const close = (await toast.getByRole('button', { name: 'Dismiss notification' }).boundingBox())!;
     expect(close.x + close.width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: path.join(shotsDir, 'toast-375.png') });
+    // The narrowest phone: the close button stays on screen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(async () => {
+      const button = await toast.getByRole('button', { name: 'Dismiss notification' }).boundingBox();
+      return button !== null && button.x >= 0 && button.x + button.width <= 320;
+    }).toBe(true);
+    await page.screenshot({ path: path.join(shotsDir, 'toast-320.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
     expect(await toastCount(page, RIDE_NAME)).toBe(1);
     await expectNoSidewaysScroll(page);
   });

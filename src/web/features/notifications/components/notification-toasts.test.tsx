@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { NOTIFICATION_EVENT, type Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { dismissToast, resetToasts, toast } from '../../../components/ui/toast-store';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { NotificationBell } from './notification-bell';
 import { NOTIFICATION_TOAST_DURATION_MS, NotificationToasts, PHONE_QUERY } from './notification-toasts';
@@ -155,5 +156,23 @@ describe('NotificationToasts', () => {
     await waitFor(() => expect(screen.queryByText('Title s1')).toBeNull());
     FakeEventSource.last!.emit(notification('s2', true));
     expect(screen.queryByText('Title s2')).toBeNull();
+  });
+
+  it('on a phone, waits while an app message is the one toast', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(true);
+    mockApi({});
+    resetToasts();
+    renderWithApp(<NotificationToasts sessionKey="session-8" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    let appToast = 0;
+    act(() => {
+      appToast = toast({ title: 'Joined ride' });
+    });
+    FakeEventSource.last!.emit(notification('q1'));
+    expect(screen.queryByText('Title q1')).toBeNull();
+    act(() => dismissToast(appToast));
+    expect(await screen.findByText('Title q1')).toBeTruthy();
+    resetToasts();
   });
 });

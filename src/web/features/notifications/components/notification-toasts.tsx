@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
+import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
@@ -32,11 +33,14 @@ function isPhoneWidth(): boolean {
  * replayed on load (the bell's count says them). A toast that closes (timeout, close button, swipe)
  * leaves its notification unread: it is read when the rider opens the list or opens it (clicking
  * the toast opens what it names). A notification that counts on (a rider uploading more files)
- * updates its toast, or shows it again. At most 3 at once, 1 on a phone: the newest replaces.
+ * updates its toast, or shows it again. At most 3 at once, 1 on a phone (the newest replaces, and
+ * an app message showing there goes first).
  */
 export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
   const phone = useSyncExternalStore(subscribeToWidth, isPhoneWidth, () => false);
-  const limit = phone ? MAX_NOTIFICATION_TOASTS_PHONE : MAX_NOTIFICATION_TOASTS;
+  // On a phone an app message ("Joined ride") is the one toast: notifications wait until it is gone.
+  const appToastShown = useToasts().some((t) => t.open);
+  const limit = phone ? (appToastShown ? 0 : MAX_NOTIFICATION_TOASTS_PHONE) : MAX_NOTIFICATION_TOASTS;
   const [queue, setQueue] = useState<Notification[]>([]);
 
   useNotificationStream(sessionKey, (notification) =>
@@ -57,7 +61,7 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
 
   return (
     <>
-      {queue.slice(-limit).map((notification) => (
+      {queue.slice(Math.max(0, queue.length - limit)).map((notification) => (
         <NotificationToast key={`${notification.id}:${notification.count ?? 1}`} notification={notification} onRemoved={remove} />
       ))}
     </>
