@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
 import { mergeGuestInto } from '../users/merge-guest';
+import { sendRideReminders } from '../rides/reminders';
 import { notificationTopic, notifyUpload } from './notifications.service';
 
 let t: TestApp;
@@ -45,6 +46,15 @@ describe('each notification names its subject', () => {
     ]);
     await owner.client.patch(`/api/rides/${ride.id}`, { status: 'cancelled' });
     expect((await ofType(member, 'ride_cancelled'))[0]?.subject).toMatchObject({ kind: 'ride', rideId: ride.id, groupSlug: group.slug });
+  });
+
+  it('a reminder names the ride', async () => {
+    const { member, ride } = await world();
+    const start = (await member.client.get(`/api/rides/${ride.id}`)).json().startDate as string;
+    await sendRideReminders(t.app.ctx, new Date(Date.parse(start) - 2 * 86_400_000));
+    expect(await ofType(member, 'ride_reminder')).toEqual([
+      expect.objectContaining({ title: 'Ride in 2 days', subject: expect.objectContaining({ kind: 'ride', rideId: ride.id, rideSlug: ride.slug }) }),
+    ]);
   });
 
   it('a renamed ride is named as it is called now', async () => {
