@@ -96,7 +96,8 @@ export function ToastCard({
         </Toast.Title>
         {description ? (
           <Toast.Description
-            className={cn('mt-0.5 line-clamp-3 text-sm leading-5 break-words', variant === 'destructive' ? 'text-red-50' : 'text-asphalt-600')}
+            // A notification (background) is kept to three lines on a phone; the list has the whole text.
+            className={cn('mt-0.5 text-sm leading-5 break-words', type === 'background' && 'line-clamp-3', variant === 'destructive' ? 'text-red-50' : 'text-asphalt-600')}
           >
             {description}
           </Toast.Description>
