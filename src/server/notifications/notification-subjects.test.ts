@@ -117,8 +117,13 @@ describe('notifications about something deleted go away', () => {
     const first = (await uploadTo(owner, 'ride', ride.id)).json() as { id: string };
     const second = (await uploadTo(owner, 'ride', ride.id)).json() as { id: string };
     expect((await ofType(member, 'media_uploaded'))[0]).toMatchObject({ count: 2, message: `${owner.user.userId} uploaded 2 files to ${ride.name}` });
+    const pushed: Notification[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe(notificationTopic(member.user.id), (n) => pushed.push(n as Notification));
     await owner.client.request('DELETE', `/api/media/${first.id}`);
     expect((await ofType(member, 'media_uploaded'))[0]).toMatchObject({ count: 1, message: `${owner.user.userId} uploaded 1 file to ${ride.name}` });
+    // Open pages hear the new count.
+    await expect.poll(() => pushed.map((n) => n.count)).toEqual([1]);
+    unsubscribe();
     await owner.client.request('DELETE', `/api/media/${second.id}`);
     expect(await ofType(member, 'media_uploaded')).toEqual([]);
   });

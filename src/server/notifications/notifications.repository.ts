@@ -108,19 +108,29 @@ export const notificationsRepository = {
 
   /**
    * One uploaded file deleted: each upload notification that counted it (same uploader and place,
-   * within its first and last upload) counts one less; returns those now at none.
+   * within its first and last upload) counts one less (in one statement each, so deletions that race
+   * count right); returns them with their new counts.
    */
-  async uncountUpload(db: Executor, upload: { uploaderId: string; rideId: string | null; groupId: string | null; createdAt: string }): Promise<Array<{ id: string; user_id: string }>> {
-    const matching = db
-      .updateTable('notifications')
-      .set({ item_count: sql<number>`${sql.ref('item_count')} - 1` })
+  async uncountUpload(
+    db: Executor,
+    upload: { uploaderId: string; rideId: string | null; groupId: string | null; createdAt: string },
+  ): Promise<Array<{ id: string; user_id: string; item_count: number }>> {
+    const base = db
+      .selectFrom('notifications')
+      .select('id')
       .where('type', '=', 'media_uploaded')
       .where('subject_user_id', '=', upload.uploaderId)
       .where('first_at', '<=', upload.createdAt)
       .where('created_at', '>=', upload.createdAt);
-    const place = upload.rideId !== null ? matching.where('subject_ride_id', '=', upload.rideId) : matching.where('subject_group_id', '=', upload.groupId).where('subject_ride_id', 'is', null);
-    await place.execute();
-    return db.selectFrom('notifications').select(['id', 'user_id']).where('type', '=', 'media_uploaded').where('subject_user_id', '=', upload.uploaderId).where('item_count', '<=', 0).execute();
+    const matching = await (upload.rideId !== null ? base.where('subject_ride_id', '=', upload.rideId) : base.where('subject_group_id', '=', upload.groupId).where('subject_ride_id', 'is', null)).execute();
+    const ids = matching.map((r) => r.id);
+    if (ids.length === 0) return [];
+    await db
+      .updateTable('notifications')
+      .set({ item_count: sql<number>`${sql.ref('item_count')} - 1` })
+      .where('id', 'in', ids)
+      .execute();
+    return db.selectFrom('notifications').select(['id', 'user_id', 'item_count']).where('id', 'in', ids).execute();
   },
 
   async deleteByIds(db: Executor, ids: string[]): Promise<void> {

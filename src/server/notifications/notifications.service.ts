@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import type { Notification, NotificationRemoved } from '../../shared/notifications/notification';
-import { nowIso } from '../db/database';
+import { nowIso, toCount } from '../db/database';
 import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
@@ -109,7 +109,13 @@ export async function retractNotifications(ctx: NotifyContext, type: string, gro
 
 /** An uploaded file was deleted: the notifications that counted it count one less, and go when they count none. */
 export async function retractUpload(ctx: NotifyContext, upload: { uploaderId: string; rideId: string | null; groupId: string | null; createdAt: string }): Promise<void> {
-  await removeAndTell(ctx, await notificationsRepository.uncountUpload(ctx.db, upload));
+  const rows = await notificationsRepository.uncountUpload(ctx.db, upload);
+  await removeAndTell(
+    ctx,
+    rows.filter((r) => toCount(r.item_count) <= 0),
+  );
+  // The rest are pushed with their new count (the open list and toast say it; no new toast for a smaller count).
+  for (const row of rows.filter((r) => toCount(r.item_count) > 0)) await pushStored(ctx, row.user_id, row.id);
 }
 
 /** Marks read the notifications of a type about one group and rider (the owner acted on the request they announced), and tells their open pages. */

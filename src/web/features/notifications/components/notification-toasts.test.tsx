@@ -175,4 +175,19 @@ describe('NotificationToasts', () => {
     expect(await screen.findByText('Title q1')).toBeTruthy();
     resetToasts();
   });
+
+  it('does not toast an update that counts fewer files (one was deleted)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    mockApi({});
+    const upload = (count: number) => notification('d1', false, { type: 'media_uploaded', title: 'New Media', message: `ana uploaded ${count} files`, count });
+    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-9" />);
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, [upload(3)]);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit(upload(2));
+    expect(queryClient.getQueryData(notificationsQueryOptions().queryKey)?.[0]?.count).toBe(2);
+    expect(screen.queryByText('ana uploaded 2 files')).toBeNull();
+    FakeEventSource.last!.emit(upload(3));
+    expect(await screen.findByText('ana uploaded 3 files')).toBeTruthy();
+  });
 });

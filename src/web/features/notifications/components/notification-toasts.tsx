@@ -43,10 +43,12 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
   const limit = phone ? (appToastShown ? 0 : MAX_NOTIFICATION_TOASTS_PHONE) : MAX_NOTIFICATION_TOASTS;
   const [queue, setQueue] = useState<Notification[]>([]);
 
-  useNotificationStream(sessionKey, (notification) =>
+  useNotificationStream(sessionKey, (notification, previous) =>
     setQueue((current) => {
       // Read already (settled elsewhere): nothing to tell; a toast of it on screen goes.
       if (notification.isRead) return current.filter((n) => n.id !== notification.id);
+      // An update that adds nothing (a file deleted counts one less) changes the list, not the screen.
+      if (previous && (notification.count ?? 1) <= (previous.count ?? 1)) return current.filter((n) => n.id !== notification.id);
       // An update of a notification on screen replaces it where it is (its timer starts again: keyed by count).
       if (current.some((n) => n.id === notification.id)) return current.map((n) => (n.id === notification.id ? notification : n));
       return [...current, notification];
