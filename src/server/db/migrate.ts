@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_notification_subject';
 import * as m016 from './migrations/016_slugs';
 import * as m017 from './migrations/017_ride_end_of_last_day';
 import * as m018 from './migrations/018_gpx_privacy_zone';
+import * as m019 from './migrations/019_notification_ride_and_grouping';
 import * as m020 from './migrations/020_calendar_feeds';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016_slugs': m016,
   '017_ride_end_of_last_day': m017,
   '018_gpx_privacy_zone': m018,
+  '019_notification_ride_and_grouping': m019,
   '020_calendar_feeds': m020,
 };
 

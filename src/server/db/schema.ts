@@ -75,6 +75,13 @@ export interface NotificationsTable {
   /** What it is about (migration 015): the group, and the rider it concerns; null for older ones and other types. */
   subject_group_id: string | null;
   subject_user_id: string | null;
+  /** The ride it is about (migration 019); a deleted ride takes it along. */
+  subject_ride_id: Generated<string | null>;
+  /** How many things it stands for (files uploaded by one rider to one place) and when the first came (migration 019). */
+  item_count: Generated<number>;
+  first_at: Generated<string | null>;
+  /** What an unread notification gathers (uploads by one rider to one ride or group); null once read. */
+  group_key: Generated<string | null>;
 }
 
 export interface ActivityEventsTable {

@@ -199,7 +199,7 @@ export async function announceNewMember(ctx: AppContext, group: { id: string; na
   if (group.creator_id === memberId) return;
   const member = await usersRepository.findById(ctx.db, memberId);
   const { title, message } = notificationTexts.memberJoined(member?.user_id ?? 'A rider', group.name);
-  await notify(ctx, group.creator_id, 'member_joined', title, message);
+  await notify(ctx, group.creator_id, 'member_joined', title, message, { groupId: group.id, riderId: memberId });
 }
 
 type GroupRef = { id: string; slug: string; name: string; creator_id: string };
@@ -214,7 +214,7 @@ async function riderRef(ctx: AppContext, riderId: string): Promise<{ id: string;
 async function announceRequest(ctx: AppContext, group: GroupRef, riderId: string): Promise<void> {
   const rider = await riderRef(ctx, riderId);
   const { title, message } = notificationTexts.membershipRequest(rider.handle, group.name);
-  await notify(ctx, group.creator_id, 'membership_request', title, message, { group, rider });
+  await notify(ctx, group.creator_id, 'membership_request', title, message, { groupId: group.id, riderId: rider.id });
 }
 
 /**
@@ -254,10 +254,12 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
   if (status === 'pending') {
     await groupsRepository.deleteRequestFor(ctx.db, groupId, userId);
     // Withdrawn before a decision: the owner's notification of it would ask them to act on nothing.
-    await retractNotifications(ctx, 'membership_request', { group, rider: await riderRef(ctx, userId) });
+    await retractNotifications(ctx, 'membership_request', groupId, userId);
     return;
   }
   if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
+  // The owner's "joined" notification would open the profile of someone no longer in the group.
+  await retractNotifications(ctx, 'member_joined', groupId, userId);
 }
 
 export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {
@@ -296,7 +298,7 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   // The owner is not told of their own action (GUIDE section 10); the request they were told of is settled.
   await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
   const texts = approve ? notificationTexts.membershipApproved(group.name) : notificationTexts.membershipDeclined(group.name);
-  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { group });
+  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { groupId });
 }
 
 export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {

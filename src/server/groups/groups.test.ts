@@ -303,7 +303,7 @@ describe('membership notifications', () => {
         title: 'Membership approved!',
         message: `You're now a member of ${group.name}.`,
         isRead: false,
-        subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: null },
+        subject: { kind: 'group', groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: null, rideId: null, rideSlug: null, rideName: null },
       }),
     ]);
     expect(await membershipNotesOf(declined)).toEqual([

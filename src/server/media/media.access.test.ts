@@ -39,7 +39,7 @@ async function world() {
       timezoneOffset: 'UTC+00:00',
       timezoneName: 'UTC',
     })
-  ).json() as { id: string };
+  ).json() as { id: string; name: string };
   const clients: Record<Role, TestClient> = {
     anonymous: r.anonymous,
     guest: r.guest.client,
@@ -109,7 +109,7 @@ describe('ride media: only the ride owner uploads, everyone sees', () => {
     await upload(w.clients.owner, attach('ride', w.ride.id, gpxPart()));
     const memberNotes = (await w.clients.member.get('/api/notifications')).json() as Array<{ type: string; title: string; message: string }>;
     const ownerHandle = (await w.clients.owner.get('/api/users/current')).json().userId;
-    expect(memberNotes).toContainEqual(expect.objectContaining({ type: 'media_uploaded', title: 'New Media', message: `${ownerHandle} uploaded new media` }));
+    expect(memberNotes).toContainEqual(expect.objectContaining({ type: 'media_uploaded', title: 'New Media', message: `${ownerHandle} uploaded 1 file to ${w.ride.name}` }));
     const ownerNotes = (await w.clients.owner.get('/api/notifications')).json() as Array<{ type: string }>;
     expect(ownerNotes.filter((n) => n.type === 'media_uploaded')).toEqual([]);
     const pendingNotes = (await w.clients.pending.get('/api/notifications')).json() as Array<{ type: string }>;

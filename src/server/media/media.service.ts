@@ -25,7 +25,7 @@ import type { GpxData } from '../../shared/gpx/gpx-types';
 import { DEFAULT_GPX_PRIVACY_ZONE, PRIVACY_ZONE_METRES, trimForOthers, type GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
-import { notify } from '../notifications/notifications.service';
+import { notifyUpload, retractUpload } from '../notifications/notifications.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { ridesRepository, type RideRow } from '../rides/rides.repository';
 import { usersRepository } from '../users/users.repository';
@@ -199,7 +199,7 @@ async function prepareFile(file: ReceivedFile, target: ResolvedTarget): Promise<
 }
 
 /** Members of the group, or riders on the ride, told about new media (never the uploader). */
-async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploaderId: string): Promise<void> {
+async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploaderId: string, uploadedAt: string): Promise<void> {
   if (!target.notifies) return;
   try {
     const recipients =
@@ -207,9 +207,18 @@ async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploade
         ? await groupsRepository.memberIds(ctx.db, target.associatedId)
         : await ridesRepository.participantIds(ctx.db, target.associatedId);
     const uploader = await usersRepository.findById(ctx.db, uploaderId);
-    const { title, message } = notificationTexts.mediaUploaded(uploader?.user_id ?? 'A rider');
+    // The list writes the text again from the count and the place's current name.
+    const { title, message } = notificationTexts.mediaUploaded(uploader?.user_id ?? 'A rider', 1);
+    const upload = {
+      uploaderId,
+      rideId: target.notifies === 'ride' ? target.associatedId : null,
+      groupId: target.notifies === 'group' ? target.associatedId : null,
+      at: uploadedAt,
+      title,
+      message,
+    };
     for (const recipient of new Set(recipients)) {
-      if (recipient !== uploaderId) await notify(ctx, recipient, 'media_uploaded', title, message);
+      if (recipient !== uploaderId) await notifyUpload(ctx, recipient, upload);
     }
   } catch (error) {
     ctx.log.warn({ err: error }, 'media stored but its notifications failed');
@@ -271,7 +280,7 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
     await mediaRepository.forgetFiles(ctx.db, keys);
     throw error;
   }
-  await announceUpload(ctx, target, userId);
+  await announceUpload(ctx, target, userId, row.created_at);
   return presentMedia(row, mediaAbilities({ isUploader: true, isRideOwner: target.associatedType === 'ride' }), 'original', await new MediaAccess(ctx, userId).belongsTo(row));
 }
 
@@ -523,6 +532,15 @@ export async function deleteMedia(ctx: MediaContext, storage: FileStorage, userI
     if (row.associated_type === 'user_background') await mediaRepository.clearUserImage(trx, row.associated_id ?? '', 'background_image_url', row.url);
     if (row.associated_type === 'group_image') await mediaRepository.setGroupImage(trx, row.associated_id ?? '', null, row.url);
   });
+  // The notifications that announced it count one less (and go when they announce nothing left).
+  if (row.associated_type === 'ride' || row.associated_type === 'group') {
+    await retractUpload(ctx, {
+      uploaderId: row.owner_id,
+      rideId: row.associated_type === 'ride' ? row.associated_id : null,
+      groupId: row.associated_type === 'group' ? row.associated_id : null,
+      createdAt: row.created_at,
+    });
+  }
   await removeFiles(ctx, storage, keys);
 }
 

@@ -41,7 +41,7 @@ describe('notify() and GET /api/notifications', () => {
 describe('PATCH /api/notifications/{id}/read', () => {
   it('marks the rider’s own notification read', async () => {
     const { client, user } = await guest();
-    const n = await notify(t.app.ctx, user.id, 'ride_reminder', 'Ride Tomorrow!', "Don't forget about Coast run");
+    const n = (await notify(t.app.ctx, user.id, 'ride_reminder', 'Ride Tomorrow!', "Don't forget about Coast run"))!;
     expect((await client.patch(`/api/notifications/${n.id}/read`)).statusCode).toBe(200);
     expect((await client.get('/api/notifications')).json()[0].isRead).toBe(true);
   });
@@ -49,7 +49,7 @@ describe('PATCH /api/notifications/{id}/read', () => {
   it('answers 404 for someone else’s notification and leaves it unread', async () => {
     const owner = await guest();
     const intruder = await guest();
-    const n = await notify(t.app.ctx, owner.user.id, 'media_uploaded', 'New Media', 'x uploaded new media');
+    const n = (await notify(t.app.ctx, owner.user.id, 'media_uploaded', 'New Media', 'x uploaded new media'))!;
     const res = await intruder.client.patch(`/api/notifications/${n.id}/read`);
     expect(res.statusCode).toBe(404);
     expect((await intruder.client.patch('/api/notifications/does-not-exist/read')).statusCode).toBe(404);
@@ -82,7 +82,7 @@ describe('GET /api/notifications/stream', () => {
     const mine = await open(client.cookie!, received);
     const theirs = await open(other.client.cookie!, otherReceived);
 
-    const n = await notify(t.app.ctx, user.id, 'member_joined', 'New Member', 'gravelwolf1234 joined Night Riders');
+    const n = (await notify(t.app.ctx, user.id, 'member_joined', 'New Member', 'gravelwolf1234 joined Night Riders'))!;
     await expect.poll(() => received.join('')).toContain('event: notification');
     const data = received.join('').split('\n').find((line) => line.startsWith('data: '))!;
     expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', isRead: false, createdAt: n.createdAt });
@@ -125,7 +125,7 @@ describe('GET /api/notifications/stream', () => {
       type: 'membership_request',
       title: 'Membership request',
       message: `${handle} wants to join ${group.name}`,
-      subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: handle },
+      subject: { kind: 'group', groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: handle, rideId: null, rideSlug: null, rideName: null },
     });
     // What was pushed is what the list reads.
     expect((await owner.client.get('/api/notifications')).json()).toEqual([pushed.data]);
@@ -134,7 +134,7 @@ describe('GET /api/notifications/stream', () => {
     await expect.poll(() => events().length).toBe(2);
     expect(events()[1]).toEqual({
       event: 'notification-removed',
-      data: { id: pushed.data.id, type: 'membership_request', subject: { groupId: group.id, groupSlug: group.slug, groupName: group.name, riderHandle: handle } },
+      data: { id: pushed.data.id, type: 'membership_request', subject: pushed.data.subject },
     });
     expect((await owner.client.get('/api/notifications')).json()).toEqual([]);
     expect(riderChunks.join('')).not.toContain('event: ');

@@ -38,7 +38,7 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
   });
   const { title, message } = notificationTexts.pollCreated(input.title);
   for (const memberId of await groupsRepository.memberIds(ctx.db, group.id)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message);
+    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message, { groupId: group.id });
   }
   return presentPoll((await pollsRepository.findById(ctx.db, id, userId))!, true);
 }

@@ -28,7 +28,7 @@ export async function sendRideReminders(ctx: AppContext, now = new Date()): Prom
       const daysLeft = Math.max(1, Math.ceil((Date.parse(ride.start_date) - now.getTime()) / DAY_MS));
       const { title, message } = notificationTexts.rideReminder(ride.name, daysLeft);
       for (const userId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-        await notify(ctx, userId, 'ride_reminder', title, message);
+        await notify(ctx, userId, 'ride_reminder', title, message, { rideId: ride.id });
         sent++;
       }
     }

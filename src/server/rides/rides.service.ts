@@ -202,7 +202,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   }
   const { title, message } = notificationTexts.rideCreated(input.name);
   for (const memberId of await groupsRepository.memberIds(ctx.db, group.id)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'ride_created', title, message);
+    if (memberId !== userId) await notify(ctx, memberId, 'ride_created', title, message, { rideId: id });
   }
   return presentOne(ctx, await loadRide(ctx, id, userId), userId);
 }
@@ -303,7 +303,7 @@ export function tooFewSeatsMessage(seats: number): string {
 async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezoneOffset: string }): Promise<void> {
   const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezoneOffset)));
   for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-    if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message);
+    if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message, { rideId: ride.id });
   }
 }
 

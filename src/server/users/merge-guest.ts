@@ -86,7 +86,8 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   await tx.updateTable('polls').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
   await tx.updateTable('invitations').set({ inviter_id: accountId }).where('inviter_id', '=', guestId).execute();
   await tx.updateTable('invitations').set({ used_by_user_id: accountId }).where('used_by_user_id', '=', guestId).execute();
-  await tx.updateTable('notifications').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  // The guest's unread upload notifications stop gathering: the account may gather the same uploads (unique user and group key).
+  await tx.updateTable('notifications').set({ user_id: accountId, group_key: null }).where('user_id', '=', guestId).execute();
   // The guest's calendar feed becomes the account's unless the account has one: a calendar the
   // guest subscribed keeps working. The account's own feed wins (the guest's goes with the guest).
   if (!(await tx.selectFrom('calendar_feeds').select('user_id').where('user_id', '=', accountId).executeTakeFirst())) {

@@ -16,16 +16,23 @@ export const NOTIFICATION_TYPES = [
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * What a notification is about, so the client can open it (a membership request opens the group's
- * Pending Members tab). Only sent when the notification has one: older notifications and types
- * without a subject keep the fields of spec 1 section 3 and nothing more.
+ * What a notification is about, so the client can name it and open it: `kind` says what clicking
+ * it opens (the ride's page, the group's page, the member's profile); the names are the current
+ * ones. Only sent when the notification has one: older notifications keep the fields of spec 1
+ * section 3 and nothing more.
  */
 export const notificationSubjectSchema = z.object({
-  groupId: z.string(),
-  groupSlug: z.string(),
-  groupName: z.string(),
-  /** The handle of the rider the notification is about (the one who asked to join), if any. */
+  kind: z.enum(['ride', 'group', 'member']),
+  /** The group it is about, or the ride's group; null for a ride without a group. */
+  groupId: z.string().nullable(),
+  groupSlug: z.string().nullable(),
+  groupName: z.string().nullable(),
+  /** The handle of the rider it is about (who joined, asked to join or uploaded), if any. */
   riderHandle: z.string().nullable(),
+  /** The ride it is about, if any. */
+  rideId: z.string().nullable(),
+  rideSlug: z.string().nullable(),
+  rideName: z.string().nullable(),
 });
 export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
 
@@ -37,8 +44,17 @@ export const notificationSchema = z.object({
   isRead: z.boolean(),
   createdAt: z.string(),
   subject: notificationSubjectSchema.optional(),
+  /** How many things it stands for (files one rider uploaded to one place), when it gathers several. */
+  count: z.number().int().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+const englishPlural = new Intl.PluralRules('en');
+
+/** "1 file", "13 files": the words a person would use. */
+export function countOf(count: number, one: string, other: string): string {
+  return `${count} ${englishPlural.select(count) === 'one' ? one : other}`;
+}
 
 /** The texts of spec 1 section 9, used by the server when it creates notifications. */
 export const notificationTexts = {
@@ -51,7 +67,11 @@ export const notificationTexts = {
   rideCancelled: (ride: string, day: string) => ({ title: 'Ride cancelled', message: `${ride} on ${day} was cancelled` }),
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
-  mediaUploaded: (user: string) => ({ title: 'New Media', message: `${user} uploaded new media` }),
+  /** "Ana uploaded 13 files to Futa Pass Loop": several uploads by one rider to one place are one notification. */
+  mediaUploaded: (user: string, count: number, place?: string) => ({
+    title: 'New Media',
+    message: `${user} uploaded ${countOf(count, 'file', 'files')}${place ? ` to ${place}` : ''}`,
+  }),
   // Membership of an approval group. "Membership approved!" is the spec's toast title
   // (spec 2 section 4); the rider is named by their handle, never by their e-mail address.
   membershipRequest: (rider: string, group: string) => ({ title: 'Membership request', message: `${rider} wants to join ${group}` }),

@@ -80,12 +80,17 @@ export function AppShell() {
         </div>
       </main>
 
+      {/*
+        Keyed by the rider, so another rider (a sign-in) starts them afresh; each key is unique among
+        these siblings: two children with one key are reconciled wrongly, and the notification toasts
+        were mounted again on every render of the invitation landing, the old copies never unmounted.
+      */}
       {user && !isWelcomeSuppressed(pathname) ? (
-        <WelcomeDialog key={user.id} user={user} appName={appName} onLogin={openLogin} />
+        <WelcomeDialog key={`welcome:${user.id}`} user={user} appName={appName} onLogin={openLogin} />
       ) : null}
       <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
-      {user && showNotifications ? <NotificationToasts key={user.id} sessionKey={user.id} /> : null}
-      {user && showNotifications ? <LiveMembershipUpdates key={user.id} riderId={user.id} /> : null}
+      {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
+      {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Toast } from 'radix-ui';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -16,7 +17,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Toast.Viewport
         hotkey={['F8']}
-        className="fixed top-14 right-0 z-[100] m-0 flex max-h-[calc(100dvh-3.5rem)] w-full list-none flex-col gap-2 p-3 outline-none sm:max-w-[400px] sm:p-4 lg:top-0 lg:max-h-dvh"
+        className="pointer-events-none fixed top-14 right-0 z-[100] m-0 flex max-h-[calc(100dvh-3.5rem)] w-full list-none flex-col gap-2 p-3 outline-none sm:max-w-[400px] sm:p-4 lg:top-0 lg:max-h-dvh"
       />
     </Toast.Provider>
   );
@@ -48,6 +49,9 @@ interface ToastCardProps {
   type?: 'foreground' | 'background';
   closeLabel?: string;
   duration?: number;
+  /** Where clicking the toast leads (what a notification names); the whole card is the link. */
+  href?: string;
+  onOpenLink?: () => void;
 }
 
 /** The card every toast uses: icon, title, text, a close button; swipe right to dismiss. */
@@ -61,6 +65,8 @@ export function ToastCard({
   type = 'foreground',
   closeLabel = 'Close',
   duration,
+  href,
+  onOpenLink,
 }: ToastCardProps) {
   const style = variantStyles[variant];
   return (
@@ -78,10 +84,20 @@ export function ToastCard({
     >
       <span className="mt-0.5 shrink-0">{icon ?? style.icon}</span>
       <div className="min-w-0 flex-1">
-        <Toast.Title className="text-sm leading-5 font-bold">{title}</Toast.Title>
+        <Toast.Title className="text-sm leading-5 font-bold break-words">
+          {href ? (
+            // The link's ::after covers the card, so a tap anywhere but the close button opens it.
+            <Link to={href} onClick={onOpenLink} className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-ignition-500">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </Toast.Title>
         {description ? (
           <Toast.Description
-            className={cn('mt-0.5 text-sm leading-5', variant === 'destructive' ? 'text-red-50' : 'text-asphalt-600')}
+            // A notification (background) is kept to three lines on a phone; the list has the whole text.
+            className={cn('mt-0.5 text-sm leading-5 break-words', type === 'background' && 'line-clamp-3', variant === 'destructive' ? 'text-red-50' : 'text-asphalt-600')}
           >
             {description}
           </Toast.Description>
@@ -90,7 +106,7 @@ export function ToastCard({
       <Toast.Close
         aria-label={closeLabel}
         className={cn(
-          'absolute top-2.5 right-2.5 inline-flex size-7 items-center justify-center rounded-md transition-colors',
+          'absolute top-2.5 right-2.5 z-10 inline-flex size-7 items-center justify-center rounded-md transition-colors',
           variant === 'destructive' ? 'text-red-100 hover:bg-red-800 hover:text-white' : 'text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-900',
         )}
       >

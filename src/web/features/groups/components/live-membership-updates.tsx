@@ -15,7 +15,7 @@ export function LiveMembershipUpdates({ riderId }: { riderId: string }) {
   const queryClient = useQueryClient();
   useLiveNotifications((event) => {
     const { type, subject } = event.kind === 'added' ? event.notification : event.removed;
-    if (!subject) return;
+    if (!subject?.groupId) return;
     if (type === 'membership_request') {
       void queryClient.invalidateQueries({ queryKey: membershipRequestsQueryOptions(subject.groupId).queryKey });
     } else if (type === 'membership_approved' || type === 'membership_declined') {

@@ -16,9 +16,12 @@ export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 interface SharedStream {
   sessionKey: string;
   source: EventSource;
-  subscribers: Set<(notification: Notification) => void>;
+  subscribers: Set<StreamSubscriber>;
 }
 let shared: SharedStream | null = null;
+
+/** Called with each notification the stream delivers and the one the list held under its id before (an update), if any. */
+type StreamSubscriber = (notification: Notification, previous: Notification | undefined) => void;
 
 function openStream(sessionKey: string, queryClient: QueryClient): SharedStream {
   const source = new EventSource(NOTIFICATION_STREAM_URL);
@@ -31,10 +34,12 @@ function openStream(sessionKey: string, queryClient: QueryClient): SharedStream 
       console.error('Unreadable notification event', error);
       return;
     }
+    // A notification comes again with the same id when it changed (more files counted, read elsewhere): it replaces the old one, newest first.
+    const previous = queryClient.getQueryData(notificationsQueryOptions().queryKey)?.find((n) => n.id === notification.id);
     queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
-      list === undefined || list.some((n) => n.id === notification.id) ? list : [notification, ...list],
+      list === undefined ? list : [notification, ...list.filter((n) => n.id !== notification.id)].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     );
-    for (const subscriber of [...stream.subscribers]) subscriber(notification);
+    for (const subscriber of [...stream.subscribers]) subscriber(notification, previous);
     publishLiveNotification({ kind: 'added', notification });
   });
   source.addEventListener(NOTIFICATION_REMOVED_EVENT, (event: MessageEvent<string>) => {
@@ -51,7 +56,7 @@ function openStream(sessionKey: string, queryClient: QueryClient): SharedStream 
   return stream;
 }
 
-function subscribe(sessionKey: string, queryClient: QueryClient, subscriber: (notification: Notification) => void): () => void {
+function subscribe(sessionKey: string, queryClient: QueryClient, subscriber: StreamSubscriber): () => void {
   if (shared && shared.sessionKey !== sessionKey) {
     shared.source.close();
     shared = null;
@@ -75,12 +80,12 @@ function subscribe(sessionKey: string, queryClient: QueryClient, subscriber: (no
  * published to `lib/live-notifications`, so open screens refetch what they concern.
  * null `sessionKey` subscribes to nothing.
  */
-export function useNotificationStream(sessionKey: string | null, onNotification: (notification: Notification) => void) {
+export function useNotificationStream(sessionKey: string | null, onNotification: StreamSubscriber) {
   const queryClient = useQueryClient();
   const handle = useEffectEvent(onNotification);
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
-    return subscribe(sessionKey, queryClient, (notification) => handle(notification));
+    return subscribe(sessionKey, queryClient, (notification, previous) => handle(notification, previous));
   }, [sessionKey, queryClient]);
 }

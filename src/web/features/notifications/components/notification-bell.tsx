@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { NotificationList } from './notification-list';
 
 interface NotificationBellProps {
@@ -19,9 +20,22 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
   // The visible badge (the count) is part of the name, not in parentheses (WCAG 2.5.3, label in name).
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   const [open, setOpen] = useState(false);
+  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
+  const markRead = useMarkNotificationsRead();
+
+  // Opening the list marks what it shows read (a toast that timed out did not); they keep their
+  // "new" mark while it stays open. Escape or a click outside closes it, and focus returns to the bell (Radix).
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      const unreadIds = (data ?? []).filter((n) => !n.isRead).map((n) => n.id);
+      setFreshIds(new Set(unreadIds));
+      if (unreadIds.length > 0) markRead(unreadIds);
+    }
+    setOpen(next);
+  };
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         aria-label={label}
         className={cn(
@@ -45,9 +59,10 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           align={align}
           sideOffset={8}
           collisionPadding={12}
+          aria-label="Notifications"
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
-          <NotificationList notifications={data} isLoading={isPending} onOpenLink={() => setOpen(false)} />
+          <NotificationList notifications={data} isLoading={isPending} freshIds={freshIds} onOpenLink={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const subject = { groupId: 'g1', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: 'gravelwolf4821' };
+const subject = { kind: 'group' as const, groupId: 'g1', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: 'gravelwolf4821', rideId: null, rideSlug: null, rideName: null };
 const base = { isRead: false, createdAt: '2025-06-01T10:00:00.000Z' };
 
 describe('NotificationList', () => {
@@ -24,7 +24,7 @@ describe('NotificationList', () => {
     ];
     const { router } = renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={onOpenLink} />);
 
-    const request = screen.getByRole('link', { name: /Unread: Membership request gravelwolf4821 wants to join Night Riders/ });
+    const request = screen.getByRole('link', { name: /New: Membership request gravelwolf4821 wants to join Night Riders/ });
     expect(request.getAttribute('href')).toBe('/groups/night-riders?tab=pending');
     expect(screen.getByRole('link', { name: /Membership request declined/ }).getAttribute('href')).toBe('/groups/night-riders');
     // Without a subject there is nowhere to go: a button that marks it read.

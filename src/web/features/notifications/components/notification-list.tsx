@@ -1,70 +1,55 @@
 import { Link } from 'react-router';
-import { BellOff, CheckCheck, ChevronRight, Trash2 } from 'lucide-react';
+import { BellOff, ChevronRight, Trash2 } from 'lucide-react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../api/mark-notification-read';
 import { NotificationIcon } from './notification-icon';
+import { notificationHref } from './notification-href';
+
+export { notificationHref };
 
 interface NotificationListProps {
   notifications: Notification[] | undefined;
   isLoading: boolean;
   /** Called when a notification is opened (it leads somewhere): the bell closes its list. */
   onOpenLink?: () => void;
+  /** Ones that were unread when the list opened: opening marked them read, they still show as new. */
+  freshIds?: ReadonlySet<string>;
 }
+
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
- * Where a notification leads, from what it is about: a membership request to the group's Pending
- * Members tab, a decision to the group. Others (and older ones without a subject) lead nowhere.
+ * The list behind the bell: newest first, new ones marked; clear. Opening the list marks what it
+ * shows read (the bell does it), so it has no "mark all read"; the ones new at opening keep their mark.
  */
-export function notificationHref(n: Notification): string | null {
-  if (!n.subject) return null;
-  const group = `/groups/${encodeURIComponent(n.subject.groupSlug)}`;
-  if (n.type === 'membership_request') return `${group}?tab=pending`;
-  if (n.type === 'membership_approved' || n.type === 'membership_declined') return group;
-  return null;
-}
-
-/** The list behind the bell: newest first, unread ones marked; mark all read or clear. */
-export function NotificationList({ notifications, isLoading, onOpenLink }: NotificationListProps) {
+export function NotificationList({ notifications, isLoading, onOpenLink, freshIds = NO_IDS }: NotificationListProps) {
   const markRead = useMarkNotificationsRead();
   const clear = useClearNotificationsLocally();
   const items = notifications ?? [];
-  const unread = items.filter((n) => !n.isRead);
+  const isNew = (n: Notification) => !n.isRead || freshIds.has(n.id);
+  const newCount = items.filter(isNew).length;
 
   return (
     <div className="flex max-h-[min(28rem,calc(100dvh-6rem))] flex-col">
-      {/* Wraps the actions under the title when a phone has no room for both (the unread badge included). */}
-      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
-        <h2 className="flex min-w-0 items-center gap-2 text-sm font-extrabold tracking-tight whitespace-nowrap text-asphalt-950">
+      <div className="flex items-center gap-2 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
+        <h2 className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-extrabold tracking-tight text-asphalt-950">
           Notifications
-          {unread.length > 0 ? (
-            <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white tabular-nums">
-              {unread.length} new
-            </span>
+          {newCount > 0 ? (
+            <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold whitespace-nowrap text-white tabular-nums">{newCount} new</span>
           ) : null}
         </h2>
         {items.length > 0 ? (
-          <div className="flex shrink-0 items-center gap-0.5 whitespace-nowrap">
-            <button
-              type="button"
-              onClick={() => markRead(unread.map((n) => n.id))}
-              disabled={unread.length === 0}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-asphalt-600 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent"
-            >
-              <CheckCheck className="size-3.5" aria-hidden="true" />
-              Mark all read
-            </button>
-            <button
-              type="button"
-              onClick={clear}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-asphalt-600 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900"
-            >
-              <Trash2 className="size-3.5" aria-hidden="true" />
-              Clear
-            </button>
-          </div>
+          <button
+            type="button"
+            onClick={clear}
+            className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold whitespace-nowrap text-asphalt-600 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900"
+          >
+            <Trash2 className="size-3.5" aria-hidden="true" />
+            Clear
+          </button>
         ) : null}
       </div>
 
@@ -84,20 +69,20 @@ export function NotificationList({ notifications, isLoading, onOpenLink }: Notif
             const href = notificationHref(n);
             const className = cn(
               'relative flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ignition-500',
-              !n.isRead && 'bg-ignition-50/70',
+              isNew(n) && 'bg-ignition-50/70',
             );
             const body = (
               <>
                 <NotificationIcon type={n.type} />
                 <span className="min-w-0 flex-1">
                   {/* Named by what it shows (label in name, WCAG 2.5.3), with its state first for screen readers. */}
-                  {n.isRead ? null : (
+                  {isNew(n) ? (
                     <>
-                      <span className="sr-only">Unread:</span>{' '}
+                      <span className="sr-only">New:</span>{' '}
                     </>
-                  )}
+                  ) : null}
                   <span
-                    className={cn('block text-sm leading-5 break-words', n.isRead ? 'font-medium text-asphalt-700' : 'font-bold text-asphalt-950')}
+                    className={cn('block text-sm leading-5 break-words', isNew(n) ? 'font-bold text-asphalt-950' : 'font-medium text-asphalt-700')}
                   >
                     {n.title}
                   </span>{' '}
@@ -106,7 +91,7 @@ export function NotificationList({ notifications, isLoading, onOpenLink }: Notif
                     {timeAgo(n.createdAt)}
                   </time>
                 </span>
-                {n.isRead ? null : <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-ignition-500" aria-hidden="true" />}
+                {!isNew(n) ? null : <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-ignition-500" aria-hidden="true" />}
                 {href ? <ChevronRight className="mt-1 size-4 shrink-0 text-asphalt-400" aria-hidden="true" /> : null}
               </>
             );

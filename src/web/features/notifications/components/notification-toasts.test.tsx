@@ -1,55 +1,193 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Notification } from '../../../../shared/notifications/notification';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { NOTIFICATION_EVENT, type Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { dismissToast, resetToasts, toast } from '../../../components/ui/toast-store';
 import { notificationsQueryOptions } from '../api/get-notifications';
-import { NotificationToasts } from './notification-toasts';
+import { NotificationBell } from './notification-bell';
+import { NOTIFICATION_TOAST_DURATION_MS, NotificationToasts, PHONE_QUERY } from './notification-toasts';
+
+/** The page's one EventSource, driven by the test. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+  constructor(public url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {}
+  emit(notification: Notification) {
+    act(() => {
+      for (const listener of this.listeners.get(NOTIFICATION_EVENT) ?? []) listener(new MessageEvent(NOTIFICATION_EVENT, { data: JSON.stringify(notification) }));
+    });
+  }
+}
+
+function phoneWidth(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query === PHONE_QUERY, addEventListener: () => {}, removeEventListener: () => {} }));
+}
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  FakeEventSource.last = null;
 });
 
-function notification(id: string, isRead = false, type = 'ride_created'): Notification {
-  return { id, type, title: `Title ${id}`, message: `Message ${id}`, isRead, createdAt: '2025-06-01T10:00:00.000Z' };
+function notification(id: string, isRead = false, extra: Partial<Notification> = {}): Notification {
+  return { id, type: 'ride_created', title: `Title ${id}`, message: `Message ${id}`, isRead, createdAt: '2025-06-01T10:00:00.000Z', ...extra };
 }
 
+const toastTitles = () => screen.queryAllByRole('button', { name: 'Dismiss notification' }).map((b) => b.closest('li')?.textContent ?? '');
+
 describe('NotificationToasts', () => {
-  it('shows at most 3 unread notifications as toasts on load, and dismissing one marks it read', async () => {
-    const list = [notification('a'), notification('b', true), notification('c'), notification('d'), notification('e')];
-    const requests = mockApi({
-      'GET /api/notifications': () => json(list),
-      'PATCH /api/notifications/c/read': () => json({ success: true }),
-    });
-    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-1" />);
-
-    expect(await screen.findByText('Title a')).toBeTruthy();
-    expect(screen.getByText('Title c')).toBeTruthy();
-    expect(screen.getByText('Title d')).toBeTruthy();
-    expect(screen.queryByText('Title b')).toBeNull();
-    expect(screen.queryByText('Title e')).toBeNull();
-
-    const closeButtons = screen.getAllByRole('button', { name: 'Dismiss notification' });
-    expect(closeButtons).toHaveLength(3);
-    fireEvent.click(closeButtons[1]!);
-
-    const cached = queryClient.getQueryData(notificationsQueryOptions().queryKey);
-    expect(cached?.find((n) => n.id === 'c')?.isRead).toBe(true);
-    await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`)).toContain('PATCH /api/notifications/c/read'));
+  it('does not replay unread notifications on load: the bell counts them', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    mockApi({ 'GET /api/notifications': () => json([notification('a'), notification('b'), notification('c', true)]) });
+    renderWithApp(
+      <>
+        <NotificationBell />
+        <NotificationToasts sessionKey="session-1" />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
+    expect(FakeEventSource.last).not.toBeNull();
+    expect(screen.queryByText('Title a')).toBeNull();
+    expect(toastTitles()).toEqual([]);
   });
 
-  it('keeps the notification read locally when the server call fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      'GET /api/notifications': () => json([notification('z1', false, 'something_new')]),
-      'PATCH /api/notifications/z1/read': () => new Response('', { status: 500 }),
+  it('shows a live notification once; clicking it opens what it names and marks it read', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    const requests = mockApi({ 'PATCH /api/notifications/r1/read': () => json({ success: true }) });
+    const { router } = renderWithApp(<NotificationToasts sessionKey="session-2" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const live = notification('r1', false, {
+      title: 'New Ride Created',
+      message: 'Futa Pass Loop has been added to your group',
+      subject: { kind: 'ride', groupId: 'g', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: null, rideId: 'r', rideSlug: 'futa-pass-loop', rideName: 'Futa Pass Loop' },
     });
-    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-2" />);
+    FakeEventSource.last!.emit(live);
+    const link = await screen.findByRole('link', { name: 'New Ride Created' });
+    expect(link.getAttribute('href')).toBe('/groups/night-riders/rides/futa-pass-loop');
+    expect(screen.getAllByText('New Ride Created')).toHaveLength(1);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders/rides/futa-pass-loop'));
+    await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`)).toContain('PATCH /api/notifications/r1/read'));
+  });
 
-    await waitFor(() => expect(console.error).toHaveBeenCalled());
-    expect(queryClient.getQueryData(notificationsQueryOptions().queryKey)?.[0]?.isRead).toBe(true);
+  it('leaves the notification unread when its toast times out or is dismissed', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    const requests = mockApi({ 'GET /api/notifications': () => json([]) });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-3" />);
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, []);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit(notification('t1'));
+    FakeEventSource.last!.emit(notification('t2'));
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.getByText('Title t1')).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[1]!);
+    await act(async () => vi.advanceTimersByTime(NOTIFICATION_TOAST_DURATION_MS + 1000));
+    expect(screen.queryByText('Title t1')).toBeNull();
+    expect(screen.queryByText('Title t2')).toBeNull();
+
+    const cached = queryClient.getQueryData(notificationsQueryOptions().queryKey);
+    expect(cached?.map((n) => [n.id, n.isRead])).toEqual([
+      ['t2', false],
+      ['t1', false],
+    ]);
+    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('shows one at a time on a phone (the newest), up to three on a wide screen', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(true);
+    mockApi({});
+    renderWithApp(<NotificationToasts sessionKey="session-4" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    for (const id of ['p1', 'p2', 'p3']) FakeEventSource.last!.emit(notification(id));
+    await waitFor(() => expect(screen.getByText('Title p3')).toBeTruthy());
+    expect(screen.queryByText('Title p1')).toBeNull();
+    expect(screen.queryByText('Title p2')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
+    cleanup();
+
+    phoneWidth(false);
+    renderWithApp(<NotificationToasts sessionKey="session-5" />);
+    await waitFor(() => expect(FakeEventSource.last?.listeners.size).toBeGreaterThan(0));
+    for (const id of ['w1', 'w2', 'w3', 'w4']) FakeEventSource.last!.emit(notification(id));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(3));
+    expect(screen.queryByText('Title w1')).toBeNull();
+  });
+
+  it('updates the toast of a notification that counts on (more files uploaded)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(true);
+    mockApi({});
+    renderWithApp(<NotificationToasts sessionKey="session-6" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const upload = (count: number) =>
+      notification('u1', false, { type: 'media_uploaded', title: 'New Media', message: `ana uploaded ${count} ${count === 1 ? 'file' : 'files'} to Futa Pass Loop`, count });
+    FakeEventSource.last!.emit(upload(1));
+    expect(await screen.findByText('ana uploaded 1 file to Futa Pass Loop')).toBeTruthy();
+    FakeEventSource.last!.emit(upload(2));
+    expect(await screen.findByText('ana uploaded 2 files to Futa Pass Loop')).toBeTruthy();
+    expect(screen.queryByText('ana uploaded 1 file to Futa Pass Loop')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
+  });
+
+  it('does not toast a notification that arrives read (settled elsewhere), and takes its toast away', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    mockApi({});
+    renderWithApp(<NotificationToasts sessionKey="session-7" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit(notification('s1'));
+    expect(await screen.findByText('Title s1')).toBeTruthy();
+    FakeEventSource.last!.emit(notification('s1', true));
+    await waitFor(() => expect(screen.queryByText('Title s1')).toBeNull());
+    FakeEventSource.last!.emit(notification('s2', true));
+    expect(screen.queryByText('Title s2')).toBeNull();
+  });
+
+  it('on a phone, waits while an app message is the one toast', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(true);
+    mockApi({});
+    resetToasts();
+    renderWithApp(<NotificationToasts sessionKey="session-8" />);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    let appToast = 0;
+    act(() => {
+      appToast = toast({ title: 'Joined ride' });
+    });
+    FakeEventSource.last!.emit(notification('q1'));
+    expect(screen.queryByText('Title q1')).toBeNull();
+    act(() => dismissToast(appToast));
+    expect(await screen.findByText('Title q1')).toBeTruthy();
+    resetToasts();
+  });
+
+  it('does not toast an update that counts fewer files (one was deleted)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    phoneWidth(false);
+    mockApi({});
+    const upload = (count: number) => notification('d1', false, { type: 'media_uploaded', title: 'New Media', message: `ana uploaded ${count} files`, count });
+    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-9" />);
+    queryClient.setQueryData(notificationsQueryOptions().queryKey, [upload(3)]);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit(upload(2));
+    expect(queryClient.getQueryData(notificationsQueryOptions().queryKey)?.[0]?.count).toBe(2);
+    expect(screen.queryByText('ana uploaded 2 files')).toBeNull();
+    FakeEventSource.last!.emit(upload(3));
+    expect(await screen.findByText('ana uploaded 3 files')).toBeTruthy();
   });
 });

@@ -1,56 +1,70 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
+import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
-import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
 import { NotificationIcon } from './notification-icon';
+import { notificationHref } from './notification-href';
 
-/** Spec 1 section 9. */
+/** Spec 1 section 9 on a wide screen; a phone shows one at a time (it would cover the page otherwise). */
 export const MAX_NOTIFICATION_TOASTS = 3;
+export const MAX_NOTIFICATION_TOASTS_PHONE = 1;
+/** Below Tailwind's `sm` the toast spans the screen under the phone header. */
+export const PHONE_QUERY = '(max-width: 639.98px)';
 export const TOAST_ENTER_DELAY_MS = 100;
 export const TOAST_EXIT_MS = 300;
 export const NOTIFICATION_TOAST_DURATION_MS = 5000;
 
-/** Ids already shown as a toast during this page load: none is shown twice. */
-const shownIds = new Set<string>();
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isPhoneWidth(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+}
 
 /**
- * Notification toasts: on load up to 3 unread ones, then every one the stream delivers.
- * At most 3 at once; dismissing one (close, timeout or swipe) marks it read.
+ * Notification toasts: only those the stream delivers while the page is open. Unread ones are not
+ * replayed on load (the bell's count says them). A toast that closes (timeout, close button, swipe)
+ * leaves its notification unread: it is read when the rider opens the list or opens it (clicking
+ * the toast opens what it names). A notification that counts on (a rider uploading more files)
+ * updates its toast, or shows it again. At most 3 at once, 1 on a phone (the newest replaces, and
+ * an app message showing there goes first).
  */
 export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
-  const { data } = useNotifications(true);
+  const phone = useSyncExternalStore(subscribeToWidth, isPhoneWidth, () => false);
+  // On a phone an app message ("Joined ride") is the one toast: notifications wait until it is gone.
+  const appToastShown = useToasts().some((t) => t.open);
+  const limit = phone ? (appToastShown ? 0 : MAX_NOTIFICATION_TOASTS_PHONE) : MAX_NOTIFICATION_TOASTS;
   const [queue, setQueue] = useState<Notification[]>([]);
 
-  const enqueue = useCallback((incoming: Notification[]) => {
-    const fresh = incoming.filter((n) => !shownIds.has(n.id));
-    if (fresh.length === 0) return;
-    for (const n of fresh) shownIds.add(n.id);
-    setQueue((current) => [...current, ...fresh].slice(-MAX_NOTIFICATION_TOASTS));
-  }, []);
-
-  // On load: up to 3 unread, newest first (the list comes newest first).
-  const loadedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!data || loadedFor.current === sessionKey) return;
-    loadedFor.current = sessionKey;
-    enqueue(data.filter((n) => !n.isRead).slice(0, MAX_NOTIFICATION_TOASTS));
-  }, [data, sessionKey, enqueue]);
-
-  useNotificationStream(sessionKey, (notification) => enqueue([notification]));
+  useNotificationStream(sessionKey, (notification, previous) =>
+    setQueue((current) => {
+      // Read already (settled elsewhere): nothing to tell; a toast of it on screen goes.
+      if (notification.isRead) return current.filter((n) => n.id !== notification.id);
+      // An update that adds nothing (a file deleted counts one less) changes the list, not the screen.
+      if (previous && (notification.count ?? 1) <= (previous.count ?? 1)) return current.filter((n) => n.id !== notification.id);
+      // An update of a notification on screen replaces it where it is (its timer starts again: keyed by count).
+      if (current.some((n) => n.id === notification.id)) return current.map((n) => (n.id === notification.id ? notification : n));
+      return [...current, notification];
+    }),
+  );
 
   const remove = useCallback((id: string) => setQueue((current) => current.filter((n) => n.id !== id)), []);
-  // A notification taken back (a withdrawn membership request) leaves the screen too.
+  // A notification taken back (a withdrawn request, a deleted ride) leaves the screen too.
   useLiveNotifications((event) => {
     if (event.kind === 'removed') remove(event.removed.id);
   });
 
   return (
     <>
-      {queue.map((notification) => (
-        <NotificationToast key={notification.id} notification={notification} onRemoved={remove} />
+      {queue.slice(Math.max(0, queue.length - limit)).map((notification) => (
+        <NotificationToast key={`${notification.id}:${notification.count ?? 1}`} notification={notification} onRemoved={remove} />
       ))}
     </>
   );
@@ -60,6 +74,7 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
   const markRead = useMarkNotificationsRead();
+  const href = notificationHref(notification);
 
   useEffect(() => {
     const timer = setTimeout(() => setOpen(true), TOAST_ENTER_DELAY_MS);
@@ -72,14 +87,17 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
     return () => clearTimeout(timer);
   }, [closing, notification.id, onRemoved]);
 
+  const close = () => {
+    setOpen(false);
+    setClosing(true);
+  };
+
   return (
     <ToastCard
       open={open}
       onOpenChange={(next) => {
         if (next || closing) return;
-        setOpen(false);
-        setClosing(true);
-        markRead(notification.id);
+        close();
       }}
       type="background"
       duration={NOTIFICATION_TOAST_DURATION_MS}
@@ -87,6 +105,12 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
       title={notification.title}
       description={notification.message}
       icon={<NotificationIcon type={notification.type} />}
+      href={href ?? undefined}
+      onOpenLink={() => {
+        // Opened: now it is read.
+        markRead(notification.id);
+        close();
+      }}
     />
   );
 }

@@ -1,0 +1,18 @@
+import type { Notification } from '../../../../shared/notifications/notification';
+import { ridePath } from '../../../lib/rides/ride-format';
+
+/**
+ * Where a notification leads, from what it names: the ride's page, the member's profile, the
+ * group (a membership request to its Pending Members tab). Older ones without a subject lead nowhere.
+ */
+export function notificationHref(n: Notification): string | null {
+  const subject = n.subject;
+  if (!subject) return null;
+  if (subject.kind === 'member' && subject.riderHandle) return `/profile/${encodeURIComponent(subject.riderHandle)}`;
+  if (subject.kind === 'ride' && subject.rideId && subject.rideSlug) {
+    return ridePath({ id: subject.rideId, slug: subject.rideSlug, groupSlug: subject.groupSlug });
+  }
+  if (!subject.groupSlug) return null;
+  const group = `/groups/${encodeURIComponent(subject.groupSlug)}`;
+  return n.type === 'membership_request' ? `${group}?tab=pending` : group;
+}
