@@ -57,7 +57,7 @@ describe('PreferencesPage', () => {
     expect(screen.getByRole('link', { name: 'View Public Profile' }).getAttribute('href')).toBe('/profile/gravel-grinder');
   });
 
-  it('opens with the profile form, then the four cards, then the app settings (the order a phone shows them)', async () => {
+  it('opens with the profile form, then the four cards, then the app settings and the calendar (the order a phone shows them)', async () => {
     renderPage(buildCurrentUser({ id: 'u_1', userId: 'gravel-grinder' }));
     await screen.findByRole('region', { name: 'Profile Information' });
     const order = screen
@@ -65,7 +65,7 @@ describe('PreferencesPage', () => {
       .map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent)
       .filter((name) => name !== 'Preferences' && !name?.startsWith('Notifications'));
     expect(order.slice(0, 5)).toEqual(['Profile Information', 'Your account', 'Public Profile', 'Security', 'Privacy']);
-    expect(order.at(-1)).toBe('Site Settings');
+    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar']);
   });
 
   it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
