@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_notification_subject';
 import * as m016 from './migrations/016_slugs';
 import * as m017 from './migrations/017_ride_end_of_last_day';
 import * as m018 from './migrations/018_gpx_privacy_zone';
+import * as m021 from './migrations/021_ride_waitlist';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016_slugs': m016,
   '017_ride_end_of_last_day': m017,
   '018_gpx_privacy_zone': m018,
+  '021_ride_waitlist': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

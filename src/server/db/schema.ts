@@ -211,11 +211,25 @@ export interface RidesTable {
   card_format: number | null;
   /** Seats taken when the card was built (migration 010); read only with the card. */
   card_seats: number | null;
+  /** When a ride below its minimum riders tells its riders (migration 021); null: never. */
+  min_riders_decision_at: string | null;
+  /** When a process claimed that decision; null until then, and again after the time changes. */
+  min_riders_checked_at: string | null;
+  /** When the owner chose to keep the ride below its minimum. */
+  min_riders_kept_at: string | null;
 }
 
 export interface RideParticipantsTable {
   ride_id: string;
   user_id: string;
+  joined_at: string;
+}
+
+/** Riders waiting for a seat on a full ride, in `queue_number` order (migration 021). */
+export interface RideWaitlistTable {
+  ride_id: string;
+  user_id: string;
+  queue_number: number;
   joined_at: string;
 }
 
@@ -303,6 +317,7 @@ export interface Database {
   membership_requests: MembershipRequestsTable;
   rides: RidesTable;
   ride_participants: RideParticipantsTable;
+  ride_waitlist: RideWaitlistTable;
   ride_comments: RideCommentsTable;
   polls: PollsTable;
   poll_responses: PollResponsesTable;
