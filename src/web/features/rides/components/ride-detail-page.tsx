@@ -28,6 +28,7 @@ import { useRide } from '../api/get-ride';
 import { rideBySlugsQueryOptions, useRideBySlugs } from '../api/get-ride-by-slugs';
 import { useRideGroup } from '../api/get-ride-group';
 import { RideComments } from './ride-comments';
+import { MinimumDecisionBanner, WaitlistActions, WaitlistStanding, useWaitlistRefresh, waitingLabel } from './ride-waitlist';
 
 /**
  * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
@@ -127,6 +128,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [mustJoinGroup, setMustJoinGroup] = useState(false);
+  useWaitlistRefresh();
   const units = user?.preferredUnits ?? 'kilometers';
   const schedule = rideSchedule(ride);
   const isOwner = ride.abilities.edit;
@@ -158,6 +160,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
             <RideStatusBadge status={ride.status} />
             {isOwner ? <Badge variant="accent">Owner</Badge> : null}
             {joined ? <Badge variant="success">Joined</Badge> : null}
+            {ride.waitlist?.position ? <Badge variant="accent">Waitlist #{ride.waitlist.position}</Badge> : null}
           </div>
           <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
@@ -182,6 +185,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       </header>
 
       {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
+      <MinimumDecisionBanner ride={ride} />
 
       {/* Phones: route, details, riders, comments. Wide screens: route and comments beside the details. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
@@ -227,6 +231,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
                 <Fact icon={<Users />} label="Participants">
                   {ride.participantCount}/{ride.maxRiders}
                   {ride.minRiders > 1 ? <span className="text-asphalt-500"> (min {ride.minRiders})</span> : null}
+                  {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500">{waitingLabel(ride.waitlist.count)}</span> : null}
                 </Fact>
                 {ride.group ? (
                   <Fact icon={<MapPinned />} label="Group">
@@ -242,6 +247,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           <Card aria-labelledby="ride-people-title">
             <CardHeader titleId="ride-people-title" title="Riders" icon={<Users aria-hidden="true" />} />
             <CardBody className="space-y-4">
+              <WaitlistStanding ride={ride} />
               <dl className="space-y-2 text-sm">
                 <PersonFact label="Owner" person={ride.owner} />
                 <PersonFact label="Navigator" person={ride.navigator} />
@@ -355,13 +361,18 @@ function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: Particip
     );
   }
   if (abilities.join && !mustJoinGroup) {
+    // Close to the start a rider waiting may take a free seat by joining (first come), or stop waiting.
     return (
-      <Button onClick={onJoin} disabled={actions.joining}>
-        <UserPlus aria-hidden="true" />
-        {actions.joining ? 'Joining...' : 'Join Ride'}
-      </Button>
+      <>
+        <Button onClick={onJoin} disabled={actions.joining}>
+          <UserPlus aria-hidden="true" />
+          {actions.joining ? 'Joining...' : 'Join Ride'}
+        </Button>
+        <WaitlistActions ride={ride} />
+      </>
     );
   }
+  if (abilities.joinWaitlist || abilities.leaveWaitlist) return <WaitlistActions ride={ride} />;
   if (ride.isFull && !ride.isParticipant && !isOwner) {
     return (
       <Button variant="secondary" disabled>
