@@ -109,4 +109,49 @@ describe('waitlist', () => {
     await expectAccessible(page, WAITLIST_PARTS);
     await page.screenshot({ path: `${shotsDir}/ride-seated-1280.png`, fullPage: true });
   });
+
+  it('the owner of a ride below its minimum at its decision time keeps it; the edit form holds the decision time', async () => {
+    const owner = await newRider({ width: 375, height: 800 });
+    const { page } = owner;
+    const group = await createGroup(page, 'Futa Pass Early Birds');
+    const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const created = await api(page, 'POST', '/api/rides', {
+      groupId: group.id,
+      name: RIDE_NAME,
+      startLocation: 'Bologna, Emilia-Romagna, Italy',
+      endLocation: 'San Godenzo, Toscana, Italy',
+      startDate: start,
+      endDate: start,
+      minRiders: 4,
+      maxRiders: 8,
+      minRidersDecisionAt: new Date(Date.now() + 86_400_000).toISOString(),
+      timezoneOffset: 'UTC+01:00',
+      timezoneName: 'Berlin',
+    });
+    expect(created.status).toBe(201);
+    const rideId = created.json.id as string;
+    // The decision time passes (as the clock would make it).
+    await h.app.ctx.db.updateTable('rides').set({ min_riders_decision_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', rideId).execute();
+
+    await page.goto(`/rides/${rideId}`);
+    const banner = page.getByRole('note', { name: '1 of the 4 riders it needs' });
+    await banner.waitFor();
+    await expectAccessible(page, ['[aria-labelledby="ride-minimum-title"]', 'article > header']);
+    await expectNoSidewaysScroll(page, [320, 375, 414]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${shotsDir}/ride-minimum-375.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${shotsDir}/ride-minimum-1280.png` });
+    await banner.getByRole('button', { name: 'Keep ride' }).click();
+    await expectToast(page, 'goes ahead');
+    await banner.waitFor({ state: 'detached' });
+
+    await page.goto(`/rides/${rideId}/edit`);
+    const field = page.getByLabel('Decide by (optional)');
+    await field.waitFor();
+    expect(await field.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/ride-edit-decision-375.png` });
+  });
 });
