@@ -61,6 +61,18 @@ describe('the minimum riders decision time', () => {
     expect((await rider.client.get(`/api/rides/${ride.id}`)).json().abilities.decideMinimum).toBe(false);
   });
 
+  it('tells once when two app processes on the same database check at the same time', async () => {
+    const { owner, rider } = await rideBelowMinimum();
+    const second = await createTestApp(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir });
+    try {
+      const at = new Date(Date.now() + 49 * HOUR);
+      await Promise.all([checkMinimumRiders(t.app.ctx, at), checkMinimumRiders(second.app.ctx, at), checkMinimumRiders(t.app.ctx, at), checkMinimumRiders(second.app.ctx, at)]);
+    } finally {
+      await second.close();
+    }
+    for (const seated of [owner, rider]) expect(await belowMinimum(seated)).toHaveLength(1);
+  });
+
   it('tells nobody when the ride has its minimum, or was cancelled', async () => {
     const met = await rideBelowMinimum({ minRiders: 2 });
     const cancelled = await rideBelowMinimum();
