@@ -136,7 +136,8 @@ describe('waitlist', () => {
     await page.goto(`/rides/${rideId}`);
     const banner = page.getByRole('note', { name: '1 of the 4 riders it needs' });
     await banner.waitFor();
-    await expectAccessible(page, ['[aria-labelledby="ride-minimum-title"]', 'article > header']);
+    await page.getByText('Minimum decided').waitFor();
+    await expectAccessible(page, ['[aria-labelledby="ride-minimum-title"]', ...WAITLIST_PARTS]);
     await expectNoSidewaysScroll(page, [320, 375, 414]);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: `${shotsDir}/ride-minimum-375.png` });

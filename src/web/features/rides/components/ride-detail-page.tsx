@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, Hourglass, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
@@ -233,6 +233,11 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
                   {ride.minRiders > 1 ? <span className="text-asphalt-500"> (min {ride.minRiders})</span> : null}
                   {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500">{waitingLabel(ride.waitlist.count)}</span> : null}
                 </Fact>
+                {ride.minRidersDecision?.at ? (
+                  <Fact icon={<Hourglass />} label="Minimum decided">
+                    {decisionLabel(ride.minRidersDecision.at, ride.timezoneOffset)}
+                  </Fact>
+                ) : null}
                 {ride.group ? (
                   <Fact icon={<MapPinned />} label="Group">
                     <Link to={`/groups/${encodeURIComponent(ride.group.slug)}`} className="font-semibold text-ignition-700 hover:underline">
@@ -298,6 +303,12 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       />
     </article>
   );
+}
+
+/** When the minimum riders are decided, on the ride's clock as its start is shown ("Nov 28, 2026, 18:00"). */
+function decisionLabel(at: string, timezoneOffset: string): string {
+  const { startDate, startTime } = rideSchedule({ startDate: at, endDate: at, timezoneOffset });
+  return `${startDate}, ${startTime}`;
 }
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
