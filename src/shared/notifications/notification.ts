@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   'membership_request',
   'membership_approved',
   'membership_declined',
+  'waitlist_seat_taken',
+  'waitlist_seat_free',
+  'ride_below_minimum',
 ] as const;
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
