@@ -6,6 +6,7 @@ import { removeAbandonedGuests } from './users/users.service';
 import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
+import { checkMinimumRiders } from './rides/minimum-riders';
 import { sweepOrphanMedia } from './media/media.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 
@@ -23,6 +24,8 @@ export function housekeepingJobs(ctx: AppContext) {
     // Files of media rows removed with their ride or group.
     { name: 'sweep-orphan-media', everyMs: 6 * HOUR_MS, run: () => sweepOrphanMedia(ctx, createStorage(ctx.config)) },
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
+    // Minimum riders decisions (each claimed in the database, so told once whatever runs this).
+    { name: 'minimum-riders-decisions', everyMs: 5 * 60 * 1000, run: () => checkMinimumRiders(ctx) },
     // Write-limit windows that have ended (the longest lasts an hour).
     { name: 'remove-old-write-counters', everyMs: HOUR_MS, run: () => writeCountersRepository.deleteWindowsBefore(ctx.db, new Date(Date.now() - LONGEST_WINDOW_MS).toISOString()) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },

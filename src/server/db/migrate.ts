@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_ride_end_of_last_day';
 import * as m018 from './migrations/018_gpx_privacy_zone';
 import * as m019 from './migrations/019_notification_ride_and_grouping';
 import * as m020 from './migrations/020_calendar_feeds';
+import * as m021 from './migrations/021_ride_waitlist';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018_gpx_privacy_zone': m018,
   '019_notification_ride_and_grouping': m019,
   '020_calendar_feeds': m020,
+  '021_ride_waitlist': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

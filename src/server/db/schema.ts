@@ -220,6 +220,12 @@ export interface RidesTable {
   card_seats: number | null;
   /** iCalendar SEQUENCE: raised by every edit, in the edit's transaction (migration 020). */
   sequence: Generated<number>;
+  /** When a ride below its minimum riders tells its riders (migration 021); null: never. */
+  min_riders_decision_at: string | null;
+  /** When a process claimed that decision; null until then, and again after the time changes. */
+  min_riders_checked_at: string | null;
+  /** When the owner chose to keep the ride below its minimum. */
+  min_riders_kept_at: string | null;
 }
 
 /** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
@@ -237,6 +243,14 @@ export interface CalendarFeedsTable {
 export interface RideParticipantsTable {
   ride_id: string;
   user_id: string;
+  joined_at: string;
+}
+
+/** Riders waiting for a seat on a full ride, in `queue_number` order (migration 021). */
+export interface RideWaitlistTable {
+  ride_id: string;
+  user_id: string;
+  queue_number: number;
   joined_at: string;
 }
 
@@ -325,6 +339,7 @@ export interface Database {
   rides: RidesTable;
   calendar_feeds: CalendarFeedsTable;
   ride_participants: RideParticipantsTable;
+  ride_waitlist: RideWaitlistTable;
   ride_comments: RideCommentsTable;
   polls: PollsTable;
   poll_responses: PollResponsesTable;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { waitlistRepository } from '../rides/waitlist.repository';
 import { nowIso } from '../db/database';
 import { isUniqueViolation, retryOnUniqueViolation } from '../db/unique-violation';
 import { conflict, forbidden, notFound } from '../platform/errors';
@@ -260,6 +261,8 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
   if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
   // The owner's "joined" notification would open the profile of someone no longer in the group.
   await retractNotifications(ctx, 'member_joined', groupId, userId);
+  // No longer a member, they could not take a seat on the group's rides: they stop waiting for one.
+  await waitlistRepository.removeFromGroup(ctx.db, groupId, userId);
 }
 
 export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {

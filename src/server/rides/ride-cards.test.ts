@@ -26,6 +26,16 @@ async function cardOf(rideId: string): Promise<string | null> {
   return row.card_json;
 }
 
+/**
+ * A ride's own page as a list shows it: without the waitlist and the minimum riders decision,
+ * which only a ride's own JSON carries (ARCHITECTURE "Seats that fill themselves").
+ */
+function asListed(page: Ride): Ride {
+  const { waitlist: _waitlist, minRidersDecision: _decision, ...ride } = page;
+  const { joinWaitlist: _join, leaveWaitlist: _leave, decideMinimum: _decide, ...abilities } = ride.abilities;
+  return { ...ride, abilities };
+}
+
 async function listed(rider: Rider, rideId: string) {
   const rides = (await rider.client.get('/api/rides/upcoming')).json() as Ride[];
   return rides.find((ride) => ride.id === rideId);
@@ -37,7 +47,7 @@ describe('ride cards', () => {
     const ride = await buildRide(r.owner, r.group.id);
     await r.member.client.post(`/api/rides/${ride.id}/join`);
     for (const viewer of [r.owner, r.member, r.pending, r.outsider]) {
-      const page = (await viewer.client.get(`/api/rides/${ride.id}`)).json();
+      const page = asListed((await viewer.client.get(`/api/rides/${ride.id}`)).json());
       // Twice: the first read builds the card, the second reads it back.
       for (let read = 0; read < 2; read++) {
         expect((await viewer.client.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([page]);
@@ -45,8 +55,8 @@ describe('ride cards', () => {
       }
       expect(await cardOf(ride.id)).not.toBeNull();
     }
-    expect(await listed(r.member, ride.id)).toEqual((await r.member.client.get(`/api/rides/${ride.id}`)).json());
-    const anonymousPage = (await r.anonymous.get(`/api/rides/${ride.id}`)).json();
+    expect(await listed(r.member, ride.id)).toEqual(asListed((await r.member.client.get(`/api/rides/${ride.id}`)).json()));
+    const anonymousPage = asListed((await r.anonymous.get(`/api/rides/${ride.id}`)).json());
     expect((await r.anonymous.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([anonymousPage]);
     expect(anonymousPage).toMatchObject({ isParticipant: false, abilities: { join: false, edit: false, comment: false } });
   });
@@ -117,7 +127,7 @@ describe('ride cards', () => {
     const r = await buildRoles(t);
     const name = 'Ακρόπολη Run 🏍️ café';
     const ride = await buildRide(r.owner, r.group.id, { name, description: 'Straße → 箱根' });
-    const page = (await r.member.client.get(`/api/rides/${ride.id}`)).json();
+    const page = asListed((await r.member.client.get(`/api/rides/${ride.id}`)).json());
     expect(page).toMatchObject({ name, description: 'Straße → 箱根' });
     for (let read = 0; read < 2; read++) {
       const res = await r.member.client.get(`/api/groups/${r.group.id}/rides`);
@@ -142,7 +152,7 @@ describe('ride cards', () => {
   it('builds again a card kept without its seat count (before migration 010)', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id);
-    const page = (await r.member.client.get(`/api/rides/${ride.id}`)).json();
+    const page = asListed((await r.member.client.get(`/api/rides/${ride.id}`)).json());
     await listed(r.member, ride.id);
     await t.app.ctx.db.updateTable('rides').set({ card_seats: null }).where('id', '=', ride.id).execute();
     expect(await listed(r.member, ride.id)).toEqual(page);
@@ -168,7 +178,7 @@ describe('ride cards', () => {
   it('builds again a card kept by a release with another card format', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id);
-    const page = (await r.owner.client.get(`/api/rides/${ride.id}`)).json();
+    const page = asListed((await r.owner.client.get(`/api/rides/${ride.id}`)).json());
     await t.app.ctx.db.updateTable('rides').set({ card_json: '{"name":"old format"}', card_format: RIDE_CARD_FORMAT - 1 }).where('id', '=', ride.id).execute();
     expect(await listed(r.owner, ride.id)).toEqual(page);
     const kept = await t.app.ctx.db.selectFrom('rides').select(['card_json', 'card_format']).where('id', '=', ride.id).executeTakeFirstOrThrow();

@@ -33,3 +33,27 @@ export function rideAbilities(viewer: RideViewer, ride: { status: RideStatus; pa
     uploadMedia: viewer.isOwner,
   };
 }
+
+/**
+ * The waitlist of a full ride, with the rules of joining (rideAbilities): whoever could join the
+ * ride but for the free seat may wait for one; a rider with a seat cannot. `queueAhead`: riders
+ * wait for a free seat while it still goes to the first of them (waitlistPromotes), so a rider who
+ * is not first cannot take it by joining directly.
+ */
+export function waitlistAbilities(
+  viewer: RideViewer,
+  ride: { status: RideStatus; participantCount: number; maxRiders: number; approvalRequired: boolean; promotes: boolean },
+  standing: { count: number; position: number | null },
+): { joinWaitlist: boolean; leaveWaitlist: boolean; queueAhead: boolean } {
+  const wouldJoin = rideAbilities(viewer, { ...ride, participantCount: 0, maxRiders: 1 }).join;
+  return {
+    joinWaitlist: wouldJoin && ride.participantCount >= ride.maxRiders && standing.position === null,
+    leaveWaitlist: standing.position !== null,
+    queueAhead: ride.promotes && standing.count > 0 && standing.position !== 1,
+  };
+}
+
+/** The owner decides about a ride that reached its decision time below its minimum riders. */
+export function canDecideMinimum(viewer: RideViewer, decision: { due: boolean }): boolean {
+  return viewer.isOwner && decision.due;
+}

@@ -1,6 +1,6 @@
-import type { Ride, RideComment, RideDuration, RidePerson, RideStatus, Waypoint } from '../../shared/rides/ride';
+import { waitlistPromotes, type Ride, type RideComment, type RideDuration, type RidePerson, type RideStatus, type Waypoint } from '../../shared/rides/ride';
 import { toBool } from '../db/database';
-import { rideAbilities } from './rides.policy';
+import { canDecideMinimum, rideAbilities, waitlistAbilities, type RideViewer } from './rides.policy';
 import type { RideCardRow, RideRow } from './rides.repository';
 import { membershipStatusOf } from '../groups/groups.presenter';
 
@@ -86,14 +86,53 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
   };
 }
 
-export function presentViewerFields(row: StandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
+function viewerOf(row: StandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
   const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
+  return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership };
+}
+
+export function presentViewerFields(row: StandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
   return {
     isParticipant: seats.isParticipant,
-    abilities: rideAbilities(
-      { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant: seats.isParticipant, membership },
-      { status: row.status as RideStatus, participantCount: seats.participantCount, maxRiders: row.max_riders, approvalRequired: toBool(row.group_approval) },
-    ),
+    abilities: rideAbilities(viewerOf(row, viewerId, seats.isParticipant), {
+      status: row.status as RideStatus,
+      participantCount: seats.participantCount,
+      maxRiders: row.max_riders,
+      approvalRequired: toBool(row.group_approval),
+    }),
+  };
+}
+
+/**
+ * A ride's own JSON: the ride as lists show it, with its waitlist and minimum riders decision as
+ * the viewer sees them. Join is withheld from a rider who would take a free seat ahead of riders
+ * waiting for it (waitlistAbilities).
+ */
+export function presentRideDetail(row: RideRow, viewerId: string | null, people: Map<string, RidePerson>, standing: { count: number; position: number | null }, now = Date.now()): Ride {
+  const ride = presentRide(row, viewerId, people);
+  const viewer = viewerOf(row, viewerId, ride.isParticipant);
+  const waitlist = waitlistAbilities(
+    viewer,
+    { status: ride.status, participantCount: ride.participantCount, maxRiders: ride.maxRiders, approvalRequired: toBool(row.group_approval), promotes: waitlistPromotes(row.start_date, now) },
+    standing,
+  );
+  const decisionAt = row.min_riders_decision_at;
+  const minRidersDecision = {
+    at: decisionAt,
+    due: decisionAt !== null && Date.parse(decisionAt) <= now && ride.status === 'confirmed' && ride.participantCount < ride.minRiders && row.min_riders_kept_at === null,
+    kept: row.min_riders_kept_at !== null,
+  };
+  return {
+    ...ride,
+    abilities: {
+      ...ride.abilities,
+      join: ride.abilities.join && !waitlist.queueAhead,
+      joinWaitlist: waitlist.joinWaitlist,
+      leaveWaitlist: waitlist.leaveWaitlist,
+      decideMinimum: canDecideMinimum(viewer, minRidersDecision),
+    },
+    waitlist: standing,
+    minRidersDecision,
   };
 }
 

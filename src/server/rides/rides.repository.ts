@@ -366,6 +366,34 @@ export const ridesRepository = {
       .execute();
   },
 
+  /** Confirmed rides whose minimum riders decision time has come and that no process has claimed. */
+  dueForMinimumCheck(db: Executor, nowIso: string) {
+    return db
+      .selectFrom('rides')
+      .select(['id', 'name', 'min_riders', 'min_riders_decision_at'])
+      .where('min_riders_decision_at', '<=', nowIso)
+      .where('min_riders_checked_at', 'is', null)
+      .where('status', '=', 'confirmed')
+      .limit(500)
+      .execute();
+  },
+
+  /**
+   * Claims the decision for this process; false when another process already did, or the owner
+   * moved the decision time meanwhile (the new time is then checked when it comes).
+   */
+  async claimMinimumCheck(db: Executor, rideId: string, decisionAt: string | null, nowIso: string): Promise<boolean> {
+    if (decisionAt === null) return false;
+    const result = await db
+      .updateTable('rides')
+      .set({ min_riders_checked_at: nowIso })
+      .where('id', '=', rideId)
+      .where('min_riders_checked_at', 'is', null)
+      .where('min_riders_decision_at', '=', decisionAt)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
   /** Marks a reminder sent; false when another process already did (it then sends nothing). */
   async claimReminder(db: Executor, rideId: string, previous: number, bit: number): Promise<boolean> {
     const result = await db.updateTable('rides').set({ reminders_sent: previous + bit }).where('id', '=', rideId).where('reminders_sent', '=', previous).executeTakeFirst();

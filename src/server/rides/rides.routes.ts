@@ -12,7 +12,10 @@ import {
   getRide,
   getRideBySlugs,
   joinRide,
+  joinWaitlist,
+  keepRide,
   leaveRide,
+  leaveWaitlist,
   listComments,
   listGroupRides,
   listRecentRides,
@@ -54,6 +57,9 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/rides/:id/join', { schema: { params: idParams } }, async (request) => joinRide(ctx, requireUserId(request), request.params.id));
     app.post('/api/rides/:id/leave', { schema: { params: idParams } }, async (request) => leaveRide(ctx, requireUserId(request), request.params.id));
+    app.post('/api/rides/:id/waitlist', { schema: { params: idParams } }, async (request) => joinWaitlist(ctx, requireUserId(request), request.params.id));
+    app.delete('/api/rides/:id/waitlist', { schema: { params: idParams } }, async (request) => leaveWaitlist(ctx, requireUserId(request), request.params.id));
+    app.post('/api/rides/:id/keep', { schema: { params: idParams } }, async (request) => keepRide(ctx, requireUserId(request), request.params.id));
 
     app.get('/api/users/:id/recent-rides', { schema: { params: idParams } }, async (request) => listRecentRides(ctx, request.userId, request.params.id));
 

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
@@ -8,7 +10,7 @@ import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
-import { dayLabel, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RideCommentsPage, type UpdateRideInput, type Waypoint } from '../../shared/rides/ride';
+import { DECISION_BEFORE_START, waitlistPromotes, dayLabel, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RecentRide, type CreateRideInput, type Ride, type RideComment, type RideCommentsPage, type UpdateRideInput, type Waypoint } from '../../shared/rides/ride';
 import { placeTypedName } from '../geocoding/geocoding.service';
 import { routeThrough } from '../routing/routing.service';
 import { usersRepository } from '../users/users.repository';
@@ -19,7 +21,9 @@ import { announceNewMember, assertGroupExists, groupIdBySlug, loadGroup } from '
 import { membershipStatusOf } from '../groups/groups.presenter';
 import { detachMedia } from '../media/media.service';
 import { ridesRepository, type RideRow } from './rides.repository';
-import { parseWaypoints, presentComment, presentRide } from './rides.presenter';
+import { parseWaypoints, presentComment, presentRideDetail } from './rides.presenter';
+import { waitlistRepository, type SeatState } from './waitlist.repository';
+import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf, presentRideCards } from './ride-cards';
 import type { JsonText } from '../platform/json-text';
 
@@ -28,14 +32,10 @@ export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 
 // ---------------------------------------------------------------- presenting
 
-/** Presents rows read with the same viewer: one ride after a change, or a ride's page. */
-async function presentRides(ctx: AppContext, rows: RideRow[], viewerId: string | null): Promise<Ride[]> {
-  const people = await peopleOf(ctx, rows);
-  return rows.map((row) => presentRide(row, viewerId, people));
-}
-
+/** A ride's own JSON (its page, and the answer to each change): with its waitlist and minimum riders decision. */
 async function presentOne(ctx: AppContext, row: RideRow, viewerId: string | null): Promise<Ride> {
-  return (await presentRides(ctx, [row], viewerId))[0]!;
+  const [people, standing] = await Promise.all([peopleOf(ctx, [row]), waitlistRepository.standing(ctx.db, row.id, viewerId)]);
+  return presentRideDetail(row, viewerId, people, standing);
 }
 
 /** The ride, read for `viewerId` (who may present it), or 404. */
@@ -186,6 +186,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
         ...route,
         min_riders: input.minRiders,
         max_riders: input.maxRiders,
+        min_riders_decision_at: input.minRidersDecisionAt ? new Date(input.minRidersDecisionAt).toISOString() : null,
         timezone_offset: input.timezoneOffset,
         timezone_name: input.timezoneName,
         owner_id: userId,
@@ -228,6 +229,9 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   if ((input.startDate && Date.parse(input.startDate) < earliest) || (input.endDate && Date.parse(input.endDate) < earliest)) {
     throw badRequest('Dates cannot be earlier than 24 hours ago');
   }
+  const decisionAt = input.minRidersDecisionAt === undefined ? ride.min_riders_decision_at : input.minRidersDecisionAt && new Date(input.minRidersDecisionAt).toISOString();
+  if (decisionAt && Date.parse(decisionAt) >= Date.parse(merged.startDate)) throw badRequest(DECISION_BEFORE_START);
+  const decisionMoved = input.minRidersDecisionAt !== undefined && decisionAt !== ride.min_riders_decision_at;
   const timesTouched = input.startDate !== undefined || input.endDate !== undefined || input.timezoneOffset !== undefined;
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
@@ -271,8 +275,10 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     ...(input.timezoneName !== undefined && { timezone_name: input.timezoneName }),
     ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
     ...(input.status !== undefined && { status: input.status }),
+    // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
+    ...(decisionMoved && { min_riders_decision_at: decisionAt || null, min_riders_checked_at: null, min_riders_kept_at: null }),
   };
-  await ctx.db
+  const news = await ctx.db
     .transaction()
     .execute(async (tx) => {
       if (input.maxRiders !== undefined) {
@@ -282,8 +288,11 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
         if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
       }
       await ridesRepository.edit(tx, rideId, fields);
+      // More seats, or a ride confirmed again: free seats go to the riders waiting, in the same transaction.
+      return input.maxRiders !== undefined || input.status !== undefined ? fillFreedSeats(tx, ctx.engine, rideId) : null;
     })
     .catch(refuseSlugClash);
+  await tellSeatNews(ctx, news);
   if (input.status === 'cancelled' && ride.status !== 'cancelled') {
     await tellRidersOfCancellation(ctx, userId, { id: rideId, name: input.name ?? ride.name, startDate: merged.startDate, timezoneOffset: merged.timezoneOffset });
   }
@@ -326,26 +335,61 @@ export async function deleteRide(ctx: AppContext, userId: string, rideId: string
   await removeMediaFiles(ctx);
 }
 
-/**
- * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction
- * (one click for the rider); for an approval group the rider must join the group first.
- */
-export async function joinRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
-  const ride = await loadRide(ctx, rideId);
-  if (await ridesRepository.isParticipant(ctx.db, rideId, userId)) throw conflict('You have already joined this ride');
+/** Whether the rider may take a seat or a place in the queue: the rules of joining (rides.policy rideAbilities). */
+async function assertMayJoin(ctx: AppContext, ride: RideRow, userId: string): Promise<{ isMember: boolean }> {
+  if (await ridesRepository.isParticipant(ctx.db, ride.id, userId)) throw conflict('You have already joined this ride');
   if (ride.status !== 'confirmed') throw conflict('This ride is not open for joining');
   const isMember = ride.group_id ? await groupsRepository.isMember(ctx.db, ride.group_id, userId) : true;
   if (!isMember && ride.group_approval) throw forbidden('Join the group first');
+  return { isMember };
+}
 
+export const RIDERS_WAITING = 'Riders are waiting for a seat: join the waitlist';
+
+/**
+ * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction
+ * (one click for the rider); for an approval group the rider must join the group first. While a
+ * free seat still goes to the first rider waiting (waitlistPromotes), only that rider may take it
+ * by joining; closer to the start, the first to join takes it. A rider who takes a seat leaves the
+ * waitlist.
+ */
+export async function joinRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  return takeSeatOrPlace(ctx, userId, rideId, 'You have already joined this ride', async (tx, state, now) => {
+    if (state.seats >= state.max_riders) throw conflict('This ride is full');
+    if (waitlistPromotes(state.start_date)) {
+      const [first] = await waitlistRepository.queue(tx, rideId, 1);
+      if (first !== undefined && first !== userId) throw conflict(RIDERS_WAITING);
+    }
+    if (!(await ridesRepository.takeSeat(tx, rideId, userId, state.max_riders, now))) throw conflict('This ride is full');
+    await waitlistRepository.remove(tx, rideId, userId);
+  });
+}
+
+/**
+ * Joining a ride or its waitlist, under the rules of joining: an open group's membership is added
+ * on the way, then `step` decides under the ride's lock (waitlist.repository lockSeats). A unique
+ * key lost to the same rider's other request is `duplicate`.
+ */
+async function takeSeatOrPlace(
+  ctx: AppContext,
+  userId: string,
+  rideId: string,
+  duplicate: string,
+  step: (tx: Transaction<Database>, state: SeatState, now: string) => Promise<void>,
+): Promise<Ride> {
+  const ride = await loadRide(ctx, rideId);
+  const { isMember } = await assertMayJoin(ctx, ride, userId);
   const now = nowIso();
   await ctx.db
     .transaction()
     .execute(async (tx) => {
       if (!isMember && ride.group_id) await groupsRepository.addMember(tx, ride.group_id, userId, now);
-      if (!(await ridesRepository.takeSeat(tx, rideId, userId, ride.max_riders, now))) throw conflict('This ride is full');
+      const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
+      if (!state) throw notFound('Ride not found');
+      await step(tx, state, now);
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict('You have already joined this ride');
+      if (isUniqueViolation(error)) throw conflict(duplicate);
       throw error;
     });
   if (!isMember && ride.group_id && ride.group_name && ride.group_creator_id) {
@@ -354,11 +398,47 @@ export async function joinRide(ctx: AppContext, userId: string, rideId: string):
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
+/** POST /api/rides/{id}/leave: the seat goes to the first rider waiting, in the same transaction (waitlist.service). */
 export async function leaveRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
   const ride = await loadRide(ctx, rideId);
   if (ride.owner_id === userId) throw forbidden('The owner cannot leave their own ride');
-  if (!(await ridesRepository.removeParticipant(ctx.db, rideId, userId))) throw conflict('You have not joined this ride');
-  if (ride.navigator_id === userId) await ridesRepository.update(ctx.db, rideId, { navigator_id: null });
+  const news = await ctx.db.transaction().execute(async (tx) => {
+    await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
+    if (!(await ridesRepository.removeParticipant(tx, rideId, userId))) throw conflict('You have not joined this ride');
+    if (ride.navigator_id === userId) await ridesRepository.update(tx, rideId, { navigator_id: null });
+    return fillFreedSeats(tx, ctx.engine, rideId);
+  });
+  await tellSeatNews(ctx, news);
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/**
+ * POST /api/rides/{id}/waitlist: a full ride's queue, under the rules of joining it. Numbered under
+ * the ride's lock, so riders asking at once each get their own place.
+ */
+export async function joinWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  return takeSeatOrPlace(ctx, userId, rideId, 'You are already on the waitlist', async (tx, state, now) => {
+    if (state.seats < state.max_riders) throw conflict('A seat is free: join the ride instead');
+    await waitlistRepository.enqueue(tx, rideId, userId, now);
+  });
+}
+
+/** DELETE /api/rides/{id}/waitlist: the riders behind move up one place. */
+export async function leaveWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  await loadRide(ctx, rideId);
+  if (!(await waitlistRepository.remove(ctx.db, rideId, userId))) throw conflict('You are not on the waitlist');
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/**
+ * POST /api/rides/{id}/keep: the owner keeps a ride that reached its decision time below its
+ * minimum riders (cancelling is the edit's status, as for any ride).
+ */
+export async function keepRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  const ride = await presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  if (ride.ownerId !== userId) throw forbidden(NO_EDIT_PERMISSION);
+  if (!ride.abilities.decideMinimum) throw conflict('There is no minimum riders decision to make');
+  await ridesRepository.update(ctx.db, rideId, { min_riders_kept_at: nowIso() });
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 

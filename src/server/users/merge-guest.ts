@@ -67,6 +67,23 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
     .execute();
   await moveKeyedRows(tx, 'ride_participants', 'ride_id', guestId, accountId);
 
+  // Waitlist places: none where the account now holds a seat; where both wait for the same ride,
+  // the earlier place in the queue is kept (whichever of the two it was); the rest change hands.
+  await tx
+    .deleteFrom('ride_waitlist')
+    .where('user_id', '=', guestId)
+    .where('ride_id', 'in', tx.selectFrom('ride_participants').select('ride_id').where('user_id', '=', accountId))
+    .execute();
+  await tx
+    .deleteFrom('ride_waitlist as mine')
+    .where('mine.user_id', '=', accountId)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('ride_waitlist as g').select('g.ride_id').whereRef('g.ride_id', '=', 'mine.ride_id').where('g.user_id', '=', guestId).whereRef('g.queue_number', '<', 'mine.queue_number')),
+    )
+    .execute();
+  await tx.deleteFrom('ride_waitlist').where('user_id', '=', guestId).where('ride_id', 'in', tx.selectFrom('ride_waitlist as a').select('a.ride_id').where('a.user_id', '=', accountId)).execute();
+  await tx.updateTable('ride_waitlist').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+
   // Votes: one per rider and poll; the account's wins.
   await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
 

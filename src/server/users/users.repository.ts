@@ -110,11 +110,12 @@ export const usersRepository = {
       .where('background_image_url', 'is', null)
       .where('motorcycles', '=', '[]')
       .where('user_id_changes_count', '=', 0)
-      // Anything the rider left behind keeps the account: memberships, requests, seats, comments,
+      // Anything the rider left behind keeps the account: memberships, requests, seats, waitlist places, comments,
       // votes and uploads.
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_members as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('membership_requests as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_participants as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_waitlist as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_comments as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('poll_responses as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media as x').select('x.owner_id').whereRef('x.owner_id', '=', 'users.id'))))

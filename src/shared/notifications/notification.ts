@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   'membership_request',
   'membership_approved',
   'membership_declined',
+  'waitlist_seat_taken',
+  'waitlist_seat_free',
+  'ride_below_minimum',
 ] as const;
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -65,6 +68,11 @@ export const notificationTexts = {
   }),
   /** `day` as the ride's page shows it ("Dec 5, 2026", spec 2 section 9). */
   rideCancelled: (ride: string, day: string) => ({ title: 'Ride cancelled', message: `${ride} on ${day} was cancelled` }),
+  // The waitlist (ARCHITECTURE "Seats that fill themselves"): a freed seat taken for the first rider
+  // waiting, or, close to the start, only news that a seat is free.
+  waitlistSeatTaken: (ride: string) => ({ title: 'Seat opened', message: `You're in: a seat opened on ${ride}` }),
+  waitlistSeatFree: (ride: string) => ({ title: 'Seat free', message: `A seat is free on ${ride}: the first to join takes it` }),
+  belowMinimum: (ride: string, riders: number, minimum: number) => ({ title: 'Not enough riders yet', message: `${ride} has ${riders} of the ${minimum} riders it needs` }),
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
   /** "Ana uploaded 13 files to Futa Pass Loop": several uploads by one rider to one place are one notification. */

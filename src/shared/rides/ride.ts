@@ -14,6 +14,17 @@ export const RIDERS_MIN = 1;
 export const RIDERS_MAX = 100;
 export const DEFAULT_START_TIME = '09:00';
 export const COMMENT_MAX_LENGTH = 2000;
+export const DECISION_BEFORE_START = 'The decision time must be before the start';
+/**
+ * Until this long before the start a freed seat goes to the first rider on the waitlist; after it
+ * the waitlist is only told that a seat is free, and the first to join takes it.
+ */
+export const WAITLIST_PROMOTION_CUTOFF_MS = 2 * 3600 * 1000;
+
+/** Whether a seat freed at `now` still goes to the first rider on the waitlist. */
+export function waitlistPromotes(startDate: string, now = Date.now()): boolean {
+  return now < Date.parse(startDate) - WAITLIST_PROMOTION_CUTOFF_MS;
+}
 
 export { offsetMinutes, localDay, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
@@ -72,12 +83,20 @@ const rideFields = {
   minRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(1),
   maxRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(10),
   ...timezoneFields,
+  /**
+   * When a ride below its minimum riders tells its owner and riders so (optional; null: never).
+   * It must come before the start.
+   */
+  minRidersDecisionAt: dateInput('Decision time is not a date').nullable().optional(),
 };
 
 function checkOrder(
-  v: { minRiders?: number; maxRiders?: number; startDate?: string; endDate?: string; timezoneOffset?: string },
+  v: { minRiders?: number; maxRiders?: number; startDate?: string; endDate?: string; timezoneOffset?: string; minRidersDecisionAt?: string | null },
   ctx: z.RefinementCtx,
 ) {
+  if (v.minRidersDecisionAt && v.startDate && Date.parse(v.minRidersDecisionAt) >= Date.parse(v.startDate)) {
+    ctx.addIssue({ code: 'custom', path: ['minRidersDecisionAt'], message: DECISION_BEFORE_START });
+  }
   if (v.minRiders !== undefined && v.maxRiders !== undefined && v.maxRiders < v.minRiders) {
     ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: 'Maximum riders must be at least the minimum' });
   }
@@ -112,6 +131,7 @@ export const updateRideSchema = z
     duration: z.enum(RIDE_DURATIONS).optional(),
     minRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
     maxRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
+    minRidersDecisionAt: rideFields.minRidersDecisionAt,
     timezoneOffset: timezoneFields.timezoneOffset.optional(),
     timezoneName: timezoneFields.timezoneName.optional(),
     // "" is "no navigator", like null: an empty id would otherwise reach the database as a rider's id.
@@ -154,7 +174,30 @@ export interface RideAbilities {
   delete: boolean;
   comment: boolean;
   uploadMedia: boolean;
+  /** The next three are on a ride's own JSON only (GET /api/rides/{id} and the answers to its actions), never in lists. */
+  joinWaitlist?: boolean;
+  leaveWaitlist?: boolean;
+  /** The owner may keep or cancel a ride that reached its decision time below its minimum riders. */
+  decideMinimum?: boolean;
 }
+
+/** A ride's waitlist as its viewer sees it: how many wait, and the viewer's place (1 is next; null: not waiting). */
+export const rideWaitlistSchema = z.object({
+  count: z.number().int().min(0),
+  position: z.number().int().min(1).nullable(),
+});
+export type RideWaitlist = z.infer<typeof rideWaitlistSchema>;
+
+/**
+ * The minimum riders decision: its time (null: none), whether it has come with the ride below its
+ * minimum and the owner has not chosen yet (`due`), and whether the owner chose to keep the ride.
+ */
+export const rideMinimumDecisionSchema = z.object({
+  at: z.string().nullable(),
+  due: z.boolean(),
+  kept: z.boolean(),
+});
+export type RideMinimumDecision = z.infer<typeof rideMinimumDecisionSchema>;
 
 /** A ride as lists and the detail page receive it (spec 2 section 3 plus abilities). */
 export interface Ride {
@@ -193,6 +236,10 @@ export interface Ride {
   isFull: boolean;
   createdAt: string;
   abilities: RideAbilities;
+  /** On a ride's own JSON only (not in lists, whose cards are the same for every viewer). */
+  waitlist?: RideWaitlist;
+  /** On a ride's own JSON only. */
+  minRidersDecision?: RideMinimumDecision;
 }
 
 export interface RideComment {

@@ -65,6 +65,7 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
     timezone: `${id}-timezone`,
     minRiders: `${id}-min-riders`,
     maxRiders: `${id}-max-riders`,
+    decisionAt: `${id}-decision-at`,
   };
   const { errors } = form.formState;
   const [waypointsOpen, setWaypointsOpen] = useState(false);
@@ -313,6 +314,20 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
           max={100}
           {...form.register('maxRiders', { valueAsNumber: true })}
         />
+      </div>
+
+      <div>
+        <TextField
+          id={ids.decisionAt}
+          label="Decide by (optional)"
+          error={errors.decisionAt?.message}
+          type="datetime-local"
+          aria-describedby={errors.decisionAt ? `${ids.decisionAt}-error ${ids.decisionAt}-hint` : `${ids.decisionAt}-hint`}
+          {...form.register('decisionAt', { deps: ['startDay', 'startTime'] })}
+        />
+        <FieldMessage id={`${ids.decisionAt}-hint`} tone="hint">
+          If fewer than Min Riders have joined by then, you and the riders are told, and you choose to keep or cancel the ride. On the ride’s clock, before the start.
+        </FieldMessage>
       </div>
 
       {after}

@@ -219,3 +219,20 @@ describe('editing', () => {
     expect(changes.navigatorId).toBe('u2');
   });
 });
+
+describe('the minimum riders decision time', () => {
+  it('is none by default, and must come before the start (both on the ride clock)', () => {
+    expect(toCreatePayload(filled())).not.toHaveProperty('minRidersDecisionAt');
+    expect(messages(rideFormSchema, filled({ decisionAt: '2026-12-05T09:00' }))).toEqual({ decisionAt: 'The decision time must be before the start' });
+    expect(messages(rideFormSchema, filled({ decisionAt: '2026-12-05T08:59' }))).toEqual({});
+  });
+
+  it('is sent as an instant from the ride clock, and on edit only when changed (null clears it)', () => {
+    expect(toCreatePayload(filled({ decisionAt: '2026-12-04T18:00' })).minRidersDecisionAt).toBe('2026-12-04T17:00:00.000Z');
+    const initial = filled({ decisionAt: '2026-12-04T18:00' });
+    expect(toUpdatePayload(initial, initial)).not.toHaveProperty('minRidersDecisionAt');
+    expect(toUpdatePayload(filled({ decisionAt: '' }), initial).minRidersDecisionAt).toBeNull();
+    const ride = { ...({} as Ride), minRidersDecision: { at: '2026-12-04T17:00:00.000Z', due: false, kept: false } };
+    expect(formFromRide({ ...ride, waypoints: [], startDate: '2026-12-05T08:00:00.000Z', endDate: '2026-12-05T23:00:00.000Z', ...berlin, startLocation: 'Bologna', endLocation: 'Imola' } as Ride).decisionAt).toBe('2026-12-04T18:00');
+  });
+});

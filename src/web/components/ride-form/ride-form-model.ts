@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timezoneFields } from '../../../shared/groups/group';
 import { nameText } from '../../../shared/text/name-text';
 import {
+  DECISION_BEFORE_START,
   DEFAULT_START_TIME,
   localDay,
   MAX_WAYPOINTS,
@@ -30,6 +31,7 @@ export const RIDE_MESSAGES = {
   endDate: 'End date is required',
   time: 'Please enter a valid time (HH:MM)',
   minRiders: 'Minimum 1 rider',
+  decisionAt: 'Please enter a date and time',
   maxBelowMin: 'Maximum riders must be at least the minimum',
   endBeforeStart: 'End date must be after start date',
   unplaced: UNPLACED_MESSAGE,
@@ -57,6 +59,9 @@ export interface WaypointRow {
 }
 
 /** The stops of the form besides the waypoints. */
+/** What a datetime-local field holds: "YYYY-MM-DDTHH:MM" (seconds when the browser adds them are cut by the regex's start). */
+const DECISION_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 export type StopKey = 'start' | 'midpoint' | 'end';
 
 const coordinates = z.object({ latitude: z.number(), longitude: z.number() }).nullable();
@@ -86,6 +91,8 @@ export const rideFormSchema = z
     duration: z.enum(RIDE_DURATIONS),
     minRiders: riders,
     maxRiders: riders,
+    /** The minimum riders decision time on the ride's clock, "YYYY-MM-DDTHH:MM"; '' for none. */
+    decisionAt: z.union([z.literal(''), z.string().regex(DECISION_PATTERN, RIDE_MESSAGES.decisionAt)]),
     timezoneOffset: timezoneFields.timezoneOffset,
     timezoneName: timezoneFields.timezoneName,
     navigatorId: z.string(),
@@ -104,6 +111,10 @@ export const rideFormSchema = z
       if (text.trim() && !coords && !textOnly) ctx.addIssue({ code: 'custom', path: [path], message: RIDE_MESSAGES.unplaced });
     }
     if (values.maxRiders < values.minRiders) ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: RIDE_MESSAGES.maxBelowMin });
+    // Both on the ride's clock, so the texts compare as the instants do.
+    if (values.decisionAt && values.startDay && values.decisionAt >= `${values.startDay}T${values.startTime}`) {
+      ctx.addIssue({ code: 'custom', path: ['decisionAt'], message: DECISION_BEFORE_START });
+    }
     if (values.startDay && values.endDay && values.endDay < values.startDay) {
       ctx.addIssue({ code: 'custom', path: ['endDay'], message: RIDE_MESSAGES.endBeforeStart });
     }
@@ -154,6 +165,7 @@ export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormV
     duration: 'full-day',
     minRiders: 1,
     maxRiders: 10,
+    decisionAt: '',
     timezoneOffset: timezone.timezoneOffset,
     timezoneName: timezone.timezoneName,
     navigatorId: 'none',
@@ -204,6 +216,7 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     duration: values.duration,
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
+    ...(values.decisionAt ? { minRidersDecisionAt: decisionInstant(values) } : {}),
     timezoneOffset: values.timezoneOffset,
     timezoneName: values.timezoneName,
     ...(ownerId ? { ownerId } : {}),
@@ -237,6 +250,7 @@ export function formFromRide(ride: Ride): RideFormValues {
     duration: ride.duration,
     minRiders: ride.minRiders,
     maxRiders: ride.maxRiders,
+    decisionAt: ride.minRidersDecision?.at ? `${localDay(ride.minRidersDecision.at, ride.timezoneOffset)}T${localTime(ride.minRidersDecision.at, ride.timezoneOffset)}` : '',
     timezoneOffset: ride.timezoneOffset,
     timezoneName: ride.timezoneName,
     navigatorId: ride.navigator?.id ?? 'none',
@@ -279,11 +293,18 @@ export function toUpdatePayload(values: RideFormValues, initial: RideFormValues)
     duration: values.duration,
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
+    // Sent only when changed: a new decision time is a new decision (checked again when it comes).
+    ...(values.decisionAt !== initial.decisionAt || values.timezoneOffset !== initial.timezoneOffset ? { minRidersDecisionAt: decisionInstant(values) } : {}),
     timezoneOffset: values.timezoneOffset,
     timezoneName: values.timezoneName,
     navigatorId: values.navigatorId === 'none' ? null : values.navigatorId,
     ...(values.status !== initial.status ? { status: values.status } : {}),
   } as UpdateRideInput;
+}
+
+/** The decision time as an ISO instant (it is entered on the ride's clock), null for none. */
+function decisionInstant(values: RideFormValues): string | null {
+  return values.decisionAt ? zonedDateTimeToIso(values.decisionAt.slice(0, 10), values.decisionAt.slice(11, 16), values.timezoneOffset) : null;
 }
 
 /** The day an instant falls on in a zone, as "YYYY-MM-DD" (today, for the pickers' earliest day). */

@@ -1,4 +1,4 @@
-import { BadgeCheck, Bell, CalendarClock, CalendarX, Hand, ImagePlus, Route, UserCheck, UserPlus, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { Armchair, BadgeCheck, Bell, CalendarClock, CalendarX, Hand, Hourglass, ImagePlus, Route, UserCheck, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -13,6 +13,9 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   membership_request: { icon: Hand, tone: 'bg-amber-100 text-amber-800' },
   membership_approved: { icon: BadgeCheck, tone: 'bg-emerald-100 text-emerald-700' },
   membership_declined: { icon: UserX, tone: 'bg-rose-100 text-rose-700' },
+  waitlist_seat_taken: { icon: Armchair, tone: 'bg-emerald-100 text-emerald-700' },
+  waitlist_seat_free: { icon: Hourglass, tone: 'bg-sky-100 text-sky-700' },
+  ride_below_minimum: { icon: Users, tone: 'bg-amber-100 text-amber-700' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };

@@ -174,4 +174,33 @@ describe('RideDetailPage', () => {
     expect(texts()).toHaveLength(101);
     expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/rides/r1/comments')).length).toBe(reads);
   });
+
+  it('offers Join waitlist on a full ride, then shows the rider their place and Leave waitlist; others see how many wait', async () => {
+    const base = { isFull: true, participantCount: 10, maxRiders: 10 };
+    const abilities = { join: false, leave: false, edit: false, delete: false, comment: true, uploadMedia: false };
+    let waiting = false;
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () =>
+        json(
+          buildRide({
+            ...base,
+            abilities: { ...abilities, joinWaitlist: !waiting, leaveWaitlist: waiting },
+            waitlist: waiting ? { count: 3, position: 3 } : { count: 2, position: null },
+          }),
+        ),
+      'POST /api/rides/r1/waitlist': () => {
+        waiting = true;
+        return json(buildRide({ ...base, abilities: { ...abilities, leaveWaitlist: true }, waitlist: { count: 3, position: 3 } }));
+      },
+    });
+    show('/rides/r1');
+    expect(await screen.findByText('2 riders waiting', { selector: 'p' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join waitlist' }));
+    await screen.findByText("You're number 3 of 3 on the waitlist");
+    expect(screen.getByRole('button', { name: 'Leave waitlist' })).toBeTruthy();
+    expect(screen.getByText('Waitlist #3')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/rides/r1/waitlist')).toBe(true);
+  });
 });

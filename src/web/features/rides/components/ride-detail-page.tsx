@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, Hourglass, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
@@ -29,6 +29,7 @@ import { useRide } from '../api/get-ride';
 import { rideBySlugsQueryOptions, useRideBySlugs } from '../api/get-ride-by-slugs';
 import { useRideGroup } from '../api/get-ride-group';
 import { RideComments } from './ride-comments';
+import { MinimumDecisionBanner, WaitlistActions, WaitlistStanding, useWaitlistRefresh, waitingLabel } from './ride-waitlist';
 
 /**
  * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
@@ -128,6 +129,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [mustJoinGroup, setMustJoinGroup] = useState(false);
+  useWaitlistRefresh();
   const units = user?.preferredUnits ?? 'kilometers';
   const schedule = rideSchedule(ride);
   const isOwner = ride.abilities.edit;
@@ -159,6 +161,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
             <RideStatusBadge status={ride.status} />
             {isOwner ? <Badge variant="accent">Owner</Badge> : null}
             {joined ? <Badge variant="success">Joined</Badge> : null}
+            {ride.waitlist?.position ? <Badge variant="accent">Waitlist #{ride.waitlist.position}</Badge> : null}
           </div>
           <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
@@ -184,6 +187,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       </header>
 
       {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
+      <MinimumDecisionBanner ride={ride} />
 
       {/* Phones: route, details, riders, comments. Wide screens: route and comments beside the details. */}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
@@ -229,7 +233,13 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
                 <Fact icon={<Users />} label="Participants">
                   {ride.participantCount}/{ride.maxRiders}
                   {ride.minRiders > 1 ? <span className="text-asphalt-500"> (min {ride.minRiders})</span> : null}
+                  {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500">{waitingLabel(ride.waitlist.count)}</span> : null}
                 </Fact>
+                {ride.minRidersDecision?.at ? (
+                  <Fact icon={<Hourglass />} label="Minimum decided">
+                    {decisionLabel(ride.minRidersDecision.at, ride.timezoneOffset)}
+                  </Fact>
+                ) : null}
                 {ride.group ? (
                   <Fact icon={<MapPinned />} label="Group">
                     <Link to={`/groups/${encodeURIComponent(ride.group.slug)}`} className="font-semibold text-ignition-700 hover:underline">
@@ -244,6 +254,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           <Card aria-labelledby="ride-people-title">
             <CardHeader titleId="ride-people-title" title="Riders" icon={<Users aria-hidden="true" />} />
             <CardBody className="space-y-4">
+              <WaitlistStanding ride={ride} />
               <dl className="space-y-2 text-sm">
                 <PersonFact label="Owner" person={ride.owner} />
                 <PersonFact label="Navigator" person={ride.navigator} />
@@ -294,6 +305,12 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       />
     </article>
   );
+}
+
+/** When the minimum riders are decided, on the ride's clock as its start is shown ("Nov 28, 2026, 18:00"). */
+function decisionLabel(at: string, timezoneOffset: string): string {
+  const { startDate, startTime } = rideSchedule({ startDate: at, endDate: at, timezoneOffset });
+  return `${startDate}, ${startTime}`;
 }
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -357,13 +374,18 @@ function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: Particip
     );
   }
   if (abilities.join && !mustJoinGroup) {
+    // Close to the start a rider waiting may take a free seat by joining (first come), or stop waiting.
     return (
-      <Button onClick={onJoin} disabled={actions.joining}>
-        <UserPlus aria-hidden="true" />
-        {actions.joining ? 'Joining...' : 'Join Ride'}
-      </Button>
+      <>
+        <Button onClick={onJoin} disabled={actions.joining}>
+          <UserPlus aria-hidden="true" />
+          {actions.joining ? 'Joining...' : 'Join Ride'}
+        </Button>
+        <WaitlistActions ride={ride} />
+      </>
     );
   }
+  if (abilities.joinWaitlist || abilities.leaveWaitlist) return <WaitlistActions ride={ride} />;
   if (ride.isFull && !ride.isParticipant && !isOwner) {
     return (
       <Button variant="secondary" disabled>

@@ -1,0 +1,85 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Engine } from '../db/database';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What a seat decision reads of its ride once the ride is locked. */
+export interface SeatState {
+  id: string;
+  name: string;
+  status: string;
+  start_date: string;
+  max_riders: number;
+  group_id: string | null;
+  seats: number;
+}
+
+/**
+ * Riders waiting for a seat on a full ride (ARCHITECTURE "Seats that fill themselves"). Every
+ * decision about a ride's seats and its queue runs in one transaction that starts with `lockSeats`.
+ */
+export const waitlistRepository = {
+  /**
+   * Takes the ride's row lock before anything is read, so the seat count, the queue and what is
+   * then written are one ride's state at a time. PostgreSQL: SELECT ... FOR UPDATE on the ride's
+   * row. SQLite: a write first (a no-op UPDATE of a column no card shows, so the ride keeps its
+   * card), which takes the database's write lock as BEGIN IMMEDIATE would; a transaction that read
+   * first could not write after another process had.
+   */
+  async lockSeats(tx: Transaction<Database>, engine: Engine, rideId: string): Promise<SeatState | undefined> {
+    if (engine === 'postgres') await sql`select id from rides where id = ${rideId} for update`.execute(tx);
+    else await tx.updateTable('rides').set((eb) => ({ reminders_sent: eb.ref('reminders_sent') })).where('id', '=', rideId).execute();
+    const row = await tx
+      .selectFrom('rides')
+      .select(['id', 'name', 'status', 'start_date', 'max_riders', 'group_id'])
+      .select((eb) => eb.selectFrom('ride_participants').select(eb.fn.countAll<number>().as('n')).whereRef('ride_participants.ride_id', '=', 'rides.id').as('seats'))
+      .where('id', '=', rideId)
+      .executeTakeFirst();
+    return row && { ...row, seats: Number(row.seats) };
+  },
+
+  /** Joins the end of the queue: one more than the last number the ride gave (the caller holds the lock). */
+  async enqueue(db: Executor, rideId: string, userId: string, nowIso: string): Promise<void> {
+    const next = db
+      .selectFrom('ride_waitlist')
+      .select((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), sql<number>`coalesce(max(queue_number), 0) + 1`.as('queue_number'), eb.val(nowIso).as('joined_at')])
+      .where('ride_id', '=', rideId);
+    await db.insertInto('ride_waitlist').columns(['ride_id', 'user_id', 'queue_number', 'joined_at']).expression(next).execute();
+  },
+
+  async remove(db: Executor, rideId: string, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('ride_waitlist').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  /** The queue, first in line first. */
+  async queue(db: Executor, rideId: string, limit?: number): Promise<string[]> {
+    let query = db.selectFrom('ride_waitlist').select('user_id').where('ride_id', '=', rideId).orderBy('queue_number');
+    if (limit !== undefined) query = query.limit(limit);
+    return (await query.execute()).map((r) => r.user_id);
+  },
+
+  /** How many wait, and the viewer's place among them (null when not waiting). */
+  async standing(db: Executor, rideId: string, viewerId: string | null): Promise<{ count: number; position: number | null }> {
+    const row = await db
+      .selectFrom('ride_waitlist as w')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        sql<number | null>`sum(case when w.queue_number <= (select v.queue_number from ride_waitlist v where v.ride_id = ${rideId} and v.user_id = ${viewerId ?? ''}) then 1 else 0 end)`.as('ahead'),
+        sql<number>`sum(case when w.user_id = ${viewerId ?? ''} then 1 else 0 end)`.as('mine'),
+      ])
+      .where('w.ride_id', '=', rideId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), position: Number(row.mine ?? 0) > 0 ? Number(row.ahead) : null };
+  },
+
+  /** A rider who leaves a group stops waiting for its rides: they could no longer take the seat. */
+  async removeFromGroup(db: Executor, groupId: string, userId: string): Promise<void> {
+    await db
+      .deleteFrom('ride_waitlist')
+      .where('user_id', '=', userId)
+      .where('ride_id', 'in', (eb) => eb.selectFrom('rides').select('id').where('group_id', '=', groupId))
+      .execute();
+  },
+};

@@ -1,0 +1,50 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/database';
+import { notify } from '../notifications/notifications.service';
+import { notificationTexts } from '../../shared/notifications/notification';
+import { waitlistPromotes } from '../../shared/rides/ride';
+import { ridesRepository } from './rides.repository';
+import { waitlistRepository } from './waitlist.repository';
+
+/** What a freed seat did, to be told once the transaction has committed. */
+export interface SeatNews {
+  rideId: string;
+  rideName: string;
+  /** Riders who left the waitlist for a seat. */
+  seated: string[];
+  /** Riders still waiting who are only told that a seat is free (close to the start). */
+  told: string[];
+}
+
+/**
+ * Gives the ride's free seats to the first riders waiting, in queue order, while the ride is more
+ * than two hours away (WAITLIST_PROMOTION_CUTOFF_MS); after that, the riders waiting are only
+ * told. Runs inside the transaction that freed the seat (a rider leaving, max riders raised, the
+ * ride confirmed again), under the ride's lock, so the seat cannot go to anyone else in between.
+ */
+export async function fillFreedSeats(tx: Transaction<Database>, engine: AppContext['engine'], rideId: string, now = new Date()): Promise<SeatNews | null> {
+  const ride = await waitlistRepository.lockSeats(tx, engine, rideId);
+  if (!ride || ride.status !== 'confirmed') return null;
+  const free = ride.max_riders - ride.seats;
+  if (free <= 0) return null;
+  if (!waitlistPromotes(ride.start_date, now.getTime())) {
+    const told = await waitlistRepository.queue(tx, rideId);
+    return told.length > 0 ? { rideId, rideName: ride.name, seated: [], told } : null;
+  }
+  const seated = await waitlistRepository.queue(tx, rideId, free);
+  for (const userId of seated) {
+    await waitlistRepository.remove(tx, rideId, userId);
+    await ridesRepository.addParticipant(tx, rideId, userId, nowIso());
+  }
+  return seated.length > 0 ? { rideId, rideName: ride.name, seated, told: [] } : null;
+}
+
+export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Promise<void> {
+  if (!news) return;
+  const taken = notificationTexts.waitlistSeatTaken(news.rideName);
+  for (const userId of news.seated) await notify(ctx, userId, 'waitlist_seat_taken', taken.title, taken.message, { rideId: news.rideId });
+  const free = notificationTexts.waitlistSeatFree(news.rideName);
+  for (const userId of news.told) await notify(ctx, userId, 'waitlist_seat_free', free.title, free.message, { rideId: news.rideId });
+}

@@ -1,0 +1,142 @@
+import { CircleCheck, Hourglass, LogOut } from 'lucide-react';
+import type { Ride } from '../../../../shared/rides/ride';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useLiveNotifications } from '../../../lib/live-notifications';
+import { RIDES_KEY } from '../../../lib/rides/invalidate';
+import { useJoinWaitlist, useKeepRide, useLeaveWaitlist } from '../../../lib/rides/waitlist';
+import { useUpdateRide } from '../api/update-ride';
+
+/** "3 riders waiting" (nothing when nobody waits). */
+export function waitingLabel(count: number): string {
+  return `${count} ${count === 1 ? 'rider' : 'riders'} waiting`;
+}
+
+/**
+ * Join waitlist on a full ride, or the rider's place with Leave waitlist (ARCHITECTURE "Seats that
+ * fill themselves"): the server's abilities decide, as for Join Ride.
+ */
+export function WaitlistActions({ ride }: { ride: Ride }) {
+  const join = useJoinWaitlist();
+  const leave = useLeaveWaitlist();
+  const { abilities } = ride;
+
+  if (abilities.joinWaitlist) {
+    return (
+      <Button
+        disabled={join.isPending}
+        onClick={() =>
+          void join
+            .mutateAsync(ride.id)
+            .then((updated) => toast({ title: 'On the waitlist', description: `You're number ${updated.waitlist?.position ?? ''} for a seat on ${ride.name}.`, variant: 'success' }))
+            .catch((error: unknown) => {
+              console.error('Failed to join waitlist', error);
+              toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+            })
+        }
+      >
+        <Hourglass aria-hidden="true" />
+        {join.isPending ? 'Joining waitlist...' : 'Join waitlist'}
+      </Button>
+    );
+  }
+  if (abilities.leaveWaitlist) {
+    return (
+      <Button
+        variant="secondary"
+        disabled={leave.isPending}
+        onClick={() =>
+          void leave
+            .mutateAsync(ride.id)
+            .then(() => toast({ title: 'Left the waitlist', description: `You're no longer waiting for a seat on ${ride.name}.` }))
+            .catch((error: unknown) => {
+              console.error('Failed to leave waitlist', error);
+              toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+            })
+        }
+      >
+        <LogOut aria-hidden="true" />
+        {leave.isPending ? 'Leaving...' : 'Leave waitlist'}
+      </Button>
+    );
+  }
+  return null;
+}
+
+/** The rider's place and the queue's length, said in the Riders card (and announced when it changes). */
+export function WaitlistStanding({ ride }: { ride: Ride }) {
+  const waitlist = ride.waitlist;
+  if (!waitlist || (waitlist.count === 0 && waitlist.position === null)) return null;
+  return (
+    <div className="rounded-xl bg-ignition-50 px-3 py-2.5 text-sm text-ignition-900 ring-1 ring-ignition-200">
+      <h3 className="text-xs font-bold tracking-wide text-ignition-800 uppercase">Waitlist</h3>
+      <p role="status" className="mt-1 font-semibold">
+        {waitlist.position !== null ? `You're number ${waitlist.position} of ${waitlist.count} on the waitlist` : waitingLabel(waitlist.count)}
+      </p>
+      {waitlist.position !== null ? <p className="mt-0.5 text-ignition-800">A seat that frees up goes to the first rider waiting, who is told at once.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The owner's choice once a ride reached its minimum riders decision time below its minimum: keep
+ * it, or cancel it (which tells its riders, as any cancellation does).
+ */
+export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
+  const keep = useKeepRide();
+  const cancel = useUpdateRide();
+  if (!ride.abilities.decideMinimum) return null;
+  const fail = (what: string) => (error: unknown) => {
+    console.error(what, error);
+    toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+  };
+  return (
+    <div role="note" aria-labelledby="ride-minimum-title" className="mt-5 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p id="ride-minimum-title" className="font-extrabold">
+          {ride.participantCount} of the {ride.minRiders} riders it needs
+        </p>
+        <p className="mt-0.5 text-sm text-amber-900">The decision time has passed. Keep the ride as it is, or cancel it and tell its riders.</p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button
+          disabled={keep.isPending || cancel.isPending}
+          onClick={() =>
+            void keep
+              .mutateAsync(ride.id)
+              .then(() => toast({ title: 'Ride kept', description: `${ride.name} goes ahead.`, variant: 'success' }))
+              .catch(fail('Failed to keep ride'))
+          }
+        >
+          <CircleCheck aria-hidden="true" />
+          Keep ride
+        </Button>
+        <Button
+          variant="secondary"
+          className="text-red-700 hover:text-red-800"
+          disabled={keep.isPending || cancel.isPending}
+          onClick={() =>
+            void cancel
+              .mutateAsync({ rideId: ride.id, changes: { status: 'cancelled', navigatorId: undefined } })
+              .then(() => toast({ title: 'Ride cancelled', description: 'Its riders were notified.' }))
+              .catch(fail('Failed to cancel ride'))
+          }
+        >
+          Cancel ride
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The waitlist's notifications change what the ride page shows (a seat taken, a seat free): it reads the ride again. */
+const WAITLIST_NOTIFICATIONS = new Set(['waitlist_seat_taken', 'waitlist_seat_free']);
+
+export function useWaitlistRefresh(): void {
+  const queryClient = useQueryClient();
+  useLiveNotifications((event) => {
+    if (event.kind === 'added' && WAITLIST_NOTIFICATIONS.has(event.notification.type)) void queryClient.invalidateQueries({ queryKey: RIDES_KEY });
+  });
+}
