@@ -25,7 +25,10 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import http from 'node:http';
+import sharp from 'sharp';
 import { hashToken, newId } from '../src/server/platform/tokens';
+import { markWelcomeSeen } from '../src/server/users/users.service';
 import { freePort } from '../src/server/test/free-port';
 import { startOneProcessServer } from './server-command';
 import { firstLoadJavaScript, FIRST_LOAD_JS_BUDGET_BYTES } from '../build/first-load';
@@ -53,7 +56,7 @@ function buildIfNeeded(): void {
 }
 
 /** A rider who owns a group with one upcoming ride, signed in with a known session token. */
-async function seed(dataDir: string): Promise<{ token: string; ridePath: string }> {
+export async function seed(dataDir: string): Promise<{ token: string; ridePath: string }> {
   const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: null }, logger: false });
   const db = app.ctx.db;
   const now = Date.now();
@@ -81,6 +84,8 @@ async function seed(dataDir: string): Promise<{ token: string; ridePath: string 
     } as never)
     .execute();
   await db.insertInto('ride_participants').values({ ride_id: rideId, user_id: riderId, joined_at: iso(now) } as never).execute();
+  // A rider who has used the app before: the first-visit welcome is measured on / already.
+  await markWelcomeSeen(db, riderId);
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
@@ -88,6 +93,20 @@ async function seed(dataDir: string): Promise<{ token: string; ridePath: string 
     .execute();
   await app.close();
   return { token, ridePath: '/groups/motorradfreunde-oberbayern/rides/kesselberg-and-walchensee-loop' };
+}
+
+/**
+ * Map tiles on this machine's own network: the ride page's map asks a tile server for its
+ * background, and the bench measures the app, not the reach of tile.openstreetmap.org from here
+ * (unreachable tiles are console errors, which best practices counts). Every tile is one plain
+ * 256 px PNG, from another origin as the real tile server is.
+ */
+async function startTileServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e8e4da' } }).png().toBuffer();
+  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(tile));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 interface Measured {
@@ -131,6 +150,8 @@ async function main() {
   const js = firstLoadJavaScript(path.join(ROOT, 'dist/web'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lighthouse-'));
   const { token, ridePath } = await seed(dataDir);
+  const tiles = await startTileServer();
+  process.env.TILE_URL = tiles.url;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startOneProcessServer(dataDir, port, origin);
@@ -168,6 +189,7 @@ async function main() {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
+    await tiles.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   // Chromium asks for Brotli only over HTTPS: on plain HTTP riders get gzip, the larger of the two.
@@ -178,7 +200,7 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-void main().catch((error: unknown) => {
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) void main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -40,7 +40,7 @@ export default function LeafletStaticMap({ latitude, longitude, zoom = 13, class
         zoomControl={false}
         className="size-full bg-asphalt-100"
       >
-        {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
+        {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
         <Marker position={[latitude, longitude]} icon={pinIcon} interactive={false} keyboard={false} />
         <Recentre latitude={latitude} longitude={longitude} zoom={zoom} />
       </MapContainer>
