@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
+// the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
+// constants of this module on every screen, leaves zod out of its first load. A method call on a
+// schema is not known to be pure, and would keep the schema and zod in (bench:lighthouse checks).
+
 /** Types with their own icon (spec 1 section 3); any other type gets a default icon. */
 export const NOTIFICATION_TYPES = [
   'ride_created',
@@ -25,7 +30,7 @@ export const notificationSubjectSchema = z.object({
   groupSlug: z.string(),
   groupName: z.string(),
   /** The handle of the rider the notification is about (the one who asked to join), if any. */
-  riderHandle: z.string().nullable(),
+  riderHandle: z.nullable(z.string()),
 });
 export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
 
@@ -36,7 +41,7 @@ export const notificationSchema = z.object({
   message: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  subject: notificationSubjectSchema.optional(),
+  subject: z.optional(notificationSubjectSchema),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
