@@ -3,11 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { stylesheetFirst } from './build/stylesheet-first';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), stylesheetFirst(), precompress()],
   resolve: {
     // react-router's package exports point every condition at its development build (warnings,
     // checks: its largest module). The build takes the production one it ships beside it.
