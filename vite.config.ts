@@ -1,12 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { stylesheetFirst } from './build/stylesheet-first';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), stylesheetFirst(), precompress()],
+  resolve: {
+    // react-router's package exports point every condition at its development build (warnings,
+    // checks: its largest module). The build takes the production one it ships beside it.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -38,4 +51,4 @@ export default defineConfig({
       '/media/files': { target: API_TARGET, changeOrigin: false },
     },
   },
-});
+}));

@@ -16,7 +16,7 @@ const script = `console.log(${JSON.stringify('RoadCaptain '.repeat(200))});`;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>');
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>\n    <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />\n');
   const file = path.join(webDir, 'assets', 'index-abc123.js');
   fs.writeFileSync(file, script);
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
@@ -67,5 +67,19 @@ describe('the web app', () => {
     const page = await get('/groups/some-group', 'br');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>RoadCaptain</title>');
+  });
+
+  it('asks for the current rider with every page but /signed-out, which must not make a guest', async () => {
+    for (const url of ['/', '/groups/some-group', '/auth/magic-link?token=x']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />');
+    }
+    for (const url of ['/signed-out', '/signed-out?from=menu']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>RoadCaptain</title>');
+      expect(page.body).not.toContain('/api/users/current');
+    }
   });
 });

@@ -18,6 +18,11 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     return;
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replaceAll('%APP_NAME%', escapeHtml(appName));
+  // index.html preloads the current rider (GET /api/users/current, which makes a guest for a
+  // visitor without a session). /signed-out is where Logout leads and must not make a guest
+  // (spec 1, sessions): its page goes without the preload.
+  const signedOutHtml = indexHtml.replace(/[ \t]*<link rel="preload" href="\/api\/users\/current"[^>]*>\n?/, '');
+  const pageFor = (pathname: string) => (pathname === '/signed-out' || pathname === '/signed-out/' ? signedOutHtml : indexHtml);
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
@@ -38,6 +43,6 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor(pathname));
   });
 }

@@ -3,15 +3,9 @@ import { boundsOfPaths, type GpxLine } from './gpx';
 import { pathOf, segmentsOf } from './segments';
 import type { GpxBounds, GpxData, GpxPath, GpxPoint, GpxWaypoint } from './gpx-types';
 
-/**
- * Privacy zones: how much of the start and the end of a rider's GPX others never see (a ride
- * usually starts and ends at home). The rider picks one in Preferences; 500 m unless they change it.
- */
-export const GPX_PRIVACY_ZONES = ['none', '200m', '500m', '1km'] as const;
-export type GpxPrivacyZone = (typeof GPX_PRIVACY_ZONES)[number];
-export const DEFAULT_GPX_PRIVACY_ZONE: GpxPrivacyZone = '500m';
+import { GPX_PRIVACY_ZONES, PRIVACY_ZONE_METRES, type GpxPrivacyZone } from './privacy-zones';
 
-export const PRIVACY_ZONE_METRES: Record<GpxPrivacyZone, number> = { none: 0, '200m': 200, '500m': 500, '1km': 1000 };
+export { GPX_PRIVACY_ZONES, DEFAULT_GPX_PRIVACY_ZONE, PRIVACY_ZONE_METRES, type GpxPrivacyZone } from './privacy-zones';
 
 /** The zones that hide something, each with the bounds a trimmed file has (kept with the upload). */
 export type PrivateBounds = Partial<Record<GpxPrivacyZone, GpxBounds | null>>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
+// the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
+// constants of this module on every screen, leaves zod out of its first load. A method call on a
+// schema is not known to be pure, and would keep the schema and zod in (bench:lighthouse checks).
+
 /** Types with their own icon (spec 1 section 3); any other type gets a default icon. */
 export const NOTIFICATION_TYPES = [
   'ride_created',
@@ -27,15 +32,15 @@ export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notificationSubjectSchema = z.object({
   kind: z.enum(['ride', 'group', 'member']),
   /** The group it is about, or the ride's group; null for a ride without a group. */
-  groupId: z.string().nullable(),
-  groupSlug: z.string().nullable(),
-  groupName: z.string().nullable(),
+  groupId: z.nullable(z.string()),
+  groupSlug: z.nullable(z.string()),
+  groupName: z.nullable(z.string()),
   /** The handle of the rider it is about (who joined, asked to join or uploaded), if any. */
-  riderHandle: z.string().nullable(),
+  riderHandle: z.nullable(z.string()),
   /** The ride it is about, if any. */
-  rideId: z.string().nullable(),
-  rideSlug: z.string().nullable(),
-  rideName: z.string().nullable(),
+  rideId: z.nullable(z.string()),
+  rideSlug: z.nullable(z.string()),
+  rideName: z.nullable(z.string()),
 });
 export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
 
@@ -46,9 +51,9 @@ export const notificationSchema = z.object({
   message: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  subject: notificationSubjectSchema.optional(),
+  subject: z.optional(notificationSubjectSchema),
   /** How many things it stands for (files one rider uploaded to one place), when it gathers several. */
-  count: z.number().int().optional(),
+  count: z.optional(z.int()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zone';
+
+// Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
+// the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
+// constants of this module on every screen, leaves zod out of its first load. A method call on a
+// schema is not known to be pure, and would keep the schema and zod in (bench:lighthouse checks).
+import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 
 export const PROFILE_VISIBILITIES = ['public', 'groups', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -10,7 +15,7 @@ export type PreferredUnits = (typeof PREFERRED_UNITS)[number];
 export const motorcycleSchema = z.object({
   brand: z.string(),
   model: z.string(),
-  year: z.number().int(),
+  year: z.int(),
   color: z.string(),
 });
 export type Motorcycle = z.infer<typeof motorcycleSchema>;
@@ -19,17 +24,17 @@ export type Motorcycle = z.infer<typeof motorcycleSchema>;
 export const currentUserSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  userIdChangesCount: z.number().int(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  userIdChangesCount: z.int(),
+  email: z.nullable(z.string()),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
   motorcycles: z.array(motorcycleSchema),
-  profileImageUrl: z.string().nullable(),
-  backgroundImageUrl: z.string().nullable(),
+  profileImageUrl: z.nullable(z.string()),
+  backgroundImageUrl: z.nullable(z.string()),
   isFirstVisit: z.boolean(),
   profileVisibility: z.enum(PROFILE_VISIBILITIES),
   preferredUnits: z.enum(PREFERRED_UNITS),
@@ -39,7 +44,7 @@ export const currentUserSchema = z.object({
   timezoneName: z.string(),
   createdAt: z.string(),
   /** An address the rider asked to use, waiting for confirmation from its inbox, else null. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

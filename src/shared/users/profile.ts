@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
-import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zone';
+import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { FullPageSpinner } from '../components/ui/spinner';
+import { AppLoading } from './boot-shell';
 import { AppShell } from './shell/app-shell';
 import { RouteError } from './routes/route-error';
 
@@ -9,12 +9,12 @@ import { RouteError } from './routes/route-error';
  */
 export const router = createBrowserRouter([
   // Outside the shell: the shell reads the current user, which would make a new guest.
-  { path: '/signed-out', ErrorBoundary: RouteError, HydrateFallback: () => <FullPageSpinner label="Loading" />, lazy: () => import('./routes/signed-out') },
+  { path: '/signed-out', ErrorBoundary: RouteError, HydrateFallback: AppLoading, lazy: () => import('./routes/signed-out') },
   {
     path: '/',
     Component: AppShell,
     ErrorBoundary: RouteError,
-    HydrateFallback: () => <FullPageSpinner label="Loading" />,
+    HydrateFallback: AppLoading,
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'auth/magic-link', lazy: () => import('./routes/magic-link') },

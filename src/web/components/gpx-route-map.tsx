@@ -72,7 +72,7 @@ export default function GpxRouteMap({ files, fullscreen }: { files: readonly Gpx
     <MapContainer center={center} zoom={MAP_DEFAULT_ZOOM} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom={fullscreen} className="size-full bg-asphalt-100">
       {/* The map pans and zooms (keyboard too): a named region, its zoom buttons Tab stops. */}
       <MapRole label={`Map of ${countOf(files.length, 'GPX file', 'GPX files')}: ${files.map((f) => f.name).join(', ')}`} interactive />
-      {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
+      {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
       {lines.map((line) => (
         <Polyline key={line.key} positions={line.positions} pathOptions={{ color: line.colour, weight: 4, opacity: 0.9, dashArray: line.dashed ? '8 8' : undefined }}>
           <Tooltip sticky>{line.name}</Tooltip>

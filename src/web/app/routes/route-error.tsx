@@ -1,9 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { useBootShellRemoved } from '../boot-shell';
 
 /** Shown when a screen fails to render or its code cannot be loaded (e.g. after a deploy). */
 export function RouteError() {
   const error = useRouteError();
+  useBootShellRemoved();
   console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { FullPageSpinner } from '../../components/ui/spinner';
 import { SheetContent } from '../../components/ui/dialog';
 import { LoginDialog } from '../../features/auth/components/login-dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
@@ -9,6 +8,7 @@ import { LiveMembershipUpdates } from '../../features/groups/components/live-mem
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
 import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
 import { useAppName } from '../../lib/app-config';
+import { AppLoading, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../lib/current-user';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useUserGroupCount } from '../../lib/user-groups';
@@ -36,7 +36,9 @@ export function AppShell() {
     document.title = appName;
   }, [appName]);
 
-  if (isPending) return <FullPageSpinner label="Loading" />;
+  useBootShellRemoved(!isPending);
+
+  if (isPending) return <AppLoading />;
 
   const showNotifications = shouldShowNotifications(user) && Boolean(user.userId);
   const openLogin = () => setLoginOpen(true);

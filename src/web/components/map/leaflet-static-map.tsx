@@ -43,7 +43,7 @@ export default function LeafletStaticMap({ latitude, longitude, zoom = 13, class
         className="size-full bg-asphalt-100"
       >
         <MapRole label={mapLabel} interactive={false} />
-        {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
+        {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
         <Marker position={[latitude, longitude]} icon={pinIcon} interactive={false} keyboard={false} />
         <Recentre latitude={latitude} longitude={longitude} zoom={zoom} />
       </MapContainer>

@@ -149,7 +149,7 @@ export default function LeafletRouteMap({ stops, totalStops, geometry, interacti
         className={cn('size-full bg-asphalt-100', className)}
       >
         <MapRole label={label} interactive={interactive} />
-        {config?.tileUrl ? <TileLayer url={config.tileUrl} attribution={config.tileAttribution} maxZoom={ROUTE_MAP_MAX_ZOOM} /> : null}
+        {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={ROUTE_MAP_MAX_ZOOM} /> : null}
         {geometry ? (
           <Polyline positions={geometry} className="rc-route-road" pathOptions={{ color: '#e06a06', weight: 5, opacity: 0.9 }} interactive={false} />
         ) : stopPoints.length > 1 ? (

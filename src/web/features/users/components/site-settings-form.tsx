@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../../../shared/users/current-user';
-import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zone';
+import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zones';
 import { DEFAULT_TIMEZONE, detectTimezone, isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../../../../shared/timezones/timezones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Button } from '../../../components/ui/button';

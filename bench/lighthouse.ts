@@ -1,0 +1,221 @@
+/**
+ * npm run bench:lighthouse: the first paint riders get on a mid-range phone on mobile data.
+ * Builds the web app when dist/web is missing or older than the sources, seeds a fresh SQLite data
+ * directory with a group and one of its rides, starts the real server as npm start runs it, and
+ * runs Lighthouse's mobile profile (default simulated throttling: slow 4G, 4x CPU slowdown) in
+ * Chromium on:
+ *   - / as a first visit (no cookies: the server makes a guest, as for anyone who follows a link);
+ *   - the ride's page, as the group's member who owns the ride (session cookie).
+ * Prints each page's performance, accessibility and best-practices scores, first contentful paint,
+ * largest contentful paint and total blocking time, and the compressed JavaScript the first load of /
+ * fetches. Exits non-zero when performance < 95, accessibility or best practices < 100, or that
+ * JavaScript is over 200 KB.
+ * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run by performance is
+ * reported, as Lighthouse advises: one run on a shared machine varies by several points.
+ * Chromium: CHROME_PATH, or /usr/bin/chromium.
+ * Not part of npm test: benchmarks measure, tests never time things.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import http from 'node:http';
+import sharp from 'sharp';
+import { hashToken, newId } from '../src/server/platform/tokens';
+import { markWelcomeSeen } from '../src/server/users/users.service';
+import { freePort } from '../src/server/test/free-port';
+import { startOneProcessServer } from './server-command';
+import { firstLoadJavaScript, FIRST_LOAD_JS_BUDGET_BYTES } from '../build/first-load';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const MIN_PERFORMANCE = 95;
+const MIN_OTHER = 100;
+
+/** Newest modification time under a folder (sources) or of a file. */
+function newest(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+function buildIfNeeded(): void {
+  const built = path.join(ROOT, 'dist/web/index.html');
+  const sources = Math.max(newest(path.join(ROOT, 'src/web')), newest(path.join(ROOT, 'src/shared')), newest(path.join(ROOT, 'index.html')), newest(path.join(ROOT, 'public')), newest(path.join(ROOT, 'vite.config.ts')));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  console.log('building the web app (dist/web is missing or older than the sources)');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** A rider who owns a group with one upcoming ride, signed in with a known session token. */
+export async function seed(dataDir: string): Promise<{ token: string; ridePath: string }> {
+  const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: null }, logger: false });
+  const db = app.ctx.db;
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const riderId = newId();
+  await db.insertInto('users').values({ id: riderId, user_id: 'captain_lena', email: 'lena@bench.test', created_at: iso(now), last_seen_at: iso(now) } as never).execute();
+  const groupId = newId();
+  await db
+    .insertInto('groups')
+    .values({
+      id: groupId, name: 'Motorradfreunde Oberbayern', slug: 'motorradfreunde-oberbayern', description: 'Sunday rides in the Alps foothills', location: 'Munich', latitude: 48.137, longitude: 11.575,
+      radius_km: 80, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', group_image_url: null, creator_id: riderId, created_at: iso(now),
+    } as never)
+    .execute();
+  await db.insertInto('group_members').values({ group_id: groupId, user_id: riderId, joined_at: iso(now) } as never).execute();
+  const start = now + 7 * 86_400_000;
+  const rideId = newId();
+  await db
+    .insertInto('rides')
+    .values({
+      id: rideId, group_id: groupId, name: 'Kesselberg and Walchensee Loop', slug: 'kesselberg-and-walchensee-loop', description: 'Coffee stop at the lake.', status: 'confirmed', start_date: iso(start), end_date: iso(start),
+      duration: 'full-day', start_location: 'Munich', start_latitude: 48.137, start_longitude: 11.575, midpoint_location: 'Walchensee', midpoint_latitude: 47.59, midpoint_longitude: 11.33,
+      end_location: 'Munich', end_latitude: 48.137, end_longitude: 11.575, waypoints: '[]', total_distance_km: 160, min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin',
+      owner_id: riderId, navigator_id: null, created_at: iso(now),
+    } as never)
+    .execute();
+  await db.insertInto('ride_participants').values({ ride_id: rideId, user_id: riderId, joined_at: iso(now) } as never).execute();
+  // A rider who has used the app before: the first-visit welcome is measured on / already.
+  await markWelcomeSeen(db, riderId);
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: hashToken(token), user_id: riderId, created_at: iso(now), expires_at: iso(now + 86_400_000), public_id: crypto.randomUUID(), user_agent: 'bench', last_seen_at: iso(now) } as never)
+    .execute();
+  await app.close();
+  return { token, ridePath: '/groups/motorradfreunde-oberbayern/rides/kesselberg-and-walchensee-loop' };
+}
+
+/**
+ * Map tiles on this machine's own network: the ride page's map asks a tile server for its
+ * background, and the bench measures the app, not the reach of tile.openstreetmap.org from here
+ * (unreachable tiles are console errors, which best practices counts). Every tile is one plain
+ * 256 px PNG, from another origin as the real tile server is.
+ */
+async function startTileServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e8e4da' } }).png().toBuffer();
+  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(tile));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Measured {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  failing: string[];
+  report: string;
+}
+
+async function audit(url: string, port: number, cookie: string | null): Promise<Measured> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    // A first visit: Lighthouse clears the cache and the origin's storage before loading.
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // The audits that cost points in accessibility and best practices, so a failure says what to fix.
+  const failing: string[] = [];
+  for (const id of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${id}: ${a.id} (${a.title})`);
+    }
+  }
+  return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), failing, report: result.report as string };
+}
+
+/**
+ * Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is run again, up to twice.
+ */
+async function auditWithRetry(url: string, port: number, cookie: string | null): Promise<Measured> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Lighthouse: ')) throw error;
+      console.log(`  (run again: ${String(error).split('\n')[0]})`);
+    }
+  }
+}
+
+async function main() {
+  buildIfNeeded();
+  const js = firstLoadJavaScript(path.join(ROOT, 'dist/web'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lighthouse-'));
+  const { token, ridePath } = await seed(dataDir);
+  const tiles = await startTileServer();
+  process.env.TILE_URL = tiles.url;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startOneProcessServer(dataDir, port, origin);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
+  });
+  let failed = false;
+  try {
+    const pages: Array<[string, string, string | null]> = [
+      ['/ (first visit)', `${origin}/`, null],
+      ['ride page', `${origin}${ridePath}`, `rc_session=${token}`],
+    ];
+    console.log(`Lighthouse ${(JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version} mobile profile, default throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
+    console.log(`\n${'page'.padEnd(18)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)}  runs (perf)`);
+    for (const [name, url, cookie] of pages) {
+      const runs: Measured[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(url, chrome.port, cookie));
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      const m = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const ok = m.performance >= MIN_PERFORMANCE && m.accessibility >= MIN_OTHER && m.bestPractices >= MIN_OTHER;
+      failed ||= !ok;
+      console.log(
+        `${name.padEnd(18)} ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${String(m.bestPractices).padStart(5)} ${m.fcp.toFixed(0).padStart(7)} ${m.lcp.toFixed(0).padStart(7)} ${m.tbt.toFixed(0).padStart(7)}  ${runs.map((r) => r.performance).join(', ')}  ${ok ? 'ok' : 'BELOW'}`,
+      );
+      for (const line of new Set(m.failing)) console.log(`  ${line}`);
+      // LIGHTHOUSE_REPORT_DIR keeps the median run's full report (JSON, opens in the Lighthouse viewer).
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name.split(' ')[0] === '/' ? 'home' : 'ride'}.json`), m.report);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await tiles.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  // Chromium asks for Brotli only over HTTPS: on plain HTTP riders get gzip, the larger of the two.
+  const jsOk = Math.max(js.brotli, js.gzip) <= FIRST_LOAD_JS_BUDGET_BYTES;
+  failed ||= !jsOk;
+  console.log(`\nfirst load of / : ${js.files.length} JavaScript files, ${(js.brotli / 1024).toFixed(1)} KB Brotli (${(js.gzip / 1024).toFixed(1)} KB gzip, ${(js.raw / 1024).toFixed(1)} KB raw); budget ${FIRST_LOAD_JS_BUDGET_BYTES / 1024} KB  ${jsOk ? 'ok' : 'OVER'}`);
+  console.log(`minimums: performance ${MIN_PERFORMANCE}, accessibility and best practices ${MIN_OTHER}: ${failed ? 'FAILED' : 'passed'}`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The first load of / stays under 200 KB of compressed JavaScript, a mid-range phone on mobile data
+ * parses it before riders see their dashboard.
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 200 * 1024;
+
+/** The route chunk the first screen of / loads (src/web/app/routes/home.tsx, lazy in the router). */
+const HOME_CHUNK = /^home-[\w-]+\.js$/;
+/** Static imports in the built (minified) chunks: `import{t as e}from"./x.js"`, `import"./x.js"`, `export{...}from"./x.js"`. */
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g;
+
+function sizeOf(file: string): number {
+  return fs.existsSync(file) ? fs.statSync(file).size : 0;
+}
+
+/**
+ * The JavaScript a browser fetches on a first visit to /: the entry script and the module preloads
+ * index.html names, the home route's chunk, and every chunk those import statically. Sizes as the
+ * server sends them (build/precompress.ts writes .br and .gz beside each file; a file too small to
+ * compress is sent as is).
+ */
+export function firstLoadJavaScript(webDir: string): { files: string[]; raw: number; brotli: number; gzip: number } {
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const assets = path.join(webDir, 'assets');
+  const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
+  const home = fs.readdirSync(assets).find((name) => HOME_CHUNK.test(name));
+  if (!home) throw new Error(`no home route chunk in ${assets}`);
+  pending.push(home);
+  const files = new Set<string>();
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (files.has(name)) continue;
+    files.add(name);
+    const code = fs.readFileSync(path.join(assets, name), 'utf8');
+    for (const match of code.matchAll(STATIC_IMPORT)) pending.push(match[1]!);
+  }
+  let raw = 0;
+  let brotli = 0;
+  let gzip = 0;
+  for (const name of files) {
+    const file = path.join(assets, name);
+    const size = sizeOf(file);
+    raw += size;
+    brotli += sizeOf(`${file}.br`) || size;
+    gzip += sizeOf(`${file}.gz`) || size;
+  }
+  return { files: [...files].sort(), raw, brotli, gzip };
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness';
+
+// The first paint (ARCHITECTURE, "First paint"): index.html paints the app frame before any script
+// runs, the app replaces it with its own, and the current rider is asked for once, with the page.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+describe('first paint', () => {
+  it('paints the header with the app name on a phone and the sidebar on a desktop before any script runs', async () => {
+    for (const [width, frame] of [[375, 'header'], [1280, 'aside']] as const) {
+      const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport: { width, height: 800 }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/');
+      const name = page.locator(`#boot-shell ${frame}`).getByText('RoadCaptain', { exact: true });
+      expect(await name.isVisible()).toBe(true);
+      expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
+
+  it('replaces the frame with the app and asks for the current rider once, with the page', async () => {
+    const { context, page } = await h.newPage({ width: 375, height: 800 });
+    const currentUserRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/current') currentUserRequests.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).waitFor();
+    expect(await page.locator('#boot-shell').count()).toBe(0);
+    expect(currentUserRequests).toHaveLength(1);
+    await context.close();
+  });
+
+  it('does not ask for the current rider on the signed-out page, so no guest is made there', async () => {
+    const { context, page } = await h.newPage({ width: 375, height: 800 });
+    const currentUserRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/current') currentUserRequests.push(request.url());
+    });
+    await page.goto('/signed-out');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('#boot-shell').count()).toBe(0);
+    expect(currentUserRequests).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('rc_session');
+    await context.close();
+  });
+});

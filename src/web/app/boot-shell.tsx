@@ -1,0 +1,26 @@
+import { useLayoutEffect } from 'react';
+import { FullPageSpinner } from '../components/ui/spinner';
+
+/** The frame index.html paints before any script runs (its #boot-shell element). */
+function bootShell(): HTMLElement | null {
+  return typeof document === 'undefined' ? null : document.getElementById('boot-shell');
+}
+
+/**
+ * The app's loading screen before the rider and the first page are known. While the frame from
+ * index.html is still on screen it draws nothing (a spinner would cover a frame that is already
+ * right); later (after signing out, say) it is the whole-screen spinner.
+ */
+export function AppLoading() {
+  return bootShell() ? null : <FullPageSpinner label="Loading" />;
+}
+
+/**
+ * Removes the frame from index.html once a screen of the app has painted its own: called by the
+ * shell and by every screen outside it. In a layout effect, so no frame shows both.
+ */
+export function useBootShellRemoved(ready = true): void {
+  useLayoutEffect(() => {
+    if (ready) bootShell()?.remove();
+  }, [ready]);
+}
