@@ -69,7 +69,7 @@ describe('Preferences: the username', () => {
     await page.getByRole('img', { name: 'Username is available' }).waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Your profile has been successfully updated.').waitFor();
-    await page.getByRole('button', { name: `Account menu for ${first}` }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Account menu:\\s*${first}\\b`) }).waitFor();
     await page.getByText('Can only be changed 1 more time(s)').waitFor();
 
     // The second and last change.
@@ -159,7 +159,7 @@ describe('the avatar', () => {
     const { profileImageUrl } = await currentUser(page);
     expect(profileImageUrl).toMatch(/^\/media\/files\//);
     // The chip and the avatar card show it at once, as a 200x200 image.
-    const chipImage = page.getByRole('button', { name: `Account menu for ${me.userId}` }).locator('img');
+    const chipImage = page.getByRole('button', { name: new RegExp(`^Account menu:\\s*${me.userId}\\b`) }).locator('img');
     await expect.poll(() => chipImage.getAttribute('src')).toBe(profileImageUrl);
     await expect.poll(() => chipImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
     expect(await page.getByRole('img', { name: `${me.userId}'s profile picture` }).getAttribute('src')).toBe(profileImageUrl);

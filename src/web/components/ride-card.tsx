@@ -103,7 +103,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
             <CalendarDays className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
             <dd className="min-w-0">
               <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
-              <span className="text-asphalt-400"> · </span>
+              <span className="text-asphalt-500"> · </span>
               <span className="tabular-nums">{schedule.startTime}</span>
             </dd>
           </div>
@@ -174,7 +174,7 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
       <span className="min-w-0 truncate">
         <span className="sr-only">{label}: </span>
         <span className="font-semibold text-asphalt-700">{person.userId}</span>
-        <span aria-hidden="true" className="text-asphalt-400">
+        <span aria-hidden="true" className="text-asphalt-500">
           {' '}
           · {label.toLowerCase()}
         </span>
