@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
-import { axeViolations } from './support/page-checks';
+import { animationsSettled, axeViolations } from './support/page-checks';
 
 /**
  * A tour of every screen with axe-core over the whole document (shell, page and any open dialog),
@@ -187,6 +187,14 @@ describe('no serious or critical axe-core violation', () => {
     });
 
     it(`as a guest, at ${size}`, async () => {
+      const first = await h.newPage(viewport);
+      const welcome = new Tour(first.page);
+      await first.page.goto('/');
+      await first.page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).waitFor();
+      await welcome.check('welcome dialog');
+      await first.context.close();
+      expect(welcome.found).toEqual({});
+
       const { context, page } = await visitor(viewport);
       const tour = new Tour(page);
       await commonScreens(tour, viewport.width);
@@ -199,23 +207,59 @@ describe('no serious or critical axe-core violation', () => {
       expect(tour.found).toEqual({});
     });
 
-    it(`as a member, at ${size}`, async () => {
-      const { context, page } = await visitor(viewport, MEMBER_EMAIL);
-      const tour = new Tour(page);
-      await commonScreens(tour, viewport.width);
-      await memberScreens(tour);
-      await context.close();
-      expect(tour.found).toEqual({});
-    });
-
-    it(`as the owner, at ${size}`, async () => {
-      const { context, page } = await visitor(viewport, OWNER_EMAIL);
-      const tour = new Tour(page);
-      await commonScreens(tour, viewport.width);
-      await memberScreens(tour);
-      await ownerScreens(tour);
-      await context.close();
-      expect(tour.found).toEqual({});
-    });
+    for (const [role, email, extra] of [
+      ['a member', MEMBER_EMAIL, memberScreens],
+      ['the owner', OWNER_EMAIL, async (tour: Tour) => {
+        await memberScreens(tour);
+        await ownerScreens(tour);
+      }],
+    ] as const) {
+      it(`as ${role}, at ${size}`, async () => {
+        const { context, page } = await visitor(viewport, email);
+        const tour = new Tour(page);
+        await commonScreens(tour, viewport.width);
+        await extra(tour);
+        await context.close();
+        expect(tour.found).toEqual({});
+      });
+    }
   }
+});
+
+describe('keyboard: Escape layering, the discard question and focus return', () => {
+  it('on a 375 px phone, Escape in a suggestion list keeps Create Ride open; closing with input asks first; the focus returns to Create Ride', async () => {
+    const { context, page } = await visitor(PHONE, OWNER_EMAIL);
+    await page.goto(`/groups/${group.slug}`);
+    const opener = page.getByRole('button', { name: 'Create Ride' }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride' });
+    await dialog.getByLabel('Ride Name').fill('Sunday loop over the Kesselberg');
+    const start = dialog.getByRole('combobox', { name: /^Start Location/ });
+    await start.fill('Bologna');
+    await page.locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]').first().waitFor();
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => start.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Escape again would close the dialog: it asks first.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await ask.waitFor();
+    await animationsSettled(page);
+    await page.screenshot({ path: '/tmp/shots-C/discard-prompt-375.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
+
+    // The corner X asks too; Discard closes and the focus is back on the button that opened it.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
 });
