@@ -59,8 +59,9 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         type="button"
         onClick={() => onView(item)}
         className="relative flex aspect-[4/3] items-center justify-center overflow-hidden bg-asphalt-100 focus-visible:outline-offset-[-3px]"
-        aria-label={`View ${item.originalName} full size`}
       >
+        {/* A hidden prefix, not aria-label: the name keeps the label the tile shows (WCAG 2.5.3). */}
+        <span className="sr-only">View {item.originalName} full size: </span>
         <Preview item={item} units={units} />
         <span className="absolute top-2 left-2 rounded-full bg-asphalt-950/70 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur-sm">{placeLabel(item)}</span>
       </button>
