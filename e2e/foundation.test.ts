@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { expectAccessible } from './support/page-checks';
 import { notify } from '../src/server/notifications/notifications.service';
 
 let h: Harness;
@@ -30,6 +31,7 @@ describe('first visit', () => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
     await dialog.waitFor();
+    await expectAccessible(page);
     const me = await currentUser(page);
     expect(await dialog.innerText()).toContain(me.userId);
     expect(await dialog.innerText()).toContain('You can change this in your profile');
@@ -59,6 +61,7 @@ describe('first visit', () => {
     await expect.poll(() => welcomeEvents(me.id)).toEqual([expect.objectContaining({ category: 'onboarding', action })]);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).count()).toBe(0);
     await context.close();
   });
@@ -89,6 +92,7 @@ async function signIn(page: Page, email: string) {
   await login.getByLabel('Email Address').fill(`  ${email}  `);
   await login.getByRole('button', { name: 'Send Magic Link' }).click();
   await login.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  await expectAccessible(page);
   expect(await login.innerText()).toContain(email);
   await expect.poll(() => h.mails.length).toBeGreaterThan(before);
   const mail = await h.waitForMail(email);
@@ -108,6 +112,7 @@ describe('sign-in by e-mailed link', () => {
 
     await page.goto(link);
     await page.getByText("You're signed in").waitFor();
+    await expectAccessible(page);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
     const me = await currentUser(page);
     expect(me).toMatchObject({ id: guest.id, email });
@@ -116,12 +121,14 @@ describe('sign-in by e-mailed link', () => {
     const other = await h.newPage();
     await other.page.goto(link);
     await other.page.getByText('Authentication Failed: The magic link is invalid or has expired. Please request a new one.').waitFor();
+    await expectAccessible(other.page);
     await other.context.close();
 
     // Logout from the user menu.
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByText('You have been successfully logged out', { exact: true }).waitFor();
+    await expectAccessible(page);
     // Logout leads to the signed-out page (sign-in-trust.test.ts covers it); a new visitor is someone else.
     await page.waitForURL((url) => url.pathname === '/signed-out');
     await expect.poll(async () => (await currentUser(page)).id).not.toBe(me.id);
@@ -132,6 +139,7 @@ describe('sign-in by e-mailed link', () => {
     const { context, page } = await h.newPage();
     await page.goto('/auth/magic-link');
     await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });
@@ -144,6 +152,7 @@ describe('the shell', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: /navigation/i });
     await drawer.waitFor();
+    await expectAccessible(page);
     await drawer.getByRole('link', { name: 'Report Bug' }).click();
     await drawer.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/report-bug');
@@ -155,6 +164,7 @@ describe('the shell', () => {
     await page.goto('/no/such/page');
     await dismissWelcome(page);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -169,6 +179,7 @@ describe('the shell', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Sunrise Loop has been added to your group' }).first();
     await toast.waitFor();
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { addMonths, format, startOfMonth, addDays } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
-import { expectToast, recordToasts } from './support/page-checks';
+import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
 
 /**
  * Groups, membership with approval, invitations and polls, end to end: the real server, Chromium,
@@ -78,6 +78,7 @@ describe('groups', () => {
     await page.goto('/groups');
     await page.getByRole('heading', { name: 'My Groups' }).waitFor();
     await page.getByText("You're not part of any groups yet").waitFor();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Group' }).first().click();
     await page.waitForURL((url) => url.search === '?action=create');
     const dialog = page.getByRole('dialog', { name: 'Create Group' });
@@ -181,6 +182,7 @@ describe('groups', () => {
     const { page } = applicant;
     await page.goto(`/groups/${GROUP_SLUG}`);
     await page.getByRole('heading', { name: `Join ${GROUP_NAME}` }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByText('0 rides').count()).toBeGreaterThan(0);
     expect(await page.getByRole('tab').count()).toBe(0);
     await page.getByRole('button', { name: 'Join Group' }).click();
@@ -190,6 +192,7 @@ describe('groups', () => {
     // My Groups lists it with the Pending badge.
     await page.goto('/groups');
     const card = page.getByRole('article', { name: GROUP_NAME });
+    await expectAccessible(page);
     await card.getByText('Pending', { exact: true }).waitFor();
     await card.getByText('Membership application pending').waitFor();
 
@@ -211,6 +214,7 @@ describe('groups', () => {
     await card.getByText('Pending', { exact: true }).waitFor({ state: 'detached' });
     await page.goto(`/groups/${GROUP_SLUG}`);
     await page.getByText('Member', { exact: true }).first().waitFor();
+    await expectAccessible(page);
     await page.getByRole('tab', { name: 'Polls' }).waitFor();
     expect(await page.getByRole('tab', { name: /Pending Members/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create Ride' }).count()).toBe(1);
@@ -234,6 +238,7 @@ describe('groups', () => {
 
     const result = page.getByRole('dialog', { name: 'Invitation Created' });
     const qr = result.getByRole('img', { name: `QR code to join ${GROUP_NAME}` });
+    await expectAccessible(page);
     await qr.waitFor();
     const link = await result.getByLabel('Invitation Link').inputValue();
     expect(link).toMatch(new RegExp(`^${h.baseUrl}/invite/[A-Za-z0-9_-]{43}$`));
@@ -257,6 +262,7 @@ describe('groups', () => {
     await recordToasts(invitee);
     await invitee.goto(link);
     await invitee.getByRole('heading', { name: GROUP_NAME }).waitFor();
+    await expectAccessible(invitee);
     const landing = await invitee.locator('main').innerText();
     expect(landing).toContain('Carla');
     expect(landing).toContain('Ana');
@@ -294,6 +300,7 @@ describe('groups', () => {
     await page.getByRole('button', { name: 'Create Poll' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Poll' });
     await dialog.getByLabel('Poll Title').fill('Dolomites weekend');
+    await expectAccessible(page);
     await dialog.getByLabel('Destination').fill('Passo Giau');
     await dialog.getByLabel('Duration').selectOption('2');
     const deadline = await dialog.getByLabel('Voting Deadline').inputValue();
@@ -349,6 +356,7 @@ describe('groups', () => {
     await page.getByRole('menuitem', { name: 'Manage Group' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage Group' });
     const approval = manage.getByRole('checkbox', { name: 'Require approval for new members' });
+    await expectAccessible(page);
     expect(await approval.getAttribute('aria-checked')).toBe('true');
     await approval.click();
     await manage.getByRole('button', { name: /Timezone/ }).click();
@@ -388,20 +396,25 @@ describe('groups', () => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       await page.goto('/groups');
       await page.getByRole('article', { name: GROUP_NAME }).waitFor();
+      await expectAccessible(page);
       await screenshot(page, `my-groups-${width}`);
       await page.goto(`/groups/${GROUP_SLUG}?tab=polls`);
       await page.getByRole('article', { name: 'Dolomites weekend' }).waitFor();
+      await expectAccessible(page);
       await screenshot(page, `group-detail-polls-${width}`);
       await page.goto(`/groups/${GROUP_SLUG}?tab=members`);
       await page.getByRole('list', { name: 'Members' }).waitFor();
+      await expectAccessible(page);
       await screenshot(page, `group-detail-members-${width}`);
     }
     const outsider = await newRider({ width: 375, height: 812 });
     await outsider.page.goto(`/groups/${GROUP_SLUG}`);
     await outsider.page.getByRole('button', { name: 'Join Group' }).waitFor();
+    await expectAccessible(outsider.page);
     await screenshot(outsider.page, 'group-detail-outsider-375');
     await outsider.page.goto('/groups/no-such-group');
     await outsider.page.getByRole('heading', { name: 'Group not found' }).waitFor();
+    await expectAccessible(outsider.page);
     await outsider.page.getByRole('link', { name: 'Back to Groups' }).waitFor();
     await outsider.context.close();
   });

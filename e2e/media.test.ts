@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/page-checks';
 import { startHarness, type Harness } from './support/harness';
 
 // The Media Gallery, the Upload Media dialog and the bug report, in Chromium against the real server.
@@ -67,17 +68,20 @@ describe('Media Gallery', () => {
     const { context, page } = await visit('/media');
     await page.getByRole('heading', { name: 'Media Gallery' }).waitFor();
     await page.getByText('No media yet').waitFor();
+    await expectAccessible(page);
     await shot(page, 'gallery-empty-1280');
 
     await page.getByRole('button', { name: 'Upload Media' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Media' });
     await dialog.waitFor();
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'No files selected', 'Please select at least one file to upload.');
 
     await dialog.getByLabel('Choose files to upload').setInputFiles([PHOTO_PATH, GPX_PATH]);
     await dialog.getByRole('list', { name: 'Files to upload' }).getByText('exif-gps-DSCN0010.jpg').waitFor();
     await dialog.getByText('togeojson-strava.gpx').waitFor();
+    await expectAccessible(page);
     await dialog.getByLabel(/Description/).fill('Morning run over the pass');
     await shot(page, 'upload-dialog-1280');
     await dialog.getByRole('button', { name: 'Upload 2 Files' }).click();
@@ -87,6 +91,7 @@ describe('Media Gallery', () => {
     const grid = page.getByRole('list', { name: 'Media' });
     await grid.getByRole('article', { name: 'exif-gps-DSCN0010.jpg' }).waitFor();
     await grid.getByRole('article', { name: 'togeojson-strava.gpx' }).waitFor();
+    await expectAccessible(page);
     // The thumbnail really loads (served by the server, metadata stripped).
     await expect
       .poll(() => grid.getByRole('article', { name: 'exif-gps-DSCN0010.jpg' }).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -99,6 +104,7 @@ describe('Media Gallery', () => {
     await expect.poll(() => grid.getByRole('article').count()).toBe(1);
     await tabs.getByRole('tab', { name: /Videos/ }).click();
     await page.getByText('No media found').waitFor();
+    await expectAccessible(page);
     await tabs.getByRole('tab', { name: /Profile/ }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Media' }).getByRole('article').count()).toBe(2);
     await tabs.getByRole('tab', { name: /All/ }).click();
@@ -141,6 +147,7 @@ describe('Media Gallery', () => {
     await page.getByRole('button', { name: 'Upload Media' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Media' });
     await dialog.waitFor();
+    await expectAccessible(page);
 
     await dispatchFiles(page, '[data-testid="upload-drop-zone"]', 'drop', [fileFrom(GPX_PATH, '')]);
     await dialog.getByText('togeojson-strava.gpx').waitFor();
@@ -163,6 +170,7 @@ describe('Media Gallery', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await toast(page, 'Upload successful', 'Your media has been uploaded successfully.');
     await page.getByRole('list', { name: 'Media' }).getByRole('article').nth(1).waitFor();
+    await expectAccessible(page);
     await shot(page, 'gallery-375');
 
     await page.getByRole('button', { name: 'Upload Media' }).first().click();
@@ -180,6 +188,7 @@ describe('Media Gallery', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'Upload failed', 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.');
     await dialog.getByRole('alert').filter({ hasText: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.' }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });
@@ -226,11 +235,13 @@ describe('GPX route map on a ride', () => {
     const route = page.getByRole('region', { name: 'GPX route' });
     await route.getByRole('button', { name: 'View Route' }).click();
     await route.getByText('No Route Data').waitFor();
+    await expectAccessible(page);
     await route.getByText('Upload GPX files to view the route on the map').waitFor();
     await route.getByLabel('Upload GPX files').setInputFiles(ROUTE_GPX_PATH);
     await toast(page, 'Upload successful', 'Your media has been uploaded successfully.');
     await route.getByRole('link', { name: 'gpxpy-Mojstrovka.gpx' }).waitFor();
     await route.getByText('2.7 km').waitFor();
+    await expectAccessible(page);
     // The track is drawn: one Leaflet path in the first colour.
     const track = page.locator('[data-testid="gpx-map"] path.leaflet-interactive');
     await expect.poll(() => track.count()).toBeGreaterThan(0);
@@ -259,10 +270,12 @@ describe('Report a bug', () => {
   it('checks the fields, takes a pasted screenshot, and stores the report with it', async () => {
     const { context, page } = await visit('/report-bug?from=http://127.0.0.1/media');
     await page.getByRole('heading', { name: 'Report a Bug' }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByLabel(/Page URL/).inputValue()).toBe('http://127.0.0.1/media');
 
     await page.getByRole('button', { name: 'Submit Bug Report' }).click();
     await page.getByText('Bug title is required').waitFor();
+    await expectAccessible(page);
     await page.getByText('Please provide a detailed description (at least 10 characters)').waitFor();
     await shot(page, 'bug-report-errors-1280');
 
@@ -276,11 +289,13 @@ describe('Report a bug', () => {
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#f97316' } }).png().toBuffer();
     await dispatchFiles(page, 'body', 'paste', [{ name: 'image.png', type: 'image/png', base64: png.toString('base64') }]);
     await page.getByRole('img', { name: 'Screenshot preview' }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByText('Please upload an image file (PNG, JPG, or GIF)').count()).toBe(0);
     await shot(page, 'bug-report-1280');
 
     await page.getByRole('button', { name: 'Submit Bug Report' }).click();
     await page.getByRole('heading', { name: 'Thank you! Your bug report has been sent.' }).waitFor();
+    await expectAccessible(page);
     await shot(page, 'bug-report-sent-1280');
 
     const rows = await h.app.ctx.db.selectFrom('bug_reports').selectAll().execute();
@@ -293,6 +308,7 @@ describe('Report a bug', () => {
   it('picks a screenshot from a file and fits a phone screen', async () => {
     const { context, page } = await visit('/report-bug', { width: 375, height: 812 });
     await page.getByRole('heading', { name: 'Report a Bug' }).waitFor();
+    await expectAccessible(page);
     await shot(page, 'bug-report-375');
     await page.getByLabel('Title').fill('Typo on the dashboard');
     await page.getByLabel('Description').fill('The dashboard says "Upcomming" instead of "Upcoming".');
@@ -300,6 +316,7 @@ describe('Report a bug', () => {
     await page.getByRole('img', { name: 'Screenshot preview' }).waitFor();
     await page.getByRole('button', { name: 'Submit Bug Report' }).click();
     await page.getByRole('heading', { name: 'Thank you! Your bug report has been sent.' }).waitFor();
+    await expectAccessible(page);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
     await context.close();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
+import { expectAccessible } from './support/page-checks';
 
 /** A real photo from a camera, with GPS coordinates in its EXIF data. */
 const PHOTO = path.resolve('test-data/fixtures/images/exif-gps-DSCN0010.jpg');
@@ -41,6 +42,7 @@ async function newRider(viewport?: { width: number; height: number }): Promise<{
 async function openPreferences(page: Page) {
   await page.goto('/preferences');
   await page.getByRole('heading', { name: 'Profile Information' }).waitFor();
+  await expectAccessible(page);
 }
 
 function toast(page: Page, text: string) {
@@ -69,8 +71,9 @@ describe('Preferences: the username', () => {
     await page.getByRole('img', { name: 'Username is available' }).waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Your profile has been successfully updated.').waitFor();
-    await page.getByRole('button', { name: `Account menu for ${first}` }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Account menu:\\s*${first}\\b`) }).waitFor();
     await page.getByText('Can only be changed 1 more time').waitFor();
+    await expectAccessible(page);
 
     // The second and last change.
     const second = `${first}-2`;
@@ -99,6 +102,7 @@ describe('Preferences: the e-mail address', () => {
     await page.goto('/preferences?highlight=email');
     const email = page.getByLabel('Email Address');
     await email.waitFor();
+    await expectAccessible(page);
     expect(await email.getAttribute('data-highlighted')).toBe('true');
     await page.waitForURL((url) => url.pathname === '/preferences' && url.search === '');
 
@@ -123,9 +127,11 @@ describe('the avatar', () => {
     await page.getByRole('button', { name: 'Update profile picture' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
     await dialog.getByText('PNG, JPG, GIF up to 5MB').waitFor();
+    await expectAccessible(page);
 
     await dialog.locator('input[type="file"]').setInputFiles(PHOTO);
     await dialog.getByText('Adjust the crop area to select your profile picture.').waitFor();
+    await expectAccessible(page);
     const selection = dialog.locator('.ReactCrop__crop-selection');
     await selection.waitFor();
     await expect.poll(async () => (await selection.boundingBox())?.width ?? 0).toBeGreaterThan(0);
@@ -159,7 +165,7 @@ describe('the avatar', () => {
     const { profileImageUrl } = await currentUser(page);
     expect(profileImageUrl).toMatch(/^\/media\/files\//);
     // The chip and the avatar card show it at once, as a 200x200 image.
-    const chipImage = page.getByRole('button', { name: `Account menu for ${me.userId}` }).locator('img');
+    const chipImage = page.getByRole('button', { name: new RegExp(`^Account menu:\\s*${me.userId}\\b`) }).locator('img');
     await expect.poll(() => chipImage.getAttribute('src')).toBe(profileImageUrl);
     await expect.poll(() => chipImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
     expect(await page.getByRole('img', { name: `${me.userId}'s profile picture` }).getAttribute('src')).toBe(profileImageUrl);
@@ -178,10 +184,12 @@ describe('the Select Location dialog', () => {
     await page.goto(`/profile/${me.userId}`);
     await page.getByRole('heading', { name: me.userId }).waitFor();
     await page.getByText('No location set.').waitFor();
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Set location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Location' });
     await dialog.getByText('Search for a location or use your current position.').waitFor();
+    await expectAccessible(page);
     await dialog.getByLabel('Search for a location').fill('Bologna');
     const result = dialog.getByRole('button', { name: /^Bologna, Emilia-Romagna, Italy/ });
     await result.waitFor();
@@ -191,6 +199,7 @@ describe('the Select Location dialog', () => {
 
     await toast(page, 'Your location has been saved.').waitFor();
     await page.getByRole('region', { name: 'Location' }).getByText('Bologna, Emilia-Romagna, Italy').waitFor();
+    await expectAccessible(page);
     await page.getByRole('img', { name: 'Map of Bologna, Emilia-Romagna, Italy' }).waitFor();
     const saved = await currentUser(page);
     expect(saved.location).toBe('Bologna, Emilia-Romagna, Italy');
@@ -227,6 +236,7 @@ describe('the public profile', () => {
     await page.goto(`/profile/${me.userId}`);
     const card = page.getByRole('region', { name: 'Motorcycles' });
     await card.getByText('No motorcycles added yet.').waitFor();
+    await expectAccessible(page);
     await card.getByRole('button', { name: 'Add motorcycles' }).click();
 
     // One row always remains.
@@ -248,6 +258,7 @@ describe('the public profile', () => {
     await toast(page, 'Your motorcycles have been saved.').waitFor();
     await card.getByText('Ducati Monster').waitFor();
     await card.getByText('2020 · Red').waitFor();
+    await expectAccessible(page);
     expect(await card.getByText('Honda').count()).toBe(0);
     expect((await currentUser(page)).motorcycles).toEqual([{ brand: 'Ducati', model: 'Monster', year: 2020, color: 'Red' }]);
 
@@ -266,6 +277,7 @@ describe('the public profile', () => {
     const { context, page, me } = await newRider();
     await page.goto('/profile/nobody-by-this-name');
     await page.getByRole('heading', { name: 'Profile not found' }).waitFor();
+    await expectAccessible(page);
 
     // A private profile looks the same to others.
     await openPreferences(page);
@@ -274,6 +286,7 @@ describe('the public profile', () => {
     const visitor = await newRider();
     await visitor.page.goto(`/profile/${me.userId}`);
     await visitor.page.getByRole('heading', { name: 'Profile not found' }).waitFor();
+    await expectAccessible(visitor.page);
     await Promise.all([context.close(), visitor.context.close()]);
   });
 
@@ -283,6 +296,7 @@ describe('the public profile', () => {
     await page.getByRole('button', { name: 'Change Background' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Background Image' });
     await dialog.getByText('PNG, JPG, GIF up to 10MB').waitFor();
+    await expectAccessible(page);
     await dialog.locator('input[type="file"]').setInputFiles(PHOTO);
     const selection = dialog.locator('.ReactCrop__crop-selection');
     await selection.waitFor();

@@ -8,7 +8,7 @@ import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
 import { createGroup, newGuestRider, pickDay } from './support/ride-steps';
-import { expectToast, recordToasts } from './support/page-checks';
+import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
 
 /**
  * Rides end to end: planning from the dashboard (midpoint) and from a group page (waypoints), the
@@ -125,6 +125,7 @@ describe('rides', () => {
     await dialog.getByLabel('Start Time').fill('9.30');
     await dialog.getByRole('button', { name: 'Create Ride' }).click();
     await dialog.getByText('Please enter a valid time (HH:MM)').waitFor();
+    await expectAccessible(page);
     await dialog.getByLabel('Start Time').fill('09:30');
     await page.setViewportSize({ width: 1280, height: 1400 });
     await screenshot(page, 'create-ride-dialog-1280');
@@ -139,6 +140,7 @@ describe('rides', () => {
     const next = page.getByRole('list', { name: 'Next rides' });
     const card = next.getByRole('article', { name: 'Futa Loop' });
     await card.waitFor();
+    await expectAccessible(page);
     expect(await card.innerText()).toContain(format(startDay, 'MMM d, yyyy'));
     expect(await card.innerText()).toContain('09:30');
     await expect.poll(async () => (await page.getByLabel('Your riding at a glance').innerText()).replace(/\s+/g, ' '), { timeout: 20_000 }).toMatch(/Upcoming Rides 1 .*Active Groups 1/);
@@ -148,6 +150,7 @@ describe('rides', () => {
     // Upcoming Rides: the list, then the calendar with the ride's day highlighted (its day on the ride's own clock).
     await page.goto('/upcoming');
     await page.getByRole('list', { name: 'Rides' }).getByRole('article', { name: 'Futa Loop' }).waitFor();
+    await expectAccessible(page);
     await page.getByLabel('Search rides').fill('raticosa');
     await page.getByRole('article', { name: 'Futa Loop' }).waitFor();
     await page.getByLabel('Search rides').fill('nowhere at all');
@@ -159,9 +162,11 @@ describe('rides', () => {
     await page.locator(`[data-day="${rideDay}"].rc-has-rides`).waitFor();
     await page.getByRole('heading', { name: `Rides on ${format(new Date(`${rideDay}T12:00:00`), 'MMM d, yyyy')}` }).waitFor();
     await page.getByRole('tabpanel').getByRole('article', { name: 'Futa Loop' }).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'upcoming-calendar-1280');
     await page.getByRole('button', { name: 'Clear filter' }).click();
     await page.getByRole('heading', { name: 'Pick a day' }).waitFor();
+    await expectAccessible(page);
 
     // The ride page: numbered stops, the road from the router, the facts.
     await page.getByRole('tab', { name: 'List View' }).click();
@@ -174,6 +179,7 @@ describe('rides', () => {
     const map = page.locator('main [data-route="road"]').first();
     await map.waitFor();
     await map.locator('path.rc-route-road').waitFor();
+    await expectAccessible(page);
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(3);
     expect(routerCalls.length).toBeGreaterThan(0);
     const facts = await page.getByRole('region', { name: 'Ride Details' }).innerText();
@@ -186,6 +192,7 @@ describe('rides', () => {
     await page.getByRole('button', { name: 'Open fullscreen map' }).first().click();
     const fullscreen = page.getByRole('dialog', { name: 'Futa Loop' });
     await fullscreen.locator('path.rc-route-road').waitFor();
+    await expectAccessible(page);
     await fullscreen.getByRole('button', { name: 'Close fullscreen map' }).click();
     await fullscreen.waitFor({ state: 'detached' });
   });
@@ -197,6 +204,7 @@ describe('rides', () => {
     await page.getByRole('button', { name: 'Create Ride' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Ride' });
     await dialog.getByText('Apennine Riders').first().waitFor();
+    await expectAccessible(page);
     expect(await dialog.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
     await dialog.getByLabel('Ride Name').fill('Via Emilia West');
     await pickPlace(dialog, 'Start Location', 'Bologna');
@@ -238,6 +246,7 @@ describe('rides', () => {
     await map.waitFor();
     const line = map.locator('path.rc-route-straight');
     await line.waitFor();
+    await expectAccessible(page);
     expect(await line.getAttribute('stroke-dasharray')).toBeTruthy();
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(4);
     routerMode = 'ok';
@@ -253,6 +262,7 @@ describe('rides', () => {
     await expectToast(rider.page, 'Joined ride');
     await rider.page.getByRole('button', { name: 'Leave Ride' }).waitFor();
     await rider.page.getByText('Joined', { exact: true }).waitFor();
+    await expectAccessible(rider.page);
     expect(await rider.page.getByRole('region', { name: 'Ride Details' }).innerText()).toContain('2/10');
 
     const box = rider.page.getByLabel('Add a comment');
@@ -267,6 +277,7 @@ describe('rides', () => {
 
     await rider.page.goto(`${ridePath}/edit`);
     await rider.page.getByText("You don't have permission to edit this ride").waitFor();
+    await expectAccessible(rider.page);
 
     // The owner edits: fewer seats, the rider as navigator, a new name (and so a new address).
     const { page } = owner;
@@ -274,6 +285,7 @@ describe('rides', () => {
     await page.getByRole('list', { name: 'Comments' }).getByText('See you at the Futa pass!').waitFor();
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Ride' }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByLabel('Ride Name').inputValue()).toBe('Futa Loop');
     expect(await page.getByLabel('Start Time').inputValue()).toBe('09:30');
     await page.getByLabel('Ride Name').fill('Futa and Raticosa Loop');
@@ -303,6 +315,7 @@ describe('rides', () => {
     await page.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
     await late.page.reload();
     await late.page.getByRole('heading', { name: 'Ride not found' }).waitFor();
+    await expectAccessible(late.page);
     await Promise.all([rider.context.close(), late.context.close()]);
   });
 
@@ -314,6 +327,7 @@ describe('rides', () => {
     await pickPlace(page.locator('main'), 'Search location', 'Bologna');
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await page.getByRole('tab', { name: 'Rides (1)' }).waitFor();
+    await expectAccessible(page);
     const found = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: 'Apennine Riders' });
     expect(await found.innerText()).toContain('km away');
     await found.getByRole('button', { name: 'Join Group' }).click();
@@ -330,6 +344,7 @@ describe('rides', () => {
     await page.getByRole('heading', { name: 'No groups within 50 km' }).waitFor();
     await page.getByRole('button', { name: 'Expand Search' }).click();
     await page.getByRole('heading', { name: 'No groups within 100 km' }).waitFor();
+    await expectAccessible(page);
     expect(await page.getByRole('slider', { name: 'Search radius' }).getAttribute('aria-valuenow')).toBe('100');
     await finder.context.close();
 
@@ -349,6 +364,7 @@ describe('rides', () => {
     await here.getByRole('button', { name: 'Use Current Location' }).click();
     await here.getByText(/Within 50 km of Bologna/).waitFor();
     await here.getByRole('tab', { name: 'Groups (1)' }).waitFor();
+    await expectAccessible(here);
     await located.close();
 
     // Refused: the spec's message.
@@ -370,6 +386,7 @@ describe('rides', () => {
     const page = await phone.newPage();
     await page.goto('/');
     await page.getByRole('list', { name: 'Next rides' }).getByRole('article', { name: 'Via Emilia West' }).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'dashboard-375');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
@@ -377,6 +394,7 @@ describe('rides', () => {
     await page.getByRole('link', { name: 'Via Emilia West' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Via Emilia West' }).waitFor();
     await page.locator('main [data-route]').first().waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'ride-detail-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -388,11 +406,13 @@ describe('rides', () => {
     await page.goto('/finder');
     await pickPlace(page.locator('main'), 'Search location', 'Bologna');
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'finder-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.goto('/?action=create-ride');
     await page.getByRole('dialog', { name: 'Create Ride' }).getByLabel('Ride Name').waitFor();
+    await expectAccessible(page);
     await page.screenshot({ path: path.join(shotsDir, 'create-ride-dialog-375.png') });
     await phone.close();
     await owner.context.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
-import { expectNoSidewaysScroll } from './support/page-checks';
+import { expectNoSidewaysScroll, expectAccessible } from './support/page-checks';
 
 /**
  * Addresses in any script, and old addresses after a rename: a group named in Cyrillic opens from
@@ -55,6 +55,7 @@ describe('addresses in any script', () => {
     await page.getByRole('link', { name: 'Мотоклуб Москва Северо Запад' }).first().click();
     await page.waitForURL(`**/groups/${group.slug}`);
     await page.getByRole('heading', { level: 1, name: 'Мотоклуб Москва Северо Запад' }).waitFor();
+    await expectAccessible(page);
 
     const ride = await api<{ id: string; slug: string }>(page, 'POST', '/api/rides', {
       groupId: group.id,
@@ -84,6 +85,7 @@ describe('addresses in any script', () => {
     const friend = await newVisitor({ width: 375, height: 800 });
     await friend.page.goto(`${sharedLink}?from=chat`);
     await friend.page.getByRole('heading', { level: 1, name: 'Sunday Twisties to Tver' }).waitFor();
+    await expectAccessible(friend.page);
     await friend.page.waitForURL('**/groups/moscow-northwest-riders/rides/sunday-twisties-to-tver?from=chat');
     // The address was replaced, not added: Back leaves the ride instead of returning to the old address.
     await friend.page.goBack();
@@ -95,6 +97,7 @@ describe('addresses in any script', () => {
     // The old group address too.
     await friend.page.goto('/groups/motoklub-moskva-severo-zapad');
     await friend.page.getByRole('heading', { level: 1, name: 'Moscow Northwest Riders' }).waitFor();
+    await expectAccessible(friend.page);
     await friend.page.waitForURL('**/groups/moscow-northwest-riders');
     await expectNoSidewaysScroll(friend.page);
 

@@ -103,7 +103,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
             <CalendarDays className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
             <dd className="min-w-0">
               <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
-              <span className="text-asphalt-400"> · </span>
+              <span className="text-asphalt-500"> · </span>
               <span className="tabular-nums">{schedule.startTime}</span>
             </dd>
           </div>

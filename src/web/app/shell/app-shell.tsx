@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Dialog } from 'radix-ui';
-import { SheetContent } from '../../components/ui/dialog';
+import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { LoginDialog } from '../../features/auth/components/login-dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
@@ -58,9 +57,9 @@ export function AppShell() {
 
       <MobileHeader appName={appName} showNotifications={showNotifications} onOpenMenu={() => setDrawerOpen(true)} />
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
         <SheetContent aria-describedby={undefined}>
-          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <DialogTitle className="sr-only">Navigation</DialogTitle>
           <SidebarContent
             appName={appName}
             user={user}
@@ -69,7 +68,7 @@ export function AppShell() {
             onNavigate={() => setDrawerOpen(false)}
           />
         </SheetContent>
-      </Dialog.Root>
+      </Dialog>
 
       <main id="main" tabIndex={-1} className="outline-none lg:pl-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">

@@ -24,7 +24,7 @@ export function SidebarContent({ appName, user, showNotifications, onLogin, onNa
       </div>
       <LaneDivider />
       <div className="min-h-0 flex-1 overflow-y-auto py-4">
-        <p className="px-6 pb-2 text-[11px] font-bold tracking-[0.16em] text-asphalt-500 uppercase">Ride</p>
+        <p className="px-6 pb-2 text-[11px] font-bold tracking-[0.16em] text-asphalt-300 uppercase">Ride</p>
         <SidebarNav onNavigate={onNavigate} />
       </div>
       <div className="shrink-0 border-t border-white/[0.06] p-3">

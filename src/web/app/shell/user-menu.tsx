@@ -24,11 +24,12 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
 
   return (
     <DropdownMenu.Root>
+      {/* The name is the visible text (WCAG 2.5.3: a voice user says what they see), after what the button does. */}
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${name}`}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1.5 text-left transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]"
       >
         <UserAvatar user={user} />
+        <span className="sr-only">Account menu: </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-bold text-white" title={name}>{name}</span>
           <span className="block truncate text-xs text-asphalt-400" title={user?.email ?? undefined}>{user?.email ?? 'Guest rider'}</span>

@@ -34,7 +34,6 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
       <Popover.Trigger
         id={id}
         type="button"
-        aria-label={ariaLabel}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cn(
@@ -43,6 +42,8 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
         )}
       >
         <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+        {/* A hidden prefix, not aria-label: the name keeps the date it shows (WCAG 2.5.3). */}
+        {ariaLabel ? <span className="sr-only">{ariaLabel}: </span> : null}
         <span className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>{value ? formatDay(value) : placeholder}</span>
       </Popover.Trigger>
       <Popover.Portal>

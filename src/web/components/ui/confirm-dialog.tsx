@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
+import { useFocusReturn } from '../../lib/focus-return';
 import { buttonClasses } from './button';
 
 interface ConfirmDialogProps {
@@ -13,6 +14,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** Where the focus goes on closing; by default back to what opened the question. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -29,12 +32,16 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   pending = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
+  const returnFocus = useFocusReturn(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-asphalt-950/60 backdrop-blur-[2px] data-[state=open]:animate-overlay-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl shadow-asphalt-950/30 focus:outline-none data-[state=open]:animate-dialog-in">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus ?? returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl shadow-asphalt-950/30 focus:outline-none data-[state=open]:animate-dialog-in">
           <AlertDialog.Title className="text-xl font-extrabold tracking-tight text-asphalt-950">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-asphalt-600">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,11 +1,119 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useFocusReturn } from '../../lib/focus-return';
+import { ConfirmDialog } from './confirm-dialog';
 
-export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * What the content of a dialog needs from its root: a way to close it after "Discard", the handler
+ * that gives the focus back to the opener, and which opening this is (unsaved input belongs to one).
+ */
+interface DialogControl {
+  close(): void;
+  onCloseAutoFocus(event: Event): void;
+  opening: number;
+}
+
+const DialogControlContext = createContext<DialogControl | null>(null);
+
+/**
+ * Radix's Dialog root, plus the shared keyboard rules (ARCHITECTURE "Keyboard and screen readers"):
+ * the focus returns to what opened the dialog, and the content can ask before discarding input.
+ */
+export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, children, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const open = openProp ?? uncontrolledOpen;
+  const [opening, setOpening] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpening((n) => n + 1);
+  }
+  const onCloseAutoFocus = useFocusReturn(open);
+  const change = (next: boolean) => {
+    if (openProp === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <DialogControlContext value={{ close: () => change(false), onCloseAutoFocus, opening }}>
+      <DialogPrimitive.Root open={open} onOpenChange={change} {...props}>
+        {children}
+      </DialogPrimitive.Root>
+    </DialogControlContext>
+  );
+}
+
+/** The element owns an open popup of its own (a suggestion list): Escape there is for that popup. */
+function ownsOpenPopup(target: EventTarget | null): boolean {
+  return target instanceof Element && target.getAttribute('aria-expanded') === 'true' && target.getAttribute('role') === 'combobox';
+}
+
+/**
+ * Escape layering and the discard question for one dialog's content. Escape in an open suggestion
+ * list closes the list only. Escape, the X and a click outside ask "Discard changes?" once the rider
+ * has typed or changed anything (or `dirty` says so); the form's own Cancel closes without asking.
+ */
+function useCloseGuard(dirtyProp: boolean | undefined) {
+  const control = useContext(DialogControlContext);
+  const [changedIn, setChangedIn] = useState(-1);
+  const [asking, setAsking] = useState(false);
+  const focusBeforeAsking = useRef<HTMLElement | null>(null);
+  const dirty = dirtyProp ?? (control !== null && changedIn === control.opening);
+
+  /** True (and the close is held back, the question shown) when closing would lose input. */
+  function holdBack(event: Event | SyntheticEvent): boolean {
+    if (!dirty || !control) return false;
+    event.preventDefault();
+    focusBeforeAsking.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(true);
+    return true;
+  }
+
+  const prompt = control ? (
+    <ConfirmDialog
+      open={asking}
+      onOpenChange={setAsking}
+      title="Discard changes?"
+      description="What you entered in this dialog will be lost."
+      confirmLabel="Discard"
+      cancelLabel="Keep editing"
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        if (focusBeforeAsking.current?.isConnected) focusBeforeAsking.current.focus();
+      }}
+      onConfirm={() => {
+        setAsking(false);
+        control.close();
+      }}
+    />
+  ) : null;
+
+  return {
+    control,
+    prompt,
+    markChanged: () => {
+      if (control) setChangedIn(control.opening);
+    },
+    onEscapeKeyDown(event: KeyboardEvent) {
+      // Radix listens on the document in the capture phase, before the box's own handler runs.
+      if (ownsOpenPopup(event.target)) {
+        event.preventDefault();
+        return;
+      }
+      holdBack(event);
+    },
+    onPointerDownOutside(event: Event) {
+      holdBack(event);
+    },
+    onCloseClick(event: SyntheticEvent) {
+      holdBack(event);
+    },
+  };
+}
 
 function Overlay({ className }: { className?: string }) {
   return (
@@ -24,6 +132,11 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   size?: 'md' | 'lg';
   /** Set false when the content lays out its own padding (e.g. a full-bleed header). */
   padded?: boolean;
+  /**
+   * Whether closing would lose input. By default the dialog counts as changed once anything in it
+   * was typed or changed; a form that knows better (or has nothing to lose) says so here.
+   */
+  dirty?: boolean;
 }
 
 const contentSizes = { md: 'max-w-md', lg: 'max-w-xl' } as const;
@@ -37,12 +150,35 @@ export function DialogContent({
   closeClassName,
   size = 'md',
   padded = true,
+  dirty,
+  onEscapeKeyDown,
+  onPointerDownOutside,
+  onCloseAutoFocus,
+  onChange,
   ...props
 }: DialogContentProps) {
+  const guard = useCloseGuard(dirty);
   return (
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
+        onEscapeKeyDown={(event) => {
+          onEscapeKeyDown?.(event);
+          if (!event.defaultPrevented) guard.onEscapeKeyDown(event);
+        }}
+        onPointerDownOutside={(event) => {
+          onPointerDownOutside?.(event);
+          if (!event.defaultPrevented) guard.onPointerDownOutside(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) guard.control?.onCloseAutoFocus(event);
+        }}
+        // React's change events bubble from every field inside, portalled ones included.
+        onChange={(event) => {
+          onChange?.(event);
+          guard.markChanged();
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl shadow-asphalt-950/30 focus:outline-none data-[state=open]:animate-dialog-in',
           contentSizes[size],
@@ -52,9 +188,11 @@ export function DialogContent({
         {...props}
       >
         {children}
+        {guard.prompt}
         {hideClose ? null : (
           <DialogPrimitive.Close
             aria-label={closeLabel}
+            onClick={guard.onCloseClick}
             className={cn(
               'absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors',
               closeClassName ?? 'text-asphalt-500 hover:bg-asphalt-100 hover:text-asphalt-900',
@@ -69,11 +207,16 @@ export function DialogContent({
 }
 
 /** A panel sliding in from the left edge: the navigation drawer on small screens. */
-export function SheetContent({ className, children, closeLabel = 'Close navigation', ...props }: DialogContentProps) {
+export function SheetContent({ className, children, closeLabel = 'Close navigation', onCloseAutoFocus, ...props }: DialogContentProps) {
+  const control = useContext(DialogControlContext);
   return (
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) control?.onCloseAutoFocus(event);
+        }}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col shadow-2xl focus:outline-none data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
           className,

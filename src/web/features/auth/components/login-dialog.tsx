@@ -55,7 +55,8 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent>
+      {/* One e-mail address is quicker to type again than a question to answer: closing never asks. */}
+      <DialogContent dirty={false}>
         <DialogHeader>
           <DialogTitle>Login to Existing Account</DialogTitle>
           <DialogDescription>We'll e-mail you a secure sign-in link. No password needed.</DialogDescription>

@@ -93,7 +93,7 @@ function QuickAction({ icon, label, hint, to, onClick, primary = false }: QuickA
       </span>
       <span className="min-w-0">
         <span className="block text-sm font-extrabold tracking-tight">{label}</span>
-        <span className={cn('hidden truncate text-xs sm:block', primary ? 'text-asphalt-900/70' : 'text-asphalt-500')}>{hint}</span>
+        <span className={cn('hidden truncate text-xs sm:block', primary ? 'text-asphalt-900' : 'text-asphalt-500')}>{hint}</span>
       </span>
     </>
   );

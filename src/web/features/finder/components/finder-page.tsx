@@ -142,7 +142,7 @@ export function FinderPage() {
             thumbLabel="Search radius"
             thumbValueText={`${shownRadius} km`}
           />
-          <div className="mt-1 flex justify-between text-xs text-asphalt-400 tabular-nums" aria-hidden="true">
+          <div className="mt-1 flex justify-between text-xs text-asphalt-500 tabular-nums" aria-hidden="true">
             <span>{FINDER_RADIUS.min} km</span>
             <span>{FINDER_RADIUS.max} km</span>
           </div>

@@ -41,7 +41,7 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
           </Stat>
           <Stat icon={<MapPin aria-hidden="true" />} label="Location">
             <span className="text-asphalt-800">{group.location}</span>
-            <span className="text-asphalt-400"> · </span>
+            <span className="text-asphalt-500"> · </span>
             <span className="whitespace-nowrap">{radiusText(group.radiusKm)}</span>
           </Stat>
           <Stat icon={<Route aria-hidden="true" />} label="Rides">
@@ -71,8 +71,11 @@ function Stat({ icon, label, children }: { icon: ReactNode; label: string; child
   return (
     <div className="flex min-w-0 items-start gap-1.5">
       <dt className="sr-only">{label}</dt>
-      <span className="mt-0.5 text-asphalt-400 [&_svg]:size-4">{icon}</span>
-      <dd className="min-w-0">{children}</dd>
+      {/* Only dt and dd may sit in a definition list's group: the icon goes inside the dd. */}
+      <dd className="flex min-w-0 items-start gap-1.5">
+        <span className="mt-0.5 shrink-0 text-asphalt-400 [&_svg]:size-4">{icon}</span>
+        <span className="min-w-0">{children}</span>
+      </dd>
     </div>
   );
 }

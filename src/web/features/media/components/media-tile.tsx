@@ -75,8 +75,9 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         type="button"
         onClick={() => onView(item)}
         className="relative flex aspect-[4/3] items-center justify-center overflow-hidden bg-asphalt-100 focus-visible:outline-offset-[-3px]"
-        aria-label={`View ${item.originalName} full size`}
       >
+        {/* A hidden prefix, not aria-label: the name keeps the label the tile shows (WCAG 2.5.3). */}
+        <span className="sr-only">View {item.originalName} full size: </span>
         <Preview item={item} units={units} />
       </button>
       <div className="flex items-start gap-2 px-3.5 pt-3 pb-3.5">

@@ -1,9 +1,7 @@
-import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { X } from 'lucide-react';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
 import { nameText } from '../../../../shared/text/name-text';
@@ -14,6 +12,7 @@ import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import Calendar from '../../../components/ui/calendar';
 import { useCreatePoll } from '../api/create-poll';
 import {
   dateOfDayKey,
@@ -39,17 +38,6 @@ export const pollFormSchema = z.object({
     .max(30, 'Duration cannot exceed 30 days'),
   deadline: z.string().refine((value) => isFutureDeadline(value, new Date()), 'Deadline must be in the future'),
 });
-
-/** The calendar in the app's colours, sized to fit a phone-width dialog (7 x 40 px). */
-const CALENDAR_STYLE = {
-  '--rdp-accent-color': 'var(--color-ignition-600)',
-  '--rdp-accent-background-color': 'var(--color-ignition-50)',
-  '--rdp-day-height': '40px',
-  '--rdp-day-width': '40px',
-  '--rdp-day_button-height': '38px',
-  '--rdp-day_button-width': '38px',
-  '--rdp-today-color': 'var(--color-ignition-700)',
-} as CSSProperties;
 
 type FormInput = z.input<typeof pollFormSchema>;
 type FormOutput = z.output<typeof pollFormSchema>;
@@ -167,14 +155,13 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             </legend>
             <p className="mb-2 text-xs text-asphalt-500">Tap the days that could work. Past days can't be picked.</p>
             <div className="flex justify-center rounded-xl border border-asphalt-200 bg-white p-2">
-              <DayPicker
+              <Calendar
                 mode="multiple"
                 selected={days.map(dateOfDayKey)}
                 onSelect={(dates) => setDays(proposedDaysFrom(dates ?? [], new Date()))}
                 disabled={{ before: firstDay }}
                 startMonth={firstDay}
                 defaultMonth={firstDay}
-                style={CALENDAR_STYLE}
               />
             </div>
             <div className="mt-3" aria-live="polite">

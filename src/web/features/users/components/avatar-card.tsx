@@ -36,7 +36,7 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
           <div className="flex items-center justify-center gap-1.5">
             <dt className="sr-only">Email</dt>
             <Mail className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 truncate" title={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-400 italic">No email address yet</span>}</dd>
+            <dd className="min-w-0 truncate" title={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</dd>
           </div>
           {user.location ? (
             <div className="flex items-center justify-center gap-1.5">

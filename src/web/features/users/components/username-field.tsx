@@ -56,7 +56,7 @@ export function UsernameField({ registration, availability, changesCount, error 
     <div>
       <Label htmlFor={id}>User ID</Label>
       <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-semibold text-asphalt-400">@</span>
+        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-semibold text-asphalt-500">@</span>
         <Input
           id={id}
           autoComplete="username"

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { linkFrom, startHarness, type Harness } from './support/harness';
+import { animationsSettled, axeViolations } from './support/page-checks';
+
+/**
+ * A tour of every screen with axe-core over the whole document (shell, page and any open dialog),
+ * signed out, as a guest, as a member and as an owner, at 375 and 1280 px: no serious or critical
+ * violation anywhere. Each tour collects what it finds and fails once with the whole list.
+ */
+vi.setConfig({ testTimeout: 300_000 });
+
+let h: Harness;
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
+const OWNER_EMAIL = 'maximiliane.oberhuber-schwarzenberger@example.com';
+const MEMBER_EMAIL = 'member.giulia@example.com';
+let group: { id: string; slug: string };
+let ride: { id: string; slug: string };
+let inviteLink = '';
+let ownerHandle = '';
+
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return text ? JSON.parse(text) : null;
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+/** A visitor past the welcome dialog; with `email`, signed in with it through the mailed link. */
+async function visitor(viewport: { width: number; height: number }, email?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await h.newPage(viewport);
+  await page.goto('/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
+  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  if (email) {
+    const before = h.mails.length;
+    await api(page, 'POST', '/api/auth/magic-link', { email });
+    // The same address signs in again in later tours: wait for this link, not an earlier one.
+    for (let i = 0; i < 100 && !h.mails.slice(before).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 100));
+    await page.goto(linkFrom(await h.waitForMail(email)));
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    await api(page, 'POST', '/api/users/mark-welcome-seen');
+  }
+  return { context, page };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  const owner = await visitor(DESKTOP, OWNER_EMAIL);
+  group = await api(owner.page, 'POST', '/api/groups', {
+    name: GROUP_NAME,
+    description: 'Sunday rides over the Kesselberg, coffee by the Walchensee.',
+    location: 'Munich, Bavaria, Germany',
+    latitude: 48.137,
+    longitude: 11.575,
+    radiusKm: 100,
+    membershipApprovalRequired: false,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+  });
+  const start = new Date(Date.now() + 6 * 86_400_000).toISOString();
+  ride = await api(owner.page, 'POST', '/api/rides', {
+    groupId: group.id,
+    name: 'Kesselberg und Walchensee Rundfahrt mit Kaffeepause',
+    startLocation: 'Munich, Bavaria, Germany',
+    startLatitude: 48.137,
+    startLongitude: 11.575,
+    endLocation: 'Kochel am See, Bavaria, Germany',
+    endLatitude: 47.659,
+    endLongitude: 11.368,
+    startDate: start,
+    endDate: start,
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 12,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+  });
+  inviteLink = (await api<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, { inviterFirstName: 'Maxi', inviteeName: 'Giulia' })).magicLink;
+  ownerHandle = (await api<{ userId: string }>(owner.page, 'GET', '/api/users/current')).userId;
+  await owner.context.close();
+
+  const member = await visitor(DESKTOP, MEMBER_EMAIL);
+  await api(member.page, 'POST', `/api/groups/${group.id}/join`);
+  await member.context.close();
+});
+afterAll(async () => h?.close());
+
+/** Collects the violations of each screen visited. */
+class Tour {
+  found: Record<string, string[]> = {};
+  constructor(readonly page: Page) {}
+
+  async check(screen: string) {
+    const violations = await axeViolations(this.page);
+    if (violations.length > 0) this.found[screen] = violations;
+  }
+
+  /** Opens `url`, waits for its level-1 heading and checks. */
+  async visit(screen: string, url: string, heading: string | RegExp) {
+    await this.page.goto(url);
+    await this.page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+    await this.check(screen);
+  }
+
+  /** Opens a dialog with `open`, checks it and closes it. */
+  async dialog(screen: string, name: string | RegExp, open: () => Promise<void>) {
+    await open();
+    const dialog = this.page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    await this.check(screen);
+    // The corner X, not Escape: a notification toast that turns up meanwhile takes the first Escape (Radix).
+    await dialog.getByRole('button', { name: /^Close/ }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+}
+
+const ridePath = () => `/groups/${group.slug}/rides/${ride.slug}`;
+
+/** The screens every signed-in rider (guest or not) sees. */
+async function commonScreens(tour: Tour, width: number) {
+  const { page } = tour;
+  await tour.visit('dashboard', '/', /./);
+  await tour.visit('groups', '/groups', 'My Groups');
+  await tour.visit('group page', `/groups/${group.slug}`, GROUP_NAME);
+  await tour.visit('ride page', ridePath(), /Kesselberg/);
+  await tour.visit('upcoming', '/upcoming', 'Upcoming Rides');
+  await tour.visit('finder', '/finder', 'Ride Finder');
+  await tour.visit('media', '/media', 'Media Gallery');
+  await tour.visit('preferences', '/preferences', 'Preferences');
+  await tour.visit('profile', `/profile/${ownerHandle}`, /./);
+  await tour.visit('report bug', '/report-bug', 'Report a Bug');
+  await tour.visit('404', '/no-such-page', '404 Page Not Found');
+  await tour.visit('invite landing', new URL(inviteLink).pathname, new RegExp(GROUP_NAME));
+  await page.goto('/groups');
+  await page.getByRole('heading', { name: 'My Groups' }).waitFor();
+  await tour.dialog('Create Group dialog', 'Create Group', () => page.getByRole('button', { name: 'Create Group' }).first().click());
+  if (width < 1024) {
+    await tour.dialog('drawer', 'Navigation', () => page.getByRole('button', { name: 'Open navigation' }).first().click());
+  }
+}
+
+async function memberScreens(tour: Tour) {
+  const { page } = tour;
+  await page.goto(`/groups/${group.slug}`);
+  await page.getByRole('heading', { name: GROUP_NAME }).first().waitFor();
+  // Every tab the rider has (the owner also has Pending Members).
+  for (const tab of await page.getByRole('tab').all()) {
+    const name = await tab.innerText();
+    await tab.click();
+    await page.getByRole('tabpanel', { name }).waitFor();
+    await tour.check(`group page, ${name} tab`);
+  }
+  await page.goto('/media');
+  await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+  await tour.dialog('upload dialog', 'Upload Media', () => page.getByRole('button', { name: 'Upload Media' }).first().click());
+}
+
+async function ownerScreens(tour: Tour) {
+  const { page } = tour;
+  await tour.visit('ride edit', `${ridePath()}/edit`, /Edit/);
+  await page.goto('/groups?action=create-ride');
+  const createRide = page.getByRole('dialog', { name: 'Create Ride' });
+  await createRide.getByLabel('Ride Name').waitFor();
+  await tour.check('Create Ride dialog');
+  await createRide.getByRole('radio', { name: 'Advanced Waypoints' }).click();
+  await createRide.getByRole('button', { name: 'Configure Waypoints' }).click();
+  await page.getByRole('dialog', { name: 'Configure Route Waypoints' }).waitFor();
+  await tour.check('waypoints dialog');
+}
+
+describe('no serious or critical axe-core violation', () => {
+  for (const [size, viewport] of [['375 px', PHONE], ['1280 px', DESKTOP]] as const) {
+    it(`signed out, at ${size}`, async () => {
+      const { context, page } = await h.newPage(viewport);
+      const tour = new Tour(page);
+      await tour.visit('signed-out home', '/signed-out', /./);
+      await context.close();
+      expect(tour.found).toEqual({});
+    });
+
+    it(`as a guest, at ${size}`, async () => {
+      const first = await h.newPage(viewport);
+      const welcome = new Tour(first.page);
+      await first.page.goto('/');
+      await first.page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).waitFor();
+      await welcome.check('welcome dialog');
+      await first.context.close();
+      expect(welcome.found).toEqual({});
+
+      const { context, page } = await visitor(viewport);
+      const tour = new Tour(page);
+      await commonScreens(tour, viewport.width);
+      await tour.dialog('sign-in dialog', 'Login to Existing Account', async () => {
+        if (viewport.width < 1024) await page.getByRole('button', { name: 'Open navigation' }).first().click();
+        await page.getByRole('button', { name: /Account menu/ }).last().click();
+        await page.getByRole('menuitem', { name: 'Login' }).click();
+      });
+      await context.close();
+      expect(tour.found).toEqual({});
+    });
+
+    for (const [role, email, extra] of [
+      ['a member', MEMBER_EMAIL, memberScreens],
+      ['the owner', OWNER_EMAIL, async (tour: Tour) => {
+        await memberScreens(tour);
+        await ownerScreens(tour);
+      }],
+    ] as const) {
+      it(`as ${role}, at ${size}`, async () => {
+        const { context, page } = await visitor(viewport, email);
+        const tour = new Tour(page);
+        await commonScreens(tour, viewport.width);
+        await extra(tour);
+        await context.close();
+        expect(tour.found).toEqual({});
+      });
+    }
+  }
+});
+
+describe('keyboard: Escape layering, the discard question and focus return', () => {
+  it('on a 375 px phone, Escape in a suggestion list keeps Create Ride open; closing with input asks first; the focus returns to Create Ride', async () => {
+    const { context, page } = await visitor(PHONE, OWNER_EMAIL);
+    await page.goto(`/groups/${group.slug}`);
+    const opener = page.getByRole('button', { name: 'Create Ride' }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride' });
+    await dialog.getByLabel('Ride Name').fill('Sunday loop over the Kesselberg');
+    const start = dialog.getByRole('combobox', { name: /^Start Location/ });
+    await start.fill('Bologna');
+    await page.locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]').first().waitFor();
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => start.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Escape again would close the dialog: it asks first.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await ask.waitFor();
+    await animationsSettled(page);
+    await page.screenshot({ path: '/tmp/shots-C/discard-prompt-375.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
+
+    // The corner X asks too; Discard closes and the focus is back on the button that opened it.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
