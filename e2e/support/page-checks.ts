@@ -45,15 +45,6 @@ export async function animationsSettled(page: Page): Promise<void> {
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Violations that other work owns, each named with its rule and the elements it may match; a match is
- * left out of the result, anything else on the page still fails.
- */
-const KNOWN_ELSEWHERE: Array<{ rule: string; selector: string }> = [
-  // TODO(route map markers): the route map image holds interactive markers (nested-interactive); fixed with the card maps work.
-  { rule: 'nested-interactive', selector: '[role=img] *, [role=img]' },
-];
-
-/**
  * axe-core's WCAG 2.0/2.1/2.2 A and AA rules once animations have settled, over the whole document
  * by default (the shell as well as the page and any open dialog) or over the elements the selectors
  * match. Only serious and critical violations count: one line per violation, naming the rule, the
@@ -64,7 +55,7 @@ export async function axeViolations(page: Page, selectors?: string[]): Promise<s
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses injected scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
-    async ({ selectors, known }) => {
+    async (selectors) => {
       type AxeNode = { target: unknown; html: string; impact?: string | null; failureSummary?: string };
       type Violation = { id: string; impact?: string | null; nodes: AxeNode[] };
       const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
@@ -76,22 +67,12 @@ export async function axeViolations(page: Page, selectors?: string[]): Promise<s
       }
       const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
       const serious = (impact?: string | null) => impact === 'serious' || impact === 'critical';
-      const excused = (rule: string, node: AxeNode) =>
-        known.some((k) => {
-          if (k.rule !== rule) return false;
-          const selector = Array.isArray(node.target) ? node.target.flat(Infinity).join(' ') : String(node.target);
-          try {
-            return [...document.querySelectorAll(selector)].every((el) => el.matches(k.selector));
-          } catch {
-            return false;
-          }
-        });
       return result.violations
-        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => serious(n.impact ?? v.impact) && !excused(v.id, n)) }))
+        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => serious(n.impact ?? v.impact)) }))
         .filter((v) => v.nodes.length > 0)
         .map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 200)} ${n.failureSummary ?? ''}`).join(' | ')}`);
     },
-    { selectors, known: KNOWN_ELSEWHERE },
+    selectors,
   );
 }
 
