@@ -25,6 +25,10 @@ if (typeof document !== 'undefined') {
   }, true);
 }
 
+function isTypingField(element: Element | null): boolean {
+  return element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || (element instanceof HTMLElement && element.isContentEditable) || (element instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(element.type));
+}
+
 /**
  * Remembers the focused element when `open` turns true and returns an onCloseAutoFocus handler that
  * focuses it again (when it is still on the page; otherwise Radix's default applies).
@@ -37,6 +41,13 @@ export function useFocusReturn(open: boolean): (event: Event) => void {
   }, [open]);
   return useCallback((event: Event) => {
     const element = opener.current;
+    // Radix asks after the dialog has gone (a tick later, after any exit animation). A rider who is
+    // typing in another field by then keeps the focus there: taking it away would also end the
+    // field's edit (a place field resolves its text on blur).
+    if (isTypingField(document.activeElement)) {
+      event.preventDefault();
+      return;
+    }
     if (element?.isConnected) {
       event.preventDefault();
       element.focus();

@@ -28,6 +28,7 @@ function Page({ onOpenChange = () => {} }: { onOpenChange?: (open: boolean) => v
       <button type="button" onClick={() => change(true)}>
         Plan
       </button>
+      <input aria-label="Search the page" />
       <DropdownMenu>
         <DropdownMenuTrigger>More</DropdownMenuTrigger>
         <DropdownMenuContent>
@@ -154,5 +155,20 @@ describe('Dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(more));
+  });
+
+  it('leaves the focus in a field the rider moved to before the dialog finished closing', async () => {
+    mockApi({});
+    renderWithApp(<Page />);
+    const plan = screen.getByRole('button', { name: 'Plan' });
+    plan.focus();
+    const dialog = openDialog();
+    fireEvent.keyDown(within(dialog).getByLabelText('Note'), { key: 'Escape' });
+    const search = screen.getByRole('textbox', { name: 'Search the page' });
+    search.focus();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Radix asks where the focus goes a tick after the dialog has gone.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(search);
   });
 });
