@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 import { PHONE_WIDTHS, expectAccessible, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
+import { pageApi } from './support/page-api';
 
 /**
  * Invitations: a rider who already has an account accepts on a new device, members and the owner
@@ -30,19 +31,9 @@ interface Rider {
   email: string | null;
 }
 
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : null };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; json: T }>;
-}
 
 async function me(page: Page): Promise<{ id: string; email: string | null; isFirstVisit: boolean }> {
-  return (await api<{ id: string; email: string | null; isFirstVisit: boolean }>(page, 'GET', '/api/users/current')).json;
+  return (await pageApi<{ id: string; email: string | null; isFirstVisit: boolean }>(page, 'GET', '/api/users/current')).json;
 }
 
 async function dismissWelcome(page: Page) {
@@ -58,7 +49,7 @@ async function newRider(email?: string, viewport?: { width: number; height: numb
   await page.goto('/');
   await dismissWelcome(page);
   if (email) {
-    expect((await api(page, 'POST', '/api/auth/magic-link', { email })).status).toBe(200);
+    expect((await pageApi(page, 'POST', '/api/auth/magic-link', { email })).status).toBe(200);
     await page.goto(linkFrom(await h.waitForMail(email)));
     await page.waitForURL((url) => url.pathname === '/');
   }
@@ -79,7 +70,7 @@ let owner: Rider;
 let group: { id: string; slug: string };
 
 async function invite(body: Record<string, unknown>): Promise<string> {
-  const res = await api<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, body);
+  const res = await pageApi<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, body);
   expect(res.status).toBe(201);
   return res.json.magicLink;
 }
@@ -87,7 +78,7 @@ async function invite(body: Record<string, unknown>): Promise<string> {
 describe('invitations', () => {
   beforeAll(async () => {
     owner = await newRider('owner-marco@example.com');
-    const res = await api<{ id: string; slug: string }>(owner.page, 'POST', '/api/groups', {
+    const res = await pageApi<{ id: string; slug: string }>(owner.page, 'POST', '/api/groups', {
       name: GROUP_NAME,
       description: 'Sunday rides through the Bavarian Alps, coffee in Tegernsee.',
       location: 'Munich, Bavaria, Germany',
@@ -163,7 +154,7 @@ describe('invitations', () => {
     expect(user).toMatchObject({ id: ritaId, email: 'rita.rossi@example.com', isFirstVisit: false });
 
     // The owner sees Rita among the members, and no stray guest.
-    const members = await api<Array<{ id: string }>>(owner.page, 'GET', `/api/groups/${group.id}/members`);
+    const members = await pageApi<Array<{ id: string }>>(owner.page, 'GET', `/api/groups/${group.id}/members`);
     expect(members.json.map((m) => m.id).sort()).toEqual([owner.id, ritaId].sort());
     await context.close();
   });
@@ -208,13 +199,13 @@ describe('invitations', () => {
     } finally {
       mailer.send = send;
     }
-    expect((await api<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('none');
+    expect((await pageApi<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('none');
     await expectAccessible(page);
 
     // Trying again, with the mail server back, works.
     await page.getByRole('button', { name: 'Accept Invitation' }).click();
     await page.getByText("You're in! Now check your email").waitFor();
-    expect((await api<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('member');
+    expect((await pageApi<{ membershipStatus: string }>(page, 'GET', `/api/groups/${group.id}`)).json.membershipStatus).toBe('member');
     await context.close();
   });
 
