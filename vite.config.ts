@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
+import { routeChunk } from './build/route-chunks';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -22,6 +23,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist/web',
+    // The server names each path's route chunks in its HTML from this (platform/page-preloads.ts).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
@@ -29,6 +32,16 @@ export default defineConfig(({ command }) => ({
         // browser imports (needsSavedAccess, NOTIFICATION_EVENT...). Building a schema has no
         // side effect, so unused schemas, and zod with them, stay out of the bundle.
         manualPureFunctions: ['z'],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: routeChunk('home', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/), priority: 1 },
+            { name: routeChunk('ride-detail', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/), priority: 0 },
+          ],
+        },
       },
     },
   },
