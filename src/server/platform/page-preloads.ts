@@ -90,7 +90,7 @@ export function pagePreloads(webDir: string, indexHtml: string): (pathname: stri
   const named = new Set([...indexHtml.matchAll(/\/assets\/([\w.-]+\.js)"/g)].map((m) => `assets/${m[1]}`));
   const chunkLinks = new Map<string, string>();
   for (const route of [...ROUTES.map(([, name]) => name), 'not-found']) {
-    chunkLinks.set(route, routeChunks(manifest, route, named).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+    chunkLinks.set(route, routeChunks(manifest, route, named).map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join(''));
   }
   return (rawPathname) => {
     const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
