@@ -43,8 +43,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
             { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: routeChunk('home', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/), priority: 1 },
-            { name: routeChunk('ride-detail', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/), priority: 0 },
+            { name: routeChunk('home', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/), debugName: 'home', priority: 1 },
+            { name: routeChunk('ride-detail', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/), debugName: 'ride-detail', priority: 0 },
           ],
         },
       },
