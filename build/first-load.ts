@@ -7,7 +7,7 @@ import path from 'node:path';
  */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 200 * 1024;
 
-/** The route chunk the first screen of / loads (src/web/app/routes/home.tsx, lazy in the router). */
+/** The route chunk the first screen of / loads: src/web/app/routes/home.tsx and what it imports (its group in vite.config.ts). */
 const HOME_CHUNK = /^home-[\w-]+\.js$/;
 /** Static imports in the built (minified) chunks: `import{t as e}from"./x.js"`, `import"./x.js"`, `export{...}from"./x.js"`. */
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g;

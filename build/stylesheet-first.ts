@@ -17,7 +17,8 @@ export function stylesheetFirst(): Plugin {
         if (links.length === 0) return html;
         let rest = html;
         for (const link of links) rest = rest.replace(link, '');
-        return rest.replace(/(<meta charset="UTF-8" \/>\n)/, `$1${links.map((l) => `    ${l.trim()}\n`).join('')}`);
+        rest = rest.replace(/(<meta charset="UTF-8" \/>\n)/, `$1${links.map((l) => `    ${l.trim()}\n`).join('')}`);
+        return rest.replace(/<script type="module" crossorigin src="\/assets\//g, '<script type="module" crossorigin fetchpriority="low" src="/assets/').replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
       },
     },
   };

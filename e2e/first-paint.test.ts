@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness';
+import { createGroup, newGuestRider } from './support/ride-steps';
 
 // The first paint (ARCHITECTURE, "First paint"): index.html paints the app frame before any script
 // runs, the app replaces it with its own, and the current rider is asked for once, with the page.
@@ -48,6 +49,32 @@ describe('first paint', () => {
     expect(await page.locator('#boot-shell').count()).toBe(0);
     expect(currentUserRequests).toEqual([]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('rc_session');
+    await context.close();
+  });
+
+  it("reads a ride's page's ride once, asked for with the page, and on a phone shows its details before the map", async () => {
+    const { context, page } = await newGuestRider(h, { width: 375, height: 800 });
+    const group = await createGroup(page, 'Motorradfreundeskreisoberbayern');
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const ride = await page.evaluate(async (body) => {
+      const response = await fetch('/api/rides', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as { slug: string };
+    }, {
+      groupId: group.id, name: 'Passo della Futa Loop', startLocation: 'Bologna, Italy', startLatitude: 44.4938, startLongitude: 11.3387,
+      endLocation: 'Firenzuola, Italy', endLatitude: 44.1187, endLongitude: 11.3794, startDate: day, endDate: day, duration: 'full-day',
+      minRiders: 1, maxRiders: 10, timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin',
+    });
+    const rideReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith(`/api/groups/${group.slug}/rides/`)) rideReads.push(request.url());
+    });
+    await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+    await page.getByRole('heading', { level: 1, name: 'Passo della Futa Loop' }).waitFor();
+    expect(rideReads).toEqual([`${h.baseUrl}/api/groups/${group.slug}/rides/${ride.slug}`]);
+    // The ride's text is the first screen; the map (Leaflet and its tiles) comes below it.
+    const details = await page.getByRole('heading', { name: 'Ride Details' }).boundingBox();
+    const route = await page.getByRole('heading', { name: 'Route', exact: true }).boundingBox();
+    expect(details!.y).toBeLessThan(route!.y);
     await context.close();
   });
 });

@@ -16,7 +16,18 @@ const script = `console.log(${JSON.stringify('RoadCaptain '.repeat(200))});`;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>\n    <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />\n');
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>\n    <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />\n    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n</head><body></body>\n');
+  // The build's manifest: the home route inside a group chunk named after it, the ride page's
+  // route as its own chunk importing the home group and the entry (vite.config.ts, route-chunks.ts).
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+      '_home-h1.js': { file: 'assets/home-h1.js', name: 'home', imports: ['index.html'] },
+      'src/web/app/routes/ride-detail.tsx': { file: 'assets/ride-detail-r1.js', name: 'ride-detail', imports: ['index.html', '_home-h1.js'] },
+    }),
+  );
   const file = path.join(webDir, 'assets', 'index-abc123.js');
   fs.writeFileSync(file, script);
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
@@ -81,5 +92,28 @@ describe('the web app', () => {
       expect(page.body).toContain('<title>RoadCaptain</title>');
       expect(page.body).not.toContain('/api/users/current');
     }
+  });
+
+  it("names the page's route chunks, and on a ride's page the ride, so they load with the entry", async () => {
+    const home = (await get('/')).body;
+    expect(home).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-h1.js">');
+    expect(home).not.toContain('ride-detail-r1.js');
+    expect(home).not.toContain('href="/assets/index-abc123.js"');
+    expect(home).not.toContain('/api/groups/');
+
+    const bySlugs = (await get('/groups/alpen%20freunde/rides/kesselberg-loop/')).body;
+    expect(bySlugs).toContain('<link rel="preload" href="/api/groups/alpen%20freunde/rides/kesselberg-loop" as="fetch" crossorigin="use-credentials">');
+    expect(bySlugs).toContain('href="/assets/ride-detail-r1.js"');
+    expect(bySlugs).toContain('href="/assets/home-h1.js"');
+
+    // The slug as the app's request encodes it (router params are decoded, the client encodes them).
+    expect((await get('/rides/a%27b')).body).toContain('<link rel="preload" href="/api/rides/a&#39;b" as="fetch"');
+    // A path that is not valid percent-encoding gets no data preload, and never a server error.
+    const broken = await get('/rides/%E0%A4');
+    expect(broken.statusCode).toBeLessThan(500);
+    expect(broken.body).not.toContain('/api/rides/');
+    // Edit forms and other pages do not read the ride from the preload.
+    expect((await get('/rides/abc/edit')).body).not.toContain('/api/rides/abc');
+    expect((await get('/signed-out')).body).not.toContain('modulepreload');
   });
 });

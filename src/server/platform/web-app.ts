@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pagePreloads } from './page-preloads';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -22,7 +23,10 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   // visitor without a session). /signed-out is where Logout leads and must not make a guest
   // (spec 1, sessions): its page goes without the preload.
   const signedOutHtml = indexHtml.replace(/[ \t]*<link rel="preload" href="\/api\/users\/current"[^>]*>\n?/, '');
-  const pageFor = (pathname: string) => (pathname === '/signed-out' || pathname === '/signed-out/' ? signedOutHtml : indexHtml);
+  // Each page also names its route's chunks and, on a ride's page, the ride (page-preloads.ts).
+  const preloads = pagePreloads(webDir, indexHtml);
+  const pageFor = (pathname: string) =>
+    pathname === '/signed-out' || pathname === '/signed-out/' ? signedOutHtml : indexHtml.replace('</head>', `${preloads(pathname)}</head>`);
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
@@ -35,7 +39,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
     },
   });
-  app.get('/', (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml));
+  app.get('/', (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor('/')));
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (anything under /assets or with an extension) are real 404s,
     // so a stale page asking for an old build's asset fails loudly instead of getting HTML.

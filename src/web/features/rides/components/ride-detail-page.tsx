@@ -189,19 +189,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
       <MinimumDecisionBanner ride={ride} />
 
-      {/* Phones: route, details, riders, comments. Wide screens: route and comments beside the details. */}
+      {/* Phones: details, riders, route, comments: the ride's text is on the first screen and the map
+          (a chunk, Leaflet, then tiles) below it. Wide screens: route and comments beside the details. */}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 lg:col-span-2 lg:row-start-1">
-          <Card aria-labelledby="ride-route-title">
-            <CardHeader titleId="ride-route-title" title="Route" icon={<Route aria-hidden="true" />} />
-            <CardBody className="space-y-4">
-              <NumberedStops stops={rideStops(ride)} />
-              <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />
-              <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} />
-            </CardBody>
-          </Card>
-        </div>
-
         <aside className="min-w-0 space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <Card aria-labelledby="ride-facts-title">
             <CardHeader titleId="ride-facts-title" title="Ride Details" icon={<CalendarDays aria-hidden="true" />} />
@@ -285,7 +275,18 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           </Card>
         </aside>
 
-        <div className="min-w-0 self-start lg:col-span-2 lg:row-start-2">
+        <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <Card aria-labelledby="ride-route-title">
+            <CardHeader titleId="ride-route-title" title="Route" icon={<Route aria-hidden="true" />} />
+            <CardBody className="space-y-4">
+              <NumberedStops stops={rideStops(ride)} />
+              <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />
+              <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} />
+            </CardBody>
+          </Card>
+        </div>
+
+        <div className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-start-2">
           <RideComments ride={ride} />
         </div>
       </div>
