@@ -124,7 +124,8 @@ describe('a typed stop in the ride form', () => {
     expect(texts[0]).not.toContain('not on the map');
     expect(texts[1]).toContain(UNMATCHED);
     expect(texts[1]).toContain('not on the map');
-    // The map draws the placed stop only.
+    // The map draws the placed stop only (on a phone it sits below the ride's details and loads once scrolled to).
+    await page.getByRole('list', { name: 'Route stops' }).scrollIntoViewIfNeeded();
     const map = page.locator('main [data-route]').first();
     await map.waitFor();
     await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(1);
