@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { createGroup } from './support/ride-steps';
-import { expectAccessible, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
+import { expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
+import { pageApi } from './support/page-api';
+import { newGuestRider } from './support/ride-steps';
 
 /**
  * The waitlist of a full ride: a rider joins it from the ride page and sees their place; a rider
@@ -25,26 +27,9 @@ interface Rider {
   page: Page;
 }
 
-/** A new visitor (a guest account), past the welcome dialog. */
-async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await h.newPage(viewport);
-  await recordToasts(page);
-  await page.goto('/');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await welcome.waitFor({ state: 'detached' });
-  return { context, page };
-}
+const newRider = (viewport?: { width: number; height: number }): Promise<Rider> => newGuestRider(h, viewport);
 
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    },
-    { method, url, body },
-  );
-}
+const api = (page: Page, method: string, url: string, body?: unknown) => pageApi<Record<string, unknown>>(page, method, url, body);
 
 /**
  * The parts of the ride page the waitlist is in: its header (the actions), the details and the
