@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../test/utils';
 import { resetToasts } from './ui/toast-store';
-import { ImageCropDialog, nudgeStep } from './image-crop-dialog';
+import { nudgeStep } from '../lib/crop-image';
+import { ImageCropDialog } from './image-crop-dialog';
 import { outputSize } from '../lib/crop-image';
 
 // jsdom has no object URLs.
@@ -67,7 +68,7 @@ describe('ImageCropDialog', () => {
     const { dialog, choose, onCropped } = renderDialog();
     choose(new File([new Uint8Array(10)], 'me.png', { type: 'image/png' }));
     expect(within(dialog).getByText('Adjust the crop area to select your profile picture.')).toBeTruthy();
-    expect(within(dialog).getByRole('img', { name: 'Image to crop' }).getAttribute('src')).toBe('blob:preview');
+    expect(within(dialog).getByRole('img', { name: 'Crop preview' }).getAttribute('src')).toBe('blob:preview');
     expect(within(dialog).getByRole('button', { name: 'Choose Different Image' })).toBeTruthy();
 
     // jsdom never loads the image, so no crop has been set yet.

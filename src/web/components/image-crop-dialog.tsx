@@ -3,7 +3,7 @@ import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type Percent
 import 'react-image-crop/dist/ReactCrop.css';
 import { ImageUp, RefreshCw } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { cropToJpeg, type CropOutput } from '../lib/crop-image';
+import { cropToJpeg, NUDGE_KEYS, nudgeStep, type CropOutput } from '../lib/crop-image';
 import { RetryingImage } from './retrying-image';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
@@ -40,14 +40,6 @@ export interface ImageCropDialogProps {
   missingToast?: { title: string; description: string };
   /** The picture in use now, shown beside the picker until a new one is chosen. */
   currentImageUrl?: string | null;
-}
-
-const NUDGE_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-/** Keyboard step for moving the crop: 1 px, 10 with Shift, 100 with Ctrl or Cmd (spec 1 section 2). */
-export function nudgeStep(event: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): number {
-  if (event.ctrlKey || event.metaKey) return 100;
-  return event.shiftKey ? 10 : 1;
 }
 
 function megabytes(bytes: number): string {
@@ -238,7 +230,7 @@ export function ImageCropDialog({
                 <img
                   ref={imageRef}
                   src={preview}
-                  alt="Image to crop"
+                  alt="Crop preview"
                   onLoad={handleImageLoad}
                   className="block max-h-[min(55dvh,28rem)] w-auto max-w-full"
                 />

@@ -3,12 +3,13 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { json, mockApi, renderWithApp } from '../test/utils';
 import { LocationSearchInput } from './location-search-input';
-import type { SelectedPlace } from '../lib/location-search';
+import { type SelectedPlace } from '../api/geocoding';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const results = ['Bologna', 'Bolzano', 'Bolton', 'Boleslawiec', 'Bolgatanga', 'Bolivar'].map((name, i) => ({
@@ -26,17 +27,27 @@ function Field({ onSelect }: { onSelect: (place: SelectedPlace) => void }) {
 
 describe('LocationSearchInput', () => {
   it('searches from 3 characters after typing stops and offers the first 5 results', async () => {
+    // The clock moves only when the test says so: the debounce is measured, not waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const requests = mockApi({ 'GET /api/search-location': () => json(results) });
     renderWithApp(<Field onSelect={vi.fn()} />);
     const input = screen.getByRole('combobox', { name: 'Location' });
 
     fireEvent.change(input, { target: { value: 'Bo' } });
-    await new Promise((r) => setTimeout(r, 400));
+    await vi.advanceTimersByTimeAsync(400);
     expect(requests).toHaveLength(0);
 
     fireEvent.change(input, { target: { value: 'Bol' } });
     fireEvent.change(input, { target: { value: 'Bolo' } });
-    const options = await screen.findAllByRole('option');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    // vi.waitFor moves the fake clock between its checks.
+    const options = await vi.waitFor(() => {
+      const shown = screen.getAllByRole('option');
+      expect(shown.length).toBeGreaterThan(0);
+      return shown;
+    });
     expect(options).toHaveLength(5);
     expect(requests.map((r) => r.url)).toEqual(['/api/search-location?q=Bolo']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
@@ -98,11 +109,13 @@ describe('LocationSearchInput resolving typed text', () => {
   it('leaves typed text alone on blur when resolving is not asked for (a search box)', async () => {
     const requests = mockApi({ 'GET /api/search-location': () => json(results) });
     const onSelect = vi.fn();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderWithApp(<Field onSelect={onSelect} />);
     const input = screen.getByRole('combobox', { name: 'Location' });
     fireEvent.change(input, { target: { value: 'Bo' } });
     fireEvent.blur(input);
-    await new Promise((r) => setTimeout(r, 400));
+    // Well past the 300 ms debounce, and past any look-up a blur could start.
+    await vi.advanceTimersByTimeAsync(1000);
     expect(requests.filter((r) => r.url.startsWith('/api/search-location'))).toHaveLength(0);
     expect(onSelect).not.toHaveBeenCalled();
   });

@@ -1,14 +1,14 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { locationSearchQueryOptions, placeOf, type NearPoint, type SelectedPlace } from '../lib/location-search';
+import { locationSearchQueryOptions, type NearPoint, placeOf, type SelectedPlace } from '../api/geocoding';
 import { PlaceResolutionNote, type PlaceResolution } from './place-resolution-note';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { LOCATION_RESULT_LIMIT } from '../../shared/geo/location-search';
 import { Input, Label } from './ui/input';
 
-export type { SelectedPlace } from '../lib/location-search';
+export type { SelectedPlace } from '../api/geocoding';
 
 /**
  * Turns on resolving typed text: a stop is never saved somewhere the rider did not see, so text typed
@@ -43,7 +43,6 @@ export interface LocationSearchInputProps {
   invalid?: boolean;
   /** id(s) of the element(s) describing the box (hint, error). */
   describedBy?: string;
-  autoFocus?: boolean;
   className?: string;
   /** Resolve typed text that was not picked (ride, group and profile forms). */
   resolve?: PlaceResolutionOptions;
@@ -69,7 +68,6 @@ export function LocationSearchInput({
   name,
   invalid = false,
   describedBy,
-  autoFocus,
   className,
   resolve,
   near = null,
@@ -87,7 +85,9 @@ export function LocationSearchInput({
   const [resolution, setResolution] = useState<PlaceResolution | null>(null);
   // The box's latest text, so a look-up that returns after the rider typed on is dropped.
   const latestValue = useRef(value);
-  latestValue.current = value;
+  useLayoutEffect(() => {
+    latestValue.current = value;
+  }, [value]);
 
   const text = typed !== null && typed === value ? typed.trim() : '';
   const settled = useDebouncedValue(text, debounceMs);
@@ -213,7 +213,6 @@ export function LocationSearchInput({
           aria-invalid={invalid || undefined}
           aria-describedby={[describedBy, shownResolution || textOnlyShown ? noteId : null].filter(Boolean).join(' ') || undefined}
           autoComplete="off"
-          autoFocus={autoFocus}
           disabled={disabled}
           placeholder={placeholder}
           value={value}
@@ -248,6 +247,8 @@ export function LocationSearchInput({
       >
         {expanded
           ? results.map((result, index) => (
+              // The keyboard picks options in the box itself (arrow keys and Enter, aria-activedescendant).
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see the line above
               <li
                 key={result.place_id}
                 id={`${listId}-${index}`}

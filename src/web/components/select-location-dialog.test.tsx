@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PLACES_PLACEHOLDER, TOWNS_PLACEHOLDER } from '../lib/app-config';
-import { json, mockApi, renderWithApp } from '../test/utils';
-import { resetToasts } from './ui/toast-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PLACES_PLACEHOLDER, TOWNS_PLACEHOLDER } from '../api/app-config';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../test/utils';
 import { GEOLOCATION_OPTIONS, SelectLocationDialog } from './select-location-dialog';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const bologna = { place_id: 'g1', display_name: 'Bologna, Emilia-Romagna, Italy', lat: '44.49381', lon: '11.33876', type: 'city' };
+
+/** The dialog ranks places near the signed-in rider, so it reads the current user. */
+const rider = { 'GET /api/users/current': () => json(buildCurrentUser()) };
 
 function renderDialog(onSelect = vi.fn(), onOpenChange = vi.fn()) {
   renderWithApp(<SelectLocationDialog open onOpenChange={onOpenChange} onSelect={onSelect} />);
@@ -28,7 +25,7 @@ function stubGeolocation(getCurrentPosition: Geolocation['getCurrentPosition']) 
 
 describe('SelectLocationDialog', () => {
   it('promises landmarks and addresses only when the server has a geocoder (app-config placeSearch)', async () => {
-    mockApi({ 'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'places' }) });
+    mockApi({ ...rider, 'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'places' }) });
     const { dialog } = renderDialog();
     expect(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER)).toBeTruthy();
     expect(await within(dialog).findByPlaceholderText(PLACES_PLACEHOLDER)).toBeTruthy();
@@ -36,7 +33,7 @@ describe('SelectLocationDialog', () => {
   });
 
   it('shows the idle empty state, then skeleton rows, then results with type and 4-decimal coordinates', async () => {
-    const requests = mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    const requests = mockApi({ ...rider, 'GET /api/search-location': () => json([bologna]) });
     const { dialog, onSelect, onOpenChange } = renderDialog();
     expect(within(dialog).getByText('Search for a location or use your current position.')).toBeTruthy();
 
@@ -56,7 +53,7 @@ describe('SelectLocationDialog', () => {
   });
 
   it('empties the results when the text is cleared', async () => {
-    mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    mockApi({ ...rider, 'GET /api/search-location': () => json([bologna]) });
     const { dialog } = renderDialog();
     fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Bologna' } });
     await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
@@ -66,7 +63,7 @@ describe('SelectLocationDialog', () => {
   });
 
   it('says when nothing was found', async () => {
-    mockApi({ 'GET /api/search-location': () => json([]) });
+    mockApi({ ...rider, 'GET /api/search-location': () => json([]) });
     const { dialog } = renderDialog();
     fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Qqqq' } });
     expect(await within(dialog).findByText('No locations found for the query', undefined, { timeout: 2000 })).toBeTruthy();
@@ -75,7 +72,7 @@ describe('SelectLocationDialog', () => {
 
   it('toasts a failed search and clears the results', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'GET /api/search-location': () => new Response('', { status: 500 }) });
+    mockApi({ ...rider, 'GET /api/search-location': () => new Response('', { status: 500 }) });
     const { dialog } = renderDialog();
     fireEvent.change(within(dialog).getByPlaceholderText(TOWNS_PLACEHOLDER), { target: { value: 'Bologna' } });
     expect(await screen.findByText('Failed to search locations. Please try again.', undefined, { timeout: 2000 })).toBeTruthy();
@@ -84,7 +81,7 @@ describe('SelectLocationDialog', () => {
   });
 
   it('uses the current position, named by a reverse look-up on our server', async () => {
-    const requests = mockApi({ 'GET /api/search-location': () => json([bologna]) });
+    const requests = mockApi({ ...rider, 'GET /api/search-location': () => json([bologna]) });
     const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((success) =>
       success({ coords: { latitude: 44.5, longitude: 11.34 } } as GeolocationPosition),
     );
@@ -102,7 +99,7 @@ describe('SelectLocationDialog', () => {
 
   it('falls back to the coordinates when the reverse look-up fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'GET /api/search-location': () => new Response('', { status: 503 }) });
+    mockApi({ ...rider, 'GET /api/search-location': () => new Response('', { status: 503 }) });
     stubGeolocation((success) => success({ coords: { latitude: -33.868819, longitude: 151.209295 } } as GeolocationPosition));
     const { dialog, onSelect } = renderDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
@@ -115,7 +112,7 @@ describe('SelectLocationDialog', () => {
     [3, 'Location request timed out.'],
     [9, 'Failed to get your location.'],
   ])('explains geolocation error %i', async (code, message) => {
-    mockApi({});
+    mockApi(rider);
     stubGeolocation((_success, error) => error?.({ code } as GeolocationPositionError));
     const { dialog, onSelect } = renderDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use Current' }));
@@ -125,7 +122,7 @@ describe('SelectLocationDialog', () => {
   });
 
   it('says when the browser has no geolocation', async () => {
-    mockApi({});
+    mockApi(rider);
     const { geolocation: _omit, ...rest } = navigator as Navigator & { geolocation?: Geolocation };
     vi.stubGlobal('navigator', rest);
     const { dialog } = renderDialog();

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPin, Search, X } from 'lucide-react';
-import { usePlaceSearchPlaceholder } from '../lib/app-config';
+import { usePlaceSearchPlaceholder } from '../api/app-config';
 import { cn } from '../lib/cn';
-import { useCurrentUser } from '../lib/current-user';
-import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPointOf, placeOf, type SelectedPlace } from '../lib/location-search';
+import { useCurrentUser } from '../api/users';
+import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPointOf, placeOf, type SelectedPlace } from '../api/geocoding';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';

@@ -188,6 +188,8 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
                   const isSelected = tz.offset === value;
                   const isActive = tz === activeOption;
                   return (
+                    // The keyboard picks options in the search box (arrow keys and Enter, aria-activedescendant).
+                    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see the line above
                     <li
                       key={tz.offset}
                       id={`${listId}-${tz.offset}`}

@@ -43,3 +43,12 @@ export function cropToJpeg(image: HTMLImageElement, crop: PercentCrop, output: C
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(BLOB_ERROR))), 'image/jpeg', JPEG_QUALITY);
   });
 }
+
+/** Arrow keys move the crop by a step in their direction. */
+export const NUDGE_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Keyboard step for moving the crop: 1 px, 10 with Shift, 100 with Ctrl or Cmd (spec 1 section 2). */
+export function nudgeStep(event: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): number {
+  if (event.ctrlKey || event.metaKey) return 100;
+  return event.shiftKey ? 10 : 1;
+}

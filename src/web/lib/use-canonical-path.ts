@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
@@ -12,10 +12,11 @@ export function useCanonicalPath(canonical: string | null, before?: () => void):
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   const differs = canonical !== null && canonical !== pathname;
+  // `before` is a fresh closure each render; the address alone decides when to run.
+  const prepare = useEffectEvent(() => before?.());
   useEffect(() => {
     if (!differs || canonical === null) return;
-    before?.();
+    prepare();
     void navigate({ pathname: canonical, search, hash }, { replace: true });
-    // `before` is a fresh closure each render; the address alone decides when to run.
   }, [differs, canonical, search, hash, navigate]);
 }

@@ -1,10 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
+import type { AppConfig } from '../../shared/http/app-config';
 import type { CurrentUser } from '../../shared/users/current-user';
 import { ToastProvider, Toaster } from '../components/ui/toast';
+import { resetToasts } from '../components/ui/toast-store';
 import { createQueryClient } from '../lib/query-client';
 
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -42,12 +44,23 @@ export interface RecordedRequest {
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
+/** The installation's settings, which any page may read (GET /api/app-config); a test may answer its own. */
+export const TEST_APP_CONFIG: AppConfig = { appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' };
+
 /**
- * Replaces fetch with a table of `"METHOD /path"` handlers; unknown calls answer 404.
+ * Replaces fetch with a table of `"METHOD /path"` handlers (GET /api/app-config answers
+ * TEST_APP_CONFIG unless given). A call no handler expects fails the test (its fetch rejects as the
+ * network would, and the test is failed when it ends), so a test never passes on a stray request
+ * answered by accident; a test that means a 404 says so in a handler.
  * Returns the list of requests made, in order.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function mockApi(givenHandlers: Record<string, Handler>) {
+  const handlers: Record<string, Handler> = { 'GET /api/app-config': () => json(TEST_APP_CONFIG), ...givenHandlers };
   const requests: RecordedRequest[] = [];
+  const unexpected: string[] = [];
+  onTestFinished(() => {
+    if (unexpected.length > 0) throw new Error(`mockApi: requests nobody expected: ${unexpected.join(', ')}`);
+  });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
@@ -55,7 +68,9 @@ export function mockApi(handlers: Record<string, Handler>) {
     const request = { method, url, body };
     requests.push(request);
     const handler = handlers[`${method} ${url.split('?')[0]}`];
-    return handler ? handler(request) : new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
+    if (handler) return handler(request);
+    unexpected.push(`${method} ${url}`);
+    throw new TypeError(`mockApi: no handler for ${method} ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
   return requests;
@@ -85,4 +100,12 @@ export function renderWithApp(element: ReactElement, { path = '/', queryClient =
     </Providers>,
   );
   return { ...result, router, queryClient };
+}
+
+/** For `afterEach`: unmounts, forgets toasts, and undoes `mockApi` and every stub and spy, so no test sees another's. */
+export function resetTestEnvironment() {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 }

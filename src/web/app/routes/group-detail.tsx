@@ -3,7 +3,7 @@ import { GroupDetailPage } from '../../features/groups/components/group-detail-p
 import { CreateInvitationDialog } from '../../features/invites/components/create-invitation-dialog';
 import { OpenInvitations } from '../../features/invites/components/open-invitations';
 import { PollsTab } from '../../features/polls/components/polls-tab';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../api/users';
 
 /**
  * /groups/{groupName}. Features do not import each other, so the page is composed here: the

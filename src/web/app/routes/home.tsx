@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../api/users';
 import { DashboardContent } from '../../features/dashboard/components/dashboard-page';
 import { PageHeader } from '../../components/ui/page-header';
 

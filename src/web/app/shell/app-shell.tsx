@@ -6,11 +6,11 @@ import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-acce
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
 import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
-import { useAppName } from '../../lib/app-config';
+import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellRemoved } from '../boot-shell';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
-import { useUserGroupCount } from '../../lib/user-groups';
+import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
 import { SidebarContent } from './sidebar-content';
 
@@ -27,7 +27,7 @@ export function AppShell() {
   const { data: user, isPending } = useCurrentUser();
   const appName = useAppName();
   const { pathname } = useLocation();
-  const groupCount = useUserGroupCount(Boolean(user?.id));
+  const groupCount = useMyGroupCount(Boolean(user?.id));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
 

@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { ChevronsUpDown, LogIn, LogOut, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/users/current-user';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth/components/use-logout';
 import { UserAvatar } from './user-chip';
 
 interface UserMenuProps {

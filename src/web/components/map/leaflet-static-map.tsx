@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { divIcon } from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useAppConfig } from '../../lib/app-config';
+import { useAppConfig } from '../../api/app-config';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from './map-role';
 import { MAP_MAX_ZOOM, type StaticMapProps } from './static-map-props';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useAppConfig } from '../../lib/app-config';
+import { useAppConfig } from '../../api/app-config';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from '../map/map-role';
 import {

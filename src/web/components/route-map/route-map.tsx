@@ -4,7 +4,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { MapPinOff, Maximize2, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useInView } from '../../lib/use-in-view';
-import { routeQueryOptions } from '../../lib/rides/get-route';
+import { routeQueryOptions } from '../../api/routing';
 import { Skeleton } from '../ui/skeleton';
 import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, routeMapLabel, type LocatedStop, type MapStop } from './route-map-model';
 

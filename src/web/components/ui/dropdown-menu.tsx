@@ -1,9 +1,25 @@
 import type { ComponentProps } from 'react';
+import { MoreVertical } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+
+/** The "more" (three dots) button that opens a row's or a card's menu; `label` names whose actions they are. */
+export function DropdownMenuMoreTrigger({ label, className }: { label: string; className?: string }) {
+  return (
+    <MenuPrimitive.Trigger
+      aria-label={label}
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900',
+        className,
+      )}
+    >
+      <MoreVertical className="size-5" aria-hidden="true" />
+    </MenuPrimitive.Trigger>
+  );
+}
 
 /** The floating panel of a menu (same look as the user menu). */
 export function DropdownMenuContent({ className, sideOffset = 6, collisionPadding = 12, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {

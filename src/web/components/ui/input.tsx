@@ -14,8 +14,9 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
   );
 }
 
-export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props} />;
+/** A field's caption; it names its control by id, so a screen reader announces one with the other. */
+export function Label({ className, htmlFor, ...props }: ComponentProps<'label'> & { htmlFor: string }) {
+  return <label htmlFor={htmlFor} className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props} />;
 }
 
 /** The rider's own e-mail address: the keyboard, autofill and placeholder every sign-in form uses. */

@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { LoginDialog } from './login-dialog';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 function renderDialog(onOpenChange = vi.fn()) {
   renderWithApp(<LoginDialog open onOpenChange={onOpenChange} />);

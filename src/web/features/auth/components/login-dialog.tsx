@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmailInput, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { magicLinkFailureMessage, useRequestMagicLink } from '../api/request-magic-link';
+import { magicLinkFailureMessage, useRequestMagicLink } from '../../../api/auth';
 
 interface LoginDialogProps {
   open: boolean;
@@ -74,7 +74,6 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
                 disabled={sendLink.isPending}
                 aria-invalid={failure !== null || undefined}
                 aria-describedby={failure !== null ? errorId : undefined}
-                autoFocus
               />
               {failure !== null ? (
                 <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 [overflow-wrap:anywhere]">

@@ -4,7 +4,7 @@ import { CircleCheck, LinkIcon, LogIn, ShieldQuestion, TriangleAlert } from 'luc
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { destinationOf, useConfirmMagicLink, useVerifyMagicLink } from '../api/verify-magic-link';
+import { destinationOf, useConfirmMagicLink, useVerifyMagicLink } from '../../../api/auth';
 
 const REDIRECT_DELAY_MS = 1000;
 

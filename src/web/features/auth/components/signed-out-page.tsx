@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useAppName } from '../../../lib/app-config';
+import { useAppName } from '../../../api/app-config';
 import { LoginDialog } from './login-dialog';
 
 /**

@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { useSubmitBugReport } from '../api/submit-bug-report';
+import { useSubmitBugReport } from '../../../api/bug-reports';
 import { PageHeader } from '../../../components/ui/page-header';
 
 type FieldName = 'title' | 'description' | 'pageUrl' | 'screenshot';
@@ -39,24 +39,22 @@ export function BugReportPage() {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [pageUrl, setPageUrl] = useState(() => initialPageUrl(params.get('from')));
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [screenshot, setScreenshot] = useState<{ file: File; preview: string } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = useSubmitBugReport();
 
+  // The preview's object URL lives as long as it is shown.
   useEffect(() => {
-    if (!screenshot) return setPreview(null);
-    const url = URL.createObjectURL(screenshot);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    if (!screenshot) return;
+    return () => URL.revokeObjectURL(screenshot.preview);
   }, [screenshot]);
 
   function takeScreenshot(file: File) {
     const problem = screenshotProblem(file);
     setErrors((current) => ({ ...current, screenshot: problem ?? undefined }));
-    if (!problem) setScreenshot(file);
+    if (!problem) setScreenshot({ file, preview: URL.createObjectURL(file) });
   }
 
   // A screenshot can be pasted anywhere on the page (text pastes into the fields as usual).
@@ -83,7 +81,7 @@ export function BugReportPage() {
     setFailure(null);
     if (!validate()) return;
     try {
-      await submit.mutateAsync({ title: title.trim(), description: description.trim(), pageUrl, screenshot });
+      await submit.mutateAsync({ title: title.trim(), description: description.trim(), pageUrl, screenshot: screenshot?.file ?? null });
     } catch (error) {
       const message = serverMessageOf(error) ?? FAILURE_TEXT;
       setFailure(message);
@@ -182,12 +180,12 @@ export function BugReportPage() {
                 <Label htmlFor={ids.screenshot}>
                   Screenshot <span className="font-normal text-asphalt-500">(optional)</span>
                 </Label>
-                {screenshot && preview ? (
+                {screenshot ? (
                   <div className="flex items-center gap-3 rounded-xl border border-asphalt-200 bg-asphalt-50/60 p-2.5">
-                    <img src={preview} alt="Screenshot preview" className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
+                    <img src={screenshot.preview} alt="Screenshot preview" className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-semibold text-asphalt-900">{screenshot.name}</p>
-                      <p className="text-xs text-asphalt-500">{formatFileSize(screenshot.size)}</p>
+                      <p className="truncate text-sm font-semibold text-asphalt-900">{screenshot.file.name}</p>
+                      <p className="text-xs text-asphalt-500">{formatFileSize(screenshot.file.size)}</p>
                     </div>
                     <Button variant="ghost" size="icon" aria-label="Remove screenshot" onClick={() => setScreenshot(null)}>
                       <X aria-hidden="true" />

@@ -1,40 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Poll } from '../../../../shared/polls/poll';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { buildPoll, pollAbilities } from '../../../test/poll-fixture';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { ActivePolls } from './active-polls';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 function poll(overrides: Partial<Poll> = {}): Poll {
-  return {
-    id: 'p1',
-    title: 'Dolomites weekend',
-    description: null,
-    destination: 'Passo Giau',
-    durationDays: 2,
-    deadline: '2026-12-20T12:00:00.000Z',
-    proposedDates: ['2027-01-10'],
-    isActive: true,
-    isExpired: false,
-    yesCount: 2,
-    noCount: 1,
-    responseCount: 3,
-    userResponse: null,
-    userPreferredDates: [],
-    groupId: 'g1',
-    groupName: 'Apennine Riders',
-    creatorId: 'u2',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    abilities: { respond: true },
-    ...overrides,
-  };
+  return buildPoll({ description: null, deadline: '2026-12-20T12:00:00.000Z', proposedDates: ['2027-01-10'], yesCount: 2, noCount: 1, responseCount: 3, groupName: 'Apennine Riders', creatorId: 'u2', ...overrides });
 }
 
 describe('ActivePolls (dashboard)', () => {
@@ -43,7 +17,7 @@ describe('ActivePolls (dashboard)', () => {
     const requests = mockApi({
       'GET /api/polls/active': () => json([current]),
       'POST /api/polls/p1/respond': () => {
-        current = poll({ userResponse: 'yes', yesCount: 3, abilities: { respond: false } });
+        current = poll({ userResponse: 'yes', yesCount: 3, abilities: pollAbilities() });
         return json(current);
       },
     });

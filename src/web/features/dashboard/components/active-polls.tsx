@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { useActivePolls } from '../api/get-active-polls';
-import { useRespondFromDashboard } from '../api/respond-to-poll';
+import { useActivePolls, useRespondToPoll } from '../../../api/polls';
 
 /** Active polls with Interested (yes) and Not Available (no) (spec 2 sections 2 and 10). */
 export function ActivePolls() {
@@ -45,7 +44,7 @@ export function ActivePolls() {
 }
 
 function PollItem({ poll }: { poll: Poll }) {
-  const respond = useRespondFromDashboard();
+  const respond = useRespondToPoll();
   const titleId = `dashboard-poll-${poll.id}`;
 
   function answer(response: 'yes' | 'no') {

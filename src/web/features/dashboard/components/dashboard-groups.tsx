@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
 import { ChevronRight, Plus, Search, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { GroupImage } from '../../../components/group-image';
+import { GroupImage } from '../../../components/groups/group-image';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { userGroupsQueryOptions } from '../../../lib/user-groups';
+import { myGroupsQueryOptions } from '../../../api/groups';
 
 /** Spec 2 section 9: the dashboard shows 4 groups. */
 export const DASHBOARD_GROUP_COUNT = 4;
 
 /** Up to 4 of the rider's groups, or the empty state with Find Groups and Create Group. */
 export function DashboardGroups() {
-  const groups = useQuery(userGroupsQueryOptions());
+  const groups = useQuery(myGroupsQueryOptions());
   const list = groups.data ?? [];
   return (
     <Card aria-labelledby="dashboard-groups-title" className="h-full">

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Bike, Compass, ImageUp, Plus, UserPlus } from 'lucide-react';
-import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/create-ride-dialog';
-import { RideCard } from '../../../components/ride-card';
+import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
+import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useUpcomingRides } from '../../../lib/rides/get-upcoming-rides';
+import { useCurrentUser } from '../../../api/users';
+import { useUpcomingRides } from '../../../api/rides';
 import { ActivePolls } from './active-polls';
 import { DashboardGroups } from './dashboard-groups';
 import { StatCards } from './stat-cards';

@@ -4,7 +4,7 @@ import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { kmToPreferred } from '../../../lib/units';
-import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useDashboardStats } from '../../../api/dashboard';
 
 /** The planned-distance card's label and value: kilometres or miles by preference, 1 decimal (spec 2 section 9). */
 export function plannedDistance(km: number, units: PreferredUnits): { label: string; value: string } {

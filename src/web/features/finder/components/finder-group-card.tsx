@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { CalendarDays, Check, Clock, MapPin, Users } from 'lucide-react';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
-import { GroupImage } from '../../../components/group-image';
-import { GroupJoinButton } from '../../../components/group-join-button';
+import { GroupImage } from '../../../components/groups/group-image';
+import { GroupJoinButton } from '../../../components/groups/group-join-button';
 import { Badge } from '../../../components/ui/badge';
 import { formatDistance } from '../../../lib/units';
-import type { FoundGroup } from '../api/find-groups';
+import { type FoundGroup } from '../../../api/finder';
 
 interface FinderGroupCardProps {
   group: FoundGroup;
@@ -17,7 +17,7 @@ interface FinderGroupCardProps {
 /** A group the finder found: how far its base is, its members and rides, and Join Group when allowed. */
 export function FinderGroupCard({ group, units, onJoin, joining }: FinderGroupCardProps) {
   const titleId = `finder-group-${group.id}`;
-  const member = group.membershipStatus === 'owner' || group.membershipStatus === 'member';
+  const member = group.abilities.viewMembers;
   return (
     <article aria-labelledby={titleId} className="flex h-full min-w-0 flex-col rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
       <div className="flex items-start gap-3.5">

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Compass, Expand, LocateFixed, MapPin, Route, SearchX, Users } from 'lucide-react';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { LocationSearchInput } from '../../../components/location-search-input';
-import { RideCard } from '../../../components/ride-card';
+import { RideCard } from '../../../components/rides/ride-card';
 import { GEOLOCATION_OPTIONS, geolocationErrorMessage } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,13 +11,12 @@ import { Slider } from '../../../components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useJoinGroupById } from '../../../lib/join-group';
-import { usePlaceSearchPlaceholder } from '../../../lib/app-config';
-import { nameOfPosition, nearPointOf } from '../../../lib/location-search';
+import { useCurrentUser } from '../../../api/users';
+import { useJoinGroup } from '../../../api/groups';
+import { usePlaceSearchPlaceholder } from '../../../api/app-config';
+import { nameOfPosition, nearPointOf } from '../../../api/geocoding';
 import { kmToPreferred } from '../../../lib/units';
-import { useFindGroups, type FinderCentre, type FoundGroup } from '../api/find-groups';
-import { useFindRides } from '../api/find-rides';
+import { type FinderCentre, type FoundGroup, useFindGroups, useFindRides } from '../../../api/finder';
 import { FinderGroupCard } from './finder-group-card';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -59,7 +58,7 @@ export function FinderPage() {
 
   const groups = useFindGroups(centre, radius);
   const rides = useFindRides(centre, radius);
-  const joinGroup = useJoinGroupById();
+  const joinGroup = useJoinGroup();
 
   async function locateMe() {
     if (!('geolocation' in navigator) || !navigator.geolocation) {

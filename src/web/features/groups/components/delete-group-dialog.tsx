@@ -2,7 +2,7 @@ import type { Group } from '../../../../shared/groups/group';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useDeleteGroup } from '../api/delete-group';
+import { useDeleteGroup } from '../../../api/groups';
 
 interface DeleteGroupDialogProps {
   group: Pick<Group, 'id' | 'name'> | null;

@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router';
-import { Eye, LogOut, MoreVertical, Settings, Trash2, UserPlus } from 'lucide-react';
+import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { cn } from '../../../lib/cn';
-import { groupPath } from './group-text';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
+import { groupPath } from '../../../lib/groups/group-path';
 
 export interface GroupMenuHandlers {
   onJoin: (group: Group) => void;
@@ -16,14 +15,16 @@ interface GroupActionsMenuProps extends GroupMenuHandlers {
   group: Group;
   /** The group page already shows the group: it leaves out View Group. */
   showView?: boolean;
+  /** Edit Group (name, description, location, image), where the page offers it. */
+  onEdit?: (group: Group) => void;
   className?: string;
 }
 
 /**
  * The card menu (spec 2 section 2): View Group, Join Group, Leave Group, Manage Group, Delete Group,
- * each shown from the abilities the server sent with the group.
+ * and on the group's page Edit Group, each shown from the abilities the server sent with the group.
  */
-export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onManage, onDelete, className }: GroupActionsMenuProps) {
+export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onManage, onEdit, onDelete, className }: GroupActionsMenuProps) {
   const navigate = useNavigate();
   const { abilities } = group;
   const hasActions = showView || abilities.join || abilities.leave || abilities.manage || abilities.delete;
@@ -31,15 +32,7 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Actions for ${group.name}`}
-        className={cn(
-          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900',
-          className,
-        )}
-      >
-        <MoreVertical className="size-5" aria-hidden="true" />
-      </DropdownMenuTrigger>
+      <DropdownMenuMoreTrigger label={`Actions for ${group.name}`} className={className} />
       <DropdownMenuContent align="end">
         {showView ? (
           <DropdownMenuItem onSelect={() => void navigate(groupPath(group.slug))}>
@@ -57,6 +50,12 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
           <DropdownMenuItem onSelect={() => onLeave(group)}>
             <LogOut aria-hidden="true" />
             Leave Group
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.manage && onEdit ? (
+          <DropdownMenuItem onSelect={() => onEdit(group)}>
+            <Pencil aria-hidden="true" />
+            Edit Group
           </DropdownMenuItem>
         ) : null}
         {abilities.manage ? (

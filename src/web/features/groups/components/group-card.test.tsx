@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithApp } from '../../../test/utils';
 import type { MembershipStatus } from '../../../../shared/groups/group';
-import { buildGroup } from '../test/build-group';
+import { buildGroup } from '../../../test/build-group';
 import { GroupCard } from './group-card';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { Badge } from '../../../components/ui/badge';
 import { GroupActionsMenu, type GroupMenuHandlers } from './group-actions-menu';
-import { GroupImage } from '../../../components/group-image';
-import { GroupJoinButton } from '../../../components/group-join-button';
-import { groupPath, membersText, radiusText, upcomingRidesText } from './group-text';
+import { GroupImage } from '../../../components/groups/group-image';
+import { GroupJoinButton } from '../../../components/groups/group-join-button';
+import { groupPath } from '../../../lib/groups/group-path';
+import { membersText, radiusText, upcomingRidesText } from './group-text';
 
 /**
  * A group in a list (spec 2 section 2): name, member count, description, location with radius,

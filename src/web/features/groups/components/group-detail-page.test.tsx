@@ -1,19 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { Group } from '../../../../shared/groups/group';
-import { buildGroup } from '../test/build-group';
+import { buildGroup } from '../../../test/build-group';
 import { GroupDetailPage } from './group-detail-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
-  cleanup();
-  resetToasts();
+  resetTestEnvironment();
   localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function renderPage(group: Group | null, extra: Record<string, () => Response> = {}) {
@@ -23,6 +19,7 @@ function renderPage(group: Group | null, extra: Record<string, () => Response> =
     'GET /api/groups/by-name/night-riders': () => (group ? json(group) : json({ message: 'Group not found' }, 404)),
     'GET /api/groups/g1/members': () =>
       json([{ id: 'u_owner', userId: 'ana-rides', profileImageUrl: null, location: 'Bologna', isOwner: true, joinedAt: '2026-01-01T00:00:00.000Z' }]),
+    'GET /api/groups/g1/rides': () => json([]),
     'GET /api/groups/g1/membership-requests': () =>
       json([{ id: 'r1', requestedAt: new Date().toISOString(), user: { id: 'u_b', userId: 'ben-twisties', profileImageUrl: null, location: null } }]),
     ...extra,
@@ -61,7 +58,7 @@ describe('GroupDetailPage', () => {
     });
     const menu = await screen.findByRole('button', { name: 'Actions for Night Riders' });
     fireEvent.pointerDown(menu, { button: 0, ctrlKey: false, pointerType: 'mouse' });
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Manage Group', 'Delete Group']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit Group', 'Manage Group', 'Delete Group']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Group' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Group' });
     expect(deleted).toBe(false);

@@ -1,19 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CloudOff, MapPinOff, Plus, UserPlus } from 'lucide-react';
+import { ArrowLeft, CloudOff, Plus, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
-import { CreateRideDialog } from '../../../components/create-ride-dialog';
+import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../api/users';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
-import { groupByNameQueryOptions, useGroupByName } from '../api/get-group-by-name';
-import { useMembershipRequests } from '../api/get-membership-requests';
+import { groupByNameQueryOptions, useGroupByName, useMembershipRequests } from '../../../api/groups';
 import { DeleteGroupDialog } from './delete-group-dialog';
+import { EditGroupDialog } from './edit-group-dialog';
 import { GroupActionsMenu } from './group-actions-menu';
 import { EmptyPanel } from './group-list-states';
+import { GroupDetailSkeleton, GroupNotFound } from './group-detail-states';
 import { GroupHeader } from './group-header';
 import { JoinPrompt } from './join-prompt';
 import { ManageGroupDialog } from './manage-group-dialog';
@@ -97,12 +97,13 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
   const [createRideOpen, setCreateRideOpen] = useState(false);
   const [manageOpen, setManageOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const isOwner = group.abilities.manage;
+  const [editOpen, setEditOpen] = useState(false);
+  const decidesRequests = group.abilities.decideRequests;
   const isInsider = group.abilities.viewMembers;
-  const requests = useMembershipRequests(group.id, isOwner);
+  const requests = useMembershipRequests(group.id, decidesRequests);
 
   const requested = params.get('tab') as TabName | null;
-  const tab: TabName = requested && TABS.includes(requested) && (requested !== 'pending' || isOwner) ? requested : 'rides';
+  const tab: TabName = requested && TABS.includes(requested) && (requested !== 'pending' || decidesRequests) ? requested : 'rides';
   const pendingCount = requests.data?.length ?? 0;
 
   return (
@@ -133,6 +134,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
               onJoin={membership.join}
               onLeave={membership.leave}
               onManage={() => setManageOpen(true)}
+              onEdit={() => setEditOpen(true)}
               onDelete={() => setDeleteOpen(true)}
               className="border border-asphalt-200 bg-white shadow-sm"
             />
@@ -160,7 +162,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
               <TabsTrigger value="rides">Rides</TabsTrigger>
               <TabsTrigger value="polls">Polls</TabsTrigger>
               <TabsTrigger value="members">Members</TabsTrigger>
-              {isOwner ? (
+              {decidesRequests ? (
                 <TabsTrigger value="pending">
                   Pending Members
                   {pendingCount > 0 ? (
@@ -179,10 +181,10 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
             </TabsContent>
             <TabsContent value="polls">{renderPolls(group)}</TabsContent>
             <TabsContent value="members">
-              <MembersTab groupId={group.id} />
+              <MembersTab group={group} />
               {group.abilities.invite && renderOpenInvitations ? renderOpenInvitations(group) : null}
             </TabsContent>
-            {isOwner ? (
+            {decidesRequests ? (
               <TabsContent value="pending">
                 <PendingMembersTab
                   groupId={group.id}
@@ -220,46 +222,21 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
         />
       ) : null}
       {group.abilities.invite ? renderInviteDialog({ group, open: inviteOpen, onOpenChange: setInviteOpen }) : null}
-      {isOwner && manageOpen ? <ManageGroupDialog group={group} open onOpenChange={setManageOpen} /> : null}
+      {group.abilities.manage && manageOpen ? <ManageGroupDialog group={group} open onOpenChange={setManageOpen} /> : null}
+      {group.abilities.manage && editOpen ? (
+        <EditGroupDialog
+          group={group}
+          open
+          onOpenChange={setEditOpen}
+          // A new name moves the group's address: the page follows it.
+          onSaved={(saved) => (saved.slug === group.slug ? undefined : void navigate(`/groups/${encodeURIComponent(saved.slug)}`, { replace: true }))}
+        />
+      ) : null}
       <DeleteGroupDialog
         group={deleteOpen ? group : null}
         onOpenChange={setDeleteOpen}
         onDeleted={() => void navigate('/groups', { replace: true })}
       />
-    </div>
-  );
-}
-
-function GroupNotFound() {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center pt-6 text-center sm:pt-16">
-      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
-        <MapPinOff className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-5 text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">Group not found</h1>
-      <p className="mt-2 text-asphalt-600">This group doesn't exist, or it was deleted.</p>
-      <Link to="/groups" className={buttonClasses('dark', 'lg', 'mt-6')}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Groups
-      </Link>
-    </div>
-  );
-}
-
-function GroupDetailSkeleton() {
-  return (
-    <div role="status" aria-label="Loading group">
-      <Skeleton className="mb-3 h-8 w-36" />
-      <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
-        <Skeleton className="h-16 rounded-none sm:h-24" />
-        <div className="px-4 pb-6 sm:px-6">
-          <Skeleton className="relative -mt-10 size-20 rounded-2xl ring-4 ring-white sm:-mt-12 sm:size-24" />
-          <Skeleton className="mt-4 h-7 w-1/2" />
-          <Skeleton className="mt-3 h-4 w-3/4" />
-          <Skeleton className="mt-4 h-4 w-2/3" />
-        </div>
-      </div>
-      <Skeleton className="mt-6 h-11 w-full rounded-xl" />
     </div>
   );
 }

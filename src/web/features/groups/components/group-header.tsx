@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Clock, MapPin, Route, ShieldCheck, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { Badge } from '../../../components/ui/badge';
-import { GroupImage } from '../../../components/group-image';
+import { GroupImage } from '../../../components/groups/group-image';
 import { membersText, radiusText, ridesText } from './group-text';
 
 /**
@@ -26,6 +26,7 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
           <h1 className="max-w-full min-w-0 text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{group.name}</h1>
           <div className="flex flex-wrap gap-1.5">
             {group.membershipStatus === 'owner' ? <Badge variant="accent">Owner</Badge> : null}
+            {group.membershipStatus === 'co_organizer' ? <Badge variant="success">Co-organizer</Badge> : null}
             {group.membershipStatus === 'member' ? <Badge variant="neutral">Member</Badge> : null}
             {group.isActive ? <Badge variant="success">Active</Badge> : null}
           </div>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 /** Three placeholder cards while a list of groups loads. */
@@ -23,14 +22,4 @@ export function GroupCardsSkeleton({ label }: { label: string }) {
   );
 }
 
-/** A dashed panel for empty and failed lists. */
-export function EmptyPanel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14">
-      <span className="flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7">{icon}</span>
-      <p className="mt-4 text-base font-extrabold tracking-tight text-asphalt-900">{title}</p>
-      {children ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
-      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
-    </div>
-  );
-}
+export { EmptyPanel } from '../../../components/ui/list-states';

@@ -19,8 +19,3 @@ export function upcomingRidesText(count: number): string {
 export function radiusText(radiusKm: number): string {
   return `${radiusKm} km radius`;
 }
-
-/** The group page's address (spec 2 section 2: /groups/{groupName} with the name's slug). */
-export function groupPath(slug: string): string {
-  return `/groups/${encodeURIComponent(slug)}`;
-}

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveNotifications } from '../../../lib/live-notifications';
-import { membershipRequestsQueryOptions } from '../api/get-membership-requests';
-import { invalidateGroups } from '../api/invalidate';
+import { invalidateGroups, membershipRequestsQueryOptions } from '../../../api/groups';
 import { forgetPendingGroup } from './use-membership-approval-watch';
 
 /**

@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useUpdateGroup } from '../api/update-group';
+import { useUpdateGroup } from '../../../api/groups';
 
 interface ManageGroupDialogProps {
   group: Group;

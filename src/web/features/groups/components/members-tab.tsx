@@ -1,19 +1,36 @@
 import { Link } from 'react-router';
 import { MapPin, Users } from 'lucide-react';
 import { format } from 'date-fns';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { Badge } from '../../../components/ui/badge';
-import { useGroupMembers } from '../api/get-group-members';
+import type { Group, GroupMember } from '../../../../shared/groups/group';
+import { useGroupMembers } from '../../../api/groups';
+import { MemberActionsMenu } from './member-actions-menu';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
-/** The Members tab: every member with their picture, handle and location; the owner first. */
-export function MembersTab({ groupId }: { groupId: string }) {
-  const members = useGroupMembers(groupId);
+function RoleBadge({ role }: { role: GroupMember['role'] }) {
+  if (role === 'owner') return <Badge variant="accent">Owner</Badge>;
+  if (role === 'co_organizer') return <Badge variant="success">Co-organizer</Badge>;
+  return null;
+}
+
+/**
+ * The Members tab: every member with their picture, handle, role and location, the owner first;
+ * each with a menu of what the viewer may do to them (the abilities the server sent).
+ */
+export function MembersTab({ group }: { group: Group }) {
+  const members = useGroupMembers(group.id);
   if (members.isPending) return <RowsSkeleton label="Loading members" />;
   if (members.isError) return <TabError what="members" onRetry={() => void members.refetch()} />;
   if (members.data.length === 0) return <TabMessage icon={<Users aria-hidden="true" />} title="No members yet" />;
 
   return (
+    <>
+    {group.membershipStatus === 'co_organizer' ? (
+      <p className="mb-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+        You are a co-organizer: you approve requests, invite riders, remove members and edit or cancel the group&apos;s rides.
+      </p>
+    ) : null}
     <ul aria-label="Members" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
       {members.data.map((member) => (
         <li key={member.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
@@ -27,7 +44,7 @@ export function MembersTab({ groupId }: { groupId: string }) {
               >
                 {member.userId}
               </Link>
-              {member.isOwner ? <Badge variant="accent">Owner</Badge> : null}
+              <RoleBadge role={member.role} />
             </div>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
               {member.location ? (
@@ -39,8 +56,10 @@ export function MembersTab({ groupId }: { groupId: string }) {
               <span>Joined {format(new Date(member.joinedAt), 'MMM d, yyyy')}</span>
             </p>
           </div>
+          <MemberActionsMenu group={group} member={member} />
         </li>
       ))}
     </ul>
+    </>
   );
 }

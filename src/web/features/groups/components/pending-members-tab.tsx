@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { Check, Inbox, MapPin, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
-import { useApproveMembershipRequest } from '../api/approve-membership-request';
-import { useRejectMembershipRequest } from '../api/reject-membership-request';
+import { useApproveMembershipRequest, useRejectMembershipRequest } from '../../../api/groups';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
 interface PendingMembersTabProps {

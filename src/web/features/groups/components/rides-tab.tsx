@@ -1,6 +1,6 @@
 import { Route } from 'lucide-react';
-import { RideCard } from '../../../components/ride-card';
-import { useGroupRides } from '../api/get-group-rides';
+import { RideCard } from '../../../components/rides/ride-card';
+import { useGroupRides } from '../../../api/groups';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
 /** The Rides tab: the group's rides (GET /api/groups/{id}/rides) as ride cards. */

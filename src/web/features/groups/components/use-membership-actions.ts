@@ -1,8 +1,7 @@
 import type { Group } from '../../../../shared/groups/group';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useJoinGroup } from '../api/join-group';
-import { useLeaveGroup } from '../api/leave-group';
+import { useJoinGroup, useLeaveGroup } from '../../../api/groups';
 
 type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
 

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
-import { buildGroup } from '../test/build-group';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
+import { buildGroup } from '../../../test/build-group';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
 
 afterEach(() => {
-  cleanup();
-  resetToasts();
+  resetTestEnvironment();
   localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function Watcher() {

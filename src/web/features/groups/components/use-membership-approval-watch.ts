@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Group } from '../../../../shared/groups/group';
 import { toast } from '../../../components/ui/toast';
-import { userGroupsQueryOptions } from '../../../lib/user-groups';
-import { usePendingMemberships } from '../api/get-pending-memberships';
+import { myGroupsQueryOptions, usePendingMemberships } from '../../../api/groups';
 
 const memory = new Map<string, string[]>();
 
@@ -41,7 +40,7 @@ export function forgetPendingGroup(riderId: string, groupId: string): void {
 }
 
 export function approvedGroups(disappeared: readonly string[], groups: readonly Group[]): Group[] {
-  return groups.filter((g) => disappeared.includes(g.id) && (g.membershipStatus === 'member' || g.membershipStatus === 'owner'));
+  return groups.filter((g) => disappeared.includes(g.id) && g.abilities.viewMembers);
 }
 
 /**
@@ -63,10 +62,10 @@ export function useMembershipApprovalWatch(riderId: string | undefined): { hasPe
 
     // No cancellation on clean-up: the ids are already recorded as seen, so this is the only chance to tell.
     void queryClient
-      .fetchQuery({ ...userGroupsQueryOptions(), staleTime: 0 })
+      .fetchQuery({ ...myGroupsQueryOptions(), staleTime: 0 })
       .then((groups) => {
         // The group page and its tabs follow the new membership too.
-        void queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey, predicate: (q) => q.queryKey.length > 1 });
+        void queryClient.invalidateQueries({ queryKey: myGroupsQueryOptions().queryKey, predicate: (q) => q.queryKey.length > 1 });
         const approved = approvedGroups(disappeared, groups);
         if (approved.length === 0) return;
         toast({

@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { cleanup, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { CreateInvitationDialog } from './create-invitation-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const created = {
   success: true,

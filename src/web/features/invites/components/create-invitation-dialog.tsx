@@ -11,8 +11,8 @@ import { FieldMessage, TextField } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useCreateInvitation, type CreatedInvitation } from '../api/create-invitation';
+import { useCurrentUser } from '../../../api/users';
+import { type CreatedInvitation, useCreateInvitation } from '../../../api/invites';
 
 type FormInput = z.input<typeof createInvitationSchema>;
 type FormOutput = z.output<typeof createInvitationSchema>;

@@ -1,20 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
-import { currentUserQueryOptions } from '../../../lib/current-user';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
+import { currentUserQueryOptions } from '../../../api/users';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetToasts } from '../../../components/ui/toast-store';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { InvitationLanding, invitationEmailProblem } from './invitation-landing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 

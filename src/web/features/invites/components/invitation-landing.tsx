@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { format } from 'date-fns';
 import { ArrowRight, CircleCheck, Clock, CloudOff, MailCheck, TriangleAlert, UserPlus, Users } from 'lucide-react';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
-import { GroupImage } from '../../../components/group-image';
+import { GroupImage } from '../../../components/groups/group-image';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmailInput, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
-import { useCompleteInvitation, type CompletedInvitation } from '../api/complete-invitation';
-import { useInvitation, type InvitationView } from '../api/get-invitation';
+import { type CompletedInvitation, type InvitationView, useCompleteInvitation, useInvitation } from '../../../api/invites';
 
 /** Spec 2 section 9: the landing pauses 0.5 s after completing, then opens the group page. */
 export const INVITATION_REDIRECT_DELAY_MS = 500;

@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { OpenInvitations } from './open-invitations';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const group = { id: 'g1', name: 'Night Riders' };
 const open = [

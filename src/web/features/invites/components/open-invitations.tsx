@@ -8,8 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useOpenInvitations } from '../api/get-open-invitations';
-import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useOpenInvitations, useRevokeInvitation } from '../../../api/invites';
 
 function who(invitation: OpenInvitation): string {
   return invitation.inviteeName || invitation.inviteeEmail || 'A rider';

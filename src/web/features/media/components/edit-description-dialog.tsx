@@ -6,7 +6,7 @@ import { Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useUpdateMediaDescription } from '../api/update-media';
+import { useUpdateMediaDescription } from '../../../api/media';
 
 /** The edit-description dialog (spec 2 "Media Gallery"); a failure shows 'Update failed'. */
 export function EditDescriptionDialog({ item, onOpenChange }: { item: MediaItem | null; onOpenChange: (open: boolean) => void }) {
@@ -45,7 +45,7 @@ function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => 
         <DialogDescription className="truncate" title={item.originalName}>{item.originalName}</DialogDescription>
       </DialogHeader>
       <Label htmlFor={id}>Description</Label>
-      <Textarea id={id} value={text} maxLength={1000} autoFocus onChange={(event) => setText(event.target.value)} placeholder="Add a description" />
+      <Textarea id={id} value={text} maxLength={1000} onChange={(event) => setText(event.target.value)} placeholder="Add a description" />
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           Cancel

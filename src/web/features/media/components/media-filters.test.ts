@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../../../shared/media/media-item';
+import { buildMediaItem } from '../../../test/media-fixture';
 import { belongsToLabel, filterMedia } from './media-filters';
 
-const item = (id: string, fileType: MediaItem['fileType'], associatedType: MediaItem['associatedType'], originalName: string, description: string | null = null): MediaItem => ({
-  id,
-  url: `/media/files/${id}`,
-  thumbnailUrl: null,
-  filename: id,
-  originalName,
-  description,
-  mimeType: 'x',
-  fileType,
-  size: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  associatedType,
-  associatedId: 'a',
-  gpx: null,
-  abilities: { edit: true, delete: true },
-  belongsTo: null,
-});
+const item = (id: string, fileType: MediaItem['fileType'], associatedType: MediaItem['associatedType'], originalName: string, description: string | null = null): MediaItem =>
+  buildMediaItem({ id, url: `/media/files/${id}`, filename: id, originalName, description, mimeType: 'x', fileType, associatedType, associatedId: 'a', abilities: { edit: true, delete: true } });
 
 const items = [
   item('1', 'image', 'profile', 'Stelvio.jpg', 'Hairpins at dawn'),

@@ -1,6 +1,6 @@
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { ridePath } from '../../../lib/rides/ride-format';
-import { groupPath } from '../../groups/components/group-text';
+import { groupPath } from '../../../lib/groups/group-path';
 
 /** Spec 2 "Media Gallery": the filter tabs, in order. */
 export const MEDIA_TABS = [

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { CloudOff, Images, SearchX, Upload } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
@@ -6,28 +6,19 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useDeleteMedia } from '../api/delete-media';
-import { useUserMedia } from '../api/get-user-media';
+import { useCurrentUser } from '../../../api/users';
+import { useDeleteMedia, useUserMedia } from '../../../api/media';
 import { EditDescriptionDialog } from './edit-description-dialog';
 import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
 import { MediaTile } from './media-tile';
-import { MediaViewerDialog } from './media-viewer-dialog';
-import { UploadMediaDialog } from './upload-media-dialog';
+import { MediaViewerDialog } from '../../../components/media/media-viewer-dialog';
+import { UploadMediaDialog } from '../../../components/media/upload-media-dialog';
+import type { UploadDestination } from '../../../components/media/use-upload-queue';
+import { UploadDestinationSelect } from './upload-destination-select';
 import { StorageUsageLine } from './storage-usage-line';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
-
-function Panel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14">
-      <span className="flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7">{icon}</span>
-      <p className="mt-4 text-base font-extrabold tracking-tight text-asphalt-900">{title}</p>
-      {children ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
-      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
-    </div>
-  );
-}
+import { EmptyPanel } from '../../../components/ui/list-states';
 
 function GridSkeleton() {
   return (
@@ -53,6 +44,7 @@ export function MediaGalleryPage() {
   const [tab, setTab] = useState<MediaTab>('all');
   const [search, setSearch] = useState('');
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [destination, setDestination] = useState<UploadDestination>({ associatedType: 'profile' });
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [editing, setEditing] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
@@ -83,7 +75,7 @@ export function MediaGalleryPage() {
     if (media.isPending) return <GridSkeleton />;
     if (media.isError) {
       return (
-        <Panel
+        <EmptyPanel
           icon={<CloudOff aria-hidden="true" />}
           title="Couldn't load your media"
           action={
@@ -93,21 +85,21 @@ export function MediaGalleryPage() {
           }
         >
           Check your connection and try again.
-        </Panel>
+        </EmptyPanel>
       );
     }
     if (items.length === 0) {
       return (
-        <Panel icon={<Images aria-hidden="true" />} title="No media yet" action={uploadButton}>
+        <EmptyPanel icon={<Images aria-hidden="true" />} title="No media yet" action={uploadButton}>
           Upload photos, videos or GPX tracks from your rides to start your gallery.
-        </Panel>
+        </EmptyPanel>
       );
     }
     if (visible.length === 0) {
       return (
-        <Panel icon={<SearchX aria-hidden="true" />} title="No media found">
+        <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No media found">
           {search.trim() ? `Nothing here matches “${search.trim()}”.` : 'Nothing in this category yet.'}
-        </Panel>
+        </EmptyPanel>
       );
     }
     return (
@@ -156,8 +148,14 @@ export function MediaGalleryPage() {
         ))}
       </Tabs>
 
-      <UploadMediaDialog open={uploadOpen} onOpenChange={setUploadOpen} />
-      <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} />
+      <UploadMediaDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        destination={destination}
+        description="Add photos, videos or GPX tracks to your gallery, or to one of your rides or groups."
+        destinationField={user ? <UploadDestinationSelect userId={user.id} value={destination} onChange={setDestination} /> : null}
+      />
+      <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items: visible, onShow: setViewing }} />
       <EditDescriptionDialog item={editing} onOpenChange={(open) => (open ? null : setEditing(null))} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { ExternalLink, MoreVertical, Pencil, Play, Route, Trash2 } from 'lucide-react';
+import { ExternalLink, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { formatFileSize } from '../../../../shared/media/upload-rules';
-import { RetryingImage } from '../../../components/retrying-image';
+import { MediaPreview } from '../../../components/media/media-preview';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { formatDistance } from '../../../lib/units';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { formatDate as formatShortDate } from '../../../lib/format-date';
 import { belongsToLabel } from './media-filters';
@@ -15,41 +14,6 @@ interface MediaTileProps {
   onView: (item: MediaItem) => void;
   onEdit: (item: MediaItem) => void;
   onDelete: (item: MediaItem) => void;
-}
-
-function Preview({ item, units }: { item: MediaItem; units: PreferredUnits }) {
-  if (item.fileType === 'image') {
-    return (
-      <RetryingImage
-        src={item.thumbnailUrl ?? item.url}
-        alt={item.description ?? item.originalName}
-        loading="lazy"
-        className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        fallback={<span className="text-xs text-asphalt-500">Image unavailable</span>}
-      />
-    );
-  }
-  if (item.fileType === 'video') {
-    return (
-      <>
-        {/* The first frame as the poster: the server answers the ranged reads this needs. */}
-        <video src={`${item.url}#t=0.1`} preload="metadata" muted playsInline className="size-full bg-asphalt-900 object-cover" aria-hidden="true" tabIndex={-1} />
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="flex size-11 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow-lg ring-2 ring-white/70 [&_svg]:size-5">
-            <Play aria-hidden="true" className="translate-x-px fill-current" />
-          </span>
-        </span>
-      </>
-    );
-  }
-  const summary = item.gpx?.summary;
-  return (
-    <span className="flex size-full flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-asphalt-800 to-asphalt-950 px-3 text-center text-white">
-      <Route className="size-8 text-ignition-400" aria-hidden="true" />
-      <span className="text-xs font-bold tracking-wide uppercase">GPX track</span>
-      {summary ? <span className="text-sm font-semibold tabular-nums text-asphalt-200">{formatDistance(summary.distanceKm, units)}</span> : null}
-    </span>
-  );
 }
 
 /** The ride or group the item belongs to, linked, or "Profile" for a rider's own uploads. */
@@ -78,7 +42,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
       >
         {/* A hidden prefix, not aria-label: the name keeps the label the tile shows (WCAG 2.5.3). */}
         <span className="sr-only">View {item.originalName} full size: </span>
-        <Preview item={item} units={units} />
+        <MediaPreview item={item} units={units} />
       </button>
       <div className="flex items-start gap-2 px-3.5 pt-3 pb-3.5">
         <div className="min-w-0 flex-1">

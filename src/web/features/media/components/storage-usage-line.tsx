@@ -1,5 +1,5 @@
 import { storageUsageText } from '../../../../shared/media/storage-usage';
-import { useStorageUsage } from '../api/get-storage-usage';
+import { useStorageUsage } from '../../../api/media';
 
 /** "12.5 MB of 1,000 MB used", with a thin bar: how much of their storage limit the rider's uploads take. */
 export function StorageUsageLine({ userId }: { userId: string | undefined }) {

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkNotificationsRead } from '../api/mark-notification-read';
+import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
 import { NotificationList } from './notification-list';
 
 interface NotificationBellProps {

@@ -1,4 +1,4 @@
-import { Armchair, BadgeCheck, Bell, CalendarClock, CalendarX, Hand, Hourglass, ImagePlus, Route, UserCheck, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -7,6 +7,7 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ride_reminder: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
   ride_cancelled: { icon: CalendarX, tone: 'bg-rose-100 text-rose-700' },
   poll_created: { icon: Vote, tone: 'bg-sky-100 text-sky-700' },
+  poll_ride_planned: { icon: CalendarCheck, tone: 'bg-sky-100 text-sky-700' },
   member_joined: { icon: UserPlus, tone: 'bg-emerald-100 text-emerald-700' },
   media_uploaded: { icon: ImagePlus, tone: 'bg-violet-100 text-violet-700' },
   profile_updated: { icon: UserCheck, tone: 'bg-teal-100 text-teal-700' },
@@ -16,6 +17,10 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   waitlist_seat_taken: { icon: Armchair, tone: 'bg-emerald-100 text-emerald-700' },
   waitlist_seat_free: { icon: Hourglass, tone: 'bg-sky-100 text-sky-700' },
   ride_below_minimum: { icon: Users, tone: 'bg-amber-100 text-amber-700' },
+  made_co_organizer: { icon: ShieldCheck, tone: 'bg-sky-100 text-sky-700' },
+  ownership_received: { icon: Crown, tone: 'bg-amber-100 text-amber-800' },
+  ownership_handed_over: { icon: Handshake, tone: 'bg-asphalt-100 text-asphalt-700' },
+  removed_from_group: { icon: UserMinus, tone: 'bg-rose-100 text-rose-700' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };

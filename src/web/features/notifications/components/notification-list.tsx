@@ -4,7 +4,7 @@ import type { Notification } from '../../../../shared/notifications/notification
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
-import { useClearNotificationsLocally, useMarkNotificationsRead } from '../api/mark-notification-read';
+import { useClearNotificationsLocally, useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
 import { notificationHref } from './notification-href';
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { NOTIFICATION_EVENT, type Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { dismissToast, resetToasts, toast } from '../../../components/ui/toast-store';
-import { notificationsQueryOptions } from '../api/get-notifications';
+import { notificationsQueryOptions } from '../../../api/notifications';
 import { NotificationBell } from './notification-bell';
 import { NOTIFICATION_TOAST_DURATION_MS, NotificationToasts, PHONE_QUERY } from './notification-toasts';
 

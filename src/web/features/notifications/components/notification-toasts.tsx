@@ -3,8 +3,7 @@ import type { Notification } from '../../../../shared/notifications/notification
 import { ToastCard } from '../../../components/ui/toast';
 import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
-import { useMarkNotificationsRead } from '../api/mark-notification-read';
-import { useNotificationStream } from '../api/notification-stream';
+import { useMarkNotificationsRead, useNotificationStream } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
 import { notificationHref } from './notification-href';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryObserver } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '../../../lib/current-user';
+import { currentUserQueryOptions } from '../../../api/users';
 import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
 import { WelcomeDialog } from './welcome-dialog';
 
@@ -80,7 +80,7 @@ describe('WelcomeDialog', () => {
 
   it('closes anyway when marking fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/users/mark-welcome-seen': () => new Response('', { status: 500 }) });
+    mockApi({ 'POST /api/users/mark-welcome-seen': () => new Response('', { status: 500 }), 'POST /api/events': () => new Response(null, { status: 202 }) });
     renderWithApp(<WelcomeDialog user={firstVisitor} appName="RoadCaptain" onLogin={vi.fn()} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));

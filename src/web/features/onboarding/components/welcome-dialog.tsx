@@ -6,8 +6,8 @@ import { LogoMark } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { track } from '../../../lib/track';
-import { useMarkWelcomeSeen } from '../api/mark-welcome-seen';
+import { track } from '../../../api/events';
+import { useMarkWelcomeSeen } from '../../../api/users';
 
 export type WelcomeAction =
   | 'join_group'

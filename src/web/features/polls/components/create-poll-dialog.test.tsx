@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, addMonths, format, startOfMonth, subDays } from 'date-fns';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import CreatePollDialog from './create-poll-dialog';
 
 // A calendar and a form in jsdom: slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const nextMonth = startOfMonth(addMonths(new Date(), 1));
 

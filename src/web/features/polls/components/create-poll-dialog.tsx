@@ -13,7 +13,7 @@ import { NativeSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import Calendar from '../../../components/ui/calendar';
-import { useCreatePoll } from '../api/create-poll';
+import { useCreatePoll } from '../../../api/polls';
 import {
   dateOfDayKey,
   defaultDeadline,

@@ -1,56 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
-import type { Poll } from '../../../../shared/polls/poll';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
+import { buildPoll, pollAbilities } from '../../../test/poll-fixture';
 import { PollCard } from './poll-card';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function buildPoll(overrides: Partial<Poll> = {}): Poll {
-  return {
-    id: 'p1',
-    title: 'Dolomites weekend',
-    description: 'Two passes a day',
-    destination: 'Passo Giau',
-    durationDays: 2,
-    deadline: '2099-07-01T10:00:00.000Z',
-    proposedDates: ['2099-07-10T00:00:00.000Z', '2099-07-12T00:00:00.000Z', '2099-07-17T00:00:00.000Z'],
-    isActive: true,
-    isExpired: false,
-    yesCount: 1,
-    noCount: 0,
-    responseCount: 1,
-    userResponse: null,
-    userPreferredDates: [],
-    groupId: 'g1',
-    groupName: 'Night Riders',
-    creatorId: 'u_owner',
-    createdAt: '2099-06-01T00:00:00.000Z',
-    abilities: { respond: true },
-    ...overrides,
-  };
-}
+afterEach(resetTestEnvironment);
 
 describe('PollCard', () => {
   it('votes Interested with the preferred dates picked from the proposed ones', async () => {
     const requests = mockApi({
       'POST /api/polls/p1/respond': () =>
-        json(buildPoll({ userResponse: 'yes', userPreferredDates: ['2099-07-17'], yesCount: 2, responseCount: 2, abilities: { respond: false } })),
+        json(buildPoll({ userResponse: 'yes', userPreferredDates: ['2099-07-17'], yesCount: 2, responseCount: 2, abilities: pollAbilities() })),
     });
     renderWithApp(<PollCard poll={buildPoll()} />);
     const card = screen.getByRole('article', { name: 'Dolomites weekend' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Jul 17, 2099' }));
-    fireEvent.click(within(card).getByRole('button', { name: 'Jul 10, 2099' }));
-    fireEvent.click(within(card).getByRole('button', { name: 'Jul 10, 2099' })); // changed their mind
-    expect(within(card).getByRole('button', { name: 'Jul 17, 2099' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(card).getByRole('button', { name: /Jul 17, 2099$/ }));
+    fireEvent.click(within(card).getByRole('button', { name: /Jul 10, 2099$/ }));
+    fireEvent.click(within(card).getByRole('button', { name: /Jul 10, 2099$/ })); // changed their mind
+    expect(within(card).getByRole('button', { name: /Jul 17, 2099$/ }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(card).getByRole('button', { name: 'Interested' }));
     expect(await screen.findByText('Response recorded')).toBeTruthy();
     expect(requests[0]).toEqual({
@@ -61,9 +30,9 @@ describe('PollCard', () => {
   });
 
   it('votes Not Available without dates', async () => {
-    const requests = mockApi({ 'POST /api/polls/p1/respond': () => json(buildPoll({ userResponse: 'no', abilities: { respond: false } })) });
+    const requests = mockApi({ 'POST /api/polls/p1/respond': () => json(buildPoll({ userResponse: 'no', abilities: pollAbilities() })) });
     renderWithApp(<PollCard poll={buildPoll()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Jul 12, 2099' }));
+    fireEvent.click(screen.getByRole('button', { name: /Jul 12, 2099$/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Not Available' }));
     await screen.findByText('Response recorded');
     expect(requests[0]!.body).toEqual({ response: 'no' });
@@ -72,7 +41,7 @@ describe('PollCard', () => {
   it("shows the rider's own answer, and no buttons, once they voted", () => {
     mockApi({});
     renderWithApp(
-      <PollCard poll={buildPoll({ userResponse: 'yes', userPreferredDates: ['2099-07-12'], abilities: { respond: false } })} />,
+      <PollCard poll={buildPoll({ userResponse: 'yes', userPreferredDates: ['2099-07-12'], abilities: pollAbilities() })} />,
     );
     expect(screen.getByText("You're interested")).toBeTruthy();
     expect(screen.getByLabelText('Jul 12, 2099, your preferred date')).toBeTruthy();
@@ -81,7 +50,7 @@ describe('PollCard', () => {
 
   it('takes no votes once expired', () => {
     mockApi({});
-    renderWithApp(<PollCard poll={buildPoll({ isExpired: true, abilities: { respond: false } })} />);
+    renderWithApp(<PollCard poll={buildPoll({ isExpired: true, abilities: pollAbilities() })} />);
     expect(screen.getByText('Expired')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Not Available' })).toBeNull();
   });

@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useRespondToPoll } from '../api/respond-to-poll';
-import { formatDay, formatDayShort } from './poll-dates';
+import { useRespondToPoll } from '../../../api/polls';
+import { formatDayShort } from './poll-dates';
+import { PollResults } from './poll-results';
+import { PollActions } from './poll-actions';
 
 function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' | 'danger' } {
   if (poll.isExpired) return { label: 'Expired', variant: 'neutral' };
@@ -19,14 +21,14 @@ function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' |
 /**
  * One poll: its details, the proposed dates and the counts; while the rider may vote, 'Interested'
  * (with preferred dates picked from the proposed ones) and 'Not Available' (spec 2 sections 2 and 4).
+ * Otherwise the results per date; then Close poll and Plan this ride as the rider may.
  */
-export function PollCard({ poll }: { poll: Poll }) {
+export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll: Poll) => void }) {
   const respond = useRespondToPoll();
   const [preferred, setPreferred] = useState<string[]>([]);
   const status = statusOf(poll);
   const canVote = poll.abilities.respond;
   const titleId = `poll-${poll.id}`;
-  const chosen = new Set(poll.userResponse === 'yes' ? poll.userPreferredDates.map((d) => d.slice(0, 10)) : []);
 
   function toggle(day: string) {
     setPreferred((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day].sort()));
@@ -51,7 +53,7 @@ export function PollCard({ poll }: { poll: Poll }) {
   }
 
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
+    <article aria-labelledby={titleId} tabIndex={-1} className="scroll-mt-24 outline-none focus-visible:ring-2 focus-visible:ring-ignition-500 rounded-2xl border border-asphalt-200/80 bg-white p-4 shadow-sm shadow-asphalt-900/[0.03] sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <h3 id={titleId} className="text-base leading-6 font-extrabold tracking-tight break-words text-asphalt-950">
           {poll.title}
@@ -79,28 +81,31 @@ export function PollCard({ poll }: { poll: Poll }) {
           <dt className="sr-only">Deadline</dt>
           <CalendarClock className="size-4 text-asphalt-400" aria-hidden="true" />
           <dd>
-            {poll.isExpired ? 'Voting closed' : 'Vote by'}{' '}
-            <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
+            {poll.isActive ? (
+              <>
+                {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
+              </>
+            ) : (
+              'Voting closed'
+            )}
           </dd>
         </div>
       </dl>
 
       <div className="mt-4">
         <p id={`${titleId}-dates`} className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-          {canVote ? 'Proposed dates: pick the ones that work for you' : 'Proposed dates'}
+          {canVote ? 'Proposed dates: pick the ones that work for you' : 'Results by date'}
         </p>
-        <ul aria-labelledby={`${titleId}-dates`} className="mt-2 flex flex-wrap gap-2">
-          {poll.proposedDates.map((iso) => {
-            const day = iso.slice(0, 10);
-            const label = formatDay(day);
-            if (canVote) {
+        {canVote ? (
+          <ul aria-labelledby={`${titleId}-dates`} className="mt-2 flex flex-wrap gap-2">
+            {poll.proposedDates.map((iso) => {
+              const day = iso.slice(0, 10);
               const on = preferred.includes(day);
               return (
                 <li key={day}>
                   <button
                     type="button"
                     aria-pressed={on}
-                    aria-label={label}
                     onClick={() => toggle(day)}
                     disabled={respond.isPending}
                     className={cn(
@@ -111,28 +116,26 @@ export function PollCard({ poll }: { poll: Poll }) {
                     )}
                   >
                     {on ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : null}
+                    {/* The name holds what the chip shows (WCAG 2.5.3), and the year for screen readers. */}
                     {formatDayShort(day)}
+                    <span className="sr-only">, {day.slice(0, 4)}</span>
                   </button>
                 </li>
               );
-            }
-            const mine = chosen.has(day);
-            return (
-              <li
-                key={day}
-                aria-label={mine ? `${label}, your preferred date` : label}
-                className={cn(
-                  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
-                  mine ? 'bg-ignition-100 font-semibold text-ignition-800' : 'bg-asphalt-100 text-asphalt-700',
-                )}
-              >
-                {mine ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : null}
-                {formatDayShort(day)}
-              </li>
-            );
-          })}
-        </ul>
+            })}
+          </ul>
+        ) : (
+          <PollResults poll={poll} labelId={`${titleId}-dates`} />
+        )}
       </div>
+      {canVote && poll.yesCount > 0 ? (
+        <div className="mt-4">
+          <p id={`${titleId}-results`} className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
+            Results so far
+          </p>
+          <PollResults poll={poll} labelId={`${titleId}-results`} />
+        </div>
+      ) : null}
 
       <div className="mt-4 flex flex-col gap-3 border-t border-asphalt-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label="Responses">
@@ -171,6 +174,7 @@ export function PollCard({ poll }: { poll: Poll }) {
           </p>
         ) : null}
       </div>
+      <PollActions poll={poll} onPlanRide={onPlanRide} />
     </article>
   );
 }

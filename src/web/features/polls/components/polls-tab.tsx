@@ -1,19 +1,42 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CloudOff, Plus, Vote } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
+import type { Poll } from '../../../../shared/polls/poll';
+import { CreateRideDialog, type RideFromPoll } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useGroupPolls } from '../api/get-group-polls';
+import { TabMessage } from '../../../components/ui/list-states';
+import { useGroupPolls } from '../../../api/polls';
 import { PollCard } from './poll-card';
 
 // The calendar (react-day-picker) loads only when a rider opens the form.
 const CreatePollDialog = lazy(() => import('./create-poll-dialog'));
 
+/** "Plan this ride" starts on the best date, else the first proposed one. */
+function rideFromPoll(poll: Poll): RideFromPoll {
+  const day = poll.bestDate ?? poll.proposedDates[0]?.slice(0, 10) ?? '';
+  return { id: poll.id, title: poll.title, destination: poll.destination, day, durationDays: poll.durationDays };
+}
+
+/** A link to a poll (`#poll-{id}`, as the ride planned from it gives) brings that poll into view once the polls are there. */
+function useScrollToLinkedPoll(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash.startsWith('#poll-')) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'center' });
+    target?.closest('article')?.focus({ preventScroll: true });
+  }, [ready, hash]);
+}
+
 /** The group's Polls tab: Create Poll for members, then the polls, newest first. */
-export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilities'> }) {
+export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilities' | 'timezoneOffset' | 'timezoneName' | 'latitude' | 'longitude'> }) {
   const polls = useGroupPolls(group.id);
   const [creating, setCreating] = useState(false);
+  const [planning, setPlanning] = useState<RideFromPoll | null>(null);
   const canCreate = group.abilities.createPoll;
+  useScrollToLinkedPoll(polls.isSuccess);
 
   const createButton = canCreate ? (
     <Button onClick={() => setCreating(true)}>
@@ -40,41 +63,42 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
           ))}
         </div>
       ) : polls.isError ? (
-        <Message icon={<CloudOff aria-hidden="true" />} title="Couldn't load polls">
-          <Button variant="secondary" size="sm" className="mt-4" onClick={() => void polls.refetch()}>
-            Try again
-          </Button>
-        </Message>
+        <TabMessage
+          icon={<CloudOff aria-hidden="true" />}
+          title="Couldn't load polls"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void polls.refetch()}>
+              Try again
+            </Button>
+          }
+        />
       ) : polls.data.length === 0 ? (
-        <Message icon={<Vote aria-hidden="true" />} title="No polls yet">
-          <p className="mt-1 max-w-sm text-sm text-asphalt-500">Propose dates for a ride and let the group vote on them.</p>
-          {createButton ? <div className="mt-4">{createButton}</div> : null}
-        </Message>
+        <TabMessage icon={<Vote aria-hidden="true" />} title="No polls yet" action={createButton}>
+          Propose dates for a ride and let the group vote on them.
+        </TabMessage>
       ) : (
         <ul aria-label="Polls" className="space-y-3">
           {polls.data.map((poll) => (
             <li key={poll.id}>
-              <PollCard poll={poll} />
+              <PollCard poll={poll} onPlanRide={group.abilities.createRide ? (p) => setPlanning(rideFromPoll(p)) : undefined} />
             </li>
           ))}
         </ul>
       )}
 
+      {planning ? (
+        <CreateRideDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setPlanning(null))}
+          fixedGroup={{ id: group.id, name: group.name, timezoneOffset: group.timezoneOffset, timezoneName: group.timezoneName, latitude: group.latitude, longitude: group.longitude }}
+          fromPoll={planning}
+        />
+      ) : null}
       {creating ? (
         <Suspense fallback={null}>
           <CreatePollDialog groupId={group.id} groupName={group.name} open onOpenChange={setCreating} />
         </Suspense>
       ) : null}
-    </div>
-  );
-}
-
-function Message({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
-      <span className="text-asphalt-400 [&_svg]:size-8">{icon}</span>
-      <p className="mt-3 text-sm font-bold text-asphalt-800">{title}</p>
-      {children}
     </div>
   );
 }

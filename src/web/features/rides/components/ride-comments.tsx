@@ -8,10 +8,9 @@ import { FieldMessage } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { timeAgo } from '../../../lib/format';
-import { useAddRideComment } from '../api/add-ride-comment';
-import { commentsInOrder, useRideComments } from '../api/get-ride-comments';
+import { commentsInOrder, useAddRideComment, useRideComments } from '../../../api/rides';
 
 /**
  * The ride's comments in the order they were written, with a box for riders who may comment (spec 2

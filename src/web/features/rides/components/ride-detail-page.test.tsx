@@ -35,6 +35,7 @@ function show(path: string) {
 const common = {
   'GET /api/route': () => json({ geometry: null, distanceKm: null, source: 'none' }),
   'GET /api/rides/r1/comments': () => json({ comments: [], hasEarlier: false }),
+  'GET /api/media': () => json([]),
   'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
 };
 
@@ -92,7 +93,7 @@ describe('RideDetailPage', () => {
   });
 
   it("says 'Ride not found' for an unknown ride", async () => {
-    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()) });
+    mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()), 'GET /api/rides/nope': () => json({ message: 'Ride not found' }, 404) });
     show('/rides/nope');
     expect(await screen.findByRole('heading', { name: 'Ride not found' })).toBeTruthy();
   });
@@ -151,6 +152,7 @@ describe('RideDetailPage', () => {
       ...common,
       'GET /api/users/current': () => json(buildCurrentUser()),
       'GET /api/rides/r1': () => json(buildRide({ abilities: { join: false, leave: true, edit: false, delete: false, comment: true, uploadMedia: false } })),
+      'GET /api/groups/g1': () => json({ id: 'g1', membershipStatus: 'member', abilities: { join: false } }),
       'GET /api/rides/r1/comments': (request) => json(request.url.includes('before=c51') ? { comments: range(1, 50), hasEarlier: false } : { comments: range(51, 100), hasEarlier: true }),
       'POST /api/rides/r1/comments': () => json(comment(101), 201),
     });

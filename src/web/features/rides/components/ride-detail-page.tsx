@@ -1,35 +1,31 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, CalendarDays, Clock, Compass, Globe, Hourglass, LogOut, MapPinned, Navigation, Pencil, Route, SearchX, Timer, Trash2, UserPlus, Users } from 'lucide-react';
-import { distanceKm } from '../../../../shared/geo/coordinates';
+import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
-import { DeleteRideDialog } from '../../../components/delete-ride-dialog';
-import { GpxRouteViewer } from '../../../components/gpx-route-viewer';
-import { RideStatusBadge } from '../../../components/ride-status-badge';
-import { NumberedStops } from '../../../components/ride-stops';
+import { DeleteRideDialog } from '../../../components/rides/delete-ride-dialog';
+import { GpxRouteViewer } from '../../../components/rides/gpx-route-viewer';
+import { RideStatusBadge } from '../../../components/rides/ride-status-badge';
+import { NumberedStops } from '../../../components/rides/ride-stops';
 import { RouteMap } from '../../../components/route-map/route-map';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SendToNavigator } from './send-to-navigator-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { useRideActions } from '../../../components/use-ride-actions';
-import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessageOf } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useJoinGroupById } from '../../../lib/join-group';
-import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule } from '../../../lib/rides/ride-format';
+import { useRideActions } from '../../../components/rides/use-ride-actions';
+import { useCurrentUser } from '../../../api/users';
+import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
-import { formatDistance } from '../../../lib/units';
-import { useRide } from '../api/get-ride';
-import { rideBySlugsQueryOptions, useRideBySlugs } from '../api/get-ride-by-slugs';
-import { useRideGroup } from '../api/get-ride-group';
+import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
 import { RideComments } from './ride-comments';
-import { MinimumDecisionBanner, WaitlistActions, WaitlistStanding, useWaitlistRefresh, waitingLabel } from './ride-waitlist';
+import { ParticipationActions } from './participation-actions';
+import { RideFactsCard } from './ride-facts-card';
+import { RideRidersCard } from './ride-riders-card';
+import { RideMediaStrip } from '../../../components/media/ride-media-strip';
+import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
 
 /**
  * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
@@ -130,16 +126,8 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [mustJoinGroup, setMustJoinGroup] = useState(false);
   useWaitlistRefresh();
-  const units = user?.preferredUnits ?? 'kilometers';
-  const schedule = rideSchedule(ride);
   const isOwner = ride.abilities.edit;
   const joined = ride.isParticipant && !isOwner;
-
-  const start = rideStops(ride)[0];
-  const fromYou =
-    user && user.latitude !== null && user.longitude !== null && start && start.latitude !== null && start.longitude !== null
-      ? distanceKm({ lat: user.latitude, lon: user.longitude }, { lat: start.latitude, lon: start.longitude })
-      : null;
 
   async function join() {
     if ((await actions.join(ride)) === 'group-first') setMustJoinGroup(true);
@@ -193,86 +181,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           (a chunk, Leaflet, then tiles) below it. Wide screens: route and comments beside the details. */}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <aside className="min-w-0 space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1">
-          <Card aria-labelledby="ride-facts-title">
-            <CardHeader titleId="ride-facts-title" title="Ride Details" icon={<CalendarDays aria-hidden="true" />} />
-            <CardBody>
-              <dl className="divide-y divide-asphalt-100 text-sm">
-                <Fact icon={<Navigation />} label="Total distance">
-                  {ride.totalDistanceKm !== null ? formatDistance(ride.totalDistanceKm, units, 2) : 'Not known yet'}
-                </Fact>
-                {fromYou !== null ? (
-                  <Fact icon={<Compass />} label="From your location">
-                    {formatDistance(fromYou, units)}
-                  </Fact>
-                ) : null}
-                <Fact icon={<CalendarDays />} label="Start date">
-                  {schedule.startDate}
-                </Fact>
-                <Fact icon={<Clock />} label="Start time">
-                  {schedule.startTime}
-                </Fact>
-                <Fact icon={<CalendarDays />} label="End date">
-                  {schedule.endDate}
-                </Fact>
-                <Fact icon={<Timer />} label="Duration">
-                  {DURATION_LABELS[ride.duration]}
-                </Fact>
-                <Fact icon={<Globe />} label="Timezone">
-                  {ride.timezoneName} <span className="font-normal whitespace-nowrap text-asphalt-500">({ride.timezoneOffset})</span>
-                </Fact>
-                <Fact icon={<Users />} label="Participants">
-                  {ride.participantCount}/{ride.maxRiders}
-                  {ride.minRiders > 1 ? <span className="text-asphalt-500"> (min {ride.minRiders})</span> : null}
-                  {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500">{waitingLabel(ride.waitlist.count)}</span> : null}
-                </Fact>
-                {ride.minRidersDecision?.at ? (
-                  <Fact icon={<Hourglass />} label="Minimum decided">
-                    {decisionLabel(ride.minRidersDecision.at, ride.timezoneOffset)}
-                  </Fact>
-                ) : null}
-                {ride.group ? (
-                  <Fact icon={<MapPinned />} label="Group">
-                    <Link to={`/groups/${encodeURIComponent(ride.group.slug)}`} className="font-semibold text-ignition-700 hover:underline">
-                      {ride.group.name}
-                    </Link>
-                  </Fact>
-                ) : null}
-              </dl>
-            </CardBody>
-          </Card>
+          <RideFactsCard ride={ride} user={user} />
 
-          <Card aria-labelledby="ride-people-title">
-            <CardHeader titleId="ride-people-title" title="Riders" icon={<Users aria-hidden="true" />} />
-            <CardBody className="space-y-4">
-              <WaitlistStanding ride={ride} />
-              <dl className="space-y-2 text-sm">
-                <PersonFact label="Owner" person={ride.owner} />
-                <PersonFact label="Navigator" person={ride.navigator} />
-              </dl>
-              <div>
-                <h3 className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-                  Participants ({ride.participantCount}/{ride.maxRiders})
-                </h3>
-                {ride.participants.length === 0 ? (
-                  <p className="mt-2 text-sm text-asphalt-500">Nobody has joined yet.</p>
-                ) : (
-                  <ul aria-label="Participants" className="mt-2 flex flex-wrap gap-2">
-                    {ride.participants.map((p) => (
-                      <li key={p.id}>
-                        <Link
-                          to={`/profile/${encodeURIComponent(p.userId)}`}
-                          className="flex items-center gap-1.5 rounded-full bg-asphalt-50 py-1 pr-3 pl-1 text-xs font-semibold text-asphalt-800 ring-1 ring-asphalt-200 hover:bg-asphalt-100"
-                        >
-                          <UserAvatar userId={p.userId} imageUrl={p.profileImageUrl} className="size-6 text-[10px]" />
-                          {p.userId}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </CardBody>
-          </Card>
+          <RideRidersCard ride={ride} />
         </aside>
 
         <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-1">
@@ -287,6 +198,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
         </div>
 
         <div className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-start-2">
+          <RideMediaStrip ride={ride} />
           <RideComments ride={ride} />
         </div>
       </div>
@@ -307,119 +219,3 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
     </article>
   );
 }
-
-/** When the minimum riders are decided, on the ride's clock as its start is shown ("Nov 28, 2026, 18:00"). */
-function decisionLabel(at: string, timezoneOffset: string): string {
-  const { startDate, startTime } = rideSchedule({ startDate: at, endDate: at, timezoneOffset });
-  return `${startDate}, ${startTime}`;
-}
-
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2.5 py-2.5 first:pt-0 last:pb-0">
-      <span className="mt-0.5 text-asphalt-400 [&_svg]:size-4" aria-hidden="true">
-        {icon}
-      </span>
-      <dt className="shrink-0 text-asphalt-500">{label}</dt>
-      <dd className="min-w-0 flex-1 text-right font-semibold break-words text-asphalt-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
-function PersonFact({ label, person }: { label: string; person: Ride['navigator'] }) {
-  return (
-    <div className="flex min-w-0 items-center justify-between gap-3 rounded-xl bg-asphalt-50 px-3 py-2.5">
-      <dt className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">{label}</dt>
-      <dd className="flex min-w-0 items-center gap-2">
-        {person ? (
-          <>
-            <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-7 text-[10px]" />
-            <Link to={`/profile/${encodeURIComponent(person.userId)}`} className="min-w-0 truncate font-semibold text-asphalt-900 hover:text-ignition-700 hover:underline" title={person.userId}>
-              {person.userId}
-            </Link>
-          </>
-        ) : (
-          <span className="text-asphalt-500">None</span>
-        )}
-      </dd>
-    </div>
-  );
-}
-
-interface ParticipationActionsProps {
-  ride: Ride;
-  actions: ReturnType<typeof useRideActions>;
-  onJoin: () => void;
-  /** Joining answered "Join the group first". */
-  mustJoinGroup: boolean;
-}
-
-/**
- * Join Ride and Leave Ride under spec 2 section 4's rules, as the server's abilities say. When the
- * rider could join but for membership of an approval group, Join Group is offered instead.
- */
-function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: ParticipationActionsProps) {
-  const { abilities } = ride;
-  const isOwner = abilities.edit;
-  const couldJoinButForGroup =
-    !abilities.join && !ride.isParticipant && !isOwner && ride.status === 'confirmed' && !ride.isFull && Boolean(ride.group);
-  const group = useRideGroup(ride.group?.id ?? null, couldJoinButForGroup || mustJoinGroup);
-  const joinGroup = useJoinGroupById();
-
-  if (abilities.leave) {
-    return (
-      <Button variant="secondary" onClick={() => void actions.leave(ride)} disabled={actions.leaving}>
-        <LogOut aria-hidden="true" />
-        {actions.leaving ? 'Leaving...' : 'Leave Ride'}
-      </Button>
-    );
-  }
-  if (abilities.join && !mustJoinGroup) {
-    // Close to the start a rider waiting may take a free seat by joining (first come), or stop waiting.
-    return (
-      <>
-        <Button onClick={onJoin} disabled={actions.joining}>
-          <UserPlus aria-hidden="true" />
-          {actions.joining ? 'Joining...' : 'Join Ride'}
-        </Button>
-        <WaitlistActions ride={ride} />
-      </>
-    );
-  }
-  if (abilities.joinWaitlist || abilities.leaveWaitlist) return <WaitlistActions ride={ride} />;
-  if (ride.isFull && !ride.isParticipant && !isOwner) {
-    return (
-      <Button variant="secondary" disabled>
-        Full
-      </Button>
-    );
-  }
-  const status = group.data?.membershipStatus;
-  if ((couldJoinButForGroup || mustJoinGroup) && status === 'pending') {
-    return <p className="inline-flex h-10 items-center rounded-lg bg-ignition-50 px-3 text-sm font-semibold text-ignition-800">Membership application pending</p>;
-  }
-  if ((couldJoinButForGroup || mustJoinGroup) && group.data?.abilities.join) {
-    return (
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-asphalt-600">Join the group first</span>
-        <Button
-          disabled={joinGroup.isPending}
-          onClick={() =>
-            void joinGroup
-              .mutateAsync(group.data.id)
-              .then((answer) => toast({ title: answer.status === 'pending' ? 'Request sent' : 'Joined group', description: answer.message, variant: 'success' }))
-              .catch((error: unknown) => {
-                console.error('Failed to join group', error);
-                toast({ title: 'Failed to join group', description: errorMessageOf(error), variant: 'destructive' });
-              })
-          }
-        >
-          <UserPlus aria-hidden="true" />
-          Join Group
-        </Button>
-      </div>
-    );
-  }
-  return null;
-}
-

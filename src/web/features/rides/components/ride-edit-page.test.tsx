@@ -19,6 +19,7 @@ describe('RideEditPage', () => {
     const requests = mockApi({
       'GET /api/users/current': () => json(buildCurrentUser()),
       'GET /api/rides/r1': () => json(owned),
+      'GET /api/groups': () => json([]),
       'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
       'PATCH /api/rides/r1': () => json({ message: '4 riders have joined; maximum riders cannot be less than 4' }, 409),
     });

@@ -1,24 +1,24 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
-import { RideFormFields } from '../../../components/ride-form/ride-form-fields';
-import { dayIn, formFromRide, rideFormSchema, toUpdatePayload, type RideFormValues } from '../../../components/ride-form/ride-form-model';
+import { RideFormFields } from '../../../components/rides/ride-form/ride-form-fields';
+import { dayIn, formFromRide, rideFormSchema, toUpdatePayload, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { useCurrentUser } from '../../../lib/current-user';
-import { nearPointOf } from '../../../lib/location-search';
+import { useCurrentUser } from '../../../api/users';
+import { nearPointOf } from '../../../api/geocoding';
 import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
-import { userGroupsQueryOptions } from '../../../lib/user-groups';
-import { useUpdateRide } from '../api/update-ride';
+import { myGroupsQueryOptions } from '../../../api/groups';
+import { useUpdateRide } from '../../../api/rides';
 import { RideNotFound, useRideFromRoute } from './ride-detail-page';
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
@@ -70,15 +70,17 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   const statusId = useId();
   const updateRide = useUpdateRide();
   const { data: user } = useCurrentUser();
-  const groups = useQuery({ ...userGroupsQueryOptions(), enabled: Boolean(ride.groupId) });
+  const groups = useQuery({ ...myGroupsQueryOptions(), enabled: Boolean(ride.groupId) });
   // Typed stops are looked up around the ride's group, else around the rider.
   const near = nearPointOf(groups.data?.find((g) => g.id === ride.groupId)) ?? nearPointOf(user);
   const initial = useMemo(() => formFromRide(ride), [ride]);
   const form = useForm<RideFormValues>({ resolver: zodResolver(rideFormSchema), defaultValues: initial });
   const { isSubmitting } = form.formState;
-  const timezoneOffset = form.watch('timezoneOffset');
+  const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
   // Spec 2 section 5: the edit form's pickers disallow dates earlier than 24 hours ago.
-  const earliestDay = dayIn(timezoneOffset, new Date(Date.now() - DAY_MS));
+  // "Now" is when the form opened, so the limit does not move while the rider edits.
+  const [openedAt] = useState(() => Date.now());
+  const earliestDay = dayIn(timezoneOffset, new Date(openedAt - DAY_MS));
 
   async function submit(values: RideFormValues) {
     let updated: Ride;

@@ -5,9 +5,7 @@ import { toast } from '../../../components/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useLiveNotifications } from '../../../lib/live-notifications';
-import { RIDES_KEY } from '../../../lib/rides/invalidate';
-import { useJoinWaitlist, useKeepRide, useLeaveWaitlist } from '../../../lib/rides/waitlist';
-import { useUpdateRide } from '../api/update-ride';
+import { ridesKeys, useJoinWaitlist, useKeepRide, useLeaveWaitlist, useUpdateRide } from '../../../api/rides';
 
 /** "3 riders waiting" (nothing when nobody waits). */
 export function waitingLabel(count: number): string {
@@ -137,6 +135,6 @@ const WAITLIST_NOTIFICATIONS = new Set(['waitlist_seat_taken', 'waitlist_seat_fr
 export function useWaitlistRefresh(): void {
   const queryClient = useQueryClient();
   useLiveNotifications((event) => {
-    if (event.kind === 'added' && WAITLIST_NOTIFICATIONS.has(event.notification.type)) void queryClient.invalidateQueries({ queryKey: RIDES_KEY });
+    if (event.kind === 'added' && WAITLIST_NOTIFICATIONS.has(event.notification.type)) void queryClient.invalidateQueries({ queryKey: ridesKeys.all });
   });
 }

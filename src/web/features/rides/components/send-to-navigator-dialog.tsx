@@ -4,7 +4,7 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { rideCalendarHref, rideFileHref } from '../api/ride-files';
+import { rideCalendarHref, rideFileHref } from '../../../api/rides';
 
 const FILES = [
   {

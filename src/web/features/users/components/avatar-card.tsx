@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Camera, CalendarDays, Mail, MapPin } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card } from '../../../components/ui/card';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { formatDate } from '../../../lib/format-date';
 import { UpdateAvatarDialog } from './update-avatar-dialog';
 

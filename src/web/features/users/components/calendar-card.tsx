@@ -5,8 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
-import { useCalendarFeed } from '../api/get-calendar-feed';
-import { useUpdateCalendarFeed } from '../api/update-calendar-feed';
+import { useCalendarFeed, useUpdateCalendarFeed } from '../../../api/calendar';
 
 /**
  * Preferences: the rider's private calendar feed. The address is the only key to it, so it is

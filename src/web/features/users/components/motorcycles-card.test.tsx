@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { checkRows, MotorcyclesCard, newRow } from './motorcycles-card';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 const now = new Date('2025-06-01T00:00:00Z');
 const row = (brand: string, model: string, year: string, color: string) => ({ ...newRow(undefined, now), brand, model, year, color });

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { useUpdateMotorcycles } from '../api/update-motorcycles';
+import { useUpdateMotorcycles } from '../../../api/users';
 
 export interface MotorcycleRow {
   key: number;

@@ -3,8 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { useCancelEmailConfirmation } from '../api/cancel-email-confirmation';
-import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
+import { useCancelEmailConfirmation, useResendEmailConfirmation } from '../../../api/auth';
 
 /**
  * Under the e-mail field: the address the rider asked to use, until its link is opened, cancelled

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
 import { timezoneToDetect } from './site-settings-form';
@@ -19,10 +18,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  resetTestEnvironment();
   vi.useRealTimers();
 });
 
@@ -36,6 +32,7 @@ function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<
     },
     'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }),
     'GET /api/auth/sessions': () => json({ sessions: [] }),
+    'GET /api/users/current/calendar': () => json({ url: 'https://roadcaptain.test/api/calendar/feed.ics', scope: 'groups' }),
     'POST /api/auth/email-change/resend': () => json({ success: true, emailConfirmationSentTo: current.pendingEmail }),
     'POST /api/auth/email-change/cancel': () => {
       current = { ...current, pendingEmail: null };

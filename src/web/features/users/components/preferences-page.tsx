@@ -4,7 +4,7 @@ import { ExternalLink, Globe } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../api/users';
 import { AvatarCard } from './avatar-card';
 import { CalendarCard } from './calendar-card';
 import { PrivacyCard } from './privacy-card';
@@ -19,14 +19,21 @@ export const EMAIL_HIGHLIGHT_MS = 10_000;
 /** highlight=email: pulse the e-mail field for 10 s and take the parameter out of the address. */
 function useEmailHighlight() {
   const [searchParams, setSearchParams] = useSearchParams();
+  // Each pulse has its own number, so asking again during a pulse starts the 10 s over.
   const [pulse, setPulse] = useState<number | null>(null);
   const requested = searchParams.get('highlight') === 'email';
 
-  const start = useCallback(() => setPulse(Date.now()), []);
+  const start = useCallback(() => setPulse((current) => (current ?? 0) + 1), []);
+
+  // The address asks once: its request starts a pulse when it appears (the effect below then removes it).
+  const [seenRequest, setSeenRequest] = useState(false);
+  if (requested !== seenRequest) {
+    setSeenRequest(requested);
+    if (requested) start();
+  }
 
   useEffect(() => {
     if (!requested) return;
-    start();
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
@@ -35,7 +42,7 @@ function useEmailHighlight() {
       },
       { replace: true },
     );
-  }, [requested, start, setSearchParams]);
+  }, [requested, setSearchParams]);
 
   useEffect(() => {
     if (pulse === null) return;

@@ -4,7 +4,7 @@ import type { CurrentUser, ProfileVisibility } from '../../../../shared/users/cu
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
-import { profileUpdateErrorText, useUpdateProfile } from '../api/update-profile';
+import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
 
 const OPTIONS: ReadonlyArray<{ value: ProfileVisibility; label: string; description: string; toast: string }> = [
   { value: 'public', label: 'Public', description: 'Anyone can see your profile.', toast: 'Your profile is now visible to everyone' },

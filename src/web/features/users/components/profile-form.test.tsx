@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest, resetTestEnvironment } from '../../../test/utils';
 import { ProfileForm } from './profile-form';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../api/users';
 
 afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  resetTestEnvironment();
+  vi.useRealTimers();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function renderForm(overrides: Parameters<typeof buildCurrentUser>[0] = {}, taken: string[] = []) {
   const user = buildCurrentUser({ id: 'u_1', userId: 'swift-rider-42', ...overrides });
@@ -39,23 +34,27 @@ function renderForm(overrides: Parameters<typeof buildCurrentUser>[0] = {}, take
 
 describe('ProfileForm: the username', () => {
   it('checks availability 500 ms after typing stops, from 3 characters, only when it differs', async () => {
+    // The clock moves only when the test says so: the debounce is measured, not waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { field, checks } = renderForm();
 
     fireEvent.change(field, { target: { value: 'ab' } });
-    await sleep(700);
+    await vi.advanceTimersByTimeAsync(700);
     expect(checks()).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'swift-rider-42' } });
-    await sleep(700);
+    await vi.advanceTimersByTimeAsync(700);
     expect(checks()).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'canyon' } });
-    await sleep(200);
+    await vi.advanceTimersByTimeAsync(200);
     fireEvent.change(field, { target: { value: 'canyon-carver' } });
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(499);
     // Still typing: nothing asked yet.
     expect(checks()).toHaveLength(0);
-    expect(await screen.findByRole('img', { name: 'Username is available' })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1);
+    // vi.waitFor moves the fake clock between its checks.
+    await vi.waitFor(() => expect(screen.getByRole('img', { name: 'Username is available' })).toBeTruthy());
     expect(checks().map((r) => r.url)).toEqual(['/api/users/check-username/canyon-carver?excludeUserId=u_1']);
   });
 

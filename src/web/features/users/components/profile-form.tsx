@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Map as MapIcon, UserRound } from 'lucide-react';
@@ -14,10 +14,10 @@ import { EmailInput, Input, Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { usePlaceSearchPlaceholder } from '../../../lib/app-config';
+import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { cn } from '../../../lib/cn';
-import { nearPointOf, UNPLACED_MESSAGE } from '../../../lib/location-search';
-import { profileUpdateErrorText, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
+import { nearPointOf, UNPLACED_MESSAGE } from '../../../api/geocoding';
+import { profileUpdateErrorText, type ProfileUpdateInput, useUpdateProfile } from '../../../api/users';
 import { UsernameField, useUsernameCheck } from './username-field';
 import { PendingEmailNotice } from './pending-email-notice';
 
@@ -83,11 +83,11 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
   const [locationDialogOpen, setLocationDialogOpen] = useState(false);
   const update = useUpdateProfile(user.id);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
-  const { register, handleSubmit, formState, watch, setValue, reset } = form;
+  const { register, handleSubmit, formState, control, setValue, reset } = form;
   const errors = formState.errors;
-  const typedUserId = watch('userId');
+  const typedUserId = useWatch({ control, name: 'userId' });
   const availability = useUsernameCheck(typedUserId, user.userId, user.id);
-  const location = watch('location');
+  const location = useWatch({ control, name: 'location' });
   const placeholder = usePlaceSearchPlaceholder();
   // A saved location without coordinates was kept as text only; typing clears that choice.
   const [locationTextOnly, setLocationTextOnly] = useState(() => Boolean(user.location?.trim()) && user.latitude === null);

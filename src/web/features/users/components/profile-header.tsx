@@ -5,7 +5,7 @@ import type { PublicProfile } from '../../../../shared/users/profile';
 import { RetryingImage } from '../../../components/retrying-image';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../components/users/user-avatar';
 import { UpdateAvatarDialog } from './update-avatar-dialog';
 import { UpdateBackgroundDialog } from './update-background-dialog';
 

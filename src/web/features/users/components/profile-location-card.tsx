@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { useUpdateLocation } from '../api/update-location';
+import { useUpdateLocation } from '../../../api/users';
 
 /** The profile's Location: the place name and a small map; its own rider changes it with the Select Location dialog. */
 export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {

@@ -3,7 +3,7 @@ import type { MediaItem } from '../../../../shared/media/media-item';
 import { RetryingImage } from '../../../components/retrying-image';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useUserMedia } from '../api/get-user-media';
+import { useUserMedia } from '../../../api/media';
 
 /** How many items the profile shows; the Media Gallery screen has the rest. */
 export const PROFILE_MEDIA_LIMIT = 12;

@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format-date';
 import { formatDistance } from '../../../lib/units';
-import { useRecentRides, type RecentRide } from '../api/get-recent-rides';
+import { type RecentRide, useRecentRides } from '../../../api/users';
 
 /** The profile's Recent Rides, with distances in the viewer's unit. */
 export function RecentRidesCard({ accountId, units }: { accountId: string; units: PreferredUnits }) {

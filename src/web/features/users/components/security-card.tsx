@@ -7,10 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format-date';
 import { timeAgo } from '../../../lib/format';
-import { useSendMagicLink } from '../api/send-magic-link';
-import { useSessions } from '../api/get-sessions';
-import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
-import { useSignOutSession } from '../api/sign-out-session';
+import { useRequestMagicLink, useSessions, useSignOutOtherSessions, useSignOutSession } from '../../../api/auth';
 
 interface SecurityCardProps {
   user: CurrentUser;
@@ -20,7 +17,7 @@ interface SecurityCardProps {
 
 /** Preferences, left column: a sign-in link by e-mail, and the browsers signed in to the account. */
 export function SecurityCard({ user, onEmailMissing }: SecurityCardProps) {
-  const send = useSendMagicLink();
+  const send = useRequestMagicLink();
 
   function handleClick() {
     const email = user.email?.trim();

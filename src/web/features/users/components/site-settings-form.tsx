@@ -11,7 +11,7 @@ import { TimezoneField } from '../../../components/timezone-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
-import { profileUpdateErrorText, useUpdateProfile } from '../api/update-profile';
+import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
 
 export const siteSettingsSchema = z.object({
   preferredUnits: z.enum(PREFERRED_UNITS),

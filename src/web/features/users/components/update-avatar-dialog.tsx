@@ -1,7 +1,7 @@
 import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { toast } from '../../../components/ui/toast';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '../../../../shared/media/limits';
-import { uploadErrorText, useUploadUserImage } from '../api/upload-user-image';
+import { uploadErrorText, useUploadUserImage } from '../../../api/media';
 
 interface UpdateAvatarDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { toast } from '../../../components/ui/toast';
 import { BACKGROUND_MAX_BYTES, BACKGROUND_MAX_WIDTH_PX } from '../../../../shared/media/limits';
-import { uploadErrorText, useUploadUserImage } from '../api/upload-user-image';
+import { uploadErrorText, useUploadUserImage } from '../../../api/media';
 
 interface UpdateBackgroundDialogProps {
   open: boolean;

@@ -8,7 +8,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { countOf } from '../../../lib/plural';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUsernameAvailability } from '../api/check-username';
+import { useUsernameAvailability } from '../../../api/users';
 
 /** Spec 1 section 9: the availability check starts 500 ms after typing stops. */
 export const USERNAME_CHECK_DELAY_MS = 500;

@@ -1,0 +1,194 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createRideSchema, Ride, RideComment, RideCommentsPage, UpdateRideInput } from '../../shared/rides/ride';
+import { rideExportUrl, type RideExportFormat } from '../../shared/rides/ride-export';
+import { rideCalendarUrl } from '../../shared/calendar/calendar-feed';
+import { ApiError, apiGet, apiRequest } from '../lib/api-client';
+import { invalidateRideLists, ridesKeys } from './query-keys';
+import { useRefreshingMutation } from './refreshing-mutation';
+
+export { invalidateRideLists, ridesKeys };
+
+/** What the create dialog sends (spec 2 section 3, "Create-ride payload"); startTime is not part of it. */
+export type CreateRidePayload = z.input<typeof createRideSchema>;
+
+const ridePath = (rideId: string) => `/api/rides/${encodeURIComponent(rideId)}`;
+
+/** A ride read whose 404 (gone, or never there) is null, so the page can say "Ride not found". */
+async function rideOrNull(url: string): Promise<Ride | null> {
+  try {
+    return await apiGet<Ride>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** GET /api/rides/{id}: a ride by id (rides without a group live at /rides/{id}). 404 gives null. */
+export function getRide(rideId: string): Promise<Ride | null> {
+  return rideOrNull(ridePath(rideId));
+}
+
+/** GET /api/groups/{group}/rides/{ride}: a ride by its group's and its own slug. 404 gives null. */
+export function getRideBySlugs(groupSlug: string, rideSlug: string): Promise<Ride | null> {
+  return rideOrNull(`/api/groups/${encodeURIComponent(groupSlug)}/rides/${encodeURIComponent(rideSlug)}`);
+}
+
+/**
+ * GET /api/rides/upcoming: rides starting from now in the rider's groups or joined by them,
+ * soonest first. Shared by the dashboard and Upcoming Rides.
+ */
+export function getUpcomingRides(): Promise<Ride[]> {
+  return apiGet<Ride[]>('/api/rides/upcoming');
+}
+
+/** POST /api/rides -> 201 Ride. The server records the activity event itself. */
+export function createRide(payload: CreateRidePayload): Promise<Ride> {
+  return apiRequest<Ride>('/api/rides', { method: 'POST', body: payload });
+}
+
+/**
+ * PATCH /api/rides/{id} (owner only; others get 403 "You don't have permission to edit this ride"):
+ * the edit form's fields, startDate and endDate as ISO, navigatorId null for none.
+ */
+export function updateRide({ rideId, changes }: { rideId: string; changes: UpdateRideInput }): Promise<Ride> {
+  return apiRequest<Ride>(ridePath(rideId), { method: 'PATCH', body: changes });
+}
+
+/** DELETE /api/rides/{id} (owner only): participants, comments and media go with it. */
+export function deleteRide(rideId: string): Promise<{ success: boolean }> {
+  return apiRequest<{ success: boolean }>(ridePath(rideId), { method: 'DELETE' });
+}
+
+/**
+ * POST /api/rides/{id}/join (empty body) -> the updated Ride. An open group's membership is added
+ * on the way; an approval group answers 403 "Join the group first".
+ */
+export function joinRide(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/join`, { method: 'POST' });
+}
+
+/** POST /api/rides/{id}/leave (empty body) -> the updated Ride. The owner cannot leave. */
+export function leaveRide(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/leave`, { method: 'POST' });
+}
+
+/** POST /api/rides/{id}/waitlist (empty body) -> the Ride with the rider's place (`waitlist.position`). */
+export function joinWaitlist(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/waitlist`, { method: 'POST' });
+}
+
+/** DELETE /api/rides/{id}/waitlist -> the Ride. */
+export function leaveWaitlist(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/waitlist`, { method: 'DELETE' });
+}
+
+/** POST /api/rides/{id}/keep -> the Ride: the owner keeps a ride below its minimum riders at its decision time. */
+export function keepRide(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/keep`, { method: 'POST' });
+}
+
+/** GET /api/rides/{id}/comments: the newest page, or with `before` the page written before that comment. */
+export function getRideComments(rideId: string, before?: string): Promise<RideCommentsPage> {
+  const query = before ? `?before=${encodeURIComponent(before)}` : '';
+  return apiGet<RideCommentsPage>(`${ridePath(rideId)}/comments${query}`);
+}
+
+/** POST /api/rides/{id}/comments { content }: trimmed and non-empty (spec 2 section 5); answers the stored comment. */
+export function addRideComment({ rideId, content }: { rideId: string; content: string }): Promise<RideComment> {
+  return apiRequest<RideComment>(`${ridePath(rideId)}/comments`, { method: 'POST', body: { content: content.trim() } });
+}
+
+/**
+ * GET /api/rides/{id}/export?format=gpx|itn and GET /api/rides/{id}/calendar.ics: files the
+ * browser downloads itself (plain `<a download href>` links, so the file is saved the usual way
+ * and nothing is read into the page).
+ */
+export function rideFileHref(rideId: string, format: RideExportFormat): string {
+  return rideExportUrl(rideId, format);
+}
+
+export function rideCalendarHref(rideId: string): string {
+  return rideCalendarUrl(rideId);
+}
+
+export function rideQueryOptions(rideId: string) {
+  return queryOptions({ queryKey: ridesKeys.one(rideId), queryFn: () => getRide(rideId) });
+}
+
+export function rideBySlugsQueryOptions(groupSlug: string, rideSlug: string) {
+  return queryOptions({ queryKey: ridesKeys.bySlugs(groupSlug, rideSlug), queryFn: () => getRideBySlugs(groupSlug, rideSlug) });
+}
+
+export function upcomingRidesQueryOptions() {
+  return queryOptions({ queryKey: ridesKeys.upcoming(), queryFn: getUpcomingRides });
+}
+
+/** Pages newest first: the first page is the newest comments, each next one goes further back. */
+export function rideCommentsQueryOptions(rideId: string) {
+  return infiniteQueryOptions({
+    queryKey: ridesKeys.comments(rideId),
+    queryFn: ({ pageParam }) => getRideComments(rideId, pageParam || undefined),
+    initialPageParam: '',
+    getNextPageParam: (page: RideCommentsPage) => (page.hasEarlier && page.comments[0] ? page.comments[0].id : undefined),
+  });
+}
+
+export function useRide(rideId: string, enabled = true) {
+  return useQuery({ ...rideQueryOptions(rideId), enabled: enabled && Boolean(rideId) });
+}
+
+export function useRideBySlugs(groupSlug: string, rideSlug: string, enabled = true) {
+  return useQuery({ ...rideBySlugsQueryOptions(groupSlug, rideSlug), enabled: enabled && Boolean(groupSlug && rideSlug) });
+}
+
+export function useUpcomingRides() {
+  return useQuery(upcomingRidesQueryOptions());
+}
+
+export function useRideComments(rideId: string) {
+  return useInfiniteQuery(rideCommentsQueryOptions(rideId));
+}
+
+/** The loaded comments in the order they were written (oldest first). */
+export function commentsInOrder(data: InfiniteData<RideCommentsPage, unknown>): RideComment[] {
+  return [...data.pages].reverse().flatMap((page) => page.comments);
+}
+
+/** The loaded pages with `comment` added at the newest end (once), as posting it answered. */
+export function withNewComment(data: InfiniteData<RideCommentsPage, unknown> | undefined, comment: RideComment): InfiniteData<RideCommentsPage, unknown> | undefined {
+  const newest = data?.pages[0];
+  if (!data || !newest || data.pages.some((page) => page.comments.some((c) => c.id === comment.id))) return data;
+  return { ...data, pages: [{ ...newest, comments: [...newest.comments, comment] }, ...data.pages.slice(1)] };
+}
+
+/** Adds the answered comment to the loaded ones: reading every loaded page again would cost a request per page. */
+export function useAddRideComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addRideComment,
+    onSuccess: (comment, { rideId }) => queryClient.setQueryData(rideCommentsQueryOptions(rideId).queryKey, (data) => withNewComment(data, comment)),
+  });
+}
+
+/* A change to a ride refreshes the ride lists, the groups (with their rides lists) and the dashboard (spec 2 section 7). */
+
+export const useCreateRide = () => useRefreshingMutation(createRide, invalidateRideLists);
+export const useUpdateRide = () => useRefreshingMutation(updateRide, invalidateRideLists);
+export const useJoinRide = () => useRefreshingMutation(joinRide, invalidateRideLists);
+export const useLeaveRide = () => useRefreshingMutation(leaveRide, invalidateRideLists);
+export const useJoinWaitlist = () => useRefreshingMutation(joinWaitlist, invalidateRideLists);
+export const useLeaveWaitlist = () => useRefreshingMutation(leaveWaitlist, invalidateRideLists);
+export const useKeepRide = () => useRefreshingMutation(keepRide, invalidateRideLists);
+
+export function useDeleteRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRide,
+    onSuccess: (_result, rideId) => {
+      // The ride's own queries would only answer 404 now.
+      queryClient.removeQueries({ queryKey: ridesKeys.one(rideId) });
+      return invalidateRideLists(queryClient);
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Images, ImagePlus, Trash2 } from 'lucide-react';
+import type { MediaItem } from '../../../shared/media/media-item';
+import type { Ride } from '../../../shared/rides/ride';
+import { useDeleteMedia, useRideMedia } from '../../api/media';
+import { useCurrentUser } from '../../api/users';
+import { Button } from '../ui/button';
+import { Card, CardBody, CardHeader } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Skeleton } from '../ui/skeleton';
+import { toast } from '../ui/toast';
+import { MediaPreview } from './media-preview';
+import { MediaViewerDialog } from './media-viewer-dialog';
+import { UploadMediaDialog } from './upload-media-dialog';
+
+const THUMB = 'relative size-24 shrink-0 snap-start overflow-hidden rounded-xl bg-asphalt-100 sm:size-28';
+
+function StripSkeleton() {
+  return (
+    <div role="status" aria-label="Loading photos and videos" className="flex gap-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className={THUMB} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A ride's photos and videos (its GPX files show with the route), as a row of thumbnails that open
+ * the gallery's viewer at that item. Its riders and its group's members add to it ("Add photos");
+ * the uploader, the ride's owner and the group's owner delete, after confirming. Absent for a ride
+ * with none that the viewer may not add to.
+ */
+export function RideMediaStrip({ ride }: { ride: Ride }) {
+  const media = useRideMedia(ride.id, true);
+  const { data: user } = useCurrentUser();
+  const remove = useDeleteMedia();
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<MediaItem | null>(null);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const canAdd = ride.abilities.addMedia === true;
+  const items = (media.data ?? []).filter((item) => item.fileType !== 'gpx');
+  if (!canAdd && (media.isPending || media.isError || items.length === 0)) return null;
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Media deleted', description: `${deleting.originalName} was removed from ${ride.name}.`, variant: 'success' });
+    } catch (error) {
+      console.error('Delete failed', error);
+      toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' });
+    }
+    setDeleting(null);
+  }
+
+  function body() {
+    if (media.isPending) return <StripSkeleton />;
+    if (media.isError) {
+      return (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
+          <p>Couldn&apos;t load the photos and videos.</p>
+          <Button variant="secondary" size="sm" onClick={() => void media.refetch()}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    if (items.length === 0) return <p className="text-sm text-asphalt-600">No photos yet. Riders and group members can add photos and videos of the day.</p>;
+    return (
+      <ul aria-label={`Photos and videos of ${ride.name}`} className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pt-1 pb-2">
+        {items.map((item) => (
+          <li key={item.id} className={THUMB}>
+            <button type="button" onClick={() => setViewing(item)} className="group flex size-full items-center justify-center focus-visible:outline-offset-[-3px]">
+              <span className="sr-only">View {item.originalName} full size: </span>
+              <MediaPreview item={item} units={user?.preferredUnits ?? 'kilometers'} />
+            </button>
+            {item.abilities.delete ? (
+              <button
+                type="button"
+                aria-label={`Delete ${item.originalName}`}
+                onClick={() => setDeleting(item)}
+                className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow ring-1 ring-white/60 transition-colors hover:bg-red-700 focus-visible:bg-red-700"
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="ride-media-title" className="mb-6">
+      <CardHeader
+        titleId="ride-media-title"
+        title="Photos and videos"
+        icon={<Images aria-hidden="true" />}
+        actions={
+          canAdd ? (
+            <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+              <ImagePlus aria-hidden="true" />
+              Add photos
+            </Button>
+          ) : null
+        }
+      />
+      <CardBody>{body()}</CardBody>
+
+      {canAdd ? (
+        <UploadMediaDialog
+          open={adding}
+          onOpenChange={setAdding}
+          destination={{ associatedType: 'ride', associatedId: ride.id }}
+          title="Add photos"
+          description={`Photos and videos of ${ride.name}, for everyone who sees the ride.`}
+          photosAndVideosOnly
+        />
+      ) : null}
+      <MediaViewerDialog item={viewing} units={user?.preferredUnits ?? 'kilometers'} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items, onShow: setViewing }} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title="Delete media?"
+        description={deleting ? `“${deleting.originalName}” will be removed from ${ride.name} for good. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Card>
+  );
+}

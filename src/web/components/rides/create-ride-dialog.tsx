@@ -1,0 +1,89 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
+
+export type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
+
+// The form (react-hook-form, zod, calendars, place search) loads when the dialog first opens.
+const CreateRideForm = lazy(() => import('./ride-form/create-ride-form'));
+
+export interface CreateRideDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Plan a ride in this group (group page); without it the rider picks one of their groups. */
+  fixedGroup?: FixedGroup;
+  /** "Plan this ride" on a closed poll: the form starts filled from it. */
+  fromPoll?: RideFromPoll;
+}
+
+/**
+ * The Create Ride dialog (spec 2 sections 2, 4, 5 and 8). Creating closes it, resets the form and
+ * says "Ride created"; closing it otherwise drops what was typed.
+ */
+export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: CreateRideDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && busy) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        size="lg"
+        // The form loads after the dialog opens: start on the dialog itself, the form then focuses its first field.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Create Ride</DialogTitle>
+          <DialogDescription>{fromPoll ? `Planned from the poll “${fromPoll.title}”.` : fixedGroup ? `Plan a ride for ${fixedGroup.name}.` : 'Plan a ride for one of your groups.'}</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <Suspense
+            fallback={
+              <div className="flex h-64 items-center justify-center">
+                <Spinner label="Loading form" />
+              </div>
+            }
+          >
+            <CreateRideForm fixedGroup={fixedGroup} fromPoll={fromPoll} onBusyChange={setBusy} onCreated={() => onOpenChange(false)} />
+          </Suspense>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The query that opens the dialog (spec 2 section 2: /groups?action=create-ride). */
+export const CREATE_RIDE_ACTION = 'create-ride';
+
+/**
+ * Opens the Create Ride dialog while the address carries ?action=create-ride, and removes the
+ * parameter when it closes. Mount it once on a page (My Groups, the dashboard).
+ */
+export function CreateRideFromUrl() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('action') === CREATE_RIDE_ACTION;
+  return (
+    <CreateRideDialog
+      open={open}
+      onOpenChange={(next) =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            if (next) updated.set('action', CREATE_RIDE_ACTION);
+            else updated.delete('action');
+            return updated;
+          },
+          { replace: !next },
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp } from '../../test/utils';
+import { buildRide } from '../../test/ride-fixture';
+import { RideCard } from './ride-card';
+import { resetToasts } from '../ui/toast-store';
+import type { Ride } from '../../../shared/rides/ride';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+function show(ride: Ride, user = buildCurrentUser(), extra = {}) {
+  const requests = mockApi({ 'GET /api/users/current': () => json(user), ...extra });
+  const result = renderWithApp(<RideCard ride={ride} hideMap />);
+  return { ...result, requests, card: screen.getByRole('article', { name: ride.name }) };
+}
+
+describe('RideCard', () => {
+  it('shows the name, status, dates on the ride clock, duration, route chain, 2-decimal total and riders', async () => {
+    const { card } = show(buildRide({ totalDistanceKm: 123.456 }));
+    expect(within(card).getByRole('link', { name: 'Futa Loop' }).getAttribute('href')).toBe('/groups/apennine-riders/rides/futa-loop');
+    expect(within(card).getByText('Confirmed')).toBeTruthy();
+    expect(card.textContent).toContain('Dec 5, 2026');
+    expect(card.textContent).toContain('09:00');
+    expect(card.textContent).toContain('Full Day');
+    expect(within(card).getByTitle('Bologna, Emilia-Romagna, Italy → Firenzuola, Tuscany, Italy → Imola, Emilia-Romagna, Italy').textContent).toContain('Bologna');
+    expect(await within(card).findByText('123.46 km')).toBeTruthy();
+    expect(card.textContent).toContain('1/10 riders');
+    expect(card.textContent).not.toContain('min 1');
+  });
+
+  it("converts the distance to miles for a rider who prefers them (km x 0.621371)", async () => {
+    const { card } = show(buildRide({ totalDistanceKm: 100 }), buildCurrentUser({ preferredUnits: 'miles' }));
+    expect(await within(card).findByText('62.14 mi')).toBeTruthy();
+  });
+
+  it('shows the minimum only above 1, and the days when the ride spans several', () => {
+    const { card } = show(buildRide({ minRiders: 3, endDate: '2026-12-06T23:00:00.000Z', duration: 'multi-day' }));
+    expect(card.textContent).toContain('min 3');
+    expect(card.textContent).toContain('Dec 5, 2026 – Dec 7, 2026');
+    expect(card.textContent).toContain('Multi-Day');
+  });
+
+  it("reads 'Full' when every seat is taken", () => {
+    const { card } = show(buildRide({ isFull: true, participantCount: 10, abilities: { join: false, leave: false, edit: false, delete: false, comment: false, uploadMedia: false } }));
+    const full = within(card).getByRole('button', { name: 'Full' }) as HTMLButtonElement;
+    expect(full.disabled).toBe(true);
+    expect(within(card).queryByRole('button', { name: 'Join Ride' })).toBeNull();
+  });
+
+  it('marks the owner and a participant, and names the navigator', () => {
+    const owner = show(buildRide({ isParticipant: true, abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } }));
+    expect(within(owner.card).getByText('Owner')).toBeTruthy();
+    expect(within(owner.card).queryByText('Joined')).toBeNull();
+    cleanup();
+    const rider = show(
+      buildRide({
+        isParticipant: true,
+        navigator: { id: 'u_nav', userId: 'map-reader', profileImageUrl: null },
+        abilities: { join: false, leave: true, edit: false, delete: false, comment: true, uploadMedia: false },
+      }),
+    );
+    expect(within(rider.card).getByText('Joined')).toBeTruthy();
+    expect(within(rider.card).queryByText('Owner')).toBeNull();
+    expect(rider.card.textContent).toContain('map-reader');
+  });
+
+  it('offers the menu items the abilities allow', async () => {
+    const { card } = show(buildRide({ abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } }));
+    fireEvent.pointerDown(within(card).getByRole('button', { name: 'Actions for Futa Loop' }), { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View Details', 'Edit Ride', 'Delete Ride']);
+  });
+
+  it('joins from the card', async () => {
+    const { card, requests } = show(buildRide(), buildCurrentUser(), { 'POST /api/rides/r1/join': () => json(buildRide({ isParticipant: true })) });
+    fireEvent.click(within(card).getByRole('button', { name: 'Join Ride' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/rides/r1/join')).toBe(true));
+    expect(await screen.findByText('Joined ride')).toBeTruthy();
+  });
+
+  it('deletes after confirmation', async () => {
+    const { card, requests } = show(buildRide({ abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } }), buildCurrentUser(), {
+      'DELETE /api/rides/r1': () => json({ success: true }),
+    });
+    fireEvent.pointerDown(within(card).getByRole('button', { name: 'Actions for Futa Loop' }), { button: 0, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete Ride' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Ride' });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Ride' }));
+    expect(await screen.findByText('Ride deleted')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/rides/r1')).toBe(true);
+  });
+});

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CalendarDays, Clock, Eye, MoreVertical, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
+import type { Ride } from '../../../shared/rides/ride';
+import { rideStops } from '../../../shared/rides/ride-time';
+import type { PreferredUnits } from '../../../shared/users/current-user';
+import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../../api/users';
+import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames } from '../../lib/rides/ride-format';
+import { formatDistance } from '../../lib/units';
+import { DeleteRideDialog } from './delete-ride-dialog';
+import { RideGpxSection } from './ride-gpx-section';
+import { RideStatusBadge } from './ride-status-badge';
+import { RouteChain } from './ride-stops';
+import { RouteMap } from '../route-map/route-map';
+import { useRideActions } from './use-ride-actions';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { UserAvatar } from '../users/user-avatar';
+
+export interface RideCardProps {
+  ride: Ride;
+  /** Distance from the searched place (Ride Finder), shown in the rider's unit. */
+  distanceKm?: number;
+  /** Hide the small map (dense lists). */
+  hideMap?: boolean;
+  className?: string;
+}
+
+/** "3/10 riders". */
+export function ridersText(ride: Pick<Ride, 'participantCount' | 'maxRiders'>): string {
+  return `${ride.participantCount}/${ride.maxRiders} riders`;
+}
+
+/** The ride's dates: "Dec 5, 2026" or "Dec 5, 2026 – Dec 7, 2026". */
+export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>): string {
+  const s = rideSchedule(ride);
+  return s.sameDay ? s.startDate : `${s.startDate} – ${s.endDate}`;
+}
+
+/**
+ * A ride in a list (spec 2 section 2, "Ride card"): name, status, Owner and Joined badges,
+ * description, dates, duration, route chain, total distance (2 decimals), rider count (minimum only
+ * above 1), owner and navigator, a small map with a fullscreen button, and the menu (View Details,
+ * Join Ride, Edit Ride, Delete Ride) from the abilities the server sent. The join button reads
+ * "Full" once every seat is taken.
+ */
+export function RideCard({ ride, distanceKm, hideMap = false, className }: RideCardProps) {
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const units: PreferredUnits = user?.preferredUnits ?? 'kilometers';
+  const actions = useRideActions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const path = ridePath(ride);
+  const schedule = rideSchedule(ride);
+  const isOwner = ride.abilities.edit || (user ? ride.ownerId === user.id : false);
+  const joined = ride.isParticipant && !isOwner;
+  const showFull = ride.isFull && !ride.isParticipant && !isOwner;
+  const titleId = `ride-card-${ride.id}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'group/card relative flex min-w-0 flex-col overflow-hidden rounded-2xl [contain:inline-size] border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03] transition-[border-color,box-shadow] hover:border-asphalt-300 hover:shadow-md',
+        className,
+      )}
+    >
+      {hideMap ? null : <RouteMap stops={rideStops(ride)} title={ride.name} className="h-36 border-b border-asphalt-100 sm:h-40" />}
+
+      <div className="flex flex-1 flex-col p-4 sm:p-5">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <div className="mb-1.5 flex flex-wrap items-center gap-1.5">
+              <RideStatusBadge status={ride.status} />
+              {isOwner ? <Badge variant="accent">Owner</Badge> : null}
+              {joined ? <Badge variant="success">Joined</Badge> : null}
+              {distanceKm !== undefined ? <Badge>{formatDistance(distanceKm, units)} away</Badge> : null}
+            </div>
+            <h3 id={titleId} className="text-base leading-6 font-extrabold tracking-tight text-asphalt-950">
+              <Link to={path} className="break-words hover:text-ignition-700 hover:underline">
+                {ride.name}
+              </Link>
+            </h3>
+            {ride.group ? <p className="truncate text-xs font-semibold text-asphalt-500" title={ride.group.name}>{ride.group.name}</p> : null}
+          </div>
+          <RideMenu
+            ride={ride}
+            onView={() => void navigate(path)}
+            onJoin={() => void actions.join(ride)}
+            onEdit={() => void navigate(rideEditPath(ride))}
+            onDelete={() => setConfirmDelete(true)}
+          />
+        </div>
+
+        {ride.description ? <p className="mt-2 line-clamp-2 text-sm leading-6 text-asphalt-700">{ride.description}</p> : null}
+
+        <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">Dates</dt>
+            <CalendarDays className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+            <dd className="min-w-0">
+              <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
+              <span className="text-asphalt-500"> · </span>
+              <span className="tabular-nums">{schedule.startTime}</span>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Duration</dt>
+            <Clock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+            <dd>{DURATION_LABELS[ride.duration]}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">Route</dt>
+            <Route className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+            <dd className="min-w-0 flex-1">
+              <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
+            </dd>
+          </div>
+          {ride.totalDistanceKm !== null ? (
+            <div className="flex items-center gap-2">
+              <dt className="sr-only">Total distance</dt>
+              <Navigation className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+              <dd className="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Riders</dt>
+            <Users className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+            <dd className="tabular-nums">
+              {ridersText(ride)}
+              {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
+            </dd>
+          </div>
+        </dl>
+
+        <RideGpxSection rideId={ride.id} canUpload={ride.abilities.uploadMedia} className="mt-4" />
+
+        <div className="mt-auto flex items-center gap-3 pt-4">
+          <div className="flex min-w-0 flex-1 items-center gap-3 border-t border-asphalt-100 pt-3 text-xs text-asphalt-500">
+            <Person label="Owner" person={ride.owner} />
+            {ride.navigator ? <Person label="Navigator" person={ride.navigator} /> : null}
+          </div>
+          {ride.abilities.join ? (
+            <Button size="sm" onClick={() => void actions.join(ride)} disabled={actions.joining} className="mt-3">
+              <UserPlus aria-hidden="true" />
+              Join Ride
+            </Button>
+          ) : showFull ? (
+            <Button size="sm" variant="secondary" disabled className="mt-3">
+              Full
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <DeleteRideDialog
+        ride={ride}
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        pending={actions.deleting}
+        onConfirm={() => void actions.remove(ride).then((ok) => ok && setConfirmDelete(false))}
+      />
+    </article>
+  );
+}
+
+function Person({ label, person }: { label: string; person: Ride['owner'] }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-6 text-[10px]" />
+      <span className="min-w-0 truncate" title={person.userId}>
+        <span className="sr-only">{label}: </span>
+        <span className="font-semibold text-asphalt-700">{person.userId}</span>
+        <span aria-hidden="true" className="text-asphalt-500">
+          {' '}
+          · {label.toLowerCase()}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+interface RideMenuProps {
+  ride: Ride;
+  onView: () => void;
+  onJoin: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
+  const { abilities } = ride;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Actions for ${ride.name}`}
+        className="-mt-1 -mr-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900"
+      >
+        <MoreVertical className="size-5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={onView}>
+          <Eye aria-hidden="true" />
+          View Details
+        </DropdownMenuItem>
+        {abilities.join ? (
+          <DropdownMenuItem onSelect={onJoin}>
+            <UserPlus aria-hidden="true" />
+            Join Ride
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.edit ? (
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit Ride
+          </DropdownMenuItem>
+        ) : null}
+        {abilities.delete ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem tone="danger" onSelect={onDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete Ride
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+

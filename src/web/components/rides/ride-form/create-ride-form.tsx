@@ -1,0 +1,170 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import type { Group } from '../../../../shared/groups/group';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../api/users';
+import { nearPointOf } from '../../../api/geocoding';
+import { useCreateRide } from '../../../api/rides';
+import { myGroupsQueryOptions } from '../../../api/groups';
+import { Button } from '../../ui/button';
+import { DialogClose } from '../../ui/dialog';
+import { FieldMessage } from '../../ui/field';
+import { Label } from '../../ui/input';
+import { NativeSelect } from '../../ui/select';
+import { toast } from '../../ui/toast';
+import { RideFormFields } from './ride-form-fields';
+import { browserTimezone, createRideFormSchema, dayIn, emptyRideForm, rideFormFromPoll, toCreatePayload, type RideFormValues, type RideFromPoll } from './ride-form-model';
+
+export type { RideFromPoll } from './ride-form-model';
+
+export interface FixedGroup {
+  id: string;
+  name: string;
+  timezoneOffset: string;
+  timezoneName: string;
+  /** The group's location: typed stops are looked up around it. */
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+export interface CreateRideFormProps {
+  fixedGroup?: FixedGroup;
+  /** "Plan this ride": the form starts filled from this closed poll, and the ride links back to it. */
+  fromPoll?: RideFromPoll;
+  /** Called after the ride was created (the dialog closes). */
+  onCreated: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** Groups a rider may plan rides in: the ones they own or are a member of (not pending requests). */
+export function rideableGroups(groups: readonly Group[] | undefined): Group[] {
+  return (groups ?? []).filter((g) => g.abilities.createRide);
+}
+
+/**
+ * The Create Ride form (spec 2 sections 2, 5 and 8), loaded lazily by CreateRideDialog. The time
+ * zone starts from the fixed or chosen group's, else the browser's.
+ */
+export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusyChange }: CreateRideFormProps) {
+  const groupFieldId = useId();
+  const { data: user } = useCurrentUser();
+  const createRide = useCreateRide();
+  const groups = useQuery({ ...myGroupsQueryOptions(), enabled: !fixedGroup });
+  const choices = useMemo(() => rideableGroups(groups.data), [groups.data]);
+
+  const fixedId = fixedGroup?.id;
+  const fixedOffset = fixedGroup?.timezoneOffset;
+  const fixedName = fixedGroup?.timezoneName;
+  const initial = useMemo(() => {
+    const browser = browserTimezone();
+    const empty =
+      fixedId && fixedOffset && fixedName
+        ? emptyRideForm({ timezoneOffset: fixedOffset, timezoneName: fixedName }, fixedId)
+        : emptyRideForm({ timezoneOffset: browser.offset, timezoneName: browser.name });
+    return fromPoll ? rideFormFromPoll(empty, fromPoll) : empty;
+  }, [fixedId, fixedOffset, fixedName, fromPoll]);
+
+  const form = useForm<RideFormValues>({ resolver: zodResolver(createRideFormSchema), defaultValues: initial });
+  const { errors, isSubmitting } = form.formState;
+  const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
+  const groupId = useWatch({ control: form.control, name: 'groupId' });
+  // Typed stops are looked up around the ride's group, else around the rider.
+  const chosenGroup = fixedGroup ?? choices.find((g) => g.id === groupId);
+  const near = nearPointOf({ latitude: chosenGroup?.latitude ?? null, longitude: chosenGroup?.longitude ?? null }) ?? nearPointOf(user);
+
+  // The dialog opened before this form loaded: put the focus on the first field, once.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current) return;
+    focused.current = true;
+    if (fixedGroup) form.setFocus('name');
+    else document.getElementById(groupFieldId)?.focus();
+  }, [fixedGroup, form, groupFieldId]);
+
+  async function submit(values: RideFormValues) {
+    onBusyChange(true);
+    try {
+      await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}) });
+    } catch (error) {
+      console.error('Failed to create ride', error);
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('name', { message: serverMessageOf(error) ?? 'A ride with this name already exists in the group' }, { shouldFocus: true });
+      }
+      toast({ title: 'Failed to create ride', description: 'Please try again later.', variant: 'destructive' });
+      onBusyChange(false);
+      return;
+    }
+    toast({ title: 'Ride created', description: 'Your ride has been successfully created!', variant: 'success' });
+    form.reset(initial);
+    onBusyChange(false);
+    onCreated();
+  }
+
+  function chooseGroup(groupId: string) {
+    form.setValue('groupId', groupId, { shouldDirty: true, shouldValidate: true });
+    // Spec 2 section 4: the time zone defaults from the chosen group.
+    const group = choices.find((g) => g.id === groupId);
+    if (group) {
+      form.setValue('timezoneOffset', group.timezoneOffset, { shouldValidate: true });
+      form.setValue('timezoneName', group.timezoneName, { shouldValidate: true });
+    }
+  }
+
+  const groupField = fixedGroup ? (
+    <div className="flex items-center gap-3 rounded-xl bg-asphalt-50 px-3.5 py-3">
+      <Users className="size-4 shrink-0 text-asphalt-500" aria-hidden="true" />
+      <p className="min-w-0 text-sm text-asphalt-700">
+        Group: <span className="font-bold text-asphalt-950">{fixedGroup.name}</span>
+      </p>
+    </div>
+  ) : (
+    <div>
+      <Label htmlFor={groupFieldId}>Group</Label>
+      <NativeSelect
+        id={groupFieldId}
+        value={groupId}
+        onChange={(event) => chooseGroup(event.target.value)}
+        disabled={groups.isPending || choices.length === 0}
+        aria-invalid={errors.groupId ? true : undefined}
+        aria-describedby={errors.groupId ? `${groupFieldId}-error` : undefined}
+      >
+        {groups.isPending ? (
+          <option value="">Loading groups...</option>
+        ) : choices.length === 0 ? (
+          <option value="">No groups available</option>
+        ) : (
+          <>
+            <option value="" disabled>
+              Select a group
+            </option>
+            {choices.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </>
+        )}
+      </NativeSelect>
+      <FieldMessage id={`${groupFieldId}-error`}>{errors.groupId?.message}</FieldMessage>
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+      <RideFormFields form={form} earliestDay={dayIn(timezoneOffset)} before={groupField} near={near} />
+      <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating...' : 'Create Ride'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { RIDE_DURATIONS } from '../../../../shared/rides/ride';
+import { DURATION_LABELS } from '../../../lib/rides/ride-format';
+import { FieldMessage } from '../../ui/field';
+import { Input, Label } from '../../ui/input';
+import { NativeSelect } from '../../ui/select';
+import { DatePicker } from './date-picker';
+import { autoDuration, type RideFormValues } from './ride-form-model';
+
+interface RideScheduleFieldsProps {
+  form: UseFormReturn<RideFormValues>;
+  idPrefix: string;
+  /** The earliest day the date pickers offer ("YYYY-MM-DD"). */
+  earliestDay: string;
+}
+
+/** Start date and time, end date and duration: a duration that no longer fits the days follows them. */
+export function RideScheduleFields({ form, idPrefix, earliestDay }: RideScheduleFieldsProps) {
+  const ids = { startDay: `${idPrefix}-start-day`, startTime: `${idPrefix}-start-time`, endDay: `${idPrefix}-end-day`, duration: `${idPrefix}-duration` };
+  const { errors } = form.formState;
+  const startDay = useWatch({ control: form.control, name: 'startDay' });
+
+  function setDays(next: { startDay?: string; endDay?: string }) {
+    const start = next.startDay ?? form.getValues('startDay');
+    let end = next.endDay ?? form.getValues('endDay');
+    if (next.startDay !== undefined) {
+      form.setValue('startDay', start, { shouldDirty: true, shouldValidate: true });
+      // A first start day fills an empty end day with the same day.
+      if (!end) end = start;
+    }
+    form.setValue('endDay', end, { shouldDirty: true, shouldValidate: Boolean(end) });
+    const duration = autoDuration(start, end, form.getValues('duration'));
+    if (duration !== form.getValues('duration')) form.setValue('duration', duration, { shouldDirty: true });
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <div>
+        <Label htmlFor={ids.startDay}>Start Date</Label>
+        <Controller
+          control={form.control}
+          name="startDay"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              id={ids.startDay}
+              value={field.value}
+              earliest={earliestDay}
+              invalid={Boolean(fieldState.error)}
+              describedBy={fieldState.error ? `${ids.startDay}-error` : undefined}
+              onChange={(day) => setDays({ startDay: day })}
+            />
+          )}
+        />
+        <FieldMessage id={`${ids.startDay}-error`}>{errors.startDay?.message}</FieldMessage>
+      </div>
+      <div>
+        <Label htmlFor={ids.startTime}>Start Time</Label>
+        <Input
+          id={ids.startTime}
+          autoComplete="off"
+          placeholder="HH:MM"
+          maxLength={5}
+          aria-invalid={errors.startTime ? true : undefined}
+          aria-describedby={(errors.startTime ? `${ids.startTime}-error` : undefined) ?? `${ids.startTime}-hint`}
+          className="tabular-nums"
+          {...form.register('startTime')}
+        />
+        {errors.startTime ? (
+          <FieldMessage id={`${ids.startTime}-error`}>{errors.startTime.message}</FieldMessage>
+        ) : (
+          <FieldMessage id={`${ids.startTime}-hint`} tone="hint">
+            24-hour clock, e.g. 09:00
+          </FieldMessage>
+        )}
+      </div>
+      <div>
+        <Label htmlFor={ids.endDay}>End Date</Label>
+        <Controller
+          control={form.control}
+          name="endDay"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              id={ids.endDay}
+              value={field.value}
+              earliest={startDay && startDay > earliestDay ? startDay : earliestDay}
+              invalid={Boolean(fieldState.error)}
+              describedBy={fieldState.error ? `${ids.endDay}-error` : undefined}
+              onChange={(day) => setDays({ endDay: day })}
+            />
+          )}
+        />
+        <FieldMessage id={`${ids.endDay}-error`}>{errors.endDay?.message}</FieldMessage>
+      </div>
+      <div>
+        <Label htmlFor={ids.duration}>Duration</Label>
+        <NativeSelect id={ids.duration} {...form.register('duration')}>
+          {RIDE_DURATIONS.map((d) => (
+            <option key={d} value={d}>
+              {DURATION_LABELS[d]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDown, Route } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Spinner } from '../ui/spinner';
+
+const GpxRouteViewer = lazy(() => import('./gpx-route-viewer').then((m) => ({ default: m.GpxRouteViewer })));
+
+const headerClasses =
+  'flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-left text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50';
+
+/**
+ * The ride card's collapsible 'View Route' (GPX files). The viewer, with its map, loads only when
+ * the rider opens it, so lists of cards stay light; it then opens expanded.
+ */
+export function RideGpxSection({ rideId, canUpload, className }: { rideId: string; canUpload: boolean; className?: string }) {
+  const [opened, setOpened] = useState(false);
+  const collapsed = (
+    <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white', className)} aria-label="Route">
+      <button type="button" aria-expanded={opened} onClick={() => setOpened(true)} className={headerClasses}>
+        <Route className="size-4 text-ignition-600" aria-hidden="true" />
+        <span className="flex-1">View Route</span>
+        {opened ? <Spinner size="sm" label="Loading route" /> : <ChevronDown className="size-4 text-asphalt-500" aria-hidden="true" />}
+      </button>
+    </section>
+  );
+  if (!opened) return collapsed;
+  return (
+    <Suspense fallback={collapsed}>
+      <GpxRouteViewer rideId={rideId} canUpload={canUpload} defaultOpen className={className} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Ride } from '../../../shared/rides/ride';
+import { ApiError, serverMessageOf } from '../../lib/api-client';
+import { useDeleteRide, useJoinRide, useLeaveRide } from '../../api/rides';
+import { toast } from '../ui/toast';
+
+/** The server's answer when a rider must join an approval group before its rides (GUIDE section 10). */
+export const JOIN_GROUP_FIRST = 'Join the group first';
+
+/** True when joining failed only because the rider is not yet in the ride's group. */
+export function needsGroupFirst(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && serverMessageOf(error) === JOIN_GROUP_FIRST;
+}
+
+/**
+ * Join, leave and delete with the spec's messages (spec 2 section 8: "Error" with "Failed to join
+ * ride", "Failed to leave ride", "Failed to delete ride"). Leave and delete resolve true when they worked.
+ */
+export function useRideActions() {
+  const join = useJoinRide();
+  const leave = useLeaveRide();
+  const remove = useDeleteRide();
+
+  return {
+    joining: join.isPending,
+    leaving: leave.isPending,
+    deleting: remove.isPending,
+    /** 'group-first' when the rider must join the ride's (approval) group before the ride. */
+    async join(ride: Ride): Promise<'joined' | 'group-first' | 'failed'> {
+      try {
+        await join.mutateAsync(ride.id);
+        toast({ title: 'Joined ride', description: `You're riding ${ride.name}.`, variant: 'success' });
+        return 'joined';
+      } catch (error) {
+        console.error('Failed to join ride', error);
+        const groupFirst = needsGroupFirst(error);
+        toast({ title: 'Error', description: groupFirst ? JOIN_GROUP_FIRST : 'Failed to join ride', variant: 'destructive' });
+        return groupFirst ? 'group-first' : 'failed';
+      }
+    },
+    async leave(ride: Ride): Promise<boolean> {
+      try {
+        await leave.mutateAsync(ride.id);
+        toast({ title: 'Left ride', description: `You're no longer riding ${ride.name}.` });
+        return true;
+      } catch (error) {
+        console.error('Failed to leave ride', error);
+        toast({ title: 'Error', description: 'Failed to leave ride', variant: 'destructive' });
+        return false;
+      }
+    },
+    async remove(ride: Ride): Promise<boolean> {
+      try {
+        await remove.mutateAsync(ride.id);
+        toast({ title: 'Ride deleted', description: `${ride.name} has been deleted.`, variant: 'success' });
+        return true;
+      } catch (error) {
+        console.error('Failed to delete ride', error);
+        toast({ title: 'Error', description: 'Failed to delete ride', variant: 'destructive' });
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { ArrowLeft, MapPinOff } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+/** The group page when the group does not exist (or was deleted). */
+export function GroupNotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center pt-6 text-center sm:pt-16">
+      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
+        <MapPinOff className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">Group not found</h1>
+      <p className="mt-2 text-asphalt-600">This group doesn't exist, or it was deleted.</p>
+      <Link to="/groups" className={buttonClasses('dark', 'lg', 'mt-6')}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Groups
+      </Link>
+    </div>
+  );
+}
+
+/** The group page while the group loads: the header's shape. */
+export function GroupDetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading group">
+      <Skeleton className="mb-3 h-8 w-36" />
+      <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+        <Skeleton className="h-16 rounded-none sm:h-24" />
+        <div className="px-4 pb-6 sm:px-6">
+          <Skeleton className="relative -mt-10 size-20 rounded-2xl ring-4 ring-white sm:-mt-12 sm:size-24" />
+          <Skeleton className="mt-4 h-7 w-1/2" />
+          <Skeleton className="mt-3 h-4 w-3/4" />
+          <Skeleton className="mt-4 h-4 w-2/3" />
+        </div>
+      </div>
+      <Skeleton className="mt-6 h-11 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Fragment, useState } from 'react';
+import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
+import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../../../api/groups';
+
+type MemberActionName = keyof MemberAbilities;
+
+interface ActionText {
+  label: string;
+  title: string;
+  description: string;
+  confirm: string;
+  pending: string;
+  done: string;
+  failed: string;
+}
+
+/** What each action says, in the menu, in its confirmation and once done. */
+function textsFor(action: MemberActionName, member: GroupMember, group: Group): ActionText {
+  const who = member.userId;
+  switch (action) {
+    case 'makeCoOrganizer':
+      return {
+        label: 'Make co-organizer',
+        title: `Make ${who} a co-organizer?`,
+        description: "Co-organizers approve membership requests, invite riders, create polls and edit or cancel the group's rides. They cannot delete the group, change roles or hand it over.",
+        confirm: 'Make co-organizer',
+        pending: 'Saving...',
+        done: `${who} is now a co-organizer`,
+        failed: 'Failed to change role',
+      };
+    case 'removeCoOrganizer':
+      return {
+        label: 'Remove co-organizer',
+        title: `Remove ${who} as co-organizer?`,
+        description: 'They stay in the group as a member.',
+        confirm: 'Remove co-organizer',
+        pending: 'Saving...',
+        done: `${who} is a member again`,
+        failed: 'Failed to change role',
+      };
+    case 'transferOwnership':
+      return {
+        label: 'Hand over ownership',
+        title: `Hand ${group.name} over to ${who}?`,
+        description: `${who} becomes the owner. You stay on as a co-organizer, and can no longer delete the group, change roles or hand it over.`,
+        confirm: 'Hand over ownership',
+        pending: 'Handing over...',
+        done: `${who} now owns ${group.name}`,
+        failed: 'Failed to hand over the group',
+      };
+    case 'remove':
+      return {
+        label: 'Remove from group',
+        title: `Remove ${who} from ${group.name}?`,
+        description: "They will be told. They leave the group's upcoming rides, and their seats go to riders on the waitlist.",
+        confirm: 'Remove from group',
+        pending: 'Removing...',
+        done: `${who} was removed from ${group.name}`,
+        failed: 'Failed to remove member',
+      };
+  }
+}
+
+const ICONS = { makeCoOrganizer: ShieldCheck, removeCoOrganizer: ShieldOff, transferOwnership: Crown, remove: UserMinus } as const;
+const ORDER: MemberActionName[] = ['makeCoOrganizer', 'removeCoOrganizer', 'transferOwnership', 'remove'];
+
+/** The menu of what the viewer may do to one member (the abilities the server sent), each asked first. */
+export function MemberActionsMenu({ group, member }: { group: Group; member: GroupMember }) {
+  const [asking, setAsking] = useState<MemberActionName | null>(null);
+  const changeRole = useChangeMemberRole();
+  const transfer = useTransferOwnership();
+  const remove = useRemoveMember();
+  const allowed = ORDER.filter((action) => member.abilities[action]);
+  if (allowed.length === 0) return null;
+
+  const target = { groupId: group.id, memberId: member.id };
+  const pending = changeRole.isPending || transfer.isPending || remove.isPending;
+  const texts = asking ? textsFor(asking, member, group) : null;
+
+  function run(action: MemberActionName) {
+    const text = textsFor(action, member, group);
+    const callbacks = {
+      onSuccess: () => {
+        toast({ title: text.done, variant: 'success' });
+        setAsking(null);
+      },
+      onError: (error: unknown) => {
+        console.error(text.failed, error);
+        toast({ title: text.failed, description: errorMessageOf(error), variant: 'destructive' });
+        setAsking(null);
+      },
+    };
+    if (action === 'makeCoOrganizer' || action === 'removeCoOrganizer') changeRole.mutate({ ...target, role: action === 'makeCoOrganizer' ? 'co_organizer' : 'member' }, callbacks);
+    else if (action === 'transferOwnership') transfer.mutate(target, callbacks);
+    else remove.mutate(target, callbacks);
+  }
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuMoreTrigger label={`Actions for ${member.userId}`} />
+        <DropdownMenuContent align="end">
+          {allowed.map((action) => {
+            const Icon = ICONS[action];
+            return (
+              <Fragment key={action}>
+                {action === 'remove' && allowed.length > 1 ? <DropdownMenuSeparator /> : null}
+                <DropdownMenuItem tone={action === 'remove' ? 'danger' : 'default'} onSelect={() => setAsking(action)}>
+                  <Icon aria-hidden="true" />
+                  {textsFor(action, member, group).label}
+                </DropdownMenuItem>
+              </Fragment>
+            );
+          })}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        title={texts?.title ?? ''}
+        description={texts?.description ?? ''}
+        confirmLabel={texts?.confirm ?? ''}
+        pendingLabel={texts?.pending}
+        pending={pending}
+        onConfirm={() => (asking ? run(asking) : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp } from '../../../test/utils';
+import { resetToasts } from '../../../components/ui/toast-store';
+import type { GroupMember } from '../../../../shared/groups/group';
+import { buildGroup, buildMember } from '../../../test/build-group';
+import { MembersTab } from './members-tab';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const openMenuOf = async (handle: string) => {
+  fireEvent.pointerDown(await screen.findByRole('button', { name: `Actions for ${handle}` }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+  return screen.getAllByRole('menuitem').map((item) => item.textContent);
+};
+
+function renderTab(status: 'owner' | 'co_organizer', members: GroupMember[], extra: Record<string, () => Response> = {}) {
+  const requests = mockApi({ 'GET /api/groups/g1/members': () => json(members), ...extra });
+  renderWithApp(<MembersTab group={buildGroup({ membershipStatus: status })} />);
+  return requests;
+}
+
+describe('MembersTab', () => {
+  it('shows each role and gives the owner a menu per member, each action asked first', async () => {
+    const requests = renderTab(
+      'owner',
+      [
+        buildMember({ role: 'owner', id: 'u_me', userId: 'ana-rides' }),
+        buildMember({ role: 'co_organizer', userId: 'carla-curves', abilities: { makeCoOrganizer: false, removeCoOrganizer: true, transferOwnership: true, remove: true } }),
+        buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: true, removeCoOrganizer: false, transferOwnership: true, remove: true } }),
+      ],
+      { 'DELETE /api/groups/g1/members/u_ben': () => json({ success: true }) },
+    );
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(within(list).getByText('Owner')).toBeTruthy();
+    expect(within(list).getByText('Co-organizer')).toBeTruthy();
+    // Nobody acts on the owner (here, the viewer themself).
+    expect(screen.queryByRole('button', { name: 'Actions for ana-rides' })).toBeNull();
+    expect(await openMenuOf('ben-twisties')).toEqual(['Make co-organizer', 'Hand over ownership', 'Remove from group']);
+
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove from group' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove ben-twisties from Night Riders?' });
+    expect(within(confirm).getByText(/They will be told/)).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from group' }));
+    expect(await screen.findByText('ben-twisties was removed from Night Riders')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('hands the group over after confirmation', async () => {
+    const requests = renderTab('owner', [buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: true, removeCoOrganizer: false, transferOwnership: true, remove: true } })], {
+      'POST /api/groups/g1/ownership': () => json(buildGroup({ membershipStatus: 'co_organizer' })),
+    });
+    await openMenuOf('ben-twisties');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Hand over ownership' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hand Night Riders over to ben-twisties?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Hand over ownership' }));
+    expect(await screen.findByText('ben-twisties now owns Night Riders')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/groups/g1/ownership', body: { memberId: 'u_ben' } });
+  });
+
+  it('tells a co-organizer what they may do, and offers only that', async () => {
+    renderTab('co_organizer', [
+      buildMember({ role: 'owner', userId: 'ana-rides' }),
+      buildMember({ role: 'member', userId: 'ben-twisties', abilities: { makeCoOrganizer: false, removeCoOrganizer: false, transferOwnership: false, remove: true } }),
+    ]);
+    expect(await screen.findByText(/You are a co-organizer/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Actions for ana-rides' })).toBeNull();
+    expect(await openMenuOf('ben-twisties')).toEqual(['Remove from group']);
+  });
+
+  it('says why a refused action failed', async () => {
+    renderTab('owner', [buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: true, removeCoOrganizer: false, transferOwnership: true, remove: true } })], {
+      'PUT /api/groups/g1/members/u_ben/role': () => json({ message: 'Only the group owner can do this' }, 403),
+    });
+    await openMenuOf('ben-twisties');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Make co-organizer' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make co-organizer' }));
+    expect(await screen.findByText('Only the group owner can do this')).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { UserPlus, LogOut } from 'lucide-react';
+import type { Ride } from '../../../../shared/rides/ride';
+import { useGroup, useJoinGroup } from '../../../api/groups';
+import type { useRideActions } from '../../../components/rides/use-ride-actions';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import { WaitlistActions } from './ride-waitlist';
+
+interface ParticipationActionsProps {
+  ride: Ride;
+  actions: ReturnType<typeof useRideActions>;
+  onJoin: () => void;
+  /** Joining answered "Join the group first". */
+  mustJoinGroup: boolean;
+}
+
+/**
+ * Join Ride and Leave Ride under spec 2 section 4's rules, as the server's abilities say. When the
+ * rider could join but for membership of an approval group, Join Group is offered instead.
+ */
+export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: ParticipationActionsProps) {
+  const { abilities } = ride;
+  const isOwner = abilities.edit;
+  const couldJoinButForGroup =
+    !abilities.join && !ride.isParticipant && !isOwner && ride.status === 'confirmed' && !ride.isFull && Boolean(ride.group);
+  const group = useGroup(ride.group?.id ?? null, couldJoinButForGroup || mustJoinGroup);
+  const joinGroup = useJoinGroup();
+
+  if (abilities.leave) {
+    return (
+      <Button variant="secondary" onClick={() => void actions.leave(ride)} disabled={actions.leaving}>
+        <LogOut aria-hidden="true" />
+        {actions.leaving ? 'Leaving...' : 'Leave Ride'}
+      </Button>
+    );
+  }
+  if (abilities.join && !mustJoinGroup) {
+    // Close to the start a rider waiting may take a free seat by joining (first come), or stop waiting.
+    return (
+      <>
+        <Button onClick={onJoin} disabled={actions.joining}>
+          <UserPlus aria-hidden="true" />
+          {actions.joining ? 'Joining...' : 'Join Ride'}
+        </Button>
+        <WaitlistActions ride={ride} />
+      </>
+    );
+  }
+  if (abilities.joinWaitlist || abilities.leaveWaitlist) return <WaitlistActions ride={ride} />;
+  if (ride.isFull && !ride.isParticipant && !isOwner) {
+    return (
+      <Button variant="secondary" disabled>
+        Full
+      </Button>
+    );
+  }
+  const status = group.data?.membershipStatus;
+  if ((couldJoinButForGroup || mustJoinGroup) && status === 'pending') {
+    return <p className="inline-flex h-10 items-center rounded-lg bg-ignition-50 px-3 text-sm font-semibold text-ignition-800">Membership application pending</p>;
+  }
+  if ((couldJoinButForGroup || mustJoinGroup) && group.data?.abilities.join) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-asphalt-600">Join the group first</span>
+        <Button
+          disabled={joinGroup.isPending}
+          onClick={() =>
+            void joinGroup
+              .mutateAsync(group.data.id)
+              .then((answer) => toast({ title: answer.status === 'pending' ? 'Request sent' : 'Joined group', description: answer.message, variant: 'success' }))
+              .catch((error: unknown) => {
+                console.error('Failed to join group', error);
+                toast({ title: 'Failed to join group', description: errorMessageOf(error), variant: 'destructive' });
+              })
+          }
+        >
+          <UserPlus aria-hidden="true" />
+          Join Group
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
