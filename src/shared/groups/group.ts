@@ -25,13 +25,22 @@ export const groupNameSchema = nameText({ required: 'Group name is required', ma
   'Group names cannot contain hyphens (reserved for URLs)',
 );
 
-/** Create-group payload (spec 2 sections 3 and 5). creatorId is ignored: the creator is the caller. */
-export const createGroupSchema = z.object({
-  name: groupNameSchema,
+
+/**
+ * Where the group meets: the place as typed and, when the rider chose a suggestion, its coordinates
+ * (null coordinates: kept as text only; left out: the server places the typed name).
+ */
+const groupPlaceFields = {
   description: z.string().trim().max(5000, 'Description too long').nullable().optional(),
   location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(255),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+};
+
+/** Create-group payload (spec 2 sections 3 and 5). creatorId is ignored: the creator is the caller. */
+export const createGroupSchema = z.object({
+  name: groupNameSchema,
+  ...groupPlaceFields,
   radiusKm: z.number().int().min(GROUP_RADIUS_MIN, 'Radius must be at least 1 km').max(GROUP_RADIUS_MAX, 'Radius cannot exceed 1000 km').default(GROUP_RADIUS_DEFAULT),
   membershipApprovalRequired: z.boolean().default(false),
   ...timezoneFields,
@@ -39,70 +48,125 @@ export const createGroupSchema = z.object({
 });
 export type CreateGroupInput = z.infer<typeof createGroupSchema>;
 
-/** PATCH /api/groups/{id}: the owner's manage dialog; a new name moves the group's address (the old one keeps leading to it). */
+/** The Edit Group dialog's fields (sent as PATCH /api/groups/{id}); the image is uploaded as media. */
+export const editGroupSchema = createGroupSchema.pick({ name: true, description: true, location: true, latitude: true, longitude: true });
+export type EditGroupInput = z.infer<typeof editGroupSchema>;
+
+/**
+ * PATCH /api/groups/{id} (owner only): the Manage dialog's two settings (spec 2) and the Edit Group
+ * dialog's name, description and location. A new name moves the group's address (the old one keeps
+ * leading to it); the image is uploaded as media ('group_image').
+ */
 export const updateGroupSchema = z
   .object({
     name: groupNameSchema.optional(),
+    description: groupPlaceFields.description,
+    location: groupPlaceFields.location.optional(),
+    latitude: groupPlaceFields.latitude,
+    longitude: groupPlaceFields.longitude,
     membershipApprovalRequired: z.boolean().optional(),
     timezoneOffset: timezoneFields.timezoneOffset.optional(),
     timezoneName: timezoneFields.timezoneName.optional(),
   })
-  .strict();
+  .strict()
+  // Coordinates belong to the place they locate: sent alone they would move the group off its name.
+  .refine((u) => u.location !== undefined || (u.latitude === undefined && u.longitude === undefined), { message: 'Send the location with its coordinates', path: ['location'] });
 export type UpdateGroupInput = z.infer<typeof updateGroupSchema>;
 
-export const MEMBERSHIP_STATUSES = ['owner', 'member', 'pending', 'none'] as const;
+/** A member's role; the owner is the one member who is neither (ARCHITECTURE "Clubs run by more than one person"). */
+export const GROUP_ROLES = ['member', 'co_organizer'] as const;
+export const groupRoleSchema = z.enum(GROUP_ROLES, { error: 'Role must be member or co_organizer' });
+export type GroupRole = z.infer<typeof groupRoleSchema>;
+
+/** PUT /api/groups/{id}/members/{memberId}/role (owner only). */
+export const changeMemberRoleSchema = z.object({ role: groupRoleSchema }).strict();
+export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleSchema>;
+
+/** POST /api/groups/{id}/ownership (owner only): the member who becomes the owner. */
+export const transferOwnershipSchema = z.object({ memberId: z.string({ error: 'Choose the member who takes over' }).min(1, 'Choose the member who takes over').max(64) }).strict();
+export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
+
+export const MEMBERSHIP_STATUSES = ['owner', 'co_organizer', 'member', 'pending', 'none'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export interface GroupAbilities {
-  join: boolean;
-  leave: boolean;
-  manage: boolean;
-  delete: boolean;
-  invite: boolean;
-  createRide: boolean;
-  createPoll: boolean;
-  viewMembers: boolean;
-}
+export const groupAbilitiesSchema = z.object({
+  join: z.boolean(),
+  leave: z.boolean(),
+  /** The Manage dialog's settings and the Edit Group dialog (owner). */
+  manage: z.boolean(),
+  delete: z.boolean(),
+  invite: z.boolean(),
+  createRide: z.boolean(),
+  createPoll: z.boolean(),
+  viewMembers: z.boolean(),
+  /** See and decide membership requests (owner and co-organizers). */
+  decideRequests: z.boolean(),
+  /** Make members co-organizers and back (owner). */
+  changeRoles: z.boolean(),
+  /** Hand the group to another member (owner). */
+  transferOwnership: z.boolean(),
+  /** Remove members from the group (owner: anyone but themself; co-organizer: plain members). */
+  removeMembers: z.boolean(),
+});
+export type GroupAbilities = z.infer<typeof groupAbilitiesSchema>;
 
 /** A group as every list and page receives it (spec 2 section 3, plus slug, status and abilities). */
-export interface Group {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  location: string;
-  latitude: number | null;
-  longitude: number | null;
-  groupImageUrl: string | null;
-  creatorId: string;
-  membershipApprovalRequired: boolean;
-  timezoneOffset: string;
-  timezoneName: string;
-  memberCount: number;
-  rideCount: number;
-  radiusKm: number;
-  upcomingRides: number;
-  isActive: boolean;
-  createdAt: string;
-  creator: { userId: string; profileImageUrl: string | null };
-  membershipStatus: MembershipStatus;
-  abilities: GroupAbilities;
-}
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  groupImageUrl: z.string().nullable(),
+  creatorId: z.string(),
+  membershipApprovalRequired: z.boolean(),
+  timezoneOffset: z.string(),
+  timezoneName: z.string(),
+  memberCount: z.number().int(),
+  rideCount: z.number().int(),
+  radiusKm: z.number(),
+  upcomingRides: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  creator: z.object({ userId: z.string(), profileImageUrl: z.string().nullable() }),
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  abilities: groupAbilitiesSchema,
+});
+export type Group = z.infer<typeof groupSchema>;
 
-export interface GroupMember {
-  id: string;
-  userId: string;
-  profileImageUrl: string | null;
-  location: string | null;
-  isOwner: boolean;
-  joinedAt: string;
-}
+/** What the viewer may do to one member of the list (groups.policy memberAbilities). */
+export const memberAbilitiesSchema = z.object({
+  makeCoOrganizer: z.boolean(),
+  removeCoOrganizer: z.boolean(),
+  transferOwnership: z.boolean(),
+  remove: z.boolean(),
+});
+export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
 
-export interface MembershipRequest {
-  id: string;
-  requestedAt: string;
-  user: { id: string; userId: string; profileImageUrl: string | null; location: string | null };
-}
+export const groupMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  profileImageUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  isOwner: z.boolean(),
+  /** 'owner' for the group's owner, else their role. */
+  role: z.enum(['owner', ...GROUP_ROLES]),
+  joinedAt: z.string(),
+  abilities: memberAbilitiesSchema,
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const membershipRequestSchema = z.object({
+  id: z.string(),
+  requestedAt: z.string(),
+  user: z.object({ id: z.string(), userId: z.string(), profileImageUrl: z.string().nullable(), location: z.string().nullable() }),
+});
+export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
+
+export const joinGroupResultSchema = z.object({ message: z.string(), status: z.enum(['member', 'pending']) });
+export type JoinGroupResult = z.infer<typeof joinGroupResultSchema>;
 
 export const JOIN_REQUEST_SUBMITTED = 'Membership request submitted for approval';
 export const GROUP_NAME_TAKEN = 'A group with this name already exists. Please choose another name.';

@@ -85,3 +85,26 @@ export const openInvitationListSchema = z.array(openInvitationSchema);
 
 /** Path of DELETE /api/groups/{id}/invitations/{invitationId}. */
 export const invitationParamsSchema = z.object({ id: z.string().min(1).max(64), invitationId: z.string().min(1).max(64) });
+
+/** The answer of POST /api/groups/{id}/invite: a single-use link and its QR code, valid 7 days. */
+export const createdInvitationSchema = z.object({
+  success: z.literal(true),
+  /** The link to share; the QR code encodes exactly this. */
+  magicLink: z.string(),
+  qrCodeDataUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+/** GET /api/invite/{token}: what the invitation landing shows (an unknown, used or expired invitation answers 404). */
+export const invitationViewSchema = z.object({
+  success: z.literal(true),
+  group: z.object({ id: z.string(), name: z.string(), slug: z.string(), description: z.string().nullable(), groupImageUrl: z.string().nullable() }),
+  invitation: z.object({ inviteeName: z.string().nullable(), expiresAt: z.string() }),
+  inviter: z.object({ firstName: z.string(), userId: z.string() }),
+  /** The visitor's account has no confirmed e-mail: the landing asks for one. */
+  needsEmail: z.boolean(),
+  /** The visitor is a member or the owner already: the invitation is left for the person it is meant for. */
+  alreadyMember: z.boolean(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;

@@ -8,8 +8,8 @@ export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
 
 /**
  * What an upload is attached to (spec 2 section 3, "Media item"): a rider's own gallery (profile,
- * the default), a ride (its owner only), a group (its members), a rider's background or avatar,
- * or a group's image (its owner).
+ * the default), a ride (photos and videos from its riders and its group's members, GPX routes from
+ * its owner), a group (its members), a rider's background or avatar, or a group's image (its owner).
  */
 export const MEDIA_ASSOCIATED_TYPES = ['profile', 'ride', 'group', 'user_background', 'user_avatar', 'group_image'] as const;
 export type MediaAssociatedType = (typeof MEDIA_ASSOCIATED_TYPES)[number];
@@ -27,10 +27,12 @@ export const MEDIA_MESSAGES = {
   notMultipart: 'Uploads must be sent as multipart/form-data.',
   oneFile: 'Please upload one file per request.',
   notFound: 'Media not found',
-  rideOwnerOnly: "You don't have permission to upload or delete this ride's media",
+  rideRidersOnly: 'Only riders of this ride and members of its group can add photos and videos to it',
+  rideRouteOwnerOnly: "Only the ride's owner can add GPX routes to this ride",
   groupMembersOnly: 'Only members of this group can see or add its media',
   groupOwnerOnly: 'Only the group owner can change the group image',
   uploaderOnly: "You don't have permission to change this media",
+  deleteNotAllowed: "Only the uploader and the ride's or group's owner can delete this media",
 } as const;
 
 /** What the viewer may do with an item, decided by the server. */

@@ -18,11 +18,17 @@ export const ACCEPTED_UPLOAD_MIME_TYPES = [
 /** For the file picker's `accept` attribute. */
 export const UPLOAD_ACCEPT_ATTRIBUTE = [...ACCEPTED_UPLOAD_MIME_TYPES, '.gpx'].join(',');
 
+/** What riders add to a ride (its GPX route is its owner's, added beside the route). */
+export const PHOTO_AND_VIDEO_MIME_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
+export const PHOTO_AND_VIDEO_ACCEPT_ATTRIBUTE = PHOTO_AND_VIDEO_MIME_TYPES.join(',');
+
 export type UploadCheck = 'ok' | 'unsupported' | 'tooLarge';
 
-export function checkUploadFile(file: { name: string; type: string; size: number }): UploadCheck {
-  const isGpxName = /\.gpx$/i.test(file.name);
-  if (!isGpxName && !(ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'unsupported';
+export function checkUploadFile(file: { name: string; type: string; size: number }, options: { photosAndVideosOnly?: boolean } = {}): UploadCheck {
+  const type = file.type.toLowerCase();
+  if (options.photosAndVideosOnly) {
+    if (!(PHOTO_AND_VIDEO_MIME_TYPES as readonly string[]).includes(type)) return 'unsupported';
+  } else if (!/\.gpx$/i.test(file.name) && !(ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(type)) return 'unsupported';
   if (file.size > MEDIA_MAX_BYTES) return 'tooLarge';
   return 'ok';
 }

@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'ride_reminder',
   'ride_cancelled',
   'poll_created',
+  'poll_ride_planned',
   'member_joined',
   'media_uploaded',
   'profile_updated',
@@ -20,6 +21,10 @@ export const NOTIFICATION_TYPES = [
   'waitlist_seat_taken',
   'waitlist_seat_free',
   'ride_below_minimum',
+  'made_co_organizer',
+  'ownership_received',
+  'ownership_handed_over',
+  'removed_from_group',
 ] as const;
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -79,6 +84,8 @@ export const notificationTexts = {
   waitlistSeatFree: (ride: string) => ({ title: 'Seat free', message: `A seat is free on ${ride}: the first to join takes it` }),
   belowMinimum: (ride: string, riders: number, minimum: number) => ({ title: 'Not enough riders yet', message: `${ride} has ${riders} of the ${minimum} riders it needs` }),
   pollCreated: (poll: string) => ({ title: 'New Poll Created', message: `Vote on: ${poll}` }),
+  /** To the riders interested in the ride's date; they join from the ride's page if they ride (never joined for them). */
+  pollRidePlanned: (ride: string, day: string, poll: string) => ({ title: 'Ride planned from a poll', message: `${ride} on ${day} is planned from ${poll}: join if you're riding` }),
   memberJoined: (member: string, group: string) => ({ title: 'New Member', message: `${member} joined ${group}` }),
   /** "Ana uploaded 13 files to Futa Pass Loop": several uploads by one rider to one place are one notification. */
   mediaUploaded: (user: string, count: number, place?: string) => ({
@@ -90,6 +97,11 @@ export const notificationTexts = {
   membershipRequest: (rider: string, group: string) => ({ title: 'Membership request', message: `${rider} wants to join ${group}` }),
   membershipApproved: (group: string) => ({ title: 'Membership approved!', message: `You're now a member of ${group}.` }),
   membershipDeclined: (group: string) => ({ title: 'Membership request declined', message: `Your request to join ${group} was declined` }),
+  // Clubs run by more than one person (ARCHITECTURE): roles, hand-over and removal, told to the rider concerned.
+  madeCoOrganizer: (group: string) => ({ title: 'You are a co-organizer', message: `You can now approve members, invite riders and run the rides of ${group}` }),
+  ownershipReceived: (group: string, formerOwner: string) => ({ title: 'You own a group now', message: `${formerOwner} handed ${group} over to you` }),
+  ownershipHandedOver: (group: string, newOwner: string) => ({ title: 'Group handed over', message: `${newOwner} now owns ${group}; you stay on as a co-organizer` }),
+  removedFromGroup: (group: string) => ({ title: 'Removed from group', message: `You were removed from ${group}` }),
 };
 
 /** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */

@@ -46,24 +46,63 @@ export const pollResponseSchema = z.object({
   preferredDates: z.array(isoDate).max(60).optional(),
 });
 
-export interface Poll {
-  id: string;
-  title: string;
-  description: string | null;
-  destination: string;
-  durationDays: number;
-  deadline: string;
-  proposedDates: string[];
-  isActive: boolean;
-  isExpired: boolean;
-  yesCount: number;
-  noCount: number;
-  responseCount: number;
-  userResponse: 'yes' | 'no' | null;
-  userPreferredDates: string[];
-  groupId: string;
-  groupName: string;
-  creatorId: string;
-  createdAt: string;
-  abilities: { respond: boolean };
-}
+/** A rider who answered a poll, named by their public handle (API field `userId`) as on ride pages. */
+export const pollVoterSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type PollVoter = z.infer<typeof pollVoterSchema>;
+
+/**
+ * One proposed date's result: the riders interested in it (a yes naming it among its preferred
+ * dates, or a yes naming none, which is a yes to every proposed date). `interested` is the "who",
+ * for group members only: null for anyone else. `best` marks the date most riders want (ties go to
+ * the earliest); no date is best while nobody is interested.
+ */
+export const pollDateResultSchema = z.object({
+  date: z.string(),
+  interestedCount: z.number().int().min(0),
+  interested: z.array(pollVoterSchema).nullable(),
+  best: z.boolean(),
+});
+export type PollDateResult = z.infer<typeof pollDateResultSchema>;
+
+/** What the viewer may do with the poll, decided by the server's polls policy. */
+export const pollAbilitiesSchema = z.object({
+  respond: z.boolean(),
+  close: z.boolean(),
+  planRide: z.boolean(),
+});
+export type PollAbilities = z.infer<typeof pollAbilitiesSchema>;
+
+/** A poll as every poll endpoint answers it (spec 2 section 3 "Poll", with results and abilities). */
+export const pollSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  destination: z.string(),
+  durationDays: z.number().int(),
+  deadline: z.string(),
+  proposedDates: z.array(z.string()),
+  isActive: z.boolean(),
+  isExpired: z.boolean(),
+  yesCount: z.number().int().min(0),
+  noCount: z.number().int().min(0),
+  responseCount: z.number().int().min(0),
+  userResponse: z.enum(['yes', 'no']).nullable(),
+  userPreferredDates: z.array(z.string()),
+  results: z.array(pollDateResultSchema),
+  /** The best date (see pollDateResultSchema), or null while nobody is interested. */
+  bestDate: z.string().nullable(),
+  groupId: z.string(),
+  groupName: z.string(),
+  creatorId: z.string(),
+  createdAt: z.string(),
+  abilities: pollAbilitiesSchema,
+});
+export type Poll = z.infer<typeof pollSchema>;
+
+/** The poll a ride was planned from, on the ride's own JSON (for group members). */
+export const pollLinkSchema = z.object({ id: z.string(), title: z.string() });
+export type PollLink = z.infer<typeof pollLinkSchema>;

@@ -3,6 +3,7 @@ import { nameText } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { localDay } from './ride-time';
 import { dateInput } from '../dates/date-input';
+import { pollLinkSchema } from '../polls/poll';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
@@ -107,7 +108,13 @@ function checkOrder(
 
 /** POST /api/rides (spec 2 sections 3 and 5). ownerId is ignored: the owner is the caller. */
 export const createRideSchema = z
-  .object({ groupId: z.string({ error: 'Group selection is required' }).min(1, 'Group selection is required').max(64), ownerId: z.string().optional(), ...rideFields })
+  .object({
+    groupId: z.string({ error: 'Group selection is required' }).min(1, 'Group selection is required').max(64),
+    ownerId: z.string().optional(),
+    ...rideFields,
+    /** "Plan this ride": the closed date poll of the same group the ride comes from (checked by the server). */
+    pollId: z.string().min(1).max(64).nullable().optional(),
+  })
   .superRefine(checkOrder);
 export type CreateRideInput = z.infer<typeof createRideSchema>;
 
@@ -161,25 +168,31 @@ export const commentsPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 100').max(COMMENTS_PAGE_MAX, 'limit must be 1 to 100').default(COMMENTS_PAGE_SIZE),
 });
 
-export interface RidePerson {
-  id: string;
-  userId: string;
-  profileImageUrl: string | null;
-}
+/** A rider as rides name them: the participants, the owner, the navigator, a comment's author. */
+export const ridePersonSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type RidePerson = z.infer<typeof ridePersonSchema>;
 
-export interface RideAbilities {
-  join: boolean;
-  leave: boolean;
-  edit: boolean;
-  delete: boolean;
-  comment: boolean;
-  uploadMedia: boolean;
-  /** The next three are on a ride's own JSON only (GET /api/rides/{id} and the answers to its actions), never in lists. */
-  joinWaitlist?: boolean;
-  leaveWaitlist?: boolean;
+/** What the viewer may do with the ride, as the server's policy decided (rides.policy.ts). */
+export const rideAbilitiesSchema = z.object({
+  join: z.boolean(),
+  leave: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+  comment: z.boolean(),
+  uploadMedia: z.boolean(),
+  /** The next four are on a ride's own JSON only (GET /api/rides/{id} and the answers to its actions), never in lists. */
+  joinWaitlist: z.boolean().optional(),
+  leaveWaitlist: z.boolean().optional(),
   /** The owner may keep or cancel a ride that reached its decision time below its minimum riders. */
-  decideMinimum?: boolean;
-}
+  decideMinimum: z.boolean().optional(),
+  /** Photos and videos: any rider of the ride and any member of its group (`uploadMedia` is adding GPX routes: the owner). */
+  addMedia: z.boolean().optional(),
+});
+export type RideAbilities = z.infer<typeof rideAbilitiesSchema>;
 
 /** A ride's waitlist as its viewer sees it: how many wait, and the viewer's place (1 is next; null: not waiting). */
 export const rideWaitlistSchema = z.object({
@@ -199,79 +212,89 @@ export const rideMinimumDecisionSchema = z.object({
 });
 export type RideMinimumDecision = z.infer<typeof rideMinimumDecisionSchema>;
 
-/** A ride as lists and the detail page receive it (spec 2 section 3 plus abilities). */
-export interface Ride {
-  id: string;
-  name: string;
-  description: string | null;
-  status: RideStatus;
-  startDate: string;
-  endDate: string;
-  duration: RideDuration;
-  startLocation: string;
-  startLatitude: number | null;
-  startLongitude: number | null;
-  midpointLocation: string | null;
-  midpointLatitude: number | null;
-  midpointLongitude: number | null;
-  endLocation: string;
-  endLatitude: number | null;
-  endLongitude: number | null;
-  waypoints: Waypoint[];
-  totalDistanceKm: number | null;
-  participantCount: number;
-  participants: RidePerson[];
-  minRiders: number;
-  maxRiders: number;
-  timezoneOffset: string;
-  timezoneName: string;
-  ownerId: string;
-  owner: RidePerson;
-  navigator: RidePerson | null;
-  group: { id: string; name: string; slug: string; timezoneOffset: string; timezoneName: string } | null;
-  groupId: string | null;
-  slug: string;
-  groupSlug: string | null;
-  isParticipant: boolean;
-  isFull: boolean;
-  createdAt: string;
-  abilities: RideAbilities;
-  /** On a ride's own JSON only (not in lists, whose cards are the same for every viewer). */
-  waitlist?: RideWaitlist;
-  /** On a ride's own JSON only. */
-  minRidersDecision?: RideMinimumDecision;
-}
+/** A coordinate a ride answers with: null when the stop is not on the map, never 0,0. */
+const answeredCoordinate = z.number().nullable();
 
-export interface RideComment {
-  id: string;
-  content: string;
-  createdAt: string;
-  user: RidePerson;
-}
+/** A ride as lists and the detail page receive it (spec 2 section 3 plus abilities). */
+export const rideSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(RIDE_STATUSES),
+  startDate: z.string(),
+  endDate: z.string(),
+  duration: z.enum(RIDE_DURATIONS),
+  startLocation: z.string(),
+  startLatitude: answeredCoordinate,
+  startLongitude: answeredCoordinate,
+  midpointLocation: z.string().nullable(),
+  midpointLatitude: answeredCoordinate,
+  midpointLongitude: answeredCoordinate,
+  endLocation: z.string(),
+  endLatitude: answeredCoordinate,
+  endLongitude: answeredCoordinate,
+  waypoints: z.array(waypointSchema),
+  totalDistanceKm: z.number().nullable(),
+  participantCount: z.number().int().min(0),
+  participants: z.array(ridePersonSchema),
+  minRiders: z.number().int(),
+  maxRiders: z.number().int(),
+  timezoneOffset: z.string(),
+  timezoneName: z.string(),
+  ownerId: z.string(),
+  owner: ridePersonSchema,
+  navigator: ridePersonSchema.nullable(),
+  group: z.object({ id: z.string(), name: z.string(), slug: z.string(), timezoneOffset: z.string(), timezoneName: z.string() }).nullable(),
+  groupId: z.string().nullable(),
+  slug: z.string(),
+  groupSlug: z.string().nullable(),
+  isParticipant: z.boolean(),
+  isFull: z.boolean(),
+  createdAt: z.string(),
+  abilities: rideAbilitiesSchema,
+  /** On a ride's own JSON only (not in lists, whose cards are the same for every viewer). */
+  waitlist: rideWaitlistSchema.optional(),
+  /** On a ride's own JSON only. */
+  minRidersDecision: rideMinimumDecisionSchema.optional(),
+  /** On a ride's own JSON only: the date poll it was planned from, for the group's members (null otherwise). */
+  poll: pollLinkSchema.nullable().optional(),
+});
+export type Ride = z.infer<typeof rideSchema>;
+
+/** Lists of rides (upcoming, a group's rides, the finder): served from ride cards without serializing, so parsed in the tests most of all. */
+export const rideListSchema = z.array(rideSchema.strict());
+
+/** A ride's own JSON (GET /api/rides/{id} and the answer to every action on it): with its waitlist and minimum riders decision. */
+export const rideDetailSchema = rideSchema.required({ waitlist: true, minRidersDecision: true, poll: true }).strict();
+
+export const rideCommentSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  user: ridePersonSchema,
+});
+export type RideComment = z.infer<typeof rideCommentSchema>;
 
 /**
  * One page of a ride's comments: the newest `limit` before the cursor, in the order they were
  * written (oldest first); `hasEarlier` says whether older ones remain (ask with `before` = the
  * first comment's id).
  */
-export interface RideCommentsPage {
-  comments: RideComment[];
-  hasEarlier: boolean;
-}
+export const rideCommentsPageSchema = z.object({
+  comments: z.array(rideCommentSchema),
+  hasEarlier: z.boolean(),
+});
+export type RideCommentsPage = z.infer<typeof rideCommentsPageSchema>;
 
-export interface RecentRide {
-  id: string;
-  name: string;
-  groupName: string | null;
-  groupSlug: string | null;
-  slug: string;
-  startTime: string;
-  totalDistanceKm: number | null;
-}
-
-export interface DashboardStats {
-  upcomingRides: number;
-  activeGroups: number;
-  /** Kilometres (the field name is the spec's); the client converts to the rider's unit. */
-  milesPlanned: number;
-}
+/** GET /api/users/{id}/recent-rides: past rides the rider owned or joined. */
+export const recentRideSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  groupName: z.string().nullable(),
+  groupSlug: z.string().nullable(),
+  slug: z.string(),
+  startTime: z.string(),
+  totalDistanceKm: z.number().nullable(),
+});
+export type RecentRide = z.infer<typeof recentRideSchema>;
+export const recentRideListSchema = z.array(recentRideSchema);

@@ -94,6 +94,7 @@ export const locationUpdateSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
+export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 
 /** GET /api/users/profile/{username}: what a permitted viewer sees of a rider. */
 export const publicProfileSchema = z.object({
