@@ -5,8 +5,14 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
+import { StartupError } from '../platform/errors';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/** The SQLite database file in a data directory. */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'roadcaptain.sqlite');
+}
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -17,8 +23,8 @@ export interface Db {
 }
 
 /**
- * The only place that knows which engine is behind Kysely. SQLite settings follow GUIDE section 5:
- * WAL, synchronous=FULL, foreign keys on, a busy timeout.
+ * The only place that knows which engine is behind Kysely. SQLite settings follow GUIDE section 5
+ * (see applySqliteSettings); a DatabaseSettingsError means the server must not start.
  */
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError?: (error: Error) => void }): Db {
   if (options.databaseUrl) {
@@ -35,13 +41,62 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     return { kysely, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => kysely.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'roadcaptain.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const file = sqliteFile(options.dataDir);
+  const sqlite = new SQLite(file);
+  try {
+    applySqliteSettings(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, engine: 'sqlite', postgresUrl: null, close: () => kysely.destroy() };
+}
+
+/** SQLite settings that could not be put in place: the server must not start on them. */
+export class DatabaseSettingsError extends StartupError {}
+
+export interface SqliteSettings {
+  journalMode: string;
+  /** 2 is FULL. */
+  synchronous: number;
+  foreignKeys: number;
+}
+
+const FULL = 2;
+
+/**
+ * What is wrong with the settings SQLite reports back, or null. SQLite does not fail when it
+ * cannot switch to WAL (a network file system without shared memory, for one): it answers with
+ * the mode it kept. Without WAL, readers block the writer and a crash can lose more; so the
+ * settings GUIDE section 5 relies on are read back rather than assumed.
+ */
+export function sqliteSettingsProblem(file: string, settings: SqliteSettings): string | null {
+  if (settings.journalMode.toLowerCase() !== 'wal') {
+    return `SQLite cannot use its write-ahead log for ${file} (journal_mode stays "${settings.journalMode}"): put DATA_DIR on a local disk, not a network file system, or use PostgreSQL (DATABASE_URL)`;
+  }
+  if (settings.synchronous !== FULL) return `SQLite keeps synchronous at ${settings.synchronous} instead of 2 (FULL) for ${file}`;
+  if (settings.foreignKeys !== 1) return `SQLite keeps foreign key checks off for ${file}`;
+  return null;
+}
+
+/** GUIDE section 5's settings: WAL, synchronous=FULL, foreign keys on, a busy timeout; each read back. */
+function applySqliteSettings(sqlite: SQLite.Database, file: string): void {
+  // First, so that switching to WAL waits for another process's lock rather than failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    throw new DatabaseSettingsError(`SQLite cannot switch ${file} to its write-ahead log: ${(error as Error).message}`);
+  }
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  const problem = sqliteSettingsProblem(file, {
+    journalMode: String(sqlite.pragma('journal_mode', { simple: true })),
+    synchronous: Number(sqlite.pragma('synchronous', { simple: true })),
+    foreignKeys: Number(sqlite.pragma('foreign_keys', { simple: true })),
+  });
+  if (problem) throw new DatabaseSettingsError(problem);
 }
 
 /**
@@ -71,14 +126,28 @@ function withStatementCache(sqlite: SQLite.Database): { prepare(sqlText: string)
 
 function fastRows(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return { reader: false, all: (p) => statement.all(p), run: (p) => statement.run(p), iterate: (p) => statement.iterate(p) };
-  const toObject = rowBuilder(statement.columns().map((c) => c.name));
+  let width = statement.columns().length;
+  let toObject = rowBuilder(statement.columns().map((c) => c.name));
   statement.raw(true);
+  // A migration that adds a column (a rolling deploy: another process migrating the same file)
+  // widens `select *` and `"rides".*`, and SQLite prepares the statement again on its own: the
+  // builder is made again from the new columns, so no value lands under another column's name.
+  const builderFor = (row: unknown[]) => {
+    if (row.length !== width) {
+      width = row.length;
+      toObject = rowBuilder(statement.columns().map((c) => c.name));
+    }
+    return toObject;
+  };
   return {
     reader: true,
-    all: (params) => (statement.all(params) as unknown[][]).map(toObject),
+    all(params) {
+      const rows = statement.all(params) as unknown[][];
+      return rows.length === 0 ? [] : rows.map(builderFor(rows[0]!));
+    },
     run: (params) => statement.run(params),
     *iterate(params) {
-      for (const row of statement.iterate(params) as IterableIterator<unknown[]>) yield toObject(row);
+      for (const row of statement.iterate(params) as IterableIterator<unknown[]>) yield builderFor(row)(row);
     },
   };
 }
@@ -102,6 +171,15 @@ function rowBuilder(names: string[]): (row: unknown[]) => Record<string, unknown
  */
 const PREPARED_PER_CONNECTION = 500;
 
+/**
+ * `select *`, `"rides".*`, `returning *`: a statement prepared with these fixes its columns, so
+ * once a migration adds one (a rolling deploy: the old release still serving while the new one
+ * migrates) PostgreSQL refuses to run it ("cached plan must not change result type"), and inside a
+ * transaction that error cannot be retried. Such statements run unnamed: planned each time, they
+ * see the table as it is.
+ */
+const READS_EVERY_COLUMN = /(^|[\s,(])("[^"]+"\.|\w+\.)?\*(\s|,|$)/;
+
 function preparePerText(client: pg.PoolClient): void {
   // SQL text -> statement name, for the texts this connection has prepared.
   const prepared = new Map<string, string>();
@@ -109,7 +187,7 @@ function preparePerText(client: pg.PoolClient): void {
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === 'string' && Array.isArray(values) && callback === undefined) {
       let name = prepared.get(config);
-      if (name === undefined && prepared.size < PREPARED_PER_CONNECTION && /^\s*(select|insert|update|delete|with)\b/i.test(config)) {
+      if (name === undefined && prepared.size < PREPARED_PER_CONNECTION && /^\s*(select|insert|update|delete|with)\b/i.test(config) && !READS_EVERY_COLUMN.test(config)) {
         name = `rc_${crypto.createHash('sha1').update(config).digest('base64url')}`;
         prepared.set(config, name);
       }
@@ -126,10 +204,6 @@ export function toCount(value: string | number | bigint | null | undefined): num
 
 export function toBool(value: number | boolean | null | undefined): boolean {
   return value === true || value === 1;
-}
-
-export function fromBool(value: boolean): number {
-  return value ? 1 : 0;
 }
 
 export function nowIso(): string {

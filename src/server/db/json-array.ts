@@ -8,7 +8,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * the given order: json_agg on PostgreSQL, json_group_array on SQLite. Lists use it in a
  * correlated subquery to bring each row's children (a ride's participants) with the row: one
  * query per list instead of two. On PostgreSQL that saves a round trip and the per-row protocol
- * (upcoming rides went from 7.9 to about 5 ms per request); on SQLite it costs the same CPU
+ * (about a third of an upcoming-rides read); on SQLite it costs the same CPU
  * instructions as the second query did. Read the column with `parseJsonArray`.
  */
 export function jsonArrayAgg<T>(db: Executor, fields: Record<keyof T & string, Expression<unknown>>, orderBy: Expression<unknown>): RawBuilder<T[] | string> {

@@ -21,6 +21,10 @@ import * as m018 from './migrations/018_gpx_privacy_zone';
 import * as m019 from './migrations/019_notification_ride_and_grouping';
 import * as m020 from './migrations/020_calendar_feeds';
 import * as m021 from './migrations/021_ride_waitlist';
+import * as m022 from './migrations/022_group_roles';
+import * as m023 from './migrations/023_ride_from_poll';
+import * as m025 from './migrations/025_users_handle';
+import * as m027 from './migrations/027_ride_card_deny_list';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -45,12 +49,18 @@ const migrations: Record<string, Migration> = {
   '019_notification_ride_and_grouping': m019,
   '020_calendar_feeds': m020,
   '021_ride_waitlist': m021,
+  '022_group_roles': m022,
+  '023_ride_from_poll': m023,
+  '025_users_handle': m025,
+  '027_ride_card_deny_list': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Migrations are numbered when work starts and may land out of order; a database migrated
+  // between two landings must still take the one numbered lower (Kysely refuses by default).
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RideDuration, RideStatus } from '../../shared/rides/ride';
+import type { PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
+import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zones';
 
 /**
  * Table types. Portable storage conventions (see ARCHITECTURE.md):
@@ -10,8 +13,9 @@ type Flag = number;
 
 export interface UsersTable {
   id: string;
-  user_id: string;
-  user_id_changes_count: Generated<number>;
+  /** The public handle (API field `userId`). */
+  handle: string;
+  handle_changes_count: Generated<number>;
   email: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -23,10 +27,10 @@ export interface UsersTable {
   profile_image_url: string | null;
   background_image_url: string | null;
   is_first_visit: Generated<Flag>;
-  profile_visibility: Generated<string>;
-  preferred_units: Generated<string>;
-  /** 'none' | '200m' | '500m' | '1km' (migration 018). */
-  gpx_privacy_zone: Generated<string>;
+  profile_visibility: Generated<ProfileVisibility>;
+  preferred_units: Generated<PreferredUnits>;
+  /** Migration 018. */
+  gpx_privacy_zone: Generated<GpxPrivacyZone>;
   timezone_offset: Generated<string>;
   timezone_name: Generated<string>;
   created_at: string;
@@ -127,10 +131,14 @@ export interface RideSlugHistoryTable {
   replaced_at: string;
 }
 
+/** A member's role in their group (migration 022); the owner is `groups.creator_id`. */
+export type GroupRole = 'member' | 'co_organizer';
+
 export interface GroupMembersTable {
   group_id: string;
   user_id: string;
   joined_at: string;
+  role: Generated<GroupRole>;
 }
 
 export interface MembershipRequestsTable {
@@ -187,10 +195,10 @@ export interface RidesTable {
   name: string;
   slug: string;
   description: string | null;
-  status: string; // confirmed | pending | cancelled
+  status: RideStatus;
   start_date: string;
   end_date: string;
-  duration: string;
+  duration: RideDuration;
   start_location: string;
   start_latitude: number | null;
   start_longitude: number | null;
@@ -226,6 +234,8 @@ export interface RidesTable {
   min_riders_checked_at: string | null;
   /** When the owner chose to keep the ride below its minimum. */
   min_riders_kept_at: string | null;
+  /** The date poll the ride was planned from (migration 023); null when none or the poll is gone. */
+  poll_id: string | null;
 }
 
 /** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
@@ -353,4 +363,3 @@ export interface Database {
   write_counters: WriteCountersTable;
 }
 
-export type Timestamp = ColumnType<string, string, string>;

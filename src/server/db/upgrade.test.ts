@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser, createTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app';
+import { sqliteFile } from './database';
+
+// A database written by an earlier release upgrades to today's schema with every rider's data
+// readable through the API. The fixture (test-data/upgrade, see ARCHITECTURE.md "Upgrade fixture")
+// holds the schema and rows an earlier commit's migrations and API wrote; the app migrates it to
+// the latest migration at start, whatever migrations have been added since.
+
+const pgBase = process.env.TEST_DATABASE_URL;
+const fixtureDir = path.resolve('test-data/upgrade', pgBase ? 'postgres' : 'sqlite');
+
+interface Expected {
+  users: Array<{ email: string; id: string }>;
+  groups: Array<{ id: string; name: string }>;
+  rides: Array<{ id: string; name: string }>;
+  comments: Array<{ id: string; rideId: string; content: string }>;
+  polls: Array<{ id: string; groupId: string; title: string }>;
+  media: Array<{ id: string }>;
+}
+
+const expected = JSON.parse(fs.readFileSync(path.join(fixtureDir, 'expected.json'), 'utf8')) as Expected;
+
+/** Loads the fixture's SQL into a new data directory (SQLite) or a new database; returns the app's env. */
+async function loadFixture(dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const dump = fs.readFileSync(path.join(fixtureDir, 'database.sql'), 'utf8');
+  fs.cpSync(path.join(fixtureDir, 'media'), path.join(dataDir, 'media'), { recursive: true });
+  if (!pgBase) {
+    const sqlite = new SQLite(sqliteFile(dataDir));
+    sqlite.exec(dump);
+    sqlite.close();
+    return { env: { DATA_DIR: dataDir }, drop: async () => {} };
+  }
+  const database = await freshPostgresDatabase(pgBase);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  // pg_dump's psql meta-commands (\restrict) are for psql; the rest is plain SQL.
+  await client.query(dump.split('\n').filter((line) => !line.startsWith('\\')).join('\n'));
+  await client.end();
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, drop: database.drop };
+}
+
+describe('upgrading a database of an earlier release', () => {
+  let t: TestApp;
+  let drop: () => Promise<void>;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-upgrade-'));
+
+  beforeAll(async () => {
+    const fixture = await loadFixture(dataDir);
+    drop = fixture.drop;
+    t = await createTestApp(fixture.env);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const signIn = async (index: number) => {
+    const rider = await buildSignedInUser(t, expected.users[index]!.email);
+    expect(rider.user.id).toBe(expected.users[index]!.id);
+    return rider;
+  };
+
+  it('keeps every rider, group, ride, comment, poll and media item readable through the API', async () => {
+    const owner = await signIn(0);
+    const member = await signIn(1);
+
+    for (const group of expected.groups) {
+      const res = await member.client.get(`/api/groups/${group.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: group.id, name: group.name });
+      const members = (await owner.client.get(`/api/groups/${group.id}/members`)).json() as Array<{ id: string }>;
+      expect(members.map((m) => m.id)).toEqual(expect.arrayContaining(expected.users.map((u) => u.id)));
+      expect((await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json()).toHaveLength(1);
+      expect((await owner.client.get(`/api/groups/${group.id}/invitations`)).json()).toHaveLength(1);
+    }
+    for (const ride of expected.rides) {
+      const res = await member.client.get(`/api/rides/${ride.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: ride.id, name: ride.name });
+    }
+    for (const comment of expected.comments) {
+      const res = await member.client.get(`/api/rides/${comment.rideId}/comments`);
+      expect(res.statusCode).toBe(200);
+      expect(JSON.stringify(res.json())).toContain(comment.content);
+    }
+    for (const poll of expected.polls) {
+      const polls = (await member.client.get(`/api/groups/${poll.groupId}/polls`)).json() as Array<{ id: string; title: string; yesCount: number }>;
+      expect(polls).toContainEqual(expect.objectContaining({ id: poll.id, title: poll.title, yesCount: 1 }));
+    }
+    for (const item of expected.media) {
+      const res = await owner.client.get(`/api/media/${item.id}`);
+      expect(res.statusCode).toBe(200);
+      const { url } = res.json() as { url: string };
+      const file = await owner.client.get(url);
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the notifications riders were sent', async () => {
+    const owner = await signIn(0);
+    const member = await signIn(1);
+    for (const rider of [owner, member]) {
+      const stored = await t.app.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', rider.user.id).execute();
+      const res = await rider.client.get('/api/notifications');
+      expect(res.statusCode).toBe(200);
+      const listed = res.json() as Array<{ id: string }>;
+      expect(stored.length).toBeGreaterThan(0);
+      expect(listed.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
+    }
+  });
+});
