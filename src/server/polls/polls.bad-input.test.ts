@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildRoles } from '../test/factories';
+import { buildRoles, inDays } from '../test/factories';
+import { pollSchema } from '../../shared/polls/poll';
 
 /**
  * Poll dates outside 1900 to 9999 are refused like unreadable ones: a deadline in the year 275760
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const END_OF_TIME = '+275760-09-13T00:00:00.000Z';
 
 const pollBody = (groupId: string, extra: Record<string, unknown> = {}) => ({
@@ -36,11 +36,11 @@ describe('poll dates out of range', () => {
 
   it('POST /api/polls/{id}/respond with a preferred date out of range answers 400 and records no answer', async () => {
     const { owner, member, group } = await buildRoles(t);
-    const poll = (await owner.client.post('/api/polls', pollBody(group.id))).json() as { id: string };
+    const poll = pollSchema.parse((await owner.client.post('/api/polls', pollBody(group.id))).json());
     const res = await member.client.post(`/api/polls/${poll.id}/respond`, { response: 'yes', preferredDates: [END_OF_TIME] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid date');
-    const polls = (await member.client.get(`/api/groups/${group.id}/polls`)).json() as Array<{ userResponse: unknown; responseCount: number }>;
+    const polls = pollSchema.array().parse((await member.client.get(`/api/groups/${group.id}/polls`)).json());
     expect(polls[0]).toMatchObject({ userResponse: null, responseCount: 0 });
   });
 });

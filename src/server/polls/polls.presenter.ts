@@ -1,8 +1,8 @@
-import type { Poll } from '../../shared/polls/poll';
+import type { Poll, PollAbilities, PollDateResult, PollVoter } from '../../shared/polls/poll';
 import { toBool, toCount } from '../db/database';
-import type { PollRow } from './polls.repository';
+import type { PollRow, YesVoterRow } from './polls.repository';
 
-function parseDates(json: string | null): string[] {
+export function parseDates(json: string | null): string[] {
   try {
     const value: unknown = JSON.parse(json ?? '[]');
     return Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : [];
@@ -11,15 +11,31 @@ function parseDates(json: string | null): string[] {
   }
 }
 
-/** A rider may vote while the poll is active, before its deadline, and only once (spec 2 section 4). */
-export function isOpen(row: Pick<PollRow, 'is_active' | 'deadline'>, now = new Date()): boolean {
-  return toBool(row.is_active) && row.deadline > now.toISOString();
+/**
+ * A yes with preferred dates is interest in those dates; a yes naming none (the dashboard's
+ * Interested button) is interest in every proposed date.
+ */
+export function isInterestedIn(preferredDates: string[], day: string): boolean {
+  return preferredDates.length === 0 || preferredDates.includes(day);
 }
 
-export function presentPoll(row: PollRow, canVote: boolean, now = new Date()): Poll {
+/** Per proposed date, who is interested; the best date has the most riders, ties going to the earliest. */
+export function pollResults(proposedDates: string[], yesVoters: YesVoterRow[], seeVoters: boolean): { results: PollDateResult[]; bestDate: string | null } {
+  const voters = yesVoters.map((v) => ({ preferred: parseDates(v.preferred_dates), person: { id: v.id, userId: v.handle, profileImageUrl: v.profile_image_url } satisfies PollVoter }));
+  const tallies = [...proposedDates].sort().map((date) => ({ date, interested: voters.filter((v) => isInterestedIn(v.preferred, date)).map((v) => v.person) }));
+  // Dates are sorted, so the first of the highest counts is the earliest of them.
+  const best = tallies.reduce<(typeof tallies)[number] | null>((top, t) => (t.interested.length > (top?.interested.length ?? 0) ? t : top), null);
+  return {
+    results: tallies.map((t) => ({ date: t.date, interestedCount: t.interested.length, interested: seeVoters ? t.interested : null, best: t === best })),
+    bestDate: best?.date ?? null,
+  };
+}
+
+export function presentPoll(row: PollRow, viewer: { abilities: PollAbilities; seeVoters: boolean }, yesVoters: YesVoterRow[], now = new Date()): Poll {
   const yesCount = toCount(row.yes_count);
   const noCount = toCount(row.no_count);
   const userResponse = row.my_response === 'yes' || row.my_response === 'no' ? row.my_response : null;
+  const proposedDates = parseDates(row.proposed_dates);
   return {
     id: row.id,
     title: row.title,
@@ -27,7 +43,7 @@ export function presentPoll(row: PollRow, canVote: boolean, now = new Date()): P
     destination: row.destination,
     durationDays: row.duration_days,
     deadline: row.deadline,
-    proposedDates: parseDates(row.proposed_dates),
+    proposedDates,
     isActive: toBool(row.is_active),
     isExpired: row.deadline <= now.toISOString(),
     yesCount,
@@ -35,10 +51,11 @@ export function presentPoll(row: PollRow, canVote: boolean, now = new Date()): P
     responseCount: yesCount + noCount,
     userResponse,
     userPreferredDates: parseDates(row.my_preferred_dates),
+    ...pollResults(proposedDates, yesVoters, viewer.seeVoters),
     groupId: row.group_id,
     groupName: row.group_name,
     creatorId: row.creator_id,
     createdAt: row.created_at,
-    abilities: { respond: canVote && isOpen(row, now) && userResponse === null },
+    abilities: viewer.abilities,
   };
 }

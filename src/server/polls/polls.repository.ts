@@ -1,5 +1,5 @@
 import type { Kysely, Transaction, Selectable } from 'kysely';
-import type { Database, PollsTable } from '../db/schema';
+import type { Database, GroupRole, PollsTable } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -10,7 +10,9 @@ function selectPolls(db: Executor, viewerId: string) {
     .innerJoin('groups', 'groups.id', 'polls.group_id')
     .leftJoin('poll_responses as mine', (join) => join.onRef('mine.poll_id', '=', 'polls.id').on('mine.user_id', '=', viewerId))
     .selectAll('polls')
-    .select(['groups.name as group_name', 'mine.response as my_response', 'mine.preferred_dates as my_preferred_dates'])
+    .select(['groups.name as group_name', 'groups.creator_id as group_creator_id', 'mine.response as my_response', 'mine.preferred_dates as my_preferred_dates'])
+    // The viewer's role in the group (member or co-organizer), for lists that read no group row.
+    .select((eb) => eb.selectFrom('group_members as gm').select('gm.role').whereRef('gm.group_id', '=', 'polls.group_id').where('gm.user_id', '=', viewerId).as('viewer_role'))
     .select((eb) => [
       eb.selectFrom('poll_responses as r').select(eb.fn.countAll().as('n')).whereRef('r.poll_id', '=', 'polls.id').where('r.response', '=', 'yes').as('yes_count'),
       eb.selectFrom('poll_responses as r').select(eb.fn.countAll().as('n')).whereRef('r.poll_id', '=', 'polls.id').where('r.response', '=', 'no').as('no_count'),
@@ -19,11 +21,21 @@ function selectPolls(db: Executor, viewerId: string) {
 
 export type PollRow = Selectable<PollsTable> & {
   group_name: string;
+  group_creator_id: string;
+  viewer_role: GroupRole | null;
   my_response: string | null;
   my_preferred_dates: string | null;
   yes_count: number | string | null;
   no_count: number | string | null;
 };
+
+export interface YesVoterRow {
+  poll_id: string;
+  preferred_dates: string;
+  id: string;
+  handle: string;
+  profile_image_url: string | null;
+}
 
 export const pollsRepository = {
   async insert(db: Executor, row: Selectable<PollsTable>): Promise<void> {
@@ -47,6 +59,29 @@ export const pollsRepository = {
       .orderBy('polls.deadline')
       .limit(50)
       .execute() as Promise<PollRow[]>;
+  },
+
+  /** Ends the vote; closing a closed poll changes nothing. */
+  async close(db: Executor, id: string): Promise<void> {
+    await db.updateTable('polls').set({ is_active: 0 }).where('id', '=', id).execute();
+  },
+
+  /** The yes answers of the polls with who gave them, oldest answer first (the results' "who"). */
+  listYesVoters(db: Executor, pollIds: string[]): Promise<YesVoterRow[]> {
+    if (pollIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('poll_responses as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.poll_id', 'r.preferred_dates', 'u.id', 'u.handle', 'u.profile_image_url'])
+      .where('r.poll_id', 'in', pollIds)
+      .where('r.response', '=', 'yes')
+      .orderBy('r.created_at')
+      .orderBy('u.id')
+      .execute();
+  },
+
+  async titleById(db: Executor, id: string): Promise<string | undefined> {
+    return (await db.selectFrom('polls').select('title').where('id', '=', id).executeTakeFirst())?.title;
   },
 
   async insertResponse(db: Executor, row: { poll_id: string; user_id: string; response: string; preferred_dates: string; created_at: string }): Promise<void> {

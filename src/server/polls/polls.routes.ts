@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { createPollSchema, pollResponseSchema } from '../../shared/polls/poll';
 import { requireUserId } from '../auth/session-cookie';
-import { createPoll, listActivePolls, listGroupPolls, respondToPoll } from './polls.service';
+import { closePoll, createPoll, getPoll, listActivePolls, listGroupPolls, respondToPoll } from './polls.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -18,8 +18,12 @@ export function pollsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/polls/active', async (request) => listActivePolls(ctx, requireUserId(request)));
 
+    app.get('/api/polls/:id', { schema: { params: idParams } }, async (request) => getPoll(ctx, requireUserId(request), request.params.id));
+
     app.post('/api/polls/:id/respond', { schema: { params: idParams, body: pollResponseSchema } }, async (request) =>
       respondToPoll(ctx, requireUserId(request), request.params.id, request.body),
     );
+
+    app.post('/api/polls/:id/close', { schema: { params: idParams } }, async (request) => closePoll(ctx, requireUserId(request), request.params.id));
   };
 }

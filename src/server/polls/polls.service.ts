@@ -1,31 +1,62 @@
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
-import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { notify } from '../notifications/notifications.service';
 import { notificationTexts } from '../../shared/notifications/notification';
-import { dayOf, type CreatePollInput, type Poll } from '../../shared/polls/poll';
+import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
+import type { MembershipStatus } from '../../shared/groups/group';
+import { dayLabel, localDay } from '../../shared/rides/ride-time';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
-import { membershipStatusOf } from '../groups/groups.presenter';
-import { isInsider } from '../groups/groups.policy';
-import { pollsRepository } from './polls.repository';
-import { isOpen, presentPoll } from './polls.presenter';
+import { membershipStatusOf } from '../groups/groups.policy';
+import { pollsRepository, type PollRow } from './polls.repository';
+import { isInterestedIn, parseDates, presentPoll } from './polls.presenter';
+import { ALREADY_RESPONDED, assertMayClose, assertMayPlanRide, assertMayRespond, assertMayTakePart, maySeeVoters, mayTakePart, pollAbilities, type PollViewer } from './polls.policy';
 
-async function requireMembership(ctx: AppContext, userId: string, groupId: string) {
-  const group = await loadGroup(ctx, groupId, userId);
-  if (!isInsider(membershipStatusOf(group, userId))) throw forbidden('Only group members can take part in polls');
-  return group;
+function viewerOf(row: PollRow, userId: string, membership: MembershipStatus): PollViewer {
+  return { membership, isCreator: row.creator_id === userId, hasResponded: row.my_response !== null };
+}
+
+const stateOf = (row: PollRow) => ({ isActive: toBool(row.is_active), deadline: row.deadline });
+
+/** Polls as `userId` sees them, with their results read in one query. */
+async function present(ctx: AppContext, rows: PollRow[], userId: string, membershipOf: (row: PollRow) => MembershipStatus): Promise<Poll[]> {
+  const voters = await pollsRepository.listYesVoters(ctx.db, rows.map((r) => r.id));
+  const now = new Date();
+  return rows.map((row) => {
+    const viewer = viewerOf(row, userId, membershipOf(row));
+    return presentPoll(row, { abilities: pollAbilities(viewer, stateOf(row), now), seeVoters: maySeeVoters(viewer) }, voters.filter((v) => v.poll_id === row.id), now);
+  });
+}
+
+async function presentOne(ctx: AppContext, pollId: string, userId: string, membership: MembershipStatus): Promise<Poll> {
+  const row = (await pollsRepository.findById(ctx.db, pollId, userId))!;
+  return (await present(ctx, [row], userId, () => membership))[0]!;
+}
+
+/** The poll with the viewer's standing in its group, or 404. */
+async function loadPoll(ctx: AppContext, userId: string, pollId: string): Promise<{ row: PollRow; viewer: PollViewer }> {
+  const row = await pollsRepository.findById(ctx.db, pollId, userId);
+  if (!row) throw notFound('Poll not found');
+  const membership = membershipStatusOf(await loadGroup(ctx, row.group_id, userId), userId);
+  return { row, viewer: viewerOf(row, userId, membership) };
+}
+
+async function membershipIn(ctx: AppContext, userId: string, groupId: string): Promise<MembershipStatus> {
+  const status = membershipStatusOf(await loadGroup(ctx, groupId, userId), userId);
+  assertMayTakePart({ membership: status });
+  return status;
 }
 
 /** POST /api/polls: members create polls; the other members are told. */
 export async function createPoll(ctx: AppContext, userId: string, input: CreatePollInput): Promise<Poll> {
-  const group = await requireMembership(ctx, userId, input.groupId);
+  const membership = await membershipIn(ctx, userId, input.groupId);
   const id = newId();
   await pollsRepository.insert(ctx.db, {
     id,
-    group_id: group.id,
+    group_id: input.groupId,
     creator_id: userId,
     title: input.title,
     description: input.description || null,
@@ -37,19 +68,28 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
     created_at: nowIso(),
   });
   const { title, message } = notificationTexts.pollCreated(input.title);
-  for (const memberId of await groupsRepository.memberIds(ctx.db, group.id)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message, { groupId: group.id });
+  for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
+    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message, { groupId: input.groupId });
   }
-  return presentPoll((await pollsRepository.findById(ctx.db, id, userId))!, true);
+  return presentOne(ctx, id, userId, membership);
 }
 
 export async function listGroupPolls(ctx: AppContext, userId: string, groupId: string): Promise<Poll[]> {
-  await requireMembership(ctx, userId, groupId);
-  return (await pollsRepository.listForGroup(ctx.db, groupId, userId)).map((row) => presentPoll(row, true));
+  const membership = await membershipIn(ctx, userId, groupId);
+  return present(ctx, await pollsRepository.listForGroup(ctx.db, groupId, userId), userId, () => membership);
 }
 
+/** Open polls of the rider's groups: they are a member or co-organizer of each (the query says so), or its owner. */
 export async function listActivePolls(ctx: AppContext, userId: string): Promise<Poll[]> {
-  return (await pollsRepository.listActiveForMember(ctx.db, userId, nowIso())).map((row) => presentPoll(row, true));
+  const rows = await pollsRepository.listActiveForMember(ctx.db, userId, nowIso());
+  return present(ctx, rows, userId, (row) => (row.group_creator_id === userId ? 'owner' : row.viewer_role === 'co_organizer' ? 'co_organizer' : 'member'));
+}
+
+/** GET /api/polls/{id}: for the group's members. */
+export async function getPoll(ctx: AppContext, userId: string, pollId: string): Promise<Poll> {
+  const { viewer } = await loadPoll(ctx, userId, pollId);
+  assertMayTakePart(viewer);
+  return presentOne(ctx, pollId, userId, viewer.membership);
 }
 
 /**
@@ -57,20 +97,76 @@ export async function listActivePolls(ctx: AppContext, userId: string): Promise<
  * yes only and must be among the proposed dates.
  */
 export async function respondToPoll(ctx: AppContext, userId: string, pollId: string, input: { response: 'yes' | 'no'; preferredDates?: string[] }): Promise<Poll> {
-  const poll = await pollsRepository.findById(ctx.db, pollId, userId);
-  if (!poll) throw notFound('Poll not found');
-  await requireMembership(ctx, userId, poll.group_id);
-  if (!isOpen(poll)) throw conflict('This poll is closed');
-  if (poll.my_response) throw conflict('You have already responded to this poll');
-
-  const proposed = new Set<string>(JSON.parse(poll.proposed_dates) as string[]);
+  const { row, viewer } = await loadPoll(ctx, userId, pollId);
+  assertMayRespond(viewer, stateOf(row));
+  const proposed = new Set(parseDates(row.proposed_dates));
   const preferred = input.response === 'yes' ? [...new Set((input.preferredDates ?? []).map(dayOf))].sort() : [];
   if (preferred.some((d) => !proposed.has(d))) throw badRequest('Preferred dates must be among the proposed dates');
   try {
     await pollsRepository.insertResponse(ctx.db, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You have already responded to this poll');
+    if (isUniqueViolation(error)) throw conflict(ALREADY_RESPONDED);
     throw error;
   }
-  return presentPoll((await pollsRepository.findById(ctx.db, pollId, userId))!, true);
+  return presentOne(ctx, pollId, userId, viewer.membership);
+}
+
+/** POST /api/polls/{id}/close: the poll's creator or the group's organizers (owner, co-organizers) end the vote. */
+export async function closePoll(ctx: AppContext, userId: string, pollId: string): Promise<Poll> {
+  const { viewer } = await loadPoll(ctx, userId, pollId);
+  assertMayClose(viewer);
+  await pollsRepository.close(ctx.db, pollId);
+  return presentOne(ctx, pollId, userId, viewer.membership);
+}
+
+/** A poll a ride is planned from, checked before the ride is stored. */
+export interface PlannedFromPoll {
+  id: string;
+  title: string;
+  interested: (day: string) => string[];
+}
+
+/**
+ * The poll a new ride of `groupId` is planned from: one of that group's polls whose vote is over,
+ * planned by one of its members (the ride's own rules add the rest). A poll of another group is
+ * refused as the bad input it is.
+ */
+export async function pollToPlanFrom(ctx: AppContext, userId: string, pollId: string, groupId: string): Promise<PlannedFromPoll> {
+  const { row, viewer } = await loadPoll(ctx, userId, pollId);
+  if (row.group_id !== groupId) throw badRequest('The poll belongs to another group');
+  assertMayPlanRide(viewer, stateOf(row));
+  const voters = await pollsRepository.listYesVoters(ctx.db, [pollId]);
+  const proposed = parseDates(row.proposed_dates);
+  return {
+    id: row.id,
+    title: row.title,
+    interested: (day) => (proposed.includes(day) ? voters.filter((v) => isInterestedIn(parseDates(v.preferred_dates), day)).map((v) => v.id) : []),
+  };
+}
+
+/** The poll a ride was planned from, as its group's members see it on the ride (null for anyone else). */
+export async function pollLinkOf(ctx: AppContext, pollId: string | null, membership: MembershipStatus): Promise<PollLink | null> {
+  if (!pollId || !mayTakePart({ membership })) return null;
+  const title = await pollsRepository.titleById(ctx.db, pollId);
+  return title === undefined ? null : { id: pollId, title };
+}
+
+/**
+ * After a ride is planned from a poll: the group's members who were interested in the ride's day
+ * are told, with the ride to open and join (joining stays their choice). Returns whom it told, so
+ * the usual "New Ride Created" does not reach them twice.
+ */
+export async function tellInterestedRiders(
+  ctx: AppContext,
+  poll: PlannedFromPoll,
+  ride: { id: string; name: string; startDate: string; timezoneOffset: string },
+  plannerId: string,
+  memberIds: string[],
+): Promise<Set<string>> {
+  const day = localDay(ride.startDate, ride.timezoneOffset);
+  const members = new Set(memberIds);
+  const told = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
+  const { title, message } = notificationTexts.pollRidePlanned(ride.name, dayLabel(day), poll.title);
+  for (const riderId of told) await notify(ctx, riderId, 'poll_ride_planned', title, message, { rideId: ride.id });
+  return told;
 }

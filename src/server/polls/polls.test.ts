@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRoles } from '../test/factories';
+import { pollSchema } from '../../shared/polls/poll';
+
+/** Every 2xx poll body is read through the contract's schema. */
+const onePoll = (res: LightMyRequestResponse) => pollSchema.parse(res.json());
+const pollList = (res: LightMyRequestResponse) => pollSchema.array().parse(res.json());
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +31,7 @@ describe('POST /api/polls', () => {
     const r = await buildRoles(t);
     const res = await r.member.client.post('/api/polls', pollBody(r.group.id));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
+    expect(onePoll(res)).toMatchObject({
       title: 'Alps weekend',
       destination: 'Bormio',
       durationDays: 2,
@@ -66,22 +72,22 @@ describe('POST /api/polls', () => {
     const res = await r.member.client.post('/api/polls', pollBody(r.group.id, extra));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect((await r.member.client.get(`/api/groups/${r.group.id}/polls`)).json()).toEqual([]);
+    expect(pollList(await r.member.client.get(`/api/groups/${r.group.id}/polls`))).toEqual([]);
   });
 });
 
 describe('voting', () => {
   it('counts one vote per rider, with preferred dates from the proposed ones', async () => {
     const r = await buildRoles(t);
-    const poll = (await r.owner.client.post('/api/polls', pollBody(r.group.id))).json();
+    const poll = onePoll(await r.owner.client.post('/api/polls', pollBody(r.group.id)));
     const bad = await r.member.client.post(`/api/polls/${poll.id}/respond`, { response: 'yes', preferredDates: [day(15)] });
     expect(bad.statusCode).toBe(400);
     const yes = await r.member.client.post(`/api/polls/${poll.id}/respond`, { userId: 'ignored', response: 'yes', preferredDates: [day(20)] });
     expect(yes.statusCode).toBe(200);
-    expect(yes.json()).toMatchObject({ yesCount: 1, noCount: 0, responseCount: 1, userResponse: 'yes', userPreferredDates: [day(20)], abilities: { respond: false } });
+    expect(onePoll(yes)).toMatchObject({ yesCount: 1, noCount: 0, responseCount: 1, userResponse: 'yes', userPreferredDates: [day(20)], abilities: { respond: false } });
     expect((await r.member.client.post(`/api/polls/${poll.id}/respond`, { response: 'no' })).statusCode).toBe(409);
     const no = await r.owner.client.post(`/api/polls/${poll.id}/respond`, { response: 'no', preferredDates: [day(10)] });
-    expect(no.json()).toMatchObject({ yesCount: 1, noCount: 1, responseCount: 2, userResponse: 'no', userPreferredDates: [] });
+    expect(onePoll(no)).toMatchObject({ yesCount: 1, noCount: 1, responseCount: 2, userResponse: 'no', userPreferredDates: [] });
     expect((await r.pending.client.post(`/api/polls/${poll.id}/respond`, { response: 'yes' })).statusCode).toBe(403);
     expect((await r.outsider.client.post(`/api/polls/${poll.id}/respond`, { response: 'yes' })).statusCode).toBe(403);
     expect((await r.anonymous.post(`/api/polls/${poll.id}/respond`, { response: 'yes' })).statusCode).toBe(401);
@@ -90,8 +96,8 @@ describe('voting', () => {
 
   it('takes no votes on an expired or inactive poll', async () => {
     const r = await buildRoles(t);
-    const expired = (await r.owner.client.post('/api/polls', pollBody(r.group.id))).json();
-    const inactive = (await r.owner.client.post('/api/polls', pollBody(r.group.id, { title: 'Closed' }))).json();
+    const expired = onePoll(await r.owner.client.post('/api/polls', pollBody(r.group.id)));
+    const inactive = onePoll(await r.owner.client.post('/api/polls', pollBody(r.group.id, { title: 'Closed' })));
     await t.app.ctx.db.updateTable('polls').set({ deadline: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
     await t.app.ctx.db.updateTable('polls').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
     for (const id of [expired.id, inactive.id]) {
@@ -99,17 +105,17 @@ describe('voting', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('This poll is closed');
     }
-    const listed = (await r.member.client.get(`/api/groups/${r.group.id}/polls`)).json();
-    expect(listed.find((p: { id: string }) => p.id === expired.id)).toMatchObject({ isExpired: true, abilities: { respond: false } });
-    expect((await r.member.client.get('/api/polls/active')).json().map((p: { id: string }) => p.id)).not.toContain(expired.id);
+    const listed = pollList(await r.member.client.get(`/api/groups/${r.group.id}/polls`));
+    expect(listed.find((p) => p.id === expired.id)).toMatchObject({ isExpired: true, abilities: { respond: false } });
+    expect(pollList(await r.member.client.get('/api/polls/active')).map((p) => p.id)).not.toContain(expired.id);
   });
 
   it('GET /api/polls/active lists open polls of the rider’s groups only', async () => {
     const r = await buildRoles(t);
-    const poll = (await r.owner.client.post('/api/polls', pollBody(r.group.id))).json();
-    expect((await r.member.client.get('/api/polls/active')).json().map((p: { id: string }) => p.id)).toContain(poll.id);
-    expect((await r.outsider.client.get('/api/polls/active')).json()).toEqual([]);
-    expect((await r.pending.client.get('/api/polls/active')).json()).toEqual([]);
+    const poll = onePoll(await r.owner.client.post('/api/polls', pollBody(r.group.id)));
+    expect(pollList(await r.member.client.get('/api/polls/active')).map((p) => p.id)).toContain(poll.id);
+    expect(pollList(await r.outsider.client.get('/api/polls/active'))).toEqual([]);
+    expect(pollList(await r.pending.client.get('/api/polls/active'))).toEqual([]);
   });
 
   it('GET /api/groups/{id}/polls is for members', async () => {
