@@ -1,18 +1,8 @@
 import type { Group, GroupMember, MembershipRequest, MembershipStatus } from '../../shared/groups/group';
 import { toBool, toCount } from '../db/database';
-import { groupAbilities } from './groups.policy';
+import type { GroupRole } from '../db/schema';
+import { groupAbilities, memberAbilities, membershipStatusOf } from './groups.policy';
 import type { GroupRow } from './groups.repository';
-
-/** The viewer's standing in a group, from a row that selected `viewerMembershipColumns` and the group's creator. */
-export function membershipStatusOf(
-  row: { creator_id: string | null; viewer_is_member: number | string | bigint | null; viewer_is_pending: number | string | bigint | null },
-  viewerId: string | null,
-): MembershipStatus {
-  if (viewerId && row.creator_id === viewerId) return 'owner';
-  if (toCount(row.viewer_is_member) > 0) return 'member';
-  if (toCount(row.viewer_is_pending) > 0) return 'pending';
-  return 'none';
-}
 
 export function presentGroup(row: GroupRow, viewerId: string | null): Group {
   const status = membershipStatusOf(row, viewerId);
@@ -43,18 +33,37 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
   };
 }
 
-/** A member as an insider sees them; `showLocation` false leaves out where they live (their profile is hidden from the viewer). */
+/** A member's role as the list shows it: the owner is 'owner' whatever their membership row says. */
+export function memberRoleOf(row: { id: string; role: GroupRole }, creatorId: string): GroupMember['role'] {
+  return row.id === creatorId ? 'owner' : row.role;
+}
+
+/**
+ * A member as an insider sees them, with what the viewer may do to them; `showLocation` false
+ * leaves out where they live (their profile is hidden from the viewer).
+ */
 export function presentMember(
-  row: { id: string; user_id: string; profile_image_url: string | null; location: string | null; joined_at: string },
+  row: { id: string; handle: string; profile_image_url: string | null; location: string | null; joined_at: string; role: GroupRole },
+  viewer: { id: string; status: MembershipStatus },
   creatorId: string,
   showLocation: boolean,
 ): GroupMember {
-  return { id: row.id, userId: row.user_id, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null, isOwner: row.id === creatorId, joinedAt: row.joined_at };
+  const role = memberRoleOf(row, creatorId);
+  return {
+    id: row.id,
+    userId: row.handle,
+    profileImageUrl: row.profile_image_url,
+    location: showLocation ? row.location : null,
+    isOwner: role === 'owner',
+    role,
+    joinedAt: row.joined_at,
+    abilities: memberAbilities(viewer.status, { role, isSelf: row.id === viewer.id }),
+  };
 }
 
 export function presentRequest(
-  row: { id: string; requested_at: string; user_pk: string; user_id: string; profile_image_url: string | null; location: string | null },
+  row: { id: string; requested_at: string; user_pk: string; handle: string; profile_image_url: string | null; location: string | null },
   showLocation: boolean,
 ): MembershipRequest {
-  return { id: row.id, requestedAt: row.requested_at, user: { id: row.user_pk, userId: row.user_id, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null } };
+  return { id: row.id, requestedAt: row.requested_at, user: { id: row.user_pk, userId: row.handle, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null } };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
-import type { Database, GroupsTable } from '../db/schema';
+import type { Database, GroupRole, GroupsTable } from '../db/schema';
 import { flatDistance, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -34,7 +34,7 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
     .selectFrom('groups')
     .innerJoin('users as creator', 'creator.id', 'groups.creator_id')
     .selectAll('groups')
-    .select(['creator.user_id as creator_handle', 'creator.profile_image_url as creator_image'])
+    .select(['creator.handle as creator_handle', 'creator.profile_image_url as creator_image'])
     .select((eb) => [
       eb.selectFrom('group_members as gm').select(eb.fn.countAll().as('n')).whereRef('gm.group_id', '=', 'groups.id').as('member_count'),
       eb.selectFrom('rides as r').select(eb.fn.countAll().as('n')).whereRef('r.group_id', '=', 'groups.id').as('ride_count'),
@@ -52,18 +52,20 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
 }
 
 /**
- * Whether the viewer is a member of, or has asked to join, the group a row belongs to (0 or 1
- * each; read with `membershipStatusOf`). Groups and rides select them with the row, so a list
+ * The viewer's standing in the group a row belongs to (read with `membershipStatusOf`):
+ * `viewer_is_member` is 0 (not a member), 1 (a member) or 2 (a co-organizer, who is a member too),
+ * `viewer_is_pending` 0 or 1 (asked to join). Groups and rides select them with the row, so a list
  * needs no second query for what the viewer may do. Written as uncorrelated INs: the database reads
  * the viewer's few memberships and requests once per query and looks each row's group up in them,
- * where a count per row probed the tables again for every row (on PostgreSQL, 0.74 ms against
- * 0.63 ms for the benchmark's 28 groups of the group finder).
+ * where a count per row probed the tables again for every row (slower on PostgreSQL:
+ * docs/decisions/2026-11-24-ride-cards.md).
  */
 export function viewerMembershipColumns(groupIdColumn: 'groups.id' | 'rides.group_id', viewerId: string | null) {
   const viewer = viewerId ?? '';
   const groupId = sql.ref<string>(groupIdColumn);
   return [
-    sql<number>`case when ${groupId} in (select vm.group_id from group_members vm where vm.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_member'),
+    sql<number>`case when ${groupId} in (select vc.group_id from group_members vc where vc.user_id = ${viewer} and vc.role = 'co_organizer') then 2
+      when ${groupId} in (select vm.group_id from group_members vm where vm.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_member'),
     sql<number>`case when ${groupId} in (select vr.group_id from membership_requests vr where vr.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_pending'),
   ] as const;
 }
@@ -157,7 +159,7 @@ export const groupsRepository = {
   async update(
     db: Executor,
     id: string,
-    fields: Partial<Pick<GroupsTable, 'name' | 'name_key' | 'slug' | 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>,
+    fields: Partial<Pick<GroupsTable, 'name' | 'name_key' | 'slug' | 'description' | 'location' | 'latitude' | 'longitude' | 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>,
   ): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('groups').set(fields).where('id', '=', id).execute();
@@ -208,6 +210,37 @@ export const groupsRepository = {
     await db.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: nowIso }).execute();
   },
 
+  /** The rider's role in the group, or undefined when they are not a member. */
+  async memberRole(db: Executor, groupId: string, userId: string): Promise<GroupRole | undefined> {
+    return (await db.selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())?.role;
+  },
+
+  async setRole(db: Executor, groupId: string, userId: string, role: GroupRole): Promise<boolean> {
+    const result = await db.updateTable('group_members').set({ role }).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  /**
+   * Makes `newOwnerId` the owner, only while `formerOwnerId` still is (two hand-overs at once: one
+   * wins). The caller sets the two riders' roles in the same transaction.
+   */
+  async setOwner(db: Executor, groupId: string, formerOwnerId: string, newOwnerId: string): Promise<boolean> {
+    const result = await db.updateTable('groups').set({ creator_id: newOwnerId }).where('id', '=', groupId).where('creator_id', '=', formerOwnerId).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  /** The owner and co-organizers: who is told of membership requests. */
+  async organizerIds(db: Executor, groupId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('group_members')
+      .innerJoin('groups', 'groups.id', 'group_members.group_id')
+      .select('group_members.user_id')
+      .where('group_members.group_id', '=', groupId)
+      .where((eb) => eb.or([eb('group_members.role', '=', 'co_organizer'), eb('group_members.user_id', '=', eb.ref('groups.creator_id'))]))
+      .execute();
+    return rows.map((r) => r.user_id);
+  },
+
   async removeMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
     const result = await db.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
     return result.numDeletedRows === 1n;
@@ -221,7 +254,7 @@ export const groupsRepository = {
     return db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
-      .select(['users.id', 'users.user_id', 'users.profile_image_url', 'users.location', 'users.profile_visibility', 'group_members.joined_at'])
+      .select(['users.id', 'users.handle', 'users.profile_image_url', 'users.location', 'users.profile_visibility', 'group_members.joined_at', 'group_members.role'])
       .where('group_members.group_id', '=', groupId)
       .orderBy('group_members.joined_at')
       .execute();
@@ -257,7 +290,7 @@ export const groupsRepository = {
     return db
       .selectFrom('membership_requests')
       .innerJoin('users', 'users.id', 'membership_requests.user_id')
-      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url', 'users.location', 'users.profile_visibility'])
+      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.handle', 'users.profile_image_url', 'users.location', 'users.profile_visibility'])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
       .execute();

@@ -1,26 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { createGroupSchema, updateGroupSchema } from '../../shared/groups/group';
+import { changeMemberRoleSchema, createGroupSchema, transferOwnershipSchema, updateGroupSchema } from '../../shared/groups/group';
 import { requireUserId } from '../auth/session-cookie';
-import {
-  createGroup,
-  decideRequest,
-  deleteGroup,
-  findGroupByName,
-  getGroup,
-  joinGroup,
-  leaveGroup,
-  listMembers,
-  listMyGroups,
-  listRequests,
-  pendingGroupIds,
-  searchGroups,
-  updateGroupSettings,
-} from './groups.service';
+import { createGroup, deleteGroup, findGroupByName, getGroup, listMyGroups, searchGroups, updateGroup } from './groups.service';
+import { changeMemberRole, decideRequest, joinGroup, leaveGroup, listMembers, listRequests, pendingGroupIds, removeMember, transferOwnership } from './membership.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const requestParams = z.object({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) });
+const memberParams = z.object({ id: z.string().min(1).max(64), memberId: z.string().min(1).max(64) });
 
 export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,7 +30,7 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.patch('/api/groups/:id', { schema: { params: idParams, body: updateGroupSchema } }, async (request) =>
-      updateGroupSettings(ctx, requireUserId(request), request.params.id, request.body),
+      updateGroup(ctx, requireUserId(request), request.params.id, request.body),
     );
 
     app.delete('/api/groups/:id', { schema: { params: idParams } }, async (request) => {
@@ -59,6 +47,19 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/groups/:id/members', { schema: { params: idParams } }, async (request) => listMembers(ctx, requireUserId(request), request.params.id));
+
+    app.put('/api/groups/:id/members/:memberId/role', { schema: { params: memberParams, body: changeMemberRoleSchema } }, async (request) =>
+      changeMemberRole(ctx, requireUserId(request), request.params.id, request.params.memberId, request.body.role),
+    );
+
+    app.delete('/api/groups/:id/members/:memberId', { schema: { params: memberParams } }, async (request) => {
+      await removeMember(ctx, requireUserId(request), request.params.id, request.params.memberId);
+      return { success: true };
+    });
+
+    app.post('/api/groups/:id/ownership', { schema: { params: idParams, body: transferOwnershipSchema } }, async (request) =>
+      transferOwnership(ctx, requireUserId(request), request.params.id, request.body.memberId),
+    );
 
     app.get('/api/groups/:id/membership-requests', { schema: { params: idParams } }, async (request) =>
       listRequests(ctx, requireUserId(request), request.params.id),

@@ -89,8 +89,13 @@ describe('role matrix', () => {
     expect((await r.outsider.client.get(path)).statusCode).toBe(403);
     expect((await r.anonymous.get(path)).statusCode).toBe(401);
     const members = (await r.member.client.get(path)).json();
-    expect(members.map((m: { userId: string }) => m.userId).sort()).toEqual([r.owner.user.userId, r.member.user.userId].sort());
+    expect(members.map((m: { userId: string }) => m.userId).sort()).toEqual([r.owner.user.userId, r.member.user.userId, r.coOrganizer.user.userId].sort());
     expect(members.find((m: { isOwner: boolean }) => m.isOwner).userId).toBe(r.owner.user.userId);
+    expect(Object.fromEntries(members.map((m: { userId: string; role: string }) => [m.userId, m.role]))).toEqual({
+      [r.owner.user.userId]: 'owner',
+      [r.coOrganizer.user.userId]: 'co_organizer',
+      [r.member.user.userId]: 'member',
+    });
   });
 
   it('GET /api/groups/{id}/membership-requests: owner only (403 for the rest)', async () => {
@@ -134,11 +139,12 @@ describe('role matrix', () => {
     const statusOf = async (c: { get(u: string): Promise<{ json(): { membershipStatus: string; abilities: { join: boolean } } }> }) => (await c.get(path)).json();
     expect((await statusOf(r.owner.client)).membershipStatus).toBe('owner');
     expect((await statusOf(r.member.client)).membershipStatus).toBe('member');
+    expect((await statusOf(r.coOrganizer.client)).membershipStatus).toBe('co_organizer');
     expect((await statusOf(r.pending.client)).membershipStatus).toBe('pending');
     expect((await statusOf(r.outsider.client)).membershipStatus).toBe('none');
     expect((await statusOf(r.outsider.client)).abilities.join).toBe(true);
     const anon = (await r.anonymous.get(path)).json();
-    expect(anon).toMatchObject({ membershipStatus: 'none', memberCount: 2, abilities: { join: false } });
+    expect(anon).toMatchObject({ membershipStatus: 'none', memberCount: 3, abilities: { join: false } });
   });
 });
 
@@ -322,13 +328,19 @@ describe('membership notifications', () => {
 
   it('each role sees only their own notifications', async () => {
     const r = await buildRoles(t);
-    // buildRoles: the member asked and was approved, the pending rider asked and waits.
+    // buildRoles: the member and the co-organizer asked and were approved, the pending rider asked
+    // and waits; the co-organizer, who decides requests too, was told of the pending one.
     const owner = await membershipNotesOf(r.owner);
     expect(owner.map((n) => [n.type, n.subject?.riderHandle, n.isRead])).toEqual([
       ['membership_request', r.pending.user.userId, false],
+      ['membership_request', r.coOrganizer.user.userId, true],
       ['membership_request', r.member.user.userId, true],
     ]);
     expect((await membershipNotesOf(r.member)).map((n) => n.type)).toEqual(['membership_approved']);
+    expect((await membershipNotesOf(r.coOrganizer)).map((n) => [n.type, n.subject?.riderHandle, n.isRead])).toEqual([
+      ['membership_request', r.pending.user.userId, false],
+      ['membership_approved', null, false],
+    ]);
     expect(await notesOf(r.pending)).toEqual([]);
     expect(await notesOf(r.outsider)).toEqual([]);
     expect(await notesOf(r.guest)).toEqual([]);
@@ -342,7 +354,7 @@ describe('membership notifications', () => {
 
   it('deleting the group takes its notifications with it', async () => {
     const r = await buildRoles(t);
-    expect(await membershipNotesOf(r.owner)).toHaveLength(2);
+    expect(await membershipNotesOf(r.owner)).toHaveLength(3);
     expect(await membershipNotesOf(r.member)).toHaveLength(1);
     await r.owner.client.request('DELETE', `/api/groups/${r.group.id}`);
     expect(await membershipNotesOf(r.owner)).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
+import { buildGroup, buildGuest, buildRide, rideBody, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
 
 let t: TestApp;
@@ -179,7 +179,7 @@ describe('invisible and direction-changing characters in names', () => {
     expect(group).toMatchObject({ name: 'Night Owls', slug: 'night-owls' });
     expect((await owner.client.patch(`/api/groups/${group.id}`, { name: '\u2067Night Owls Club\u2069' })).json().name).toBe('Night Owls Club');
 
-    const ride = (await owner.client.post('/api/rides', { ...(await rideBody(group.id)), name: `Moon\u200BRide${HIDDEN}` })).json() as RideAnswer;
+    const ride = (await owner.client.post('/api/rides', rideBody(group.id, { name: `Moon\u200BRide${HIDDEN}` }))).json() as RideAnswer;
     expect(ride.name).toBe('MoonRide');
     expect((await owner.client.patch(`/api/rides/${ride.id}`, { name: '\uFEFFMoon Ride\u202C' })).json().name).toBe('Moon Ride');
 
@@ -200,7 +200,7 @@ describe('invisible and direction-changing characters in names', () => {
     const group = await buildGroup(owner);
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/api/groups', groupBody(HIDDEN), 'Group name is required'],
-      ['/api/rides', { ...(await rideBody(group.id)), name: HIDDEN }, 'Ride name is required'],
+      ['/api/rides', rideBody(group.id, { name: HIDDEN }), 'Ride name is required'],
       ['/api/polls', pollBody(group.id, ` ${HIDDEN} `), 'Poll title is required'],
     ];
     for (const [url, body, message] of cases) {
@@ -239,26 +239,6 @@ describe('invisible and direction-changing characters in names', () => {
     expect(res.json().originalName).toBe('holidaygpj.exe.jpg');
   });
 });
-
-async function rideBody(groupId: string) {
-  const inFourDays = new Date(Date.now() + 4 * 86_400_000).toISOString();
-  return {
-    groupId,
-    startLocation: 'Bologna, Emilia-Romagna, Italy',
-    startLatitude: 44.4949,
-    startLongitude: 11.3426,
-    endLocation: 'Parma, Emilia-Romagna, Italy',
-    endLatitude: 44.8015,
-    endLongitude: 10.328,
-    startDate: inFourDays,
-    endDate: inFourDays,
-    duration: 'full-day',
-    minRiders: 1,
-    maxRiders: 5,
-    timezoneOffset: 'UTC+00:00',
-    timezoneName: 'UTC',
-  };
-}
 
 function pollBody(groupId: string, title: string) {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

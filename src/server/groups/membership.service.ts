@@ -1,0 +1,199 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { conflict, notFound } from '../platform/errors';
+import { newId } from '../platform/tokens';
+import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
+import { usersRepository } from '../users/users.repository';
+import { canViewProfile } from '../users/users.policy';
+import { waitlistRepository } from '../rides/waitlist.repository';
+import { releaseSeatsInGroup } from '../rides/waitlist.service';
+import type { ProfileVisibility } from '../../shared/users/current-user';
+import { notificationTexts } from '../../shared/notifications/notification';
+import { JOIN_REQUEST_SUBMITTED, type Group, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
+import { groupsRepository, type GroupRow } from './groups.repository';
+import {
+  assertCanChangeRole,
+  assertCanDecideRequests,
+  assertCanJoin,
+  assertCanLeave,
+  assertCanRemove,
+  assertCanTransferTo,
+  assertCanViewMembers,
+  type MemberTarget,
+} from './groups.policy';
+import { memberRoleOf, presentMember, presentRequest } from './groups.presenter';
+import { membershipStatusOf } from './groups.policy';
+import { announceNewMember, getGroup, loadGroup } from './groups.service';
+
+/** Tells the owner and co-organizers (who decide) that a rider asks to join, pointing at the Pending Members tab. */
+async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string): Promise<void> {
+  const rider = await usersRepository.findById(ctx.db, riderId);
+  // Named by their handle, never by their e-mail address.
+  const { title, message } = notificationTexts.membershipRequest(rider?.handle ?? 'A rider', group.name);
+  for (const organizerId of await groupsRepository.organizerIds(ctx.db, group.id)) {
+    await notify(ctx, organizerId, 'membership_request', title, message, { groupId: group.id, riderId });
+  }
+}
+
+/**
+ * POST /api/groups/{id}/join. An open group adds the member at once; an approval group records a
+ * request for the owner. The database's keys make a double click or a race leave one row.
+ */
+export async function joinGroup(ctx: AppContext, userId: string, groupId: string): Promise<JoinGroupResult> {
+  const group = await loadGroup(ctx, groupId, userId);
+  assertCanJoin(membershipStatusOf(group, userId));
+  try {
+    if (group.membership_approval_required) {
+      await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
+    } else {
+      await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
+    }
+  } catch (error) {
+    // A second request (double click, two tabs) loses on the unique key: one request, one notification.
+    if (isUniqueViolation(error)) {
+      throw conflict(group.membership_approval_required ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
+    }
+    throw error;
+  }
+  if (group.membership_approval_required) {
+    await announceRequest(ctx, group, userId);
+    return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
+  }
+  await announceNewMember(ctx, group, userId);
+  return { message: `You joined ${group.name}`, status: 'member' };
+}
+
+/**
+ * What ends with a membership: the owner's "joined" notification (it would open the profile of
+ * someone no longer in the group) and the rider's places in the queues of the group's rides (no
+ * longer a member, they could not take a seat).
+ */
+async function forgetMembership(ctx: AppContext, groupId: string, userId: string): Promise<void> {
+  await retractNotifications(ctx, 'member_joined', groupId, userId);
+  await waitlistRepository.removeFromGroup(ctx.db, groupId, userId);
+}
+
+export async function leaveGroup(ctx: AppContext, userId: string, groupId: string): Promise<void> {
+  const group = await loadGroup(ctx, groupId, userId);
+  const status = membershipStatusOf(group, userId);
+  assertCanLeave(status);
+  if (status === 'pending') {
+    await groupsRepository.deleteRequestFor(ctx.db, groupId, userId);
+    // Withdrawn before a decision: the notification of it would ask the organizers to act on nothing.
+    await retractNotifications(ctx, 'membership_request', groupId, userId);
+    return;
+  }
+  if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
+  await forgetMembership(ctx, groupId, userId);
+}
+
+export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {
+  const group = await loadGroup(ctx, groupId, viewerId);
+  const status = membershipStatusOf(group, viewerId);
+  assertCanViewMembers(status);
+  // The owner first (a hand-over makes a later member the owner), then in the order they joined.
+  const rows = (await groupsRepository.listMembers(ctx.db, groupId)).sort((a, b) => Number(b.id === group.creator_id) - Number(a.id === group.creator_id));
+  // A rider's location is part of their profile: shown only to whom the profile is (an insider
+  // shares this group with every member, so only a private profile hides it here).
+  return rows.map((row) =>
+    presentMember(row, { id: viewerId, status }, group.creator_id, canViewProfile({ viewerId, ownerId: row.id, visibility: row.profile_visibility as ProfileVisibility, shareAGroup: true })),
+  );
+}
+
+export async function listRequests(ctx: AppContext, actorId: string, groupId: string): Promise<MembershipRequest[]> {
+  assertCanDecideRequests(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
+  const rows = await groupsRepository.listRequests(ctx.db, groupId);
+  // The asking rider is not a member yet: their location shows when their profile is visible to the organizer.
+  const shown = await Promise.all(
+    rows.map(async (row) => {
+      const visibility = row.profile_visibility as ProfileVisibility;
+      const shareAGroup = visibility === 'groups' ? await usersRepository.shareAGroup(ctx.db, actorId, row.user_pk) : false;
+      return canViewProfile({ viewerId: actorId, ownerId: row.user_pk, visibility, shareAGroup });
+    }),
+  );
+  return rows.map((row, i) => presentRequest(row, shown[i]!));
+}
+
+export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {
+  const group = await loadGroup(ctx, groupId, actorId);
+  assertCanDecideRequests(membershipStatusOf(group, actorId));
+  const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
+  if (!request) throw notFound('Membership request not found');
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
+    if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
+      await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
+    }
+  });
+  // Whoever decided is not told of their own action (GUIDE section 10); the request every organizer was told of is settled.
+  await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
+  const texts = approve ? notificationTexts.membershipApproved(group.name) : notificationTexts.membershipDeclined(group.name);
+  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { groupId });
+}
+
+export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {
+  return groupsRepository.pendingGroupIds(ctx.db, userId);
+}
+
+/** The group, the actor's standing in it and the member acted on (404 when the rider is not a member). */
+async function loadMemberAction(ctx: AppContext, actorId: string, groupId: string, memberId: string) {
+  const group = await loadGroup(ctx, groupId, actorId);
+  const status = membershipStatusOf(group, actorId);
+  const role = await groupsRepository.memberRole(ctx.db, groupId, memberId);
+  const target: MemberTarget | undefined = role && { role: memberRoleOf({ id: memberId, role }, group.creator_id), isSelf: memberId === actorId };
+  return { group, status, target };
+}
+
+function memberNotFound(): never {
+  throw notFound('Member not found');
+}
+
+/** PUT /api/groups/{id}/members/{memberId}/role: the owner makes a member a co-organizer, or a plain member again. */
+export async function changeMemberRole(ctx: AppContext, actorId: string, groupId: string, memberId: string, role: GroupRole): Promise<GroupMember> {
+  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
+  assertCanChangeRole(status, target, role);
+  if (!target || !(await groupsRepository.setRole(ctx.db, groupId, memberId, role))) memberNotFound();
+  if (role === 'co_organizer') {
+    const { title, message } = notificationTexts.madeCoOrganizer(group.name);
+    await notify(ctx, memberId, 'made_co_organizer', title, message, { groupId });
+  }
+  const member = (await listMembers(ctx, actorId, groupId)).find((m) => m.id === memberId);
+  return member ?? memberNotFound();
+}
+
+/**
+ * POST /api/groups/{id}/ownership: the owner hands the group to another member, and stays on as a
+ * co-organizer. Both are told: the new owner of what they received, the old one of what they now are.
+ */
+export async function transferOwnership(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<Group> {
+  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
+  assertCanTransferTo(status, target);
+  await ctx.db.transaction().execute(async (tx) => {
+    // Only while the actor still owns it: of two hand-overs at once, the second finds another owner.
+    if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('This group has changed hands meanwhile');
+    await groupsRepository.setRole(tx, groupId, actorId, 'co_organizer');
+    await groupsRepository.setRole(tx, groupId, memberId, 'member');
+  });
+  const [newOwner, formerOwner] = await Promise.all([usersRepository.findById(ctx.db, memberId), usersRepository.findById(ctx.db, actorId)]);
+  const received = notificationTexts.ownershipReceived(group.name, formerOwner?.handle ?? 'The owner');
+  await notify(ctx, memberId, 'ownership_received', received.title, received.message, { groupId, riderId: actorId });
+  const handed = notificationTexts.ownershipHandedOver(group.name, newOwner?.handle ?? 'another member');
+  await notify(ctx, actorId, 'ownership_handed_over', handed.title, handed.message, { groupId, riderId: memberId });
+  return getGroup(ctx, actorId, groupId);
+}
+
+/**
+ * DELETE /api/groups/{id}/members/{memberId}: the owner removes anyone but themself, a co-organizer
+ * a plain member. The rider is told, and gives up their seats on the group's rides that have not
+ * started (each freed seat goes to the first rider waiting, as when a rider leaves a ride).
+ */
+export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<void> {
+  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
+  assertCanRemove(status, target);
+  if (!(await groupsRepository.removeMember(ctx.db, groupId, memberId))) memberNotFound();
+  await forgetMembership(ctx, groupId, memberId);
+  await releaseSeatsInGroup(ctx, groupId, memberId);
+  const { title, message } = notificationTexts.removedFromGroup(group.name);
+  await notify(ctx, memberId, 'removed_from_group', title, message, { groupId });
+}
