@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
-import { mediaItemSchema, type MediaItem } from '../../shared/media/media-item';
+import { mediaItemSchema } from '../../shared/media/media-item';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from './media.test-helpers';
 
 // The gallery labels each item by what it belongs to: the ride ("Futa Pass Loop") or the group by
@@ -35,14 +35,14 @@ describe('media items name the ride or group they belong to', () => {
     expect(groupPhoto.json().belongsTo).toEqual(groupLabel);
     expect((await post([fileOf(PHOTO, 'me.jpg')])).json().belongsTo).toBeNull();
 
-    const gallery = (await r.owner.client.get(`/api/media?userId=${r.owner.user.id}`)).json() as MediaItem[];
+    const gallery = mediaItemSchema.array().parse((await r.owner.client.get(`/api/media?userId=${r.owner.user.id}`)).json());
     const byName = Object.fromEntries(gallery.map((item) => [item.originalName, mediaItemSchema.parse(item).belongsTo]));
     expect(byName).toEqual({ 'futa.gpx': rideLabel, 'meetup.jpg': groupLabel, 'me.jpg': null });
 
     // A member sees the same names in the group's and the ride's lists.
-    const groupList = (await r.member.client.get(`/api/media?associatedType=group&associatedId=${r.group.id}`)).json() as MediaItem[];
+    const groupList = mediaItemSchema.array().parse((await r.member.client.get(`/api/media?associatedType=group&associatedId=${r.group.id}`)).json());
     expect(groupList.map((item) => item.belongsTo)).toEqual([groupLabel]);
-    const rideList = (await r.member.client.get(`/api/media?associatedType=ride&associatedId=${ride.id}`)).json() as MediaItem[];
+    const rideList = mediaItemSchema.array().parse((await r.member.client.get(`/api/media?associatedType=ride&associatedId=${ride.id}`)).json());
     expect(rideList.map((item) => item.belongsTo)).toEqual([rideLabel]);
   });
 });

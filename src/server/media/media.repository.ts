@@ -1,10 +1,20 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
+import { viewerMembershipColumns } from '../groups/groups.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MediaRow = Selectable<MediaTable>;
 /** A media row as lists read it: without the (possibly large) GPX drawing data. */
 export type MediaListRow = Omit<MediaRow, 'gpx_data'>;
+
+export interface GroupWithStanding {
+  id: string;
+  name: string;
+  slug: string;
+  creator_id: string;
+  viewer_is_member: number;
+  viewer_is_pending: number;
+}
 
 /** The user columns an upload may point at the stored file. */
 export type UserImageColumn = 'profile_image_url' | 'background_image_url';
@@ -85,9 +95,16 @@ export const mediaRepository = {
     return db.selectFrom('media').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').limit(LIST_LIMIT).execute();
   },
 
-  /** A group's name and slug, for labelling its media. */
-  groupLabel(db: Executor, groupId: string): Promise<{ id: string; name: string; slug: string } | undefined> {
-    return db.selectFrom('groups').select(['id', 'name', 'slug']).where('id', '=', groupId).executeTakeFirst();
+  /**
+   * A group's name and slug (to label its media) with its owner and the viewer's standing in it
+   * (what they may see and do with its media); one read per group and request.
+   */
+  groupWithStanding(db: Executor, groupId: string, viewerId: string | null): Promise<GroupWithStanding | undefined> {
+    return db
+      .selectFrom('groups')
+      .select(['id', 'name', 'slug', 'creator_id', ...viewerMembershipColumns('groups.id', viewerId)])
+      .where('id', '=', groupId)
+      .executeTakeFirst();
   },
 
   async updateDescription(db: Executor, id: string, description: string | null): Promise<void> {
@@ -126,13 +143,6 @@ export const mediaRepository = {
     return result.numUpdatedRows === 1n;
   },
 
-  /** The groups a rider belongs to (as member or owner): what group media they may see. */
-  async groupIdsOf(db: Executor, userId: string): Promise<Set<string>> {
-    const rows = await db.selectFrom('group_members').select('group_id').where('user_id', '=', userId).execute();
-    const owned = await db.selectFrom('groups').select('id').where('creator_id', '=', userId).execute();
-    return new Set([...rows.map((r) => r.group_id), ...owned.map((r) => r.id)]);
-  },
-
   /**
    * Media rows whose ride or group no longer exists (a group's deletion takes its rides with it,
    * and rides do not know about media); at most `limit`.
@@ -154,7 +164,6 @@ export const mediaRepository = {
       .execute();
   },
 
-  /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
   /**
    * Holds the owner's row until the transaction ends, so two uploads finishing at once are counted
    * against the storage limit one after the other (a no-op write: PostgreSQL locks the row, SQLite
@@ -164,6 +173,7 @@ export const mediaRepository = {
     await db.updateTable('users').set((eb) => ({ gpx_privacy_zone: eb.ref('gpx_privacy_zone') })).where('id', '=', ownerId).execute();
   },
 
+  /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
   async bytesOwnedBy(db: Executor, ownerId: string): Promise<number> {
     const row = await db
       .selectFrom('media')

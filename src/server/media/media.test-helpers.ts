@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp, TestClient } from '../test/test-app';
+import { mediaItemSchema } from '../../shared/media/media-item';
 
 /** Helpers shared by the media API tests (not a test file itself). */
 
@@ -36,14 +37,17 @@ export function multipartBody(parts: Part[], options: { cutOffAfter?: number } =
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export function postMultipart(t: TestApp, url: string, client: TestClient | null, parts: Part[], options: { cutOffAfter?: number } = {}): Promise<LightMyRequestResponse> {
+/** Posts a multipart body; an upload's 2xx answer must parse as the shared media item schema (the contract). */
+export async function postMultipart(t: TestApp, url: string, client: TestClient | null, parts: Part[], options: { cutOffAfter?: number } = {}): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipartBody(parts, options);
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': contentType, ...(client?.cookie ? { cookie: client.cookie } : {}) },
     payload,
   });
+  if (url === '/api/media' && res.statusCode < 300) mediaItemSchema.parse(res.json());
+  return res;
 }
 
 export const fileOf = (data: Buffer, filename = 'avatar.jpg', type = 'image/jpeg'): Part => ({ name: 'file', filename, type, data });

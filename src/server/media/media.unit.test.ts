@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentDisposition, parseRange } from './media.serving';
 import { sniffFileType } from './media.sniff';
-import { canAttachToProfile } from './media.policy';
 import { cleanOriginalName } from './media.upload';
 import { createLocalStorage, isStorageKey } from '../platform/storage';
 
@@ -68,16 +67,6 @@ describe('cleanOriginalName', () => {
     expect(cleanOriginalName('a\u0000b\nc.png')).toBe('abc.png');
     expect(cleanOriginalName('')).toBe('file');
     expect(cleanOriginalName('x'.repeat(400)).length).toBe(255);
-  });
-});
-
-describe('canAttachToProfile', () => {
-  it.each([
-    ['u1', 'u1', true],
-    ['u1', 'u2', false],
-    ['u1', '', false],
-  ])('rider %s, target %s -> %s', (userId, associatedId, expected) => {
-    expect(canAttachToProfile(userId, associatedId)).toBe(expected);
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { MAGIC_LINKS_PER_IP_PER_HOUR } from '../auth/auth.service';
+import { MAGIC_LINKS_PER_IP_PER_HOUR } from '../auth/link-rate-limits.service';
 
 // TRUST_PROXY decides whose X-Forwarded-For is believed. The per-address sign-in limit (20 links an
 // hour) shows which address the server took as the client's.

@@ -20,3 +20,6 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** A setting the server cannot run with, found at start: npm start prints the message as one line and stops. */
+export class StartupError extends Error {}

@@ -2,9 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
+import { StartupError } from './errors';
+import { createS3Storage } from './storage-s3';
+import { assertStorageKey, isTempFile } from './storage-keys';
+
+export { isStorageKey } from './storage-keys';
 
 /**
  * The one place every stored file goes through (uploaded media, thumbnails, and later GPX and video).
@@ -26,6 +31,10 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Readable;
   /** Removes a stored file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Where a stored file is, for an operator to fetch it by hand: a local path or an s3:// URL. */
+  locate(key: string): string;
+  /** Proves at start that files can be stored (the folder is writable, the bucket answers these credentials); a StartupError says what to fix. */
+  checkAccess(): Promise<void>;
   /** Removes temp files older than the cutoff (left behind by a process that died mid-upload). */
   sweepTempFiles(olderThanMs: number): Promise<number>;
 }
@@ -47,21 +56,6 @@ export interface ByteRange {
   end: number;
 }
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
-
-/** Keys are flat, lower-case and free of path syntax, so no key can escape the storage root. */
-export function isStorageKey(key: string): boolean {
-  return key.length >= 3 && key.length <= 128 && KEY_PATTERN.test(key);
-}
-
-function assertKey(key: string): void {
-  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-}
-
-function isTempFile(body: Buffer | Readable | TempFile): body is TempFile {
-  return !Buffer.isBuffer(body) && !(body instanceof Readable);
-}
-
 async function fsyncFile(file: string): Promise<void> {
   const handle = await fsp.open(file, 'r+');
   try {
@@ -79,7 +73,7 @@ async function fsyncFile(file: string): Promise<void> {
 export function createLocalStorage(root: string): FileStorage {
   const tmpDir = path.join(root, '.tmp');
   const fileOf = (key: string) => {
-    assertKey(key);
+    assertStorageKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
   const newTempPath = () => path.join(tmpDir, `${crypto.randomBytes(16).toString('hex')}.part`);
@@ -140,6 +134,17 @@ export function createLocalStorage(root: string): FileStorage {
       await fsp.rm(fileOf(key), { force: true });
     },
 
+    locate: fileOf,
+
+    async checkAccess() {
+      try {
+        await fsp.mkdir(tmpDir, { recursive: true });
+        await fsp.access(root, fs.constants.W_OK);
+      } catch (error) {
+        throw new StartupError(`cannot store files in ${root}: ${(error as Error).message}`);
+      }
+    },
+
     async sweepTempFiles(olderThanMs) {
       const cutoff = Date.now() - olderThanMs;
       let removed = 0;
@@ -162,7 +167,19 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
-/** The storage the configuration selects: local disk under DATA_DIR/media (an S3 store would be chosen here). */
-export function createStorage(config: Pick<Config, 'dataDir'>): FileStorage {
-  return createLocalStorage(path.join(config.dataDir, 'media'));
+// One store per configuration: an S3 client keeps its connections open for the next request.
+const storeOfConfig = new WeakMap<object, FileStorage>();
+
+/**
+ * The storage the configuration selects: an S3-compatible bucket when STORAGE_URL is set, else local
+ * disk under DATA_DIR/media. Temp files for uploads in progress are local either way.
+ */
+export function createStorage(config: Pick<Config, 'dataDir' | 'objectStorage'>): FileStorage {
+  let storage = storeOfConfig.get(config);
+  if (!storage) {
+    const local = createLocalStorage(path.join(config.dataDir, 'media'));
+    storage = config.objectStorage ? createS3Storage(config.objectStorage, local) : local;
+    storeOfConfig.set(config, storage);
+  }
+  return storage;
 }
