@@ -28,7 +28,7 @@ export const invitesRepository = {
         'groups.description as group_description',
         'groups.group_image_url',
         'groups.creator_id',
-        'inviter.user_id as inviter_handle',
+        'inviter.handle as inviter_handle',
       ])
       .where('invitations.token_hash', '=', tokenHash)
       .where('invitations.used_at', 'is', null)

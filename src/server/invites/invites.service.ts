@@ -12,24 +12,27 @@ import {
   INVITATION_MAILS_PER_DAY,
   INVITATION_TTL_MS,
   type CompletedInvitation,
+  type CreatedInvitation,
   type CreateInvitationInput,
+  type InvitationView,
   type OpenInvitation,
 } from '../../shared/invites/invitation';
-import { requestInvitationLink, TOO_MANY_INVITATION_LINKS_MESSAGE, withdrawLink } from '../auth/auth.service';
+import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
+import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
-import { groupAbilities, isInsider } from '../groups/groups.policy';
-import { membershipStatusOf } from '../groups/groups.presenter';
+import { membershipStatusOf } from '../groups/groups.policy';
 import { invitesRepository } from './invites.repository';
-import { invitationMail } from './invites.mails';
+import { assertMayInvite, alreadyInGroup } from './invites.policy';
+import { invitationMail, invitationSignInMail } from './invites.mails';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The group, if the actor may invite to it (the policy's `invite` ability); 403 otherwise. */
 async function loadForInviting(ctx: AppContext, actorId: string, groupId: string) {
   const group = await loadGroup(ctx, groupId, actorId);
-  if (!groupAbilities(membershipStatusOf(group, actorId), true).invite) throw forbidden('Only the group owner can invite members');
+  assertMayInvite(membershipStatusOf(group, actorId));
   return group;
 }
 
@@ -50,7 +53,7 @@ async function assertMayMail(ctx: AppContext, actorId: string): Promise<void> {
  * POST /api/groups/{id}/invite (owner only). Invitation tokens follow the sign-in token rules:
  * 32 random bytes, stored hashed, expiring (7 days), for one rider.
  */
-export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput) {
+export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput): Promise<CreatedInvitation> {
   await loadForInviting(ctx, actorId, groupId);
   if (input.inviteeEmail) await assertMayMail(ctx, actorId);
   const token = randomToken();
@@ -80,7 +83,7 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
       ctx.log.error({ err: error }, 'invitation mail could not be sent');
     }
   }
-  return { success: true, magicLink, qrCodeDataUrl, expiresAt };
+  return { success: true as const, magicLink, qrCodeDataUrl, expiresAt };
 }
 
 async function usableInvitation(ctx: AppContext, token: string) {
@@ -93,15 +96,15 @@ async function usableInvitation(ctx: AppContext, token: string) {
 async function isAlreadyInside(ctx: AppContext, groupId: string, viewerId: string | null): Promise<boolean> {
   if (!viewerId) return false;
   const group = await loadGroup(ctx, groupId, viewerId);
-  return isInsider(membershipStatusOf(group, viewerId));
+  return alreadyInGroup(membershipStatusOf(group, viewerId));
 }
 
 /** GET /api/invite/{token}: what the landing page shows. Open to anyone holding the link. */
-export async function viewInvitation(ctx: AppContext, viewerId: string | null, token: string) {
+export async function viewInvitation(ctx: AppContext, viewerId: string | null, token: string): Promise<InvitationView> {
   const invitation = await usableInvitation(ctx, token);
   const viewer = viewerId ? await usersRepository.findById(ctx.db, viewerId) : undefined;
   return {
-    success: true,
+    success: true as const,
     group: { id: invitation.group_id, name: invitation.group_name, slug: invitation.group_slug, description: invitation.group_description, groupImageUrl: invitation.group_image_url },
     invitation: { inviteeName: invitation.invitee_name, expiresAt: invitation.expires_at },
     inviter: { firstName: invitation.inviter_first_name, userId: invitation.inviter_handle },
@@ -150,7 +153,7 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   }
 
   const linkId = email
-    ? await requestInvitationLink(ctx, { userId, email, ip: input.ip, invitationId: invitation.id, browserNonce: input.browserNonce }).catch((error: unknown) => {
+    ? await requestInvitationLink(ctx, { userId, email, ip: input.ip, invitationId: invitation.id, browserNonce: input.browserNonce, signInMail: invitationSignInMail }).catch((error: unknown) => {
         throw explainLinkFailure(error);
       })
     : null;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { hashToken } from '../platform/tokens';
-import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/auth.service';
+import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
 import {
   INVALID_INVITATION_MESSAGE,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildRide as buildAnyRide, buildRoles, type Rider } from '../test/factories';
+import { buildRide as buildAnyRide, buildRoles, inDays, type Rider } from '../test/factories';
 
 /** The rides these tests read cards of: a description, and two seats so one join fills it. */
 const buildRide = (owner: Rider, groupId: string, extra: Record<string, unknown> = {}) =>
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function cardOf(rideId: string): Promise<string | null> {
   const row = await t.app.ctx.db.selectFrom('rides').select('card_json').where('id', '=', rideId).executeTakeFirstOrThrow();
@@ -27,12 +27,13 @@ async function cardOf(rideId: string): Promise<string | null> {
 }
 
 /**
- * A ride's own page as a list shows it: without the waitlist and the minimum riders decision,
- * which only a ride's own JSON carries (ARCHITECTURE "Seats that fill themselves").
+ * A ride's own page as a list shows it: without the waitlist, the minimum riders decision, adding media and the
+ * poll it was planned from, which only a ride's own JSON carries (ARCHITECTURE "Seats that fill
+ * themselves", "Polls that become rides").
  */
 function asListed(page: Ride): Ride {
-  const { waitlist: _waitlist, minRidersDecision: _decision, ...ride } = page;
-  const { joinWaitlist: _join, leaveWaitlist: _leave, decideMinimum: _decide, ...abilities } = ride.abilities;
+  const { waitlist: _waitlist, minRidersDecision: _decision, poll: _poll, ...ride } = page;
+  const { joinWaitlist: _join, leaveWaitlist: _leave, decideMinimum: _decide, addMedia: _addMedia, ...abilities } = ride.abilities;
   return { ...ride, abilities };
 }
 
@@ -193,8 +194,29 @@ describe('ride cards', () => {
     // A writer changes the ride after the reader read it...
     await r.owner.client.patch(`/api/rides/${ride.id}`, { name: 'Changed Meanwhile' });
     // ...so the card the reader built from the older data is not kept.
-    await ridesRepository.storeCard(t.app.ctx.db, ride.id, Number(read!.card_version), { json: '{"name":"stale"}', seats: 1 });
+    await ridesRepository.storeCard(t.app.ctx.db, ride.id, Number(read!.card_version), { json: '{"name":"stale"}', seats: 1, format: RIDE_CARD_FORMAT });
     expect(await cardOf(ride.id)).toBeNull();
     expect(await listed(r.owner, ride.id)).toMatchObject({ name: 'Changed Meanwhile' });
+  });
+
+  it('forgets the card on an update of any column, also one added after the triggers were written; a card write keeps it', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    await sql`alter table rides add column later_column text`.execute(t.app.ctx.db);
+    await listed(r.owner, ride.id);
+    expect(await cardOf(ride.id)).not.toBeNull();
+    await sql`update rides set later_column = 'shown on a card one day' where id = ${ride.id}`.execute(t.app.ctx.db);
+    expect(await cardOf(ride.id)).toBeNull();
+    await listed(r.owner, ride.id);
+    expect(await cardOf(ride.id)).not.toBeNull();
+  });
+
+  it('keeps the card when a rider joins the waitlist, which the card does not show', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id, { maxRiders: 1 });
+    await listed(r.owner, ride.id);
+    const card = await cardOf(ride.id);
+    expect((await r.member.client.post(`/api/rides/${ride.id}/waitlist`)).statusCode).toBe(200);
+    expect(await cardOf(ride.id)).toBe(card);
   });
 });

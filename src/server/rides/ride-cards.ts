@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { JsonText, asciiJson } from '../platform/json-text';
 import type { Ride, RidePerson } from '../../shared/rides/ride';
 import { ridesRepository, type RideCardRow, type RideRow } from './rides.repository';
-import { presentRideCard, presentViewerFields } from './rides.presenter';
+import { presentRideCard, presentViewerFields, RIDE_CARD_FORMAT } from './rides.presenter';
 
 /**
  * Lists of rides (upcoming, a group's rides, the finder) read from ride cards: each ride keeps the
@@ -44,7 +44,8 @@ async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string
   const cards = new Map<string, StoredCard>();
   const forgotten: string[] = [];
   for (const row of rows) {
-    if (row.card_json === null || row.card_seats === null) forgotten.push(row.id);
+    // A card of another format than this release's presenter makes reads as forgotten (migration 009).
+    if (row.card_json === null || row.card_seats === null || row.card_format !== RIDE_CARD_FORMAT) forgotten.push(row.id);
     else cards.set(row.id, { json: row.card_json, seats: Number(row.card_seats) });
   }
   if (forgotten.length === 0) return cards;
@@ -52,13 +53,13 @@ async function cardsOf(ctx: AppContext, rows: RideCardRow[]): Promise<Map<string
   const people = await peopleOf(ctx, full);
   for (const ride of full) cards.set(ride.id, { json: asciiJson(JSON.stringify(presentRideCard(ride, people))), seats: ride.participants.length });
   // In one transaction: one commit (one disk flush on SQLite) for all the cards this read built. With a
-  // commit each, the benchmark rider's first read after every card was forgotten took 60 ms instead
-  // of 20. Keeping the cards only saves the next reader work, so a failure to write (a busy
+  // commit each, a rider's first read after every card was forgotten took three times as long
+  // (docs/decisions/2026-11-24-ride-cards.md). Keeping the cards only saves the next reader work, so a failure to write (a busy
   // database, say) must not fail this read.
   await ctx.db
     .transaction()
     .execute(async (tx) => {
-      for (const ride of full) await ridesRepository.storeCard(tx, ride.id, Number(ride.card_version), cards.get(ride.id)!);
+      for (const ride of full) await ridesRepository.storeCard(tx, ride.id, Number(ride.card_version), { ...cards.get(ride.id)!, format: RIDE_CARD_FORMAT });
     })
     .catch((err: unknown) => ctx.log.warn({ err, rides: full.length }, 'could not keep ride cards'));
   return cards;
@@ -72,7 +73,7 @@ export async function peopleOf(ctx: AppContext, rows: RideRow[]): Promise<Map<st
   const people = new Map<string, RidePerson>();
   for (const row of rows) for (const person of row.participants) people.set(person.id, person);
   const missing = [...new Set(rows.flatMap((r) => [r.owner_id, r.navigator_id]))].filter((id): id is string => id !== null && !people.has(id));
-  for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.user_id, profileImageUrl: u.profile_image_url });
+  for (const u of await ridesRepository.peopleByIds(ctx.db, missing)) people.set(u.id, { id: u.id, userId: u.handle, profileImageUrl: u.profile_image_url });
   return people;
 }
 

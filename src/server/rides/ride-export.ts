@@ -12,8 +12,8 @@ export interface RideFile {
   body: string | Buffer;
 }
 
-/** A stop is on the map when it has coordinates (0,0 is the placeholder of an unplaced one, as in routing). */
-const isPlaced = (s: { latitude: number | null; longitude: number | null }) => s.latitude !== null && s.longitude !== null && !(s.latitude === 0 && s.longitude === 0);
+/** A stop is on the map when it has coordinates (a ride never answers with 0,0 for "none": migration 027). */
+const isPlaced = (s: { latitude: number | null; longitude: number | null }) => s.latitude !== null && s.longitude !== null;
 
 /** The ride's stops and its road (ROUTER_URL, cached), as the navigator files are written from. */
 export async function navigatorRoute(ctx: AppContext, ride: Ride): Promise<NavigatorRoute> {

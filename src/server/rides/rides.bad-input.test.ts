@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildRide, buildRoles } from '../test/factories';
+import { buildRide, buildRoles, inDays } from '../test/factories';
 
 /** Dates and ids that once reached code that could not handle them (a 500): now a 400, or what they mean. */
 let t: TestApp;
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('ride dates the server cannot use', () => {
   it.each([

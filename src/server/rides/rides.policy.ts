@@ -1,5 +1,10 @@
-import type { RideAbilities, RideStatus } from '../../shared/rides/ride';
+import type { RideAbilities, RideMinimumDecision, RideStatus } from '../../shared/rides/ride';
 import type { MembershipStatus } from '../../shared/groups/group';
+import { conflict, forbidden, type HttpError } from '../platform/errors';
+import { toBool } from '../db/database';
+import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
+import type { RideCardRow } from './rides.repository';
+import { canAddRideRoute, type RideMediaViewer } from '../media/media.policy';
 
 export interface RideViewer {
   signedIn: boolean;
@@ -9,51 +14,167 @@ export interface RideViewer {
   membership: MembershipStatus;
 }
 
-/**
- * Spec 2 sections 4 and 6 with GUIDE section 10: joining needs a confirmed ride with a free seat,
- * a rider who is neither owner nor participant, and membership of the group (an open group's
- * membership is added on the way). A participant who is not the owner may leave. Only the owner
- * edits, deletes and uploads media. Members of the group and participants may comment.
- */
-export function rideAbilities(viewer: RideViewer, ride: { status: RideStatus; participantCount: number; maxRiders: number; approvalRequired: boolean }): RideAbilities {
-  const insider = viewer.membership === 'owner' || viewer.membership === 'member';
-  const seatFree = ride.participantCount < ride.maxRiders;
-  return {
-    join:
-      viewer.signedIn &&
-      ride.status === 'confirmed' &&
-      !viewer.isOwner &&
-      !viewer.isParticipant &&
-      seatFree &&
-      (insider || (viewer.membership === 'none' && !ride.approvalRequired)),
-    leave: viewer.isParticipant && !viewer.isOwner,
-    edit: viewer.isOwner,
-    delete: viewer.isOwner,
-    comment: viewer.signedIn && (insider || viewer.isParticipant),
-    uploadMedia: viewer.isOwner,
-  };
+/** What the rules read of a ride. */
+export interface RideFacts {
+  status: RideStatus;
+  participantCount: number;
+  maxRiders: number;
+  approvalRequired: boolean;
+}
+
+/** The columns a ride's row and a card row both carry for the viewer's standing (rides.repository). */
+export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
+
+export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
+export const NO_DELETE_PERMISSION = 'Only the ride owner can delete this ride';
+export const NO_COMMENT_PERMISSION = 'Only members of the group and riders on this ride can comment';
+export const ALREADY_JOINED = 'You have already joined this ride';
+
+/** The viewer of a ride's row: who they are to the ride and to its group. */
+export function rideViewer(row: RideStandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
+  return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership: groupMembershipOf(row, viewerId) };
+}
+
+/** The viewer's membership of the ride's group, from the row's standing columns. */
+export function groupMembershipOf(row: Pick<RideStandingColumns, 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>, viewerId: string | null): MembershipStatus {
+  return membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
+}
+
+export function rideFacts(row: RideStandingColumns, participantCount: number): RideFacts {
+  return { status: row.status, participantCount, maxRiders: row.max_riders, approvalRequired: toBool(row.group_approval) };
 }
 
 /**
- * The waitlist of a full ride, with the rules of joining (rideAbilities): whoever could join the
- * ride but for the free seat may wait for one; a rider with a seat cannot. `queueAhead`: riders
- * wait for a free seat while it still goes to the first of them (waitlistPromotes), so a rider who
- * is not first cannot take it by joining directly.
+ * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
+ * its owner, and the organizers of its group (the group's owner and co-organizers, ARCHITECTURE
+ * "Clubs run by more than one person").
+ */
+export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership'>): boolean {
+  return viewer.isOwner || isOrganizer(viewer.membership);
+}
+
+/** Deleting takes the ride's comments and media with it: its owner alone. */
+export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner'>): boolean {
+  return viewer.isOwner;
+}
+
+export function mayComment(viewer: RideViewer): boolean {
+  return viewer.signedIn && (isInsider(viewer.membership) || viewer.isParticipant);
+}
+
+/**
+ * Why the viewer may not take a seat or a place on the waitlist, seats aside (null: they may).
+ * Joining needs a confirmed ride, a rider who is neither owner nor participant, and membership of
+ * the group; an open group's membership is added on the way, but a rider whose request waits is
+ * not let past it.
+ */
+export type JoinRefusal = 'signed-out' | 'already-joined' | 'not-open' | 'not-member';
+
+export function joinRefusal(viewer: RideViewer, ride: Pick<RideFacts, 'status' | 'approvalRequired'>): JoinRefusal | null {
+  if (!viewer.signedIn) return 'signed-out';
+  if (viewer.isOwner || viewer.isParticipant) return 'already-joined';
+  if (ride.status !== 'confirmed') return 'not-open';
+  if (!isInsider(viewer.membership) && (viewer.membership !== 'none' || ride.approvalRequired)) return 'not-member';
+  return null;
+}
+
+export const hasFreeSeat = (ride: Pick<RideFacts, 'participantCount' | 'maxRiders'>) => ride.participantCount < ride.maxRiders;
+
+/**
+ * What a viewer may do with a ride, sent with it as `abilities` so the client shows exactly what
+ * the services below allow: joining (joinRefusal) with a free seat; a participant who is not the
+ * owner may leave; managing (mayManageRide), deleting and commenting as above; media as the media
+ * policy says (`uploadMedia` is adding GPX routes; the ride's own JSON adds `addMedia`, photos and videos).
+ */
+export function rideAbilities(viewer: RideViewer, ride: RideFacts): RideAbilities {
+  return {
+    join: joinRefusal(viewer, ride) === null && hasFreeSeat(ride),
+    leave: viewer.isParticipant && !viewer.isOwner,
+    edit: mayManageRide(viewer),
+    delete: mayDeleteRide(viewer),
+    comment: mayComment(viewer),
+    uploadMedia: canAddRideRoute(rideMediaViewer(viewer)),
+  };
+}
+
+/** The ride's viewer in the media policy's terms. */
+export function rideMediaViewer(viewer: RideViewer): RideMediaViewer {
+  return { signedIn: viewer.signedIn, isRideOwner: viewer.isOwner, isRideRider: viewer.isParticipant, membership: viewer.membership };
+}
+
+/**
+ * The waitlist of a full ride, with the rules of joining: whoever could join the ride but for the
+ * free seat may wait for one; a rider with a seat cannot. `queueAhead`: riders wait for a free seat
+ * while it still goes to the first of them (waitlistPromotes), so a rider who is not first cannot
+ * take it by joining directly.
  */
 export function waitlistAbilities(
   viewer: RideViewer,
-  ride: { status: RideStatus; participantCount: number; maxRiders: number; approvalRequired: boolean; promotes: boolean },
+  ride: RideFacts & { promotes: boolean },
   standing: { count: number; position: number | null },
 ): { joinWaitlist: boolean; leaveWaitlist: boolean; queueAhead: boolean } {
-  const wouldJoin = rideAbilities(viewer, { ...ride, participantCount: 0, maxRiders: 1 }).join;
   return {
-    joinWaitlist: wouldJoin && ride.participantCount >= ride.maxRiders && standing.position === null,
+    joinWaitlist: joinRefusal(viewer, ride) === null && !hasFreeSeat(ride) && standing.position === null,
     leaveWaitlist: standing.position !== null,
     queueAhead: ride.promotes && standing.count > 0 && standing.position !== 1,
   };
 }
 
-/** The owner decides about a ride that reached its decision time below its minimum riders. */
+/**
+ * The minimum riders decision: it is due once its time has come with a confirmed ride below its
+ * minimum riders, until the owner chooses to keep the ride (or cancels it).
+ */
+export function minimumDecision(
+  ride: { status: RideStatus; min_riders: number; min_riders_decision_at: string | null; min_riders_kept_at: string | null; participants: unknown[] },
+  now = Date.now(),
+): RideMinimumDecision {
+  const at = ride.min_riders_decision_at;
+  const due = at !== null && Date.parse(at) <= now && ride.status === 'confirmed' && ride.participants.length < ride.min_riders && ride.min_riders_kept_at === null;
+  return { at, due, kept: ride.min_riders_kept_at !== null };
+}
+
 export function canDecideMinimum(viewer: RideViewer, decision: { due: boolean }): boolean {
-  return viewer.isOwner && decision.due;
+  return mayManageRide(viewer) && decision.due;
+}
+
+// ---------------------------------------------------------------- enforcement (the services call these)
+
+export function assertMayManageRide(viewer: RideViewer): void {
+  if (!mayManageRide(viewer)) throw forbidden(NO_EDIT_PERMISSION);
+}
+
+export function assertMayDeleteRide(viewer: RideViewer): void {
+  if (!mayDeleteRide(viewer)) throw forbidden(NO_DELETE_PERMISSION);
+}
+
+export function assertMayComment(viewer: RideViewer): void {
+  if (!mayComment(viewer)) throw forbidden(NO_COMMENT_PERMISSION);
+}
+
+const joinRefusals: Record<JoinRefusal, () => HttpError> = {
+  'signed-out': () => forbidden('Sign in to join rides'),
+  'already-joined': () => conflict(ALREADY_JOINED),
+  'not-open': () => conflict('This ride is not open for joining'),
+  'not-member': () => forbidden('Join the group first'),
+};
+
+/** The rules of joining a ride or its waitlist; the seats themselves are counted under the ride's lock. */
+export function assertMayJoin(viewer: RideViewer, ride: Pick<RideFacts, 'status' | 'approvalRequired'>): void {
+  const refusal = joinRefusal(viewer, ride);
+  if (refusal) throw joinRefusals[refusal]();
+}
+
+export function assertMayLeave(viewer: RideViewer): void {
+  if (viewer.isOwner) throw forbidden('The owner cannot leave their own ride');
+  if (!viewer.isParticipant) throw conflict('You have not joined this ride');
+}
+
+export function assertMayDecideMinimum(viewer: RideViewer, decision: { due: boolean }): void {
+  assertMayManageRide(viewer);
+  if (!canDecideMinimum(viewer, decision)) throw conflict('There is no minimum riders decision to make');
+}
+
+/** Rides are planned by the group's insiders (the groups policy's createRide ability). */
+export function assertMayPlanRide(membership: MembershipStatus): void {
+  if (!groupAbilities(membership, true).createRide) throw forbidden('Only group members can create rides');
 }

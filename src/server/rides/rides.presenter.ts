@@ -1,8 +1,7 @@
-import { waitlistPromotes, type Ride, type RideComment, type RideDuration, type RidePerson, type RideStatus, type Waypoint } from '../../shared/rides/ride';
-import { toBool } from '../db/database';
-import { canDecideMinimum, rideAbilities, waitlistAbilities, type RideViewer } from './rides.policy';
-import type { RideCardRow, RideRow } from './rides.repository';
-import { membershipStatusOf } from '../groups/groups.presenter';
+import { waitlistPromotes, type Ride, type RideComment, type RidePerson, type Waypoint } from '../../shared/rides/ride';
+import { canDecideMinimum, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
+import type { RideRow } from './rides.repository';
+import { canAddRideMedia } from '../media/media.policy';
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
@@ -28,9 +27,6 @@ export function parseWaypoints(json: string): Waypoint[] {
 export type RideCard = Omit<Ride, keyof RideViewerFields>;
 export type RideViewerFields = Pick<Ride, 'isParticipant' | 'abilities'>;
 
-/** The columns a ride's row and a card row both carry for the viewer's part (rides.policy.ts). */
-type StandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
-
 /** `people` holds at least the owner and the navigator (ride-cards.ts `peopleOf` fills it). */
 export function presentRide(row: RideRow, viewerId: string | null, people: Map<string, RidePerson>): Ride {
   const seats = { isParticipant: viewerId !== null && row.participants.some((p) => p.id === viewerId), participantCount: row.participants.length };
@@ -50,10 +46,10 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
     id: row.id,
     name: row.name,
     description: row.description,
-    status: row.status as RideStatus,
+    status: row.status,
     startDate: row.start_date,
     endDate: row.end_date,
-    duration: row.duration as RideDuration,
+    duration: row.duration,
     startLocation: row.start_location,
     startLatitude: num(row.start_latitude),
     startLongitude: num(row.start_longitude),
@@ -86,21 +82,8 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
   };
 }
 
-function viewerOf(row: StandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
-  const membership = membershipStatusOf({ creator_id: row.group_creator_id, viewer_is_member: row.viewer_is_member, viewer_is_pending: row.viewer_is_pending }, viewerId);
-  return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership };
-}
-
-export function presentViewerFields(row: StandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
-  return {
-    isParticipant: seats.isParticipant,
-    abilities: rideAbilities(viewerOf(row, viewerId, seats.isParticipant), {
-      status: row.status as RideStatus,
-      participantCount: seats.participantCount,
-      maxRiders: row.max_riders,
-      approvalRequired: toBool(row.group_approval),
-    }),
-  };
+export function presentViewerFields(row: RideStandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
+  return { isParticipant: seats.isParticipant, abilities: rideAbilities(rideViewer(row, viewerId, seats.isParticipant), rideFacts(row, seats.participantCount)) };
 }
 
 /**
@@ -110,18 +93,9 @@ export function presentViewerFields(row: StandingColumns, viewerId: string | nul
  */
 export function presentRideDetail(row: RideRow, viewerId: string | null, people: Map<string, RidePerson>, standing: { count: number; position: number | null }, now = Date.now()): Ride {
   const ride = presentRide(row, viewerId, people);
-  const viewer = viewerOf(row, viewerId, ride.isParticipant);
-  const waitlist = waitlistAbilities(
-    viewer,
-    { status: ride.status, participantCount: ride.participantCount, maxRiders: ride.maxRiders, approvalRequired: toBool(row.group_approval), promotes: waitlistPromotes(row.start_date, now) },
-    standing,
-  );
-  const decisionAt = row.min_riders_decision_at;
-  const minRidersDecision = {
-    at: decisionAt,
-    due: decisionAt !== null && Date.parse(decisionAt) <= now && ride.status === 'confirmed' && ride.participantCount < ride.minRiders && row.min_riders_kept_at === null,
-    kept: row.min_riders_kept_at !== null,
-  };
+  const viewer = rideViewer(row, viewerId, ride.isParticipant);
+  const waitlist = waitlistAbilities(viewer, { ...rideFacts(row, ride.participantCount), promotes: waitlistPromotes(row.start_date, now) }, standing);
+  const minRidersDecision = minimumDecision(row, now);
   return {
     ...ride,
     abilities: {
@@ -130,12 +104,13 @@ export function presentRideDetail(row: RideRow, viewerId: string | null, people:
       joinWaitlist: waitlist.joinWaitlist,
       leaveWaitlist: waitlist.leaveWaitlist,
       decideMinimum: canDecideMinimum(viewer, minRidersDecision),
+      addMedia: canAddRideMedia(rideMediaViewer(viewer)),
     },
     waitlist: standing,
     minRidersDecision,
   };
 }
 
-export function presentComment(row: { id: string; content: string; created_at: string; user_pk: string; user_id: string; profile_image_url: string | null }): RideComment {
-  return { id: row.id, content: row.content, createdAt: row.created_at, user: { id: row.user_pk, userId: row.user_id, profileImageUrl: row.profile_image_url } };
+export function presentComment(row: { id: string; content: string; created_at: string; user_pk: string; handle: string; profile_image_url: string | null }): RideComment {
+  return { id: row.id, content: row.content, createdAt: row.created_at, user: { id: row.user_pk, userId: row.handle, profileImageUrl: row.profile_image_url } };
 }

@@ -3,8 +3,7 @@ import type { Database, RidesTable } from '../db/schema';
 import { flatDistance, type Box } from '../db/flat-distance';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
-import type { RidePerson } from '../../shared/rides/ride';
-import { RIDE_CARD_FORMAT } from './rides.presenter';
+import type { RidePerson, RideStatus } from '../../shared/rides/ride';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -47,7 +46,7 @@ function selectRides(db: Executor, viewerId: string | null) {
         .selectFrom('ride_participants as seat')
         .innerJoin('users as rider', 'rider.id', 'seat.user_id')
         .select((seats) =>
-          jsonArrayAgg<RidePerson>(db, { id: seats.ref('rider.id'), userId: seats.ref('rider.user_id'), profileImageUrl: seats.ref('rider.profile_image_url') }, seats.ref('seat.joined_at')).as('list'),
+          jsonArrayAgg<RidePerson>(db, { id: seats.ref('rider.id'), userId: seats.ref('rider.handle'), profileImageUrl: seats.ref('rider.profile_image_url') }, seats.ref('seat.joined_at')).as('list'),
         )
         .whereRef('seat.ride_id', '=', 'rides.id')
         .as('participants'),
@@ -59,10 +58,12 @@ export interface RideCardRow {
   id: string;
   /** Null when the ride has forgotten its card; `card_seats` is then null or stale and not read. */
   card_json: string | null;
+  /** The presenter's format the card was built with: a card of another format reads as forgotten (ride-cards.ts). */
+  card_format: number | null;
   card_seats: number | null;
   start_date: string;
   owner_id: string;
-  status: string;
+  status: RideStatus;
   max_riders: number;
   group_approval: number | null;
   group_creator_id: string | null;
@@ -75,9 +76,8 @@ const byStart = (a: RideCardRow, b: RideCardRow) => (a.start_date === b.start_da
 
 /**
  * Whether the viewer holds a seat in the row's ride, as viewerMembershipColumns: an uncorrelated
- * IN, so the viewer's seats are read once per list. With it, the membership INs and the seat count
- * stored with the card, PostgreSQL served the benchmark rider's 73 upcoming rides in 0.72 ms
- * instead of 1.24 ms with four probes per ride.
+ * IN, so the viewer's seats are read once per list. Probing per ride instead costs
+ * noticeably more on PostgreSQL (docs/decisions/2026-11-24-ride-cards.md).
  */
 function viewerSeatColumn(viewerId: string | null) {
   return sql<number>`case when rides.id in (select vs.ride_id from ride_participants vs where vs.user_id = ${viewerId ?? ''}) then 1 else 0 end`.as('viewer_has_seat');
@@ -89,8 +89,8 @@ function selectRideCards(db: Executor, viewerId: string | null) {
     .leftJoin('groups', 'groups.id', 'rides.group_id')
     .select([
       'rides.id',
-      // A card of another format reads as forgotten (migration 009).
-      sql<string | null>`case when rides.card_format = ${RIDE_CARD_FORMAT} then rides.card_json end`.as('card_json'),
+      'rides.card_json',
+      'rides.card_format',
       'rides.card_seats',
       'rides.start_date',
       'rides.owner_id',
@@ -126,7 +126,7 @@ function selectComments(db: Executor) {
   return db
     .selectFrom('ride_comments')
     .innerJoin('users', 'users.id', 'ride_comments.user_id')
-    .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.user_id', 'users.profile_image_url']);
+    .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.handle', 'users.profile_image_url']);
 }
 
 export const ridesRepository = {
@@ -168,8 +168,8 @@ export const ridesRepository = {
    * the card since (a writer changed what it shows, migration 009): then the newer data wins and
    * the next reader builds the card again.
    */
-  async storeCard(db: Executor, rideId: string, version: number, card: { json: string; seats: number }): Promise<void> {
-    await db.updateTable('rides').set({ card_json: card.json, card_seats: card.seats, card_format: RIDE_CARD_FORMAT }).where('id', '=', rideId).where('card_version', '=', version).execute();
+  async storeCard(db: Executor, rideId: string, version: number, card: { json: string; seats: number; format: number }): Promise<void> {
+    await db.updateTable('rides').set({ card_json: card.json, card_seats: card.seats, card_format: card.format }).where('id', '=', rideId).where('card_version', '=', version).execute();
   },
 
   /**
@@ -230,7 +230,7 @@ export const ridesRepository = {
 
   peopleByIds(db: Executor, ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('users').select(['id', 'user_id', 'profile_image_url']).where('id', 'in', ids).execute();
+    return db.selectFrom('users').select(['id', 'handle', 'profile_image_url']).where('id', 'in', ids).execute();
   },
 
   /**

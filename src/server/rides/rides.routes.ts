@@ -5,23 +5,10 @@ import { commentSchema, commentsPageQuerySchema, createRideSchema, updateRideSch
 import { rideExportQuerySchema } from '../../shared/rides/ride-export';
 import { requireUserId } from '../auth/session-cookie';
 import { exportRide } from './ride-export';
-import {
-  addComment,
-  createRide,
-  deleteRide,
-  getRide,
-  getRideBySlugs,
-  joinRide,
-  joinWaitlist,
-  keepRide,
-  leaveRide,
-  leaveWaitlist,
-  listComments,
-  listGroupRides,
-  listRecentRides,
-  listUpcomingRides,
-  updateRide,
-} from './rides.service';
+import { createRide, deleteRide, getRide, keepRide, updateRide } from './rides.service';
+import { joinRide, joinWaitlist, leaveRide, leaveWaitlist } from './ride-seats.service';
+import { getRideBySlugs, listGroupRides, listRecentRides, listUpcomingRides } from './ride-lists.service';
+import { addComment, listComments } from './ride-comments.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 

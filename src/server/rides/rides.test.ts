@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
+import { buildGroup, buildGuest, buildRide as buildAnyRide, buildRoles, inDays, rideBody as anyRideBody, type Rider } from '../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,38 +8,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const inDays = (days: number, time = '09:00') => new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00.000Z`).toISOString();
-
-function rideBody(groupId: string, extra: Record<string, unknown> = {}) {
-  return {
-    groupId,
-    name: 'Sunrise Loop',
-    description: 'Coffee at the top',
-    startLocation: 'Bologna, Emilia-Romagna, Italy',
-    startLatitude: 44.4949,
-    startLongitude: 11.3426,
-    midpointLocation: 'Modena, Emilia-Romagna, Italy',
-    midpointLatitude: 44.6471,
-    midpointLongitude: 10.9252,
-    endLocation: 'Parma, Emilia-Romagna, Italy',
-    endLatitude: 44.8015,
-    endLongitude: 10.328,
-    startDate: inDays(5),
-    endDate: inDays(5, '00:00'),
-    duration: 'full-day',
-    minRiders: 1,
-    maxRiders: 3,
-    timezoneOffset: 'UTC+00:00',
-    timezoneName: 'UTC',
-    ...extra,
-  };
-}
-
-async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
-  const res = await owner.client.post('/api/rides', rideBody(groupId, extra));
-  if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
+/** This file's ride: Bologna to Parma by Modena, five days from now at 09:00, three seats. */
+const sunriseLoop = () => ({
+  name: 'Sunrise Loop',
+  description: 'Coffee at the top',
+  midpointLocation: 'Modena, Emilia-Romagna, Italy',
+  midpointLatitude: 44.6471,
+  midpointLongitude: 10.9252,
+  startDate: inDays(5, '09:00'),
+  endDate: inDays(5, '00:00'),
+  maxRiders: 3,
+});
+const rideBody = (groupId: string, extra: Record<string, unknown> = {}) => anyRideBody(groupId, { ...sunriseLoop(), ...extra });
+const buildRide = (owner: Rider, groupId: string, extra: Record<string, unknown> = {}) => buildAnyRide(owner, groupId, { ...sunriseLoop(), ...extra });
 
 describe('POST /api/rides', () => {
   it('creates a confirmed ride with the owner in the first seat, its distance, slug, and tells the members', async () => {
@@ -95,7 +76,7 @@ describe('POST /api/rides', () => {
     [{ minRiders: 0 }, 'Minimum 1 rider'],
     [{ minRiders: 5, maxRiders: 3 }, 'Maximum riders must be at least the minimum'],
     [{ endDate: inDays(4, '00:00') }, 'End date must be after start date'],
-    [{ startDate: inDays(-2), endDate: inDays(-2, '00:00') }, 'Start date cannot be in the past'],
+    [{ startDate: inDays(-2, '09:00'), endDate: inDays(-2, '00:00') }, 'Start date cannot be in the past'],
     [{ timezoneOffset: 'UTC+05:15' }, 'Please select a valid timezone'],
     [{ duration: 'fortnight' }, undefined],
     [{ waypoints: Array.from({ length: 11 }, (_, i) => ({ name: `W${i}`, latitude: 1, longitude: 1 })) }, 'At most 10 waypoints'],
@@ -258,8 +239,8 @@ describe('comments', () => {
 describe('GET /api/rides/upcoming', () => {
   it('lists upcoming rides of the rider’s groups and the rides they joined, soonest first', async () => {
     const r = await buildRoles(t);
-    const later = await buildRide(r.owner, r.group.id, { name: 'Later', startDate: inDays(9), endDate: inDays(9, '00:00') });
-    const sooner = await buildRide(r.owner, r.group.id, { name: 'Sooner', startDate: inDays(2), endDate: inDays(2, '00:00') });
+    const later = await buildRide(r.owner, r.group.id, { name: 'Later', startDate: inDays(9, '09:00'), endDate: inDays(9, '00:00') });
+    const sooner = await buildRide(r.owner, r.group.id, { name: 'Sooner', startDate: inDays(2, '09:00'), endDate: inDays(2, '00:00') });
     expect((await r.member.client.get('/api/rides/upcoming')).json().map((x: { id: string }) => x.id)).toEqual([sooner.id, later.id]);
     expect((await r.outsider.client.get('/api/rides/upcoming')).json()).toEqual([]);
     expect((await r.anonymous.get('/api/rides/upcoming')).statusCode).toBe(401);

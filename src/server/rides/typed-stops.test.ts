@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import type { Ride } from '../../shared/rides/ride';
+import type { Kysely } from 'kysely';
+import * as denyListMigration from '../db/migrations/027_ride_card_deny_list';
 
 // A stop typed without choosing a suggestion is placed as the place field would have suggested,
 // biased toward the group's location; one nothing matches is kept without coordinates ("not on the
@@ -41,6 +43,22 @@ describe('placing typed stops and group locations', () => {
     expect(saved.endLongitude).toBeNull();
     // The distance covers only the stops on the map: one stop left, so none.
     expect(saved.totalDistanceKm).toBeNull();
+  });
+
+  it('places a start or end sent at 0,0 by its name, and keeps one nothing matches off the map, never at 0,0', async () => {
+    const ride = await buildRide(owner, bologna.id, { startLocation: 'Roma', startLatitude: 0, startLongitude: 0, endLocation: 'Bar da Qqzxqq', endLatitude: 0, endLongitude: 0 });
+    const saved = await readRide(ride.id);
+    near(saved.startLatitude, 41.9);
+    expect([saved.endLatitude, saved.endLongitude]).toEqual([null, null]);
+  });
+
+  it('reads stops stored at 0,0 before migration 027 as not on the map', async () => {
+    const ride = await buildRide(owner, bologna.id);
+    await t.app.ctx.db.updateTable('rides').set({ end_latitude: 0, end_longitude: 0 }).where('id', '=', ride.id).execute();
+    await denyListMigration.up(t.app.ctx.db as unknown as Kysely<unknown>);
+    const saved = await readRide(ride.id);
+    expect([saved.endLatitude, saved.endLongitude]).toEqual([null, null]);
+    expect([saved.startLatitude, saved.startLongitude]).toEqual([44.4949, 11.3426]);
   });
 
   it('places typed waypoints (also those a form sent at 0,0) and keeps unknown ones off the map', async () => {

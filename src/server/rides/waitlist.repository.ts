@@ -23,13 +23,14 @@ export const waitlistRepository = {
   /**
    * Takes the ride's row lock before anything is read, so the seat count, the queue and what is
    * then written are one ride's state at a time. PostgreSQL: SELECT ... FOR UPDATE on the ride's
-   * row. SQLite: a write first (a no-op UPDATE of a column no card shows, so the ride keeps its
-   * card), which takes the database's write lock as BEGIN IMMEDIATE would; a transaction that read
-   * first could not write after another process had.
+   * row. SQLite: a write first, which takes the database's write lock as BEGIN IMMEDIATE would (a
+   * transaction that read first could not write after another process had). It raises the card's
+   * version: a write of the card itself, so the ride keeps its card (migration 027), and a card
+   * built meanwhile from the seats before this transaction is not kept.
    */
   async lockSeats(tx: Transaction<Database>, engine: Engine, rideId: string): Promise<SeatState | undefined> {
     if (engine === 'postgres') await sql`select id from rides where id = ${rideId} for update`.execute(tx);
-    else await tx.updateTable('rides').set((eb) => ({ reminders_sent: eb.ref('reminders_sent') })).where('id', '=', rideId).execute();
+    else await tx.updateTable('rides').set((eb) => ({ card_version: eb('card_version', '+', 1) })).where('id', '=', rideId).execute();
     const row = await tx
       .selectFrom('rides')
       .select(['id', 'name', 'status', 'start_date', 'max_riders', 'group_id'])
@@ -80,6 +81,22 @@ export const waitlistRepository = {
       .deleteFrom('ride_waitlist')
       .where('user_id', '=', userId)
       .where('ride_id', 'in', (eb) => eb.selectFrom('rides').select('id').where('group_id', '=', groupId))
+      .execute();
+  },
+
+  /**
+   * The rides of the group that have not started on which the rider holds a seat they do not own
+   * (a ride's owner keeps theirs: the group's organizers can still edit or cancel that ride).
+   */
+  seatsInGroup(db: Executor, groupId: string, userId: string, nowIso: string): Promise<Array<{ id: string; navigator_id: string | null }>> {
+    return db
+      .selectFrom('rides')
+      .innerJoin('ride_participants as seat', 'seat.ride_id', 'rides.id')
+      .select(['rides.id', 'rides.navigator_id'])
+      .where('rides.group_id', '=', groupId)
+      .where('seat.user_id', '=', userId)
+      .where('rides.owner_id', '!=', userId)
+      .where('rides.start_date', '>', nowIso)
       .execute();
   },
 };

@@ -48,3 +48,25 @@ export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Prom
   const free = notificationTexts.waitlistSeatFree(news.rideName);
   for (const userId of news.told) await notify(ctx, userId, 'waitlist_seat_free', free.title, free.message, { rideId: news.rideId });
 }
+
+/**
+ * Frees the rider's seat on the ride (and their navigator's role) and gives it to the first rider
+ * waiting, in one transaction under the ride's lock; the news is told after the commit. False when
+ * the rider held no seat.
+ */
+export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator_id: string | null }, userId: string): Promise<boolean> {
+  const news = await ctx.db.transaction().execute(async (tx) => {
+    await waitlistRepository.lockSeats(tx, ctx.engine, ride.id);
+    if (!(await ridesRepository.removeParticipant(tx, ride.id, userId))) return undefined;
+    if (ride.navigator_id === userId) await ridesRepository.update(tx, ride.id, { navigator_id: null });
+    return fillFreedSeats(tx, ctx.engine, ride.id);
+  });
+  if (news === undefined) return false;
+  await tellSeatNews(ctx, news);
+  return true;
+}
+
+/** A rider removed from a group gives up their seats on its rides that have not started. */
+export async function releaseSeatsInGroup(ctx: AppContext, groupId: string, userId: string): Promise<void> {
+  for (const ride of await waitlistRepository.seatsInGroup(ctx.db, groupId, userId, nowIso())) await releaseSeat(ctx, ride, userId);
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { badRequest, notFound } from '../platform/errors';
+import { newId } from '../platform/tokens';
+import type { RideComment, RideCommentsPage } from '../../shared/rides/ride';
+import { ridesRepository } from './rides.repository';
+import { presentComment } from './rides.presenter';
+import { assertMayComment } from './rides.policy';
+import { loadRide, loadRideFor } from './rides.service';
+
+/**
+ * A ride's comments: read by whoever may see the ride (every visitor), written by members of its
+ * group and its riders (rides.policy mayComment).
+ */
+
+/** GET /api/rides/{id}/comments: the newest page, or the page before the comment `before`. */
+export async function listComments(ctx: AppContext, rideId: string, page: { before?: string; limit: number }): Promise<RideCommentsPage> {
+  await loadRide(ctx, rideId);
+  const cursor = page.before ? await ridesRepository.findComment(ctx.db, rideId, page.before) : null;
+  if (cursor === undefined) throw badRequest('No such comment on this ride');
+  // One more than asked tells whether earlier comments remain.
+  const rows = await ridesRepository.commentsPage(ctx.db, rideId, cursor, page.limit + 1);
+  return { comments: rows.slice(0, page.limit).reverse().map(presentComment), hasEarlier: rows.length > page.limit };
+}
+
+/** POST /api/rides/{id}/comments: answers with the stored comment, so the page adds it without reading the list again. */
+export async function addComment(ctx: AppContext, userId: string, rideId: string, content: string): Promise<RideComment> {
+  const { viewer } = await loadRideFor(ctx, rideId, userId);
+  assertMayComment(viewer);
+  const id = newId();
+  await ridesRepository.insertComment(ctx.db, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
+  const stored = await ridesRepository.findComment(ctx.db, rideId, id);
+  if (!stored) throw notFound('Ride not found'); // the ride was deleted meanwhile, its comments with it
+  return presentComment(stored);
+}
+

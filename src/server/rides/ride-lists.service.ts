@@ -1,0 +1,66 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { notFound } from '../platform/errors';
+import type { RecentRide, Ride } from '../../shared/rides/ride';
+import { loadVisibleProfile } from '../users/profile-visibility.service';
+import { assertGroupExists, groupIdBySlug } from '../groups/groups.service';
+import type { JsonText } from '../platform/json-text';
+import { ridesRepository, type RideRow } from './rides.repository';
+import { presentOne } from './rides.service';
+import { presentRideCards } from './ride-cards';
+
+/** Reading rides by address and in lists (the lists from ride cards, ride-cards.ts). */
+
+/**
+ * GET /api/groups/{group}/rides/{ride}. Either slug may be one the group or ride had before a
+ * rename: the answer is the ride as it is now (its current slugs), and the page puts those in the
+ * address bar. The current slugs are tried first, in one query.
+ */
+export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, groupSlug: string, rideSlug: string): Promise<Ride> {
+  const row = (await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug, viewerId)) ?? (await findByPreviousSlugs(ctx, groupSlug, rideSlug, viewerId));
+  if (!row) throw notFound('Ride not found');
+  return presentOne(ctx, row, viewerId);
+}
+
+async function findByPreviousSlugs(ctx: AppContext, groupSlug: string, rideSlug: string, viewerId: string | null): Promise<RideRow | undefined> {
+  const groupId = await groupIdBySlug(ctx, groupSlug);
+  const rideId = groupId && (await ridesRepository.idBySlug(ctx.db, groupId, rideSlug));
+  return rideId ? ridesRepository.findById(ctx.db, rideId, viewerId) : undefined;
+}
+
+export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<JsonText<Ride[]>> {
+  // The rows carry the viewer's standing in the group; the group itself only has to exist.
+  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listGroupCards(ctx.db, groupId, viewerId)]);
+  return presentRideCards(ctx, rows, viewerId);
+}
+
+/** Ride cards by id, in the order of the ids, each with the caller's extra fields (the finder's distance). */
+export async function listRideCardsByIds<Extra extends object>(
+  ctx: AppContext,
+  viewerId: string | null,
+  ids: string[],
+  extra: (rideId: string) => Extra,
+): Promise<JsonText<Array<Ride & Extra>>> {
+  const byId = new Map((await ridesRepository.cardsByIds(ctx.db, ids, viewerId)).map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  return presentRideCards(ctx, rows, viewerId, extra);
+}
+
+export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<JsonText<Ride[]>> {
+  return presentRideCards(ctx, await ridesRepository.upcomingCardsOfRider(ctx.db, userId, nowIso()), userId);
+}
+
+/** GET /api/users/{id}/recent-rides: past rides the rider owned or joined, under their profile's visibility. */
+export async function listRecentRides(ctx: AppContext, viewerId: string | null, accountId: string): Promise<RecentRide[]> {
+  const owner = await loadVisibleProfile(ctx, viewerId, { id: accountId });
+  const rows = await ridesRepository.listRecentForRider(ctx.db, owner.id, nowIso());
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    groupName: r.group_name,
+    groupSlug: r.group_slug,
+    slug: r.slug,
+    startTime: r.start_date,
+    totalDistanceKm: r.total_distance_km === null ? null : Number(r.total_distance_km),
+  }));
+}

@@ -1,0 +1,99 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { conflict, notFound } from '../platform/errors';
+import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
+import { groupsRepository } from '../groups/groups.repository';
+import { announceNewMember } from '../groups/groups.service';
+import { ridesRepository } from './rides.repository';
+import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts } from './rides.policy';
+import { loadRide, loadRideFor, presentOne } from './rides.service';
+import { waitlistRepository, type SeatState } from './waitlist.repository';
+import { releaseSeat } from './waitlist.service';
+
+/** Seats and the waitlist: joining and leaving a ride or its queue, under the rules of joining (rides.policy.ts). */
+
+export const RIDERS_WAITING = 'Riders are waiting for a seat: join the waitlist';
+
+/**
+ * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction
+ * (one click for the rider); for an approval group the rider must join the group first. While a
+ * free seat still goes to the first rider waiting (waitlistPromotes), only that rider may take it
+ * by joining; closer to the start, the first to join takes it. A rider who takes a seat leaves the
+ * waitlist.
+ */
+export async function joinRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  return takeSeatOrPlace(ctx, userId, rideId, ALREADY_JOINED, async (tx, state, now) => {
+    if (!hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('This ride is full');
+    if (waitlistPromotes(state.start_date)) {
+      const [first] = await waitlistRepository.queue(tx, rideId, 1);
+      if (first !== undefined && first !== userId) throw conflict(RIDERS_WAITING);
+    }
+    if (!(await ridesRepository.takeSeat(tx, rideId, userId, state.max_riders, now))) throw conflict('This ride is full');
+    await waitlistRepository.remove(tx, rideId, userId);
+  });
+}
+
+/**
+ * Joining a ride or its waitlist, under the rules of joining: an open group's membership is added
+ * on the way, then `step` decides under the ride's lock (waitlist.repository lockSeats). A unique
+ * key lost to the same rider's other request is `duplicate`.
+ */
+async function takeSeatOrPlace(
+  ctx: AppContext,
+  userId: string,
+  rideId: string,
+  duplicate: string,
+  step: (tx: Transaction<Database>, state: SeatState, now: string) => Promise<void>,
+): Promise<Ride> {
+  const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
+  assertMayJoin(viewer, rideFacts(ride, ride.participants.length));
+  // An open group's membership is added on the way (the policy lets no one else past it).
+  const groupToJoin = viewer.membership === 'none' ? ride.group_id : null;
+  const now = nowIso();
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      if (groupToJoin) await groupsRepository.addMember(tx, groupToJoin, userId, now);
+      const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
+      if (!state) throw notFound('Ride not found');
+      await step(tx, state, now);
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict(duplicate);
+      throw error;
+    });
+  if (groupToJoin && ride.group_name && ride.group_creator_id) {
+    await announceNewMember(ctx, { id: groupToJoin, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
+  }
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/** POST /api/rides/{id}/leave: the seat goes to the first rider waiting, in the same transaction (waitlist.service). */
+export async function leaveRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
+  assertMayLeave(viewer);
+  if (!(await releaseSeat(ctx, ride, userId))) throw conflict('You have not joined this ride');
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
+/**
+ * POST /api/rides/{id}/waitlist: a full ride's queue, under the rules of joining it. Numbered under
+ * the ride's lock, so riders asking at once each get their own place.
+ */
+export async function joinWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  return takeSeatOrPlace(ctx, userId, rideId, 'You are already on the waitlist', async (tx, state, now) => {
+    if (hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('A seat is free: join the ride instead');
+    await waitlistRepository.enqueue(tx, rideId, userId, now);
+  });
+}
+
+/** DELETE /api/rides/{id}/waitlist: the riders behind move up one place. */
+export async function leaveWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
+  await loadRide(ctx, rideId);
+  if (!(await waitlistRepository.remove(ctx.db, rideId, userId))) throw conflict('You are not on the waitlist');
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+}
+
