@@ -130,8 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Multipart bodies are only read by routes that ask (uploads); their size limits are set per route.
   await app.register(multipart);
   // Security headers (GUIDE section 5) from helmet's middleware, built once. @fastify/helmet builds
-  // the middleware again on every request: 16 µs of a request's 16.3 µs of headers, measured,
-  // which every API read paid.
+  // the middleware again on every request, nearly all of what the headers cost every API read
+  // (docs/decisions/2026-11-24-helmet.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -68,6 +68,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-cluster-'));
+    // An upload the previous run was killed in the middle of, written just now: swept at start all the same.
+    fs.mkdirSync(path.join(dataDir, 'media', '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'media', '.tmp', 'cut-off-upload.part'), 'half a photo');
     port = await freePort();
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '2', LOG_LEVEL: 'warn' },
@@ -86,6 +89,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sweeps the temp files of uploads the previous run was cut off in, at start', () => {
+    expect(fs.readdirSync(path.join(dataDir, 'media', '.tmp'))).toEqual([]);
   });
 
   it('serves from two processes and delivers every notification to a stream held by one of them', async () => {

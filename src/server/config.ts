@@ -39,6 +39,22 @@ export interface Config {
   /** Megabytes of uploads a rider with a confirmed e-mail may keep, and a guest (no e-mail). */
   mediaQuotaMb: number;
   mediaGuestQuotaMb: number;
+  /** Where stored files live (STORAGE_URL): null keeps them on local disk under DATA_DIR/media. */
+  objectStorage: ObjectStorageSettings | null;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2), from STORAGE_URL. */
+export interface ObjectStorageSettings {
+  bucket: string;
+  /** Prepended to every key with a slash; '' for the bucket's root. */
+  prefix: string;
+  /** The service's address; null for AWS S3 itself. */
+  endpoint: string | null;
+  region: string;
+  /** bucket in the path (http://host/bucket/key) rather than the host name: MinIO, Garage and s3rver want it. */
+  forcePathStyle: boolean;
+  /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN); null leaves the SDK's own chain (profiles, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +144,43 @@ export function parseTrustProxy(text: string | null): boolean | number | string[
   return entries;
 }
 
+const STORAGE_URL_PARAMETERS = ['endpoint', 'region', 'forcePathStyle'];
+// S3's bucket naming rules: 3 to 63 lower-case letters, digits, dots and hyphens.
+const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** STORAGE_URL: unset for local disk, or s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true. */
+export function parseStorageUrl(text: string | null, env: NodeJS.ProcessEnv = {}): ObjectStorageSettings | null {
+  if (text === null) return null;
+  const form = 's3://bucket/optional/prefix?endpoint=https://…&region=…&forcePathStyle=true';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`STORAGE_URL is not a valid URL: "${text}" (expected ${form})`);
+  }
+  if (url.protocol !== 's3:') throw new ConfigError(`STORAGE_URL must start with s3:// (unset it to keep files under DATA_DIR), got "${url.protocol}" (expected ${form})`);
+  if (url.username || url.password) throw new ConfigError('STORAGE_URL must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead');
+  if (!BUCKET_PATTERN.test(url.hostname)) throw new ConfigError(`STORAGE_URL names no valid bucket: "${url.hostname}" (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  const unknown = [...url.searchParams.keys()].find((name) => !STORAGE_URL_PARAMETERS.includes(name));
+  if (unknown !== undefined) throw new ConfigError(`STORAGE_URL has an unknown parameter "${unknown}" (known: ${STORAGE_URL_PARAMETERS.join(', ')})`);
+  const endpoint = url.searchParams.get('endpoint');
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError(`STORAGE_URL's endpoint must be an http(s) URL, got "${endpoint}"`);
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError(`STORAGE_URL's forcePathStyle must be true or false, got "${pathStyle}"`);
+  const accessKeyId = optional(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'AWS_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  const sessionToken = optional(env, 'AWS_SESSION_TOKEN');
+  return {
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    region: url.searchParams.get('region') || optional(env, 'AWS_REGION') || optional(env, 'AWS_DEFAULT_REGION') || 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portText = optional(env, 'PORT') ?? '3000';
   const port = Number(portText);
@@ -172,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: wholeNumber(env, 'KEEP_ALIVE_TIMEOUT', 72, 1, 3600, ' of seconds') * 1000,
     mediaQuotaMb: wholeNumber(env, 'MEDIA_QUOTA_MB', 1000, 1, 10_000_000, ' of megabytes'),
     mediaGuestQuotaMb: wholeNumber(env, 'MEDIA_GUEST_QUOTA_MB', 100, 1, 10_000_000, ' of megabytes'),
+    objectStorage: parseStorageUrl(optional(env, 'STORAGE_URL'), env),
   };
 }
 

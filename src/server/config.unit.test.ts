@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultWorkers, loadConfig, parseTrustProxy } from './config';
+import { ConfigError, defaultWorkers, loadConfig, parseStorageUrl, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   it('has the defaults of GUIDE section 4', () => {
@@ -107,5 +107,45 @@ describe('loadConfig', () => {
   ])('stops on %j with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('STORAGE_URL', () => {
+  it('keeps files on local disk when unset', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+    expect(loadConfig({ STORAGE_URL: '  ' }).objectStorage).toBeNull();
+  });
+
+  it('reads bucket, prefix, endpoint, region and path style, with credentials from the AWS variables', () => {
+    const env = { STORAGE_URL: 's3://club-files/road/captain/?endpoint=http://127.0.0.1:9000&region=eu-central-1&forcePathStyle=true', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(env).objectStorage).toEqual({
+      bucket: 'club-files',
+      prefix: 'road/captain',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('defaults to AWS S3 itself: no endpoint, AWS_REGION or us-east-1, virtual-host style, the SDK credential chain', () => {
+    expect(parseStorageUrl('s3://club-files')).toEqual({ bucket: 'club-files', prefix: '', endpoint: null, region: 'us-east-1', forcePathStyle: false, credentials: null });
+    expect(parseStorageUrl('s3://club-files', { AWS_REGION: 'eu-west-3' })?.region).toBe('eu-west-3');
+  });
+
+  it('refuses at start, with a clear message, what it cannot use', () => {
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['https://club-files.s3.amazonaws.com', {}, /must start with s3:\/\//],
+      ['s3://Club_Files', {}, /no valid bucket/],
+      ['s3://club-files?endpont=http://x', {}, /unknown parameter "endpont"/],
+      ['s3://club-files?endpoint=minio:9000', {}, /endpoint must be an http\(s\) URL/],
+      ['s3://club-files?forcePathStyle=yes', {}, /forcePathStyle must be true or false/],
+      ['s3://key:secret@club-files', {}, /must not hold credentials/],
+      ['s3://club-files', { AWS_ACCESS_KEY_ID: 'id' }, /must be set together/],
+    ];
+    for (const [url, env, message] of cases) {
+      expect(() => loadConfig({ STORAGE_URL: url, ...env }), url).toThrow(ConfigError);
+      expect(() => loadConfig({ STORAGE_URL: url, ...env }), url).toThrow(message);
+    }
   });
 });

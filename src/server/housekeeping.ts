@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import type { Config } from './config';
 import { nowIso } from './db/database';
 import { sessionsRepository } from './auth/sessions.repository';
 import { magicLinksRepository } from './auth/magic-links.repository';
@@ -7,10 +8,19 @@ import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
-import { sweepOrphanMedia } from './media/media.service';
+import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 
 const HOUR_MS = 3600 * 1000;
+
+/**
+ * At start, before any process of this server accepts an upload: every temp file left is from a
+ * process that died mid-upload (a crash, a SIGKILL, a power cut), so all go at once rather than
+ * after the 24 hours the running job waits (which spares uploads in progress in live workers).
+ */
+export function sweepTempFilesAtStart(config: Config): Promise<number> {
+  return createStorage(config).sweepTempFiles(0);
+}
 
 /** Idempotent clean-up jobs the scheduler runs in every app process. */
 export function housekeepingJobs(ctx: AppContext) {

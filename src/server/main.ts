@@ -2,9 +2,12 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { StartupError } from './platform/errors';
+import { createStorage } from './platform/storage';
 import { migrateToLatest } from './db/migrate';
 import { createClusterBus, relayClusterBus } from './platform/event-bus';
 import { buildGazetteerFileApart, openGazetteer } from './geocoding/gazetteer';
+import { sweepTempFilesAtStart } from './housekeeping';
 
 /**
  * npm start. With WORKERS > 1 (the default on a machine with several cores) this process becomes
@@ -26,16 +29,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
-  else await runServer(config);
+  try {
+    if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
+    else await runServer(config);
+  } catch (error) {
+    // One clear line rather than a stack: the operator has something to fix before starting again.
+    if (error instanceof StartupError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 async function runServer(config: Config): Promise<void> {
   // On SQLite the workers have no shared database channel: the primary carries bus messages.
   // Housekeeping runs once per machine: in the single process, or in the worker the primary names.
   const scheduler = cluster.isPrimary || process.env[SCHEDULER_WORKER] === '1';
-  // A single process builds the gazetteer file before the app opens it (a worker finds it built).
-  if (cluster.isPrimary) buildGazetteerFileApart(config.gazetteerDir);
+  // A single process builds the gazetteer file before the app opens it (a worker finds it built),
+  // and sweeps what uploads cut off by the previous run left (the cluster primary does both for its workers).
+  if (cluster.isPrimary) {
+    await createStorage(config).checkAccess();
+    buildGazetteerFileApart(config.gazetteerDir);
+    await sweepTempFilesAtStart(config);
+  }
   const app = await buildApp({ config, scheduler, bus: cluster.isWorker ? createClusterBus() : undefined });
   const shutdown = async () => {
     await app.close();
@@ -54,6 +71,10 @@ async function runPrimary(config: Config): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   await db.close();
+  await createStorage(config).checkAccess();
+  // Before any worker starts an upload; a worker that dies later leaves its temp files to the
+  // running job or the next start, since a sweep then would cut other workers' uploads.
+  await sweepTempFilesAtStart(config);
   // Build the offline gazetteer file once, before any worker needs it; the workers open it read-only.
   buildGazetteerFileApart(config.gazetteerDir);
 

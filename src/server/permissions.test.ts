@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestClient, type TestApp } from './test/test-app';
-import { buildRoles } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
+import { addMember, buildGuest, buildRoles, clientsByRole, inDays, type GroupRole } from './test/factories';
 
 // The permission matrix: every endpoint of groups, invitations, polls and rides, for each role.
-// Expected statuses read left to right: anonymous, guest, outsider, pending, member, owner.
+// Expected statuses read left to right: anonymous, guest, outsider, pending, member, co-organizer, owner.
 // Each row gets a fresh world; the roles act on it in that order, each as a different rider, and
-// the only actions that change what others see (approve, delete) are the owner's, which come last.
+// the only actions that change what others see (delete, hand over) are the owner's, which come
+// last. A request that consumes what it acts on (approve a request, remove a member) is made
+// afresh for each role, so each role's answer is about the role and not about who acted first.
 
-type Role = 'anonymous' | 'guest' | 'outsider' | 'pending' | 'member' | 'owner';
-const ROLES: Role[] = ['anonymous', 'guest', 'outsider', 'pending', 'member', 'owner'];
+type Role = GroupRole;
+const ROLES: Role[] = ['anonymous', 'guest', 'outsider', 'pending', 'member', 'coOrganizer', 'owner'];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every row builds its own world: hundreds of writes a minute from the one test address, past the
+  // per-address write limit (which has tests of its own) once the machine is fast enough.
+  t = await createTestApp({ WRITE_LIMIT_PER_ADDRESS: '100000' });
 });
 afterAll(async () => t.close());
 
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 async function world() {
   const r = await buildRoles(t);
@@ -39,64 +42,85 @@ async function world() {
   const poll = (
     await r.owner.client.post('/api/polls', { title: 'When?', destination: 'Alps', durationDays: 2, deadline: inDays(5), groupId: r.group.id, proposedDates: [inDays(10)] })
   ).json() as { id: string };
-  const requests = (await r.owner.client.get(`/api/groups/${r.group.id}/membership-requests`)).json() as Array<{ id: string }>;
-  const clients: Record<Role, TestClient> = {
-    anonymous: r.anonymous,
-    guest: r.guest.client,
-    outsider: r.outsider.client,
-    pending: r.pending.client,
-    member: r.member.client,
-    owner: r.owner.client,
+  /** A new rider's membership request, for one role to decide. */
+  const freshRequest = async () => {
+    const rider = await buildGuest(t);
+    await rider.client.post(`/api/groups/${r.group.id}/join`);
+    const requests = (await r.owner.client.get(`/api/groups/${r.group.id}/membership-requests`)).json() as Array<{ id: string; user: { id: string } }>;
+    return requests.find((q) => q.user.id === rider.user.id)!.id;
   };
-  return { ...r, ride, poll, requestId: requests[0]!.id, clients };
+  /** A new plain member, for one role to remove. */
+  const freshMember = async () => {
+    const rider = await buildGuest(t);
+    await addMember(r.owner, rider, r.group.id);
+    return rider.user.id;
+  };
+  return { ...r, ride, poll, freshRequest, freshMember, clients: clientsByRole(r) };
 }
 type World = Awaited<ReturnType<typeof world>>;
+type Call = [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown];
 
-const matrix: Array<[string, (w: World) => [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown], number[]]> = [
-  ['GET group', (w) => ['GET', `/api/groups/${w.group.id}`], [200, 200, 200, 200, 200, 200]],
-  ['GET group by name', (w) => ['GET', `/api/groups/by-name/${w.group.slug}`], [200, 200, 200, 200, 200, 200]],
-  ['GET my groups', () => ['GET', '/api/groups'], [401, 200, 200, 200, 200, 200]],
-  ['search groups', () => ['GET', '/api/groups/search?q=riders'], [200, 200, 200, 200, 200, 200]],
-  ['GET members', (w) => ['GET', `/api/groups/${w.group.id}/members`], [401, 403, 403, 403, 200, 200]],
-  ['GET membership requests', (w) => ['GET', `/api/groups/${w.group.id}/membership-requests`], [401, 403, 403, 403, 403, 200]],
-  ['approve request', (w) => ['POST', `/api/groups/${w.group.id}/membership-requests/${w.requestId}/approve`], [401, 403, 403, 403, 403, 200]],
-  ['reject request', (w) => ['POST', `/api/groups/${w.group.id}/membership-requests/${w.requestId}/reject`], [401, 403, 403, 403, 403, 200]],
-  ['PATCH group', (w) => ['PATCH', `/api/groups/${w.group.id}`, { membershipApprovalRequired: false }], [401, 403, 403, 403, 403, 200]],
-  ['DELETE group', (w) => ['DELETE', `/api/groups/${w.group.id}`], [401, 403, 403, 403, 403, 200]],
-  ['join group', (w) => ['POST', `/api/groups/${w.group.id}/join`], [401, 200, 200, 409, 409, 409]],
-  ['leave group', (w) => ['POST', `/api/groups/${w.group.id}/leave`], [401, 409, 409, 200, 200, 403]],
-  ['pending requests', () => ['GET', '/api/membership-requests/pending'], [401, 200, 200, 200, 200, 200]],
-  ['create invitation', (w) => ['POST', `/api/groups/${w.group.id}/invite`, { inviterFirstName: 'A', inviteeName: 'B' }], [401, 403, 403, 403, 403, 201]],
-  ['GET group polls', (w) => ['GET', `/api/groups/${w.group.id}/polls`], [401, 403, 403, 403, 200, 200]],
-  ['create poll', (w) => ['POST', '/api/polls', { title: 'T', destination: 'D', durationDays: 1, deadline: inDays(2), groupId: w.group.id, proposedDates: [inDays(4)] }], [401, 403, 403, 403, 201, 201]],
-  ['vote', (w) => ['POST', `/api/polls/${w.poll.id}/respond`, { response: 'yes' }], [401, 403, 403, 403, 200, 200]],
-  ['active polls', () => ['GET', '/api/polls/active'], [401, 200, 200, 200, 200, 200]],
-  ['GET ride', (w) => ['GET', `/api/rides/${w.ride.id}`], [200, 200, 200, 200, 200, 200]],
-  ['GET ride by slugs', (w) => ['GET', `/api/groups/${w.group.slug}/rides/${w.ride.slug}`], [200, 200, 200, 200, 200, 200]],
-  ['GET group rides', (w) => ['GET', `/api/groups/${w.group.id}/rides`], [200, 200, 200, 200, 200, 200]],
+const matrix: Array<[string, (w: World) => Call | Promise<Call>, number[]]> = [
+  ['GET group', (w) => ['GET', `/api/groups/${w.group.id}`], [200, 200, 200, 200, 200, 200, 200]],
+  ['GET group by name', (w) => ['GET', `/api/groups/by-name/${w.group.slug}`], [200, 200, 200, 200, 200, 200, 200]],
+  ['GET my groups', () => ['GET', '/api/groups'], [401, 200, 200, 200, 200, 200, 200]],
+  ['search groups', () => ['GET', '/api/groups/search?q=riders'], [200, 200, 200, 200, 200, 200, 200]],
+  ['GET members', (w) => ['GET', `/api/groups/${w.group.id}/members`], [401, 403, 403, 403, 200, 200, 200]],
+  ['GET membership requests', (w) => ['GET', `/api/groups/${w.group.id}/membership-requests`], [401, 403, 403, 403, 403, 200, 200]],
+  ['approve request', async (w) => ['POST', `/api/groups/${w.group.id}/membership-requests/${await w.freshRequest()}/approve`], [401, 403, 403, 403, 403, 200, 200]],
+  ['reject request', async (w) => ['POST', `/api/groups/${w.group.id}/membership-requests/${await w.freshRequest()}/reject`], [401, 403, 403, 403, 403, 200, 200]],
+  ['PATCH group', (w) => ['PATCH', `/api/groups/${w.group.id}`, { membershipApprovalRequired: false }], [401, 403, 403, 403, 403, 403, 200]],
+  [
+    'edit group',
+    (w) => ['PATCH', `/api/groups/${w.group.id}`, { name: `Renamed ${Math.random().toString(36).slice(2, 8)}`, description: 'New description', location: 'Modena', latitude: 44.65, longitude: 10.93 }],
+    [401, 403, 403, 403, 403, 403, 200],
+  ],
+  ['make co-organizer', (w) => ['PUT', `/api/groups/${w.group.id}/members/${w.member.user.id}/role`, { role: 'co_organizer' }], [401, 403, 403, 403, 403, 403, 200]],
+  ['make plain member again', (w) => ['PUT', `/api/groups/${w.group.id}/members/${w.coOrganizer.user.id}/role`, { role: 'member' }], [401, 403, 403, 403, 403, 403, 200]],
+  ["change the owner's role", (w) => ['PUT', `/api/groups/${w.group.id}/members/${w.owner.user.id}/role`, { role: 'member' }], [401, 403, 403, 403, 403, 403, 403]],
+  ['remove member', async (w) => ['DELETE', `/api/groups/${w.group.id}/members/${await w.freshMember()}`], [401, 403, 403, 403, 403, 200, 200]],
+  ['remove co-organizer', (w) => ['DELETE', `/api/groups/${w.group.id}/members/${w.coOrganizer.user.id}`], [401, 403, 403, 403, 403, 403, 200]],
+  ['remove the owner', (w) => ['DELETE', `/api/groups/${w.group.id}/members/${w.owner.user.id}`], [401, 403, 403, 403, 403, 403, 403]],
+  ['hand over ownership', (w) => ['POST', `/api/groups/${w.group.id}/ownership`, { memberId: w.member.user.id }], [401, 403, 403, 403, 403, 403, 200]],
+  ['DELETE group', (w) => ['DELETE', `/api/groups/${w.group.id}`], [401, 403, 403, 403, 403, 403, 200]],
+  ['join group', (w) => ['POST', `/api/groups/${w.group.id}/join`], [401, 200, 200, 409, 409, 409, 409]],
+  ['leave group', (w) => ['POST', `/api/groups/${w.group.id}/leave`], [401, 409, 409, 200, 200, 200, 403]],
+  ['pending requests', () => ['GET', '/api/membership-requests/pending'], [401, 200, 200, 200, 200, 200, 200]],
+  ['create invitation', (w) => ['POST', `/api/groups/${w.group.id}/invite`, { inviterFirstName: 'A', inviteeName: 'B' }], [401, 403, 403, 403, 403, 201, 201]],
+  ['GET group polls', (w) => ['GET', `/api/groups/${w.group.id}/polls`], [401, 403, 403, 403, 200, 200, 200]],
+  ['create poll', (w) => ['POST', '/api/polls', { title: 'T', destination: 'D', durationDays: 1, deadline: inDays(2), groupId: w.group.id, proposedDates: [inDays(4)] }], [401, 403, 403, 403, 201, 201, 201]],
+  ['vote', (w) => ['POST', `/api/polls/${w.poll.id}/respond`, { response: 'yes' }], [401, 403, 403, 403, 200, 200, 200]],
+  ['active polls', () => ['GET', '/api/polls/active'], [401, 200, 200, 200, 200, 200, 200]],
+  ['GET poll', (w) => ['GET', `/api/polls/${w.poll.id}`], [401, 403, 403, 403, 200, 200, 200]],
+  // The group's organizers may close its polls; closing a closed poll again is fine.
+  ['close poll', (w) => ['POST', `/api/polls/${w.poll.id}/close`], [401, 403, 403, 403, 403, 200, 200]],
+  ['GET ride', (w) => ['GET', `/api/rides/${w.ride.id}`], [200, 200, 200, 200, 200, 200, 200]],
+  ['GET ride by slugs', (w) => ['GET', `/api/groups/${w.group.slug}/rides/${w.ride.slug}`], [200, 200, 200, 200, 200, 200, 200]],
+  ['GET group rides', (w) => ['GET', `/api/groups/${w.group.id}/rides`], [200, 200, 200, 200, 200, 200, 200]],
   [
     'create ride',
     (w) => ['POST', '/api/rides', { groupId: w.group.id, name: 'New', startLocation: 'Bologna', endLocation: 'Parma', startDate: inDays(2), endDate: inDays(2), timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }],
-    [401, 403, 403, 403, 201, 201],
+    [401, 403, 403, 403, 201, 201, 201],
   ],
-  ['edit ride', (w) => ['PATCH', `/api/rides/${w.ride.id}`, { description: 'x' }], [401, 403, 403, 403, 403, 200]],
-  ['delete ride', (w) => ['DELETE', `/api/rides/${w.ride.id}`], [401, 403, 403, 403, 403, 200]],
-  ['join ride', (w) => ['POST', `/api/rides/${w.ride.id}/join`], [401, 403, 403, 403, 200, 409]],
-  ['leave ride', (w) => ['POST', `/api/rides/${w.ride.id}/leave`], [401, 409, 409, 409, 409, 403]],
-  ['GET comments', (w) => ['GET', `/api/rides/${w.ride.id}/comments`], [200, 200, 200, 200, 200, 200]],
-  ['comment', (w) => ['POST', `/api/rides/${w.ride.id}/comments`, { content: 'hi' }], [401, 403, 403, 403, 201, 201]],
-  ['upcoming rides', () => ['GET', '/api/rides/upcoming'], [401, 200, 200, 200, 200, 200]],
-  ['dashboard stats', () => ['GET', '/api/dashboard/stats'], [401, 200, 200, 200, 200, 200]],
-  ['ride finder', () => ['GET', '/api/rides/finder?latitude=44.5&longitude=11.3&radius=50'], [200, 200, 200, 200, 200, 200]],
-  ['group finder', () => ['GET', '/api/groups/finder?latitude=44.5&longitude=11.3&radius=50'], [200, 200, 200, 200, 200, 200]],
+  // The group's organizers edit (and so cancel) its rides; deleting stays the ride owner's.
+  ['edit ride', (w) => ['PATCH', `/api/rides/${w.ride.id}`, { description: 'x' }], [401, 403, 403, 403, 403, 200, 200]],
+  ['delete ride', (w) => ['DELETE', `/api/rides/${w.ride.id}`], [401, 403, 403, 403, 403, 403, 200]],
+  ['join ride', (w) => ['POST', `/api/rides/${w.ride.id}/join`], [401, 403, 403, 403, 200, 200, 409]],
+  ['leave ride', (w) => ['POST', `/api/rides/${w.ride.id}/leave`], [401, 409, 409, 409, 409, 409, 403]],
+  ['GET comments', (w) => ['GET', `/api/rides/${w.ride.id}/comments`], [200, 200, 200, 200, 200, 200, 200]],
+  ['comment', (w) => ['POST', `/api/rides/${w.ride.id}/comments`, { content: 'hi' }], [401, 403, 403, 403, 201, 201, 201]],
+  ['upcoming rides', () => ['GET', '/api/rides/upcoming'], [401, 200, 200, 200, 200, 200, 200]],
+  ['dashboard stats', () => ['GET', '/api/dashboard/stats'], [401, 200, 200, 200, 200, 200, 200]],
+  ['ride finder', () => ['GET', '/api/rides/finder?latitude=44.5&longitude=11.3&radius=50'], [200, 200, 200, 200, 200, 200, 200]],
+  ['group finder', () => ['GET', '/api/groups/finder?latitude=44.5&longitude=11.3&radius=50'], [200, 200, 200, 200, 200, 200, 200]],
 ];
 
-describe('permission matrix (anonymous, guest, outsider, pending, member, owner)', () => {
+describe('permission matrix (anonymous, guest, outsider, pending, member, co-organizer, owner)', () => {
   it.each(matrix)('%s', async (_name, request, expected) => {
     const w = await world();
     const statuses: number[] = [];
     for (const role of ROLES) {
-      const [method, url, body] = request(w);
+      const [method, url, body] = await request(w);
       const res = await w.clients[role].request(method, url, body);
       statuses.push(res.statusCode);
       if (res.statusCode >= 400) expect(res.json(), `${role}: ${res.body}`).toHaveProperty('message');

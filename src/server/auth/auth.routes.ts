@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { magicLinkRequestSchema, verifyMagicLinkSchema } from '../../shared/auth/magic-link';
 import type { AppContext } from '../context';
-import { logout, requestMagicLink, verifyMagicLink } from './auth.service';
+import { requestMagicLink, verifyMagicLink } from './auth.service';
+import { logout } from './sessions.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 import { ensureLinkNonce, readLinkNonce } from './link-nonce-cookie';
 

@@ -5,86 +5,22 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { HttpError, tooManyRequests, unauthorized } from '../platform/errors';
+import { HttpError, unauthorized } from '../platform/errors';
 import { notify } from '../notifications/notifications.service';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
-import { createAccount, getUser, recordVisit } from '../users/users.service';
+import { createAccount, mergeGuestInto } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
-import { mergeGuestInto } from '../users/merge-guest';
 import type { OutgoingMail } from '../platform/mailer';
 import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
-import { endSessionsAfterEmailChange, mailPreviousAddress } from './sessions.service';
+import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, startSession, type IssuedSession } from './sessions.service';
+import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 // Invitations: sign-in links issued while completing an invitation.
-import { invitationSignInMail } from '../invites/invites.mails';
-import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in';
+import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in.service';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export const SESSION_TTL_MS = 90 * 24 * 3600 * 1000;
-const HOUR_MS = 3600 * 1000;
-/** Sign-in links per address and per client IP within one hour (GUIDE section 5). */
-export const MAGIC_LINKS_PER_EMAIL_PER_HOUR = 5;
-export const MAGIC_LINKS_PER_IP_PER_HOUR = 20;
-/**
- * Links mailed while accepting invitations, per client address and hour: enough for a club meeting
- * where everyone scans one QR code on one Wi-Fi, yet a bound on mail sent to addresses nobody at
- * that address may own (each acceptance needs its own open invitation and a fresh guest).
- */
-export const INVITATION_LINKS_PER_IP_PER_HOUR = 100;
-export const TOO_MANY_INVITATION_LINKS_MESSAGE = 'Too many invitations were accepted from this network in the last hour.';
-
-export interface IssuedSession {
-  token: string;
-  expiresAt: Date;
-}
-
-async function startSession(db: Executor, userId: string): Promise<IssuedSession> {
-  const token = randomToken();
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await sessionsRepository.insert(db, { idHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
-  return { token, expiresAt };
-}
-
-/** The user id behind a session cookie, or null when it is absent, unknown or expired. */
-export async function resolveSession(db: Executor, token: string | undefined): Promise<string | null> {
-  if (!token) return null;
-  const session = await sessionsRepository.findValid(db, hashToken(token), nowIso());
-  return session?.user_id ?? null;
-}
-
-/**
- * GET /api/users/current: every visitor has an account (GUIDE section 5). Without a valid session a
- * guest account is created and a session started for it.
- */
-export async function currentOrNewGuest(ctx: AppContext, userId: string | null): Promise<{ user: UserRow; session: IssuedSession | null }> {
-  if (userId) {
-    await recordVisit(ctx.db, userId);
-    return { user: await getUser(ctx.db, userId), session: null };
-  }
-  return retryOnUniqueViolation(() =>
-    ctx.db.transaction().execute(async (tx) => {
-      const user = await createAccount(tx, { email: null, isFirstVisit: true });
-      return { user, session: await startSession(tx, user.id) };
-    }),
-  );
-}
-
-export function hashIp(ip: string): string {
-  // Peppered so the stored value cannot be reversed by hashing the IPv4 space.
-  return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
-}
-
-async function enforceRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean }, limit: number): Promise<void> {
-  const since = new Date(Date.now() - HOUR_MS).toISOString();
-  const { count, oldest } = await magicLinksRepository.countSince(ctx.db, by, since);
-  if (count < limit) return;
-  const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
-  const invitationsFromNetwork = 'ipHash' in by && !by.countsTowardIpLimit;
-  throw tooManyRequests(invitationsFromNetwork ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
-}
 
 export type LinkPurpose = 'sign_in' | 'confirm_email';
 /** Builds the mail carrying a link; `link` is the full URL built from PUBLIC_URL. */
@@ -112,8 +48,8 @@ export interface IssueLinkInput {
  */
 export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<string> {
   const ipHash = hashIp(input.ip);
-  await enforceRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
-  await enforceRateLimit(
+  await enforceLinkRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+  await enforceLinkRateLimit(
     ctx,
     { ipHash, countsTowardIpLimit: input.countTowardIpLimit },
     input.countTowardIpLimit ? MAGIC_LINKS_PER_IP_PER_HOUR : INVITATION_LINKS_PER_IP_PER_HOUR,
@@ -211,11 +147,12 @@ function openedByRequester(link: MagicLinkRow, browserNonce: string | null, curr
  * address that belongs to another account is sent a sign-in link that also completes the invitation
  * for that account (completeInvitationOnSignIn). The caller answers the same either way. Returns the
  * link's id, so the caller can withdraw it when the join fails. Bound to the landing's browser like
- * any link; not counted per client address (a whole club on one Wi-Fi scans one QR code).
+ * any link; not counted per client address (a whole club on one Wi-Fi scans one QR code). The
+ * invitations domain writes the sign-in mail (`signInMail`).
  */
 export async function requestInvitationLink(
   ctx: AppContext,
-  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null },
+  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null; signInMail: LinkMailBuilder },
 ): Promise<string> {
   const holder = await usersRepository.findByEmail(ctx.db, input.email);
   const taken = holder !== undefined && holder.id !== input.userId;
@@ -227,7 +164,7 @@ export async function requestInvitationLink(
     invitationId: input.invitationId,
     browserNonce: input.browserNonce,
     countTowardIpLimit: false,
-    ...(taken ? { mail: invitationSignInMail } : {}),
+    ...(taken ? { mail: input.signInMail } : {}),
   });
 }
 
@@ -325,8 +262,4 @@ async function accountForAddress(tx: Transaction<Database>, email: string, curre
   }
   // No session, or the current account already has another address: a new account for this one.
   return createAccount(tx, { email, isFirstVisit: false });
-}
-
-export async function logout(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
-  if (sessionToken) await sessionsRepository.delete(ctx.db, hashToken(sessionToken));
 }

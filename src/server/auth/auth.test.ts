@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
-import { MAGIC_LINKS_PER_EMAIL_PER_HOUR } from './auth.service';
+import { MAGIC_LINKS_PER_EMAIL_PER_HOUR } from './link-rate-limits.service';
 
 let t: TestApp;
 beforeAll(async () => {

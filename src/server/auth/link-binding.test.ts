@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
+import { buildGroup, buildGuest, buildRide, inDays, type Rider } from '../test/factories';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
-import { issueLink, MAGIC_LINKS_PER_IP_PER_HOUR } from './auth.service';
+import { issueLink } from './auth.service';
+import { MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,6 @@ async function askLink(client: TestClient, email: string): Promise<string> {
 const me = async (client: TestClient) => (await client.get('/api/users/current')).json() as { id: string; userId: string; email: string | null; firstName: string | null };
 const linkRow = (email: string) => t.app.ctx.db.selectFrom('magic_links').selectAll().where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
 const userExists = async (id: string) => (await t.app.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('a sign-in link is bound to the browser that asked for it', () => {
   it('sets an HttpOnly nonce cookie, keeps the same one for later links, and stores only its hash', async () => {

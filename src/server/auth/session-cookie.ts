@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { IssuedSession } from './auth.service';
+import type { IssuedSession } from './sessions.service';
 import { unauthorized } from '../platform/errors';
 
 /** The cookie's name over plain http (local runs, tests). */

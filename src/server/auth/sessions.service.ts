@@ -2,7 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
-import { hashToken } from '../platform/tokens';
+import { hashToken, randomToken } from '../platform/tokens';
+import { retryOnUniqueViolation } from '../db/unique-violation';
+import { createAccount, getUser, recordVisit } from '../users/users.service';
+import type { UserRow } from '../users/users.repository';
 import { notFound } from '../platform/errors';
 import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
 import { sessionsRepository } from './sessions.repository';
@@ -77,4 +80,47 @@ export async function mailPreviousAddress(ctx: AppContext, previousEmail: string
     // The change is done and confirmed; a failed notice must not undo the sign-in.
     ctx.log.error({ err: error }, 'mail to the previous address could not be sent');
   }
+}
+
+export const SESSION_TTL_MS = 90 * 24 * 3600 * 1000;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function startSession(db: Executor, userId: string): Promise<IssuedSession> {
+  const token = randomToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await sessionsRepository.insert(db, { idHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  return { token, expiresAt };
+}
+
+/** The user id behind a session cookie, or null when it is absent, unknown or expired. */
+export async function resolveSession(db: Executor, token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  const session = await sessionsRepository.findValid(db, hashToken(token), nowIso());
+  return session?.user_id ?? null;
+}
+
+/**
+ * GET /api/users/current: every visitor has an account (GUIDE section 5). Without a valid session a
+ * guest account is created and a session started for it.
+ */
+export async function currentOrNewGuest(ctx: AppContext, userId: string | null): Promise<{ user: UserRow; session: IssuedSession | null }> {
+  if (userId) {
+    await recordVisit(ctx.db, userId);
+    return { user: await getUser(ctx.db, userId), session: null };
+  }
+  return retryOnUniqueViolation(() =>
+    ctx.db.transaction().execute(async (tx) => {
+      const user = await createAccount(tx, { email: null, isFirstVisit: true });
+      return { user, session: await startSession(tx, user.id) };
+    }),
+  );
+}
+
+export async function logout(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await sessionsRepository.delete(ctx.db, hashToken(sessionToken));
 }

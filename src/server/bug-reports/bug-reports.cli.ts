@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createStorage } from '../platform/storage';
 import { listBugReports, type ListedBugReport } from './bug-reports.list';
 
 function argValue(name: string): string | undefined {
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);
-    const reports = await listBugReports(db.kysely, path.join(config.dataDir, 'media'), Number.isFinite(limit) && limit > 0 ? limit : 100);
+    const reports = await listBugReports(db.kysely, createStorage(config), Number.isFinite(limit) && limit > 0 ? limit : 100);
     if (process.argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
     } else if (reports.length === 0) {

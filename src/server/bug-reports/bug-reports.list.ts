@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { FileStorage } from '../platform/storage';
 import { bugReportsRepository } from './bug-reports.repository';
 
 export interface ListedBugReport {
@@ -15,18 +14,16 @@ export interface ListedBugReport {
   reporter: string | null;
   reporterEmail: string | null;
   screenshotName: string | null;
-  /** Where the screenshot is on disk (local storage under DATA_DIR/media), or null without one. */
+  /** Where the screenshot is (a path under DATA_DIR/media or an s3:// URL), or null without one. */
   screenshotPath: string | null;
 }
 
-/**
- * Bug reports for whoever runs the server (`npm run bug-reports`), newest first. Screenshots are
- * files of the local storage: `<root>/<first two characters of the key>/<key>`.
- */
-export async function listBugReports(db: Kysely<Database>, mediaRoot: string, limit = 100): Promise<ListedBugReport[]> {
+/** Bug reports for whoever runs the server (`npm run bug-reports`), newest first, with where each screenshot is stored. */
+export async function listBugReports(db: Kysely<Database>, storage: FileStorage, limit = 100): Promise<ListedBugReport[]> {
   const rows = await bugReportsRepository.listNewest(db, limit);
-  return rows.map((r) => {
-    const file = r.screenshot_key ? path.join(mediaRoot, r.screenshot_key.slice(0, 2), r.screenshot_key) : null;
+  return Promise.all(rows.map(async (r) => {
+    const key = r.screenshot_key;
+    const place = key ? `${storage.locate(key)}${(await storage.stat(key)) ? '' : ' (missing)'}` : null;
     return {
       id: r.id,
       createdAt: r.created_at,
@@ -37,7 +34,7 @@ export async function listBugReports(db: Kysely<Database>, mediaRoot: string, li
       reporter: r.reporter_handle,
       reporterEmail: r.reporter_email,
       screenshotName: r.screenshot_name,
-      screenshotPath: file && fs.existsSync(file) ? file : file ? `${file} (missing)` : null,
+      screenshotPath: place,
     };
-  });
+  }));
 }

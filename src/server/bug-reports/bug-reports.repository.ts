@@ -26,7 +26,7 @@ export const bugReportsRepository = {
       .selectFrom('bug_reports')
       .leftJoin('users', 'users.id', 'bug_reports.user_id')
       .selectAll('bug_reports')
-      .select(['users.user_id as reporter_handle', 'users.email as reporter_email'])
+      .select(['users.handle as reporter_handle', 'users.email as reporter_email'])
       .orderBy('bug_reports.created_at', 'desc')
       .limit(limit)
       .execute();

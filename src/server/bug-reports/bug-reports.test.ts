@@ -7,6 +7,7 @@ import { createTestApp, type TestClient, type TestApp } from '../test/test-app';
 import { buildGuest } from '../test/factories';
 import { BUG_SCREENSHOT_MAX_BYTES } from '../../shared/bug-reports/bug-report';
 import { expectNothingLeftBehind, PHOTO, postMultipart, rowCount, type Part } from '../media/media.test-helpers';
+import { createStorage } from '../platform/storage';
 import { listBugReports } from './bug-reports.list';
 
 let t: TestApp;
@@ -32,7 +33,7 @@ describe('POST /api/bug-reports', () => {
     const res = await report(rider.client, valid([screenshot(PHOTO, 'phone.jpg', 'image/jpeg')]));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(String), createdAt: expect.any(String), hasScreenshot: true });
-    const [stored] = await listBugReports(t.app.ctx.db, path.join(t.config.dataDir, 'media'));
+    const [stored] = await listBugReports(t.app.ctx.db, createStorage(t.config));
     expect(stored).toMatchObject({
       id: res.json().id,
       title: 'Map does not load',

@@ -8,8 +8,7 @@ import { notFound } from '../platform/errors';
 import { hashToken } from '../platform/tokens';
 import { rideStops } from '../../shared/rides/ride';
 import type { CalendarFeed, CalendarFeedUpdate, CalendarScope } from '../../shared/calendar/calendar-feed';
-import { parseWaypoints } from '../rides/rides.presenter';
-import { getRide } from '../rides/rides.service';
+import { getRide, parseWaypoints } from '../rides/rides.service';
 import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
 
 /** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */

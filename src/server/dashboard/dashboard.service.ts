@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import type { DashboardStats } from '../../shared/rides/ride';
+import type { DashboardStats } from '../../shared/dashboard/dashboard-stats';
 import { ridesRepository } from '../rides/rides.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { queryWindow } from '../groups/groups.service';

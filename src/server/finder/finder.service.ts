@@ -4,10 +4,9 @@ import { distanceKm, EARTH_RADIUS_KM } from '../../shared/geo/coordinates';
 import type { Group } from '../../shared/groups/group';
 import type { Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
-import { queryWindow } from '../groups/groups.service';
-import { presentGroup } from '../groups/groups.presenter';
+import { listGroupsByIds } from '../groups/groups.service';
 import { ridesRepository } from '../rides/rides.repository';
-import { presentRideCards } from '../rides/ride-cards';
+import { listRideCardsByIds } from '../rides/ride-lists.service';
 import type { JsonText } from '../platform/json-text';
 
 export interface FinderQuery {
@@ -49,20 +48,13 @@ function nearest<T>(q: FinderQuery, candidates: T[], at: (c: T) => { lat: number
     .slice(0, RESULTS);
 }
 
-/** Rows read by id come back in any order: put them in the order of the ids. */
-function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
-}
-
 export async function findGroups(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<Array<Group & { distanceKm: number }>> {
   const centre = { lat: q.latitude, lon: q.longitude };
   const candidates = await groupsRepository.nearestInBox(ctx.db, boundingBox(q), centre, CANDIDATES);
   const near = nearest(q, candidates, (g) => ({ lat: Number(g.latitude), lon: Number(g.longitude) }));
   const ids = near.map((n) => n.candidate.id);
-  const rows = inOrder(ids, await groupsRepository.listByIds(ctx.db, ids, queryWindow(viewerId)));
   const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
-  return rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: distances.get(row.id)! }));
+  return (await listGroupsByIds(ctx, viewerId, ids)).map((group) => ({ ...group, distanceKm: distances.get(group.id)! }));
 }
 
 export async function findRides(ctx: AppContext, viewerId: string | null, q: FinderQuery): Promise<JsonText<Array<Ride & { distanceKm: number }>>> {
@@ -71,7 +63,7 @@ export async function findRides(ctx: AppContext, viewerId: string | null, q: Fin
   const near = nearest(q, candidates, (r) => ({ lat: Number(r.start_latitude), lon: Number(r.start_longitude) }));
   const ids = near.map((n) => n.candidate.id);
   const distances = new Map(near.map((n) => [n.candidate.id, n.distanceKm]));
-  return presentRideCards(ctx, inOrder(ids, await ridesRepository.cardsByIds(ctx.db, ids, viewerId)), viewerId, (id) => ({ distanceKm: distances.get(id)! }));
+  return listRideCardsByIds(ctx, viewerId, ids, (id) => ({ distanceKm: distances.get(id)! }));
 }
 
 function round(km: number): number {

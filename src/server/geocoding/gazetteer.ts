@@ -366,7 +366,7 @@ const NEAR_CANDIDATES = 100;
 const NEAR_BOX_DEGREES = 3;
 /**
  * Shorter texts skip the look-up around the near point: their prefix ranges hold tens of thousands
- * of names (150 ms to scan for "s"), and the biggest towns of the range are what a first letter finds.
+ * of names (a scan for "s" would cost more than the whole search), and the biggest towns of the range are what a first letter finds.
  */
 const NEAR_MIN_LENGTH = 3;
 /** The last character of Unicode: every key starting with a text sorts below text + this. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { housekeepingJobs } from '../housekeeping';
 import { EVENTS_PER_SESSION_PER_HOUR, NEW_GUESTS_PER_ADDRESS_PER_HOUR } from './write-limits';
-import { hashIp } from '../auth/auth.service';
+import { hashIp } from '../auth/link-rate-limits.service';
 
 // The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address,
 // counted in the database. Tests set small limits; the defaults are 120 and 600 a minute.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { hashIp } from '../auth/auth.service';
+import { hashIp } from '../auth/link-rate-limits.service';
 import { readSessionToken } from '../auth/session-cookie';
 import { hashToken } from '../platform/tokens';
 import { tooManyRequests } from '../platform/errors';

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { openEventStream } from '../test/event-stream';
 import { notify } from './notifications.service';
 
 // Several app processes share one PostgreSQL database (GUIDE section 1): a notification created by
@@ -23,18 +22,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
   it('delivers over LISTEN/NOTIFY to a stream held by another process', async () => {
     const client = new TestClient(b.app);
     const user = (await client.get('/api/users/current')).json() as { id: string };
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = b.app.server.address() as AddressInfo;
-    const chunks: string[] = [];
-    const req = await new Promise<http.ClientRequest>((resolve) => {
-      const r = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie: client.cookie! } }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => chunks.push(c));
-        resolve(r);
-      });
-    });
+    const stream = await openEventStream(b.app, client.cookie!);
     await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Dawn Patrol has been added to your group');
-    await expect.poll(() => chunks.join(''), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
+    await expect.poll(() => stream.text(), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
 
     // PostgreSQL ends every LISTEN connection (as a restart does): the processes listen again and
     // later messages arrive. Messages sent while a process is not listening are not replayed, so
@@ -45,11 +35,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
       .poll(
         async () => {
           await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Night Loop has been added to your group');
-          return chunks.join('');
+          return stream.text();
         },
         { timeout: 10_000, interval: 300 },
       )
       .toContain('Night Loop has been added to your group');
-    req.destroy();
+    stream.close();
   });
 });

@@ -34,7 +34,7 @@ function withSubjects(db: Executor): SelectQueryBuilder<Database, 'notifications
     .select([
       'sg.slug as subject_group_slug',
       'sg.name as subject_group_name',
-      'su.user_id as subject_user_handle',
+      'su.handle as subject_user_handle',
       'sr.slug as subject_ride_slug',
       'sr.name as subject_ride_name',
       'srg.id as subject_ride_group_id',

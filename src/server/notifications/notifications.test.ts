@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest } from '../test/factories';
 import { notify } from './notifications.service';
@@ -21,9 +21,15 @@ describe('notify() and GET /api/notifications', () => {
   it('stores notifications for one rider and lists them newest first', async () => {
     const { client, user } = await guest();
     const other = await guest();
-    await notify(t.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Sunday Twisties has been added to your group');
-    await new Promise((r) => setTimeout(r, 5));
-    await notify(t.app.ctx, user.id, 'poll_created', 'New Poll Created', 'Vote on: Alps trip');
+    // Only the clock is fake, and only here: the second notification is a second younger, not a sleep later.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await notify(t.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Sunday Twisties has been added to your group');
+      vi.setSystemTime(Date.now() + 1000);
+      await notify(t.app.ctx, user.id, 'poll_created', 'New Poll Created', 'Vote on: Alps trip');
+    } finally {
+      vi.useRealTimers();
+    }
     await notify(t.app.ctx, other.user.id, 'member_joined', 'New Member', 'someone joined Club');
 
     const list = (await client.get('/api/notifications')).json();

@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-
-export interface RouteAnswer {
-  /** Road geometry as [lat, lon] pairs, or null: the client then draws straight dashed lines. */
-  geometry: Array<[number, number]> | null;
-  distanceKm: number | null;
-  source: 'router' | 'none';
-}
+import type { RouteAnswer } from '../../shared/routing/route';
+import { routingRepository } from './routing.repository';
 
 const ROUTER_TIMEOUT_MS = 5000;
 const NO_ROUTE: RouteAnswer = { geometry: null, distanceKm: null, source: 'none' };
@@ -28,7 +23,7 @@ export async function routeThrough(ctx: AppContext, points: Array<{ lat: number;
   const coordinates = points.map((p) => `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
   const key = crypto.createHash('sha256').update(`${routerUrl}|${coordinates}`).digest('hex');
 
-  const cached = await ctx.db.selectFrom('route_cache').selectAll().where('key', '=', key).executeTakeFirst();
+  const cached = await routingRepository.findCached(ctx.db, key);
   if (cached) return { geometry: JSON.parse(cached.geometry) as Array<[number, number]>, distanceKm: Number(cached.distance_km), source: 'router' };
 
   try {
@@ -40,11 +35,7 @@ export async function routeThrough(ctx: AppContext, points: Array<{ lat: number;
     if (!route) throw new Error(`router found no route (${body.code ?? 'no code'})`);
     const geometry = route.geometry.coordinates.map(([lon, lat]) => [lat, lon] as [number, number]);
     const distanceKm = Math.round(route.distance / 10) / 100;
-    await ctx.db
-      .insertInto('route_cache')
-      .values({ key, geometry: JSON.stringify(geometry), distance_km: distanceKm, created_at: nowIso() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await routingRepository.cache(ctx.db, { key, geometry: JSON.stringify(geometry), distance_km: distanceKm, created_at: nowIso() });
     return { geometry, distanceKm, source: 'router' };
   } catch (error) {
     ctx.log.warn({ err: error }, 'routing failed; the map falls back to straight lines');

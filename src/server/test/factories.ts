@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { buildSignedInUser, TestClient, type TestApp } from './test-app';
+import type { Ride } from '../../shared/rides/ride';
 
 /** A rider with a session (a guest account, as every visitor has). */
 export async function buildGuest(t: TestApp) {
@@ -30,9 +31,20 @@ export async function buildGroup(owner: Rider, overrides: Record<string, unknown
   return res.json() as { id: string; name: string; slug: string };
 }
 
+/** A rider who asked to join `owner`'s approval group and was let in. */
+export async function buildApprovedMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
+  const rider = await buildGuest(t);
+  await rider.client.post(`/api/groups/${groupId}/join`);
+  const requests = (await owner.client.get(`/api/groups/${groupId}/membership-requests`)).json() as Array<{ id: string; user: { id: string } }>;
+  const request = requests.find((r) => r.user.id === rider.user.id);
+  if (!request) throw new Error('buildApprovedMember: no request');
+  await owner.client.post(`/api/groups/${groupId}/membership-requests/${request.id}/approve`);
+  return rider;
+}
+
 /**
- * The six roles around one group: anonymous (no session), guest (a session without e-mail),
- * outsider (signed in with an e-mail, not a member), pending member, member and owner.
+ * The seven roles around one group: anonymous (no session), guest (a session without e-mail),
+ * outsider (signed in with an e-mail, not a member), pending member, member, co-organizer and owner.
  */
 export async function buildRoles(t: TestApp, groupOverrides: Record<string, unknown> = {}) {
   const owner = await buildGuest(t);
@@ -41,18 +53,52 @@ export async function buildRoles(t: TestApp, groupOverrides: Record<string, unkn
   const pending = await buildGuest(t);
   const guest = await buildGuest(t);
   const outsider = await buildSignedInUser(t);
-  await member.client.post(`/api/groups/${group.id}/join`);
-  const requests = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string }>;
-  await owner.client.post(`/api/groups/${group.id}/membership-requests/${requests[0]!.id}/approve`);
+  const coOrganizer = await buildGuest(t);
+  await addMember(owner, member, group.id);
+  await addMember(owner, coOrganizer, group.id);
+  await makeCoOrganizer(owner, coOrganizer, group.id);
   await pending.client.post(`/api/groups/${group.id}/join`);
   const anonymous = new TestClient(t.app);
-  return { owner, member, pending, guest, outsider, anonymous, group };
+  return { owner, member, coOrganizer, pending, guest, outsider, anonymous, group };
 }
 
-/** A full-day ride from Bologna to Parma four days from now, created through the API by `owner`. */
-export async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
-  const inFourDays = new Date(Date.now() + 4 * 86_400_000).toISOString();
-  const res = await owner.client.post('/api/rides', {
+/** `rider` joins the group; in an approval group, `owner` approves every request waiting. */
+export async function addMember(owner: Rider, rider: Rider, groupId: string) {
+  await rider.client.post(`/api/groups/${groupId}/join`);
+  const requests = (await owner.client.get(`/api/groups/${groupId}/membership-requests`)).json() as Array<{ id: string }>;
+  for (const request of requests) await owner.client.post(`/api/groups/${groupId}/membership-requests/${request.id}/approve`);
+}
+
+export async function makeCoOrganizer(owner: Rider, member: Rider, groupId: string) {
+  const res = await owner.client.put(`/api/groups/${groupId}/members/${member.user.id}/role`, { role: 'co_organizer' });
+  if (res.statusCode !== 200) throw new Error(`makeCoOrganizer: ${res.statusCode} ${res.body}`);
+}
+
+export type GroupRole = 'anonymous' | 'guest' | 'outsider' | 'pending' | 'member' | 'coOrganizer' | 'owner';
+
+/** The client of each of buildRoles' riders, by role. */
+export function clientsByRole(r: Awaited<ReturnType<typeof buildRoles>>): Record<GroupRole, TestClient> {
+  return {
+    anonymous: r.anonymous,
+    guest: r.guest.client,
+    outsider: r.outsider.client,
+    pending: r.pending.client,
+    member: r.member.client,
+    coOrganizer: r.coOrganizer.client,
+    owner: r.owner.client,
+  };
+}
+
+/** An ISO time `days` from now (negative: ago); with `time` ("HH:MM"), that day at that time in UTC. */
+export function inDays(days: number, time?: string): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return time === undefined ? at.toISOString() : new Date(`${at.toISOString().slice(0, 10)}T${time}:00.000Z`).toISOString();
+}
+
+/** The body of a full-day ride from Bologna to Parma four days from now (POST /api/rides). */
+export function rideBody(groupId: string, extra: Record<string, unknown> = {}) {
+  const inFourDays = inDays(4);
+  return {
     groupId,
     name: `Test Run ${crypto.randomBytes(3).toString('hex')}`,
     startLocation: 'Bologna, Emilia-Romagna, Italy',
@@ -69,7 +115,12 @@ export async function buildRide(owner: Rider, groupId: string, extra: Record<str
     timezoneOffset: 'UTC+00:00',
     timezoneName: 'UTC',
     ...extra,
-  });
+  };
+}
+
+/** A full-day ride from Bologna to Parma four days from now, created through the API by `owner`. */
+export async function buildRide(owner: Rider, groupId: string, extra: Record<string, unknown> = {}) {
+  const res = await owner.client.post('/api/rides', rideBody(groupId, extra));
   if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; slug: string };
+  return res.json() as Ride;
 }

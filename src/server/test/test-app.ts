@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Mailer, OutgoingMail } from '../platform/mailer';
 import { testGazetteerDir } from './test-gazetteer';
+import { checkResponsesAgainstContract } from './response-contract';
 
 /**
  * A real app on a fresh database for one test file: SQLite in a temp dir by default, or a new
@@ -20,7 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database on the server `baseUrl` names. */
+export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rc_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -51,7 +53,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   };
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const app = await buildApp({ config, mailer, logger: false, ...options });
+  const onRoute = (route: RouteOptions) => {
+    checkResponsesAgainstContract(route);
+    options.onRoute?.(route);
+  };
+  const app = await buildApp({ config, mailer, logger: false, ...options, onRoute });
   await app.ready();
   return {
     app,
@@ -115,6 +121,7 @@ export class TestClient {
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 }
 

@@ -24,6 +24,13 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   if (!guest || guest.email !== null || !account) return;
 
   // Memberships: the account's own row wins (it keeps its joined_at).
+  // A co-organizer's role survives where the account was a plain member of the same group (its row is the one kept).
+  await tx
+    .updateTable('group_members')
+    .set({ role: 'co_organizer' })
+    .where('user_id', '=', accountId)
+    .where('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', guestId).where('role', '=', 'co_organizer'))
+    .execute();
   await moveKeyedRows(tx, 'group_members', 'group_id', guestId, accountId);
 
   // Requests: dropped where the account already asked or is now a member; the rest move.

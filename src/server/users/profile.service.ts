@@ -14,7 +14,8 @@ import {
 import { requestEmailConfirmation } from '../auth/auth.service';
 import { pendingEmailOf } from '../auth/email-change.service';
 import { usersRepository, type UserRow } from './users.repository';
-import { canEditAccount, canViewProfile } from './users.policy';
+import { canEditAccount } from './users.policy';
+import { loadVisibleProfile } from './profile-visibility.service';
 import { presentCurrentUser, presentPublicProfile } from './users.presenter';
 
 async function presentOwn(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
@@ -45,8 +46,8 @@ export async function updateProfile(
 
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      if (handle !== undefined && handle !== user.user_id) {
-        if (user.user_id_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
+      if (handle !== undefined && handle !== user.handle) {
+        if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
         if (await usersRepository.handleTakenByOther(tx, handle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
         if (!(await usersRepository.changeHandle(tx, user.id, handle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
       }
@@ -83,11 +84,7 @@ export async function isHandleAvailable(ctx: AppContext, handle: string, exclude
 
 /** A profile the viewer may not see answers exactly like one that does not exist. */
 export async function getPublicProfile(ctx: AppContext, viewerId: string | null, handle: string): Promise<PublicProfile> {
-  const owner = await usersRepository.findByHandle(ctx.db, handle);
-  if (!owner) throw notFound('Profile not found');
-  const visibility = owner.profile_visibility as 'public' | 'groups' | 'private';
-  const shareAGroup = visibility === 'groups' && viewerId !== null && viewerId !== owner.id ? await usersRepository.shareAGroup(ctx.db, viewerId, owner.id) : false;
-  if (!canViewProfile({ viewerId, ownerId: owner.id, visibility, shareAGroup })) throw notFound('Profile not found');
+  const owner = await loadVisibleProfile(ctx, viewerId, { handle });
   return presentPublicProfile(owner, viewerId);
 }
 

@@ -20,8 +20,8 @@ export function parseMotorcycles(json: string): Motorcycle[] {
 export function presentCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
   return {
     id: row.id,
-    userId: row.user_id,
-    userIdChangesCount: row.user_id_changes_count,
+    userId: row.handle,
+    userIdChangesCount: row.handle_changes_count,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -48,7 +48,7 @@ export function presentPublicProfile(row: UserRow, viewerId: string | null): Pub
   const own = viewerId === row.id;
   return {
     id: row.id,
-    userId: row.user_id,
+    userId: row.handle,
     firstName: row.first_name,
     lastName: row.last_name,
     bio: row.bio,

@@ -18,17 +18,17 @@ export const usersRepository = {
     const row = await db
       .selectFrom('users')
       .select('id')
-      .where(sql<string>`lower(user_id)`, '=', handle.toLowerCase())
+      .where(sql<string>`lower(handle)`, '=', handle.toLowerCase())
       .executeTakeFirst();
     return row !== undefined;
   },
 
   findByHandle(db: Executor, handle: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where(sql<string>`lower(user_id)`, '=', handle.toLowerCase()).executeTakeFirst();
+    return db.selectFrom('users').selectAll().where(sql<string>`lower(handle)`, '=', handle.toLowerCase()).executeTakeFirst();
   },
 
   async handleTakenByOther(db: Executor, handle: string, excludeId: string | null): Promise<boolean> {
-    let query = db.selectFrom('users').select('id').where(sql<string>`lower(user_id)`, '=', handle.toLowerCase());
+    let query = db.selectFrom('users').select('id').where(sql<string>`lower(handle)`, '=', handle.toLowerCase());
     if (excludeId) query = query.where('id', '!=', excludeId);
     return (await query.executeTakeFirst()) !== undefined;
   },
@@ -40,9 +40,9 @@ export const usersRepository = {
   async changeHandle(db: Executor, id: string, handle: string, maxChanges: number): Promise<boolean> {
     const result = await db
       .updateTable('users')
-      .set((eb) => ({ user_id: handle, user_id_changes_count: eb('user_id_changes_count', '+', 1) }))
+      .set((eb) => ({ handle, handle_changes_count: eb('handle_changes_count', '+', 1) }))
       .where('id', '=', id)
-      .where('user_id_changes_count', '<', maxChanges)
+      .where('handle_changes_count', '<', maxChanges)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },
@@ -69,7 +69,7 @@ export const usersRepository = {
       .insertInto('users')
       .values({
         id: user.id,
-        user_id: user.userId,
+        handle: user.userId,
         email: user.email,
         is_first_visit: user.isFirstVisit ? 1 : 0,
         created_at: user.now,
@@ -109,7 +109,7 @@ export const usersRepository = {
       .where('profile_image_url', 'is', null)
       .where('background_image_url', 'is', null)
       .where('motorcycles', '=', '[]')
-      .where('user_id_changes_count', '=', 0)
+      .where('handle_changes_count', '=', 0)
       // Anything the rider left behind keeps the account: memberships, requests, seats, waitlist places, comments,
       // votes and uploads.
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_members as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { locationUpdateSchema, motorcyclesUpdateSchema, profileUpdateSchema } from '../../shared/users/profile';
-import { currentOrNewGuest } from '../auth/auth.service';
+import { currentOrNewGuest } from '../auth/sessions.service';
 import { requireUserId, setSessionCookie } from '../auth/session-cookie';
 import { markWelcomeSeen } from './users.service';
 import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, updateProfile } from './profile.service';

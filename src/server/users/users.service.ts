@@ -6,6 +6,9 @@ import { notFound } from '../platform/errors';
 import { generateHandle } from './handle-generator';
 import { usersRepository, type UserRow } from './users.repository';
 
+/** A guest who signs into an account brings what it did (merge-guest.ts lists every rider-data table). */
+export { mergeGuestInto } from './merge-guest';
+
 type Executor = Kysely<Database> | Transaction<Database>;
 
 const GUEST_RETENTION_DAYS = 30;

@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../context';
+import { tooManyRequests } from '../platform/errors';
+import { magicLinksRepository } from './magic-links.repository';
+
+const HOUR_MS = 3600 * 1000;
+/** Sign-in links per address and per client IP within one hour (GUIDE section 5). */
+export const MAGIC_LINKS_PER_EMAIL_PER_HOUR = 5;
+export const MAGIC_LINKS_PER_IP_PER_HOUR = 20;
+/**
+ * Links mailed while accepting invitations, per client address and hour: enough for a club meeting
+ * where everyone scans one QR code on one Wi-Fi, yet a bound on mail sent to addresses nobody at
+ * that address may own (each acceptance needs its own open invitation and a fresh guest).
+ */
+export const INVITATION_LINKS_PER_IP_PER_HOUR = 100;
+export const TOO_MANY_INVITATION_LINKS_MESSAGE = 'Too many invitations were accepted from this network in the last hour.';
+
+export function hashIp(ip: string): string {
+  // Peppered so the stored value cannot be reversed by hashing the IPv4 space.
+  return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
+}
+
+export async function enforceLinkRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean }, limit: number): Promise<void> {
+  const since = new Date(Date.now() - HOUR_MS).toISOString();
+  const { count, oldest } = await magicLinksRepository.countSince(ctx.db, by, since);
+  if (count < limit) return;
+  const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
+  const invitationsFromNetwork = 'ipHash' in by && !by.countsTowardIpLimit;
+  throw tooManyRequests(invitationsFromNetwork ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
+}

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { buildGroup, buildGuest, buildRide } from '../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/route', () => {
+  it('answers without geometry when no router is configured', async () => {
+    const rider = await buildGuest(t);
+    expect((await rider.client.get('/api/route?points=44.49,11.34;44.80,10.33')).json()).toEqual({ geometry: null, distanceKm: null, source: 'none' });
+    expect((await rider.client.get('/api/route?points=44.49,11.34')).statusCode).toBe(400);
+    expect((await rider.client.get('/api/route?points=abc')).statusCode).toBe(400);
+  });
+
+  it('asks an OSRM-compatible router once and caches the road; falls back when it fails', async () => {
+    let calls = 0;
+    let fail = false;
+    const urls: string[] = [];
+    const router = http.createServer((req, res) => {
+      calls++;
+      urls.push(req.url ?? '');
+      if (fail) return void res.writeHead(500).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 97_500, geometry: { type: 'LineString', coordinates: [[11.34, 44.49], [10.9, 44.6], [10.33, 44.8]] } }] }));
+    });
+    await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+    const routed = await createTestApp({ ROUTER_URL: `http://127.0.0.1:${(router.address() as AddressInfo).port}` });
+    try {
+      const rider = await buildGuest(routed);
+      const first = (await rider.client.get('/api/route?points=44.49,11.34;44.80,10.33')).json();
+      expect(first).toEqual({ geometry: [[44.49, 11.34], [44.6, 10.9], [44.8, 10.33]], distanceKm: 97.5, source: 'router' });
+      await rider.client.get('/api/route?points=44.49,11.34;44.80,10.33');
+      expect(calls).toBe(1);
+      expect(urls[0]).toBe('/route/v1/driving/11.340000,44.490000;10.330000,44.800000?overview=full&geometries=geojson');
+
+      // A ride's stored total is the routed distance when the router answers.
+      const group = await buildGroup(rider);
+      const created = await buildRide(rider, group.id);
+      expect(created.totalDistanceKm).toBe(97.5);
+      fail = true;
+      expect((await rider.client.get('/api/route?points=45,11;46,12')).json().source).toBe('none');
+    } finally {
+      await routed.close();
+      router.close();
+    }
+  });
+});
