@@ -100,7 +100,7 @@ describe('groups', () => {
     await crop.locator('input[type=file]').setInputFiles(await sampleImage());
     await crop.getByRole('button', { name: 'Use Image' }).click();
     await crop.waitFor({ state: 'detached' });
-    await dialog.getByRole('img', { name: 'Group image preview' }).waitFor();
+    await dialog.getByRole('img', { name: 'Chosen group cover' }).waitFor();
 
     // Base location from the offline gazetteer.
     await dialog.getByRole('combobox', { name: 'Base Location' }).fill('Bologna');

@@ -72,15 +72,18 @@ async function createRide(page: Page, groupId: string): Promise<{ id: string; sl
 
 const CARD = 'section[aria-labelledby="calendar-feed-title"]';
 
-let rider: Rider;
-let ride: { id: string; slug: string };
+let groupsMade = 0;
+
+/** Each test's own rider, with a group (names are unique) and a ride of the long name: no test depends on another. */
+async function riderWithRide(viewport?: { width: number; height: number }): Promise<Rider & { ride: { id: string; slug: string } }> {
+  const rider = await newRider(viewport);
+  const group = await createGroup(rider.page, `Apennine Pass Hunters of Emilia ${++groupsMade}`);
+  return { ...rider, ride: await createRide(rider.page, group.id) };
+}
 
 describe('Send to navigator', () => {
   it('downloads the GPX and ITN files of the ride, which parse back to its stops', async () => {
-    rider = await newRider();
-    const { page } = rider;
-    const group = await createGroup(page, 'Apennine Pass Hunters of Emilia');
-    ride = await createRide(page, group.id);
+    const { page, ride } = await riderWithRide();
     await page.goto(`/rides/${ride.id}`);
     await page.getByRole('heading', { name: LONG_NAME }).waitFor();
     await page.getByRole('button', { name: 'Send to navigator' }).click();
@@ -102,9 +105,8 @@ describe('Send to navigator', () => {
   });
 
   it('fits a phone', async () => {
-    const phone = await h.newPage({ width: 375, height: 800 });
-    await phone.context.addCookies(await rider.context.cookies());
-    await phone.page.goto(`/rides/${ride.id}`);
+    const phone = await riderWithRide({ width: 375, height: 800 });
+    await phone.page.goto(`/rides/${phone.ride.id}`);
     await phone.page.getByRole('button', { name: 'Send to navigator' }).click();
     await phone.page.getByRole('dialog', { name: 'Send to navigator' }).waitFor();
     await expectNoSidewaysScroll(phone.page, PHONE_WIDTHS);
@@ -116,7 +118,7 @@ describe('Send to navigator', () => {
 
 describe('the calendar address in Preferences', () => {
   it('shows the address to copy; Reset asks first, and the old address then answers 404', async () => {
-    const { page, context } = rider;
+    const { page, context, ride } = await riderWithRide();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/preferences');
     const address = page.getByRole('textbox', { name: 'Your private calendar address' });

@@ -3,11 +3,11 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
-import { createGroup, newGuestRider, pickDay } from './support/ride-steps';
+import { createGroup, newGuestRider, pickDay, pickPlace } from './support/ride-steps';
 import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
 
 /**
@@ -80,19 +80,6 @@ async function screenshot(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
-
-/** Types into a place field and chooses the first suggestion (the server's offline gazetteer). */
-async function pickPlace(scope: Locator, label: string, text: string) {
-  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
-  await input.fill(text);
-  // Wait for this text's suggestions (the list may briefly show the previous search's).
-  const option = scope.page().locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]', { hasText: text }).first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toContain(text);
-}
-
-
 
 // ---------------------------------------------------------------- the story
 

@@ -28,6 +28,17 @@ export async function createGroup(page: Page, name: string): Promise<{ id: strin
   return group as { id: string; slug: string };
 }
 
+/** Types into a place field and chooses the first suggestion (the server's offline gazetteer). */
+export async function pickPlace(scope: Locator, label: string, text: string) {
+  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await input.fill(text);
+  // Wait for this text's suggestions (the list may briefly show the previous search's).
+  const option = scope.page().locator('[role=listbox][aria-label="Suggested locations"]:not([hidden]) [role=option]', { hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+  await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toContain(text);
+}
+
 /** Opens a date field's calendar and picks the day. */
 export async function pickDay(scope: Locator, label: string, day: Date) {
   const page = scope.page();
