@@ -25,7 +25,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // Component tests render whole pages in jsdom; on a loaded 2-core machine one can take several seconds.
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000 },
       },
       {
         test: {

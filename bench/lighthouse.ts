@@ -62,7 +62,7 @@ export async function seed(dataDir: string): Promise<{ token: string; ridePath: 
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const riderId = newId();
-  await db.insertInto('users').values({ id: riderId, user_id: 'captain_lena', email: 'lena@bench.test', created_at: iso(now), last_seen_at: iso(now) } as never).execute();
+  await db.insertInto('users').values({ id: riderId, handle: 'captain_lena', email: 'lena@bench.test', created_at: iso(now), last_seen_at: iso(now) } as never).execute();
   const groupId = newId();
   await db
     .insertInto('groups')
