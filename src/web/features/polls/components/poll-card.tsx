@@ -106,6 +106,8 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
                   <button
                     type="button"
                     aria-pressed={on}
+                    // The name starts with what the chip shows (WCAG 2.5.3) and adds the year for screen readers.
+                    aria-label={`${formatDayShort(day)}, ${day.slice(0, 4)}`}
                     onClick={() => toggle(day)}
                     disabled={respond.isPending}
                     className={cn(
@@ -116,9 +118,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
                     )}
                   >
                     {on ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : null}
-                    {/* The name holds what the chip shows (WCAG 2.5.3), and the year for screen readers. */}
                     {formatDayShort(day)}
-                    <span className="sr-only">, {day.slice(0, 4)}</span>
                   </button>
                 </li>
               );
