@@ -336,6 +336,26 @@ describe('a guest who signs into an existing account in its own browser keeps wh
     expect(view.participants.map((p) => p.id)).toEqual([account.user.id]);
   });
 
+  it('keeps the co-organizer role a guest held: on a group the account was in as a member, and on one it joins through the merge', async () => {
+    const db = t.app.ctx.db;
+    const owner = await buildGuest(t);
+    const account = await buildSignedInUser(t, uniqueEmail('account'));
+    const guest = await buildGuest(t);
+    const both = await buildGroup(owner);
+    const guestOnly = await buildGroup(owner);
+    await account.client.post(`/api/groups/${both.id}/join`);
+    for (const group of [both, guestOnly]) {
+      await guest.client.post(`/api/groups/${group.id}/join`);
+      expect((await owner.client.put(`/api/groups/${group.id}/members/${guest.user.id}/role`, { role: 'co_organizer' })).statusCode).toBe(200);
+    }
+    const token = await askLink(guest.client, account.user.email);
+    await guest.client.post('/api/auth/verify-magic-link', { token });
+    const roles = await db.selectFrom('group_members').select(['group_id', 'role']).where('user_id', '=', account.user.id).execute();
+    expect(Object.fromEntries(roles.map((r) => [r.group_id, r.role]))).toEqual({ [both.id]: 'co_organizer', [guestOnly.id]: 'co_organizer' });
+    // The account now acts as one: it sees the group's join requests.
+    expect((await guest.client.get(`/api/groups/${both.id}/membership-requests`)).statusCode).toBe(200);
+  });
+
   it("cancels, and keeps counting, the address confirmations the guest had asked for", async () => {
     const account = await buildSignedInUser(t, uniqueEmail('account'));
     const guest = await buildGuest(t);
