@@ -82,22 +82,23 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
   const pending = changeRole.isPending || transfer.isPending || remove.isPending;
   const texts = asking ? textsFor(asking, member, group) : null;
 
-  function run(action: MemberActionName) {
+  /**
+   * Awaited rather than given callbacks: removing or handing over refreshes the member list, which
+   * can unmount this menu before the mutation settles, and callbacks passed to mutate() are then
+   * dropped; the owner must still be told it is done.
+   */
+  async function run(action: MemberActionName) {
     const text = textsFor(action, member, group);
-    const callbacks = {
-      onSuccess: () => {
-        toast({ title: text.done, variant: 'success' });
-        setAsking(null);
-      },
-      onError: (error: unknown) => {
-        console.error(text.failed, error);
-        toast({ title: text.failed, description: errorMessageOf(error), variant: 'destructive' });
-        setAsking(null);
-      },
-    };
-    if (action === 'makeCoOrganizer' || action === 'removeCoOrganizer') changeRole.mutate({ ...target, role: action === 'makeCoOrganizer' ? 'co_organizer' : 'member' }, callbacks);
-    else if (action === 'transferOwnership') transfer.mutate(target, callbacks);
-    else remove.mutate(target, callbacks);
+    try {
+      if (action === 'makeCoOrganizer' || action === 'removeCoOrganizer') await changeRole.mutateAsync({ ...target, role: action === 'makeCoOrganizer' ? 'co_organizer' : 'member' });
+      else if (action === 'transferOwnership') await transfer.mutateAsync(target);
+      else await remove.mutateAsync(target);
+      toast({ title: text.done, variant: 'success' });
+    } catch (error) {
+      console.error(text.failed, error);
+      toast({ title: text.failed, description: errorMessageOf(error), variant: 'destructive' });
+    }
+    setAsking(null);
   }
 
   return (
@@ -127,7 +128,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
         confirmLabel={texts?.confirm ?? ''}
         pendingLabel={texts?.pending}
         pending={pending}
-        onConfirm={() => (asking ? run(asking) : undefined)}
+        onConfirm={() => (asking ? void run(asking) : undefined)}
       />
     </>
   );

@@ -26,16 +26,21 @@ function renderTab(status: 'owner' | 'co_organizer', members: GroupMember[], ext
 }
 
 describe('MembersTab', () => {
-  it('shows each role and gives the owner a menu per member, each action asked first', async () => {
-    const requests = renderTab(
-      'owner',
-      [
-        buildMember({ role: 'owner', id: 'u_me', userId: 'ana-rides' }),
-        buildMember({ role: 'co_organizer', userId: 'carla-curves', abilities: { makeCoOrganizer: false, removeCoOrganizer: true, transferOwnership: true, remove: true } }),
-        buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: true, removeCoOrganizer: false, transferOwnership: true, remove: true } }),
-      ],
-      { 'DELETE /api/groups/g1/members/u_ben': () => json({ success: true }) },
-    );
+  it('shows each role and gives the owner a menu per member, each action asked first; the owner is told even as the row goes', async () => {
+    const members = [
+      buildMember({ role: 'owner', id: 'u_me', userId: 'ana-rides' }),
+      buildMember({ role: 'co_organizer', userId: 'carla-curves', abilities: { makeCoOrganizer: false, removeCoOrganizer: true, transferOwnership: true, remove: true } }),
+      buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: true, removeCoOrganizer: false, transferOwnership: true, remove: true } }),
+    ];
+    let removed = false;
+    const requests = renderTab('owner', members, {
+      // After the removal the list the page refreshes no longer holds the member whose menu asked.
+      'GET /api/groups/g1/members': () => json(removed ? members.filter((m) => m.id !== 'u_ben') : members),
+      'DELETE /api/groups/g1/members/u_ben': () => {
+        removed = true;
+        return json({ success: true });
+      },
+    });
     const list = await screen.findByRole('list', { name: 'Members' });
     expect(within(list).getByText('Owner')).toBeTruthy();
     expect(within(list).getByText('Co-organizer')).toBeTruthy();
@@ -50,6 +55,7 @@ describe('MembersTab', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from group' }));
     expect(await screen.findByText('ben-twisties was removed from Night Riders')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(list).queryByText('ben-twisties')).toBeNull();
   });
 
   it('hands the group over after confirmation', async () => {
