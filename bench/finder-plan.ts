@@ -3,7 +3,8 @@
  * query with its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL), then the
  * median and p99 of the candidate query alone and of the whole finder service, one call at a time.
  * It shows where a finder's time goes when npm run bench finds it over its 5 ms median.
- * Needs BENCH_DATA_DIR (a database kept by BENCH_KEEP=1 or BENCH_SEED_ONLY=1 npm run bench);
+ * Needs BENCH_DATA_DIR (a database kept by BENCH_KEEP=1 or BENCH_SEED_ONLY=1 npm run bench).
+ * A PostgreSQL one is reached on the server BENCH_DATABASE_URL names (default the local one).
  * FINDER_CALLS (200) sets the timed calls.
  */
 import fs from 'node:fs';
