@@ -9,9 +9,10 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
+import type { Database } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/config';
 import { hashToken, newId } from '../src/server/platform/tokens';
 import { freePort } from '../src/server/test/free-port';
@@ -56,6 +57,35 @@ function random(): number {
 
 function rand(n: number): number {
   return Math.floor(random() * n);
+}
+
+type SeededTable = 'users' | 'groups' | 'group_members' | 'rides' | 'ride_participants';
+
+/** SQLite: multi-row inserts of 500 rows (27 columns of a ride stay under SQLite's 32,766 parameters). */
+async function insertSqlite(tx: Kysely<Database>, table: SeededTable, rows: object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await tx.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+}
+
+/**
+ * PostgreSQL: one statement per 20,000 rows, each column sent as one array and spread by unnest,
+ * so a batch is not bound by the 65,535 parameters of a statement. The table's own triggers are
+ * off while it loads (foreign keys stay checked): the ride-card triggers of migration 009 would
+ * update a ride for each of its seats, leaving 3,000,000 dead row versions at scale 20, to forget
+ * cards that no seeded ride has yet.
+ */
+async function insertPostgres(tx: Kysely<Database>, table: SeededTable, rows: object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  const { rows: types } = await sql<{ column_name: string; udt_name: string }>`
+    select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(tx);
+  const typeOf = new Map(types.map((t) => [t.column_name, t.udt_name]));
+  await sql`alter table ${sql.table(table)} disable trigger user`.execute(tx);
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const batch = rows.slice(i, i + 20_000) as Array<Record<string, unknown>>;
+    const arrays = columns.map((c) => sql`${batch.map((r) => r[c] ?? null)}::${sql.raw(typeOf.get(c)!)}[]`);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(tx);
+  }
+  await sql`alter table ${sql.table(table)} enable trigger user`.execute(tx);
 }
 
 /**
@@ -106,11 +136,10 @@ async function seed(app: FastifyInstance, sessionCount: number): Promise<Seeded>
     }
   }
   // One transaction per table: a commit per batch would wait for the disk thousands of times at scale.
-  const insert = async <T extends object>(table: 'users' | 'groups' | 'group_members' | 'rides' | 'ride_participants', rows: T[]) => {
-    const size = app.ctx.engine === 'sqlite' ? 500 : 1000;
-    await db.transaction().execute(async (tx) => {
-      for (let i = 0; i < rows.length; i += size) await tx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
-    });
+  const insert = async <T extends object>(table: SeededTable, rows: T[]) => {
+    const started = Date.now();
+    await db.transaction().execute((tx) => (app.ctx.engine === 'postgres' ? insertPostgres(tx, table, rows) : insertSqlite(tx, table, rows)));
+    if (rows.length >= 100_000) console.log(`  ${table}: ${rows.length} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   };
   await insert('users', users);
   await insert('groups', groups);

@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_group_roles';
 import * as m023 from './migrations/023_ride_from_poll';
 import * as m025 from './migrations/025_users_handle';
 import * as m027 from './migrations/027_ride_card_deny_list';
+import * as m028 from './migrations/028_finder_latitude_cells';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023_ride_from_poll': m023,
   '025_users_handle': m025,
   '027_ride_card_deny_list': m027,
+  '028_finder_latitude_cells': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,4 +48,20 @@ describe('finder', () => {
     const groups = (await viewer.client.get('/api/groups/finder?latitude=64.1466&longitude=-21.9426&radius=400')).json() as Array<{ id: string }>;
     expect(groups.map((g) => g.id)).toEqual([near.id, far.id]);
   });
+
+  it('finds places south of the equator and on both sides of it', async () => {
+    // The finders' indexes file places by tenths of a degree of latitude (migration 028), which
+    // each database rounds its own way below zero: nothing near a cell's edge may fall out.
+    const owner = await buildGuest(t);
+    const capeTown = await buildGroup(owner, { name: `Cape Town ${Date.now()}`, latitude: -33.9249, longitude: 18.4241 });
+    const quito = await buildGroup(owner, { name: `Quito ${Date.now()}`, latitude: -0.1807, longitude: -78.4678 });
+    const south = await buildRide(owner, quito.id, { startLatitude: -0.0949, startLongitude: -78.4, startDate: inDays(3), endDate: inDays(3) });
+    const north = await buildRide(owner, quito.id, { startLatitude: 0.1, startLongitude: -78.4, startDate: inDays(4), endDate: inDays(4) });
+    const viewer = await buildGuest(t);
+    const ids = async (path: string) => ((await viewer.client.get(path)).json() as Array<{ id: string }>).map((x) => x.id);
+    // From Stellenbosch, about 40 km from Cape Town.
+    expect(await ids('/api/groups/finder?latitude=-33.9321&longitude=18.8602&radius=50')).toContain(capeTown.id);
+    expect(await ids('/api/groups/finder?latitude=0&longitude=-78.4&radius=30')).toContain(quito.id);
+    expect(await ids('/api/rides/finder?latitude=0&longitude=-78.4&radius=20')).toEqual([south.id, north.id]);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
-import { flatDistance, type Box } from '../db/flat-distance';
+import { flatDistance, latitudeCell, latitudeCells, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -138,6 +138,7 @@ export const groupsRepository = {
     return db
       .selectFrom('groups')
       .select(['id', 'latitude', 'longitude'])
+      .where(latitudeCell(sql.ref('latitude')), 'in', latitudeCells(box))
       .where('latitude', '>=', box.minLat)
       .where('latitude', '<=', box.maxLat)
       .where('longitude', '>=', box.minLon)

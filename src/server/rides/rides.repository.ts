@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
-import { flatDistance, type Box } from '../db/flat-distance';
+import { flatDistance, latitudeCell, latitudeCells, type Box } from '../db/flat-distance';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
@@ -183,6 +183,7 @@ export const ridesRepository = {
       .select(['id', 'start_latitude', 'start_longitude'])
       .where('end_date', '>', nowIso)
       .where('status', '!=', 'cancelled')
+      .where(latitudeCell(sql.ref('start_latitude')), 'in', latitudeCells(box))
       .where('start_latitude', '>=', box.minLat)
       .where('start_latitude', '<=', box.maxLat)
       .where('start_longitude', '>=', box.minLon)
