@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CloudOff, Plus, SearchX, Users } from 'lucide-react';
+import { Plus, SearchX, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { useMyGroups, useSearchGroups } from '../../../api/groups';
 import { CreateGroupDialog } from './create-group-dialog';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupCard } from './group-card';
-import { EmptyPanel, GroupCardsSkeleton } from './group-list-states';
+import { EmptyPanel, GroupCardsSkeleton, PanelError } from './group-list-states';
 import { ManageGroupDialog } from './manage-group-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMembershipActions } from './use-membership-actions';
@@ -83,17 +83,7 @@ export function MyGroupsPage() {
         {list.isPending ? (
           <GroupCardsSkeleton label={searching ? 'Searching groups' : 'Loading groups'} />
         ) : list.isError ? (
-          <EmptyPanel
-            icon={<CloudOff aria-hidden="true" />}
-            title={searching ? 'Search failed' : "Couldn't load your groups"}
-            action={
-              <Button variant="secondary" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Check your connection and try again.
-          </EmptyPanel>
+          <PanelError title={searching ? 'Search failed' : "Couldn't load your groups"} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
           searching ? (
             <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No groups found">

@@ -3,7 +3,7 @@ import { CalendarDays, UserRound, UserRoundX } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { useCurrentUser, useProfile } from '../../../api/users';
 import { formatDate } from '../../../lib/format-date';
 import { MotorcyclesCard } from './motorcycles-card';
@@ -90,10 +90,7 @@ function ProfileSkeleton() {
         <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">
           <Skeleton className="-mt-14 size-28 rounded-full ring-4 ring-white sm:size-32" />
-          <div className="flex-1 space-y-2 pb-1">
-            <Skeleton className="h-7 w-48" />
-            <Skeleton className="h-4 w-32" />
-          </div>
+          <SkeletonLines className="flex-1 space-y-2 pb-1" lines={['h-7 w-48', 'h-4 w-32']} />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
