@@ -94,3 +94,15 @@ export function PanelError({ title, onRetry }: { title: string; onRetry: () => v
     </EmptyPanel>
   );
 }
+
+/** A card's list that failed to load: its sentence, then a link-styled retry. */
+export function InlineLoadError({ children, onRetry, className = 'text-sm text-asphalt-600' }: { children: ReactNode; onRetry: () => void; className?: string }) {
+  return (
+    <p role="alert" className={className}>
+      {children}{' '}
+      <Button variant="link" size="sm" className="h-auto px-0" onClick={onRetry}>
+        Try again
+      </Button>
+    </p>
+  );
+}

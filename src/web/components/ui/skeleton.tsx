@@ -10,9 +10,9 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
  * Placeholder lines of text stacked in one block, one class list a line (a title and its details), so
  * every loading list draws its rows' text the same way.
  */
-export function SkeletonLines({ lines, className = 'flex-1 space-y-2' }: { lines: string[]; className?: string }) {
+export function SkeletonLines({ lines, className = 'flex-1 space-y-2', label }: { lines: string[]; className?: string; label?: string }) {
   return (
-    <div className={className}>
+    <div className={className} aria-label={label}>
       {lines.map((line, i) => (
         <Skeleton key={i} className={line} />
       ))}
