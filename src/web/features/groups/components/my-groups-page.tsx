@@ -14,7 +14,7 @@ import { ManageGroupDialog } from './manage-group-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMembershipActions } from './use-membership-actions';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -57,19 +57,11 @@ export function MyGroupsPage() {
   const list = searching ? found : mine;
 
   return (
-    <section aria-labelledby="groups-title">
-      <PageHeader
-        titleId="groups-title"
-        title="My Groups"
-        description="Your riding crews, and the groups you've asked to join."
-        action={
-          <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            Create Group
-          </Button>
-        }
-      />
-
+    <Page
+      title="My Groups"
+      description="Your riding crews, and the groups you've asked to join."
+      action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Group</PageHeaderAction>}
+    >
       <SearchField label="Search groups" placeholder="Search groups by name or place" value={term} onChange={setTerm} className="mt-6" />
 
       <div className="mt-6">
@@ -119,6 +111,6 @@ export function MyGroupsPage() {
       <CreateRideFromUrl />
       {managed ? <ManageGroupDialog group={managed} open onOpenChange={(open) => (open ? null : setManaged(null))} /> : null}
       <DeleteGroupDialog group={deleting} onOpenChange={(open) => (open ? null : setDeleting(null))} />
-    </section>
+    </Page>
   );
 }

@@ -16,7 +16,7 @@ import { UploadMediaDialog } from '../../../components/media/upload-media-dialog
 import type { UploadDestination } from '../../../components/media/use-upload-queue';
 import { UploadDestinationSelect } from './upload-destination-select';
 import { StorageUsageLine } from './storage-usage-line';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 import { EmptyPanel, PanelError } from '../../../components/ui/list-states';
 
@@ -101,18 +101,11 @@ export function MediaGalleryPage() {
   }
 
   return (
-    <section aria-labelledby="media-title">
-      <PageHeader
-        titleId="media-title"
-        title="Media Gallery"
-        description="Photos, videos and GPX tracks from your rides."
-        action={
-          <Button size="lg" onClick={() => setUploadOpen(true)} className="w-full sm:w-auto">
-            <Upload aria-hidden="true" />
-            Upload Media
-          </Button>
-        }
-      />
+    <Page
+      title="Media Gallery"
+      description="Photos, videos and GPX tracks from your rides."
+      action={<PageHeaderAction icon={<Upload aria-hidden="true" />} onClick={() => setUploadOpen(true)}>Upload Media</PageHeaderAction>}
+    >
       <StorageUsageLine userId={user?.id} />
 
       <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
@@ -154,6 +147,6 @@ export function MediaGalleryPage() {
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />
-    </section>
+    </Page>
   );
 }
