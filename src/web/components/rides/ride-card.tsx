@@ -18,6 +18,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { UserAvatar } from '../users/user-avatar';
+import { Fact } from '../ui/fact';
 
 export interface RideCardProps {
   ride: Ride;
@@ -98,42 +99,22 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
         {ride.description ? <p className="mt-2 line-clamp-2 text-sm leading-6 text-asphalt-700">{ride.description}</p> : null}
 
         <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Dates</dt>
-            <CalendarDays className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0">
-              <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
-              <span className="text-asphalt-500"> · </span>
-              <span className="tabular-nums">{schedule.startTime}</span>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt className="sr-only">Duration</dt>
-            <Clock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd>{DURATION_LABELS[ride.duration]}</dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Route</dt>
-            <Route className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 flex-1">
-              <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
-            </dd>
-          </div>
+          <Fact term="Dates" icon={CalendarDays} align="start" valueClassName="min-w-0">
+            <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
+            <span className="text-asphalt-500"> · </span>
+            <span className="tabular-nums">{schedule.startTime}</span>
+          </Fact>
+          <Fact term="Duration" icon={Clock}>{DURATION_LABELS[ride.duration]}</Fact>
+          <Fact term="Route" icon={Route} align="start" valueClassName="min-w-0 flex-1">
+            <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
+          </Fact>
           {ride.totalDistanceKm !== null ? (
-            <div className="flex items-center gap-2">
-              <dt className="sr-only">Total distance</dt>
-              <Navigation className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-              <dd className="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</dd>
-            </div>
+            <Fact term="Total distance" icon={Navigation} valueClassName="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</Fact>
           ) : null}
-          <div className="flex items-center gap-2">
-            <dt className="sr-only">Riders</dt>
-            <Users className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="tabular-nums">
-              {ridersText(ride)}
-              {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
-            </dd>
-          </div>
+          <Fact term="Riders" icon={Users} valueClassName="tabular-nums">
+            {ridersText(ride)}
+            {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
+          </Fact>
         </dl>
 
         <RideGpxSection rideId={ride.id} canUpload={ride.abilities.uploadMedia} className="mt-4" />

@@ -5,6 +5,10 @@ import { Card } from '../../../components/ui/card';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { formatDate } from '../../../lib/format-date';
 import { UpdateAvatarDialog } from './update-avatar-dialog';
+import { Fact } from '../../../components/ui/fact';
+
+/** The facts under the picture: small and centred, like the handle above them. */
+const CENTRED_FACT = { className: 'flex items-center justify-center gap-1.5', iconClassName: 'size-3.5 shrink-0 text-asphalt-400' };
 
 /** Preferences, left column: the picture with its camera button, handle, e-mail, location, member since. */
 export function AvatarCard({ user }: { user: CurrentUser }) {
@@ -33,23 +37,11 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
         </div>
         <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950" title={user.userId}>{user.userId}</p>
         <dl className="mt-3 w-full space-y-1.5 text-sm text-asphalt-600">
-          <div className="flex items-center justify-center gap-1.5">
-            <dt className="sr-only">Email</dt>
-            <Mail className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 truncate" title={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</dd>
-          </div>
+          <Fact term="Email" icon={Mail} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</Fact>
           {user.location ? (
-            <div className="flex items-center justify-center gap-1.5">
-              <dt className="sr-only">Location</dt>
-              <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-              <dd className="min-w-0 truncate" title={user.location}>{user.location}</dd>
-            </div>
+            <Fact term="Location" icon={MapPin} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.location}>{user.location}</Fact>
           ) : null}
-          <div className="flex items-center justify-center gap-1.5">
-            <dt className="sr-only">Joined</dt>
-            <CalendarDays className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd>Member since {formatDate(user.createdAt)}</dd>
-          </div>
+          <Fact term="Joined" icon={CalendarDays} {...CENTRED_FACT}>Member since {formatDate(user.createdAt)}</Fact>
         </dl>
       </div>
       <UpdateAvatarDialog open={dialogOpen} onOpenChange={setDialogOpen} currentUserId={user.id} currentAvatarUrl={user.profileImageUrl} />
