@@ -1,8 +1,9 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CalendarDays, UserRound, UserRoundX } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { BackToDashboard, PageMessage } from '../../../components/ui/page-message';
 import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { useCurrentUser, useProfile } from '../../../api/users';
 import { formatDate } from '../../../lib/format-date';
@@ -70,16 +71,9 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 
 function ProfileNotFound() {
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
-      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
-        <UserRoundX className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-5 text-3xl font-black tracking-tight text-asphalt-950">Profile not found</h1>
-      <p className="mt-2 text-asphalt-600">There is no rider by that name, or their profile is not visible to you.</p>
-      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6')}>
-        Back to Dashboard
-      </Link>
-    </section>
+    <PageMessage icon={UserRoundX} title="Profile not found" text="There is no rider by that name, or their profile is not visible to you.">
+      <BackToDashboard />
+    </PageMessage>
   );
 }
 
