@@ -137,13 +137,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
         </div>
       </div>
 
-      <DeleteRideDialog
-        ride={ride}
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        pending={actions.deleting}
-        onConfirm={() => void actions.remove(ride).then((ok) => ok && setConfirmDelete(false))}
-      />
+      <DeleteRideDialog ride={ride} open={confirmDelete} onOpenChange={setConfirmDelete} />
     </article>
   );
 }

@@ -208,14 +208,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
         ride={ride}
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        pending={actions.deleting}
-        onConfirm={() =>
-          void actions.remove(ride).then((ok) => {
-            if (!ok) return;
-            setConfirmDelete(false);
-            void navigate(ride.group ? `/groups/${encodeURIComponent(ride.group.slug)}` : '/upcoming', { replace: true });
-          })
-        }
+        onDeleted={() => void navigate(ride.group ? `/groups/${encodeURIComponent(ride.group.slug)}` : '/upcoming', { replace: true })}
       />
     </article>
   );
