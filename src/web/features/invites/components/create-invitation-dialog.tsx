@@ -14,6 +14,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../api/users';
 import { type CreatedInvitation, useCreateInvitation } from '../../../api/invites';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 
 type FormInput = z.input<typeof createInvitationSchema>;
 type FormOutput = z.output<typeof createInvitationSchema>;
@@ -184,17 +185,7 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
                 </FieldMessage>
               )}
             </div>
-            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary" disabled={isSubmitting}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
-                <Send aria-hidden="true" />
-                {isSubmitting ? 'Creating...' : 'Create Invitation'}
-              </Button>
-            </div>
+            <DialogFormActions submitting={isSubmitting} submitLabel="Create Invitation" submittingLabel="Creating..." icon={<Send aria-hidden="true" />} className="pt-2" />
           </form>
         )}
       </DialogContent>
