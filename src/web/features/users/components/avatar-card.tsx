@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card } from '../../../components/ui/card';
 import { ProfilePicture } from './profile-picture';
 import { formatDate } from '../../../lib/format-date';
-import { UpdateAvatarDialog } from './update-avatar-dialog';
+import { UpdateAvatarDialog } from './update-image-dialogs';
 import { Fact } from '../../../components/ui/fact';
 
 /** The facts under the picture: small and centred, like the handle above them. */

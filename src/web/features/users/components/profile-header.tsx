@@ -6,8 +6,7 @@ import { RetryingImage } from '../../../components/retrying-image';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ProfilePicture } from './profile-picture';
-import { UpdateAvatarDialog } from './update-avatar-dialog';
-import { UpdateBackgroundDialog } from './update-background-dialog';
+import { UpdateAvatarDialog, UpdateBackgroundDialog } from './update-image-dialogs';
 
 export function displayNameOf(profile: Pick<PublicProfile, 'firstName' | 'lastName' | 'userId'>): string {
   return [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim() || profile.userId;
