@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CalendarDays, Clock, Eye, MoreVertical, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
 import type { PreferredUnits } from '../../../shared/users/current-user';
@@ -16,7 +16,7 @@ import { RouteMap } from '../route-map/route-map';
 import { useRideActions } from './use-ride-actions';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../ui/dropdown-menu';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
 
@@ -170,12 +170,7 @@ function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
   const { abilities } = ride;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Actions for ${ride.name}`}
-        className="-mt-1 -mr-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900"
-      >
-        <MoreVertical className="size-5" aria-hidden="true" />
-      </DropdownMenuTrigger>
+      <DropdownMenuMoreTrigger label={`Actions for ${ride.name}`} className="-mt-1 -mr-1.5" />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onView}>
           <Eye aria-hidden="true" />
