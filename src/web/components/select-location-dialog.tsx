@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { Input } from './ui/input';
-import { Skeleton } from './ui/skeleton';
+import { Skeleton, SkeletonLines } from './ui/skeleton';
 import { toast } from './ui/toast';
 
 /** Spec 1 sections 7 and 9: high accuracy, 10 s timeout, a cached position up to 5 minutes old. */
@@ -174,10 +174,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
             {[0, 1, 2].map((row) => (
               <li key={row} className="flex items-center gap-3 px-3 py-3" data-testid="location-skeleton">
                 <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-3.5 w-3/5" />
-                  <Skeleton className="h-3 w-2/5" />
-                </div>
+                <SkeletonLines lines={['h-3.5 w-3/5', 'h-3 w-2/5']} />
               </li>
             ))}
           </ul>

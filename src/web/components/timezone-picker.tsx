@@ -4,6 +4,7 @@ import { Check, ChevronsUpDown, Clock, Globe, Search } from 'lucide-react';
 import { findTimezone, TIMEZONES, type TimezoneOption } from '../../shared/timezones/timezones';
 import { cn } from '../lib/cn';
 import { Label } from './ui/input';
+import { PICKER_PLACEMENT } from './ui/floating';
 
 export type { TimezoneOption } from '../../shared/timezones/timezones';
 
@@ -152,9 +153,7 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
-            align="start"
-            sideOffset={6}
-            collisionPadding={12}
+            {...PICKER_PLACEMENT}
             className="z-50 flex max-h-[min(22rem,var(--radix-popover-content-available-height))] w-[var(--radix-popover-trigger-width)] min-w-64 flex-col overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/20 data-[state=open]:animate-pop-in"
           >
             <div className="relative border-b border-asphalt-100 p-2">

@@ -1,17 +1,17 @@
-import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { BackToDashboard, PageMessage } from '../../components/ui/page-message';
 
 /** Any path without a screen (yet). */
 export function Component() {
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center pt-10 text-center sm:pt-20">
-      <DeadEndSign />
-      <h1 className="mt-6 text-3xl font-black tracking-tight text-asphalt-950">404 Page Not Found</h1>
-      <p className="mt-2 text-asphalt-600">This road doesn't go anywhere. Let's get you back on route.</p>
-      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6')}>
-        Back to Dashboard
-      </Link>
-    </section>
+    <PageMessage
+      art={<DeadEndSign />}
+      title="404 Page Not Found"
+      text="This road doesn't go anywhere. Let's get you back on route."
+      className="max-w-lg pt-10 sm:pt-20"
+      titleClassName="mt-6 text-3xl"
+    >
+      <BackToDashboard />
+    </PageMessage>
   );
 }
 

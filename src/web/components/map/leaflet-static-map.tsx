@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { divIcon } from 'leaflet';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useAppConfig } from '../../api/app-config';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from './map-role';
+import { mapInteraction, ServerTiles } from './map-layers';
 import { MAP_MAX_ZOOM, type StaticMapProps } from './static-map-props';
 
 /** A map pin drawn in CSS: no marker image to resolve, nothing for the CSP to refuse. */
@@ -25,7 +25,6 @@ function Recentre({ latitude, longitude, zoom }: { latitude: number; longitude: 
 
 /** Loaded lazily by StaticMap: Leaflet and its CSS are not part of the first page load. */
 export default function LeafletStaticMap({ latitude, longitude, zoom = 13, className, label }: StaticMapProps) {
-  const { data: config } = useAppConfig();
   const mapLabel = label ?? `Map centred on ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
   return (
     <div className={cn('relative isolate overflow-hidden', className)}>
@@ -33,17 +32,11 @@ export default function LeafletStaticMap({ latitude, longitude, zoom = 13, class
         center={[latitude, longitude]}
         zoom={zoom}
         maxZoom={MAP_MAX_ZOOM}
-        dragging={false}
-        touchZoom={false}
-        doubleClickZoom={false}
-        scrollWheelZoom={false}
-        boxZoom={false}
-        keyboard={false}
-        zoomControl={false}
+        {...mapInteraction(false)}
         className="size-full bg-asphalt-100"
       >
         <MapRole label={mapLabel} interactive={false} />
-        {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={MAP_MAX_ZOOM} /> : null}
+        <ServerTiles maxZoom={MAP_MAX_ZOOM} />
         <Marker position={[latitude, longitude]} icon={pinIcon} interactive={false} keyboard={false} />
         <Recentre latitude={latitude} longitude={longitude} zoom={zoom} />
       </MapContainer>

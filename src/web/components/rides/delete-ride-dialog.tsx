@@ -1,16 +1,26 @@
 import type { Ride } from '../../../shared/rides/ride';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useRideActions } from './use-ride-actions';
 
 interface DeleteRideDialogProps {
-  ride: Pick<Ride, 'name'>;
+  ride: Ride;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  pending: boolean;
-  onConfirm: () => void;
+  /** After the ride is gone and the dialog closed (the ride page leaves for the group or Upcoming Rides). */
+  onDeleted?: () => void;
 }
 
-/** Deleting a ride is a confirmed action (GUIDE section 10): its riders, comments and media go with it. */
-export function DeleteRideDialog({ ride, open, onOpenChange, pending, onConfirm }: DeleteRideDialogProps) {
+/**
+ * Deleting a ride is a confirmed action (GUIDE section 10): its riders, comments and media go with it.
+ * The dialog deletes, says so (useRideActions' toasts) and closes; a failure keeps it open.
+ */
+export function DeleteRideDialog({ ride, open, onOpenChange, onDeleted }: DeleteRideDialogProps) {
+  const actions = useRideActions();
+  async function confirm() {
+    if (!(await actions.remove(ride))) return;
+    onOpenChange(false);
+    onDeleted?.();
+  }
   return (
     <ConfirmDialog
       open={open}
@@ -24,8 +34,8 @@ export function DeleteRideDialog({ ride, open, onOpenChange, pending, onConfirm 
       }
       confirmLabel="Delete Ride"
       pendingLabel="Deleting..."
-      pending={pending}
-      onConfirm={onConfirm}
+      pending={actions.deleting}
+      onConfirm={() => void confirm()}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CalendarDays, Clock, Eye, MoreVertical, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
 import type { PreferredUnits } from '../../../shared/users/current-user';
@@ -16,8 +16,9 @@ import { RouteMap } from '../route-map/route-map';
 import { useRideActions } from './use-ride-actions';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../ui/dropdown-menu';
 import { UserAvatar } from '../users/user-avatar';
+import { Fact } from '../ui/fact';
 
 export interface RideCardProps {
   ride: Ride;
@@ -98,42 +99,22 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
         {ride.description ? <p className="mt-2 line-clamp-2 text-sm leading-6 text-asphalt-700">{ride.description}</p> : null}
 
         <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Dates</dt>
-            <CalendarDays className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0">
-              <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
-              <span className="text-asphalt-500"> · </span>
-              <span className="tabular-nums">{schedule.startTime}</span>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt className="sr-only">Duration</dt>
-            <Clock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd>{DURATION_LABELS[ride.duration]}</dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Route</dt>
-            <Route className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 flex-1">
-              <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
-            </dd>
-          </div>
+          <Fact term="Dates" icon={CalendarDays} align="start" valueClassName="min-w-0">
+            <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
+            <span className="text-asphalt-500"> · </span>
+            <span className="tabular-nums">{schedule.startTime}</span>
+          </Fact>
+          <Fact term="Duration" icon={Clock}>{DURATION_LABELS[ride.duration]}</Fact>
+          <Fact term="Route" icon={Route} align="start" valueClassName="min-w-0 flex-1">
+            <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
+          </Fact>
           {ride.totalDistanceKm !== null ? (
-            <div className="flex items-center gap-2">
-              <dt className="sr-only">Total distance</dt>
-              <Navigation className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-              <dd className="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</dd>
-            </div>
+            <Fact term="Total distance" icon={Navigation} valueClassName="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</Fact>
           ) : null}
-          <div className="flex items-center gap-2">
-            <dt className="sr-only">Riders</dt>
-            <Users className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="tabular-nums">
-              {ridersText(ride)}
-              {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
-            </dd>
-          </div>
+          <Fact term="Riders" icon={Users} valueClassName="tabular-nums">
+            {ridersText(ride)}
+            {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
+          </Fact>
         </dl>
 
         <RideGpxSection rideId={ride.id} canUpload={ride.abilities.uploadMedia} className="mt-4" />
@@ -156,13 +137,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
         </div>
       </div>
 
-      <DeleteRideDialog
-        ride={ride}
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        pending={actions.deleting}
-        onConfirm={() => void actions.remove(ride).then((ok) => ok && setConfirmDelete(false))}
-      />
+      <DeleteRideDialog ride={ride} open={confirmDelete} onOpenChange={setConfirmDelete} />
     </article>
   );
 }
@@ -195,12 +170,7 @@ function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
   const { abilities } = ride;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Actions for ${ride.name}`}
-        className="-mt-1 -mr-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100 data-[state=open]:text-asphalt-900"
-      >
-        <MoreVertical className="size-5" aria-hidden="true" />
-      </DropdownMenuTrigger>
+      <DropdownMenuMoreTrigger label={`Actions for ${ride.name}`} className="-mt-1 -mr-1.5" />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onView}>
           <Eye aria-hidden="true" />

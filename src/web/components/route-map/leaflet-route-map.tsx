@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
+import { MapContainer, Marker, Polyline, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useAppConfig } from '../../api/app-config';
+import { mapInteraction, ServerTiles } from '../map/map-layers';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from '../map/map-role';
 import {
@@ -124,7 +124,6 @@ function MapHandle({ onMap, onZoom }: { onMap: (map: LeafletMap) => void; onZoom
 
 /** Loaded lazily by RouteMap: Leaflet and its CSS are not part of the first page load. */
 export default function LeafletRouteMap({ stops, totalStops, geometry, interactive, label, className }: LeafletRouteMapProps) {
-  const { data: config } = useAppConfig();
   const stopPoints = useMemo(() => stops.map((s) => [s.latitude, s.longitude] as LatLngTuple), [stops]);
   const allPoints = useMemo(() => [...stopPoints, ...(geometry ?? [])], [stopPoints, geometry]);
   const first = stopPoints[0] ?? ([0, 0] as LatLngTuple);
@@ -139,17 +138,11 @@ export default function LeafletRouteMap({ stops, totalStops, geometry, interacti
         maxZoom={ROUTE_MAP_MAX_ZOOM}
         // Quarter zoom steps let the route fill a small card instead of the next whole zoom level out.
         zoomSnap={0.25}
-        dragging={interactive}
-        touchZoom={interactive}
-        doubleClickZoom={interactive}
-        scrollWheelZoom={interactive}
-        boxZoom={interactive}
-        keyboard={interactive}
-        zoomControl={interactive}
+        {...mapInteraction(interactive)}
         className={cn('size-full bg-asphalt-100', className)}
       >
         <MapRole label={label} interactive={interactive} />
-        {config?.tileUrl ? <TileLayer detectRetina url={config.tileUrl} attribution={config.tileAttribution} maxZoom={ROUTE_MAP_MAX_ZOOM} /> : null}
+        <ServerTiles maxZoom={ROUTE_MAP_MAX_ZOOM} />
         {geometry ? (
           <Polyline positions={geometry} className="rc-route-road" pathOptions={{ color: '#e06a06', weight: 5, opacity: 0.9 }} interactive={false} />
         ) : stopPoints.length > 1 ? (

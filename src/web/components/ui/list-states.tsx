@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
 import { Button } from './button';
-import { Skeleton } from './skeleton';
+import { Skeleton, SkeletonLines } from './skeleton';
 
 /** Placeholder rows while a list loads. */
 export function RowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -11,30 +11,58 @@ export function RowsSkeleton({ label, rows = 3 }: { label: string; rows?: number
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-3 px-4 py-3.5">
           <Skeleton className="size-10 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-1/3" />
-            <Skeleton className="h-3 w-1/4" />
-          </div>
+          <SkeletonLines lines={['h-3.5 w-1/3', 'h-3 w-1/4']} />
         </div>
       ))}
     </div>
   );
 }
 
-/** A quiet message inside a tab or card: a list's empty or error state. */
-export function TabMessage({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+type MessageProps = { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode };
+
+/** The classes of the two looks a list's message takes: quiet inside a tab or card, or a dashed panel on a page. */
+const MESSAGE_LOOKS = {
+  tab: {
+    box: 'flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center',
+    icon: 'text-asphalt-400 [&_svg]:size-8',
+    title: 'mt-3 text-sm font-bold text-asphalt-800',
+    action: 'mt-4',
+  },
+  panel: {
+    box: 'flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14',
+    icon: 'flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7',
+    title: 'mt-4 text-base font-extrabold tracking-tight text-asphalt-900',
+    action: 'mt-5 flex flex-wrap justify-center gap-2',
+  },
+};
+
+function ListMessage({ look, icon, title, children, action }: MessageProps & { look: keyof typeof MESSAGE_LOOKS }) {
+  const classes = MESSAGE_LOOKS[look];
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
-      <span className="text-asphalt-400 [&_svg]:size-8">{icon}</span>
-      <p className="mt-3 text-sm font-bold text-asphalt-800">{title}</p>
-      {children ? <p className="mt-1 max-w-sm text-sm text-asphalt-500">{children}</p> : null}
-      {action ? <div className="mt-4">{action}</div> : null}
+    <div className={classes.box}>
+      <span className={classes.icon}>{icon}</span>
+      <p className={classes.title}>{title}</p>
+      {children && look === 'tab' ? <p className="mt-1 max-w-sm text-sm text-asphalt-500">{children}</p> : null}
+      {children && look === 'panel' ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
+      {action ? <div className={classes.action}>{action}</div> : null}
     </div>
   );
 }
 
-/** A list that failed to load, with a retry. */
-export function TabError({ what, onRetry }: { what: string; onRetry: () => void }) {
+/** A quiet message inside a tab or card: a list's empty or error state. */
+export function TabMessage(props: MessageProps) {
+  return <ListMessage look="tab" {...props} />;
+}
+
+/** A dashed panel for empty and failed lists. */
+export function EmptyPanel(props: MessageProps) {
+  return <ListMessage look="panel" {...props} />;
+}
+
+const CHECK_CONNECTION = 'Check your connection and try again.';
+
+/** A list that failed to load, with a retry; `hint: false` leaves out the sentence under the title. */
+export function TabError({ what, onRetry, hint = true }: { what: string; onRetry: () => void; hint?: boolean }) {
   return (
     <TabMessage
       icon={<CloudOff aria-hidden="true" />}
@@ -45,19 +73,36 @@ export function TabError({ what, onRetry }: { what: string; onRetry: () => void 
         </Button>
       }
     >
-      Check your connection and try again.
+      {hint ? CHECK_CONNECTION : null}
     </TabMessage>
   );
 }
 
-/** A dashed panel for empty and failed lists. */
-export function EmptyPanel({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+/** A page's list (or the page's subject) that failed to load, as a dashed panel with a retry. */
+export function PanelError({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
-    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-asphalt-200 bg-white/60 px-6 py-10 text-center sm:py-14">
-      <span className="flex size-14 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500 [&_svg]:size-7">{icon}</span>
-      <p className="mt-4 text-base font-extrabold tracking-tight text-asphalt-900">{title}</p>
-      {children ? <div className="mt-1.5 max-w-sm text-sm text-asphalt-600">{children}</div> : null}
-      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
-    </div>
+    <EmptyPanel
+      icon={<CloudOff aria-hidden="true" />}
+      title={title}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {CHECK_CONNECTION}
+    </EmptyPanel>
+  );
+}
+
+/** A card's list that failed to load: its sentence, then a link-styled retry. */
+export function InlineLoadError({ children, onRetry, className = 'text-sm text-asphalt-600' }: { children: ReactNode; onRetry: () => void; className?: string }) {
+  return (
+    <p role="alert" className={className}>
+      {children}{' '}
+      <Button variant="link" size="sm" className="h-auto px-0" onClick={onRetry}>
+        Try again
+      </Button>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 interface PageHeaderProps {
   /** The h1's id, which the page's section names itself by (aria-labelledby). */
@@ -23,5 +24,26 @@ export function PageHeader({ titleId, title, description, action, className }: P
       </div>
       {action}
     </header>
+  );
+}
+
+/** The button of a page's main action, for PageHeader's `action`: large, full width on phones. */
+export function PageHeaderAction({ icon, children, onClick }: { icon: ReactNode; children: ReactNode; onClick: () => void }) {
+  return (
+    <Button size="lg" onClick={onClick} className="w-full sm:w-auto">
+      {icon}
+      {children}
+    </Button>
+  );
+}
+
+/** A main screen: a section named by its header's title, the header, then the screen's content. */
+export function Page({ children, ...header }: Omit<PageHeaderProps, 'titleId'> & { children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <PageHeader titleId={titleId} {...header} />
+      {children}
+    </section>
   );
 }

@@ -9,8 +9,7 @@ import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
 import { useCreateRide } from '../../../api/rides';
 import { myGroupsQueryOptions } from '../../../api/groups';
-import { Button } from '../../ui/button';
-import { DialogClose } from '../../ui/dialog';
+import { DialogFormActions } from '../../ui/dialog-form-actions';
 import { FieldMessage } from '../../ui/field';
 import { Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
@@ -155,16 +154,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <RideFormFields form={form} earliestDay={dayIn(timezoneOffset)} before={groupField} near={near} />
-      <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating...' : 'Create Ride'}
-        </Button>
-      </div>
+      <DialogFormActions submitting={isSubmitting} submitLabel="Create Ride" submittingLabel="Creating..." className="mt-6 border-t border-asphalt-100 pt-5" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { CalendarDays } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { Spinner } from '../../ui/spinner';
+import { PICKER_PLACEMENT } from '../../ui/floating';
 
 const Calendar = lazy(() => import('../../ui/calendar'));
 
@@ -48,9 +49,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
+          {...PICKER_PLACEMENT}
           className="z-50 rounded-xl border border-asphalt-200 bg-white p-2 shadow-2xl shadow-asphalt-950/20 data-[state=open]:animate-pop-in"
         >
           <Suspense

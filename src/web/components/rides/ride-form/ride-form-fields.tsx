@@ -5,13 +5,14 @@ import { cn } from '../../../lib/cn';
 import { type NearPoint } from '../../../api/geocoding';
 import { TimezoneField } from '../../timezone-field';
 import { Button } from '../../ui/button';
-import { FieldMessage, TextField } from '../../ui/field';
+import { FieldMessage } from '../../ui/field';
 import { Label } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
 import { type RideFormValues, type RouteOption } from './ride-form-model';
 import { WaypointsDialog } from './waypoints-dialog';
 import { RideScheduleFields } from './ride-schedule-fields';
 import { RideStopField } from './ride-stop-field';
+import { FormTextField } from '../../ui/form-text-field';
 
 export interface RideFormFieldsProps {
   form: UseFormReturn<RideFormValues>;
@@ -83,7 +84,7 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
     <div className="space-y-5">
       {before}
 
-      <TextField id={ids.name} label="Ride Name" error={errors.name?.message} autoComplete="off" placeholder="e.g. Apennine Passes Loop" {...form.register('name')} />
+      <FormTextField id={ids.name} form={form} name="name" label="Ride Name" autoComplete="off" placeholder="e.g. Apennine Passes Loop" />
 
       <div>
         <Label htmlFor={ids.description}>
@@ -165,36 +166,29 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
       <TimezoneField form={form} id={ids.timezone} />
 
       <div className="grid grid-cols-2 gap-4">
-        <TextField
+        <FormTextField
           id={ids.minRiders}
+          form={form}
+          name="minRiders"
+          options={{ valueAsNumber: true, deps: ['maxRiders'] }}
           label="Min Riders"
-          error={errors.minRiders?.message}
           type="number"
           inputMode="numeric"
           min={1}
           max={100}
-          {...form.register('minRiders', { valueAsNumber: true, deps: ['maxRiders'] })}
         />
-        <TextField
-          id={ids.maxRiders}
-          label="Max Riders"
-          error={errors.maxRiders?.message}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          {...form.register('maxRiders', { valueAsNumber: true })}
-        />
+        <FormTextField id={ids.maxRiders} form={form} name="maxRiders" options={{ valueAsNumber: true }} label="Max Riders" type="number" inputMode="numeric" min={1} max={100} />
       </div>
 
       <div>
-        <TextField
+        <FormTextField
           id={ids.decisionAt}
+          form={form}
+          name="decisionAt"
+          options={{ deps: ['startDay', 'startTime'] }}
           label="Decide by (optional)"
-          error={errors.decisionAt?.message}
           type="datetime-local"
           aria-describedby={errors.decisionAt ? `${ids.decisionAt}-error ${ids.decisionAt}-hint` : `${ids.decisionAt}-hint`}
-          {...form.register('decisionAt', { deps: ['startDay', 'startTime'] })}
         />
         <FieldMessage id={`${ids.decisionAt}-hint`} tone="hint">
           If fewer than Min Riders have joined by then, you and the riders are told, and you choose to keep or cancel the ride. On the ride’s clock, before the start.

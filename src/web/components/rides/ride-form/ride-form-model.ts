@@ -194,14 +194,12 @@ function coordinateFields(prefix: StopKey, name: string, coords: Coordinates | n
 }
 
 /**
- * The create-ride payload (spec 2 section 3): startDate is the start day and time in the ride's
- * zone as an ISO instant (startTime itself is not sent); waypoints only in advanced mode, and the
- * midpoint empty in advanced mode.
+ * What the create and the edit payload send alike: name, description, the stops (the midpoint empty
+ * in advanced mode, coordinates as coordinateFields says), duration, rider limits and the zone.
  */
-export function toCreatePayload(values: RideFormValues, ownerId?: string): CreateRidePayload {
+function sharedFields(values: RideFormValues) {
   const advanced = values.routeOption === 'waypoints';
   return {
-    groupId: values.groupId,
     name: values.name.trim(),
     description: values.description.trim(),
     startLocation: values.startLocation.trim(),
@@ -210,15 +208,28 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation, values.midpointCoords)),
     endLocation: values.endLocation.trim(),
     ...coordinateFields('end', values.endLocation, values.endCoords),
-    ...(advanced ? { waypoints: waypointsPayload(values.waypoints) } : {}),
-    startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
-    endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
     duration: values.duration,
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
-    ...(values.decisionAt ? { minRidersDecisionAt: decisionInstant(values) } : {}),
     timezoneOffset: values.timezoneOffset,
     timezoneName: values.timezoneName,
+  };
+}
+
+/**
+ * The create-ride payload (spec 2 section 3): startDate is the start day and time in the ride's
+ * zone as an ISO instant (startTime itself is not sent); waypoints only in advanced mode, and the
+ * midpoint empty in advanced mode.
+ */
+export function toCreatePayload(values: RideFormValues, ownerId?: string): CreateRidePayload {
+  const advanced = values.routeOption === 'waypoints';
+  return {
+    groupId: values.groupId,
+    ...sharedFields(values),
+    ...(advanced ? { waypoints: waypointsPayload(values.waypoints) } : {}),
+    startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
+    endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
+    ...(values.decisionAt ? { minRidersDecisionAt: decisionInstant(values) } : {}),
     ...(ownerId ? { ownerId } : {}),
   };
 }
@@ -307,24 +318,12 @@ export function toUpdatePayload(values: RideFormValues, initial: RideFormValues)
   const startChanged = values.startDay !== initial.startDay || values.startTime !== initial.startTime || values.timezoneOffset !== initial.timezoneOffset;
   const endChanged = values.endDay !== initial.endDay || values.timezoneOffset !== initial.timezoneOffset;
   return {
-    name: values.name.trim(),
-    description: values.description.trim(),
-    startLocation: values.startLocation.trim(),
-    ...coordinateFields('start', values.startLocation, values.startCoords),
-    midpointLocation: advanced ? '' : values.midpointLocation.trim(),
-    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation, values.midpointCoords)),
-    endLocation: values.endLocation.trim(),
-    ...coordinateFields('end', values.endLocation, values.endCoords),
+    ...sharedFields(values),
     waypoints: advanced ? waypointsPayload(values.waypoints) : [],
     ...(startChanged ? { startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) } : {}),
     ...(endChanged ? { endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) } : {}),
-    duration: values.duration,
-    minRiders: values.minRiders,
-    maxRiders: values.maxRiders,
     // Sent only when changed: a new decision time is a new decision (checked again when it comes).
     ...(values.decisionAt !== initial.decisionAt || values.timezoneOffset !== initial.timezoneOffset ? { minRidersDecisionAt: decisionInstant(values) } : {}),
-    timezoneOffset: values.timezoneOffset,
-    timezoneName: values.timezoneName,
     navigatorId: values.navigatorId === 'none' ? null : values.navigatorId,
     ...(values.status !== initial.status ? { status: values.status } : {}),
   } as UpdateRideInput;

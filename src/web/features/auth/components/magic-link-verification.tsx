@@ -5,6 +5,7 @@ import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { destinationOf, useConfirmMagicLink, useVerifyMagicLink } from '../../../api/auth';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -135,17 +136,8 @@ function ConfirmSignIn({ email, purpose, busy, onConfirm }: { email: string; pur
   );
 }
 
-function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' | 'question' }) {
-  const styles = {
-    success: 'bg-emerald-100 text-emerald-700',
-    error: 'bg-red-100 text-red-700',
-    warning: 'bg-ignition-100 text-ignition-700',
-    question: 'bg-sky-100 text-sky-800',
-  }[tone];
-  const Icon = { success: CircleCheck, error: TriangleAlert, warning: LinkIcon, question: ShieldQuestion }[tone];
-  return (
-    <div className={`mx-auto mb-4 flex size-14 items-center justify-center rounded-full ${styles}`}>
-      <Icon className="size-7" aria-hidden="true" />
-    </div>
-  );
+const STATUS_ICONS = { success: CircleCheck, error: TriangleAlert, warning: LinkIcon, question: ShieldQuestion };
+
+function StatusIcon({ tone }: { tone: keyof typeof STATUS_ICONS }) {
+  return <StatusBadge tone={tone} icon={STATUS_ICONS[tone]} />;
 }

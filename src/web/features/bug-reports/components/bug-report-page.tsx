@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useSubmitBugReport } from '../../../api/bug-reports';
 import { PageHeader } from '../../../components/ui/page-header';
+import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 type FieldName = 'title' | 'description' | 'pageUrl' | 'screenshot';
 
@@ -228,12 +229,7 @@ export function BugReportPage() {
                 </p>
               ) : null}
 
-              <div className="flex justify-end border-t border-asphalt-100 pt-5">
-                <Button type="submit" size="lg" disabled={submit.isPending} className="w-full sm:w-auto">
-                  <Send aria-hidden="true" />
-                  {submit.isPending ? 'Submitting...' : 'Submit Bug Report'}
-                </Button>
-              </div>
+              <FormSubmitRow pending={submit.isPending} label="Submit Bug Report" pendingLabel="Submitting..." icon={<Send aria-hidden="true" />} size="lg" />
             </form>
           </CardBody>
         </Card>

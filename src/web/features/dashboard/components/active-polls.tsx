@@ -4,7 +4,8 @@ import type { Poll } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { useActivePolls, useRespondToPoll } from '../../../api/polls';
 
@@ -16,17 +17,9 @@ export function ActivePolls() {
       <CardHeader titleId="dashboard-polls-title" title="Active Polls" description="Help your groups pick the dates." icon={<Vote aria-hidden="true" />} />
       <CardBody>
         {polls.isPending ? (
-          <div className="space-y-3" aria-label="Loading polls">
-            <Skeleton className="h-24 rounded-xl" />
-            <Skeleton className="h-24 rounded-xl" />
-          </div>
+          <SkeletonLines className="space-y-3" label="Loading polls" lines={['h-24 rounded-xl', 'h-24 rounded-xl']} />
         ) : polls.isError ? (
-          <p role="alert" className="text-sm text-asphalt-600">
-            Polls could not be loaded.{' '}
-            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void polls.refetch()}>
-              Try again
-            </Button>
-          </p>
+          <InlineLoadError onRetry={() => void polls.refetch()}>Polls could not be loaded.</InlineLoadError>
         ) : polls.data.length === 0 ? (
           <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">No active polls right now.</p>
         ) : (

@@ -3,9 +3,10 @@ import { ChevronRight, Plus, Search, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { GroupImage } from '../../../components/groups/group-image';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { myGroupsQueryOptions } from '../../../api/groups';
 
 /** Spec 2 section 9: the dashboard shows 4 groups. */
@@ -32,17 +33,9 @@ export function DashboardGroups() {
       />
       <CardBody>
         {groups.isPending ? (
-          <div className="space-y-2" aria-label="Loading groups">
-            <Skeleton className="h-16 rounded-xl" />
-            <Skeleton className="h-16 rounded-xl" />
-          </div>
+          <SkeletonLines className="space-y-2" label="Loading groups" lines={['h-16 rounded-xl', 'h-16 rounded-xl']} />
         ) : groups.isError ? (
-          <p role="alert" className="text-sm text-asphalt-600">
-            Groups could not be loaded.{' '}
-            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void groups.refetch()}>
-              Try again
-            </Button>
-          </p>
+          <InlineLoadError onRetry={() => void groups.refetch()}>Groups could not be loaded.</InlineLoadError>
         ) : list.length === 0 ? (
           <div className="rounded-xl bg-asphalt-50 px-4 py-6 text-center">
             <p className="text-sm font-semibold text-asphalt-800">You're not part of any groups yet</p>

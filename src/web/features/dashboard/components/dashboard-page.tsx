@@ -5,6 +5,7 @@ import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../api/users';
 import { useUpcomingRides } from '../../../api/rides';
@@ -132,12 +133,9 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
           ))}
         </div>
       ) : rides.isError ? (
-        <p role="alert" className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600">
-          Your rides could not be loaded.{' '}
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void rides.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <InlineLoadError className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600" onRetry={() => void rides.refetch()}>
+          Your rides could not be loaded.
+        </InlineLoadError>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700">

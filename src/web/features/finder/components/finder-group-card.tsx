@@ -6,6 +6,7 @@ import { GroupJoinButton } from '../../../components/groups/group-join-button';
 import { Badge } from '../../../components/ui/badge';
 import { formatDistance } from '../../../lib/units';
 import { type FoundGroup } from '../../../api/finder';
+import { Fact } from '../../../components/ui/fact';
 
 interface FinderGroupCardProps {
   group: FoundGroup;
@@ -36,25 +37,13 @@ export function FinderGroupCard({ group, units, onJoin, joining }: FinderGroupCa
       </div>
       {group.description ? <p className="mt-3 line-clamp-2 text-sm leading-6 text-asphalt-700">{group.description}</p> : null}
       <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-        <div className="flex items-start gap-2">
-          <dt className="sr-only">Location</dt>
-          <MapPin className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd className="min-w-0 text-asphalt-800">{group.location}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">Members</dt>
-          <Users className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd>
-            {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">Upcoming rides</dt>
-          <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd>
-            {group.upcomingRides} upcoming {group.upcomingRides === 1 ? 'ride' : 'rides'}
-          </dd>
-        </div>
+        <Fact term="Location" icon={MapPin} align="start" valueClassName="min-w-0 text-asphalt-800">{group.location}</Fact>
+        <Fact term="Members" icon={Users}>
+          {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
+        </Fact>
+        <Fact term="Upcoming rides" icon={CalendarDays}>
+          {group.upcomingRides} upcoming {group.upcomingRides === 1 ? 'ride' : 'rides'}
+        </Fact>
       </dl>
       <div className="mt-auto flex justify-end pt-4">
         {group.abilities.join ? (

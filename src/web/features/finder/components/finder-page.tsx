@@ -95,6 +95,8 @@ export function FinderPage() {
 
   const shownRadius = sliding ?? radius;
   const expand = radius < FINDER_RADIUS.max ? () => setRadius(expandedRadius(radius)) : undefined;
+  // What both result tabs say "nothing within" and expand by.
+  const around = { radius, units, onExpand: expand };
 
   return (
     <section aria-labelledby="finder-title">
@@ -177,36 +179,19 @@ export function FinderPage() {
             <Results
               query={groups}
               what="groups"
-              radius={radius}
-              units={units}
-              onExpand={expand}
-              render={(list) => (
-                <ul aria-label="Groups found" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {list.map((group) => (
-                    <li key={group.id}>
-                      <FinderGroupCard group={group} units={units} onJoin={join} joining={joinGroup.isPending && joinGroup.variables === group.id} />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              listLabel="Groups found"
+              {...around}
+              renderItem={(group) => <FinderGroupCard group={group} units={units} onJoin={join} joining={joinGroup.isPending && joinGroup.variables === group.id} />}
             />
           </TabsContent>
           <TabsContent value="rides">
             <Results
               query={rides}
               what="rides"
-              radius={radius}
-              units={units}
-              onExpand={expand}
-              render={(list) => (
-                <ul aria-label="Rides found" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {list.map((ride) => (
-                    <li key={ride.id} className="flex">
-                      <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              listLabel="Rides found"
+              itemClassName="flex"
+              {...around}
+              renderItem={(ride) => <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />}
             />
           </TabsContent>
         </Tabs>
@@ -218,13 +203,16 @@ export function FinderPage() {
 interface ResultsProps<T> {
   query: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
   what: 'groups' | 'rides';
+  /** The list's accessible name ('Groups found'). */
+  listLabel: string;
+  itemClassName?: string;
   radius: number;
   units: PreferredUnits;
   onExpand?: () => void;
-  render: (list: T[]) => ReactNode;
+  renderItem: (item: T) => ReactNode;
 }
 
-function Results<T>({ query, what, radius, units, onExpand, render }: ResultsProps<T>) {
+function Results<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -257,7 +245,13 @@ function Results<T>({ query, what, radius, units, onExpand, render }: ResultsPro
   }
   return (
     <>
-      {render(query.data)}
+      <ul aria-label={listLabel} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {query.data.map((item) => (
+          <li key={item.id} className={itemClassName}>
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
       {expandButton ? <div className="mt-6 flex justify-center">{expandButton}</div> : null}
     </>
   );

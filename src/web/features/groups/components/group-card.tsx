@@ -8,6 +8,7 @@ import { GroupImage } from '../../../components/groups/group-image';
 import { GroupJoinButton } from '../../../components/groups/group-join-button';
 import { groupPath } from '../../../lib/groups/group-path';
 import { membersText, radiusText, upcomingRidesText } from './group-text';
+import { Fact } from '../../../components/ui/fact';
 
 /**
  * A group in a list (spec 2 section 2): name, member count, description, location with radius,
@@ -50,19 +51,11 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
       {group.description ? <p className="mt-3 line-clamp-2 text-sm leading-6 text-asphalt-700">{group.description}</p> : null}
 
       <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-        <div className="flex items-start gap-2">
-          <dt className="sr-only">Location</dt>
-          <MapPin className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd className="min-w-0">
-            <span className="block text-asphalt-800">{group.location}</span>
-            <span className="block text-xs text-asphalt-500">{radiusText(group.radiusKm)}</span>
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">Upcoming rides</dt>
-          <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd>{upcomingRidesText(group.upcomingRides)}</dd>
-        </div>
+        <Fact term="Location" icon={MapPin} align="start" valueClassName="min-w-0">
+          <span className="block text-asphalt-800">{group.location}</span>
+          <span className="block text-xs text-asphalt-500">{radiusText(group.radiusKm)}</span>
+        </Fact>
+        <Fact term="Upcoming rides" icon={CalendarDays}>{upcomingRidesText(group.upcomingRides)}</Fact>
       </dl>
 
       <div className="mt-auto pt-4">

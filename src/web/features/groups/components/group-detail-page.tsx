@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CloudOff, Plus, UserPlus } from 'lucide-react';
+import { ArrowLeft, Plus, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { groupByNameQueryOptions, useGroupByName, useMembershipRequests } from '
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
 import { GroupActionsMenu } from './group-actions-menu';
-import { EmptyPanel } from './group-list-states';
+import { PanelError } from './group-list-states';
 import { GroupDetailSkeleton, GroupNotFound } from './group-detail-states';
 import { GroupHeader } from './group-header';
 import { JoinPrompt } from './join-prompt';
@@ -71,17 +71,7 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
     return (
       <div className="space-y-4">
         <BackToGroups />
-        <EmptyPanel
-          icon={<CloudOff aria-hidden="true" />}
-          title="Couldn't load this group"
-          action={
-            <Button variant="secondary" onClick={() => void groupQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Check your connection and try again.
-        </EmptyPanel>
+        <PanelError title="Couldn't load this group" onRetry={() => void groupQuery.refetch()} />
       </div>
     );
   }

@@ -2,21 +2,23 @@ import { Link } from 'react-router';
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { PageMessage } from '../../../components/ui/page-message';
 
 /** The group page when the group does not exist (or was deleted). */
 export function GroupNotFound() {
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center pt-6 text-center sm:pt-16">
-      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
-        <MapPinOff className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-5 text-2xl font-black tracking-tight text-asphalt-950 sm:text-3xl">Group not found</h1>
-      <p className="mt-2 text-asphalt-600">This group doesn't exist, or it was deleted.</p>
+    <PageMessage
+      icon={MapPinOff}
+      title="Group not found"
+      text="This group doesn't exist, or it was deleted."
+      className="max-w-lg pt-6 sm:pt-16"
+      titleClassName="mt-5 text-2xl sm:text-3xl"
+    >
       <Link to="/groups" className={buttonClasses('dark', 'lg', 'mt-6')}>
         <ArrowLeft aria-hidden="true" />
         Back to Groups
       </Link>
-    </div>
+    </PageMessage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 
 /** Three placeholder cards while a list of groups loads. */
 export function GroupCardsSkeleton({ label }: { label: string }) {
@@ -8,10 +8,7 @@ export function GroupCardsSkeleton({ label }: { label: string }) {
         <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
           <div className="flex gap-3.5">
             <Skeleton className="size-14 rounded-xl" />
-            <div className="flex-1 space-y-2 pt-1">
-              <Skeleton className="h-4 w-3/5" />
-              <Skeleton className="h-3.5 w-2/5" />
-            </div>
+            <SkeletonLines className="flex-1 space-y-2 pt-1" lines={['h-4 w-3/5', 'h-3.5 w-2/5']} />
           </div>
           <Skeleton className="mt-4 h-3.5 w-full" />
           <Skeleton className="mt-2 h-3.5 w-4/5" />
@@ -22,4 +19,4 @@ export function GroupCardsSkeleton({ label }: { label: string }) {
   );
 }
 
-export { EmptyPanel } from '../../../components/ui/list-states';
+export { EmptyPanel, PanelError } from '../../../components/ui/list-states';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CloudOff, Plus, SearchX, Users } from 'lucide-react';
+import { Plus, SearchX, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
@@ -9,12 +9,12 @@ import { useMyGroups, useSearchGroups } from '../../../api/groups';
 import { CreateGroupDialog } from './create-group-dialog';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupCard } from './group-card';
-import { EmptyPanel, GroupCardsSkeleton } from './group-list-states';
+import { EmptyPanel, GroupCardsSkeleton, PanelError } from './group-list-states';
 import { ManageGroupDialog } from './manage-group-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMembershipActions } from './use-membership-actions';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -57,19 +57,11 @@ export function MyGroupsPage() {
   const list = searching ? found : mine;
 
   return (
-    <section aria-labelledby="groups-title">
-      <PageHeader
-        titleId="groups-title"
-        title="My Groups"
-        description="Your riding crews, and the groups you've asked to join."
-        action={
-          <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            Create Group
-          </Button>
-        }
-      />
-
+    <Page
+      title="My Groups"
+      description="Your riding crews, and the groups you've asked to join."
+      action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Group</PageHeaderAction>}
+    >
       <SearchField label="Search groups" placeholder="Search groups by name or place" value={term} onChange={setTerm} className="mt-6" />
 
       <div className="mt-6">
@@ -83,17 +75,7 @@ export function MyGroupsPage() {
         {list.isPending ? (
           <GroupCardsSkeleton label={searching ? 'Searching groups' : 'Loading groups'} />
         ) : list.isError ? (
-          <EmptyPanel
-            icon={<CloudOff aria-hidden="true" />}
-            title={searching ? 'Search failed' : "Couldn't load your groups"}
-            action={
-              <Button variant="secondary" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Check your connection and try again.
-          </EmptyPanel>
+          <PanelError title={searching ? 'Search failed' : "Couldn't load your groups"} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
           searching ? (
             <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No groups found">
@@ -129,6 +111,6 @@ export function MyGroupsPage() {
       <CreateRideFromUrl />
       {managed ? <ManageGroupDialog group={managed} open onOpenChange={(open) => (open ? null : setManaged(null))} /> : null}
       <DeleteGroupDialog group={deleting} onOpenChange={(open) => (open ? null : setDeleting(null))} />
-    </section>
+    </Page>
   );
 }

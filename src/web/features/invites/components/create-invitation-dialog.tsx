@@ -7,12 +7,14 @@ import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldMessage, TextField } from '../../../components/ui/field';
+import { FieldMessage } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../api/users';
 import { type CreatedInvitation, useCreateInvitation } from '../../../api/invites';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 
 type FormInput = z.input<typeof createInvitationSchema>;
 type FormOutput = z.output<typeof createInvitationSchema>;
@@ -155,14 +157,8 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
           </div>
         ) : (
           <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
-            <TextField
-              id={ids.inviter}
-              label="Your First Name"
-              error={errors.inviterFirstName?.message}
-              autoComplete="given-name"
-              {...form.register('inviterFirstName')}
-            />
-            <TextField id={ids.name} label="Invitee Name" error={errors.inviteeName?.message} autoComplete="off" {...form.register('inviteeName')} />
+            <FormTextField id={ids.inviter} form={form} name="inviterFirstName" label="Your First Name" autoComplete="given-name" />
+            <FormTextField id={ids.name} form={form} name="inviteeName" label="Invitee Name" autoComplete="off" />
             <div>
               <Label htmlFor={ids.email}>Invitee Email</Label>
               <Input
@@ -189,17 +185,7 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
                 </FieldMessage>
               )}
             </div>
-            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary" disabled={isSubmitting}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
-                <Send aria-hidden="true" />
-                {isSubmitting ? 'Creating...' : 'Create Invitation'}
-              </Button>
-            </div>
+            <DialogFormActions submitting={isSubmitting} submitLabel="Create Invitation" submittingLabel="Creating..." icon={<Send aria-hidden="true" />} className="pt-2" />
           </form>
         )}
       </DialogContent>

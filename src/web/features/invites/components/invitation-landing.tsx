@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
 import { type CompletedInvitation, type InvitationView, useCompleteInvitation, useInvitation } from '../../../api/invites';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 /** Spec 2 section 9: the landing pauses 0.5 s after completing, then opens the group page. */
 export const INVITATION_REDIRECT_DELAY_MS = 500;
@@ -244,17 +245,8 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
   );
 }
 
-function StatusIcon({ tone }: { tone: 'success' | 'error' | 'warning' | 'mail' }) {
-  const styles = {
-    success: 'bg-emerald-100 text-emerald-700',
-    mail: 'bg-emerald-100 text-emerald-700',
-    error: 'bg-red-100 text-red-700',
-    warning: 'bg-ignition-100 text-ignition-700',
-  }[tone];
-  const Icon = { success: CircleCheck, mail: MailCheck, error: TriangleAlert, warning: CloudOff }[tone];
-  return (
-    <div className={`mx-auto mb-4 flex size-14 items-center justify-center rounded-full ${styles}`}>
-      <Icon className="size-7" aria-hidden="true" />
-    </div>
-  );
+const STATUS_ICONS = { success: CircleCheck, mail: MailCheck, error: TriangleAlert, warning: CloudOff };
+
+function StatusIcon({ tone }: { tone: keyof typeof STATUS_ICONS }) {
+  return <StatusBadge tone={tone === 'mail' ? 'success' : tone} icon={STATUS_ICONS[tone]} />;
 }

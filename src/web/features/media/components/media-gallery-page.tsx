@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CloudOff, Images, SearchX, Upload } from 'lucide-react';
+import { Images, SearchX, Upload } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
@@ -16,9 +16,9 @@ import { UploadMediaDialog } from '../../../components/media/upload-media-dialog
 import type { UploadDestination } from '../../../components/media/use-upload-queue';
 import { UploadDestinationSelect } from './upload-destination-select';
 import { StorageUsageLine } from './storage-usage-line';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
-import { EmptyPanel } from '../../../components/ui/list-states';
+import { EmptyPanel, PanelError } from '../../../components/ui/list-states';
 
 function GridSkeleton() {
   return (
@@ -26,10 +26,7 @@ function GridSkeleton() {
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
           <Skeleton className="aspect-[4/3] rounded-none" />
-          <div className="space-y-2 p-3.5">
-            <Skeleton className="h-3.5 w-4/5" />
-            <Skeleton className="h-3 w-3/5" />
-          </div>
+          <SkeletonLines className="space-y-2 p-3.5" lines={['h-3.5 w-4/5', 'h-3 w-3/5']} />
         </div>
       ))}
     </div>
@@ -75,17 +72,7 @@ export function MediaGalleryPage() {
     if (media.isPending) return <GridSkeleton />;
     if (media.isError) {
       return (
-        <EmptyPanel
-          icon={<CloudOff aria-hidden="true" />}
-          title="Couldn't load your media"
-          action={
-            <Button variant="secondary" onClick={() => void media.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Check your connection and try again.
-        </EmptyPanel>
+        <PanelError title="Couldn't load your media" onRetry={() => void media.refetch()} />
       );
     }
     if (items.length === 0) {
@@ -114,18 +101,11 @@ export function MediaGalleryPage() {
   }
 
   return (
-    <section aria-labelledby="media-title">
-      <PageHeader
-        titleId="media-title"
-        title="Media Gallery"
-        description="Photos, videos and GPX tracks from your rides."
-        action={
-          <Button size="lg" onClick={() => setUploadOpen(true)} className="w-full sm:w-auto">
-            <Upload aria-hidden="true" />
-            Upload Media
-          </Button>
-        }
-      />
+    <Page
+      title="Media Gallery"
+      description="Photos, videos and GPX tracks from your rides."
+      action={<PageHeaderAction icon={<Upload aria-hidden="true" />} onClick={() => setUploadOpen(true)}>Upload Media</PageHeaderAction>}
+    >
       <StorageUsageLine userId={user?.id} />
 
       <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
@@ -167,6 +147,6 @@ export function MediaGalleryPage() {
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />
-    </section>
+    </Page>
   );
 }

@@ -7,13 +7,14 @@ import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
 import { nameText } from '../../../../shared/text/name-text';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { FieldMessage, TextField } from '../../../components/ui/field';
+import { FieldMessage } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import Calendar from '../../../components/ui/calendar';
 import { useCreatePoll } from '../../../api/polls';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import {
   dateOfDayKey,
   defaultDeadline,
@@ -104,14 +105,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
           <DialogDescription>Propose dates for a ride and let {groupName} vote.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
-          <TextField
-            id={ids.title}
-            label="Poll Title"
-            error={errors.title?.message}
-            autoComplete="off"
-            placeholder="e.g. Dolomites weekend"
-            {...form.register('title')}
-          />
+          <FormTextField id={ids.title} form={form} name="title" label="Poll Title" autoComplete="off" placeholder="e.g. Dolomites weekend" />
           <div>
             <Label htmlFor={ids.description}>
               Description <span className="font-normal text-asphalt-500">(optional)</span>
@@ -119,14 +113,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             <Textarea id={ids.description} rows={2} placeholder="Route ideas, what to bring..." {...form.register('description')} />
             <FieldMessage>{errors.description?.message}</FieldMessage>
           </div>
-          <TextField
-            id={ids.destination}
-            label="Destination"
-            error={errors.destination?.message}
-            autoComplete="off"
-            placeholder="e.g. Passo Giau"
-            {...form.register('destination')}
-          />
+          <FormTextField id={ids.destination} form={form} name="destination" label="Destination" autoComplete="off" placeholder="e.g. Passo Giau" />
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor={ids.duration}>Duration</Label>
@@ -139,14 +126,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
               </NativeSelect>
               <FieldMessage>{errors.durationDays?.message}</FieldMessage>
             </div>
-            <TextField
-              id={ids.deadline}
-              label="Voting Deadline"
-              error={errors.deadline?.message}
-              type="datetime-local"
-              min={toDateTimeLocal(new Date())}
-              {...form.register('deadline')}
-            />
+            <FormTextField id={ids.deadline} form={form} name="deadline" label="Voting Deadline" type="datetime-local" min={toDateTimeLocal(new Date())} />
           </div>
 
           <fieldset>

@@ -11,6 +11,7 @@ import { useRespondToPoll } from '../../../api/polls';
 import { formatDayShort } from './poll-dates';
 import { PollResults } from './poll-results';
 import { PollActions } from './poll-actions';
+import { Fact } from '../../../components/ui/fact';
 
 function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' | 'danger' } {
   if (poll.isExpired) return { label: 'Expired', variant: 'neutral' };
@@ -65,31 +66,19 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
       {poll.description ? <p className="mt-1.5 text-sm leading-6 whitespace-pre-line text-asphalt-700">{poll.description}</p> : null}
 
       <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-asphalt-600">
-        <div className="flex min-w-0 items-center gap-1.5">
-          <dt className="sr-only">Destination</dt>
-          <MapPin className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <dd className="text-asphalt-800">{poll.destination}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">Duration</dt>
-          <Timer className="size-4 text-asphalt-400" aria-hidden="true" />
-          <dd>
-            {poll.durationDays} {poll.durationDays === 1 ? 'day' : 'days'}
-          </dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">Deadline</dt>
-          <CalendarClock className="size-4 text-asphalt-400" aria-hidden="true" />
-          <dd>
-            {poll.isActive ? (
-              <>
-                {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
-              </>
-            ) : (
-              'Voting closed'
-            )}
-          </dd>
-        </div>
+        <Fact term="Destination" icon={MapPin} className="flex min-w-0 items-center gap-1.5" iconClassName="size-4 shrink-0 text-asphalt-400" valueClassName="text-asphalt-800">{poll.destination}</Fact>
+        <Fact term="Duration" icon={Timer} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
+          {poll.durationDays} {poll.durationDays === 1 ? 'day' : 'days'}
+        </Fact>
+        <Fact term="Deadline" icon={CalendarClock} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
+          {poll.isActive ? (
+            <>
+              {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
+            </>
+          ) : (
+            'Voting closed'
+          )}
+        </Fact>
       </dl>
 
       <div className="mt-4">

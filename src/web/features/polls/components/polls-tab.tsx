@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CloudOff, Plus, Vote } from 'lucide-react';
+import { Plus, Vote } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import type { Poll } from '../../../../shared/polls/poll';
 import { CreateRideDialog, type RideFromPoll } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { TabMessage } from '../../../components/ui/list-states';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { TabError, TabMessage } from '../../../components/ui/list-states';
 import { useGroupPolls } from '../../../api/polls';
 import { PollCard } from './poll-card';
 
@@ -55,23 +55,12 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
             <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
               <Skeleton className="h-5 w-1/2" />
               <Skeleton className="mt-3 h-4 w-2/3" />
-              <div className="mt-4 flex gap-2">
-                <Skeleton className="h-8 w-24 rounded-full" />
-                <Skeleton className="h-8 w-24 rounded-full" />
-              </div>
+              <SkeletonLines className="mt-4 flex gap-2" lines={['h-8 w-24 rounded-full', 'h-8 w-24 rounded-full']} />
             </div>
           ))}
         </div>
       ) : polls.isError ? (
-        <TabMessage
-          icon={<CloudOff aria-hidden="true" />}
-          title="Couldn't load polls"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void polls.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <TabError what="polls" hint={false} onRetry={() => void polls.refetch()} />
       ) : polls.data.length === 0 ? (
         <TabMessage icon={<Vote aria-hidden="true" />} title="No polls yet" action={createButton}>
           Propose dates for a ride and let the group vote on them.

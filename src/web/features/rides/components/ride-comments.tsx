@@ -5,7 +5,7 @@ import { COMMENT_MAX_LENGTH, type Ride } from '../../../../shared/rides/ride';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { FieldMessage } from '../../../components/ui/field';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/users/user-avatar';
@@ -28,10 +28,7 @@ export function RideComments({ ride }: { ride: Ride }) {
       <CardHeader titleId="ride-comments-title" title={`Comments${countText}`} icon={<MessageSquare aria-hidden="true" />} />
       <CardBody>
         {comments.isPending ? (
-          <div className="space-y-3" aria-label="Loading comments">
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
+          <SkeletonLines className="space-y-3" label="Loading comments" lines={['h-14', 'h-14']} />
         ) : comments.isError && !comments.data ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
             Comments could not be loaded.

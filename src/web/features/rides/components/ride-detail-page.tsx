@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
@@ -13,6 +13,7 @@ import { RouteMap } from '../../../components/route-map/route-map';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { PageMessage } from '../../../components/ui/page-message';
 import { SendToNavigator } from './send-to-navigator-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useRideActions } from '../../../components/rides/use-ride-actions';
@@ -57,10 +58,12 @@ export function RideDetailPage() {
   if (ride.isPending) return <RideDetailSkeleton />;
   if (ride.isError) {
     return (
-      <PageMessage title="Something went wrong" text="The ride could not be loaded.">
-        <Button variant="secondary" onClick={() => void ride.refetch()}>
-          Try again
-        </Button>
+      <PageMessage title="Something went wrong" text="The ride could not be loaded." titleClassName={RIDE_MESSAGE_TITLE}>
+        <div className="mt-6">
+          <Button variant="secondary" onClick={() => void ride.refetch()}>
+            Try again
+          </Button>
+        </div>
       </PageMessage>
     );
   }
@@ -85,25 +88,23 @@ function CancelledBanner({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** The ride pages' messages are a size smaller than the other pages' (the ride's own title is). */
+const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
+
 export function RideNotFound() {
   return (
-    <PageMessage title="Ride not found" text="This ride may have been deleted, or the link is wrong." icon={<SearchX className="size-7" aria-hidden="true" />}>
-      <Link to="/upcoming" className={buttonClasses('secondary', 'md')}>
+    <PageMessage
+      icon={SearchX}
+      iconShape="square"
+      title="Ride not found"
+      text="This ride may have been deleted, or the link is wrong."
+      titleClassName={RIDE_MESSAGE_TITLE}
+    >
+      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6')}>
         <ArrowLeft aria-hidden="true" />
         Back to Upcoming Rides
       </Link>
     </PageMessage>
-  );
-}
-
-function PageMessage({ title, text, icon, children }: { title: string; text: string; icon?: ReactNode; children?: ReactNode }) {
-  return (
-    <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
-      {icon ? <span className="flex size-14 items-center justify-center rounded-2xl bg-asphalt-100 text-asphalt-500">{icon}</span> : null}
-      <h1 className="mt-5 text-2xl font-black tracking-tight text-asphalt-950">{title}</h1>
-      <p className="mt-2 text-asphalt-600">{text}</p>
-      <div className="mt-6">{children}</div>
-    </section>
   );
 }
 
@@ -207,14 +208,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
         ride={ride}
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        pending={actions.deleting}
-        onConfirm={() =>
-          void actions.remove(ride).then((ok) => {
-            if (!ok) return;
-            setConfirmDelete(false);
-            void navigate(ride.group ? `/groups/${encodeURIComponent(ride.group.slug)}` : '/upcoming', { replace: true });
-          })
-        }
+        onDeleted={() => void navigate(ride.group ? `/groups/${encodeURIComponent(ride.group.slug)}` : '/upcoming', { replace: true })}
       />
     </article>
   );

@@ -9,6 +9,7 @@ import { RideFormFields } from '../../../components/rides/ride-form/ride-form-fi
 import { dayIn, formFromRide, rideFormSchema, toUpdatePayload, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { PageMessage } from '../../../components/ui/page-message';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -49,16 +50,12 @@ export function RideEditPage() {
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-asphalt-100 text-asphalt-500">
-          <Lock className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-xl font-black tracking-tight text-asphalt-950">{NO_EDIT_PERMISSION}</h1>
+      <PageMessage icon={Lock} iconShape="square" title={NO_EDIT_PERMISSION} titleClassName="mt-5 text-xl">
         <Link to={ridePath(ride.data)} className={buttonClasses('secondary', 'md', 'mt-6')}>
           <ArrowLeft aria-hidden="true" />
           Back to ride
         </Link>
-      </section>
+      </PageMessage>
     );
   }
   return <RideEditForm key={ride.data.id} ride={ride.data} onSaving={setSaving} />;

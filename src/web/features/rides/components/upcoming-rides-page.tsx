@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUpcomingRides } from '../../../api/rides';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { filterRides, rideDayKey, rideDays } from './upcoming-filters';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 
 const UpcomingCalendar = lazy(() => import('./upcoming-calendar'));
@@ -33,19 +33,11 @@ export function UpcomingRidesPage() {
   const hasRides = all.length > 0;
 
   return (
-    <section aria-labelledby="upcoming-title">
-      <PageHeader
-        titleId="upcoming-title"
-        title="Upcoming Rides"
-        description="Rides in your groups and rides you've joined, soonest first."
-        action={
-          <Button size="lg" onClick={() => setCreateOpen(true)} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            Create Ride
-          </Button>
-        }
-      />
-
+    <Page
+      title="Upcoming Rides"
+      description="Rides in your groups and rides you've joined, soonest first."
+      action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Ride</PageHeaderAction>}
+    >
       {rides.isPending ? (
         <RideGridSkeleton />
       ) : rides.isError ? (
@@ -132,7 +124,7 @@ export function UpcomingRidesPage() {
       )}
 
       <CreateRideDialog open={createOpen} onOpenChange={setCreateOpen} />
-    </section>
+    </Page>
   );
 }
 

@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { Camera, CalendarDays, Mail, MapPin } from 'lucide-react';
+import { CalendarDays, Mail, MapPin } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card } from '../../../components/ui/card';
-import { UserAvatar } from '../../../components/users/user-avatar';
+import { ProfilePicture } from './profile-picture';
 import { formatDate } from '../../../lib/format-date';
-import { UpdateAvatarDialog } from './update-avatar-dialog';
+import { UpdateAvatarDialog } from './update-image-dialogs';
+import { Fact } from '../../../components/ui/fact';
+
+/** The facts under the picture: small and centred, like the handle above them. */
+const CENTRED_FACT = { className: 'flex items-center justify-center gap-1.5', iconClassName: 'size-3.5 shrink-0 text-asphalt-400' };
 
 /** Preferences, left column: the picture with its camera button, handle, e-mail, location, member since. */
 export function AvatarCard({ user }: { user: CurrentUser }) {
@@ -15,41 +19,14 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
         <div className="relative top-[calc(50%-1.5px)] mx-6 h-[3px] bg-[repeating-linear-gradient(90deg,var(--color-ignition-500)_0_14px,transparent_14px_26px)] opacity-40" />
       </div>
       <div className="-mt-12 flex flex-col items-center px-5 pb-6 text-center">
-        <div className="relative">
-          <UserAvatar
-            userId={user.userId}
-            imageUrl={user.profileImageUrl}
-            alt={user.profileImageUrl ? `${user.userId}'s profile picture` : ''}
-            className="size-24 text-2xl ring-4 ring-white"
-          />
-          <button
-            type="button"
-            onClick={() => setDialogOpen(true)}
-            aria-label="Update profile picture"
-            className="absolute -right-1 -bottom-1 inline-flex size-9 items-center justify-center rounded-full bg-asphalt-900 text-white shadow-md ring-3 ring-white transition-colors hover:bg-asphalt-700"
-          >
-            <Camera className="size-4" aria-hidden="true" />
-          </button>
-        </div>
+        <ProfilePicture rider={user} avatarClassName="size-24 text-2xl ring-4 ring-white" buttonClassName="-right-1 -bottom-1" onEdit={() => setDialogOpen(true)} />
         <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950" title={user.userId}>{user.userId}</p>
         <dl className="mt-3 w-full space-y-1.5 text-sm text-asphalt-600">
-          <div className="flex items-center justify-center gap-1.5">
-            <dt className="sr-only">Email</dt>
-            <Mail className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd className="min-w-0 truncate" title={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</dd>
-          </div>
+          <Fact term="Email" icon={Mail} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</Fact>
           {user.location ? (
-            <div className="flex items-center justify-center gap-1.5">
-              <dt className="sr-only">Location</dt>
-              <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-              <dd className="min-w-0 truncate" title={user.location}>{user.location}</dd>
-            </div>
+            <Fact term="Location" icon={MapPin} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.location}>{user.location}</Fact>
           ) : null}
-          <div className="flex items-center justify-center gap-1.5">
-            <dt className="sr-only">Joined</dt>
-            <CalendarDays className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-            <dd>Member since {formatDate(user.createdAt)}</dd>
-          </div>
+          <Fact term="Joined" icon={CalendarDays} {...CENTRED_FACT}>Member since {formatDate(user.createdAt)}</Fact>
         </dl>
       </div>
       <UpdateAvatarDialog open={dialogOpen} onOpenChange={setDialogOpen} currentUserId={user.id} currentAvatarUrl={user.profileImageUrl} />

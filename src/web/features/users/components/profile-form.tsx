@@ -20,6 +20,7 @@ import { nearPointOf, UNPLACED_MESSAGE } from '../../../api/geocoding';
 import { profileUpdateErrorText, type ProfileUpdateInput, useUpdateProfile } from '../../../api/users';
 import { UsernameField, useUsernameCheck } from './username-field';
 import { PendingEmailNotice } from './pending-email-notice';
+import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 /** Spec 1 section 5, "Profile form" (the fields this form holds). */
 export const profileFormSchema = z.object({
@@ -222,11 +223,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
             <FieldMessage id={`${ids}-location-error`}>{errors.location?.message}</FieldMessage>
           </div>
 
-          <div className="flex justify-end border-t border-asphalt-100 pt-5">
-            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <FormSubmitRow pending={update.isPending} label="Save Changes" />
         </form>
       </CardBody>
       <SelectLocationDialog

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Camera, ImageUp, MapPin, Settings } from 'lucide-react';
+import { ImageUp, MapPin, Settings } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { RetryingImage } from '../../../components/retrying-image';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { UserAvatar } from '../../../components/users/user-avatar';
-import { UpdateAvatarDialog } from './update-avatar-dialog';
-import { UpdateBackgroundDialog } from './update-background-dialog';
+import { ProfilePicture } from './profile-picture';
+import { UpdateAvatarDialog, UpdateBackgroundDialog } from './update-image-dialogs';
 
 export function displayNameOf(profile: Pick<PublicProfile, 'firstName' | 'lastName' | 'userId'>): string {
   return [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim() || profile.userId;
@@ -49,24 +48,13 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
       </div>
       <div className="relative px-5 pb-5 sm:px-7 sm:pb-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <div className="relative -mt-14 w-fit sm:-mt-16">
-            <UserAvatar
-              userId={profile.userId}
-              imageUrl={profile.profileImageUrl}
-              alt={profile.profileImageUrl ? `${profile.userId}'s profile picture` : ''}
-              className="size-28 text-3xl ring-4 ring-white sm:size-32"
-            />
-            {canEdit ? (
-              <button
-                type="button"
-                onClick={() => setAvatarOpen(true)}
-                aria-label="Update profile picture"
-                className="absolute right-0.5 bottom-0.5 inline-flex size-9 items-center justify-center rounded-full bg-asphalt-900 text-white shadow-md ring-3 ring-white transition-colors hover:bg-asphalt-700"
-              >
-                <Camera className="size-4" aria-hidden="true" />
-              </button>
-            ) : null}
-          </div>
+          <ProfilePicture
+            rider={profile}
+            className="-mt-14 w-fit sm:-mt-16"
+            avatarClassName="size-28 text-3xl ring-4 ring-white sm:size-32"
+            buttonClassName="right-0.5 bottom-0.5"
+            onEdit={canEdit ? () => setAvatarOpen(true) : undefined}
+          />
           <div className="min-w-0 flex-1 sm:pt-4">
             <h1 className="text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{name}</h1>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-asphalt-600">

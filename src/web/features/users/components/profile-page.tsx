@@ -1,9 +1,10 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CalendarDays, UserRound, UserRoundX } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { BackToDashboard, PageMessage } from '../../../components/ui/page-message';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { useCurrentUser, useProfile } from '../../../api/users';
 import { formatDate } from '../../../lib/format-date';
 import { MotorcyclesCard } from './motorcycles-card';
@@ -70,16 +71,9 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 
 function ProfileNotFound() {
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center pt-10 text-center sm:pt-16">
-      <span className="flex size-16 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-500">
-        <UserRoundX className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-5 text-3xl font-black tracking-tight text-asphalt-950">Profile not found</h1>
-      <p className="mt-2 text-asphalt-600">There is no rider by that name, or their profile is not visible to you.</p>
-      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6')}>
-        Back to Dashboard
-      </Link>
-    </section>
+    <PageMessage icon={UserRoundX} title="Profile not found" text="There is no rider by that name, or their profile is not visible to you.">
+      <BackToDashboard />
+    </PageMessage>
   );
 }
 
@@ -90,10 +84,7 @@ function ProfileSkeleton() {
         <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">
           <Skeleton className="-mt-14 size-28 rounded-full ring-4 ring-white sm:size-32" />
-          <div className="flex-1 space-y-2 pb-1">
-            <Skeleton className="h-7 w-48" />
-            <Skeleton className="h-4 w-32" />
-          </div>
+          <SkeletonLines className="flex-1 space-y-2 pb-1" lines={['h-7 w-48', 'h-4 w-32']} />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">

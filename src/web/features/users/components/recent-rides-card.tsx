@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight, Route } from 'lucide-react';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format-date';
 import { formatDistance } from '../../../lib/units';
 import { type RecentRide, useRecentRides } from '../../../api/users';
@@ -16,10 +16,7 @@ export function RecentRidesCard({ accountId, units }: { accountId: string; units
       <CardHeader titleId="recent-rides-title" icon={<Route />} title="Recent Rides" />
       <CardBody>
         {rides.isPending ? (
-          <div className="space-y-2">
-            <Skeleton className="h-14 rounded-xl" />
-            <Skeleton className="h-14 rounded-xl" />
-          </div>
+          <SkeletonLines className="space-y-2" lines={['h-14 rounded-xl', 'h-14 rounded-xl']} />
         ) : rides.isError ? (
           <p className="text-sm text-asphalt-500">Recent rides will appear here.</p>
         ) : items.length === 0 ? (

@@ -8,10 +8,10 @@ import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../..
 import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zones';
 import { DEFAULT_TIMEZONE, detectTimezone, isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../../../../shared/timezones/timezones';
 import { TimezoneField } from '../../../components/timezone-field';
-import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
+import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 export const siteSettingsSchema = z.object({
   preferredUnits: z.enum(PREFERRED_UNITS),
@@ -151,11 +151,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
 
           <TimezoneField form={form} id={`${ids}-timezone`} />
 
-          <div className="flex justify-end border-t border-asphalt-100 pt-5">
-            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-              {update.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </div>
+          <FormSubmitRow pending={update.isPending} label="Save Settings" />
         </form>
       </CardBody>
     </Card>

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+interface FormSubmitRowProps {
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+  /** Drawn before the label. */
+  icon?: ReactNode;
+  size?: 'md' | 'lg';
+}
+
+/** The submit button at the foot of a form on a page (a dialog's has DialogFormActions): right-aligned under a rule, full width on phones. */
+export function FormSubmitRow({ pending, label, pendingLabel = 'Saving...', icon, size }: FormSubmitRowProps) {
+  return (
+    <div className="flex justify-end border-t border-asphalt-100 pt-5">
+      <Button type="submit" size={size} disabled={pending} className="w-full sm:w-auto">
+        {icon}
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
