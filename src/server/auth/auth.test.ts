@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
 import { MAGIC_LINKS_PER_EMAIL_PER_HOUR } from './link-rate-limits.service';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-
-let counter = 0;
-const uniqueEmail = () => `rider${++counter}-${Date.now()}@example.com`;
+const t = useTestApp();
 
 describe('POST /api/auth/magic-link', () => {
   it('mails a single-use link built from PUBLIC_URL, whatever the Host header says', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const validGroup = {
   name: 'Night Riders',

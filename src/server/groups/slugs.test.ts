@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { type TestClient } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, rideBody, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type GroupAnswer = { id: string; name: string; slug: string };
 type RideAnswer = { id: string; name: string; slug: string; groupSlug: string | null };

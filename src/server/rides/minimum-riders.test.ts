@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, buildRoles, type Rider } from '../test/factories';
 import { housekeepingJobs } from '../housekeeping';
 import { checkMinimumRiders } from './minimum-riders';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
