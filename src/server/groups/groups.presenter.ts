@@ -1,5 +1,5 @@
 import type { Group, GroupMember, MembershipRequest, MembershipStatus } from '../../shared/groups/group';
-import { toBool, toCount } from '../db/database';
+import { toBool, toCount, toNumberOrNull } from '../db/database';
 import type { GroupRole } from '../db/schema';
 import { groupAbilities, memberAbilities, membershipStatusOf } from './groups.policy';
 import type { GroupRow } from './groups.repository';
@@ -13,8 +13,8 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
     slug: row.slug,
     description: row.description,
     location: row.location,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
+    latitude: toNumberOrNull(row.latitude),
+    longitude: toNumberOrNull(row.longitude),
     groupImageUrl: row.group_image_url,
     creatorId: row.creator_id,
     membershipApprovalRequired: toBool(row.membership_approval_required),
