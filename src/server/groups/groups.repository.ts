@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
-import { flatDistance, latitudeCell, latitudeCells, type Box } from '../db/flat-distance';
+import { nearestInBox, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -138,13 +138,7 @@ export const groupsRepository = {
     return db
       .selectFrom('groups')
       .select(['id', 'latitude', 'longitude'])
-      .where(latitudeCell(sql.ref('latitude')), 'in', latitudeCells(box))
-      .where('latitude', '>=', box.minLat)
-      .where('latitude', '<=', box.maxLat)
-      .where('longitude', '>=', box.minLon)
-      .where('longitude', '<=', box.maxLon)
-      .orderBy(flatDistance(sql.ref('latitude'), sql.ref('longitude'), centre, box))
-      .limit(limit)
+      .$call((query) => nearestInBox(query, { lat: 'latitude', lon: 'longitude' }, box, centre, limit))
       .execute();
   },
 
