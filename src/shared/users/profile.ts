@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { abilitiesSchema } from '../http/abilities';
 import { stripInvisible } from '../text/name-text';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
-import { personSummarySchema } from './person';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
@@ -99,19 +97,22 @@ export const locationUpdateSchema = z.object({
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 
 /** GET /api/users/profile/{username}: what a permitted viewer sees of a rider. */
-export const publicProfileSchema = personSummarySchema.extend({
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   bio: z.string().nullable(),
   location: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  profileImageUrl: z.string().nullable(),
   backgroundImageUrl: z.string().nullable(),
   motorcycles: z.array(motorcycleSchema),
   createdAt: z.string(),
   preferredUnits: z.enum(PREFERRED_UNITS),
   isFirstVisit: z.boolean(),
-  abilities: abilitiesSchema(['edit']),
+  abilities: z.object({ edit: z.boolean() }),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
