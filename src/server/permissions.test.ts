@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
-import { addMember, buildGuest, buildRoles, clientsByRole, inDays, type GroupRole } from './test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/use-test-app';
+import { addMember, buildGuest, buildRide, buildRoles, clientsByRole, inDays, type GroupRole } from './test/factories';
 
 // The permission matrix: every endpoint of groups, invitations, polls and rides, for each role.
 // Expected statuses read left to right: anonymous, guest, outsider, pending, member, co-organizer, owner.
@@ -12,33 +12,13 @@ import { addMember, buildGuest, buildRoles, clientsByRole, inDays, type GroupRol
 type Role = GroupRole;
 const ROLES: Role[] = ['anonymous', 'guest', 'outsider', 'pending', 'member', 'coOrganizer', 'owner'];
 
-let t: TestApp;
-beforeAll(async () => {
-  // Every row builds its own world: hundreds of writes a minute from the one test address, past the
-  // per-address write limit (which has tests of its own) once the machine is fast enough.
-  t = await createTestApp({ WRITE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => t.close());
-
+// Every row builds its own world: hundreds of writes a minute from the one test address, past the
+// per-address write limit (which has tests of its own) once the machine is fast enough.
+const t = useTestApp({ WRITE_LIMIT_PER_ADDRESS: '100000' });
 
 async function world() {
   const r = await buildRoles(t);
-  const ride = (
-    await r.owner.client.post('/api/rides', {
-      groupId: r.group.id,
-      name: `Matrix ${Math.random()}`,
-      startLocation: 'Bologna',
-      startLatitude: 44.49,
-      startLongitude: 11.34,
-      endLocation: 'Parma',
-      endLatitude: 44.8,
-      endLongitude: 10.33,
-      startDate: inDays(3),
-      endDate: inDays(3),
-      timezoneOffset: 'UTC+00:00',
-      timezoneName: 'UTC',
-    })
-  ).json() as { id: string; slug: string };
+  const ride = await buildRide(r.owner, r.group.id, { startDate: inDays(3), endDate: inDays(3), maxRiders: 10 });
   const poll = (
     await r.owner.client.post('/api/polls', { title: 'When?', destination: 'Alps', durationDays: 2, deadline: inDays(5), groupId: r.group.id, proposedDates: [inDays(10)] })
   ).json() as { id: string };

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('security headers (GUIDE section 5)', () => {
   it('sends the content security policy and the other helmet headers with every answer', async () => {

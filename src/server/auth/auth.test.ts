@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
 import { MAGIC_LINKS_PER_EMAIL_PER_HOUR } from './link-rate-limits.service';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-let counter = 0;
-const uniqueEmail = () => `rider${++counter}-${Date.now()}@example.com`;
+/** Asks for a sign-in link to `email` from `client`'s browser; the token it mailed. */
+async function linkToken(client: TestClient, email: string) {
+  await client.post('/api/auth/magic-link', { email });
+  return tokenFromMail(t.mail, email);
+}
 
 describe('POST /api/auth/magic-link', () => {
   it('mails a single-use link built from PUBLIC_URL, whatever the Host header says', async () => {
@@ -135,8 +135,7 @@ describe('POST /api/auth/verify-magic-link', () => {
   it('accepts a token once only', async () => {
     const email = uniqueEmail();
     const client = new TestClient(t.app);
-    await client.post('/api/auth/magic-link', { email });
-    const token = tokenFromMail(t.mail, email);
+    const token = await linkToken(client, email);
     expect((await client.post('/api/auth/verify-magic-link', { token })).statusCode).toBe(200);
     const reused = await new TestClient(t.app).post('/api/auth/verify-magic-link', { token });
     expect(reused.statusCode).toBe(401);
@@ -155,10 +154,8 @@ describe('POST /api/auth/verify-magic-link', () => {
   it('cancels an older link when a newer one is requested', async () => {
     const email = uniqueEmail();
     const client = new TestClient(t.app);
-    await client.post('/api/auth/magic-link', { email });
-    const older = tokenFromMail(t.mail, email);
-    await client.post('/api/auth/magic-link', { email });
-    const newer = tokenFromMail(t.mail, email);
+    const older = await linkToken(client, email);
+    const newer = await linkToken(client, email);
     expect((await client.post('/api/auth/verify-magic-link', { token: older })).statusCode).toBe(401);
     expect((await client.post('/api/auth/verify-magic-link', { token: newer })).statusCode).toBe(200);
   });
@@ -188,8 +185,7 @@ describe('POST /api/auth/verify-magic-link', () => {
   it('stores neither tokens nor session ids in plain text', async () => {
     const email = uniqueEmail();
     const client = new TestClient(t.app);
-    await client.post('/api/auth/magic-link', { email });
-    const token = tokenFromMail(t.mail, email);
+    const token = await linkToken(client, email);
     await client.post('/api/auth/verify-magic-link', { token });
     const sessionId = client.cookie!.split('=')[1]!;
     const links = await t.app.ctx.db.selectFrom('magic_links').select('token_hash').execute();

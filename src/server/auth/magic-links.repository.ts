@@ -1,9 +1,15 @@
-import type { Kysely, Transaction, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction, Selectable } from 'kysely';
 import type { Database, MagicLinksTable } from '../db/schema';
 import { toCount } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
+
+/** Neither used nor cancelled; with `nowIso`, not expired either: a link that could still be used. */
+function isOpen(nowIso?: string) {
+  return (eb: ExpressionBuilder<Database, 'magic_links'>) =>
+    eb.and([eb('consumed_at', 'is', null), eb('cancelled_at', 'is', null), ...(nowIso === undefined ? [] : [eb('expires_at', '>', nowIso)])]);
+}
 
 export const magicLinksRepository = {
   async countSince(
@@ -33,8 +39,7 @@ export const magicLinksRepository = {
       .set({ cancelled_at: nowIso })
       .where('email', '=', email)
       .where('purpose', '=', purpose)
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
+      .where(isOpen())
       .execute();
   },
 
@@ -48,9 +53,7 @@ export const magicLinksRepository = {
       .selectFrom('magic_links')
       .selectAll()
       .where('token_hash', '=', tokenHash)
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .executeTakeFirst();
   },
 
@@ -63,9 +66,7 @@ export const magicLinksRepository = {
       .updateTable('magic_links')
       .set({ consumed_at: nowIso })
       .where('token_hash', '=', tokenHash)
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return undefined;
     return db.selectFrom('magic_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -78,9 +79,7 @@ export const magicLinksRepository = {
       .select('email')
       .where('requested_by_user_id', '=', userId)
       .where('purpose', '=', 'confirm_email')
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -92,8 +91,7 @@ export const magicLinksRepository = {
       .set({ cancelled_at: nowIso })
       .where('requested_by_user_id', '=', userId)
       .where('purpose', '=', 'confirm_email')
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
+      .where(isOpen())
       .execute();
   },
 

@@ -18,6 +18,15 @@ function idleCutoff(nowIso: string): string {
   return new Date(new Date(nowIso).getTime() - SESSION_IDLE_TIMEOUT_MS).toISOString();
 }
 
+/** The sessions that are neither past their 90 days nor unused for 30, with the columns a SessionRow has. */
+function validSessions(db: Executor, nowIso: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['public_id', 'user_id', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('expires_at', '>', nowIso)
+    .where('last_seen_at', '>', idleCutoff(nowIso));
+}
+
 export const sessionsRepository = {
   async insert(db: Executor, session: { idHash: string; userId: string; createdAt: string; expiresAt: string; userAgent?: string | null }): Promise<void> {
     await db
@@ -36,13 +45,7 @@ export const sessionsRepository = {
 
   /** A session that is neither past its 90 days nor unused for 30. */
   findValid(db: Executor, idHash: string, nowIso: string): Promise<SessionRow | undefined> {
-    return db
-      .selectFrom('sessions')
-      .select(['public_id', 'user_id', 'user_agent', 'created_at', 'last_seen_at'])
-      .where('id_hash', '=', idHash)
-      .where('expires_at', '>', nowIso)
-      .where('last_seen_at', '>', idleCutoff(nowIso))
-      .executeTakeFirst();
+    return validSessions(db, nowIso).where('id_hash', '=', idHash).executeTakeFirst();
   },
 
   /** Records use of a session (and the browser using it). Callers limit how often (once an hour). */
@@ -51,14 +54,7 @@ export const sessionsRepository = {
   },
 
   listValid(db: Executor, userId: string, nowIso: string): Promise<SessionRow[]> {
-    return db
-      .selectFrom('sessions')
-      .select(['public_id', 'user_id', 'user_agent', 'created_at', 'last_seen_at'])
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', nowIso)
-      .where('last_seen_at', '>', idleCutoff(nowIso))
-      .orderBy('last_seen_at', 'desc')
-      .execute();
+    return validSessions(db, nowIso).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').execute();
   },
 
   async delete(db: Executor, idHash: string): Promise<void> {

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, randomIp, type TestApp, TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
 import { sessionListSchema } from '../../shared/auth/sessions';
 import { hashToken } from '../platform/tokens';
 import { housekeepingJobs } from '../housekeeping';
+import { useTestApp } from '../test/use-test-app';
 
 const UA = {
   chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
@@ -25,14 +26,8 @@ class Browser extends TestClient {
   }
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-const uniqueEmail = () => `rider-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 /** Signs a new browser into the account of an address (the account is created on first use). */
 async function signIn(email: string, userAgent: string): Promise<Browser> {

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestClient, type TestApp } from '../test/test-app';
+import { type TestClient } from '../test/test-app';
 import { buildGuest } from '../test/factories';
 import { BUG_SCREENSHOT_MAX_BYTES } from '../../shared/bug-reports/bug-report';
 import { expectNothingLeftBehind, PHOTO, postMultipart, rowCount, type Part } from '../media/media.test-helpers';
 import { createStorage } from '../platform/storage';
 import { listBugReports } from './bug-reports.list';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const field = (name: string, value: string): Part => ({ name, value });
 const screenshot = (data: Buffer, filename = 'screen.png', type = 'image/png'): Part => ({ name: 'screenshot', filename, type, data });

@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, tokenFromMail, buildSignedInUser, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient, tokenFromMail, buildSignedInUser } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
 import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 interface ParsedEvent {
   uid: string;

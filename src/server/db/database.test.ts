@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { jsonArrayAgg, parseJsonArray } from './json-array';
+import { useTestApp } from '../test/use-test-app';
 
 // The read paths database.ts puts under Kysely (statements prepared once, SQLite rows built from
 // arrays, PostgreSQL statements named per text) must return exactly what plain queries return.
 // Runs on SQLite, and on PostgreSQL in the TEST_DATABASE_URL pass.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('database read paths', () => {
   it('keeps column names of any spelling, the last of a repeated name, and every value type', async () => {

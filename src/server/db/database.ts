@@ -202,6 +202,11 @@ export function toCount(value: string | number | bigint | null | undefined): num
   return Number(value ?? 0);
 }
 
+/** A `double precision` column (pg may hand numbers over as text); null stays null, never 0. */
+export function toNumberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
 export function toBool(value: number | boolean | null | undefined): boolean {
   return value === true || value === 1;
 }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 export interface Box {
   minLat: number;
@@ -43,4 +43,27 @@ export function latitudeCells(box: Box): number[] {
   const cells: number[] = [];
   for (let cell = Math.floor(box.minLat * 10) - 1; cell <= Math.ceil(box.maxLat * 10) + 1; cell++) cells.push(cell);
   return cells;
+}
+
+/**
+ * The finders' indexed prefilter (groups and rides alike): the rows whose point lies in the box,
+ * read by latitude cell, nearest the centre first by `flatDistance`, at most `limit` of them.
+ */
+export function nearestInBox<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { lat: string; lon: string },
+  box: Box,
+  centre: { lat: number; lon: number },
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  const lat = sql.ref(columns.lat);
+  const lon = sql.ref(columns.lon);
+  return query
+    .where(latitudeCell(lat), 'in', latitudeCells(box))
+    .where(lat, '>=', box.minLat)
+    .where(lat, '<=', box.maxLat)
+    .where(lon, '>=', box.minLon)
+    .where(lon, '<=', box.maxLon)
+    .orderBy(flatDistance(lat, lon, centre, box))
+    .limit(limit);
 }

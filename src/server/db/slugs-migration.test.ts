@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildGuest } from '../test/factories';
 import { newId } from '../platform/tokens';
 import * as slugsMigration from './migrations/016_slugs';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('migration 016', () => {
   it('gives groups that had the empty slug a real one, and every group its name key', async () => {

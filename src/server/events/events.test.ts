@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('POST /api/events (the app’s own activity log)', () => {
   it('records a welcome action with the rider and its properties', async () => {

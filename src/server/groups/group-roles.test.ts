@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
-import { createTestApp, type TestClient, type TestApp } from '../test/test-app';
+import { type TestClient } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, buildRoles, clientsByRole, inDays, makeCoOrganizer, type GroupRole, type Rider } from '../test/factories';
 import { groupMemberSchema, groupSchema, type GroupAbilities, type GroupMember } from '../../shared/groups/group';
 import { notificationSchema } from '../../shared/notifications/notification';
+import { useTestApp } from '../test/use-test-app';
 
 // One role table drives both the abilities a group is sent with (groups.policy groupAbilities,
 // what the client shows) and what the API lets each role do (the assert helpers the services
@@ -13,11 +14,7 @@ import { notificationSchema } from '../../shared/notifications/notification';
 // Each row builds a group with seven riders and, for some actions, a fresh rider per role: more than the default allows on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** A 2xx body, parsed with its contract (src/shared/groups). */
 function body<S extends z.ZodType>(schema: S, res: LightMyRequestResponse): z.infer<S> {

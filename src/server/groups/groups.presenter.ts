@@ -1,5 +1,5 @@
 import type { Group, GroupMember, MembershipRequest, MembershipStatus } from '../../shared/groups/group';
-import { toBool, toCount } from '../db/database';
+import { toBool, toCount, toNumberOrNull } from '../db/database';
 import type { GroupRole } from '../db/schema';
 import { groupAbilities, memberAbilities, membershipStatusOf } from './groups.policy';
 import type { GroupRow } from './groups.repository';
@@ -13,8 +13,8 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
     slug: row.slug,
     description: row.description,
     location: row.location,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
+    latitude: toNumberOrNull(row.latitude),
+    longitude: toNumberOrNull(row.longitude),
     groupImageUrl: row.group_image_url,
     creatorId: row.creator_id,
     membershipApprovalRequired: toBool(row.membership_approval_required),
@@ -38,22 +38,23 @@ export function memberRoleOf(row: { id: string; role: GroupRole }, creatorId: st
   return row.id === creatorId ? 'owner' : row.role;
 }
 
-/**
- * A member as an insider sees them, with what the viewer may do to them; `showLocation` false
- * leaves out where they live (their profile is hidden from the viewer).
- */
+type GroupPersonColumns = { handle: string; profile_image_url: string | null; location: string | null };
+
+/** A rider as the group's lists show them; `showLocation` false leaves out where they live (their profile is hidden from the viewer). */
+function presentGroupPerson(id: string, row: GroupPersonColumns, showLocation: boolean) {
+  return { id, userId: row.handle, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null };
+}
+
+/** A member as an insider sees them, with what the viewer may do to them. */
 export function presentMember(
-  row: { id: string; handle: string; profile_image_url: string | null; location: string | null; joined_at: string; role: GroupRole },
+  row: GroupPersonColumns & { id: string; joined_at: string; role: GroupRole },
   viewer: { id: string; status: MembershipStatus },
   creatorId: string,
   showLocation: boolean,
 ): GroupMember {
   const role = memberRoleOf(row, creatorId);
   return {
-    id: row.id,
-    userId: row.handle,
-    profileImageUrl: row.profile_image_url,
-    location: showLocation ? row.location : null,
+    ...presentGroupPerson(row.id, row, showLocation),
     isOwner: role === 'owner',
     role,
     joinedAt: row.joined_at,
@@ -62,8 +63,8 @@ export function presentMember(
 }
 
 export function presentRequest(
-  row: { id: string; requested_at: string; user_pk: string; handle: string; profile_image_url: string | null; location: string | null },
+  row: GroupPersonColumns & { id: string; requested_at: string; user_pk: string },
   showLocation: boolean,
 ): MembershipRequest {
-  return { id: row.id, requestedAt: row.requested_at, user: { id: row.user_pk, userId: row.handle, profileImageUrl: row.profile_image_url, location: showLocation ? row.location : null } };
+  return { id: row.id, requestedAt: row.requested_at, user: presentGroupPerson(row.user_pk, row, showLocation) };
 }

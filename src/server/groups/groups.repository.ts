@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
-import { flatDistance, latitudeCell, latitudeCells, type Box } from '../db/flat-distance';
+import { nearestInBox, type Box } from '../db/flat-distance';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -76,6 +76,9 @@ export interface GroupQueryWindow {
   sinceIso: string;
 }
 
+/** What the member and request lists read of a rider (groups.presenter presentGroupPerson), and whether their profile may be shown. */
+const GROUP_PERSON_COLUMNS = ['users.handle', 'users.profile_image_url', 'users.location', 'users.profile_visibility'] as const;
+
 export const groupsRepository = {
   findById(db: Executor, id: string, w: GroupQueryWindow): Promise<GroupRow | undefined> {
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.id', '=', id).executeTakeFirst() as Promise<GroupRow | undefined>;
@@ -138,13 +141,7 @@ export const groupsRepository = {
     return db
       .selectFrom('groups')
       .select(['id', 'latitude', 'longitude'])
-      .where(latitudeCell(sql.ref('latitude')), 'in', latitudeCells(box))
-      .where('latitude', '>=', box.minLat)
-      .where('latitude', '<=', box.maxLat)
-      .where('longitude', '>=', box.minLon)
-      .where('longitude', '<=', box.maxLon)
-      .orderBy(flatDistance(sql.ref('latitude'), sql.ref('longitude'), centre, box))
-      .limit(limit)
+      .$call((query) => nearestInBox(query, { lat: 'latitude', lon: 'longitude' }, box, centre, limit))
       .execute();
   },
 
@@ -255,7 +252,7 @@ export const groupsRepository = {
     return db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
-      .select(['users.id', 'users.handle', 'users.profile_image_url', 'users.location', 'users.profile_visibility', 'group_members.joined_at', 'group_members.role'])
+      .select(['users.id', ...GROUP_PERSON_COLUMNS, 'group_members.joined_at', 'group_members.role'])
       .where('group_members.group_id', '=', groupId)
       .orderBy('group_members.joined_at')
       .execute();
@@ -291,7 +288,7 @@ export const groupsRepository = {
     return db
       .selectFrom('membership_requests')
       .innerJoin('users', 'users.id', 'membership_requests.user_id')
-      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', 'users.handle', 'users.profile_image_url', 'users.location', 'users.profile_visibility'])
+      .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', ...GROUP_PERSON_COLUMNS])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
       .execute();

@@ -16,6 +16,7 @@ import { groupNameKey } from './group-name';
 import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups.repository';
 import { assertCanDelete, assertCanManage, membershipStatusOf } from './groups.policy';
 import { presentGroup } from './groups.presenter';
+import { sentColumns } from '../db/sent-columns';
 
 const ACTIVITY_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
@@ -164,8 +165,7 @@ async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGr
     ...(update.description !== undefined && { description: update.description || null }),
     ...(update.location !== undefined && { location: update.location, latitude: place?.lat ?? null, longitude: place?.lon ?? null }),
     ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
-    ...(update.timezoneOffset !== undefined && { timezone_offset: update.timezoneOffset }),
-    ...(update.timezoneName !== undefined && { timezone_name: update.timezoneName }),
+    ...sentColumns(update, { timezoneOffset: 'timezone_offset', timezoneName: 'timezone_name' }),
   };
 }
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const validGroup = {
   name: 'Night Riders',
@@ -275,13 +271,19 @@ describe('membership notifications', () => {
     expect((await notesOf(owner)).filter((n) => n.type === 'membership_request')).toHaveLength(1);
   });
 
-  it('takes the owner’s notification back when the rider withdraws before a decision', async () => {
+  /** An approval group whose owner two riders asked to let in. */
+  async function twoAskToJoin() {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: true });
-    const rider = await buildGuest(t);
-    const other = await buildGuest(t);
-    await rider.client.post(`/api/groups/${group.id}/join`);
-    await other.client.post(`/api/groups/${group.id}/join`);
+    const first = await buildGuest(t);
+    const second = await buildGuest(t);
+    await first.client.post(`/api/groups/${group.id}/join`);
+    await second.client.post(`/api/groups/${group.id}/join`);
+    return { owner, group, first, second };
+  }
+
+  it('takes the owner’s notification back when the rider withdraws before a decision', async () => {
+    const { owner, group, first: rider, second: other } = await twoAskToJoin();
     expect(await membershipNotesOf(owner)).toHaveLength(2);
     expect((await rider.client.post(`/api/groups/${group.id}/leave`)).statusCode).toBe(200);
     const left = await membershipNotesOf(owner);
@@ -292,12 +294,7 @@ describe('membership notifications', () => {
   });
 
   it('tells the rider when the owner approves or declines, and settles the owner’s notification', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: true });
-    const approved = await buildGuest(t);
-    const declined = await buildGuest(t);
-    await approved.client.post(`/api/groups/${group.id}/join`);
-    await declined.client.post(`/api/groups/${group.id}/join`);
+    const { owner, group, first: approved, second: declined } = await twoAskToJoin();
     const requests = await requestsOf(owner, group.id);
     const requestOf = (rider: Rider) => requests.find((r) => r.user.id === rider.user.id)!.id;
     await owner.client.post(`/api/groups/${group.id}/membership-requests/${requestOf(approved)}/approve`);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
 // A rider's location is part of their profile: member lists and join requests show it only to
 // whom the profile is visible (a private profile: nobody but the rider).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function riderAt(place: string, visibility: 'public' | 'groups' | 'private'): Promise<Rider> {
   const rider = await buildGuest(t);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide, rideBody, type Rider } from '../test/factories';
+import { describe, expect, it } from 'vitest';
+import { type TestClient } from '../test/test-app';
+import { buildGroup, buildGuest, buildRide, groupBody, rideBody, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type GroupAnswer = { id: string; name: string; slug: string };
 type RideAnswer = { id: string; name: string; slug: string; groupSlug: string | null };
@@ -15,15 +12,7 @@ type RideAnswer = { id: string; name: string; slug: string; groupSlug: string | 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const groupAt = (client: TestClient, slug: string) => client.get(`/api/groups/by-name/${encodeURIComponent(slug)}`);
 const rideAt = (client: TestClient, groupSlug: string, rideSlug: string) => client.get(`/api/groups/${encodeURIComponent(groupSlug)}/rides/${encodeURIComponent(rideSlug)}`);
-const createGroup = async (owner: Rider, name: string) => owner.client.post('/api/groups', groupBody(name));
-const groupBody = (name: string) => ({
-  name,
-  location: 'Sydney, NSW, Australia',
-  radiusKm: 50,
-  membershipApprovalRequired: false,
-  timezoneOffset: 'UTC+10:00',
-  timezoneName: 'Sydney',
-});
+const createGroup = async (owner: Rider, name: string) => owner.client.post('/api/groups', groupBody({ name }));
 
 describe('slugs for names in any script', () => {
   it('gives Cyrillic, Japanese, Arabic and emoji names distinct readable slugs that lead back to their group and rides', async () => {
@@ -199,7 +188,7 @@ describe('invisible and direction-changing characters in names', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      ['/api/groups', groupBody(HIDDEN), 'Group name is required'],
+      ['/api/groups', groupBody({ name: HIDDEN }), 'Group name is required'],
       ['/api/rides', rideBody(group.id, { name: HIDDEN }), 'Ride name is required'],
       ['/api/polls', pollBody(group.id, ` ${HIDDEN} `), 'Poll title is required'],
     ];

@@ -1,9 +1,15 @@
-import type { Kysely, Transaction, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction, Selectable } from 'kysely';
 import type { Database, InvitationsTable } from '../db/schema';
 import { toCount } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type InvitationRow = Selectable<InvitationsTable>;
+
+/** Unused, unrevoked and unexpired: an invitation that still works. */
+function isOpen(nowIso: string) {
+  return (eb: ExpressionBuilder<Database, 'invitations'>) =>
+    eb.and([eb('invitations.used_at', 'is', null), eb('invitations.revoked_at', 'is', null), eb('invitations.expires_at', '>', nowIso)]);
+}
 
 export const invitesRepository = {
   async insert(db: Executor, row: InvitationRow): Promise<void> {
@@ -31,9 +37,7 @@ export const invitesRepository = {
         'inviter.handle as inviter_handle',
       ])
       .where('invitations.token_hash', '=', tokenHash)
-      .where('invitations.used_at', 'is', null)
-      .where('invitations.revoked_at', 'is', null)
-      .where('invitations.expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .executeTakeFirst();
   },
 
@@ -43,9 +47,7 @@ export const invitesRepository = {
       .updateTable('invitations')
       .set({ used_at: nowIso, used_by_user_id: userId })
       .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },
@@ -90,9 +92,7 @@ export const invitesRepository = {
       .selectFrom('invitations')
       .select(['id', 'inviter_first_name', 'invitee_name', 'invitee_email', 'created_at', 'expires_at'])
       .where('group_id', '=', groupId)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(500)
@@ -106,9 +106,7 @@ export const invitesRepository = {
       .set({ revoked_at: nowIso })
       .where('id', '=', id)
       .where('group_id', '=', groupId)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowIso)
+      .where(isOpen(nowIso))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },

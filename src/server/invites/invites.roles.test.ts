@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRoles, clientsByRole, type GroupRole } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
 // One role table drives both the group's `invite` ability (what the client shows) and what the
 // invitation endpoints let each role do (invites.policy assertMayInvite).
 
 const MAY_INVITE: Record<GroupRole, boolean> = { anonymous: false, guest: false, outsider: false, pending: false, member: false, coOrganizer: true, owner: true };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('invitation abilities and enforcement agree, role by role', () => {
   it.each(Object.entries(MAY_INVITE))('%s', async (role, mayInvite) => {

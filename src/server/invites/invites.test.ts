@@ -1,14 +1,11 @@
 import sharp from 'sharp';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser, createTestApp, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildSignedInUser, tokenFromMail } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function decodeQr(dataUrl: string): Promise<string | null> {
   const png = Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { parseGpx } from '../../shared/gpx/gpx';
-import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
+import { type TestClient } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
 import { fetchFileAs, fileOf, postMultipart, storedPathOf } from './media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
 // Privacy zones: a GPX goes to anyone but its uploader without its first and last stretch
 // (the rider's preference, 500 m unless changed) and without times, as a file, as map data and in
 // the summary of lists; the uploader gets what they uploaded.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const HOME = { lat: 44.5, lon: 11.3 };
 const metresFromHome = (p: { lat: number; lon: number }) => distanceKm(HOME, p) * 1000;

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MB } from '../../shared/media/limits';
 import { storageLimitMessage } from '../../shared/media/storage-usage';
-import { buildSignedInUser, createTestApp, type TestApp, type TestClient } from '../test/test-app';
+import { buildSignedInUser, type TestClient } from '../test/test-app';
 import { buildGuest, buildRide, buildRoles } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 import { expectNothingLeftBehind, fetchFileAs, multipartBody, fileOf, postMultipart, rowCount, storedPathOf } from './media.test-helpers';
 
 // Storage limits (MEDIA_QUOTA_MB, and MEDIA_GUEST_QUOTA_MB for riders without a confirmed e-mail),
 // and the media of a deleted ride or group: gone at once, files included.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ MEDIA_QUOTA_MB: '2', MEDIA_GUEST_QUOTA_MB: '1' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MEDIA_QUOTA_MB: '2', MEDIA_GUEST_QUOTA_MB: '1' });
 
 /** A GPX file of about `bytes` bytes (GPX files are kept byte for byte, so its size is what counts). */
 function gpxOfSize(bytes: number): Buffer {

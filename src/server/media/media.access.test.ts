@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser, createTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { buildGroup, buildGuest, buildRoles, clientsByRole, inDays } from '../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildSignedInUser, type TestClient } from '../test/test-app';
+import { buildGroup, buildGuest, buildRide, buildRoles, clientsByRole, inDays } from '../test/factories';
 import { createStorage } from '../platform/storage';
 import { mediaItemSchema } from '../../shared/media/media-item';
 import { sweepOrphanMedia } from './media-sweep.service';
 import { fetchFileAs, fileOf, gpxFixture, PHOTO, postMultipart, storedPathOf, type Part } from './media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
 // Who may add, see, change and delete media, for each role of spec 2 section 6:
 // anonymous (no session), guest (session, no e-mail), outsider (signed in, not a member),
@@ -14,32 +15,11 @@ import { fetchFileAs, fileOf, gpxFixture, PHOTO, postMultipart, storedPathOf, ty
 type Role = 'anonymous' | 'guest' | 'outsider' | 'pending' | 'member' | 'owner';
 const ROLES: Role[] = ['anonymous', 'guest', 'outsider', 'pending', 'member', 'owner'];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-
+const t = useTestApp();
 
 async function world() {
   const r = await buildRoles(t);
-  const ride = (
-    await r.owner.client.post('/api/rides', {
-      groupId: r.group.id,
-      name: `Media ride ${Math.random()}`,
-      startLocation: 'Bologna',
-      startLatitude: 44.49,
-      startLongitude: 11.34,
-      endLocation: 'Parma',
-      endLatitude: 44.8,
-      endLongitude: 10.33,
-      startDate: inDays(5),
-      endDate: inDays(5),
-      maxRiders: 10,
-      timezoneOffset: 'UTC+00:00',
-      timezoneName: 'UTC',
-    })
-  ).json() as { id: string; name: string };
+  const ride = await buildRide(r.owner, r.group.id, { startDate: inDays(5), endDate: inDays(5), maxRiders: 10 });
   const clients: Record<Role, TestClient> = clientsByRole(r);
   return { ...r, ride, clients };
 }

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRide, buildRoles } from '../test/factories';
 import { mediaItemSchema } from '../../shared/media/media-item';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from './media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
 // The gallery labels each item by what it belongs to: the ride ("Futa Pass Loop") or the group by
 // name, with what a link to it needs; a rider's own uploads belong to no ride or group.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const attach = (associatedType: string, associatedId: string, file: Part): Part[] => [
   { name: 'associatedType', value: associatedType },

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { type TestClient } from '../test/test-app';
 import { buildApprovedMember, buildRide, buildRoles, clientsByRole } from '../test/factories';
 import { MEDIA_MESSAGES, mediaItemSchema, type MediaItem } from '../../shared/media/media-item';
 import { expectNothingLeftBehind, fileOf, gpxFixture, PHOTO, postMultipart, type Part } from './media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
 // One table drives both what a ride's media offers each role (the ride's abilities, each item's
 // abilities) and what the server then allows: they must agree for every role.
@@ -31,11 +32,7 @@ const TABLE: Record<Role, Expected> = {
 };
 const ROLES = Object.keys(TABLE) as Role[];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /**
  * The roles around one ride: the group's owner and a co-organizer, a member who owns the ride, a

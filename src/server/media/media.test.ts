@@ -1,19 +1,16 @@
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildSignedInUser, createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { buildSignedInUser, TestClient } from '../test/test-app';
 import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES } from '../../shared/media/limits';
 import * as helpers from './media.test-helpers';
 import { fileOf, multipartBody, PHOTO, postMultipart, type Part } from './media.test-helpers';
+import { useTestApp } from '../test/use-test-app';
 
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const upload = (client: TestClient, parts: Part[], options: { cutOffAfter?: number } = {}) => postMultipart(t, '/api/media', client, parts, options);
 const storedFiles = () => helpers.storedFiles(t);

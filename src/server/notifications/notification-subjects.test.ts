@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../shared/notifications/notification';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
 import { mergeGuestInto } from '../users/merge-guest';
 import { sendRideReminders } from '../rides/reminders';
 import { notificationTopic, notifyUpload } from './notifications.service';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const notesOf = async (rider: Rider) => (await rider.client.get('/api/notifications')).json() as Notification[];
 const ofType = async (rider: Rider, type: string) => (await notesOf(rider)).filter((n) => n.type === type);

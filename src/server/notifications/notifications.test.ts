@@ -1,26 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { TestClient } from '../test/test-app';
 import { buildGroup, buildGuest } from '../test/factories';
 import { notify } from './notifications.service';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-
-async function guest() {
-  const client = new TestClient(t.app);
-  const user = (await client.get('/api/users/current')).json() as { id: string };
-  return { client, user };
-}
+const t = useTestApp();
 
 describe('notify() and GET /api/notifications', () => {
   it('stores notifications for one rider and lists them newest first', async () => {
-    const { client, user } = await guest();
-    const other = await guest();
+    const { client, user } = await buildGuest(t);
+    const other = await buildGuest(t);
     // Only the clock is fake, and only here: the second notification is a second younger, not a sleep later.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -46,15 +37,15 @@ describe('notify() and GET /api/notifications', () => {
 
 describe('PATCH /api/notifications/{id}/read', () => {
   it('marks the rider’s own notification read', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const n = (await notify(t.app.ctx, user.id, 'ride_reminder', 'Ride Tomorrow!', "Don't forget about Coast run"))!;
     expect((await client.patch(`/api/notifications/${n.id}/read`)).statusCode).toBe(200);
     expect((await client.get('/api/notifications')).json()[0].isRead).toBe(true);
   });
 
   it('answers 404 for someone else’s notification and leaves it unread', async () => {
-    const owner = await guest();
-    const intruder = await guest();
+    const owner = await buildGuest(t);
+    const intruder = await buildGuest(t);
     const n = (await notify(t.app.ctx, owner.user.id, 'media_uploaded', 'New Media', 'x uploaded new media'))!;
     const res = await intruder.client.patch(`/api/notifications/${n.id}/read`);
     expect(res.statusCode).toBe(404);
@@ -71,8 +62,8 @@ describe('GET /api/notifications/stream', () => {
   it('pushes a notification created on the server to the rider’s open page, and to no one else', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const { client, user } = await guest();
-    const other = await guest();
+    const { client, user } = await buildGuest(t);
+    const other = await buildGuest(t);
 
     const received: string[] = [];
     const open = (cookie: string, sink: string[]) =>

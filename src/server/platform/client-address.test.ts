@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, randomIp, type TestApp } from '../test/test-app';
 import { MAGIC_LINKS_PER_IP_PER_HOUR } from '../auth/link-rate-limits.service';
 
 // TRUST_PROXY decides whose X-Forwarded-For is believed. The per-address sign-in limit (20 links an
@@ -12,7 +12,6 @@ afterEach(async () => {
   t = null;
 });
 
-const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
 /** Asks for `count` sign-in links (each for a new address) from a socket peer with the given X-Forwarded-For; the statuses in order. */
 async function askForLinks(app: TestApp, count: number, peer: string, forwardedFor: () => string): Promise<number[]> {

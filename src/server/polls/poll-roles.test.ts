@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildApprovedMember, buildRoles, clientsByRole, inDays, rideBody, type GroupRole } from '../test/factories';
 import { pollSchema, type PollAbilities } from '../../shared/polls/poll';
 import { pollAbilities, type PollViewer } from './polls.policy';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * One table of roles drives both what the server tells each rider they may do with a poll
  * (`abilities`) and what it lets them do: a role may act exactly when its abilities say so.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const pollBody = (groupId: string, title: string) => ({ title, destination: 'Bormio', durationDays: 1, deadline: inDays(5), groupId, proposedDates: [inDays(10)] });
 

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildApprovedMember, buildRoles, rideBody, type Rider } from '../test/factories';
 import { pollSchema, type Poll } from '../../shared/polls/poll';
 import { NOT_CLOSER } from './polls.policy';
 import { notificationSchema, type Notification } from '../../shared/notifications/notification';
+import { useTestApp } from '../test/use-test-app';
 
 /** Poll results, closing a poll and planning its ride (ARCHITECTURE "Polls that become rides"). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const [d10, d20, d30] = [day(10), day(20), day(30)];

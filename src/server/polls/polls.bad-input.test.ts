@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRoles, inDays } from '../test/factories';
 import { pollSchema } from '../../shared/polls/poll';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * Poll dates outside 1900 to 9999 are refused like unreadable ones: a deadline in the year 275760
  * was stored, and a proposed day "+275760-09-13" compared as text read as a day in the past.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const END_OF_TIME = '+275760-09-13T00:00:00.000Z';
 

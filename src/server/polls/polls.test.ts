@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRoles } from '../test/factories';
 import { pollSchema } from '../../shared/polls/poll';
+import { useTestApp } from '../test/use-test-app';
 
 /** Every 2xx poll body is read through the contract's schema. */
 const onePoll = (res: LightMyRequestResponse) => pollSchema.parse(res.json());
 const pollList = (res: LightMyRequestResponse) => pollSchema.array().parse(res.json());
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const pollBody = (groupId: string, extra: Record<string, unknown> = {}) => ({

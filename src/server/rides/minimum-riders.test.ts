@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide, buildRoles, type Rider } from '../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+import { buildGroup, buildGuest, buildRide, buildRoles, rideBody, type Rider } from '../test/factories';
 import { housekeepingJobs } from '../housekeeping';
 import { checkMinimumRiders } from './minimum-riders';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -32,10 +29,10 @@ describe('the minimum riders decision time', () => {
     const plain = await buildRide(owner, group.id);
     expect((await owner.client.get(`/api/rides/${plain.id}`)).json().minRidersDecision).toEqual({ at: null, due: false, kept: false });
 
-    const late = await owner.client.post('/api/rides', { ...(await rideInput(group.id)), minRidersDecisionAt: inHours(97) });
+    const late = await owner.client.post('/api/rides', { ...rideInput(group.id), minRidersDecisionAt: inHours(97) });
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain('The decision time must be before the start');
-    expect((await owner.client.post('/api/rides', { ...(await rideInput(group.id)), minRidersDecisionAt: 'soon' })).statusCode).toBe(400);
+    expect((await owner.client.post('/api/rides', { ...rideInput(group.id), minRidersDecisionAt: 'soon' })).statusCode).toBe(400);
 
     const at = inHours(24);
     const set = await owner.client.patch(`/api/rides/${plain.id}`, { minRidersDecisionAt: at });
@@ -114,20 +111,8 @@ describe('keeping or cancelling a ride below its minimum', () => {
   });
 });
 
-async function rideInput(groupId: string) {
+/** A ride starting in four days (96 hours: its decision time must come before). */
+function rideInput(groupId: string) {
   const start = inHours(96);
-  return {
-    groupId,
-    name: `Decision ${Math.random().toString(36).slice(2, 8)}`,
-    startLocation: 'Bologna, Emilia-Romagna, Italy',
-    startLatitude: 44.4949,
-    startLongitude: 11.3426,
-    endLocation: 'Parma, Emilia-Romagna, Italy',
-    endLatitude: 44.8015,
-    endLongitude: 10.328,
-    startDate: start,
-    endDate: start,
-    timezoneOffset: 'UTC+00:00',
-    timezoneName: 'UTC',
-  };
+  return rideBody(groupId, { startDate: start, endDate: start });
 }

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildGuest, buildRide, buildRoles, type Rider } from '../test/factories';
 import { dayLabel, zonedDateTimeToIso } from '../../shared/rides/ride-time';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const notificationsOf = async (rider: Rider) => (await rider.client.get('/api/notifications')).json() as Array<{ type: string; title: string; message: string }>;

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRide as buildAnyRide, buildRoles, inDays, type Rider } from '../test/factories';
 
 /** The rides these tests read cards of: a description, and two seats so one join fills it. */
@@ -9,16 +8,13 @@ const buildRide = (owner: Rider, groupId: string, extra: Record<string, unknown>
 import { ridesRepository } from './rides.repository';
 import { RIDE_CARD_FORMAT } from './rides.presenter';
 import type { Ride } from '../../shared/rides/ride';
+import { useTestApp } from '../test/use-test-app';
 
 // Lists read rides from cards the database keeps (ride-cards.ts, migration 009). These tests read a
 // list once so the card is kept, change one thing a card shows, and read the list again: a card the
 // database failed to forget would show the old value.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 
 async function cardOf(rideId: string): Promise<string | null> {

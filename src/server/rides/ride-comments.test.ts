@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRide, buildRoles } from '../test/factories';
 import { ridesRepository } from './rides.repository';
 import type { RideCommentsPage } from '../../shared/rides/ride';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** `count` comments by `userId`, one second apart from a fixed day, stored directly (no HTTP round trip each). */
 async function seedComments(rideId: string, userId: string, count: number, sameInstant = false): Promise<void> {

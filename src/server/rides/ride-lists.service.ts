@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { nowIso, toNumberOrNull } from '../db/database';
 import { notFound } from '../platform/errors';
 import type { RecentRide, Ride } from '../../shared/rides/ride';
 import { loadVisibleProfile } from '../users/profile-visibility.service';
@@ -61,6 +61,6 @@ export async function listRecentRides(ctx: AppContext, viewerId: string | null, 
     groupSlug: r.group_slug,
     slug: r.slug,
     startTime: r.start_date,
-    totalDistanceKm: r.total_distance_km === null ? null : Number(r.total_distance_km),
+    totalDistanceKm: toNumberOrNull(r.total_distance_km),
   }));
 }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
 import { endOfLocalDay, zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { repairRideEnds } from '../db/migrations/017_ride_end_of_last_day';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const DAY_MS = 86_400_000;
 /** The calendar day `days` from today (UTC), "YYYY-MM-DD". */

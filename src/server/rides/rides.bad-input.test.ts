@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRide, buildRoles, inDays } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
 /** Dates and ids that once reached code that could not handle them (a 500): now a 400, or what they mean. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 
 describe('ride dates the server cannot use', () => {

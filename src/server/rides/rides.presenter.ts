@@ -2,8 +2,7 @@ import { waitlistPromotes, type Ride, type RideComment, type RidePerson, type Wa
 import { canDecideMinimum, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
 import type { RideRow } from './rides.repository';
 import { canAddRideMedia } from '../media/media.policy';
-
-const num = (v: number | null) => (v === null ? null : Number(v));
+import { toNumberOrNull } from '../db/database';
 
 /**
  * The stored waypoints. Rides saved before waypoints could lack a position stored an unplaced one at
@@ -51,16 +50,16 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
     endDate: row.end_date,
     duration: row.duration,
     startLocation: row.start_location,
-    startLatitude: num(row.start_latitude),
-    startLongitude: num(row.start_longitude),
+    startLatitude: toNumberOrNull(row.start_latitude),
+    startLongitude: toNumberOrNull(row.start_longitude),
     midpointLocation: row.midpoint_location,
-    midpointLatitude: num(row.midpoint_latitude),
-    midpointLongitude: num(row.midpoint_longitude),
+    midpointLatitude: toNumberOrNull(row.midpoint_latitude),
+    midpointLongitude: toNumberOrNull(row.midpoint_longitude),
     endLocation: row.end_location,
-    endLatitude: num(row.end_latitude),
-    endLongitude: num(row.end_longitude),
+    endLatitude: toNumberOrNull(row.end_latitude),
+    endLongitude: toNumberOrNull(row.end_longitude),
     waypoints: parseWaypoints(row.waypoints),
-    totalDistanceKm: num(row.total_distance_km),
+    totalDistanceKm: toNumberOrNull(row.total_distance_km),
     participantCount,
     participants: row.participants,
     minRiders: row.min_riders,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
-import { flatDistance, latitudeCell, latitudeCells, type Box } from '../db/flat-distance';
+import { nearestInBox, type Box } from '../db/flat-distance';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
@@ -183,13 +183,7 @@ export const ridesRepository = {
       .select(['id', 'start_latitude', 'start_longitude'])
       .where('end_date', '>', nowIso)
       .where('status', '!=', 'cancelled')
-      .where(latitudeCell(sql.ref('start_latitude')), 'in', latitudeCells(box))
-      .where('start_latitude', '>=', box.minLat)
-      .where('start_latitude', '<=', box.maxLat)
-      .where('start_longitude', '>=', box.minLon)
-      .where('start_longitude', '<=', box.maxLon)
-      .orderBy(flatDistance(sql.ref('start_latitude'), sql.ref('start_longitude'), centre, box))
-      .limit(limit)
+      .$call((query) => nearestInBox(query, { lat: 'start_latitude', lon: 'start_longitude' }, box, centre, limit))
       .execute();
   },
 

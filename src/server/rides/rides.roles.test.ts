@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildSignedInUser, createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { buildSignedInUser, TestClient } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, makeCoOrganizer } from '../test/factories';
 import type { RideAbilities } from '../../shared/rides/ride';
+import { useTestApp } from '../test/use-test-app';
 
 // One role table drives both what a ride's abilities say (rides.policy rideAbilities, sent to the
 // client) and what the API lets each role do (the services' assert helpers): a role may do an
@@ -36,11 +37,7 @@ const OPEN_GROUP: Partial<Record<Role, [number, number, number, number, number, 
 };
 const ABILITIES: Ability[] = ['join', 'leave', 'edit', 'delete', 'comment', 'decideMinimum'];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /**
  * A group with a ride whose owner is a member (not the group's owner), with one more rider, whose

@@ -20,6 +20,7 @@ import { editedRoute, groupPoint, placeRoute, touchesRoute } from './ride-route'
 import { waitlistRepository } from './waitlist.repository';
 import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
+import { sentColumns } from '../db/sent-columns';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
@@ -152,18 +153,20 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(ctx.db, ride.group_id, ride.slug, rideId, nowIso());
   const fields = {
     ...route,
-    ...(input.name !== undefined && { name: input.name }),
     ...(slug !== undefined && { slug }),
     ...(input.description !== undefined && { description: input.description || null }),
     ...(input.startDate !== undefined && { start_date: new Date(input.startDate).toISOString() }),
     ...(timesTouched && { end_date: rideEndInstant(merged.startDate, merged.endDate, merged.timezoneOffset) }),
-    ...(input.duration !== undefined && { duration: input.duration }),
-    ...(input.minRiders !== undefined && { min_riders: input.minRiders }),
-    ...(input.maxRiders !== undefined && { max_riders: input.maxRiders }),
-    ...(input.timezoneOffset !== undefined && { timezone_offset: input.timezoneOffset }),
-    ...(input.timezoneName !== undefined && { timezone_name: input.timezoneName }),
-    ...(input.navigatorId !== undefined && { navigator_id: input.navigatorId }),
-    ...(input.status !== undefined && { status: input.status }),
+    ...sentColumns(input, {
+      name: 'name',
+      duration: 'duration',
+      minRiders: 'min_riders',
+      maxRiders: 'max_riders',
+      timezoneOffset: 'timezone_offset',
+      timezoneName: 'timezone_name',
+      navigatorId: 'navigator_id',
+      status: 'status',
+    }),
     // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
     ...(decisionMoved && { min_riders_decision_at: decisionAt || null, min_riders_checked_at: null, min_riders_kept_at: null }),
   };

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { buildGroup, buildGuest, buildRide as buildAnyRide, buildRoles, inDays, rideBody as anyRideBody, type Rider } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** This file's ride: Bologna to Parma by Modena, five days from now at 09:00, three seats. */
 const sunriseLoop = () => ({

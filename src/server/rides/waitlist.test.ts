@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser, createTestApp, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildSignedInUser, tokenFromMail } from '../test/test-app';
 import { usersRepository } from '../users/users.repository';
 import { buildGroup, buildGuest, buildRide, buildRoles, type Rider } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const notificationsOf = async (rider: Rider) => (await rider.client.get('/api/notifications')).json() as Array<{ type: string; title: string; message: string }>;
 const rideOf = async (rider: Rider, rideId: string) => (await rider.client.get(`/api/rides/${rideId}`)).json();

@@ -13,9 +13,9 @@ export type Rider = Awaited<ReturnType<typeof buildGuest>>;
 
 let groupCounter = 0;
 
-/** A group created through the API by `owner`. */
-export async function buildGroup(owner: Rider, overrides: Record<string, unknown> = {}) {
-  const res = await owner.client.post('/api/groups', {
+/** The body of an open group in Bologna with a name of its own (POST /api/groups). */
+export function groupBody(overrides: Record<string, unknown> = {}) {
+  return {
     name: `Riders ${++groupCounter} ${crypto.randomBytes(3).toString('hex')}`,
     description: 'Sunday morning twisties',
     location: 'Bologna, Emilia-Romagna, Italy',
@@ -26,7 +26,12 @@ export async function buildGroup(owner: Rider, overrides: Record<string, unknown
     timezoneOffset: 'UTC+01:00',
     timezoneName: 'Berlin',
     ...overrides,
-  });
+  };
+}
+
+/** A group created through the API by `owner`. */
+export async function buildGroup(owner: Rider, overrides: Record<string, unknown> = {}) {
+  const res = await owner.client.post('/api/groups', groupBody(overrides));
   if (res.statusCode !== 201) throw new Error(`buildGroup failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; name: string; slug: string };
 }

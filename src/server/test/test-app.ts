@@ -133,13 +133,18 @@ export function tokenFromMail(mail: OutgoingMail[], to: string): string {
   return match[1]!;
 }
 
+/** An address no other rider of the test database has. */
+export const uniqueEmail = (name = 'rider') => `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+/** A client address of its own (sent as X-Forwarded-For, which the test app trusts), so per-IP limits do not bite. */
+export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
 /** Factory: a rider with a confirmed e-mail and a signed-in client. */
-export async function buildSignedInUser(t: TestApp, email = `rider-${crypto.randomBytes(4).toString('hex')}@example.com`) {
+export async function buildSignedInUser(t: TestApp, email = uniqueEmail()) {
   const client = new TestClient(t.app);
   await client.get('/api/users/current');
   // Each factory rider asks from its own address, so the per-IP sign-in limit does not bite tests.
-  const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-  await client.post('/api/auth/magic-link', { email }, { 'x-forwarded-for': ip });
+  await client.post('/api/auth/magic-link', { email }, { 'x-forwarded-for': randomIp() });
   await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) });
   const me = (await client.get('/api/users/current')).json() as { id: string; userId: string; email: string };
   return { client, user: me };

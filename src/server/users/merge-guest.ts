@@ -34,23 +34,10 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   await moveKeyedRows(tx, 'group_members', 'group_id', guestId, accountId);
 
   // Requests: dropped where the account already asked or is now a member; the rest move.
-  await tx
-    .deleteFrom('membership_requests')
-    .where('user_id', '=', guestId)
-    .where((eb) =>
-      eb.or([
-        eb('group_id', 'in', tx.selectFrom('membership_requests').select('group_id').where('user_id', '=', accountId)),
-        eb('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', accountId)),
-      ]),
-    )
-    .execute();
-  await tx.updateTable('membership_requests').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await dropRowsHeldElsewhere(tx, 'membership_requests', 'group_id', guestId, 'group_members', accountId);
+  await moveKeyedRows(tx, 'membership_requests', 'group_id', guestId, accountId);
   // A pending request of the account for a group the guest had joined is answered by that membership.
-  await tx
-    .deleteFrom('membership_requests')
-    .where('user_id', '=', accountId)
-    .where('group_id', 'in', tx.selectFrom('group_members').select('group_id').where('user_id', '=', accountId))
-    .execute();
+  await dropRowsHeldElsewhere(tx, 'membership_requests', 'group_id', accountId, 'group_members', accountId);
 
   // Seats: where both hold one, the account's stays, with the earlier of the two places in the
   // seat order (so a ride the guest created keeps its owner in the first seat). Moving a seat
@@ -76,11 +63,7 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
 
   // Waitlist places: none where the account now holds a seat; where both wait for the same ride,
   // the earlier place in the queue is kept (whichever of the two it was); the rest change hands.
-  await tx
-    .deleteFrom('ride_waitlist')
-    .where('user_id', '=', guestId)
-    .where('ride_id', 'in', tx.selectFrom('ride_participants').select('ride_id').where('user_id', '=', accountId))
-    .execute();
+  await dropRowsHeldElsewhere(tx, 'ride_waitlist', 'ride_id', guestId, 'ride_participants', accountId);
   await tx
     .deleteFrom('ride_waitlist as mine')
     .where('mine.user_id', '=', accountId)
@@ -88,8 +71,7 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
       eb.exists(eb.selectFrom('ride_waitlist as g').select('g.ride_id').whereRef('g.ride_id', '=', 'mine.ride_id').where('g.user_id', '=', guestId).whereRef('g.queue_number', '<', 'mine.queue_number')),
     )
     .execute();
-  await tx.deleteFrom('ride_waitlist').where('user_id', '=', guestId).where('ride_id', 'in', tx.selectFrom('ride_waitlist as a').select('a.ride_id').where('a.user_id', '=', accountId)).execute();
-  await tx.updateTable('ride_waitlist').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
+  await moveKeyedRows(tx, 'ride_waitlist', 'ride_id', guestId, accountId);
 
   // Votes: one per rider and poll; the account's wins.
   await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
@@ -141,11 +123,18 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
  * Rows keyed by (thing, rider): the guest's row is dropped where the account has one for the same
  * thing, the others change hands.
  */
-async function moveKeyedRows(tx: Tx, table: 'group_members' | 'ride_participants' | 'poll_responses', key: 'group_id' | 'ride_id' | 'poll_id', guestId: string, accountId: string): Promise<void> {
-  const t = sql.table(table);
+async function moveKeyedRows(tx: Tx, table: KeyedTable, key: ThingKey, guestId: string, accountId: string): Promise<void> {
+  await dropRowsHeldElsewhere(tx, table, key, guestId, table, accountId);
+  await sql`update ${sql.table(table)} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
+}
+
+type KeyedTable = 'group_members' | 'membership_requests' | 'ride_participants' | 'ride_waitlist' | 'poll_responses';
+type ThingKey = 'group_id' | 'ride_id' | 'poll_id';
+
+/** Deletes `userId`'s rows of `table` for the things (`key`) that `holderId` has a row for in `heldIn`. */
+async function dropRowsHeldElsewhere(tx: Tx, table: KeyedTable, key: ThingKey, userId: string, heldIn: KeyedTable, holderId: string): Promise<void> {
   const k = sql.ref(key);
-  await sql`delete from ${t} where user_id = ${guestId} and ${k} in (select ${k} from ${t} where user_id = ${accountId})`.execute(tx);
-  await sql`update ${t} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
+  await sql`delete from ${sql.table(table)} where user_id = ${userId} and ${k} in (select ${k} from ${sql.table(heldIn)} where user_id = ${holderId})`.execute(tx);
 }
 
 function profileFill(account: UserRow, guest: UserRow): Partial<UserRow> {

@@ -17,6 +17,7 @@ import { usersRepository, type UserRow } from './users.repository';
 import { canEditAccount } from './users.policy';
 import { loadVisibleProfile } from './profile-visibility.service';
 import { presentCurrentUser, presentPublicProfile } from './users.presenter';
+import { sentColumns } from '../db/sent-columns';
 
 async function presentOwn(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
   return presentCurrentUser(row, await pendingEmailOf(ctx.db, row.id));
@@ -51,19 +52,23 @@ export async function updateProfile(
         if (await usersRepository.handleTakenByOther(tx, handle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
         if (!(await usersRepository.changeHandle(tx, user.id, handle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
       }
-      await usersRepository.updateFields(tx, user.id, {
-        ...(fields.firstName !== undefined && { first_name: fields.firstName }),
-        ...(fields.lastName !== undefined && { last_name: fields.lastName }),
-        ...(fields.bio !== undefined && { bio: fields.bio }),
-        ...(fields.location !== undefined && { location: fields.location }),
-        ...(fields.latitude !== undefined && { latitude: fields.latitude }),
-        ...(fields.longitude !== undefined && { longitude: fields.longitude }),
-        ...(fields.profileVisibility !== undefined && { profile_visibility: fields.profileVisibility }),
-        ...(fields.preferredUnits !== undefined && { preferred_units: fields.preferredUnits }),
-        ...(fields.gpxPrivacyZone !== undefined && { gpx_privacy_zone: fields.gpxPrivacyZone }),
-        ...(fields.timezoneOffset !== undefined && { timezone_offset: fields.timezoneOffset }),
-        ...(fields.timezoneName !== undefined && { timezone_name: fields.timezoneName }),
-      });
+      await usersRepository.updateFields(
+        tx,
+        user.id,
+        sentColumns(fields, {
+          firstName: 'first_name',
+          lastName: 'last_name',
+          bio: 'bio',
+          location: 'location',
+          latitude: 'latitude',
+          longitude: 'longitude',
+          profileVisibility: 'profile_visibility',
+          preferredUnits: 'preferred_units',
+          gpxPrivacyZone: 'gpx_privacy_zone',
+          timezoneOffset: 'timezone_offset',
+          timezoneName: 'timezone_name',
+        }),
+      );
     });
   } catch (error) {
     // A concurrent change took the handle between our check and our write.

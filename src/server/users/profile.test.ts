@@ -1,21 +1,12 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildSignedInUser, randomIp, TestClient, tokenFromMail } from '../test/test-app';
+import { buildGuest } from '../test/factories';
 import { newId } from '../platform/tokens';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-async function guest() {
-  const client = new TestClient(t.app);
-  const user = (await client.get('/api/users/current')).json() as { id: string; userId: string };
-  return { client, user };
-}
-
-const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const signedIn = async (client: TestClient) => (await client.get('/api/auth/sessions')).statusCode === 200;
 
 async function putInOneGroup(...userIds: string[]) {
@@ -30,7 +21,7 @@ async function putInOneGroup(...userIds: string[]) {
 
 describe('PATCH /api/users/{id}', () => {
   it('saves profile fields and settings for the rider’s own account', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.patch(`/api/users/${user.id}`, {
       firstName: ' Ana ',
       lastName: 'Rossi',
@@ -48,8 +39,8 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('answers 404 for anyone else’s account and changes nothing', async () => {
-    const owner = await guest();
-    const intruder = await guest();
+    const owner = await buildGuest(t);
+    const intruder = await buildGuest(t);
     const res = await intruder.client.patch(`/api/users/${owner.user.id}`, { firstName: 'Hacked' });
     expect(res.statusCode).toBe(404);
     expect((await owner.client.get('/api/users/current')).json().firstName).toBeNull();
@@ -68,7 +59,7 @@ describe('PATCH /api/users/{id}', () => {
     [{ latitude: 91 }, undefined],
     [{ isFirstVisit: true }, undefined],
   ])('refuses %j with 400 and saves nothing', async (body, message) => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.patch(`/api/users/${user.id}`, { firstName: 'Kept', ...body });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
@@ -76,7 +67,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('changes the handle at most twice', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const base = `h${Date.now().toString(36)}`;
     expect((await client.patch(`/api/users/${user.id}`, { userId: `${base}a` })).statusCode).toBe(200);
     expect((await client.patch(`/api/users/${user.id}`, { userId: `${base}b` })).statusCode).toBe(200);
@@ -89,8 +80,8 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('refuses a handle another rider holds, regardless of case', async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
     const res = await b.client.patch(`/api/users/${b.user.id}`, { userId: a.user.userId.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('Username is already taken');
@@ -98,7 +89,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('does not take a new e-mail address until the link sent to it is opened', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const email = `new-${Date.now()}@example.com`;
     const res = await client.patch(`/api/users/${user.id}`, { email });
     expect(res.statusCode).toBe(200);
@@ -116,7 +107,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('answers an address another account holds byte for byte like a free one, and mails its owner a sign-in link instead', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const address = `taken-later-${Date.now()}@example.com`;
     const patch = () => client.request('PATCH', `/api/users/${user.id}`, { email: address.toUpperCase() }, { 'x-forwarded-for': randomIp() });
 
@@ -154,15 +145,15 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('still refuses a taken handle with 409', async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
     const res = await b.client.patch(`/api/users/${b.user.id}`, { userId: a.user.userId });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Username is already taken');
   });
 
   it('treats an empty e-mail as absent', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.patch(`/api/users/${user.id}`, { email: '', firstName: 'Jo' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: null, firstName: 'Jo', emailConfirmationSentTo: null });
@@ -171,8 +162,8 @@ describe('PATCH /api/users/{id}', () => {
 
 describe('GET /api/users/check-username/{username}', () => {
   it('reports availability regardless of case, counting the rider’s own handle as available', async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await buildGuest(t);
+    const b = await buildGuest(t);
     expect((await b.client.get(`/api/users/check-username/${a.user.userId.toUpperCase()}`)).json()).toEqual({ available: false });
     expect((await a.client.get(`/api/users/check-username/${a.user.userId}?excludeUserId=${a.user.id}`)).json()).toEqual({ available: true });
     expect((await b.client.get(`/api/users/check-username/${a.user.userId}?excludeUserId=${a.user.id}`)).json()).toEqual({ available: false });
@@ -187,9 +178,9 @@ describe('GET /api/users/profile/{username}: visibility', () => {
     ['groups', { owner: 200, mate: 200, stranger: 404, anonymous: 404 }],
     ['private', { owner: 200, mate: 404, stranger: 404, anonymous: 404 }],
   ] as const)('%s profile', async (visibility, expected) => {
-    const owner = await guest();
-    const mate = await guest();
-    const stranger = await guest();
+    const owner = await buildGuest(t);
+    const mate = await buildGuest(t);
+    const stranger = await buildGuest(t);
     await owner.client.patch(`/api/users/${owner.user.id}`, { profileVisibility: visibility, bio: 'Loves gravel' });
     await putInOneGroup(owner.user.id, mate.user.id);
     const path = `/api/users/profile/${owner.user.userId}`;
@@ -210,14 +201,14 @@ describe('GET /api/users/profile/{username}: visibility', () => {
   });
 
   it('finds a profile regardless of the handle’s case', async () => {
-    const owner = await guest();
+    const owner = await buildGuest(t);
     expect((await t.app.inject({ method: 'GET', url: `/api/users/profile/${owner.user.userId.toUpperCase()}` })).statusCode).toBe(200);
   });
 });
 
 describe('PUT /api/users/{id}/motorcycles', () => {
   it('keeps complete rows and drops incomplete ones', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.request('PUT', `/api/users/${user.id}/motorcycles`, {
       motorcycles: [
         { brand: 'Ducati', model: 'Multistrada V4', year: 2024, color: 'Red' },
@@ -234,7 +225,7 @@ describe('PUT /api/users/{id}/motorcycles', () => {
     [[{ brand: 'BMW', model: 'R 80', year: 1899, color: 'White' }], undefined],
     [[{ brand: 'BMW', model: 'R 1300', year: new Date().getUTCFullYear() + 2, color: 'White' }], undefined],
   ])('refuses %j with 400', async (motorcycles, message) => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.request('PUT', `/api/users/${user.id}/motorcycles`, { motorcycles });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
@@ -242,8 +233,8 @@ describe('PUT /api/users/{id}/motorcycles', () => {
   });
 
   it('accepts next year’s model and refuses other accounts', async () => {
-    const { client, user } = await guest();
-    const other = await guest();
+    const { client, user } = await buildGuest(t);
+    const other = await buildGuest(t);
     const bike = { brand: 'KTM', model: '890 Adventure', year: new Date().getUTCFullYear() + 1, color: 'Orange' };
     expect((await client.request('PUT', `/api/users/${user.id}/motorcycles`, { motorcycles: [bike] })).statusCode).toBe(200);
     expect((await other.client.request('PUT', `/api/users/${user.id}/motorcycles`, { motorcycles: [bike] })).statusCode).toBe(404);
@@ -252,15 +243,15 @@ describe('PUT /api/users/{id}/motorcycles', () => {
 
 describe('PUT /api/users/{id}/location', () => {
   it('sets the place and its coordinates', async () => {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const res = await client.request('PUT', `/api/users/${user.id}/location`, { location: 'Hobart, TAS, Australia', latitude: -42.8821, longitude: 147.3272 });
     expect(res.statusCode).toBe(200);
     expect((await client.get('/api/users/current')).json()).toMatchObject({ location: 'Hobart, TAS, Australia', latitude: -42.8821, longitude: 147.3272 });
   });
 
   it('refuses out-of-range coordinates and other accounts', async () => {
-    const { client, user } = await guest();
-    const other = await guest();
+    const { client, user } = await buildGuest(t);
+    const other = await buildGuest(t);
     expect((await client.request('PUT', `/api/users/${user.id}/location`, { location: 'X', latitude: 100, longitude: 0 })).statusCode).toBe(400);
     expect((await other.client.request('PUT', `/api/users/${user.id}/location`, { location: 'X', latitude: 1, longitude: 1 })).statusCode).toBe(404);
   });
@@ -268,7 +259,7 @@ describe('PUT /api/users/{id}/location', () => {
 
 describe('an address waiting for confirmation', () => {
   async function waiting() {
-    const { client, user } = await guest();
+    const { client, user } = await buildGuest(t);
     const email = `waiting-${crypto.randomBytes(4).toString('hex')}-a-rather-long-address@example.com`;
     const ip = randomIp();
     expect((await client.request('PATCH', `/api/users/${user.id}`, { email }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
@@ -322,7 +313,7 @@ describe('an address waiting for confirmation', () => {
 
   it('is the rider’s own: nobody else sees, resends or cancels it', async () => {
     const { client, email } = await waiting();
-    const other = await guest();
+    const other = await buildGuest(t);
     expect((await other.client.get('/api/users/current')).json().pendingEmail).toBeNull();
     expect((await other.client.post('/api/auth/email-change/resend')).statusCode).toBe(404);
     await other.client.post('/api/auth/email-change/cancel');

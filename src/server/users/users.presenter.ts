@@ -1,7 +1,7 @@
 import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
 import type { PublicProfile } from '../../shared/users/profile';
 import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
-import { toBool } from '../db/database';
+import { toBool, toNumberOrNull } from '../db/database';
 import type { UserRow } from './users.repository';
 
 export function parseMotorcycles(json: string): Motorcycle[] {
@@ -13,32 +13,39 @@ export function parseMotorcycles(json: string): Motorcycle[] {
   }
 }
 
+/** What the rider's own view and a permitted viewer's have in common: the profile itself. */
+function profileFields(row: UserRow) {
+  return {
+    id: row.id,
+    userId: row.handle,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    bio: row.bio,
+    location: row.location,
+    latitude: toNumberOrNull(row.latitude),
+    longitude: toNumberOrNull(row.longitude),
+    motorcycles: parseMotorcycles(row.motorcycles),
+    profileImageUrl: row.profile_image_url,
+    backgroundImageUrl: row.background_image_url,
+    preferredUnits: row.preferred_units as PreferredUnits,
+    createdAt: row.created_at,
+  };
+}
+
 /**
  * The signed-in rider's own view of their account: every field of spec 1 section 3, and the
  * address waiting for confirmation (auth/email-change.service.ts pendingEmailOf).
  */
 export function presentCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
   return {
-    id: row.id,
-    userId: row.handle,
+    ...profileFields(row),
     userIdChangesCount: row.handle_changes_count,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    bio: row.bio,
-    location: row.location,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-    motorcycles: parseMotorcycles(row.motorcycles),
-    profileImageUrl: row.profile_image_url,
-    backgroundImageUrl: row.background_image_url,
     isFirstVisit: toBool(row.is_first_visit),
     profileVisibility: row.profile_visibility as ProfileVisibility,
-    preferredUnits: row.preferred_units as PreferredUnits,
     gpxPrivacyZone: row.gpx_privacy_zone as GpxPrivacyZone,
     timezoneOffset: row.timezone_offset,
     timezoneName: row.timezone_name,
-    createdAt: row.created_at,
     pendingEmail,
   };
 }
@@ -47,19 +54,7 @@ export function presentCurrentUser(row: UserRow, pendingEmail: string | null): C
 export function presentPublicProfile(row: UserRow, viewerId: string | null): PublicProfile {
   const own = viewerId === row.id;
   return {
-    id: row.id,
-    userId: row.handle,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    bio: row.bio,
-    location: row.location,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-    profileImageUrl: row.profile_image_url,
-    backgroundImageUrl: row.background_image_url,
-    motorcycles: parseMotorcycles(row.motorcycles),
-    createdAt: row.created_at,
-    preferredUnits: row.preferred_units as PreferredUnits,
+    ...profileFields(row),
     isFirstVisit: own && toBool(row.is_first_visit),
     abilities: { edit: own },
   };

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TestClient } from '../test/test-app';
 import { currentUserSchema } from '../../shared/users/current-user';
 import { removeAbandonedGuests } from './users.service';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('GET /api/users/current', () => {
   it('creates a guest with a generated URL-safe handle and every field of the Current user', async () => {

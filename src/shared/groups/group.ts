@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { abilitiesSchema } from '../http/abilities';
+import { personSummarySchema } from '../users/person';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { nameText } from '../text/name-text';
 
@@ -89,25 +91,25 @@ export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
 export const MEMBERSHIP_STATUSES = ['owner', 'co_organizer', 'member', 'pending', 'none'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export const groupAbilitiesSchema = z.object({
-  join: z.boolean(),
-  leave: z.boolean(),
-  /** The Manage dialog's settings and the Edit Group dialog (owner). */
-  manage: z.boolean(),
-  delete: z.boolean(),
-  invite: z.boolean(),
-  createRide: z.boolean(),
-  createPoll: z.boolean(),
-  viewMembers: z.boolean(),
-  /** See and decide membership requests (owner and co-organizers). */
-  decideRequests: z.boolean(),
-  /** Make members co-organizers and back (owner). */
-  changeRoles: z.boolean(),
-  /** Hand the group to another member (owner). */
-  transferOwnership: z.boolean(),
-  /** Remove members from the group (owner: anyone but themself; co-organizer: plain members). */
-  removeMembers: z.boolean(),
-});
+export const groupAbilitiesSchema = abilitiesSchema([
+  'join',
+  'leave',
+  // manage: the Manage dialog's settings and the Edit Group dialog (owner).
+  'manage',
+  'delete',
+  'invite',
+  'createRide',
+  'createPoll',
+  'viewMembers',
+  // decideRequests: see and decide membership requests (owner and co-organizers).
+  'decideRequests',
+  // changeRoles: make members co-organizers and back (owner).
+  'changeRoles',
+  // transferOwnership: hand the group to another member (owner).
+  'transferOwnership',
+  // removeMembers: remove members from the group (owner: anyone but themself; co-organizer: plain members).
+  'removeMembers',
+]);
 export type GroupAbilities = z.infer<typeof groupAbilitiesSchema>;
 
 /** A group as every list and page receives it (spec 2 section 3, plus slug, status and abilities). */
@@ -137,19 +139,13 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 /** What the viewer may do to one member of the list (groups.policy memberAbilities). */
-export const memberAbilitiesSchema = z.object({
-  makeCoOrganizer: z.boolean(),
-  removeCoOrganizer: z.boolean(),
-  transferOwnership: z.boolean(),
-  remove: z.boolean(),
-});
+export const memberAbilitiesSchema = abilitiesSchema(['makeCoOrganizer', 'removeCoOrganizer', 'transferOwnership', 'remove']);
 export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
 
-export const groupMemberSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  profileImageUrl: z.string().nullable(),
-  location: z.string().nullable(),
+/** A rider as the group's lists show them: with their location. */
+const groupPersonSchema = personSummarySchema.extend({ location: z.string().nullable() });
+
+export const groupMemberSchema = groupPersonSchema.extend({
   isOwner: z.boolean(),
   /** 'owner' for the group's owner, else their role. */
   role: z.enum(['owner', ...GROUP_ROLES]),
@@ -161,7 +157,7 @@ export type GroupMember = z.infer<typeof groupMemberSchema>;
 export const membershipRequestSchema = z.object({
   id: z.string(),
   requestedAt: z.string(),
-  user: z.object({ id: z.string(), userId: z.string(), profileImageUrl: z.string().nullable(), location: z.string().nullable() }),
+  user: groupPersonSchema,
 });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from '../http/abilities';
 import { gpxInfoSchema } from '../gpx/gpx-types';
 import { MEDIA_DESCRIPTION_MAX_LENGTH } from './limits';
 
@@ -36,7 +37,7 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 /** What the viewer may do with an item, decided by the server. */
-export const mediaAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean() });
+export const mediaAbilitiesSchema = abilitiesSchema(['edit', 'delete']);
 export type MediaAbilities = z.infer<typeof mediaAbilitiesSchema>;
 
 /**

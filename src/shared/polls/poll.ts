@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { abilitiesSchema } from '../http/abilities';
+import { personSummarySchema } from '../users/person';
 import { nameText } from '../text/name-text';
 import { dateInput } from '../dates/date-input';
 
@@ -47,11 +49,7 @@ export const pollResponseSchema = z.object({
 });
 
 /** A rider who answered a poll, named by their public handle (API field `userId`) as on ride pages. */
-export const pollVoterSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  profileImageUrl: z.string().nullable(),
-});
+export const pollVoterSchema = personSummarySchema;
 export type PollVoter = z.infer<typeof pollVoterSchema>;
 
 /**
@@ -69,11 +67,7 @@ export const pollDateResultSchema = z.object({
 export type PollDateResult = z.infer<typeof pollDateResultSchema>;
 
 /** What the viewer may do with the poll, decided by the server's polls policy. */
-export const pollAbilitiesSchema = z.object({
-  respond: z.boolean(),
-  close: z.boolean(),
-  planRide: z.boolean(),
-});
+export const pollAbilitiesSchema = abilitiesSchema(['respond', 'close', 'planRide']);
 export type PollAbilities = z.infer<typeof pollAbilitiesSchema>;
 
 /** A poll as every poll endpoint answers it (spec 2 section 3 "Poll", with results and abilities). */

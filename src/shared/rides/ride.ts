@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { abilitiesSchema } from '../http/abilities';
+import { personSummarySchema } from '../users/person';
 import { nameText } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { localDay } from './ride-time';
@@ -169,29 +171,17 @@ export const commentsPageQuerySchema = z.object({
 });
 
 /** A rider as rides name them: the participants, the owner, the navigator, a comment's author. */
-export const ridePersonSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  profileImageUrl: z.string().nullable(),
-});
+export const ridePersonSchema = personSummarySchema;
 export type RidePerson = z.infer<typeof ridePersonSchema>;
 
 /** What the viewer may do with the ride, as the server's policy decided (rides.policy.ts). */
-export const rideAbilitiesSchema = z.object({
-  join: z.boolean(),
-  leave: z.boolean(),
-  edit: z.boolean(),
-  delete: z.boolean(),
-  comment: z.boolean(),
-  uploadMedia: z.boolean(),
-  /** The next four are on a ride's own JSON only (GET /api/rides/{id} and the answers to its actions), never in lists. */
-  joinWaitlist: z.boolean().optional(),
-  leaveWaitlist: z.boolean().optional(),
-  /** The owner may keep or cancel a ride that reached its decision time below its minimum riders. */
-  decideMinimum: z.boolean().optional(),
-  /** Photos and videos: any rider of the ride and any member of its group (`uploadMedia` is adding GPX routes: the owner). */
-  addMedia: z.boolean().optional(),
-});
+export const rideAbilitiesSchema = abilitiesSchema(
+  ['join', 'leave', 'edit', 'delete', 'comment', 'uploadMedia'],
+  // These four are on a ride's own JSON only (GET /api/rides/{id} and the answers to its actions), never in lists.
+  // decideMinimum: the owner may keep or cancel a ride that reached its decision time below its minimum riders.
+  // addMedia: photos and videos, for any rider of the ride and any member of its group (`uploadMedia` is adding GPX routes: the owner).
+  ['joinWaitlist', 'leaveWaitlist', 'decideMinimum', 'addMedia'],
+);
 export type RideAbilities = z.infer<typeof rideAbilitiesSchema>;
 
 /** A ride's waitlist as its viewer sees it: how many wait, and the viewer's place (1 is next; null: not waiting). */
