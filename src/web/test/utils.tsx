@@ -1,11 +1,10 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import type { AppConfig } from '../../shared/http/app-config';
 import type { CurrentUser } from '../../shared/users/current-user';
-import { ToastProvider, Toaster } from '../components/ui/toast';
+import { AppProviders } from '../app/providers';
 import { resetToasts } from '../components/ui/toast-store';
 import { createQueryClient } from '../lib/query-client';
 
@@ -80,16 +79,8 @@ export function json(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        {children}
-        <Toaster />
-      </ToastProvider>
-    </QueryClientProvider>
-  );
-}
+/** The app's own providers (queries, toasts); tests pass a fresh query client each. */
+export const Providers = AppProviders;
 
 /** Renders `element` on every path of a memory router, so navigation can be read from `router.state`. */
 export function renderWithApp(element: ReactElement, { path = '/', queryClient = createQueryClient() } = {}) {
