@@ -4,9 +4,12 @@ import { recordToasts } from './page-checks';
 import { format } from 'date-fns';
 import { expect } from 'vitest';
 
-/** A group around Bologna (the offline gazetteer's home ground), created through the API as the page's rider. */
-export async function createGroup(page: Page, name: string): Promise<{ id: string; slug: string }> {
-  const group = await page.evaluate(async (groupName) => {
+/**
+ * A group around Bologna (the offline gazetteer's home ground), created through the API as the page's
+ * rider; `overrides` change any field (another place, approval required...).
+ */
+export async function createGroup(page: Page, name: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
+  const group = await page.evaluate(async ({ groupName, overrides }) => {
     const response = await fetch('/api/groups', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -20,10 +23,11 @@ export async function createGroup(page: Page, name: string): Promise<{ id: strin
         membershipApprovalRequired: false,
         timezoneOffset: 'UTC+01:00',
         timezoneName: 'Berlin',
+        ...overrides,
       }),
     });
     return response.json();
-  }, name);
+  }, { groupName: name, overrides });
   expect(group.slug).toBeTruthy();
   return group as { id: string; slug: string };
 }
