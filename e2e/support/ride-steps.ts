@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Harness } from './harness';
 import { recordToasts } from './page-checks';
+import { pageApi } from './page-api';
 import { format } from 'date-fns';
 import { expect } from 'vitest';
 
@@ -65,4 +66,34 @@ export async function newGuestRider(h: Harness, viewport?: { width: number; heig
   await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await welcome.waitFor({ state: 'detached' });
   return { context, page };
+}
+
+/**
+ * A ride of the group through the API as the page's rider: from Bologna to Imola, a full day a week
+ * ahead starting 09:30 on the group's clock (UTC+01:00), 10 seats; `fields` change any of it.
+ */
+export async function createRide(page: Page, groupId: string, fields: Record<string, unknown>): Promise<{ id: string; slug: string }> {
+  const day = new Date(Date.now() + 7 * 86_400_000);
+  const start = `${format(day, 'yyyy-MM-dd')}T08:30:00.000Z`;
+  const created = await pageApi<{ id: string; slug: string }>(page, 'POST', '/api/rides', {
+    groupId,
+    description: null,
+    startLocation: 'Bologna, Emilia-Romagna, Italy',
+    startLatitude: 44.4938,
+    startLongitude: 11.3387,
+    waypoints: [],
+    endLocation: 'Imola, Emilia-Romagna, Italy',
+    endLatitude: 44.3536,
+    endLongitude: 11.7147,
+    startDate: start,
+    endDate: start,
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 10,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+    ...fields,
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return created.json;
 }
