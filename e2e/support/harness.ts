@@ -11,6 +11,8 @@ import { loadConfig } from '../../src/server/config';
 import { freePort } from '../../src/server/test/free-port';
 import { testGazetteerDir } from '../../src/server/test/test-gazetteer';
 
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface ReceivedMail {
   to: string;
   subject: string;
@@ -26,7 +28,8 @@ export interface Harness {
   app: FastifyInstance;
   browser: Browser;
   mails: ReceivedMail[];
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page in a new browser context; with `storageState` (another context's), signed in as that context's rider. */
+  newPage(viewport?: { width: number; height: number }, storageState?: StorageState): Promise<{ context: BrowserContext; page: Page }>;
   /**
    * The newest mail to `to`, as soon as it has arrived; with `after` (an earlier `mails.length`),
    * only one that arrived since then, e.g. the second sign-in link of an address.
@@ -85,8 +88,8 @@ export async function startHarness(): Promise<Harness> {
     app,
     browser,
     mails,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport, baseURL: config.publicUrl });
+    async newPage(viewport = { width: 1280, height: 800 }, storageState) {
+      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState });
       const page = await context.newPage();
       // Map tiles would go to the internet; tests never do.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
