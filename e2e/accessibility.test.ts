@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { linkFrom, startHarness, type Harness } from './support/harness';
+import { startHarness, type Harness, type StorageState } from './support/harness';
 import { animationsSettled, axeViolations } from './support/page-checks';
+import { pageApi } from './support/page-api';
+import { newGuestRider } from './support/ride-steps';
+import { signedInRider, unique } from './support/riders';
 
 /**
  * A tour of every screen with axe-core over the whole document (shell, page and any open dialog),
  * signed out, as a guest, as a member and as an owner, at 375 and 1280 px: no serious or critical
- * violation anywhere. Each tour collects what it finds and fails once with the whole list.
+ * violation anywhere. Each tour collects what it finds and fails once with the whole list, and makes
+ * the riders, group, ride and invitation it visits itself, so any one runs alone.
  */
 vi.setConfig({ testTimeout: 300_000 });
 
@@ -14,48 +18,36 @@ let h: Harness;
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
-const OWNER_EMAIL = 'maximiliane.oberhuber-schwarzenberger@example.com';
-const MEMBER_EMAIL = 'member.giulia@example.com';
-let group: { id: string; slug: string };
-let ride: { id: string; slug: string };
-let inviteLink = '';
-let ownerHandle = '';
-
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
-/** A visitor past the welcome dialog; with `email`, signed in with it through the mailed link. */
-async function visitor(viewport: { width: number; height: number }, email?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await h.newPage(viewport);
-  await page.goto('/');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await welcome.waitFor({ state: 'detached' });
-  if (email) {
-    const before = h.mails.length;
-    await api(page, 'POST', '/api/auth/magic-link', { email });
-    // The same address signs in again in later tours: wait for this link, not an earlier one.
-    for (let i = 0; i < 100 && !h.mails.slice(before).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 100));
-    await page.goto(linkFrom(await h.waitForMail(email)));
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-    await api(page, 'POST', '/api/users/mark-welcome-seen');
-  }
-  return { context, page };
-}
 
 beforeAll(async () => {
   h = await startHarness();
-  const owner = await visitor(DESKTOP, OWNER_EMAIL);
-  group = await api(owner.page, 'POST', '/api/groups', {
-    name: GROUP_NAME,
+});
+afterAll(async () => h?.close());
+
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return (await pageApi<T>(page, method, url, body)).json;
+}
+
+/**
+ * What a tour visits, made afresh for each test: an owner (signed in with a long address) with a
+ * group, a ride and an open invitation; with `member`, a member of the group (signed in) too. The
+ * riders' browser states let a tour open their pages at its own width without signing in again.
+ */
+interface World {
+  group: { id: string; slug: string; name: string };
+  ride: { id: string; slug: string };
+  inviteLink: string;
+  ownerHandle: string;
+  owner: StorageState;
+  member: StorageState | null;
+}
+
+async function world({ member = false } = {}): Promise<World> {
+  const n = unique();
+  const owner = await signedInRider(h, `maximiliane.oberhuber-schwarzenberger.${n}@example.com`, DESKTOP);
+  const name = `${GROUP_NAME} ${n}`;
+  const group = await api<{ id: string; slug: string }>(owner.page, 'POST', '/api/groups', {
+    name,
     description: 'Sunday rides over the Kesselberg, coffee by the Walchensee.',
     location: 'Munich, Bavaria, Germany',
     latitude: 48.137,
@@ -66,7 +58,7 @@ beforeAll(async () => {
     timezoneName: 'Berlin',
   });
   const start = new Date(Date.now() + 6 * 86_400_000).toISOString();
-  ride = await api(owner.page, 'POST', '/api/rides', {
+  const ride = await api<{ id: string; slug: string }>(owner.page, 'POST', '/api/rides', {
     groupId: group.id,
     name: 'Kesselberg und Walchensee Rundfahrt mit Kaffeepause',
     startLocation: 'Munich, Bavaria, Germany',
@@ -83,15 +75,27 @@ beforeAll(async () => {
     timezoneOffset: 'UTC+01:00',
     timezoneName: 'Berlin',
   });
-  inviteLink = (await api<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, { inviterFirstName: 'Maxi', inviteeName: 'Giulia' })).magicLink;
-  ownerHandle = (await api<{ userId: string }>(owner.page, 'GET', '/api/users/current')).userId;
+  const inviteLink = (await api<{ magicLink: string }>(owner.page, 'POST', `/api/groups/${group.id}/invite`, { inviterFirstName: 'Maxi', inviteeName: 'Giulia' })).magicLink;
+  const ownerState = await owner.context.storageState();
   await owner.context.close();
 
-  const member = await visitor(DESKTOP, MEMBER_EMAIL);
-  await api(member.page, 'POST', `/api/groups/${group.id}/join`);
-  await member.context.close();
-});
-afterAll(async () => h?.close());
+  let memberState: StorageState | null = null;
+  if (member) {
+    const rider = await signedInRider(h, `member.giulia.${n}@example.com`, DESKTOP);
+    await api(rider.page, 'POST', `/api/groups/${group.id}/join`);
+    memberState = await rider.context.storageState();
+    await rider.context.close();
+  }
+  return { group: { ...group, name }, ride, inviteLink, ownerHandle: owner.userId, owner: ownerState, member: memberState };
+}
+
+/** A visitor past the welcome dialog; with `state`, that signed-in rider's browser at this width. */
+async function visitor(viewport: { width: number; height: number }, state?: StorageState): Promise<{ context: BrowserContext; page: Page }> {
+  if (!state) return newGuestRider(h, viewport);
+  const { context, page } = await h.newPage(viewport, state);
+  await page.goto('/');
+  return { context, page };
+}
 
 /** Collects the violations of each screen visited. */
 class Tour {
@@ -122,15 +126,16 @@ class Tour {
   }
 }
 
-const ridePath = () => `/groups/${group.slug}/rides/${ride.slug}`;
+const ridePath = ({ group, ride }: World) => `/groups/${group.slug}/rides/${ride.slug}`;
 
 /** The screens every signed-in rider (guest or not) sees. */
-async function commonScreens(tour: Tour, width: number) {
+async function commonScreens(tour: Tour, width: number, world: World) {
   const { page } = tour;
+  const { group, ownerHandle, inviteLink } = world;
   await tour.visit('dashboard', '/', /./);
   await tour.visit('groups', '/groups', 'My Groups');
-  await tour.visit('group page', `/groups/${group.slug}`, GROUP_NAME);
-  await tour.visit('ride page', ridePath(), /Kesselberg/);
+  await tour.visit('group page', `/groups/${group.slug}`, group.name);
+  await tour.visit('ride page', ridePath(world), /Kesselberg/);
   await tour.visit('upcoming', '/upcoming', 'Upcoming Rides');
   await tour.visit('finder', '/finder', 'Ride Finder');
   await tour.visit('media', '/media', 'Media Gallery');
@@ -138,7 +143,7 @@ async function commonScreens(tour: Tour, width: number) {
   await tour.visit('profile', `/profile/${ownerHandle}`, /./);
   await tour.visit('report bug', '/report-bug', 'Report a Bug');
   await tour.visit('404', '/no-such-page', '404 Page Not Found');
-  await tour.visit('invite landing', new URL(inviteLink).pathname, new RegExp(GROUP_NAME));
+  await tour.visit('invite landing', new URL(inviteLink).pathname, new RegExp(group.name));
   await page.goto('/groups');
   await page.getByRole('heading', { name: 'My Groups' }).waitFor();
   await tour.dialog('Create Group dialog', 'Create Group', () => page.getByRole('button', { name: 'Create Group' }).first().click());
@@ -147,10 +152,10 @@ async function commonScreens(tour: Tour, width: number) {
   }
 }
 
-async function memberScreens(tour: Tour) {
+async function memberScreens(tour: Tour, { group }: World) {
   const { page } = tour;
   await page.goto(`/groups/${group.slug}`);
-  await page.getByRole('heading', { name: GROUP_NAME }).first().waitFor();
+  await page.getByRole('heading', { name: group.name }).first().waitFor();
   // Every tab the rider has (the owner also has Pending Members).
   for (const tab of await page.getByRole('tab').all()) {
     const name = await tab.innerText();
@@ -163,9 +168,9 @@ async function memberScreens(tour: Tour) {
   await tour.dialog('upload dialog', 'Upload Media', () => page.getByRole('button', { name: 'Upload Media' }).first().click());
 }
 
-async function ownerScreens(tour: Tour) {
+async function ownerScreens(tour: Tour, world: World) {
   const { page } = tour;
-  await tour.visit('ride edit', `${ridePath()}/edit`, /Edit/);
+  await tour.visit('ride edit', `${ridePath(world)}/edit`, /Edit/);
   await page.goto('/groups?action=create-ride');
   const createRide = page.getByRole('dialog', { name: 'Create Ride' });
   await createRide.getByLabel('Ride Name').waitFor();
@@ -195,9 +200,10 @@ describe('no serious or critical axe-core violation', () => {
       await first.context.close();
       expect(welcome.found).toEqual({});
 
+      const guestWorld = await world();
       const { context, page } = await visitor(viewport);
       const tour = new Tour(page);
-      await commonScreens(tour, viewport.width);
+      await commonScreens(tour, viewport.width, guestWorld);
       await tour.dialog('sign-in dialog', 'Login to Existing Account', async () => {
         if (viewport.width < 1024) await page.getByRole('button', { name: 'Open navigation' }).first().click();
         await page.getByRole('button', { name: /Account menu/ }).last().click();
@@ -207,18 +213,19 @@ describe('no serious or critical axe-core violation', () => {
       expect(tour.found).toEqual({});
     });
 
-    for (const [role, email, extra] of [
-      ['a member', MEMBER_EMAIL, memberScreens],
-      ['the owner', OWNER_EMAIL, async (tour: Tour) => {
-        await memberScreens(tour);
-        await ownerScreens(tour);
+    for (const [role, as, extra] of [
+      ['a member', (w: World) => w.member!, memberScreens],
+      ['the owner', (w: World) => w.owner, async (tour: Tour, w: World) => {
+        await memberScreens(tour, w);
+        await ownerScreens(tour, w);
       }],
     ] as const) {
       it(`as ${role}, at ${size}`, async () => {
-        const { context, page } = await visitor(viewport, email);
+        const w = await world({ member: true });
+        const { context, page } = await visitor(viewport, as(w));
         const tour = new Tour(page);
-        await commonScreens(tour, viewport.width);
-        await extra(tour);
+        await commonScreens(tour, viewport.width, w);
+        await extra(tour, w);
         await context.close();
         expect(tour.found).toEqual({});
       });
@@ -228,7 +235,8 @@ describe('no serious or critical axe-core violation', () => {
 
 describe('keyboard: Escape layering, the discard question and focus return', () => {
   it('on a 375 px phone, Escape in a suggestion list keeps Create Ride open; closing with input asks first; the focus returns to Create Ride', async () => {
-    const { context, page } = await visitor(PHONE, OWNER_EMAIL);
+    const { group, owner } = await world();
+    const { context, page } = await visitor(PHONE, owner);
     await page.goto(`/groups/${group.slug}`);
     const opener = page.getByRole('button', { name: 'Create Ride' }).first();
     await opener.click();

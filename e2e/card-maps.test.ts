@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { createGroup } from './support/ride-steps';
+import { unique } from './support/riders';
 import { axeViolations, expectAccessible, recordToasts, toastsOf } from './support/page-checks';
 
 /**
@@ -135,23 +136,24 @@ async function cardMap(page: Page, rideName: string, total: number) {
   return { card, map };
 }
 
-describe('card maps', () => {
-  let page: Page;
-  let context: BrowserContext;
-  let loopRideId = '';
+/**
+ * Each test's own rider with a group (names are unique) holding the loop and the twelve-stop ride, its
+ * browser closed when the test ends: no test depends on another.
+ */
+async function riderWithRides(): Promise<{ page: Page; loopRideId: string }> {
+  const { context, page } = await newRider();
+  onTestFinished(() => context.close());
+  const group = await createGroup(page, `Motorradfreundeskreisoberbayern${unique()}`);
+  const loopRideId = await createRide(page, group.id, 'Futa Pass Loop', LOOP);
+  await createRide(page, group.id, 'Twelve stops over the Raticosa to the Mugello', TWELVE);
+  return { page, loopRideId };
+}
 
-  beforeAll(async () => {
-    ({ context, page } = await newRider());
-    const group = await createGroup(page, 'Motorradfreundeskreisoberbayern');
-    loopRideId = await createRide(page, group.id, 'Futa Pass Loop', LOOP);
-    await createRide(page, group.id, 'Twelve stops over the Raticosa to the Mugello', TWELVE);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+describe('card maps', () => {
 
   for (const width of [1280, 375]) {
     it(`at ${width} px: a loop shows its start and its finish apart, and twelve close stops do not pile up`, async () => {
+      const { page } = await riderWithRides();
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
 
@@ -193,6 +195,7 @@ describe('card maps', () => {
   }
 
   it('the ride page map is a still picture, and its fullscreen map a labelled region the keyboard reaches', async () => {
+    const { page } = await riderWithRides();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     const { card } = await cardMap(page, 'Futa Pass Loop', 4);
@@ -228,6 +231,7 @@ describe('card maps', () => {
   });
 
   it('the media gallery labels a GPX file by the ride it belongs to, linking to it, and a rider\'s own upload "Profile"', async () => {
+    const { page, loopRideId } = await riderWithRides();
     const gpx = fs.readFileSync(path.resolve('test-data/fixtures/gpx/togeojson-strava.gpx'), 'utf8');
     const statuses = await page.evaluate(
       async ({ gpx, rideId }) => {

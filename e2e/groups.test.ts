@@ -1,16 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { addMonths, format, startOfMonth, addDays } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
-import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
+import { animationsSettled, expectToast, recordToasts, expectAccessible } from './support/page-checks';
+import { createGroup } from './support/ride-steps';
+import { guestRider, joinGroup, unique, type Rider } from './support/riders';
+import { pageApi } from './support/page-api';
 
 /**
  * Groups, membership with approval, invitations and polls, end to end: the real server, Chromium,
- * and three riders in their own browser contexts (owner, applicant, invitee).
+ * and three riders in their own browser contexts (owner, applicant, invitee). Each test makes its
+ * own riders and group: the form's flow in the first, through the API in the others.
  */
 // Three browser contexts on a shared 2-core machine: give each step room.
 vi.setConfig({ testTimeout: 120_000 });
@@ -24,36 +28,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-interface Rider {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  userId: string;
-}
-
-async function currentUser(page: Page): Promise<{ id: string; userId: string; email: string | null }> {
-  return page.evaluate(async () => (await fetch('/api/users/current')).json());
-}
-
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
-  await dialog.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 /** A new visitor (a guest account), past the welcome dialog. */
-async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await h.newPage(viewport);
-  await recordToasts(page);
-  await page.goto('/');
-  await dismissWelcome(page);
-  const me = await currentUser(page);
-  return { context, page, id: me.id, userId: me.userId };
-}
+const newRider = (viewport?: { width: number; height: number }): Promise<Rider> => guestRider(h, viewport);
 
 async function screenshot(page: Page, name: string) {
-  // Let toasts and dialogs finish animating.
-  await page.waitForTimeout(400);
+  // Once toasts and dialogs have finished animating.
+  await animationsSettled(page);
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
@@ -68,12 +48,49 @@ async function sampleImage(): Promise<string> {
 const GROUP_NAME = 'Bologna Night Riders';
 const GROUP_SLUG = 'bologna-night-riders';
 
-let owner: Rider;
-let applicant: Rider;
+interface Group {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** An owner (a guest) and a group asking for approval, as the first test makes it through the form. */
+async function ownerWithGroup(): Promise<{ owner: Rider; group: Group }> {
+  const owner = await newRider();
+  const name = `${GROUP_NAME} ${unique()}`;
+  const group = await createGroup(owner.page, name, {
+    description: 'Evening loops through the Apennine foothills. Espresso stop guaranteed.',
+    radiusKm: 60,
+    membershipApprovalRequired: true,
+  });
+  return { owner, group: { ...group, name } };
+}
+
+/** A member of the group, approved by its owner. */
+async function memberOf(owner: Rider, group: Group): Promise<Rider> {
+  const member = await newRider();
+  await joinGroup(member, owner, group.id);
+  return member;
+}
+
+/** The owner's poll "Dolomites weekend", as the poll test makes it through the form. */
+async function createPoll(owner: Rider, group: Group): Promise<void> {
+  const next = startOfMonth(addMonths(new Date(), 1));
+  const created = await pageApi(owner.page, 'POST', '/api/polls', {
+    groupId: group.id,
+    title: 'Dolomites weekend',
+    description: '',
+    destination: 'Passo Giau',
+    durationDays: 2,
+    deadline: addDays(new Date(), 7).toISOString(),
+    proposedDates: [format(addDays(next, 9), 'yyyy-MM-dd'), format(addDays(next, 11), 'yyyy-MM-dd')],
+  });
+  expect(created.status).toBe(201);
+}
 
 describe('groups', () => {
   it('creates a group with every field of the form, image included', async () => {
-    owner = await newRider();
+    const owner = await newRider();
     const { page } = owner;
     await page.goto('/groups');
     await page.getByRole('heading', { name: 'My Groups' }).waitFor();
@@ -178,10 +195,13 @@ describe('groups', () => {
   });
 
   it('an applicant asks to join an approval group, the owner approves, the applicant is told', async () => {
-    applicant = await newRider();
+    const { owner, group } = await ownerWithGroup();
+    await owner.page.goto(`/groups/${group.slug}`);
+    await owner.page.getByRole('heading', { name: group.name, level: 1 }).waitFor();
+    const applicant = await newRider();
     const { page } = applicant;
-    await page.goto(`/groups/${GROUP_SLUG}`);
-    await page.getByRole('heading', { name: `Join ${GROUP_NAME}` }).waitFor();
+    await page.goto(`/groups/${group.slug}`);
+    await page.getByRole('heading', { name: `Join ${group.name}` }).waitFor();
     await expectAccessible(page);
     expect(await page.getByText('0 rides').count()).toBeGreaterThan(0);
     expect(await page.getByRole('tab').count()).toBe(0);
@@ -191,7 +211,7 @@ describe('groups', () => {
 
     // My Groups lists it with the Pending badge.
     await page.goto('/groups');
-    const card = page.getByRole('article', { name: GROUP_NAME });
+    const card = page.getByRole('article', { name: group.name });
     await expectAccessible(page);
     await card.getByText('Pending', { exact: true }).waitFor();
     await card.getByText('Membership application pending').waitFor();
@@ -212,7 +232,7 @@ describe('groups', () => {
     // The applicant's open page is told at once by the live notification, and follows it.
     await expectToast(page, 'Membership approved!');
     await card.getByText('Pending', { exact: true }).waitFor({ state: 'detached' });
-    await page.goto(`/groups/${GROUP_SLUG}`);
+    await page.goto(`/groups/${group.slug}`);
     await page.getByText('Member', { exact: true }).first().waitFor();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Polls' }).waitFor();
@@ -222,8 +242,9 @@ describe('groups', () => {
   });
 
   it('an invitation link, opened in a fresh browser, ends on the group page as a member', async () => {
+    const { owner, group } = await ownerWithGroup();
     const { page } = owner;
-    await page.goto(`/groups/${GROUP_SLUG}`);
+    await page.goto(`/groups/${group.slug}`);
     await page.getByRole('button', { name: 'Invite Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Invitation' });
     await dialog.getByRole('button', { name: 'Create Invitation' }).click();
@@ -237,7 +258,7 @@ describe('groups', () => {
     await dialog.getByRole('button', { name: 'Create Invitation' }).click();
 
     const result = page.getByRole('dialog', { name: 'Invitation Created' });
-    const qr = result.getByRole('img', { name: `QR code to join ${GROUP_NAME}` });
+    const qr = result.getByRole('img', { name: `QR code to join ${group.name}` });
     await expectAccessible(page);
     await qr.waitFor();
     const link = await result.getByLabel('Invitation Link').inputValue();
@@ -261,7 +282,7 @@ describe('groups', () => {
     const { context, page: invitee } = await h.newPage({ width: 375, height: 812 });
     await recordToasts(invitee);
     await invitee.goto(link);
-    await invitee.getByRole('heading', { name: GROUP_NAME }).waitFor();
+    await invitee.getByRole('heading', { name: group.name }).waitFor();
     await expectAccessible(invitee);
     const landing = await invitee.locator('main').innerText();
     expect(landing).toContain('Carla');
@@ -277,8 +298,8 @@ describe('groups', () => {
     await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
     // The landing says where the link went, then the group page opens without the welcome dialog.
     await invitee.getByText("You're in! Now check your email").waitFor();
-    await invitee.getByRole('link', { name: `Go to ${GROUP_NAME}` }).click();
-    await invitee.waitForURL((url) => url.pathname === `/groups/${GROUP_SLUG}`);
+    await invitee.getByRole('link', { name: `Go to ${group.name}` }).click();
+    await invitee.waitForURL((url) => url.pathname === `/groups/${group.slug}`);
     await invitee.getByText('Member', { exact: true }).first().waitFor();
     await invitee.getByRole('tab', { name: 'Members', exact: true }).waitFor();
     expect(await invitee.getByRole('dialog').count()).toBe(0);
@@ -294,8 +315,10 @@ describe('groups', () => {
   });
 
   it('a member creates a poll, another votes on it', async () => {
+    const { owner, group } = await ownerWithGroup();
+    const applicant = await memberOf(owner, group);
     const { page } = owner;
-    await page.goto(`/groups/${GROUP_SLUG}?tab=polls`);
+    await page.goto(`/groups/${group.slug}?tab=polls`);
     await page.getByText('No polls yet').waitFor();
     await page.getByRole('button', { name: 'Create Poll' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Poll' });
@@ -329,9 +352,9 @@ describe('groups', () => {
     await poll.waitFor();
     expect(await poll.innerText()).toContain('Passo Giau');
 
-    // The applicant (now a member) votes Interested with one preferred date.
+    // The other member votes Interested with one preferred date.
     const member = applicant.page;
-    await member.goto(`/groups/${GROUP_SLUG}?tab=polls`);
+    await member.goto(`/groups/${group.slug}?tab=polls`);
     const card = member.getByRole('article', { name: 'Dolomites weekend' });
     await card.getByRole('button', { name: format(later, 'MMM d, yyyy') }).click();
     await card.getByRole('button', { name: 'Interested' }).click();
@@ -350,9 +373,10 @@ describe('groups', () => {
   });
 
   it('the owner manages the settings and deletes a group after confirming', async () => {
+    const { owner, group } = await ownerWithGroup();
     const { page } = owner;
-    await page.goto(`/groups/${GROUP_SLUG}`);
-    await page.getByRole('button', { name: `Actions for ${GROUP_NAME}` }).click();
+    await page.goto(`/groups/${group.slug}`);
+    await page.getByRole('button', { name: `Actions for ${group.name}` }).click();
     await page.getByRole('menuitem', { name: 'Manage Group' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage Group' });
     const approval = manage.getByRole('checkbox', { name: 'Require approval for new members' });
@@ -391,24 +415,27 @@ describe('groups', () => {
   });
 
   it('looks right on a phone and on a desktop', async () => {
+    const { owner, group } = await ownerWithGroup();
+    await memberOf(owner, group);
+    await createPoll(owner, group);
     const { page } = owner;
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       await page.goto('/groups');
-      await page.getByRole('article', { name: GROUP_NAME }).waitFor();
+      await page.getByRole('article', { name: group.name }).waitFor();
       await expectAccessible(page);
       await screenshot(page, `my-groups-${width}`);
-      await page.goto(`/groups/${GROUP_SLUG}?tab=polls`);
+      await page.goto(`/groups/${group.slug}?tab=polls`);
       await page.getByRole('article', { name: 'Dolomites weekend' }).waitFor();
       await expectAccessible(page);
       await screenshot(page, `group-detail-polls-${width}`);
-      await page.goto(`/groups/${GROUP_SLUG}?tab=members`);
+      await page.goto(`/groups/${group.slug}?tab=members`);
       await page.getByRole('list', { name: 'Members' }).waitFor();
       await expectAccessible(page);
       await screenshot(page, `group-detail-members-${width}`);
     }
     const outsider = await newRider({ width: 375, height: 812 });
-    await outsider.page.goto(`/groups/${GROUP_SLUG}`);
+    await outsider.page.goto(`/groups/${group.slug}`);
     await outsider.page.getByRole('button', { name: 'Join Group' }).waitFor();
     await expectAccessible(outsider.page);
     await screenshot(outsider.page, 'group-detail-outsider-375');

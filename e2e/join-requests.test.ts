@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { linkFrom, startHarness, type Harness } from './support/harness';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './support/harness';
 import { PHONE_WIDTHS, animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
-import { newGuestRider } from './support/ride-steps';
+import { createGroup } from './support/ride-steps';
+import { rename, signedInRider, unique, type Rider } from './support/riders';
 
 /**
  * A request to join an approval group reaches the owner live (count, list and
@@ -21,16 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-interface Rider {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  userId: string;
-  email: string;
-}
-
 const GROUP_NAME = 'Apennine Dawn Patrol';
-const GROUP_SLUG = 'apennine-dawn-patrol';
 
 /** Marks the page; `expectNoReload` then proves the page was never loaded again. */
 async function markPage(page: Page) {
@@ -48,59 +40,42 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /** A visitor signed in over real SMTP with an e-mailed link, then given a handle. */
-async function newRider(handle: string, viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await newGuestRider(h, viewport);
+async function newRider(handle: string, viewport?: { width: number; height: number }): Promise<Rider & { email: string }> {
   const email = `${handle.toLowerCase()}@example.com`;
-  const before = h.mails.length;
-  const sent = await page.evaluate(async (address) => (await fetch('/api/auth/magic-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status, email);
-  expect(sent).toBe(200);
-  await expect.poll(() => h.mails.length).toBeGreaterThan(before);
-  await page.goto(linkFrom(await h.waitForMail(email)));
-  await page.waitForURL((url) => url.pathname === '/');
-  const me = await page.evaluate(async () => (await fetch('/api/users/current')).json() as Promise<{ id: string }>);
-  const renamed = await page.evaluate(
-    async ([id, userId]) => (await fetch(`/api/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) })).status,
-    [me.id, handle] as const,
-  );
-  expect(renamed).toBe(200);
-  return { context, page, id: me.id, userId: handle, email };
+  const rider = await signedInRider(h, email, viewport);
+  await rename(rider, handle);
+  return { ...rider, email };
 }
 
-let owner: Rider;
-let approved: Rider;
+/**
+ * Each test's own owner, signed in, with a group that asks for approval (names are unique), on the
+ * group's open Pending tab: no test depends on another.
+ */
+async function ownerOnPendingTab(): Promise<{ owner: Rider; group: { id: string; slug: string; name: string } }> {
+  const n = unique();
+  const owner = await newRider(`captain_ana${n}`);
+  const name = `${GROUP_NAME} ${n}`;
+  const group = await createGroup(owner.page, name, {
+    description: 'Sunrise loops over the passes, approval required.',
+    location: 'Bologna, Emilia-Romagna, Italy',
+    latitude: 44.4949,
+    longitude: 11.3426,
+    radiusKm: 80,
+    membershipApprovalRequired: true,
+  });
+  await owner.page.goto(`/groups/${group.slug}?tab=pending`);
+  await owner.page.getByText('No pending requests').waitFor();
+  await markPage(owner.page);
+  return { owner, group: { ...group, name } };
+}
 
 describe('join requests, live', () => {
   it('the owner sees a request arrive on the open Pending tab, approves it, and the rider is told', async () => {
-    owner = await newRider('captain_ana');
+    const { owner, group } = await ownerOnPendingTab();
     const { page } = owner;
-    const created = await page.evaluate(
-      async (name) =>
-        (
-          await fetch('/api/groups', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              name,
-              description: 'Sunrise loops over the passes, approval required.',
-              location: 'Bologna, Emilia-Romagna, Italy',
-              latitude: 44.4949,
-              longitude: 11.3426,
-              radiusKm: 80,
-              membershipApprovalRequired: true,
-              timezoneOffset: 'UTC+01:00',
-              timezoneName: 'Berlin',
-            }),
-          })
-        ).status,
-      GROUP_NAME,
-    );
-    expect(created).toBe(201);
-    await page.goto(`/groups/${GROUP_SLUG}?tab=pending`);
-    await page.getByText('No pending requests').waitFor();
-    await markPage(page);
 
-    approved = await newRider('Maximiliano_DelaRosa-Vasquez');
-    await approved.page.goto(`/groups/${GROUP_SLUG}`);
+    const approved = await newRider('Maximiliano_DelaRosa-Vasquez');
+    await approved.page.goto(`/groups/${group.slug}`);
     await approved.page.getByRole('button', { name: 'Join Group' }).click();
     await approved.page.getByText('Membership application pending').first().waitFor();
     await markPage(approved.page);
@@ -110,7 +85,7 @@ describe('join requests, live', () => {
     await pendingTab.getByLabel('1 pending').waitFor();
     const list = page.getByRole('list', { name: 'Pending members' });
     await list.getByRole('link', { name: approved.userId }).waitFor();
-    await expectToast(page, `${approved.userId} wants to join ${GROUP_NAME}`);
+    await expectToast(page, `${approved.userId} wants to join ${group.name}`);
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
     await expectNoReload(page);
     // The rider is named by handle, never by e-mail address.
@@ -124,7 +99,7 @@ describe('join requests, live', () => {
 
     // The rider, still on the same page load, is told and sees the group as a member.
     await expectToast(approved.page, 'Membership approved!');
-    await expectToast(approved.page, `You're now a member of ${GROUP_NAME}.`);
+    await expectToast(approved.page, `You're now a member of ${group.name}.`);
     await approved.page.getByRole('tab', { name: 'Polls' }).waitFor();
     await approved.page.getByText('Member', { exact: true }).first().waitFor();
     await approved.page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
@@ -137,9 +112,10 @@ describe('join requests, live', () => {
   });
 
   it('a withdrawn request leaves the owner nothing to act on; a second rider is declined and told', async () => {
+    const { owner, group } = await ownerOnPendingTab();
     const { page } = owner;
     const declined = await newRider('Bartholomew_Featherstonehaugh', { width: 375, height: 800 });
-    await declined.page.goto(`/groups/${GROUP_SLUG}`);
+    await declined.page.goto(`/groups/${group.slug}`);
     await declined.page.getByRole('button', { name: 'Join Group' }).click();
     await declined.page.getByText('Membership application pending').first().waitFor();
     const pendingTab = page.getByRole('tab', { name: /Pending Members/ });
@@ -151,7 +127,8 @@ describe('join requests, live', () => {
     await page.getByText('No pending requests').waitFor();
     await page.getByRole('button', { name: 'Notifications', exact: true }).first().click();
     const panel = page.getByRole('dialog');
-    await panel.getByRole('list', { name: 'Notifications' }).waitFor();
+    // This owner was told of nothing else: the withdrawn request's notification went with it.
+    await panel.getByText('No notifications', { exact: true }).waitFor();
     expect(await panel.getByText(`${declined.userId} wants to join`).count()).toBe(0);
     await page.keyboard.press('Escape');
 
@@ -173,7 +150,7 @@ describe('join requests, live', () => {
     await expectToast(page, `${declined.userId}'s request was declined.`);
     await page.getByText('No pending requests').waitFor();
 
-    await expectToast(declined.page, `Your request to join ${GROUP_NAME} was declined`);
+    await expectToast(declined.page, `Your request to join ${group.name} was declined`);
     await declined.page.getByRole('button', { name: 'Join Group' }).waitFor();
     await declined.page.getByRole('button', { name: /^Notifications/ }).first().click();
     await declined.page.getByRole('dialog').getByText('Membership request declined').waitFor();
@@ -183,11 +160,12 @@ describe('join requests, live', () => {
   });
 
   it('looks right with long names at 375 and 1280 px, with no sideways scroll', async () => {
+    const { owner, group } = await ownerOnPendingTab();
     const { page } = owner;
     const riders = ['Alessandra_Montgomery-Smythe', 'Konstantinos_Papadimitriou'];
     for (const handle of riders) {
       const rider = await newRider(handle);
-      await rider.page.evaluate(async (id) => fetch(`/api/groups/${id}/join`, { method: 'POST' }), await page.evaluate(async (slug) => ((await (await fetch(`/api/groups/by-name/${slug}`)).json()) as { id: string }).id, GROUP_SLUG));
+      await rider.page.evaluate(async (id) => fetch(`/api/groups/${id}/join`, { method: 'POST' }), group.id);
       await rider.context.close();
     }
     await page.getByRole('tab', { name: /Pending Members/ }).getByLabel('2 pending').waitFor();

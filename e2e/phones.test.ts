@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
+import { unique } from './support/riders';
 import { PHONE_WIDTHS, animationsSettled, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
 
 /**
  * Phones (320, 375 and 414 px) with the longest content a rider can make: nothing scrolls sideways,
  * the drawer's account menu stays on screen, tab rows stay one row, and Join is a button on group cards.
+ * Each test makes that content itself (through the API, every name unique), so any one runs alone.
  */
 vi.setConfig({ testTimeout: 240_000 });
 
@@ -58,6 +60,10 @@ const LONG_EMAIL = `${'motorradfreundeskreis.oberbayern.'.repeat(2).slice(0, 60)
 
 const APPROVAL_GROUP = 'Motorradclubgipfelstürmerallgäu';
 const OPEN_GROUP = 'Kurvenräubergemeinschaftschwaben';
+const HANDLE = 'Motorradfreundeskreis_oberbay';
+
+/** `text` with its end replaced by `n`: unique, and exactly as long (a 32-letter word is not a 31-letter one at 320 px). */
+const numbered = (text: string, n: number) => `${text.slice(0, text.length - String(n).length)}${n}`;
 
 /** Types a place and picks the suggestion (the offline gazetteer knows Bologna). */
 async function pickPlace(page: Page, label: string, text: string) {
@@ -194,38 +200,50 @@ async function shot(page: Page, name: string) {
   }
 }
 
-type Rider = Awaited<ReturnType<typeof newRider>>;
-let rider: Rider;
-let other: Rider;
-let groups: Array<{ id: string; slug: string }>;
-let ride: { id: string; slug: string; groupSlug: string };
+/**
+ * The longest content a rider can make, made afresh for each test: a rider with the longest profile,
+ * three groups with the longest names, two rides, four polls and two uploads; and another rider with
+ * a group that asks for approval and an open one. Names end in a number in place of their last
+ * letters: unique, one word still one word, and just as long.
+ */
+async function longestContent() {
+  const n = unique();
+  const rider = await newRider();
+  const { page } = rider;
+  const handle = numbered(HANDLE, n);
+  await api(page, 'PATCH', `/api/users/${rider.id}`, {
+    userId: handle,
+    firstName: longText('Maximilianusbartholomäus', 100),
+    lastName: longText('Oberhuber-Wittelsbacher-Hohenzollern', 100),
+    bio: longText('Fahre seit zwanzig Jahren Motorrad, am liebsten Pässe: Stilfserjochgrossglocknerhochalpenstrasse', 2000),
+    location: longText('Garmisch-Partenkirchen, Oberbayern, Bayern, Deutschland', 255),
+    email: `${n}${LONG_EMAIL.slice(String(n).length)}`,
+  });
+  rider.userId = handle;
+  const groups = [await createGroup(page, numbered(WORD, n)), await createGroup(page, numbered(LONG_WORD_NAME, n)), await createGroup(page, numbered(SENTENCE_NAME, n))];
+  const ride = await createRide(page, groups[0]!.id, longText(`${WORD}${WORD}${WORD} Herbsttour`));
+  await createRide(page, groups[1]!.id, LONG_WORD_NAME);
+  for (let i = 0; i < 4; i++) await createPoll(page, groups[0]!.id, i);
+  await uploadImage(page, 'ride', ride.id);
+  await uploadImage(page, 'group', groups[0]!.id);
+
+  const other = await newRider();
+  const approvalGroup = numbered(APPROVAL_GROUP, n);
+  const openGroup = numbered(OPEN_GROUP, n);
+  await createGroup(other.page, approvalGroup, true);
+  await createGroup(other.page, openGroup);
+  return { rider, other, groups, ride, approvalGroup, openGroup };
+}
 
 describe('phones', () => {
   it('makes the longest content a rider can make', async () => {
-    rider = await newRider();
-    const { page } = rider;
-    await api(page, 'PATCH', `/api/users/${rider.id}`, {
-      userId: 'Motorradfreundeskreis_oberbay',
-      firstName: longText('Maximilianusbartholomäus', 100),
-      lastName: longText('Oberhuber-Wittelsbacher-Hohenzollern', 100),
-      bio: longText('Fahre seit zwanzig Jahren Motorrad, am liebsten Pässe: Stilfserjochgrossglocknerhochalpenstrasse', 2000),
-      location: longText('Garmisch-Partenkirchen, Oberbayern, Bayern, Deutschland', 255),
-      email: LONG_EMAIL,
-    });
-    rider.userId = 'Motorradfreundeskreis_oberbay';
-    groups = [await createGroup(page, WORD), await createGroup(page, LONG_WORD_NAME), await createGroup(page, SENTENCE_NAME)];
-    ride = await createRide(page, groups[0]!.id, longText(`${WORD}${WORD}${WORD} Herbsttour`));
-    await createRide(page, groups[1]!.id, LONG_WORD_NAME);
-    for (let i = 0; i < 4; i++) await createPoll(page, groups[0]!.id, i);
-    await uploadImage(page, 'ride', ride.id);
-    await uploadImage(page, 'group', groups[0]!.id);
-
-    other = await newRider();
-    await createGroup(other.page, APPROVAL_GROUP, true);
-    await createGroup(other.page, OPEN_GROUP);
+    const { rider, groups } = await longestContent();
+    expect(rider.userId).toHaveLength(HANDLE.length);
+    expect(groups.map((g) => g.slug.length)).toEqual([WORD.length, expect.any(Number), expect.any(Number)]);
   });
 
   it('scrolls no screen sideways at 320, 375 and 414 px', async () => {
+    const { rider, other, groups, ride } = await longestContent();
     const { page } = rider;
     const screens: Array<[string, string]> = [
       ['dashboard', '/'],
@@ -291,6 +309,7 @@ describe('phones', () => {
   });
 
   it('keeps tabs in one row and every media filter on screen', async () => {
+    const { rider, groups } = await longestContent();
     const { page } = rider;
     await page.setViewportSize({ width: 375, height: 720 });
     await page.goto(`/groups/${groups[0]!.slug}`);
@@ -324,6 +343,7 @@ describe('phones', () => {
   });
 
   it("keeps the drawer's account menu on screen", async () => {
+    const { rider, groups } = await longestContent();
     const { page } = rider;
     for (const [width, height] of [[320, 480], [320, 320], [375, 667], [414, 736]] as const) {
       await page.setViewportSize({ width, height });
@@ -347,11 +367,12 @@ describe('phones', () => {
   });
 
   it('joins from a finder card (approval needed: requested) and a search result card', async () => {
+    const { rider, approvalGroup, openGroup } = await longestContent();
     const { page } = rider;
     await page.setViewportSize({ width: 375, height: 720 });
     await page.goto('/finder');
     await pickPlace(page, 'Search location', 'Bologna');
-    const card = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: APPROVAL_GROUP });
+    const card = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: approvalGroup });
     await card.getByText('Approval needed').waitFor();
     await expectFits(page, 'finder results');
     await shot(page, 'finder');
@@ -361,18 +382,19 @@ describe('phones', () => {
     expect(await card.getByRole('button', { name: 'Join Group' }).count()).toBe(0);
 
     await page.goto('/groups');
-    await page.getByRole('searchbox', { name: 'Search groups' }).fill(OPEN_GROUP);
-    const result = page.getByRole('article', { name: OPEN_GROUP });
+    await page.getByRole('searchbox', { name: 'Search groups' }).fill(openGroup);
+    const result = page.getByRole('article', { name: openGroup });
     await result.getByRole('button', { name: 'Join Group' }).waitFor();
     await shot(page, 'search-results');
     await result.getByRole('button', { name: 'Join Group' }).click();
-    await expectToast(page, `You joined ${OPEN_GROUP}`);
+    await expectToast(page, `You joined ${openGroup}`);
     await expect.poll(() => result.getByRole('button', { name: 'Join Group' }).count()).toBe(0);
     await expectFits(page, 'my groups search results');
   });
 
   it('screenshots at 375 and 1280 px', async () => {
     if (!SHOTS) return;
+    const { rider, groups, ride } = await longestContent();
     const { page } = rider;
     for (const [name, path] of [
       ['dashboard', '/'],

@@ -2,19 +2,21 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
-import { createGroup, newGuestRider, pickDay, pickPlace } from './support/ride-steps';
+import { createGroup, createRide, pickDay, pickPlace } from './support/ride-steps';
+import { guestRider, unique, type Rider } from './support/riders';
 import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
 
 /**
  * Rides end to end: planning from the dashboard (midpoint) and from a group page (waypoints), the
  * dashboard, Upcoming Rides (list and calendar), the ride page with its map (road from a fake OSRM
  * router on loopback, dashed lines when it fails), joining until Full, comments, editing, deleting,
- * and the Ride Finder near Bologna (the offline gazetteer).
+ * and the Ride Finder (the offline gazetteer). Each test makes its own owner, group and rides; the
+ * tests that count what the finder finds search around a town where no other test rides.
  */
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -58,22 +60,40 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- helpers
 
-interface Rider {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  userId: string;
-}
-
-async function currentUser(page: Page): Promise<{ id: string; userId: string }> {
-  return page.evaluate(async () => (await fetch('/api/users/current')).json());
-}
-
 /** A new visitor (a guest account), past the welcome dialog. */
-async function newRider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { context, page } = await newGuestRider(h, viewport);
-  const me = await currentUser(page);
-  return { context, page, ...me };
+const newRider = (viewport?: { width: number; height: number }): Promise<Rider> => guestRider(h, viewport);
+
+/** Each test's own owner with a group of its own (unique names), around Bologna unless `place` says otherwise. */
+async function ownerWithGroup(place: Record<string, unknown> = {}): Promise<{ owner: Rider; group: { id: string; slug: string; name: string } }> {
+  const owner = await newRider();
+  const n = unique();
+  const name = n === 1 ? 'Apennine Riders' : `Apennine Riders ${n}`;
+  const group = await createGroup(owner.page, name, place);
+  return { owner, group: { ...group, name } };
+}
+
+/** Perugia and Florence: over 50 km from Bologna, where the other tests ride, from each other, and 100 km from Milan. */
+const PERUGIA = { location: 'Perugia, Umbria, Italy', latitude: 43.1122, longitude: 12.38878 };
+const FIRENZE = { location: 'Firenze, Tuscany, Italy', latitude: 43.76667, longitude: 11.25 };
+
+/** "Via Emilia West", as the waypoints test plans it, from the group's own town. */
+async function viaEmiliaWest(owner: Rider, groupId: string, from: { location: string; latitude: number; longitude: number }) {
+  return createRide(owner.page, groupId, {
+    name: 'Via Emilia West',
+    startLocation: from.location,
+    startLatitude: from.latitude,
+    startLongitude: from.longitude,
+    waypoints: [
+      { name: 'Modena, Emilia-Romagna, Italy', latitude: 44.6478, longitude: 10.9254 },
+      { name: "Reggio nell'Emilia, Emilia-Romagna, Italy", latitude: 44.6989, longitude: 10.6297 },
+    ],
+    endLocation: 'Parma, Emilia-Romagna, Italy',
+    endLatitude: 44.8015,
+    endLongitude: 10.3279,
+    startDate: addDays(new Date(), 9).toISOString(),
+    endDate: addDays(new Date(), 10).toISOString(),
+    duration: 'multi-day',
+  });
 }
 
 async function screenshot(page: Page, name: string) {
@@ -85,15 +105,11 @@ async function screenshot(page: Page, name: string) {
 
 const startDay = addDays(new Date(), 7);
 const waypointStart = addDays(new Date(), 9);
-let owner: Rider;
-let group: { id: string; slug: string };
-let ridePath = '';
 
 describe('rides', () => {
   it('plans a ride with a midpoint from the dashboard and shows it on the dashboard, Upcoming Rides and its page', async () => {
-    owner = await newRider();
+    const { owner, group } = await ownerWithGroup();
     const { page } = owner;
-    group = await createGroup(page, 'Apennine Riders');
     await page.reload();
 
     await page.getByRole('region', { name: 'Quick actions' }).getByRole('button', { name: 'Create Ride' }).click();
@@ -159,8 +175,7 @@ describe('rides', () => {
     await page.getByRole('tab', { name: 'List View' }).click();
     await page.getByRole('article', { name: 'Futa Loop' }).getByRole('link', { name: 'Futa Loop' }).click();
     await page.getByRole('heading', { level: 1, name: 'Futa Loop' }).waitFor();
-    ridePath = new URL(page.url()).pathname;
-    expect(ridePath).toBe(`/groups/${group.slug}/rides/futa-loop`);
+    expect(new URL(page.url()).pathname).toBe(`/groups/${group.slug}/rides/futa-loop`);
     const stops = page.getByRole('list', { name: 'Route stops' }).getByRole('listitem');
     expect(await stops.allInnerTexts()).toEqual([expect.stringContaining('Bologna'), expect.stringContaining('Firenzuola'), expect.stringContaining('Imola')]);
     const map = page.locator('main [data-route="road"]').first();
@@ -185,12 +200,17 @@ describe('rides', () => {
   });
 
   it('plans a ride with waypoints from the group page; with the router failing the map draws dashed lines', async () => {
+    const { owner, group } = await ownerWithGroup();
     routerMode = 'fail';
+    // Back to a working router whatever happens in this test, for the tests after it.
+    onTestFinished(() => {
+      routerMode = 'ok';
+    });
     const { page } = owner;
     await page.goto(`/groups/${group.slug}`);
     await page.getByRole('button', { name: 'Create Ride' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Ride' });
-    await dialog.getByText('Apennine Riders').first().waitFor();
+    await dialog.getByText(group.name).first().waitFor();
     await expectAccessible(page);
     expect(await dialog.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
     await dialog.getByLabel('Ride Name').fill('Via Emilia West');
@@ -236,10 +256,17 @@ describe('rides', () => {
     await expectAccessible(page);
     expect(await line.getAttribute('stroke-dasharray')).toBeTruthy();
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(4);
-    routerMode = 'ok';
   });
 
   it('a second rider joins and comments; the owner edits until the ride is full, then deletes it', async () => {
+    const { owner, group } = await ownerWithGroup();
+    // As the first test plans it through the dialog.
+    await createRide(owner.page, group.id, {
+      name: 'Futa Loop',
+      description: 'Over the Futa and Raticosa passes.',
+      waypoints: [{ name: 'Firenzuola, Tuscany, Italy', latitude: 44.1183, longitude: 11.3806 }],
+    });
+    let ridePath = `/groups/${group.slug}/rides/futa-loop`;
     const rider = await newRider();
     await rider.page.goto(ridePath);
     await rider.page.getByRole('heading', { level: 1, name: 'Futa Loop' }).waitFor();
@@ -306,19 +333,22 @@ describe('rides', () => {
     await Promise.all([rider.context.close(), late.context.close()]);
   });
 
-  it('finds the group and a ride near Bologna, and nothing within 50 km of Milan until the search widens', async () => {
+  it('finds the group and a ride near Perugia, and nothing within 50 km of Milan until the search widens', async () => {
+    const { owner, group } = await ownerWithGroup(PERUGIA);
+    await viaEmiliaWest(owner, group.id, PERUGIA);
+    await owner.context.close();
     const finder = await newRider();
     const { page } = finder;
     await page.goto('/finder');
     await page.getByRole('heading', { name: 'Where do you ride?' }).waitFor();
-    await pickPlace(page.locator('main'), 'Search location', 'Bologna');
+    await pickPlace(page.locator('main'), 'Search location', 'Perugia');
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await page.getByRole('tab', { name: 'Rides (1)' }).waitFor();
     await expectAccessible(page);
-    const found = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: 'Apennine Riders' });
+    const found = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: group.name });
     expect(await found.innerText()).toContain('km away');
     await found.getByRole('button', { name: 'Join Group' }).click();
-    await expectToast(page, 'You joined Apennine Riders');
+    await expectToast(page, `You joined ${group.name}`);
     await found.getByText('Member', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Rides (1)' }).click();
     const ride = page.getByRole('list', { name: 'Rides found' }).getByRole('article', { name: 'Via Emilia West' });
@@ -339,7 +369,7 @@ describe('rides', () => {
     const located = await h.browser.newContext({
       viewport: { width: 1280, height: 800 },
       baseURL: h.baseUrl,
-      geolocation: { latitude: 44.4949, longitude: 11.3426 },
+      geolocation: { latitude: PERUGIA.latitude, longitude: PERUGIA.longitude },
       permissions: ['geolocation'],
     });
     await located.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
@@ -349,7 +379,7 @@ describe('rides', () => {
     await here.getByRole('dialog', { name: 'Welcome to RoadCaptain!' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
     await here.goto('/finder');
     await here.getByRole('button', { name: 'Use Current Location' }).click();
-    await here.getByText(/Within 50 km of Bologna/).waitFor();
+    await here.getByText(/Within 50 km of Perugia/).waitFor();
     await here.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await expectAccessible(here);
     await located.close();
@@ -368,6 +398,8 @@ describe('rides', () => {
   });
 
   it('looks right on a 375 px phone', async () => {
+    const { owner, group } = await ownerWithGroup(FIRENZE);
+    await viaEmiliaWest(owner, group.id, FIRENZE);
     const phone = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, storageState: await owner.context.storageState() });
     await phone.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     const page = await phone.newPage();
@@ -391,7 +423,7 @@ describe('rides', () => {
     await screenshot(page, 'upcoming-calendar-375');
 
     await page.goto('/finder');
-    await pickPlace(page.locator('main'), 'Search location', 'Bologna');
+    await pickPlace(page.locator('main'), 'Search location', 'Firenze');
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'finder-375');

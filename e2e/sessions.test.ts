@@ -30,8 +30,7 @@ async function signedInBrowser(email: string, userAgent: string, viewport = { wi
   await page.evaluate(async (address) => {
     await fetch('/api/auth/magic-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) });
   }, email);
-  for (let i = 0; i < 100 && !h.mails.slice(before).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 100));
-  await page.goto(linkFrom(await h.waitForMail(email)));
+  await page.goto(linkFrom(await h.waitForMail(email, { after: before })));
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
   await page.evaluate(async () => void (await fetch('/api/users/mark-welcome-seen', { method: 'POST' })));
   return { context, page };

@@ -155,7 +155,8 @@ describe('signing out', () => {
     // A reload of the page makes nobody either.
     await page.reload();
     await page.getByRole('heading', { name: "You're signed out" }).waitFor();
-    await page.waitForTimeout(300);
+    // A read the page would make starts while it loads: once the network is quiet, none came.
+    await page.waitForLoadState('networkidle');
     expect(currentReads).toEqual([]);
     expect(await countUsers()).toBe(usersBefore);
     await expectAccessible(page);

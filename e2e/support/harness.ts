@@ -11,6 +11,8 @@ import { loadConfig } from '../../src/server/config';
 import { freePort } from '../../src/server/test/free-port';
 import { testGazetteerDir } from '../../src/server/test/test-gazetteer';
 
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface ReceivedMail {
   to: string;
   subject: string;
@@ -26,12 +28,17 @@ export interface Harness {
   app: FastifyInstance;
   browser: Browser;
   mails: ReceivedMail[];
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
-  waitForMail(to: string): Promise<ReceivedMail>;
+  /** A page in a new browser context; with `storageState` (another context's), signed in as that context's rider. */
+  newPage(viewport?: { width: number; height: number }, storageState?: StorageState): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * The newest mail to `to`, as soon as it has arrived; with `after` (an earlier `mails.length`),
+   * only one that arrived since then, e.g. the second sign-in link of an address.
+   */
+  waitForMail(to: string, options?: { after?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
-async function startSmtp(mails: ReceivedMail[]): Promise<{ port: number; close(): Promise<void> }> {
+async function startSmtp(mails: ReceivedMail[], arrived: () => void): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -40,6 +47,7 @@ async function startSmtp(mails: ReceivedMail[]): Promise<{ port: number; close()
       simpleParser(stream)
         .then((parsed) => {
           mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          arrived();
           callback();
         })
         .catch(callback);
@@ -55,7 +63,9 @@ export async function startHarness(): Promise<Harness> {
   const webDir = path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
   const mails: ReceivedMail[] = [];
-  const smtp = await startSmtp(mails);
+  // Each waiting test is told of every mail as it arrives (no polling).
+  const mailWaiters = new Set<() => void>();
+  const smtp = await startSmtp(mails, () => mailWaiters.forEach((wake) => wake()));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-e2e-'));
 
   // PUBLIC_URL must be known before the app is built: take a free port first.
@@ -78,20 +88,31 @@ export async function startHarness(): Promise<Harness> {
     app,
     browser,
     mails,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport, baseURL: config.publicUrl });
+    async newPage(viewport = { width: 1280, height: 800 }, storageState) {
+      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState });
       const page = await context.newPage();
       // Map tiles would go to the internet; tests never do.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
       return { context, page };
     },
-    async waitForMail(to) {
-      for (let i = 0; i < 100; i++) {
-        const mail = [...mails].reverse().find((m) => m.to === to);
-        if (mail) return mail;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no mail arrived for ${to}`);
+    waitForMail(to, { after = 0 } = {}) {
+      const found = () => mails.slice(after).reverse().find((m) => m.to === to);
+      return new Promise((resolve, reject) => {
+        const done = (mail?: ReceivedMail) => {
+          mailWaiters.delete(check);
+          clearTimeout(timer);
+          if (mail) resolve(mail);
+          else reject(new Error(`no mail arrived for ${to}`));
+        };
+        const check = () => {
+          const mail = found();
+          if (mail) done(mail);
+        };
+        // A limit, not a wait: the mail normally arrives well before it.
+        const timer = setTimeout(() => done(), 30_000);
+        mailWaiters.add(check);
+        check();
+      });
     },
     async close() {
       await browser.close();

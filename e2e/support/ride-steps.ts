@@ -1,12 +1,16 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Harness } from './harness';
 import { recordToasts } from './page-checks';
+import { pageApi } from './page-api';
 import { format } from 'date-fns';
 import { expect } from 'vitest';
 
-/** A group around Bologna (the offline gazetteer's home ground), created through the API as the page's rider. */
-export async function createGroup(page: Page, name: string): Promise<{ id: string; slug: string }> {
-  const group = await page.evaluate(async (groupName) => {
+/**
+ * A group around Bologna (the offline gazetteer's home ground), created through the API as the page's
+ * rider; `overrides` change any field (another place, approval required...).
+ */
+export async function createGroup(page: Page, name: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
+  const group = await page.evaluate(async ({ groupName, overrides }) => {
     const response = await fetch('/api/groups', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -20,10 +24,11 @@ export async function createGroup(page: Page, name: string): Promise<{ id: strin
         membershipApprovalRequired: false,
         timezoneOffset: 'UTC+01:00',
         timezoneName: 'Berlin',
+        ...overrides,
       }),
     });
     return response.json();
-  }, name);
+  }, { groupName: name, overrides });
   expect(group.slug).toBeTruthy();
   return group as { id: string; slug: string };
 }
@@ -61,4 +66,34 @@ export async function newGuestRider(h: Harness, viewport?: { width: number; heig
   await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await welcome.waitFor({ state: 'detached' });
   return { context, page };
+}
+
+/**
+ * A ride of the group through the API as the page's rider: from Bologna to Imola, a full day a week
+ * ahead starting 09:30 on the group's clock (UTC+01:00), 10 seats; `fields` change any of it.
+ */
+export async function createRide(page: Page, groupId: string, fields: Record<string, unknown>): Promise<{ id: string; slug: string }> {
+  const day = new Date(Date.now() + 7 * 86_400_000);
+  const start = `${format(day, 'yyyy-MM-dd')}T08:30:00.000Z`;
+  const created = await pageApi<{ id: string; slug: string }>(page, 'POST', '/api/rides', {
+    groupId,
+    description: null,
+    startLocation: 'Bologna, Emilia-Romagna, Italy',
+    startLatitude: 44.4938,
+    startLongitude: 11.3387,
+    waypoints: [],
+    endLocation: 'Imola, Emilia-Romagna, Italy',
+    endLatitude: 44.3536,
+    endLongitude: 11.7147,
+    startDate: start,
+    endDate: start,
+    duration: 'full-day',
+    minRiders: 1,
+    maxRiders: 10,
+    timezoneOffset: 'UTC+01:00',
+    timezoneName: 'Berlin',
+    ...fields,
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return created.json;
 }

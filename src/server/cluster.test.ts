@@ -46,12 +46,31 @@ function request(port: number, method: string, pathname: string, options: { cook
 }
 
 
-async function waitFor(ready: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > until) throw new Error(`the server did not start:\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Resolves when the process has written `text` (checked on each chunk it writes, no polling), fails
+ * when it exits first or after `timeoutMs`.
+ */
+function waitForOutput(child: ChildProcess, output: () => string, text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.stderr!.off('data', check);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    // Called after the listeners that append to the output, so a chunk is in it when checked.
+    const check = () => {
+      if (output().includes(text)) done();
+    };
+    const exited = () => done(new Error(`the server exited before it started:\n${output()}`));
+    const timer = setTimeout(() => done(new Error(`the server did not start within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.on('exit', exited);
+    check();
+  });
 }
 
 async function guest(port: number): Promise<string> {
@@ -79,7 +98,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // A condition, not a timing: on a loaded 2-core machine tsx compiling for three processes has taken over 30 s.
-    await waitFor(() => output.includes('with 2 worker processes'), 100_000, () => output);
+    await waitForOutput(server, () => output, 'with 2 worker processes', 100_000);
   }, 120_000);
 
   afterAll(async () => {

@@ -39,12 +39,19 @@ async function isUsable(token: string): Promise<boolean> {
   return (await new TestClient(t.app).get(`/api/invite/${token}`)).statusCode === 200;
 }
 
-/** Mails take 100 ms, so two requests both get past their checks before either joins. */
-function withSlowMailer<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Each mail is held until `together` mails are being sent, so that many requests are all past their
+ * checks (the link is mailed after them) before any of them joins: the race, made certain.
+ */
+function withMailsHeldTogether<T>(together: number, run: () => Promise<T>): Promise<T> {
   const mailer = t.app.ctx.mailer;
   const send = mailer.send;
+  let waiting = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
   mailer.send = async (mail) => {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (++waiting === together) release();
+    await allArrived;
     return send(mail);
   };
   return run().finally(() => {
@@ -366,7 +373,7 @@ describe('accepting is all or nothing', () => {
     const a = await buildGuest(t);
     const b = await buildGuest(t);
     const emails = [address('ra'), address('rb')];
-    const results = await withSlowMailer(() =>
+    const results = await withMailsHeldTogether(2, () =>
       Promise.all([a.client.post(`/api/invite/${token}/complete`, { email: emails[0] }), b.client.post(`/api/invite/${token}/complete`, { email: emails[1] })]),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);

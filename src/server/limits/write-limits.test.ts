@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { housekeepingJobs } from '../housekeeping';
 import { EVENTS_PER_SESSION_PER_HOUR, NEW_GUESTS_PER_ADDRESS_PER_HOUR } from './write-limits';
@@ -8,11 +8,16 @@ import { hashIp } from '../auth/link-rate-limits.service';
 // The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address,
 // counted in the database. Tests set small limits; the defaults are 120 and 600 a minute.
 
-// Counts are per fixed minute: a test that began just before a minute ends would see its count
-// start again halfway. Such a test waits for the next minute first (at most 10 s).
-beforeEach(async () => {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+// Counts are per fixed minute of the clock: a test that began just before a minute ends would see
+// its count start again halfway. Each test starts its clock at the beginning of a minute instead of
+// waiting for one: only Date is faked and it runs on in real time (timers, sockets and the database
+// are untouched), and the app under test reads the same clock.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(Date.now() - (Date.now() % 60_000));
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const apps: TestApp[] = [];

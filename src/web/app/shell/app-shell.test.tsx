@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildCurrentUser, json, mockApi, Providers } from '../../test/utils';
 import { createQueryClient } from '../../lib/query-client';
@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../shared/users/current-user';
 import { AppShell } from './app-shell';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -130,10 +131,12 @@ describe('AppShell', () => {
     );
     const [menuButton] = await screen.findAllByRole('button', { name: /^Account menu:\s*gravel-grinder/ });
     fireEvent.pointerDown(menuButton!, { button: 0, pointerType: 'mouse' });
+    // From here the clock jumps instead of a real wait: whatever logout schedules runs before the check.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Signed out' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signed-out');
-    await new Promise((r) => setTimeout(r, 20));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(requests.filter((r) => r.url === '/api/users/current')).toHaveLength(1);
   });
 });

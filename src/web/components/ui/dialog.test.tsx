@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { json, mockApi, renderWithApp } from '../../test/utils';
 import { LocationSearchInput } from '../location-search-input';
@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogTitle } from './dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './dropdown-menu';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -163,12 +164,13 @@ describe('Dialog', () => {
     const plan = screen.getByRole('button', { name: 'Plan' });
     plan.focus();
     const dialog = openDialog();
+    // Radix asks where the focus goes a tick after the dialog has gone: the test runs that tick itself.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     fireEvent.keyDown(within(dialog).getByLabelText('Note'), { key: 'Escape' });
     const search = screen.getByRole('textbox', { name: 'Search the page' });
     search.focus();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Radix asks where the focus goes a tick after the dialog has gone.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await act(() => vi.runOnlyPendingTimersAsync());
     expect(document.activeElement).toBe(search);
   });
 });

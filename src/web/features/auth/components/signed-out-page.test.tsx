@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { SignedOutPage } from './signed-out-page';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -11,13 +12,15 @@ afterEach(() => {
 
 describe('SignedOutPage', () => {
   it('says "You\'re signed out" and reads no current user (which would make a guest)', async () => {
+    // The clock jumps instead of a real wait: whatever the page schedules runs before the check.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const requests = mockApi({ 'GET /api/app-config': () => json({ appName: 'RoadCaptain' }) });
     renderWithApp(<SignedOutPage />, { path: '/signed-out' });
     const heading = screen.getByRole('heading', { name: "You're signed out" });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue as guest' })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 20));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(requests.some((r) => r.url.startsWith('/api/users/current'))).toBe(false);
   });
 

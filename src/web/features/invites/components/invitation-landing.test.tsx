@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { currentUserQueryOptions } from '../../../api/users';
 import { createQueryClient } from '../../../lib/query-client';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
-import { InvitationLanding, invitationEmailProblem } from './invitation-landing';
+import { INVITATION_REDIRECT_DELAY_MS, InvitationLanding, invitationEmailProblem } from './invitation-landing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(resetTestEnvironment);
+afterEach(() => {
+  vi.useRealTimers();
+  resetTestEnvironment();
+});
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
@@ -66,6 +69,8 @@ describe('InvitationLanding', () => {
     expect(await screen.findByText('Invalid Email')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
+    // The clock can jump past the redirect pause instead of waiting it out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     fireEvent.change(email, { target: { value: ' carla@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(await screen.findByText("You're in! Now check your email")).toBeTruthy();
@@ -75,7 +80,7 @@ describe('InvitationLanding', () => {
     // The welcome dialog must not open over the group page.
     expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.isFirstVisit).toBe(false);
     // The landing stays, so the rider knows to open the mail; the group is one click away.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(INVITATION_REDIRECT_DELAY_MS + 1000));
     expect(router.state.location.pathname).toBe(`/invite/${TOKEN}`);
     fireEvent.click(screen.getByRole('link', { name: 'Go to Night Riders' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'));
