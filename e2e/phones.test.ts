@@ -222,7 +222,7 @@ async function longestContent() {
   rider.userId = handle;
   const groups = [await createGroup(page, numbered(WORD, n)), await createGroup(page, numbered(LONG_WORD_NAME, n)), await createGroup(page, numbered(SENTENCE_NAME, n))];
   const ride = await createRide(page, groups[0]!.id, longText(`${WORD}${WORD}${WORD} Herbsttour`));
-  await createRide(page, groups[1]!.id, LONG_WORD_NAME);
+  const rideOfLongWordGroup = await createRide(page, groups[1]!.id, LONG_WORD_NAME);
   for (let i = 0; i < 4; i++) await createPoll(page, groups[0]!.id, i);
   await uploadImage(page, 'ride', ride.id);
   await uploadImage(page, 'group', groups[0]!.id);
@@ -232,7 +232,7 @@ async function longestContent() {
   const openGroup = numbered(OPEN_GROUP, n);
   await createGroup(other.page, approvalGroup, true);
   await createGroup(other.page, openGroup);
-  return { rider, other, groups, ride, approvalGroup, openGroup };
+  return { rider, other, groups, ride, rideOfLongWordGroup, approvalGroup, openGroup };
 }
 
 describe('phones', () => {
@@ -243,7 +243,7 @@ describe('phones', () => {
   });
 
   it('scrolls no screen sideways at 320, 375 and 414 px', async () => {
-    const { rider, other, groups, ride } = await longestContent();
+    const { rider, other, groups, ride, rideOfLongWordGroup } = await longestContent();
     const { page } = rider;
     const screens: Array<[string, string]> = [
       ['dashboard', '/'],
@@ -253,6 +253,8 @@ describe('phones', () => {
       ['media gallery', '/media'],
       ['preferences', '/preferences'],
       ['ride page', `/groups/${ride.groupSlug}/rides/${ride.slug}`],
+      // Its "Back to {group}" link holds a 255-letter word.
+      ['ride page (255-letter group name)', `/groups/${rideOfLongWordGroup.groupSlug}/rides/${rideOfLongWordGroup.slug}`],
       ['finder', '/finder'],
       ['profile', `/profile/${rider.userId}`],
       ['upcoming', '/upcoming'],

@@ -138,10 +138,11 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
     <article aria-labelledby="ride-title">
       <Link
         to={ride.group ? `/groups/${encodeURIComponent(ride.group.slug)}` : '/upcoming'}
-        className="inline-flex items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950"
+        className="inline-flex max-w-full items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {ride.group ? `Back to ${ride.group.name}` : 'Back to Upcoming Rides'}
+        <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
+        {/* A group name may be one long word (any script): it breaks rather than widening a phone's page. */}
+        <span className="min-w-0 [overflow-wrap:anywhere]">{ride.group ? `Back to ${ride.group.name}` : 'Back to Upcoming Rides'}</span>
       </Link>
 
       <header className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
