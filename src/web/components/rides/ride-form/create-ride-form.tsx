@@ -15,7 +15,8 @@ import { Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { RideFormFields } from './ride-form-fields';
-import { browserTimezone, createRideFormSchema, dayIn, emptyRideForm, rideFormFromPoll, toCreatePayload, type RideFormValues, type RideFromPoll } from './ride-form-model';
+import { browserTimezone, createRideFormSchema, dayIn, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll } from './ride-form-model';
+import { toCreatePayload } from './ride-form-payload';
 
 export type { RideFromPoll } from './ride-form-model';
 

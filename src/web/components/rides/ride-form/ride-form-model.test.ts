@@ -9,10 +9,9 @@ import {
   isValidTime,
   RIDE_MESSAGES,
   rideFormSchema,
-  toCreatePayload,
-  toUpdatePayload,
   type RideFormValues,
 } from './ride-form-model';
+import { toCreatePayload, toUpdatePayload } from './ride-form-payload';
 
 const berlin = { timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' };
 
