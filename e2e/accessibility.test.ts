@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness, type StorageState } from './support/harness';
@@ -5,6 +6,7 @@ import { animationsSettled, axeViolations } from './support/page-checks';
 import { pageApi } from './support/page-api';
 import { newGuestRider } from './support/ride-steps';
 import { signedInRider, unique } from './support/riders';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * A tour of every screen with axe-core over the whole document (shell, page and any open dialog),
@@ -257,7 +259,7 @@ describe('keyboard: Escape layering, the discard question and focus return', () 
     const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
     await ask.waitFor();
     await animationsSettled(page);
-    await page.screenshot({ path: '/tmp/shots-C/discard-prompt-375.png' });
+    await page.screenshot({ path: path.join(screenshotsDir('accessibility'), 'discard-prompt-375.png') });
     expect(await axeViolations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });

@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './support/harness';
 import { createGroup } from './support/ride-steps';
 import { unique } from './support/riders';
 import { axeViolations, expectAccessible, recordToasts, toastsOf } from './support/page-checks';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Small route maps on ride cards that a rider can read: a loop's start and finish told apart, a
@@ -17,7 +18,7 @@ import { axeViolations, expectAccessible, recordToasts, toastsOf } from './suppo
  */
 vi.setConfig({ testTimeout: 120_000 });
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-E';
+const SHOTS = screenshotsDir('card-maps');
 let h: Harness;
 let tile: Buffer;
 
@@ -26,7 +27,6 @@ beforeAll(async () => {
   // A pale map-like tile (paper with a road grid) so screenshots show markers as on a real map.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#f2efe9"/><path d="M0 64H256M0 192H256M64 0V256M192 0V256" stroke="#ffffff" stroke-width="6"/><path d="M0 128H256M128 0V256" stroke="#f7d7a8" stroke-width="8"/></svg>`;
   tile = await sharp(Buffer.from(svg)).png().toBuffer();
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await h?.close();

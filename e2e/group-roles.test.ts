@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
 import { pageApi } from './support/page-api';
 import { createGroup, newGuestRider } from './support/ride-steps';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Clubs run by more than one person, end to end: the owner makes a co-organizer who approves a
@@ -13,14 +13,13 @@ import { createGroup, newGuestRider } from './support/ride-steps';
  */
 vi.setConfig({ testTimeout: 180_000 });
 
-const shotsDir = process.env.GROUP_ROLES_SHOTS_DIR ?? '/work/shots/groups';
+const shotsDir = screenshotsDir('group-roles');
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { animationsSettled, expectToast, recordToasts, expectAccessible } from '
 import { createGroup } from './support/ride-steps';
 import { guestRider, joinGroup, unique, type Rider } from './support/riders';
 import { pageApi } from './support/page-api';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Groups, membership with approval, invitations and polls, end to end: the real server, Chromium,
@@ -20,11 +20,10 @@ import { pageApi } from './support/page-api';
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = path.resolve('test-results/screens');
+const shotsDir = screenshotsDir('groups');
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

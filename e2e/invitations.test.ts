@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { PHONE_WIDTHS, animationsSettled, expectAccessible, expectNoSidewaysScro
 import { pageApi } from './support/page-api';
 import { createGroup } from './support/ride-steps';
 import { currentUser, guestRider, signedInRider, unique, type Rider } from './support/riders';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Invitations: a rider who already has an account accepts on a new device, members and the owner
@@ -17,12 +17,11 @@ import { currentUser, guestRider, signedInRider, unique, type Rider } from './su
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = process.env.INVITE_SHOTS_DIR ?? path.resolve('test-results/screens');
+const shotsDir = screenshotsDir('invitations');
 const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { PHONE_WIDTHS, animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
 import { createGroup } from './support/ride-steps';
 import { rename, signedInRider, unique, type Rider } from './support/riders';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * A request to join an approval group reaches the owner live (count, list and
@@ -13,12 +13,11 @@ import { rename, signedInRider, unique, type Rider } from './support/riders';
  */
 vi.setConfig({ testTimeout: 120_000 });
 
-const shotsDir = process.env.JOIN_SHOTS_DIR ?? '/tmp/shots-join';
+const shotsDir = screenshotsDir('join-requests');
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

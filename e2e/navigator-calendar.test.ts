@@ -6,20 +6,20 @@ import { startHarness, type Harness } from './support/harness';
 import { createGroup, newGuestRider } from './support/ride-steps';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast, PHONE_WIDTHS } from './support/page-checks';
 import { parseGpx } from '../src/shared/gpx/gpx';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Send to navigator on a ride's page (both files download and parse back) and the private
  * calendar address in Preferences (Copy, Reset asked first, the old address then 404), with
- * screenshots at 375 and 1280 px in /tmp/shots-F1.
+ * screenshots at 375 and 1280 px in test-results/screens/navigator-calendar.
  */
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-F1';
+const shotsDir = screenshotsDir('navigator-calendar');
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { startHarness, type Harness } from './support/harness';
 import { pageApi as api } from './support/page-api';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll, recordToasts, toastsOf } from './support/page-checks';
 import { notify, notifyUpload } from '../src/server/notifications/notifications.service';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Notifications as a rider meets them on a phone: a live one toasts once, under the header, and
@@ -15,13 +15,12 @@ import { notify, notifyUpload } from '../src/server/notifications/notifications.
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = process.env.NOTIFICATION_SHOTS_DIR ?? '/tmp/shots-B';
+const shotsDir = screenshotsDir('notifications');
 const GROUP_NAME = 'Motorradfreundeskreisoberbayern Sonntagsausfahrten';
 const RIDE_NAME = 'Futa Pass Loop über den Passo della Raticosa und zurück nach Bologna';
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { addDays } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { createGroup, pickDay } from './support/ride-steps';
 import { expectAccessible, expectNoSidewaysScroll, expectToast, PHONE_WIDTHS, recordToasts } from './support/page-checks';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * A stop is never saved somewhere the rider did not see: in the Create Ride dialog a start typed but
@@ -16,12 +16,11 @@ import { expectAccessible, expectNoSidewaysScroll, expectToast, PHONE_WIDTHS, re
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = path.resolve('test-results/screens');
+const shotsDir = screenshotsDir('place-resolution');
 const UNMATCHED = 'Xyzzy Qwerty Crossroads';
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => {
   await h?.close();

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { createGroup, newGuestRider, pickPlace } from './support/ride-steps';
 import { expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
 import { pageApi } from './support/page-api';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Polls that become rides: the poll's creator reads the results, closes the poll and plans the
@@ -13,11 +13,10 @@ import { pageApi } from './support/page-api';
 vi.setConfig({ testTimeout: 180_000 });
 
 let h: Harness;
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-polls';
+const shotsDir = screenshotsDir('polls');
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,7 @@ import { localDay } from '../src/shared/rides/ride-time';
 import { createGroup, createRide, pickDay, pickPlace } from './support/ride-steps';
 import { guestRider, unique, type Rider } from './support/riders';
 import { expectToast, recordToasts, expectAccessible } from './support/page-checks';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * Rides end to end: planning from the dashboard (midpoint) and from a group page (waypoints), the
@@ -21,7 +21,7 @@ import { expectToast, recordToasts, expectAccessible } from './support/page-chec
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = path.resolve('test-results/screens');
+const shotsDir = screenshotsDir('rides');
 
 // ---------------------------------------------------------------- a fake OSRM router on loopback
 
@@ -51,7 +51,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
   // The harness starts without ROUTER_URL; the routing service reads the setting on every call.
   (h.app.ctx.config as { routerUrl: string | null }).routerUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => {
   await h?.close();

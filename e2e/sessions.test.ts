@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 import { expectAccessible } from './support/page-checks';
+import { screenshotsDir } from './support/screenshots';
 
-const SHOTS = '/tmp/shots-sessions';
+const SHOTS = screenshotsDir('sessions');
 
 const USER_AGENTS = {
   phone: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
@@ -15,7 +15,6 @@ const USER_AGENTS = {
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
@@ -6,6 +5,7 @@ import { createGroup } from './support/ride-steps';
 import { expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
 import { pageApi } from './support/page-api';
 import { newGuestRider } from './support/ride-steps';
+import { screenshotsDir } from './support/screenshots';
 
 /**
  * The waitlist of a full ride: a rider joins it from the ride page and sees their place; a rider
@@ -14,11 +14,10 @@ import { newGuestRider } from './support/ride-steps';
 vi.setConfig({ testTimeout: 120_000 });
 
 let h: Harness;
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-F2';
+const shotsDir = screenshotsDir('waitlist');
 
 beforeAll(async () => {
   h = await startHarness();
-  fs.mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => h?.close());
 
