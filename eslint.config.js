@@ -42,6 +42,15 @@ export default tseslint.config(
         'error',
         { labelComponents: ['Label'], controlComponents: ['Input', 'EmailInput', 'Textarea', 'RadioGroup.Item', 'Checkbox', 'Switch'], depth: 3 },
       ],
+      // ARIA prohibits naming the generic and paragraph roles: screen readers ignore aria-label on a
+      // plain div, span or p (axe: aria-prohibited-attr). A named box needs a role (LoadingRegion for placeholders).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(div|span|p|b|i|strong|em|small)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'A div, span or p without a role cannot be named: give it a role (or use LoadingRegion), or put the words in the text.',
+        },
+      ],
     },
   },
   // src/shared is isomorphic: it imports nothing from the server or the web app.

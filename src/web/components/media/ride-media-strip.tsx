@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../api/users';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Skeleton } from '../ui/skeleton';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import { MediaPreview } from './media-preview';
 import { MediaViewerDialog } from './media-viewer-dialog';
@@ -17,11 +17,11 @@ const THUMB = 'relative size-24 shrink-0 snap-start overflow-hidden rounded-xl b
 
 function StripSkeleton() {
   return (
-    <div role="status" aria-label="Loading photos and videos" className="flex gap-3">
+    <LoadingRegion label="Loading photos and videos" className="flex gap-3">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className={THUMB} />
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -2,19 +2,19 @@
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
 import { Button } from './button';
-import { Skeleton, SkeletonLines } from './skeleton';
+import { LoadingRegion, Skeleton, SkeletonLines } from './skeleton';
 
 /** Placeholder rows while a list loads. */
 export function RowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div role="status" aria-label={label} className="divide-y divide-asphalt-100 rounded-2xl border border-asphalt-200/80 bg-white">
+    <LoadingRegion label={label} className="divide-y divide-asphalt-100 rounded-2xl border border-asphalt-200/80 bg-white">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-3 px-4 py-3.5">
           <Skeleton className="size-10 rounded-full" />
           <SkeletonLines lines={['h-3.5 w-1/3', 'h-3 w-1/4']} />
         </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -4,7 +4,7 @@ import { ArrowRight, Bike, Compass, ImageUp, Plus, UserPlus } from 'lucide-react
 import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { InlineLoadError } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../api/users';
@@ -127,11 +127,11 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
         ) : null}
       </div>
       {rides.isPending ? (
-        <div aria-busy="true" aria-label="Loading rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <LoadingRegion label="Loading rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
           ))}
-        </div>
+        </LoadingRegion>
       ) : rides.isError ? (
         <InlineLoadError className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600" onRetry={() => void rides.refetch()}>
           Your rides could not be loaded.

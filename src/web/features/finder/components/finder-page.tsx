@@ -6,7 +6,7 @@ import { RideCard } from '../../../components/rides/ride-card';
 import { GEOLOCATION_OPTIONS, geolocationErrorMessage } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { Slider } from '../../../components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
@@ -215,10 +215,10 @@ interface ResultsProps<T> {
 function Results<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <LoadingRegion label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Skeleton className="h-48 rounded-2xl" />
         <Skeleton className="hidden h-48 rounded-2xl sm:block" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (query.isError || !query.data) {

@@ -157,6 +157,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
                   Pending Members
                   {pendingCount > 0 ? (
                     <span
+                      role="img"
                       aria-label={`${pendingCount} pending`}
                       className="min-w-5 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white tabular-nums"
                     >

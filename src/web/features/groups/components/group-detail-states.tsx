@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { PageMessage } from '../../../components/ui/page-message';
 
 /** The group page when the group does not exist (or was deleted). */
@@ -25,7 +25,7 @@ export function GroupNotFound() {
 /** The group page while the group loads: the header's shape. */
 export function GroupDetailSkeleton() {
   return (
-    <div role="status" aria-label="Loading group">
+    <LoadingRegion label="Loading group">
       <Skeleton className="mb-3 h-8 w-36" />
       <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         <Skeleton className="h-16 rounded-none sm:h-24" />
@@ -37,6 +37,6 @@ export function GroupDetailSkeleton() {
         </div>
       </div>
       <Skeleton className="mt-6 h-11 w-full rounded-xl" />
-    </div>
+    </LoadingRegion>
   );
 }

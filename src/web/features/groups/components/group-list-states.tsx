@@ -1,9 +1,9 @@
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 
 /** Three placeholder cards while a list of groups loads. */
 export function GroupCardsSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <LoadingRegion label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {[0, 1, 2].map((i) => (
         <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
           <div className="flex gap-3.5">
@@ -15,7 +15,7 @@ export function GroupCardsSkeleton({ label }: { label: string }) {
           <Skeleton className="mt-5 h-3 w-1/2" />
         </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -5,7 +5,7 @@ import type { OpenInvitation } from '../../../../shared/invites/invitation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useOpenInvitations, useRevokeInvitation } from '../../../api/invites';
@@ -38,10 +38,10 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
       </div>
 
       {invitations.isPending ? (
-        <div role="status" aria-label="Loading open invitations" className="space-y-2 rounded-2xl border border-asphalt-200/80 bg-white p-4">
+        <LoadingRegion label="Loading open invitations" className="space-y-2 rounded-2xl border border-asphalt-200/80 bg-white p-4">
           <Skeleton className="h-4 w-1/3" />
           <Skeleton className="h-3 w-1/2" />
-        </div>
+        </LoadingRegion>
       ) : invitations.isError ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-8 text-center">
           <CloudOff className="size-7 text-asphalt-400" aria-hidden="true" />

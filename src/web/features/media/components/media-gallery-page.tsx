@@ -3,7 +3,7 @@ import { Images, SearchX, Upload } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
@@ -22,14 +22,14 @@ import { EmptyPanel, PanelError } from '../../../components/ui/list-states';
 
 function GridSkeleton() {
   return (
-    <div role="status" aria-label="Loading media" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+    <LoadingRegion label="Loading media" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
           <Skeleton className="aspect-[4/3] rounded-none" />
           <SkeletonLines className="space-y-2 p-3.5" lines={['h-3.5 w-4/5', 'h-3 w-3/5']} />
         </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -127,7 +127,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
       ) : null}
 
       <div className="mt-4 flex flex-col gap-3 border-t border-asphalt-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label="Responses">
+        <div role="group" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label="Responses">
           <span>
             <strong className="font-bold text-emerald-700 tabular-nums">{poll.yesCount}</strong> interested
           </span>
@@ -138,7 +138,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
             <strong className="font-bold text-asphalt-900 tabular-nums">{poll.responseCount}</strong>{' '}
             {poll.responseCount === 1 ? 'response' : 'responses'}
           </span>
-        </p>
+        </div>
 
         {canVote ? (
           <div className="flex flex-wrap gap-2">

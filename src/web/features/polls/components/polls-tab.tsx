@@ -5,7 +5,7 @@ import type { Group } from '../../../../shared/groups/group';
 import type { Poll } from '../../../../shared/polls/poll';
 import { CreateRideDialog, type RideFromPoll } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { TabError, TabMessage } from '../../../components/ui/list-states';
 import { useGroupPolls } from '../../../api/polls';
 import { PollCard } from './poll-card';
@@ -50,7 +50,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
       {canCreate && polls.data && polls.data.length > 0 ? <div className="mb-4 flex justify-end">{createButton}</div> : null}
 
       {polls.isPending ? (
-        <div role="status" aria-label="Loading polls" className="space-y-3">
+        <LoadingRegion label="Loading polls" className="space-y-3">
           {[0, 1].map((i) => (
             <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
               <Skeleton className="h-5 w-1/2" />
@@ -58,7 +58,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
               <SkeletonLines className="mt-4 flex gap-2" lines={['h-8 w-24 rounded-full', 'h-8 w-24 rounded-full']} />
             </div>
           ))}
-        </div>
+        </LoadingRegion>
       ) : polls.isError ? (
         <TabError what="polls" hint={false} onRetry={() => void polls.refetch()} />
       ) : polls.data.length === 0 ? (

@@ -15,7 +15,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
 import { SendToNavigator } from './send-to-navigator-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { useRideActions } from '../../../components/rides/use-ride-actions';
 import { useCurrentUser } from '../../../api/users';
 import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
@@ -110,14 +110,14 @@ export function RideNotFound() {
 
 function RideDetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading ride" className="space-y-6">
+    <LoadingRegion label="Loading ride" className="space-y-6">
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-10 w-2/3" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Skeleton className="h-96 rounded-2xl lg:col-span-2" />
         <Skeleton className="h-96 rounded-2xl" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
@@ -32,10 +32,10 @@ export function RideEditPage() {
   const ride = useRideFromRoute({ followMoves: !saving });
   if (ride.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading ride" className="mx-auto max-w-2xl space-y-4">
+      <LoadingRegion label="Loading ride" className="mx-auto max-w-2xl space-y-4">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-[32rem] rounded-2xl" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (ride.isError) {

@@ -4,7 +4,7 @@ import type { PublicProfile } from '../../../../shared/users/profile';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { BackToDashboard, PageMessage } from '../../../components/ui/page-message';
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { useCurrentUser, useProfile } from '../../../api/users';
 import { formatDate } from '../../../lib/format-date';
 import { MotorcyclesCard } from './motorcycles-card';
@@ -79,7 +79,7 @@ function ProfileNotFound() {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-label="Loading profile" className="space-y-5">
+    <LoadingRegion label="Loading profile" className="space-y-5">
       <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">
@@ -91,6 +91,6 @@ function ProfileSkeleton() {
         <Skeleton className="h-40 rounded-2xl" />
         <Skeleton className="h-40 rounded-2xl" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }
