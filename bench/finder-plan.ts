@@ -15,6 +15,7 @@ import { loadConfig } from '../src/server/config';
 import { nowIso } from '../src/server/db/database';
 import { boundingBox, findGroups, findRides, type FinderQuery } from '../src/server/finder/finder.service';
 import { groupsRepository } from '../src/server/groups/groups.repository';
+import { queryWindow } from '../src/server/groups/groups.service';
 import { ridesRepository } from '../src/server/rides/rides.repository';
 
 const dataDir = process.env.BENCH_DATA_DIR;
@@ -67,9 +68,18 @@ const { count } = await db.selectFrom('rides').select(sql<number>`count(*)`.as('
 console.log(`${engine}, ${count} rides`);
 await plan('ride finder candidates', rideCandidates);
 await plan('group finder candidates', groupCandidates);
+// What the finders read for the groups and rides they show: the rows behind the results.
+const foundGroupIds = (await findGroups(app.ctx, null, groupQuery)).map((g) => g.id);
+const groupRows = (on = db) => groupsRepository.listByIds(on, foundGroupIds, queryWindow(null));
+const foundRideIds = (JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as Array<{ id: string }>).map((r) => r.id);
+const rideCards = (on = db) => ridesRepository.cardsByIds(on, foundRideIds, null);
+await plan(`group rows (${foundGroupIds.length})`, groupRows);
+await plan(`ride cards (${foundRideIds.length})`, rideCards);
 console.log(`\n${'one call at a time'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
 await time(`ride candidates (${(await rideCandidates()).length})`, () => rideCandidates());
 await time(`ride finder (${(JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as unknown[]).length} found)`, () => findRides(app.ctx, null, rideQuery));
 await time(`group candidates (${(await groupCandidates()).length})`, () => groupCandidates());
+await time(`ride cards (${foundRideIds.length})`, () => rideCards());
+await time(`group rows (${foundGroupIds.length})`, () => groupRows());
 await time(`group finder (${(await findGroups(app.ctx, null, groupQuery)).length} found)`, () => findGroups(app.ctx, null, groupQuery));
 await app.close();

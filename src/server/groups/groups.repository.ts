@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
 import { nearestInBox, type Box } from '../db/flat-distance';
+import { everyColumn } from '../db/every-column';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,6 +26,25 @@ function recentActivity(sinceIso: string) {
     or exists (select 1 from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso}))`;
 }
 
+/** Named, not `groups.*`, so PostgreSQL keeps the lists' statement prepared (db/every-column.ts). */
+const GROUP_COLUMNS = everyColumn<GroupsTable>()('groups', [
+  'id',
+  'name',
+  'slug',
+  'description',
+  'location',
+  'latitude',
+  'longitude',
+  'radius_km',
+  'membership_approval_required',
+  'timezone_offset',
+  'timezone_name',
+  'group_image_url',
+  'creator_id',
+  'created_at',
+  'name_key',
+]);
+
 /**
  * Groups with their counts and the viewer's membership, in one query: every list of groups is
  * served without a query per group. `since` bounds "recent" activity (30 days).
@@ -33,7 +53,7 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
   return db
     .selectFrom('groups')
     .innerJoin('users as creator', 'creator.id', 'groups.creator_id')
-    .selectAll('groups')
+    .select(GROUP_COLUMNS)
     .select(['creator.handle as creator_handle', 'creator.profile_image_url as creator_image'])
     .select((eb) => [
       eb.selectFrom('group_members as gm').select(eb.fn.countAll().as('n')).whereRef('gm.group_id', '=', 'groups.id').as('member_count'),

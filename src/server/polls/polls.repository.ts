@@ -1,7 +1,23 @@
 import type { Kysely, Transaction, Selectable } from 'kysely';
 import type { Database, GroupRole, PollsTable } from '../db/schema';
+import { everyColumn } from '../db/every-column';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Named, not `polls.*`, so PostgreSQL keeps the lists' statement prepared (db/every-column.ts). */
+const POLL_COLUMNS = everyColumn<PollsTable>()('polls', [
+  'id',
+  'group_id',
+  'creator_id',
+  'title',
+  'description',
+  'destination',
+  'duration_days',
+  'deadline',
+  'proposed_dates',
+  'is_active',
+  'created_at',
+]);
 
 /** Polls with their counts and the viewer's own response, in one query. */
 function selectPolls(db: Executor, viewerId: string) {
@@ -9,7 +25,7 @@ function selectPolls(db: Executor, viewerId: string) {
     .selectFrom('polls')
     .innerJoin('groups', 'groups.id', 'polls.group_id')
     .leftJoin('poll_responses as mine', (join) => join.onRef('mine.poll_id', '=', 'polls.id').on('mine.user_id', '=', viewerId))
-    .selectAll('polls')
+    .select(POLL_COLUMNS)
     .select(['groups.name as group_name', 'groups.creator_id as group_creator_id', 'mine.response as my_response', 'mine.preferred_dates as my_preferred_dates'])
     // The viewer's role in the group (member or co-organizer), for lists that read no group row.
     .select((eb) => eb.selectFrom('group_members as gm').select('gm.role').whereRef('gm.group_id', '=', 'polls.group_id').where('gm.user_id', '=', viewerId).as('viewer_role'))
