@@ -5,12 +5,11 @@ import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../shared/users/curren
 import {
   completeMotorcycles,
   MOTORCYCLES_REQUIRED_MESSAGE,
-  USERNAME_LIMIT_MESSAGE,
-  USERNAME_TAKEN_MESSAGE,
   USER_ID_PATTERN,
   type ProfileUpdate,
   type PublicProfile,
 } from '../../shared/users/profile';
+import { USERNAME_LIMIT_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
 import { requestEmailConfirmation } from '../auth/auth.service';
 import { pendingEmailOf } from '../auth/email-change.service';
 import { usersRepository, type UserRow } from './users.repository';

@@ -5,12 +5,15 @@ export const RIDE_EXPORT_FORMATS = ['gpx', 'itn'] as const;
 export type RideExportFormat = (typeof RIDE_EXPORT_FORMATS)[number];
 
 export const RIDE_EXPORT_MESSAGES = {
-  badFormat: 'format must be gpx or itn',
   tooFewStops: 'This ride needs at least two stops on the map to be sent to a navigator',
 } as const;
 
+// The message as a plain string, not read from the object above: the bundler counts reading a
+// property as a possible side effect and would keep this schema, and zod, in the first load.
+const BAD_FORMAT_MESSAGE = 'format must be gpx or itn';
+
 export const rideExportQuerySchema = z.object({
-  format: z.enum(RIDE_EXPORT_FORMATS, { message: RIDE_EXPORT_MESSAGES.badFormat }),
+  format: z.enum(RIDE_EXPORT_FORMATS, { message: BAD_FORMAT_MESSAGE }),
 });
 
 /** The address of a ride's file, for the page's download links. */

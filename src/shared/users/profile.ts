@@ -115,8 +115,3 @@ export const publicProfileSchema = z.object({
   abilities: z.object({ edit: z.boolean() }),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
-
-/** Server messages the client matches on (spec 1 section 8, "Profile update failure"). */
-export const EMAIL_IN_USE_MESSAGE = 'Email address is already in use';
-export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
-export const USERNAME_LIMIT_MESSAGE = 'Username change limit reached';
