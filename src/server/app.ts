@@ -13,6 +13,7 @@ import { createInProcessBus, createPostgresBus, type EventBus } from './platform
 import { errorHandler } from './platform/error-handler';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { assertSameOrigin } from './platform/origin-check';
+import { isApiRequest } from './platform/api-request';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
 import { readSessionToken } from './auth/session-cookie';
@@ -159,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   let warnedAboutProxy = false;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     assertSameOrigin(request, publicOrigin);
     const session = await resolveRequestSession(ctx.db, readSessionToken(request), request.headers['user-agent']);
     request.userId = session?.userId ?? null;

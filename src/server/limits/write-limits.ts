@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { hashIp } from '../auth/link-rate-limits.service';
 import { readSessionToken } from '../auth/session-cookie';
 import { hashToken } from '../platform/tokens';
+import { isApiRequest } from '../platform/api-request';
 import { tooManyRequests } from '../platform/errors';
 import { writeCountersRepository } from './write-counters';
 
@@ -49,7 +50,7 @@ function keys(request: FastifyRequest, prefix: string): { session: string | null
 }
 
 export function isWrite(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/');
+  return WRITE_METHODS.has(request.method) && isApiRequest(request);
 }
 
 /** The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address, per minute. */
