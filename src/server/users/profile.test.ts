@@ -152,6 +152,17 @@ describe('PATCH /api/users/{id}', () => {
     expect(res.json().message).toBe('Username is already taken');
   });
 
+  it('changes nothing when the link to a new address cannot be sent (its limits): no field, no handle, no handle change counted', async () => {
+    const { client, user } = await buildGuest(t);
+    const address = `busy-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    // The address's sign-in links for this hour are used up (by anyone).
+    for (let i = 0; i < 5; i++) expect((await new TestClient(t.app).post('/api/auth/magic-link', { email: address }, { 'x-forwarded-for': randomIp() })).statusCode).toBe(200);
+    const handle = `busy${crypto.randomBytes(3).toString('hex')}`;
+    const res = await client.patch(`/api/users/${user.id}`, { userId: handle, bio: 'New bio', email: address });
+    expect(res.statusCode).toBe(429);
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ userId: user.userId, bio: null, userIdChangesCount: 0, pendingEmail: null });
+  });
+
   it('treats an empty e-mail as absent', async () => {
     const { client, user } = await buildGuest(t);
     const res = await client.patch(`/api/users/${user.id}`, { email: '', firstName: 'Jo' });
