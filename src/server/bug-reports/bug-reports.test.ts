@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -103,5 +105,33 @@ describe('POST /api/bug-reports', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(await rowCount(t, 'bug_reports')).toBe(before);
+  });
+
+  it('keeps to the limit for reports sent at once, each still arriving when the others are checked', async () => {
+    const rider = await buildGuest(t);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const head = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nMap does not load\r\n';
+    const rest = '--x\r\nContent-Disposition: form-data; name="description"\r\n\r\nThe ride map stays grey.\r\n--x--\r\n';
+    const headers = { cookie: rider.client.cookie!, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(Buffer.byteLength(head + rest)) };
+    const sent = Array.from({ length: 15 }, () => {
+      let answered!: (status: number) => void;
+      const status = new Promise<number>((resolve) => (answered = resolve));
+      const req = http.request({ port, host: '127.0.0.1', path: '/api/bug-reports', method: 'POST', headers }, (res) => {
+        res.resume();
+        res.on('end', () => answered(res.statusCode!));
+      });
+      req.write(head);
+      return { req, status };
+    });
+    // Every request is past the check made before its body is read...
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // ...when the bodies arrive.
+    for (const { req } of sent) req.end(rest);
+    const statuses = await Promise.all(sent.map((s) => s.status));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const stored = await t.app.ctx.db.selectFrom('bug_reports').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', rider.user.id).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(10);
   });
 });
