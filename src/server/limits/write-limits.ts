@@ -89,3 +89,15 @@ export async function enforceCalendarFeedLimit(ctx: AppContext, request: Fastify
   if (feedTokenHash) await count(ctx, [{ key: `c:f:${feedTokenHash}`, limit: CALENDAR_READS_PER_FEED_PER_HOUR }], HOUR_MS, message);
   else await count(ctx, [{ key: keys(request, 'c').address, limit: CALENDAR_MISSES_PER_ADDRESS_PER_HOUR }], HOUR_MS, message);
 }
+
+/**
+ * GET /api/route asks ROUTER_URL for every set of stops it has not cached, and keeps the answer
+ * (a whole road, up to megabytes): so a cache miss is a write and an outside request that any
+ * visitor, without a session, could otherwise repeat with new coordinates without end. Misses are
+ * counted per client address and hour; a rider planning a ride moves stops a few dozen times.
+ */
+export const ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR = 600;
+
+export async function enforceRouterLookupLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  await count(ctx, [{ key: keys(request, 'r').address, limit: ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many route lookups from this network. Please try again later.');
+}
