@@ -18,6 +18,7 @@ import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, start
 import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 // Invitations: sign-in links issued while completing an invitation.
 import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in.service';
+import { replaceFeedAddress } from '../calendar/calendar.service';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -221,7 +222,11 @@ export async function verifyMagicLink(
       const session = await startSession(tx, user.id);
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a
       // first address (a guest that asked for someone else's address must not stay signed in to it).
-      if (confirmation) await endSessionsAfterEmailChange(tx, user.id, session.token);
+      if (confirmation) {
+        await endSessionsAfterEmailChange(tx, user.id, session.token);
+        // The calendar feed is read without a session: its old address ends too.
+        await replaceFeedAddress(tx, user.id);
+      }
       return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation };
     }),
   );
