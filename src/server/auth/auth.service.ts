@@ -61,6 +61,10 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
     await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
+    // One address waits for confirmation at a time (the one Preferences shows): asking for another
+    // ends the link to the one asked for before, which would still have handed its mailbox's
+    // owner this account.
+    if (input.purpose === 'confirm_email' && input.requestedByUserId) await magicLinksRepository.cancelOpenConfirmations(tx, input.requestedByUserId, now.toISOString());
     await magicLinksRepository.insert(tx, {
       id,
       token_hash: hashToken(token),
@@ -223,6 +227,9 @@ export async function verifyMagicLink(
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a
       // first address (a guest that asked for someone else's address must not stay signed in to it).
       if (confirmation) {
+        // Any other address this account asked for can no longer be confirmed: its link would
+        // take the account back from whoever now reads the confirmed address.
+        await magicLinksRepository.cancelOpenConfirmations(tx, user.id, nowIso());
         await endSessionsAfterEmailChange(tx, user.id, session.token);
         // The calendar feed is read without a session: its old address ends too.
         await replaceFeedAddress(tx, user.id);
