@@ -10,7 +10,7 @@ import { buildGuest } from '../test/factories';
 import { BUG_SCREENSHOT_MAX_BYTES } from '../../shared/bug-reports/bug-report';
 import { expectNothingLeftBehind, PHOTO, postMultipart, rowCount, type Part } from '../media/media.test-helpers';
 import { createStorage } from '../platform/storage';
-import { listBugReports } from './bug-reports.list';
+import { formatBugReport, listBugReports } from './bug-reports.list';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
@@ -133,5 +133,22 @@ describe('POST /api/bug-reports', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     const stored = await t.app.ctx.db.selectFrom('bug_reports').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', rider.user.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(10);
+  });
+
+  it('are printed for the operator with the control characters a rider sent made visible, so they cannot drive the terminal', async () => {
+    const rider = await buildGuest(t);
+    const escape = '\u001b';
+    const res = await report(rider.client, [
+      field('title', `Map ${escape}[2J${escape}]52;c;ZXZpbA==\u0007broken`),
+      field('description', `First line\nSecond ${escape}[8mhidden${escape}[0m line\r\nThird`),
+      field('pageUrl', `http://rc.test/${escape}]8;;http://evil.example${escape}\\`),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const [stored] = await listBugReports(t.app.ctx.db, createStorage(t.config));
+    const printed = formatBugReport({ ...stored!, userAgent: `Firefox${escape}[1A` });
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(printed).toContain('Map \\u001b[2J\\u001b]52;c;ZXZpbA==\\u0007broken');
+    expect(printed).toContain('  | First line\n  | Second \\u001b[8mhidden\\u001b[0m line\n  | Third\n');
+    expect(printed).toContain('browser:    Firefox\\u001b[1A');
   });
 });
