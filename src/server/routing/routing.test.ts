@@ -75,6 +75,10 @@ describe('GET /api/route', () => {
       // A road already kept is still answered, and another address still asks.
       expect((await visitor.get('/api/route?points=44.0000,11.34;44.80,10.33', from)).json().source).toBe('router');
       expect((await visitor.get('/api/route?points=45.5,11;46,12', { 'x-forwarded-for': '192.0.2.45' })).json().source).toBe('router');
+      // Another site's page cannot spend a network's lookups through its visitors' browsers; it still reads what is kept.
+      const crossSite = { 'x-forwarded-for': '192.0.2.46', 'sec-fetch-site': 'cross-site' };
+      expect((await visitor.get('/api/route?points=47.5,11;46,12', crossSite)).statusCode).toBe(403);
+      expect((await visitor.get('/api/route?points=45.5,11;46,12', crossSite)).json().source).toBe('router');
     } finally {
       await routed.close();
       router.close();
