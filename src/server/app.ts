@@ -13,6 +13,8 @@ import { createInProcessBus, createPostgresBus, type EventBus } from './platform
 import { errorHandler } from './platform/error-handler';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { assertSameOrigin } from './platform/origin-check';
+import { isApiRequest } from './platform/api-request';
+import { redactUrl } from './platform/log-redaction';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
 import { readSessionToken } from './auth/session-cookie';
@@ -76,10 +78,6 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-function redactUrl(url: string): string {
-  return url.replace(/\?.*$/, '?…').replace(/^\/(api\/)?invite\/[^/?]+/, '/$1invite/…');
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -88,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Never log query strings: /auth/magic-link?token=... and /invite/{token} carry secrets.
+            // Never log secrets: query strings, invitation and calendar feed tokens (platform/log-redaction.ts).
             serializers: {
               req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
             },
@@ -159,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   let warnedAboutProxy = false;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     assertSameOrigin(request, publicOrigin);
     const session = await resolveRequestSession(ctx.db, readSessionToken(request), request.headers['user-agent']);
     request.userId = session?.userId ?? null;

@@ -18,6 +18,7 @@ import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, start
 import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 // Invitations: sign-in links issued while completing an invitation.
 import { announceJoinBySignIn, completeInvitationOnSignIn } from '../invites/invitation-sign-in.service';
+import { replaceFeedAddress } from '../calendar/calendar.service';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -60,6 +61,10 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
     await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
+    // One address waits for confirmation at a time (the one Preferences shows): asking for another
+    // ends the link to the one asked for before, which would still have handed its mailbox's
+    // owner this account.
+    if (input.purpose === 'confirm_email' && input.requestedByUserId) await magicLinksRepository.cancelOpenConfirmations(tx, input.requestedByUserId, now.toISOString());
     await magicLinksRepository.insert(tx, {
       id,
       token_hash: hashToken(token),
@@ -221,7 +226,14 @@ export async function verifyMagicLink(
       const session = await startSession(tx, user.id);
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a
       // first address (a guest that asked for someone else's address must not stay signed in to it).
-      if (confirmation) await endSessionsAfterEmailChange(tx, user.id, session.token);
+      if (confirmation) {
+        // Any other address this account asked for can no longer be confirmed: its link would
+        // take the account back from whoever now reads the confirmed address.
+        await magicLinksRepository.cancelOpenConfirmations(tx, user.id, nowIso());
+        await endSessionsAfterEmailChange(tx, user.id, session.token);
+        // The calendar feed is read without a session: its old address ends too.
+        await replaceFeedAddress(tx, user.id);
+      }
       return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation };
     }),
   );
@@ -229,7 +241,6 @@ export async function verifyMagicLink(
   if (result.confirmed) {
     await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
   }
-  await announceJoinBySignIn(ctx, result.invitation);
   if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
   return { status: 'signed_in', purpose, user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };
 }

@@ -10,24 +10,11 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createStorage } from '../platform/storage';
-import { listBugReports, type ListedBugReport } from './bug-reports.list';
+import { formatBugReport, listBugReports } from './bug-reports.list';
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function printReport(r: ListedBugReport): void {
-  const lines = [
-    `#${r.id}  ${r.createdAt}  ${r.title}`,
-    `  from:       ${r.reporter ?? '(account removed)'}${r.reporterEmail ? ` <${r.reporterEmail}>` : ''}`,
-    `  page:       ${r.pageUrl ?? '-'}`,
-    `  browser:    ${r.userAgent ?? '-'}`,
-    `  screenshot: ${r.screenshotPath ? `${r.screenshotPath}${r.screenshotName ? ` (sent as ${r.screenshotName})` : ''}` : '-'}`,
-    ...r.description.split('\n').map((line) => `  | ${line}`),
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function main(): Promise<void> {
@@ -43,7 +30,7 @@ async function main(): Promise<void> {
       process.stdout.write(`No bug reports in ${config.databaseUrl ? 'the PostgreSQL database' : path.join(config.dataDir, 'roadcaptain.sqlite')}.\n`);
     } else {
       process.stdout.write(`${reports.length} bug report${reports.length === 1 ? '' : 's'}, newest first:\n\n`);
-      reports.forEach(printReport);
+      for (const report of reports) process.stdout.write(formatBugReport(report));
     }
   } finally {
     await db.close();

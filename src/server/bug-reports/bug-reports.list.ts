@@ -38,3 +38,28 @@ export async function listBugReports(db: Kysely<Database>, storage: FileStorage,
     };
   }));
 }
+
+/**
+ * Control characters a rider typed (or sent as their browser's name) shown as visible escapes:
+ * printed raw, ESC sequences would drive the operator's terminal (clear the screen, rewrite the
+ * "from:" line, plant a hyperlink, set the clipboard). Line breaks are kept where `keep` says.
+ */
+function visible(text: string, keep = ''): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (keep.includes(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** A report as `npm run bug-reports` prints it: every text a rider chose with its control characters made visible. */
+export function formatBugReport(r: ListedBugReport): string {
+  const lines = [
+    `#${r.id}  ${r.createdAt}  ${visible(r.title)}`,
+    `  from:       ${r.reporter ?? '(account removed)'}${r.reporterEmail ? ` <${r.reporterEmail}>` : ''}`,
+    `  page:       ${r.pageUrl === null ? '-' : visible(r.pageUrl)}`,
+    `  browser:    ${r.userAgent === null ? '-' : visible(r.userAgent)}`,
+    `  screenshot: ${r.screenshotPath ? `${r.screenshotPath}${r.screenshotName ? ` (sent as ${visible(r.screenshotName)})` : ''}` : '-'}`,
+    ...visible(r.description.replace(/\r\n?/g, '\n'), '\n')
+      .split('\n')
+      .map((line) => `  | ${line}`),
+    '',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,12 +1,20 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BugReportsTable, Database } from '../db/schema';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type BugReportRow = Selectable<BugReportsTable>;
 
 export const bugReportsRepository = {
   async insert(db: Executor, row: Insertable<BugReportsTable>): Promise<void> {
     await db.insertInto('bug_reports').values(row).execute();
+  },
+
+  /**
+   * Holds the reporter's row until the transaction ends (a no-op update: a row lock on PostgreSQL,
+   * the write lock on SQLite), so reports of one rider are counted and stored one at a time.
+   */
+  async lockReporter(db: Executor, userId: string): Promise<void> {
+    await db.updateTable('users').set((eb) => ({ handle: eb.ref('handle') })).where('id', '=', userId).execute();
   },
 
   /** How many reports a rider sent since the cutoff (the per-rider rate limit). */

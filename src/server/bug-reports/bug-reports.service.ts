@@ -14,7 +14,7 @@ import {
 import { processImage } from '../media/media.images';
 import { sniffFileType } from '../media/media.sniff';
 import { fileTooLarge, receiveUpload, type FieldsOf, type ReceivedFile, type UploadPart } from '../media/media.upload';
-import { bugReportsRepository } from './bug-reports.repository';
+import { bugReportsRepository, type Executor } from './bug-reports.repository';
 
 const FIELD_NAMES = ['title', 'description', 'pageUrl'] as const;
 type BugField = (typeof FIELD_NAMES)[number];
@@ -54,9 +54,13 @@ export async function submitBugReport(
   parts: AsyncIterable<UploadPart>,
 ): Promise<BugReportReceipt> {
   const since = new Date(Date.now() - 3600 * 1000).toISOString();
-  if ((await bugReportsRepository.countSince(ctx.db, userId, since)) >= BUG_REPORTS_PER_HOUR) {
-    throw tooManyRequests('Too many bug reports. Please try again later.', 3600);
-  }
+  const assertUnderLimit = async (db: Executor) => {
+    if ((await bugReportsRepository.countSince(db, userId, since)) >= BUG_REPORTS_PER_HOUR) {
+      throw tooManyRequests('Too many bug reports. Please try again later.', 3600);
+    }
+  };
+  // Refused before a byte is received; counted again when the report is stored (below).
+  await assertUnderLimit(ctx.db);
   const upload = await receiveUpload<BugField>(
     storage,
     parts,
@@ -78,16 +82,22 @@ export async function submitBugReport(
     const createdAt = nowIso();
     if (screenshot && key) await storage.put(key, screenshot.body);
     try {
-      await bugReportsRepository.insert(ctx.db, {
-        id,
-        user_id: userId,
-        title: fields.title,
-        description: fields.description,
-        page_url: fields.pageUrl || null,
-        user_agent: userAgent?.slice(0, 500) ?? null,
-        screenshot_key: key,
-        screenshot_name: upload.file && key ? upload.file.originalName : null,
-        created_at: createdAt,
+      // Counted again under the rider's lock: reports sent at once (slowly, each past the first
+      // check while the others were still arriving) may not together go over the limit.
+      await ctx.db.transaction().execute(async (tx) => {
+        await bugReportsRepository.lockReporter(tx, userId);
+        await assertUnderLimit(tx);
+        await bugReportsRepository.insert(tx, {
+          id,
+          user_id: userId,
+          title: fields.title,
+          description: fields.description,
+          page_url: fields.pageUrl || null,
+          user_agent: userAgent?.slice(0, 500) ?? null,
+          screenshot_key: key,
+          screenshot_name: upload.file && key ? upload.file.originalName : null,
+          created_at: createdAt,
+        });
       });
     } catch (error) {
       if (key) await storage.delete(key);

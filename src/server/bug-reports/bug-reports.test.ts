@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +10,7 @@ import { buildGuest } from '../test/factories';
 import { BUG_SCREENSHOT_MAX_BYTES } from '../../shared/bug-reports/bug-report';
 import { expectNothingLeftBehind, PHOTO, postMultipart, rowCount, type Part } from '../media/media.test-helpers';
 import { createStorage } from '../platform/storage';
-import { listBugReports } from './bug-reports.list';
+import { formatBugReport, listBugReports } from './bug-reports.list';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
@@ -103,5 +105,50 @@ describe('POST /api/bug-reports', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(await rowCount(t, 'bug_reports')).toBe(before);
+  });
+
+  it('keeps to the limit for reports sent at once, each still arriving when the others are checked', async () => {
+    const rider = await buildGuest(t);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const head = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nMap does not load\r\n';
+    const rest = '--x\r\nContent-Disposition: form-data; name="description"\r\n\r\nThe ride map stays grey.\r\n--x--\r\n';
+    const headers = { cookie: rider.client.cookie!, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(Buffer.byteLength(head + rest)) };
+    const sent = Array.from({ length: 15 }, () => {
+      let answered!: (status: number) => void;
+      const status = new Promise<number>((resolve) => (answered = resolve));
+      const req = http.request({ port, host: '127.0.0.1', path: '/api/bug-reports', method: 'POST', headers }, (res) => {
+        res.resume();
+        res.on('end', () => answered(res.statusCode!));
+      });
+      req.write(head);
+      return { req, status };
+    });
+    // Every request is past the check made before its body is read...
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // ...when the bodies arrive.
+    for (const { req } of sent) req.end(rest);
+    const statuses = await Promise.all(sent.map((s) => s.status));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const stored = await t.app.ctx.db.selectFrom('bug_reports').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', rider.user.id).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(10);
+  });
+
+  it('are printed for the operator with the control characters a rider sent made visible, so they cannot drive the terminal', async () => {
+    const rider = await buildGuest(t);
+    const escape = '\u001b';
+    const res = await report(rider.client, [
+      field('title', `Map ${escape}[2J${escape}]52;c;ZXZpbA==\u0007broken`),
+      field('description', `First line\nSecond ${escape}[8mhidden${escape}[0m line\r\nThird`),
+      field('pageUrl', `http://rc.test/${escape}]8;;http://evil.example${escape}\\`),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const [stored] = await listBugReports(t.app.ctx.db, createStorage(t.config));
+    const printed = formatBugReport({ ...stored!, userAgent: `Firefox${escape}[1A` });
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(printed).toContain('Map \\u001b[2J\\u001b]52;c;ZXZpbA==\\u0007broken');
+    expect(printed).toContain('  | First line\n  | Second \\u001b[8mhidden\\u001b[0m line\n  | Third\n');
+    expect(printed).toContain('browser:    Firefox\\u001b[1A');
   });
 });

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
 import { enforceCalendarFeedLimit } from '../limits/write-limits';
 import { nowIso } from '../db/database';
@@ -47,6 +49,17 @@ export async function updateCalendarFeed(ctx: AppContext, userId: string, input:
   await feedOf(ctx, userId);
   await calendarRepository.update(ctx.db, userId, { ...(input.reset && newSecret()), ...(input.scope && { scope: input.scope }) });
   return present(ctx, (await calendarRepository.findByUser(ctx.db, userId))!);
+}
+
+/**
+ * The account passed to whoever reads a newly confirmed address (auth.service verifyMagicLink):
+ * like the other sessions, the feed's address stops working, since the feed needs no session and
+ * whoever had the account before (a guest who asked for someone else's address, someone who got
+ * in through the old mailbox) would otherwise keep reading the new owner's rides. The rider
+ * subscribes again with the new address shown in Preferences. Nothing for an account without a feed.
+ */
+export async function replaceFeedAddress(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void> {
+  await calendarRepository.update(db, userId, newSecret());
 }
 
 const STATUS: Record<string, ICalEventStatus> = {

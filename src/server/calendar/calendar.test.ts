@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { TestClient, tokenFromMail, buildSignedInUser } from '../test/test-app';
-import { buildRide, buildRoles } from '../test/factories';
+import { buildGroup, buildGuest, buildRide, buildRoles } from '../test/factories';
 import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
 import { useTestApp } from '../test/use-test-app';
 
@@ -158,6 +158,28 @@ describe('the rider calendar feed', () => {
     expect((await guest.get('/api/users/current')).json().id).toBe(account.user.id);
     expect((await account.client.get('/api/users/current/calendar')).json().url).toBe(url);
     expect((await readFeed(url)).res.statusCode).toBe(200);
+  });
+
+  it('gets a new address when the account passes to a newly confirmed address: whoever had it before reads nothing more', async () => {
+    // A guest asks for someone else's address and keeps its feed's address...
+    const asker = new TestClient(t.app);
+    const account = (await asker.get('/api/users/current')).json().id as string;
+    const before = (await asker.get('/api/users/current/calendar')).json().url;
+    const address = `owner-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    expect((await asker.patch(`/api/users/${account}`, { email: address })).statusCode).toBe(200);
+    // ...the address's owner confirms it in their own browser and now has the account...
+    const owner = new TestClient(t.app);
+    expect((await owner.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, address), confirm: true })).statusCode).toBe(200);
+    expect((await owner.get('/api/users/current')).json()).toMatchObject({ id: account, email: address });
+    // ...and joins a club whose ride the old feed address must not tell the asker.
+    const club = await buildGuest(t);
+    const group = await buildGroup(club);
+    expect((await owner.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
+    await buildRide(club, group.id);
+    expect((await readFeed(before)).res.statusCode).toBe(404);
+    const now = (await owner.get('/api/users/current/calendar')).json().url;
+    expect(now).not.toBe(before);
+    expect((await readFeed(now)).events).toHaveLength(1);
   });
 
   it('an account’s own feed wins over the guest’s that signs into it', async () => {

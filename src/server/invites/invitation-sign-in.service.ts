@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember } from '../groups/groups.service';
+import { settleNotifications } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
 import { invitesRepository } from './invites.repository';
 
@@ -54,7 +55,9 @@ export async function completeInvitationOnSignIn(
   return { group, accountId, joined: true };
 }
 
-/** After the sign-in's transaction: tells the owner, as any join does. */
+/** After the sign-in's transaction: tells the owner, as any join does, and settles a request the join answered. */
 export async function announceJoinBySignIn(ctx: AppContext, result: JoinedBySignIn | null): Promise<void> {
-  if (result?.joined) await announceNewMember(ctx, result.group, result.accountId);
+  if (!result?.joined) return;
+  await announceNewMember(ctx, result.group, result.accountId);
+  await settleNotifications(ctx, 'membership_request', result.group.id, result.accountId);
 }

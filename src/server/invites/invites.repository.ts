@@ -5,10 +5,30 @@ import { toCount } from '../db/database';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type InvitationRow = Selectable<InvitationsTable>;
 
-/** Unused, unrevoked and unexpired: an invitation that still works. */
+/**
+ * An invitation speaks for its inviter, so it works only while the inviter may still invite to the
+ * group (invites.policy mayInvite: its owner or a co-organizer). A co-organizer who is removed,
+ * leaves or is made a plain member can no longer let anyone in (themselves included) with the
+ * links they made before; checked where the invitation is used, so no path and no race escapes it.
+ */
+function inviterMayStillInvite(eb: ExpressionBuilder<Database, 'invitations'>) {
+  return eb.or([
+    eb.exists(eb.selectFrom('groups as inviter_group').select('inviter_group.id').whereRef('inviter_group.id', '=', 'invitations.group_id').whereRef('inviter_group.creator_id', '=', 'invitations.inviter_id')),
+    eb.exists(
+      eb
+        .selectFrom('group_members as inviter_membership')
+        .select('inviter_membership.user_id')
+        .whereRef('inviter_membership.group_id', '=', 'invitations.group_id')
+        .whereRef('inviter_membership.user_id', '=', 'invitations.inviter_id')
+        .where('inviter_membership.role', '=', 'co_organizer'),
+    ),
+  ]);
+}
+
+/** Unused, unrevoked, unexpired, and its inviter may still invite: an invitation that still works. */
 function isOpen(nowIso: string) {
   return (eb: ExpressionBuilder<Database, 'invitations'>) =>
-    eb.and([eb('invitations.used_at', 'is', null), eb('invitations.revoked_at', 'is', null), eb('invitations.expires_at', '>', nowIso)]);
+    eb.and([eb('invitations.used_at', 'is', null), eb('invitations.revoked_at', 'is', null), eb('invitations.expires_at', '>', nowIso), inviterMayStillInvite(eb)]);
 }
 
 export const invitesRepository = {

@@ -22,6 +22,7 @@ import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.serv
 import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
+import { settleNotifications } from '../notifications/notifications.service';
 import { membershipStatusOf } from '../groups/groups.policy';
 import { invitesRepository } from './invites.repository';
 import { assertMayInvite, alreadyInGroup } from './invites.policy';
@@ -177,7 +178,12 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
     throw error;
   }
 
-  if (joined) await announceNewMember(ctx, { id: invitation.group_id, name: invitation.group_name, creator_id: invitation.creator_id }, userId);
+  if (joined) {
+    await announceNewMember(ctx, { id: invitation.group_id, name: invitation.group_name, creator_id: invitation.creator_id }, userId);
+    // A request the rider had waiting was answered by the invitation: the organizers' "wants to
+    // join" notification is settled, as an approval settles it.
+    await settleNotifications(ctx, 'membership_request', invitation.group_id, userId);
+  }
   return { ...answer, alreadyMember: false, emailSentTo: email };
 }
 

@@ -107,6 +107,26 @@ describe('the invitation landing', () => {
     expect((await visitor.client.get('/api/users/current')).json()).toMatchObject({ id: visitor.user.id, email: 'giulia@example.com' });
   });
 
+  it('settles the organizers’ notification of a request that the invitation answered', async () => {
+    const r = await buildRoles(t);
+    const waiting = await buildSignedInUser(t);
+    await waiting.client.post(`/api/groups/${r.group.id}/join`);
+    const { token } = await invite(r.owner, r.group.id);
+    const asks = async (organizer: typeof r.owner) =>
+      ((await organizer.client.get('/api/notifications')).json() as Array<{ type: string; isRead: boolean; subject: { riderHandle: string } }>).filter(
+        (n) => n.type === 'membership_request' && n.subject.riderHandle === waiting.user.userId,
+      );
+    expect((await asks(r.owner)).map((n) => n.isRead)).toEqual([false]);
+    expect((await asks(r.coOrganizer)).map((n) => n.isRead)).toEqual([false]);
+
+    expect((await waiting.client.post(`/api/invite/${token}/complete`, {})).json()).toMatchObject({ alreadyMember: false });
+    const requests = (await r.owner.client.get(`/api/groups/${r.group.id}/membership-requests`)).json() as Array<{ user: { id: string } }>;
+    expect(requests.map((q) => q.user.id)).toEqual([r.pending.user.id]);
+    // Nothing is left asking the organizers to decide a request that is gone.
+    expect((await asks(r.owner)).map((n) => n.isRead)).toEqual([true]);
+    expect((await asks(r.coOrganizer)).map((n) => n.isRead)).toEqual([true]);
+  });
+
   it('does not ask a rider with a confirmed e-mail for one', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);

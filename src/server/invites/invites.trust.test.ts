@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { hashToken } from '../platform/tokens';
 import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
-import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildRoles, makeCoOrganizer, type Rider } from '../test/factories';
 import {
   INVALID_INVITATION_MESSAGE,
   INVITATION_MAIL_LIMIT_MESSAGE,
@@ -185,7 +185,8 @@ describe('an address that already has an account', () => {
     expect(members.map((m) => m.id).sort()).toEqual([owner.user.id, existing.user.id].sort());
     expect((await invitationRow(token)).used_by_user_id).toBe(existing.user.id);
     const notes = (await owner.client.get('/api/notifications')).json() as Array<{ type: string; message: string }>;
-    expect(notes.some((n) => n.type === 'member_joined' && n.message.includes(existing.user.userId))).toBe(true);
+    // Told once: one join, one notification.
+    expect(notes.filter((n) => n.type === 'member_joined' && n.message.includes(existing.user.userId))).toHaveLength(1);
 
     // Replay: the link works once, and the invitation is used.
     expect((await new TestClient(t.app).post('/api/auth/verify-magic-link', { token: linkToken })).statusCode).toBe(401);
@@ -446,6 +447,36 @@ describe('open invitations and revoking', () => {
       expect(res.json().message).toBe(INVALID_INVITATION_MESSAGE);
     }
     expect(await statusIn(guest.client, r.group.id)).toBe('none');
+  });
+
+  it('a co-organizer’s invitations stop working when they may no longer invite: removed, made a plain member, or gone', async () => {
+    const r = await buildRoles(t);
+    const second = await buildGuest(t);
+    await addMember(r.owner, second, r.group.id);
+    await makeCoOrganizer(r.owner, second, r.group.id);
+    const removedOwn = await invite(r.coOrganizer, r.group.id, { inviterFirstName: 'Cora', inviteeName: 'Me again' });
+    const removedOther = await invite(r.coOrganizer, r.group.id, { inviterFirstName: 'Cora', inviteeName: 'A friend' });
+    const demoted = await invite(second, r.group.id, { inviterFirstName: 'Sam', inviteeName: 'A friend' });
+    const owners = await invite(r.owner, r.group.id, { inviterFirstName: 'Marco', inviteeName: 'Giulia' });
+    expect((await r.owner.client.get(`/api/groups/${r.group.id}/invitations`)).json()).toHaveLength(4);
+
+    expect((await r.owner.client.delete(`/api/groups/${r.group.id}/members/${r.coOrganizer.user.id}`)).statusCode).toBe(200);
+    expect((await r.owner.client.put(`/api/groups/${r.group.id}/members/${second.user.id}/role`, { role: 'member' })).statusCode).toBe(200);
+
+    // The removed co-organizer cannot walk back into the approval group with a link of their own.
+    for (const res of [await r.coOrganizer.client.get(`/api/invite/${removedOwn}`), await r.coOrganizer.client.post(`/api/invite/${removedOwn}/complete`, {})]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(INVALID_INVITATION_MESSAGE);
+    }
+    expect(await statusIn(r.coOrganizer.client, r.group.id)).toBe('none');
+    const visitor = await buildGuest(t);
+    for (const token of [removedOther, demoted]) {
+      expect((await visitor.client.post(`/api/invite/${token}/complete`, { email: address('visitor') })).statusCode).toBe(404);
+    }
+    expect(await statusIn(visitor.client, r.group.id)).toBe('none');
+    // The owner's list shows only what still works, and the owner's own invitation does.
+    expect(((await r.owner.client.get(`/api/groups/${r.group.id}/invitations`)).json() as Array<{ inviteeName: string }>).map((i) => i.inviteeName)).toEqual(['Giulia']);
+    expect(await isUsable(owners)).toBe(true);
   });
 
   it('a used invitation cannot be revoked', async () => {

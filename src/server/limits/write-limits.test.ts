@@ -172,4 +172,36 @@ describe('guests made by reading the current user', () => {
     expect((await rider.get('/api/users/current', { 'x-forwarded-for': ip })).statusCode).toBe(200);
     expect((await new TestClient(t.app).get('/api/users/current', { 'x-forwarded-for': '198.51.100.24' })).statusCode).toBe(200);
   });
+
+  it('are made for our own pages only: another site cannot make its visitors’ browsers spend their network’s budget', async () => {
+    const t = await testApp({});
+    const ip = '198.51.100.31';
+    const users = async () => Number((await t.app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await users();
+    // An <img> or no-cors fetch on another site's page: no cookie goes with it, and none is kept.
+    const theirs: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    ];
+    for (const headers of theirs) {
+      const res = await new TestClient(t.app).get('/api/users/current', { 'x-forwarded-for': ip, ...headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+      expect(res.cookies).toEqual([]);
+    }
+    expect(await users()).toBe(before);
+    const counted = await t.app.ctx.db.selectFrom('write_counters').select('count').where('key', '=', `g:a:${hashIp(ip)}`).execute();
+    expect(counted).toEqual([]);
+
+    // Our own pages (and a typed address, and clients that are not browsers) still get a guest.
+    const ours: Array<Record<string, string>> = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+    for (const headers of ours) {
+      expect((await new TestClient(t.app).get('/api/users/current', { 'x-forwarded-for': ip, ...headers })).statusCode).toBe(200);
+    }
+    // A rider who has a session is only read, from anywhere.
+    const rider = new TestClient(t.app);
+    await rider.get('/api/users/current', { 'x-forwarded-for': ip });
+    expect((await rider.get('/api/users/current', { 'x-forwarded-for': ip, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { hashIp } from '../auth/link-rate-limits.service';
 import { readSessionToken } from '../auth/session-cookie';
 import { hashToken } from '../platform/tokens';
+import { isApiRequest } from '../platform/api-request';
 import { tooManyRequests } from '../platform/errors';
 import { writeCountersRepository } from './write-counters';
 
@@ -49,7 +50,7 @@ function keys(request: FastifyRequest, prefix: string): { session: string | null
 }
 
 export function isWrite(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/');
+  return WRITE_METHODS.has(request.method) && isApiRequest(request);
 }
 
 /** The general write limit (POST/PUT/PATCH/DELETE under /api), per session and per client address, per minute. */
@@ -87,4 +88,16 @@ export async function enforceCalendarFeedLimit(ctx: AppContext, request: Fastify
   const message = 'This calendar was read too often. Please try again later.';
   if (feedTokenHash) await count(ctx, [{ key: `c:f:${feedTokenHash}`, limit: CALENDAR_READS_PER_FEED_PER_HOUR }], HOUR_MS, message);
   else await count(ctx, [{ key: keys(request, 'c').address, limit: CALENDAR_MISSES_PER_ADDRESS_PER_HOUR }], HOUR_MS, message);
+}
+
+/**
+ * GET /api/route asks ROUTER_URL for every set of stops it has not cached, and keeps the answer
+ * (a whole road, up to megabytes): so a cache miss is a write and an outside request that any
+ * visitor, without a session, could otherwise repeat with new coordinates without end. Misses are
+ * counted per client address and hour; a rider planning a ride moves stops a few dozen times.
+ */
+export const ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR = 600;
+
+export async function enforceRouterLookupLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  await count(ctx, [{ key: keys(request, 'r').address, limit: ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many route lookups from this network. Please try again later.');
 }

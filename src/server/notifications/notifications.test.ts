@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { TestClient } from '../test/test-app';
+import { buildSignedInUser, randomIp, TestClient, tokenFromMail } from '../test/test-app';
+import { openEventStream } from '../test/event-stream';
 import { buildGroup, buildGuest } from '../test/factories';
 import { notify } from './notifications.service';
 import { useTestApp } from '../test/use-test-app';
@@ -137,6 +138,23 @@ describe('GET /api/notifications/stream', () => {
     expect(riderChunks.join('')).not.toContain('event: ');
     ownerStream.destroy();
     riderStream.destroy();
+  });
+
+  it('stops when its session ends: a browser signed out elsewhere hears nothing more of the account', async () => {
+    const rider = await buildSignedInUser(t);
+    // A second browser of the same account (say, someone who got in through the mailbox).
+    const other = new TestClient(t.app);
+    await other.post('/api/auth/magic-link', { email: rider.user.email }, { 'x-forwarded-for': randomIp() });
+    await other.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, rider.user.email), confirm: true });
+    const stream = await openEventStream(t.app, other.cookie!);
+    await notify(t.app.ctx, rider.user.id, 'member_joined', 'New Member', 'before joined Night Riders');
+    await expect.poll(() => stream.text()).toContain('before joined');
+
+    expect((await rider.client.post('/api/auth/sessions/sign-out-others')).statusCode).toBe(200);
+    await notify(t.app.ctx, rider.user.id, 'member_joined', 'New Member', 'after joined Night Riders');
+    await expect.poll(() => stream.ended()).toBe(true);
+    expect(stream.text()).not.toContain('after joined');
+    stream.close();
   });
 
   it('refuses a visitor without a session', async () => {

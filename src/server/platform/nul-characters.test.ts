@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
 import { PHOTO, postMultipart } from '../media/media.test-helpers';
-import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './nul-characters';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from './nul-characters';
 
 /**
  * U+0000 in any text a rider sends is a 400 naming the field, on both engines (PostgreSQL text
@@ -23,6 +23,27 @@ describe('findNulCharacter', () => {
     expect(findNulCharacter({ a: 'fine', b: [{ c: 'x\u0000' }] })).toBe('b.0.c');
     expect(findNulCharacter({ ['k\u0000']: 1 })).toBe('k\u0000');
     expect(findNulCharacter({ a: 'fine', n: 1, z: null })).toBeNull();
+    expect(findNulCharacter({ a: ['x\u0000'], b: 'y\u0000' })).toBe('a.0');
+  });
+});
+
+describe('input nested too deeply', () => {
+  it('is a 400 on any JSON route, for anyone, where it was a stack overflow and a 500', async () => {
+    const arrays = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    const objects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    for (const payload of [arrays, objects]) {
+      for (const [client, url] of [
+        [r.member.client, '/api/groups'],
+        [r.member.client, `/api/rides/${rideId}/comments`],
+        [r.anonymous, '/api/auth/magic-link'],
+      ] as const) {
+        const res = await client.post(url, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: TOO_DEEP_MESSAGE });
+      }
+    }
+    // The deepest body the API takes is far from the limit.
+    expect((await r.owner.client.patch(`/api/rides/${rideId}`, { waypoints: [{ name: 'Passo', latitude: 46, longitude: 10 }] })).statusCode).toBe(200);
   });
 });
 

@@ -80,4 +80,17 @@ describe('POST /api/rides/{id}/comments', () => {
     expect(newest.comments.at(-1)).toEqual(res.json());
     expect(newest.hasEarlier).toBe(true);
   });
+
+  it('refuses a comment of nothing visible, like an empty one', async () => {
+    const r = await buildRoles(t);
+    const ride = await buildRide(r.owner, r.group.id);
+    for (const content of ['   ', '\u200b\u200b', ' \u202e\u202c\u200f ', '\ufeff']) {
+      const res = await r.member.client.post(`/api/rides/${ride.id}/comments`, { content });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Comment cannot be empty', field: 'content' });
+    }
+    // Invisible characters beside visible text are the writer's business.
+    expect((await r.member.client.post(`/api/rides/${ride.id}/comments`, { content: 'See you \u200bthere' })).statusCode).toBe(201);
+    expect(((await r.member.client.get(`/api/rides/${ride.id}/comments`)).json() as RideCommentsPage).comments).toHaveLength(1);
+  });
 });

@@ -17,7 +17,12 @@ interface OsrmAnswer {
  * in the database. Without a router, or when it fails, the answer has no geometry and the map
  * draws straight dashed lines (spec 2 section 4).
  */
-export async function routeThrough(ctx: AppContext, points: Array<{ lat: number; lon: number }>): Promise<RouteAnswer> {
+export async function routeThrough(
+  ctx: AppContext,
+  points: Array<{ lat: number; lon: number }>,
+  /** Runs before the router is asked (a cache miss); may refuse, e.g. with a rate limit. */
+  beforeLookup?: () => Promise<void>,
+): Promise<RouteAnswer> {
   const routerUrl = ctx.config.routerUrl;
   if (!routerUrl || points.length < 2) return NO_ROUTE;
   const coordinates = points.map((p) => `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
@@ -25,6 +30,7 @@ export async function routeThrough(ctx: AppContext, points: Array<{ lat: number;
 
   const cached = await routingRepository.findCached(ctx.db, key);
   if (cached) return { geometry: JSON.parse(cached.geometry) as Array<[number, number]>, distanceKm: Number(cached.distance_km), source: 'router' };
+  await beforeLookup?.();
 
   try {
     const url = `${routerUrl.replace(/\/+$/, '')}/route/v1/driving/${coordinates}?overview=full&geometries=geojson`;

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 export interface OpenEventStream {
   /** Everything received so far. */
   text(): string;
+  /** Whether the server has ended the stream. */
+  ended(): boolean;
   close(): void;
 }
 
@@ -16,13 +18,15 @@ export async function openEventStream(app: FastifyInstance, cookie: string): Pro
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const chunks: string[] = [];
+  let ended = false;
   const req = await new Promise<http.ClientRequest>((resolve, reject) => {
     const r = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie } }, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => chunks.push(chunk));
+      res.on('end', () => (ended = true));
       resolve(r);
     });
     r.on('error', reject);
   });
-  return { text: () => chunks.join(''), close: () => req.destroy() };
+  return { text: () => chunks.join(''), ended: () => ended, close: () => req.destroy() };
 }

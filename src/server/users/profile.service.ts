@@ -43,13 +43,23 @@ export async function updateProfile(
   // An address another account holds is answered exactly like a free one: only the
   // mail that goes to it differs (requestEmailConfirmation), so nobody learns who has an account.
   const newEmail = email && email !== user.email ? email : null;
+  const newHandle = handle !== undefined && handle !== user.handle ? handle : null;
+
+  // Nothing is saved unless all of it can be: the handle is checked (checked again in the
+  // transaction, for a concurrent change) and the link to a new address sent (its rate limits and
+  // the mail server may refuse it, 429/503) before the fields and handle are written, so a refused
+  // request neither changes the profile nor uses up one of the two handle changes.
+  if (newHandle !== null) {
+    if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
+    if (await usersRepository.handleTakenByOther(ctx.db, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
+  }
+  if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
 
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      if (handle !== undefined && handle !== user.handle) {
-        if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
-        if (await usersRepository.handleTakenByOther(tx, handle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
-        if (!(await usersRepository.changeHandle(tx, user.id, handle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
+      if (newHandle !== null) {
+        if (await usersRepository.handleTakenByOther(tx, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
+        if (!(await usersRepository.changeHandle(tx, user.id, newHandle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
       }
       await usersRepository.updateFields(
         tx,
@@ -75,7 +85,6 @@ export async function updateProfile(
     throw error;
   }
 
-  if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
   const updated = (await usersRepository.findById(ctx.db, user.id))!;
   return { user: await presentOwn(ctx, updated), emailConfirmationSentTo: newEmail };
 }

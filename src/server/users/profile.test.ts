@@ -152,6 +152,17 @@ describe('PATCH /api/users/{id}', () => {
     expect(res.json().message).toBe('Username is already taken');
   });
 
+  it('changes nothing when the link to a new address cannot be sent (its limits): no field, no handle, no handle change counted', async () => {
+    const { client, user } = await buildGuest(t);
+    const address = `busy-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    // The address's sign-in links for this hour are used up (by anyone).
+    for (let i = 0; i < 5; i++) expect((await new TestClient(t.app).post('/api/auth/magic-link', { email: address }, { 'x-forwarded-for': randomIp() })).statusCode).toBe(200);
+    const handle = `busy${crypto.randomBytes(3).toString('hex')}`;
+    const res = await client.patch(`/api/users/${user.id}`, { userId: handle, bio: 'New bio', email: address });
+    expect(res.statusCode).toBe(429);
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ userId: user.userId, bio: null, userIdChangesCount: 0, pendingEmail: null });
+  });
+
   it('treats an empty e-mail as absent', async () => {
     const { client, user } = await buildGuest(t);
     const res = await client.patch(`/api/users/${user.id}`, { email: '', firstName: 'Jo' });
@@ -309,6 +320,35 @@ describe('an address waiting for confirmation', () => {
     const resend = await client.post('/api/auth/email-change/resend');
     expect(resend.statusCode).toBe(404);
     expect(resend.json()).toEqual({ message: 'No address is waiting for confirmation' });
+  });
+
+  it('is one at a time: asking for another address ends the link to the one asked for before', async () => {
+    const { client, user, email: first } = await waiting();
+    const second = `second-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    expect((await client.patch(`/api/users/${user.id}`, { email: second })).statusCode).toBe(200);
+    // The first address's owner can no longer confirm it, here or anywhere.
+    expect((await new TestClient(t.app).post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, first), confirm: true })).statusCode).toBe(401);
+    expect((await client.get('/api/users/current')).json()).toMatchObject({ email: null, pendingEmail: second });
+  });
+
+  it('once an address is confirmed, no other address the account asked for can take the account back', async () => {
+    // A guest asks for an address of its own, then for a victim's...
+    const asker = await buildGuest(t);
+    const own = `asker-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const victimAddress = `victim-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    expect((await asker.client.patch(`/api/users/${asker.user.id}`, { email: own })).statusCode).toBe(200);
+    const ownToken = tokenFromMail(t.mail, own);
+    expect((await asker.client.patch(`/api/users/${asker.user.id}`, { email: victimAddress })).statusCode).toBe(200);
+    // ...whose owner confirms it and so has the account, signing the asker out...
+    const victim = new TestClient(t.app);
+    expect((await victim.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, victimAddress), confirm: true })).statusCode).toBe(200);
+    expect((await victim.get('/api/users/current')).json()).toMatchObject({ id: asker.user.id, email: victimAddress });
+    await victim.patch(`/api/users/${asker.user.id}`, { bio: 'Mine now' });
+    // ...and the asker's earlier link cannot move the account back to the asker's address.
+    const back = new TestClient(t.app);
+    expect((await back.post('/api/auth/verify-magic-link', { token: ownToken, confirm: true })).statusCode).toBe(401);
+    expect(await signedIn(back)).toBe(false);
+    expect((await victim.get('/api/users/current')).json()).toMatchObject({ id: asker.user.id, email: victimAddress, bio: 'Mine now' });
   });
 
   it('is the rider’s own: nobody else sees, resends or cancels it', async () => {

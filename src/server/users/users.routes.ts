@@ -9,13 +9,17 @@ import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, u
 import { presentCurrentUser } from './users.presenter';
 import { pendingEmailOf } from '../auth/email-change.service';
 import { enforceNewGuestLimit } from '../limits/write-limits';
+import { assertSameOriginForHiddenWrite } from '../platform/origin-check';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/users/current', async (request, reply) => {
-      if (!request.userId) await enforceNewGuestLimit(ctx, request);
+      if (!request.userId) {
+        assertSameOriginForHiddenWrite(request, new URL(ctx.config.publicUrl).origin);
+        await enforceNewGuestLimit(ctx, request);
+      }
       const { user, session } = await currentOrNewGuest(ctx, request.userId);
       if (session) setSessionCookie(reply, ctx.config, session);
       reply.header('Cache-Control', 'no-store');

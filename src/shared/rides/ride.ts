@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
-import { nameText } from '../text/name-text';
+import { nameText, stripInvisible } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { localDay } from './ride-time';
 import { dateInput } from '../dates/date-input';
@@ -157,7 +157,14 @@ export const updateRideSchema = z
 export type UpdateRideInput = z.infer<typeof updateRideSchema>;
 
 export const commentSchema = z.object({
-  content: z.string({ error: 'Comment cannot be empty' }).trim().min(1, 'Comment cannot be empty').max(COMMENT_MAX_LENGTH, 'Comment too long'),
+  // Spec 2 section 5: trimmed and non-empty. A comment of only invisible characters (zero-width
+  // spaces, direction marks) shows as an empty bubble, so it is empty too.
+  content: z
+    .string({ error: 'Comment cannot be empty' })
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(COMMENT_MAX_LENGTH, 'Comment too long')
+    .refine((content) => stripInvisible(content).trim().length > 0, 'Comment cannot be empty'),
 });
 
 /** Comments come newest first in pages of this many (GET /api/rides/{id}/comments). */
