@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { unique } from './support/riders';
-import { PHONE_WIDTHS, animationsSettled, expectNoSidewaysScroll, expectToast, recordToasts } from './support/page-checks';
+import { PHONE_WIDTHS, animationsSettled, expectNoSidewaysScroll, expectToast, recordToasts, wordsBrokenIn } from './support/page-checks';
 
 /**
  * Phones (320, 375 and 414 px) with the longest content a rider can make: nothing scrolls sideways,
@@ -342,6 +342,17 @@ describe('phones', () => {
       expect(cut, `media filters cut at ${width}px`).toEqual([]);
     }
     await shot(page, 'media-gallery');
+  });
+
+  it("breaks no dashboard stat label inside a word ('Kilometer/s')", async () => {
+    const { page } = await newRider();
+    await page.goto('/');
+    const labels = 'dl[aria-label="Your riding at a glance"] dt';
+    await page.locator(labels).getByText('Kilometers').waitFor();
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 720 });
+      expect(await wordsBrokenIn(page, labels), `at ${width}px`).toEqual([]);
+    }
   });
 
   it("keeps the drawer's account menu on screen", async () => {

@@ -99,3 +99,20 @@ export async function expectNoSidewaysScroll(page: Page, widths?: number[]): Pro
 }
 
 export const PHONE_WIDTHS = [320, 375, 414];
+
+/**
+ * The elements `selector` matches whose text only fits by breaking inside a word ("Kilometer/s"):
+ * `overflow-wrap: break-word` (styles.css) keeps such a box on screen, so it never scrolls sideways,
+ * but the word it cuts reads badly. Measured with breaking inside words turned off for a moment.
+ */
+export async function wordsBrokenIn(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const box = element as HTMLElement;
+      box.style.overflowWrap = 'normal';
+      const broken = box.scrollWidth > box.clientWidth;
+      box.style.overflowWrap = '';
+      return broken ? [`${box.textContent} (${box.scrollWidth} px in ${box.clientWidth} px)`] : [];
+    }),
+  );
+}

@@ -249,6 +249,8 @@ interface Store {
   prefix: Database.Statement<[string, string, number], Candidate>;
   prefixNear: Database.Statement<[string, string, number, number, number, number, number], Candidate>;
   box: Database.Statement<[number, number, number, number], TownRow>;
+  /** Every country and state a town lies in, read on first need (a few thousand rows). */
+  regions: Array<Pick<TownRow, 'country' | 'admin_code' | 'state'>> | null;
 }
 
 let configuredFile: string | null = null;
@@ -282,6 +284,7 @@ function open(): Store {
        WHERE n.key >= ? AND n.key < ? AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ? ORDER BY n.population DESC LIMIT ?`,
     ),
     box: db.prepare(`SELECT ${TOWN_COLUMNS} FROM towns t WHERE t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?`),
+    regions: null,
   };
   return store;
 }
@@ -330,11 +333,40 @@ const AU_ABBREVIATIONS: Record<string, string> = {
   'australian capital territory': 'act',
 };
 
-/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au")? */
-function matchesQualifier(town: TownRow, qualifier: string): boolean {
+/**
+ * The languages a country is also named in after a comma: riders type their own ("Roma, Italia",
+ * "München, Deutschland", "Москва, Россия"), not only English. ICU's own names, so nothing to ship.
+ */
+const COUNTRY_NAME_LANGUAGES = ['it', 'de', 'fr', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'sl', 'hr', 'sr', 'hu', 'ro', 'bg', 'el', 'ru', 'uk', 'tr', 'sv', 'da', 'nb', 'fi', 'is', 'et', 'lv', 'lt', 'ca', 'eu', 'ga', 'ar', 'he', 'fa', 'hi', 'th', 'vi', 'id', 'ja', 'ko', 'zh'];
+const localCountryNames = new Map<string, string[]>();
+let displayNames: Intl.DisplayNames[] | null = null;
+
+/** The country's names in COUNTRY_NAME_LANGUAGES, normalized ("italia", "italien", "италия"). */
+function countryNamesOf(code: string): string[] {
+  let names = localCountryNames.get(code);
+  if (names === undefined) {
+    const found = new Set<string>();
+    displayNames ??= COUNTRY_NAME_LANGUAGES.map((language) => new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }));
+    for (const names of displayNames) {
+      try {
+        const name = names.of(code);
+        if (name) found.add(normalizeName(name));
+      } catch {
+        // A code ICU does not know: its English name still matches.
+      }
+    }
+    localCountryNames.set(code, (names = [...found]));
+  }
+  return names;
+}
+
+/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au", "italia")? */
+function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'>, qualifier: string): boolean {
   const { country, admin_code: admin, state } = town;
   if (qualifier === country.toLowerCase() || COUNTRY_ALIASES[qualifier] === country) return true;
   if (normalizedOnce(countryName(country)).startsWith(qualifier)) return true;
+  // Other languages' names: the whole name, or a start of three letters or more ("deutsch").
+  if (countryNamesOf(country).some((name) => name === qualifier || (qualifier.length >= 3 && name.startsWith(qualifier)))) return true;
   if (admin && qualifier === admin.toLowerCase() && /[a-z]/i.test(admin)) return true;
   if (!state) return false;
   const key = normalizedOnce(state);
@@ -403,9 +435,23 @@ function candidatesFor(s: Store, text: string, qualified: boolean, near: LatLon 
   return found;
 }
 
-function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null, limit: number): TownRow[] {
+function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null, limit: number, dropUnknown = false): TownRow[] {
+  const candidates = candidatesFor(s, text, qualifiers.length > 0, near);
+  const best = rankAmong(candidates, text, qualifiers, near, limit);
+  if (!dropUnknown || best.length > 0) return best;
+  // A qualifier that names no country or state the gazetteer knows is no reason to find nothing: a
+  // region in the rider's language ("Firenze, Toscana", "München, Bayern"), a district, a province
+  // code. It narrows nothing rather than everything, and the suggestions name their real region.
+  // A known one still narrows ("Firenze, Germany" finds nothing). Only for what follows a comma:
+  // the words of "Passo della Futa" are no qualifier to drop.
+  const regions = (s.regions ??= s.db.prepare('SELECT DISTINCT country, admin_code, state FROM towns').all() as NonNullable<Store['regions']>);
+  const known = qualifiers.filter((q) => regions.some((region) => matchesQualifier(region, q)));
+  return known.length < qualifiers.length ? rankAmong(candidates, text, known, near, limit) : best;
+}
+
+function rankAmong(candidates: Candidate[], text: string, qualifiers: string[], near: LatLon | null, limit: number): TownRow[] {
   const best = new Map<number, { town: Candidate; tier: number; score: number }>();
-  for (const candidate of candidatesFor(s, text, qualifiers.length > 0, near)) {
+  for (const candidate of candidates) {
     if (!qualifiers.every((q) => matchesQualifier(candidate, q))) continue;
     const tier = tierOf(candidate, text);
     const score = scoreOf(candidate, near);
@@ -424,7 +470,7 @@ export function searchGazetteer(text: string, limit: number, near: LatLon | null
   const [first = '', ...rest] = text.split(',').map(normalizeName);
   const qualifiers = rest.filter(Boolean);
   if (!first) return [];
-  let hits = rank(s, first, qualifiers, near, limit);
+  let hits = rank(s, first, qualifiers, near, limit, true);
   if (hits.length === 0 && rest.length === 0) {
     // "Paris France": try the last words as a state or country.
     const words = first.split(' ');

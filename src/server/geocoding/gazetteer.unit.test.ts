@@ -90,6 +90,29 @@ describe('place ranking of the offline gazetteer', () => {
     expect(names.slice(1)).toContain('Santiago, Santiago Metropolitan, Chile');
   });
 
+  it.each([
+    ['Roma, Italia', 'Rome, Lazio, Italy'],
+    ['München, Deutschland', 'München, Bavaria, Germany'],
+    ['Wien, Österreich', 'Vienna, Austria'],
+    ['Zürich, Schweiz', 'Zürich, Zurich, Switzerland'],
+    ['Praha, Česko', 'Prague, Czechia'],
+    ['Москва, Россия', 'Moscow, Russia'],
+    ['Sevilla, España', 'Sevilla, Andalusia, Spain'],
+  ])('"%s" (the country in its own language after a comma) is %s', (query, place) => {
+    expect(searchGazetteer(query, 5)[0]?.display_name).toBe(place);
+  });
+
+  it('drops a region it does not know after a comma instead of finding nothing', () => {
+    // GeoNames names Italy's and Germany's regions in English only (Tuscany, Bavaria).
+    expect(searchGazetteer('Firenze, Toscana', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
+    expect(searchGazetteer('Firenze, Toscana, Italia', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
+    expect(searchGazetteer('München, Bayern', 5)[0]?.display_name).toBe('München, Bavaria, Germany');
+    // A known qualifier still narrows: Paris in Texas, not France.
+    expect(searchGazetteer('Paris, Texas', 5)[0]?.display_name).toBe('Paris, Texas, United States');
+    // And a known one that no town of the name lies in still finds nothing.
+    expect(searchGazetteer('Firenze, Germany', 5)).toEqual([]);
+  });
+
   it('finds nothing for a name no town has', () => {
     expect(searchGazetteer('Passo della Futa', 5)).toEqual([]);
     expect(searchGazetteer('Qqzxqqzx', 5, BOLOGNA)).toEqual([]);

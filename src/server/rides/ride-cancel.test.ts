@@ -88,3 +88,34 @@ describe('cancelling a ride', () => {
     expect((await member.client.get('/api/rides/upcoming')).json()).toEqual([expect.objectContaining({ id: ride.id, status: 'cancelled' })]);
   });
 });
+
+describe('moving a ride', () => {
+  it('tells every rider but the one who moved it "Ride changed / {ride} now starts on {day} at {time} from {place}", on the ride’s own clock', async () => {
+    const { owner, member, rider, outsider, pending, ride } = await rideWithThreeRiders({
+      startDate: zonedDateTimeToIso(day(5), '09:00', 'UTC+02:00'),
+      endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC+02:00'),
+      timezoneOffset: 'UTC+02:00',
+      timezoneName: 'Athens',
+    });
+    const changed = (seated: Rider) => notificationsOf(seated).then((all) => all.filter((n) => n.type === 'ride_changed'));
+
+    // Words and seats are no news to act on.
+    await owner.client.patch(`/api/rides/${ride.id}`, { description: 'Espresso at the top', maxRiders: 6 });
+    expect(await changed(member)).toEqual([]);
+
+    const moved = await owner.client.patch(`/api/rides/${ride.id}`, { startDate: zonedDateTimeToIso(day(6), '08:30', 'UTC+02:00'), endDate: zonedDateTimeToIso(day(6), '00:00', 'UTC+02:00'), timezoneOffset: 'UTC+02:00', timezoneName: 'Athens' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const startLocation = moved.json().startLocation as string;
+    for (const seated of [member, rider]) {
+      expect(await changed(seated)).toEqual([
+        expect.objectContaining({ title: 'Ride changed', message: `Stelvio Pass Weekend now starts on ${dayLabel(day(6))} at 08:30 from ${startLocation}` }),
+      ]);
+    }
+    expect(await changed(owner)).toEqual([]);
+    for (const notRiding of [outsider, pending]) expect(await changed(notRiding)).toEqual([]);
+
+    // A new meeting place is news too.
+    await owner.client.patch(`/api/rides/${ride.id}`, { startLocation: 'Bormio', startLatitude: 46.4669, startLongitude: 10.3708 });
+    expect((await changed(member))[0]).toEqual(expect.objectContaining({ message: `Stelvio Pass Weekend now starts on ${dayLabel(day(6))} at 08:30 from Bormio` }));
+  });
+});

@@ -7,7 +7,7 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { DECISION_BEFORE_START, dayLabel, localDay, rideEndInstant, zonedDateTimeToIso, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
+import { DECISION_BEFORE_START, dayLabel, localDay, offsetMinutes, rideEndInstant, zonedDateTimeToIso, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -188,7 +188,24 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   if (input.status === 'cancelled' && ride.status !== 'cancelled') {
     await tellRidersOfCancellation(ctx, userId, { id: rideId, name: input.name ?? ride.name, startDate: merged.startDate, timezoneOffset: merged.timezoneOffset });
   }
-  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  const updated = await loadRide(ctx, rideId, userId);
+  const startMoved = Date.parse(updated.start_date) !== Date.parse(ride.start_date) || updated.start_location !== ride.start_location;
+  if (startMoved && updated.status !== 'cancelled') await tellRidersOfChange(ctx, userId, updated);
+  return presentOne(ctx, updated, userId);
+}
+
+/**
+ * A ride whose start moved (another day or hour, another meeting place) tells everyone holding a
+ * seat but the one who moved it, as a cancellation does: otherwise a rider who joined learns of it
+ * only by opening the ride again, or at the old place on the old day. "{ride} now starts on {day}
+ * at {time} from {place}", on the ride's own clock. Other edits (description, seats) tell nobody.
+ */
+async function tellRidersOfChange(ctx: AppContext, changedBy: string, ride: { id: string; name: string; start_date: string; start_location: string; timezone_offset: string }): Promise<void> {
+  const localStart = new Date(Date.parse(ride.start_date) + offsetMinutes(ride.timezone_offset) * 60_000).toISOString();
+  const { title, message } = notificationTexts.rideChanged(ride.name, dayLabel(localDay(ride.start_date, ride.timezone_offset)), localStart.slice(11, 16), ride.start_location);
+  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
+    if (riderId !== changedBy) await notify(ctx, riderId, 'ride_changed', title, message, { rideId: ride.id });
+  }
 }
 
 /** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'ride_created',
   'ride_reminder',
   'ride_cancelled',
+  'ride_changed',
   'poll_created',
   'poll_ride_planned',
   'member_joined',
@@ -78,6 +79,8 @@ export const notificationTexts = {
   }),
   /** `day` as the ride's page shows it ("Dec 5, 2026", spec 2 section 9). */
   rideCancelled: (ride: string, day: string) => ({ title: 'Ride cancelled', message: `${ride} on ${day} was cancelled` }),
+  /** To the riders holding a seat when the start moves in time or place: where and when to be now, on the ride's clock. */
+  rideChanged: (ride: string, day: string, time: string, place: string) => ({ title: 'Ride changed', message: `${ride} now starts on ${day} at ${time} from ${place}` }),
   // The waitlist (ARCHITECTURE "Seats that fill themselves"): a freed seat taken for the first rider
   // waiting, or, close to the start, only news that a seat is free.
   waitlistSeatTaken: (ride: string) => ({ title: 'Seat opened', message: `You're in: a seat opened on ${ride}` }),

@@ -68,6 +68,18 @@ describe('RideCard', () => {
     expect(rider.card.textContent).toContain('map-reader');
   });
 
+  it("cuts a long handle but never the role beside it ('· owner', '· navigator')", () => {
+    const handle = 'Alessandro_Bianchi_Rossi_Verdi';
+    const { card } = show(buildRide({ owner: { id: 'u_owner', userId: handle, profileImageUrl: null }, navigator: { id: 'u_nav', userId: `${handle}x`, profileImageUrl: null } }));
+    for (const [name, role] of [[handle, '· owner'], [`${handle}x`, '· navigator']] as const) {
+      const cut = within(card).getByTitle(name);
+      expect(cut.className).toContain('truncate');
+      const label = within(card).getByText(role);
+      expect(cut.contains(label)).toBe(false);
+      expect(label.className).toContain('shrink-0');
+    }
+  });
+
   it('offers the menu items the abilities allow', async () => {
     const { card } = show(buildRide({ abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } }));
     fireEvent.pointerDown(within(card).getByRole('button', { name: 'Actions for Futa Loop' }), { button: 0, pointerType: 'mouse' });

@@ -146,10 +146,14 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
   return (
     <span className="flex min-w-0 items-center gap-1.5">
       <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-6 text-[10px]" />
-      <span className="min-w-0 truncate" title={person.userId}>
+      <span className="flex min-w-0 items-baseline">
         <span className="sr-only">{label}: </span>
-        <span className="font-semibold text-asphalt-700">{person.userId}</span>
-        <span aria-hidden="true" className="text-asphalt-500">
+        {/* Only the handle is cut (ARCHITECTURE "Phones": cut text keeps its full text as title); the
+            role stays readable beside it, where a 30-character handle used to push "· owner" out. */}
+        <span className="min-w-0 truncate font-semibold text-asphalt-700" title={person.userId}>
+          {person.userId}
+        </span>
+        <span aria-hidden="true" className="shrink-0 whitespace-pre text-asphalt-500">
           {' '}
           · {label.toLowerCase()}
         </span>

@@ -18,7 +18,9 @@ export function StatCards({ units }: { units: PreferredUnits }) {
   const value = (v: string | number | undefined) => (stats.isPending ? <Skeleton className="h-9 w-14" /> : stats.isError ? '–' : v);
 
   return (
-    <dl aria-label="Your riding at a glance" className="grid grid-cols-3 gap-2 sm:gap-4">
+    // Below 360 px a third of the row leaves a label 65 px: "Kilometers" and "Upcoming" broke inside
+    // the word ("Kilometer/s"). There the gaps, the side padding and the label shrink a little.
+    <dl aria-label="Your riding at a glance" className="grid grid-cols-3 gap-1.5 min-[360px]:gap-2 sm:gap-4">
       <StatCard icon={<CalendarDays aria-hidden="true" />} label="Upcoming Rides" value={value(stats.data?.upcomingRides)} hint="In your groups and rides you joined" />
       <StatCard icon={<Users aria-hidden="true" />} label="Active Groups" value={value(stats.data?.activeGroups)} hint="Groups on the move this month" />
       <StatCard icon={<Gauge aria-hidden="true" />} label={distance.label} value={value(distance.value)} hint="Planned on your upcoming rides" accent />
@@ -30,11 +32,11 @@ function StatCard({ icon, label, value, hint, accent = false }: { icon: ReactNod
   return (
     <div
       className={cn(
-        'relative flex flex-col overflow-hidden rounded-2xl p-3 sm:p-5',
+        'relative flex flex-col overflow-hidden rounded-2xl px-2 py-3 min-[360px]:px-3 sm:p-5',
         accent ? 'bg-asphalt-900 text-white shadow-sm' : 'border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]',
       )}
     >
-      <dt className={cn('text-xs leading-4 font-semibold sm:text-sm', accent ? 'text-asphalt-200' : 'text-asphalt-600')}>
+      <dt className={cn('text-[11px] leading-4 font-semibold min-[360px]:text-xs sm:text-sm', accent ? 'text-asphalt-200' : 'text-asphalt-600')}>
         <span
           aria-hidden="true"
           className={cn(

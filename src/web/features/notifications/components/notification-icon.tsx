@@ -1,4 +1,4 @@
-import { Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -6,6 +6,7 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ride_created: { icon: Route, tone: 'bg-ignition-100 text-ignition-700' },
   ride_reminder: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
   ride_cancelled: { icon: CalendarX, tone: 'bg-rose-100 text-rose-700' },
+  ride_changed: { icon: CalendarCog, tone: 'bg-amber-100 text-amber-700' },
   poll_created: { icon: Vote, tone: 'bg-sky-100 text-sky-700' },
   poll_ride_planned: { icon: CalendarCheck, tone: 'bg-sky-100 text-sky-700' },
   member_joined: { icon: UserPlus, tone: 'bg-emerald-100 text-emerald-700' },

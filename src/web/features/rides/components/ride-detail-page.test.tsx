@@ -98,6 +98,23 @@ describe('RideDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Ride not found' })).toBeTruthy();
   });
 
+  it("says the ride couldn't load like every page does, with Try again and a way back, when the server fails", async () => {
+    let fail = true;
+    mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/groups/apennine-riders/rides/futa-loop': () => (fail ? json({ message: 'Service Unavailable' }, 503) : json(buildRide())),
+    });
+    show('/groups/apennine-riders/rides/futa-loop');
+    await screen.findByText("Couldn't load this ride");
+    expect(screen.getByText('Check your connection and try again.')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Upcoming Rides' }).getAttribute('href')).toBe('/upcoming');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Futa Loop' });
+  });
+
   it('offers Join Group when the ride needs membership of an approval group first', async () => {
     const ride: Ride = buildRide({ abilities: { join: false, leave: false, edit: false, delete: false, comment: false, uploadMedia: false } });
     const requests = mockApi({

@@ -14,6 +14,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
+import { PanelError } from '../../../components/ui/list-states';
 import { SendToNavigator } from './send-to-navigator-dialog';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { useRideActions } from '../../../components/rides/use-ride-actions';
@@ -56,19 +57,26 @@ export function RideDetailPage() {
   const { data: user } = useCurrentUser();
 
   if (ride.isPending) return <RideDetailSkeleton />;
-  if (ride.isError) {
-    return (
-      <PageMessage title="Something went wrong" text="The ride could not be loaded." titleClassName={RIDE_MESSAGE_TITLE}>
-        <div className="mt-6">
-          <Button variant="secondary" onClick={() => void ride.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </PageMessage>
-    );
-  }
+  if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
+}
+
+/**
+ * The ride (or its edit form) could not be read: said like a group page that could not load (the
+ * shared PanelError: what failed, check the connection, Try again), with a way back, instead of a
+ * bare "Something went wrong" with no way off the page but the menu.
+ */
+export function RideLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Upcoming Rides
+      </Link>
+      <PanelError title="Couldn't load this ride" onRetry={onRetry} />
+    </div>
+  );
 }
 
 /** Said above everything else: riders who open a cancelled ride must not read it as still on. */

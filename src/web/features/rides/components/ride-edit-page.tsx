@@ -21,7 +21,7 @@ import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useUpdateRide } from '../../../api/rides';
-import { RideNotFound, useRideFromRoute } from './ride-detail-page';
+import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 const DAY_MS = 86_400_000;
@@ -38,16 +38,7 @@ export function RideEditPage() {
       </LoadingRegion>
     );
   }
-  if (ride.isError) {
-    return (
-      <div role="alert" className="mx-auto max-w-md pt-10 text-center text-asphalt-600">
-        The ride could not be loaded.{' '}
-        <Button variant="link" onClick={() => void ride.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
     return (
