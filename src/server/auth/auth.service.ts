@@ -49,18 +49,19 @@ export interface IssueLinkInput {
  */
 export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise<string> {
   const ipHash = hashIp(input.ip);
-  await enforceLinkRateLimit(ctx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
-  await enforceLinkRateLimit(
-    ctx,
-    { ipHash, countsTowardIpLimit: input.countTowardIpLimit },
-    input.countTowardIpLimit ? MAGIC_LINKS_PER_IP_PER_HOUR : INVITATION_LINKS_PER_IP_PER_HOUR,
-  );
-
   const token = randomToken();
   const id = newId();
   const now = new Date();
   await ctx.db.transaction().execute(async (tx) => {
+    // One link at a time, so each is counted against the limits with every link issued before it.
+    await magicLinksRepository.lockIssuing(tx, ctx.engine);
     await magicLinksRepository.cancelOpenLinks(tx, input.email, input.purpose, now.toISOString());
+    await enforceLinkRateLimit(tx, { email: input.email }, MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+    await enforceLinkRateLimit(
+      tx,
+      { ipHash, countsTowardIpLimit: input.countTowardIpLimit },
+      input.countTowardIpLimit ? MAGIC_LINKS_PER_IP_PER_HOUR : INVITATION_LINKS_PER_IP_PER_HOUR,
+    );
     // One address waits for confirmation at a time (the one Preferences shows): asking for another
     // ends the link to the one asked for before, which would still have handed its mailbox's
     // owner this account.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
+import { randomIp, TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
 import { MAGIC_LINK_INVALID_MESSAGE } from '../../shared/auth/magic-link';
-import { MAGIC_LINKS_PER_EMAIL_PER_HOUR } from './link-rate-limits.service';
+import { MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
@@ -79,6 +79,19 @@ describe('POST /api/auth/magic-link', () => {
       status = (await new TestClient(t.app).post('/api/auth/magic-link', { email: uniqueEmail() }, ip)).statusCode;
     }
     expect(status).toBe(429);
+  });
+
+  it('keeps to both limits when the links are asked for all at once', async () => {
+    // Thirty at once for one address (from thirty addresses): five mails, as one after the other.
+    const email = uniqueEmail();
+    const toOne = await Promise.all(Array.from({ length: 30 }, () => new TestClient(t.app).post('/api/auth/magic-link', { email }, { 'x-forwarded-for': randomIp() })));
+    expect(toOne.filter((r) => r.statusCode === 200)).toHaveLength(MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+    expect(toOne.filter((r) => r.statusCode === 429)).toHaveLength(30 - MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+    expect(t.mail.filter((m) => m.to === email)).toHaveLength(MAGIC_LINKS_PER_EMAIL_PER_HOUR);
+    // Forty at once from one network, each to an address of its own: twenty.
+    const ip = { 'x-forwarded-for': randomIp() };
+    const fromOne = await Promise.all(Array.from({ length: 40 }, () => new TestClient(t.app).post('/api/auth/magic-link', { email: uniqueEmail() }, ip)));
+    expect(fromOne.filter((r) => r.statusCode === 200)).toHaveLength(MAGIC_LINKS_PER_IP_PER_HOUR);
   });
 
   it('refuses cross-site requests', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../context';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { tooManyRequests } from '../platform/errors';
 import { magicLinksRepository } from './magic-links.repository';
 
@@ -20,9 +21,14 @@ export function hashIp(ip: string): string {
   return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
 }
 
-export async function enforceLinkRateLimit(ctx: AppContext, by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean }, limit: number): Promise<void> {
+/**
+ * Refuses a link past the limit (429 with Retry-After). Counted in the transaction that stores the
+ * link, after magicLinksRepository.lockIssuing: links asked for at once are counted one after the
+ * other, so together they cannot pass the limit (before, 30 asked at once on PostgreSQL all went out).
+ */
+export async function enforceLinkRateLimit(db: Kysely<Database> | Transaction<Database>, by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean }, limit: number): Promise<void> {
   const since = new Date(Date.now() - HOUR_MS).toISOString();
-  const { count, oldest } = await magicLinksRepository.countSince(ctx.db, by, since);
+  const { count, oldest } = await magicLinksRepository.countSince(db, by, since);
   if (count < limit) return;
   const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
   const invitationsFromNetwork = 'ipHash' in by && !by.countsTowardIpLimit;

@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Kysely, Transaction, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, MagicLinksTable } from '../db/schema';
 import { toCount } from '../db/database';
+import type { Engine } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
@@ -11,7 +12,19 @@ function isOpen(nowIso?: string) {
     eb.and([eb('consumed_at', 'is', null), eb('cancelled_at', 'is', null), ...(nowIso === undefined ? [] : [eb('expires_at', '>', nowIso)])]);
 }
 
+/** The key of the PostgreSQL advisory lock that links are issued under (any fixed number: 'mlink'). */
+const ISSUING_LOCK_KEY = 0x6d6c696e6b;
+
 export const magicLinksRepository = {
+  /**
+   * Until the transaction ends, no other link is issued (link-rate-limits.service counts them):
+   * PostgreSQL takes a transaction-level advisory lock; on SQLite the transaction's first write
+   * (cancelOpenLinks, which must come next) takes the database's write lock, as BEGIN IMMEDIATE would.
+   */
+  async lockIssuing(db: Executor, engine: Engine): Promise<void> {
+    if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ISSUING_LOCK_KEY})`.execute(db);
+  },
+
   async countSince(
     db: Executor,
     by: { email: string } | { ipHash: string; countsTowardIpLimit: boolean },

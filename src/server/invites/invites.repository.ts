@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Transaction, Selectable } from 'kysely'
 import type { Database, InvitationsTable } from '../db/schema';
 import { toCount } from '../db/database';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type InvitationRow = Selectable<InvitationsTable>;
 
 /**
@@ -92,6 +92,14 @@ export const invitesRepository = {
 
   async passTo(db: Executor, id: string, userId: string): Promise<void> {
     await db.updateTable('invitations').set({ used_by_user_id: userId }).where('id', '=', id).execute();
+  },
+
+  /**
+   * Holds the inviter's row until the transaction ends (a no-op update: a row lock on PostgreSQL,
+   * the write lock on SQLite), so one rider's invitations are counted and stored one at a time.
+   */
+  async lockInviter(db: Executor, inviterId: string): Promise<void> {
+    await db.updateTable('users').set((eb) => ({ handle: eb.ref('handle') })).where('id', '=', inviterId).execute();
   },
 
   /** Invitations a rider had mailed since a time (each one with an invitee e-mail was mailed). */

@@ -24,7 +24,7 @@ import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
 import { membershipStatusOf } from '../groups/groups.policy';
-import { invitesRepository } from './invites.repository';
+import { invitesRepository, type Executor } from './invites.repository';
 import { assertMayInvite, alreadyInGroup } from './invites.policy';
 import { invitationMail, invitationSignInMail } from './invites.mails';
 
@@ -41,10 +41,10 @@ async function loadForInviting(ctx: AppContext, actorId: string, groupId: string
  * Invitation mails: only from a rider with a confirmed address, at most INVITATION_MAILS_PER_DAY in
  * 24 hours, counted from the invitations table (so the limit holds across processes and restarts).
  */
-async function assertMayMail(ctx: AppContext, actorId: string): Promise<void> {
-  const actor = await usersRepository.findById(ctx.db, actorId);
+async function assertMayMail(db: Executor, actorId: string): Promise<void> {
+  const actor = await usersRepository.findById(db, actorId);
   if (!actor?.email) throw forbidden(INVITATION_MAIL_NEEDS_EMAIL_MESSAGE);
-  const { count, oldest } = await invitesRepository.countMailedSince(ctx.db, actorId, new Date(Date.now() - DAY_MS).toISOString());
+  const { count, oldest } = await invitesRepository.countMailedSince(db, actorId, new Date(Date.now() - DAY_MS).toISOString());
   if (count < INVITATION_MAILS_PER_DAY) return;
   const retryAfterMs = oldest ? new Date(oldest).getTime() + DAY_MS - Date.now() : DAY_MS;
   throw tooManyRequests(INVITATION_MAIL_LIMIT_MESSAGE, retryAfterMs / 1000);
@@ -56,11 +56,11 @@ async function assertMayMail(ctx: AppContext, actorId: string): Promise<void> {
  */
 export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput): Promise<CreatedInvitation> {
   await loadForInviting(ctx, actorId, groupId);
-  if (input.inviteeEmail) await assertMayMail(ctx, actorId);
+  if (input.inviteeEmail) await assertMayMail(ctx.db, actorId);
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS).toISOString();
-  await invitesRepository.insert(ctx.db, {
+  const row = {
     id: newId(),
     token_hash: hashToken(token),
     group_id: groupId,
@@ -73,7 +73,18 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
     used_at: null,
     used_by_user_id: null,
     revoked_at: null,
-  });
+  };
+  if (input.inviteeEmail) {
+    // Counted again under the inviter's lock, where the invitation is stored: invitations asked
+    // for at once may not together mail more than the day's limit.
+    await ctx.db.transaction().execute(async (tx) => {
+      await invitesRepository.lockInviter(tx, actorId);
+      await assertMayMail(tx, actorId);
+      await invitesRepository.insert(tx, row);
+    });
+  } else {
+    await invitesRepository.insert(ctx.db, row);
+  }
   const magicLink = `${ctx.config.publicUrl}/invite/${token}`;
   const qrCodeDataUrl = await QRCode.toDataURL(magicLink, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   if (input.inviteeEmail) {

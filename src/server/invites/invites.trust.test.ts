@@ -106,6 +106,18 @@ describe('invitation mails', () => {
     expect((await owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Marco', inviteeEmail: to })).statusCode).toBe(201);
   });
 
+  it('keep to the limit when asked for all at once', async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Marco', inviteeEmail: address(`burst${i}`) })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    const mailed = await t.app.ctx.db.selectFrom('invitations').select('id').where('inviter_id', '=', owner.user.id).where('invitee_email', 'is not', null).execute();
+    expect(mailed).toHaveLength(20);
+  });
+
   it.each([
     ['<b>Marco</b>'],
     ['Marco https://evil.example'],
