@@ -53,7 +53,7 @@ export async function listGroupsByIds(ctx: AppContext, viewerId: string | null, 
 
 export async function searchGroups(ctx: AppContext, viewerId: string | null, term: string): Promise<Group[]> {
   if (!term.trim()) return [];
-  const rows = await groupsRepository.search(ctx.db, term.trim(), queryWindow(viewerId));
+  const rows = await groupsRepository.search(ctx.db, term.trim(), groupNameKey(term), queryWindow(viewerId));
   return rows.map((row) => presentGroup(row, viewerId));
 }
 
