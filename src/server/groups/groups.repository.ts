@@ -145,9 +145,10 @@ export const groupsRepository = {
    * `nameKey` is the term as groups.name_key holds names (groupNameKey): SQLite's lower() and LIKE
    * fold only A-Z, so "мотоклуб" never met "Мотоклуб", and "dell’Adige" (a phone's apostrophe)
    * never met "dell'Adige". The key folds case in every script and reads punctuation as a space,
-   * on both engines. The term as typed also matches places and descriptions in their own case.
+   * on both engines. The term as typed also matches places and descriptions in their own case, and
+   * `placeNames` (the town the term names, in other languages) match places.
    */
-  search(db: Executor, term: string, nameKey: string, w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
+  search(db: Executor, term: string, nameKey: string, placeNames: readonly string[], w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
     const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const pattern = like(term.toLowerCase());
     const asTyped = like(term);
@@ -160,6 +161,8 @@ export const groupsRepository = {
           eb(sql`coalesce(groups.description, '')`, 'like', sql`${asTyped} escape '\\'`),
           eb(sql`lower(groups.location)`, 'like', sql`${pattern} escape '\\'`),
           eb(sql`groups.location`, 'like', sql`${asTyped} escape '\\'`),
+          // The town the term names, as other languages write it ("Florence": "Firenze").
+          ...placeNames.map((name) => eb(sql`groups.location`, 'like', sql`${like(name)} escape '\\'`)),
         ]),
       )
       .orderBy('groups.name')

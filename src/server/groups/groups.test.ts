@@ -236,6 +236,17 @@ describe('finding groups', () => {
     for (const q of ['Valle dell’Adige', "valle dell'adige sezione", 'Adige Sezione']) expect(await found(q), q).toEqual(["Motoclub Valle dell'Adige — Sezione Storica"]);
   });
 
+  it('finds a group by its place typed in another language ("Florence" or "Florenz" for Firenze, "Munich" for München)', async () => {
+    const owner = await buildGuest(t);
+    await buildGroup(owner, { name: 'Colli Fiorentini', location: 'Firenze, Tuscany, Italy' });
+    await buildGroup(owner, { name: 'Isar Kurven', location: 'München' });
+    const viewer = await buildGuest(t);
+    const found = async (q: string) => ((await viewer.client.get(`/api/groups/search?q=${encodeURIComponent(q)}`)).json() as Array<{ name: string }>).map((g) => g.name);
+    for (const q of ['Florence', 'Florenz', 'firenze']) expect(await found(q), q).toContain('Colli Fiorentini');
+    for (const q of ['Munich', 'Monaco di Baviera']) expect(await found(q), q).toContain('Isar Kurven');
+    expect(await found('Munich')).not.toContain('Colli Fiorentini');
+  });
+
   it('finds a group by its slug or name, 404 otherwise', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { name: 'Iron Hawks' });
