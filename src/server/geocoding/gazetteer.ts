@@ -481,6 +481,22 @@ export function searchGazetteer(text: string, limit: number, near: LatLon | null
   return hits.map(present);
 }
 
+/**
+ * The main names of the towns called exactly `text` in any language, biggest first, leaving out
+ * `text` itself: "Florence" gives "Firenze", "Munich" "München", "Москва" "Moscow". The group
+ * search uses them so a place typed in one language finds groups whose place is written in another.
+ */
+export function otherNamesOfTown(text: string, limit = 3): string[] {
+  const key = normalizeName(text);
+  if (key.length < 3) return [];
+  const names = new Set<string>();
+  for (const town of open().exact.all(key).sort((a, b) => b.population - a.population)) {
+    if (normalizeName(town.name) !== key) names.add(town.name);
+    if (names.size === limit) break;
+  }
+  return [...names];
+}
+
 const KM_PER_DEGREE = 111.19;
 
 /** The towns nearest to a point, nearest first: boxes of growing size until the nearest are certain. */

@@ -10,7 +10,7 @@ import {
   locationSearchResponseSchema,
   type LocationSearchResult,
 } from '../../shared/geo/location-search';
-import { reverseGazetteer, searchGazetteer } from './gazetteer';
+import { otherNamesOfTown, reverseGazetteer, searchGazetteer } from './gazetteer';
 import { queryRemoteGeocoder, GeocoderError, type RemoteQuery } from './remote-geocoder';
 import { geocodeCacheRepository } from './geocode-cache.repository';
 
@@ -166,6 +166,18 @@ async function waitForTurn(ctx: GeocodingContext): Promise<void> {
 }
 
 /** Housekeeping: forget cached answers older than GEOCODE_CACHE_DAYS. */
+/**
+ * The town's names in other languages when `text` names a town ("Florence": "Firenze"), from the
+ * offline gazetteer; none without one (not built yet), so a caller's search goes on without them.
+ */
+export function otherNamesOfPlace(text: string): string[] {
+  try {
+    return otherNamesOfTown(text.trim());
+  } catch {
+    return [];
+  }
+}
+
 export async function purgeGeocodeCache(ctx: Pick<AppContext, 'db'>): Promise<number> {
   return geocodeCacheRepository.deleteOlderThan(ctx.db, new Date(Date.now() - GEOCODE_CACHE_DAYS * DAY_MS).toISOString());
 }

@@ -141,14 +141,28 @@ export const groupsRepository = {
     return Number(row.n);
   },
 
-  search(db: Executor, term: string, w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
-    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  /**
+   * `nameKey` is the term as groups.name_key holds names (groupNameKey): SQLite's lower() and LIKE
+   * fold only A-Z, so "мотоклуб" never met "Мотоклуб", and "dell’Adige" (a phone's apostrophe)
+   * never met "dell'Adige". The key folds case in every script and reads punctuation as a space,
+   * on both engines. The term as typed also matches places and descriptions in their own case, and
+   * `placeNames` (the town the term names, in other languages) match places.
+   */
+  search(db: Executor, term: string, nameKey: string, placeNames: readonly string[], w: GroupQueryWindow, limit = 50): Promise<GroupRow[]> {
+    const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = like(term.toLowerCase());
+    const asTyped = like(term);
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
       .where((eb) =>
         eb.or([
           eb(sql`lower(groups.name)`, 'like', sql`${pattern} escape '\\'`),
+          ...(nameKey ? [eb(sql`groups.name_key`, 'like', sql`${like(nameKey)} escape '\\'`)] : []),
           eb(sql`lower(coalesce(groups.description, ''))`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`coalesce(groups.description, '')`, 'like', sql`${asTyped} escape '\\'`),
           eb(sql`lower(groups.location)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`groups.location`, 'like', sql`${asTyped} escape '\\'`),
+          // The town the term names, as other languages write it ("Florence": "Firenze").
+          ...placeNames.map((name) => eb(sql`groups.location`, 'like', sql`${like(name)} escape '\\'`)),
         ]),
       )
       .orderBy('groups.name')

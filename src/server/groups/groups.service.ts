@@ -6,7 +6,7 @@ import { newId } from '../platform/tokens';
 import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
-import { placeTypedName } from '../geocoding/geocoding.service';
+import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
 import type { LatLon } from '../../shared/geo/coordinates';
 import { detachMedia } from '../media/media.service';
 import { notificationTexts } from '../../shared/notifications/notification';
@@ -51,9 +51,13 @@ export async function listGroupsByIds(ctx: AppContext, viewerId: string | null, 
   });
 }
 
+/**
+ * Name, description or place contain the term; a term that names a town also finds the groups
+ * whose place is written in another language ("Florence" finds a group in "Firenze").
+ */
 export async function searchGroups(ctx: AppContext, viewerId: string | null, term: string): Promise<Group[]> {
   if (!term.trim()) return [];
-  const rows = await groupsRepository.search(ctx.db, term.trim(), queryWindow(viewerId));
+  const rows = await groupsRepository.search(ctx.db, term.trim(), groupNameKey(term), otherNamesOfPlace(term), queryWindow(viewerId));
   return rows.map((row) => presentGroup(row, viewerId));
 }
 

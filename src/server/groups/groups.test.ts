@@ -224,6 +224,29 @@ describe('finding groups', () => {
     expect((await viewer.client.get('/api/groups/search?q=')).json()).toEqual([]);
   });
 
+  it('finds names in any script whatever their case, and reads punctuation as the name does (a phone’s ’, a dash)', async () => {
+    const owner = await buildGuest(t);
+    await buildGroup(owner, { name: 'Мотоклуб Северное Сияние', location: 'Санкт-Петербург' });
+    await buildGroup(owner, { name: 'Λέσχη Μοτοσικλετιστών' });
+    await buildGroup(owner, { name: "Motoclub Valle dell'Adige — Sezione Storica" });
+    const viewer = await buildGuest(t);
+    const found = async (q: string) => ((await viewer.client.get(`/api/groups/search?q=${encodeURIComponent(q)}`)).json() as Array<{ name: string }>).map((g) => g.name);
+    for (const q of ['Мотоклуб', 'мотоклуб', 'СЕВЕРНОЕ сияние', 'Санкт-Петербург']) expect(await found(q), q).toEqual(['Мотоклуб Северное Сияние']);
+    for (const q of ['Λέσχη', 'λέσχη']) expect(await found(q), q).toEqual(['Λέσχη Μοτοσικλετιστών']);
+    for (const q of ['Valle dell’Adige', "valle dell'adige sezione", 'Adige Sezione']) expect(await found(q), q).toEqual(["Motoclub Valle dell'Adige — Sezione Storica"]);
+  });
+
+  it('finds a group by its place typed in another language ("Florence" or "Florenz" for Firenze, "Munich" for München)', async () => {
+    const owner = await buildGuest(t);
+    await buildGroup(owner, { name: 'Colli Fiorentini', location: 'Firenze, Tuscany, Italy' });
+    await buildGroup(owner, { name: 'Isar Kurven', location: 'München' });
+    const viewer = await buildGuest(t);
+    const found = async (q: string) => ((await viewer.client.get(`/api/groups/search?q=${encodeURIComponent(q)}`)).json() as Array<{ name: string }>).map((g) => g.name);
+    for (const q of ['Florence', 'Florenz', 'firenze']) expect(await found(q), q).toContain('Colli Fiorentini');
+    for (const q of ['Munich', 'Monaco di Baviera']) expect(await found(q), q).toContain('Isar Kurven');
+    expect(await found('Munich')).not.toContain('Colli Fiorentini');
+  });
+
   it('finds a group by its slug or name, 404 otherwise', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { name: 'Iron Hawks' });

@@ -90,6 +90,27 @@ describe('apiRequest', () => {
   });
 });
 
+describe('a request that gets no answer', () => {
+  it('throws an ApiError of status 0 that says to check the connection, not the browser\'s "Failed to fetch"', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await apiRequest('/api/groups/g1/join', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(errorMessageOf(error)).toBe('Check your connection and try again.');
+    // An upload's XHR network error reads the same.
+    expect(errorMessageOf(new ApiError(0, 'Network error', ''))).toBe('Check your connection and try again.');
+  });
+
+  it('leaves a cancelled request an abort', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError')));
+    const error = await apiGet('/api/groups', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
+
 describe('errorMessageOf', () => {
   it('reads the message of a JSON error body', async () => {
     mockFetch(new Response('{"message":"Username is already taken"}', { status: 409, statusText: 'Conflict' }));

@@ -3,7 +3,8 @@
  * - Session cookies always travel with the request.
  * - A JSON body (and its content type) is sent only when a body is given.
  * - Any non-OK answer throws an ApiError: its message is `${status}: ${bodyText || statusText}`, and
- *   it keeps the status, the server's `message` and the Retry-After header for callers.
+ *   it keeps the status, the server's `message` and the Retry-After header for callers. No answer at
+ *   all (offline, server down) throws an ApiError of status 0 saying CONNECTION_LOST_MESSAGE.
  * - A read may be configured to resolve to null on 401 instead of throwing.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,14 +18,24 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * What a request that got no answer says (no signal, server down), in the words of the list
+ * states (`list-states.tsx`): the browser's own text ("Failed to fetch", Safari's "Load failed")
+ * and "0: Network error" said nothing a rider could act on.
+ */
+export const CONNECTION_LOST_MESSAGE = 'Check your connection and try again.';
+
+/** Status of an ApiError for a request that got no answer at all (fetch rejected, XHR onerror). */
+export const NO_ANSWER = 0;
+
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;
   /** Seconds from the Retry-After header (429, 503), or null when absent or not a number of seconds. */
   readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, bodyText: string, retryAfter: string | null = null) {
-    super(`${status}: ${bodyText || statusText}`);
+  constructor(status: number, statusText: string, bodyText: string, retryAfter: string | null = null, options?: ErrorOptions) {
+    super(status === NO_ANSWER ? CONNECTION_LOST_MESSAGE : `${status}: ${bodyText || statusText}`, options);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
@@ -50,7 +61,14 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   }
   if (signal) init.signal = signal;
 
-  const response = await fetch(url, init);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // A cancelled request stays an abort (TanStack Query cancels reads); anything else got no answer.
+    if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
+    throw new ApiError(NO_ANSWER, 'Network error', '', null, { cause: error });
+  }
   if (nullOn401 && response.status === 401) return null;
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '');

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, NO_ANSWER } from './api-client';
 
 export interface UploadProgress {
   loaded: number;
@@ -53,7 +53,7 @@ export function uploadMultipart<T>({ url, fields = {}, fileField, file, fileName
         reject(new ApiError(xhr.status, xhr.statusText, text));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error', ''));
+    xhr.onerror = () => reject(new ApiError(NO_ANSWER, 'Network error', ''));
     xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled', ''));
     if (signal) {
       if (signal.aborted) return xhr.abort();

@@ -1,6 +1,7 @@
 // Loading, empty and error states shared by every page's lists, so they look and read the same everywhere.
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
+import { CONNECTION_LOST_MESSAGE } from '../../lib/api-client';
 import { Button } from './button';
 import { LoadingRegion, Skeleton, SkeletonLines } from './skeleton';
 
@@ -59,7 +60,8 @@ export function EmptyPanel(props: MessageProps) {
   return <ListMessage look="panel" {...props} />;
 }
 
-const CHECK_CONNECTION = 'Check your connection and try again.';
+// The same words a failed action's toast uses (api-client): one sentence for one cause.
+const CHECK_CONNECTION = CONNECTION_LOST_MESSAGE;
 
 /** A list that failed to load, with a retry; `hint: false` leaves out the sentence under the title. */
 export function TabError({ what, onRetry, hint = true }: { what: string; onRetry: () => void; hint?: boolean }) {

@@ -35,6 +35,12 @@ describe('filterMedia', () => {
     expect(ids(filterMedia(items, 'videos', 'hairpins'))).toEqual([]);
     expect(ids(filterMedia(items, 'all', '  '))).toHaveLength(6);
   });
+
+  it('finds "Café dell’Adige" typed without the accent, or "dell\'adige" with either apostrophe', () => {
+    const cafe = [item('7', 'image', 'ride', 'cafe.jpg', "Espresso at Café dell'Adige")];
+    expect(ids(filterMedia(cafe, 'all', 'cafe dell’adige'))).toEqual(['7']);
+    expect(ids(filterMedia(cafe, 'all', "CAFÉ DELL'ADIGE"))).toEqual(['7']);
+  });
 });
 
 describe('belongsToLabel', () => {

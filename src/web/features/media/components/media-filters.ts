@@ -1,6 +1,7 @@
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { ridePath } from '../../../lib/rides/ride-format';
 import { groupPath } from '../../../lib/groups/group-path';
+import { matchesSearchText } from '../../../lib/search-text';
 
 /** Spec 2 "Media Gallery": the filter tabs, in order. */
 export const MEDIA_TABS = [
@@ -32,12 +33,7 @@ function inTab(item: MediaItem, tab: MediaTab): boolean {
 
 /** The items of a tab whose name or description contains the search text (case-insensitive). */
 export function filterMedia(items: readonly MediaItem[], tab: MediaTab, search: string): MediaItem[] {
-  const needle = search.trim().toLocaleLowerCase();
-  return items.filter(
-    (item) =>
-      inTab(item, tab) &&
-      (needle === '' || item.originalName.toLocaleLowerCase().includes(needle) || (item.description ?? '').toLocaleLowerCase().includes(needle)),
-  );
+  return items.filter((item) => inTab(item, tab) && matchesSearchText([item.originalName, item.description], search));
 }
 
 /** What kind of place an item belongs to, for its caption. */

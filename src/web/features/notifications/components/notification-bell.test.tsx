@@ -24,6 +24,9 @@ describe('NotificationBell', () => {
     expect(within(panel).getAllByText('New:')).toHaveLength(2);
     await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/notifications', 'PATCH /api/notifications/a/read', 'PATCH /api/notifications/b/read']));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBe(bell);
+    // The focus is on the newest notification, not on Clear (one more Enter would empty the list).
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Poll a'));
+    expect(within(panel).getByRole('button', { name: /Clear/ })).not.toBe(document.activeElement);
 
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());

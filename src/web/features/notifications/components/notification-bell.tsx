@@ -12,6 +12,18 @@ interface NotificationBellProps {
   align?: 'start' | 'center' | 'end';
 }
 
+/**
+ * Opening the list puts the focus on the newest notification, which is what the rider came for
+ * and what a screen reader then reads. Radix's default, the first focusable element, was Clear: a
+ * second press of Enter or Space emptied the list unread. With no notification the default stays.
+ */
+function focusNewest(event: Event) {
+  const newest = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('ul[aria-label="Notifications"] > li > :is(a, button)');
+  if (!newest) return;
+  event.preventDefault();
+  newest.focus();
+}
+
 /** The bell with a red unread-count badge; opens the notification list (Radix Popover). */
 export function NotificationBell({ className, side = 'bottom', align = 'end' }: NotificationBellProps) {
   const { data, isPending } = useNotifications(true);
@@ -59,6 +71,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           sideOffset={8}
           collisionPadding={12}
           aria-label="Notifications"
+          onOpenAutoFocus={focusNewest}
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
           <NotificationList notifications={data} isLoading={isPending} freshIds={freshIds} onOpenLink={() => setOpen(false)} />

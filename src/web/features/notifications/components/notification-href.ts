@@ -3,7 +3,7 @@ import { ridePath } from '../../../lib/rides/ride-format';
 
 /**
  * Where a notification leads, from what it names: the ride's page, the member's profile, the
- * group (a membership request to its Pending Members tab). Older ones without a subject lead nowhere.
+ * group (a membership request to its Pending Members tab, a new poll to its Polls tab). Older ones without a subject lead nowhere.
  */
 export function notificationHref(n: Notification): string | null {
   const subject = n.subject;
@@ -14,5 +14,8 @@ export function notificationHref(n: Notification): string | null {
   }
   if (!subject.groupSlug) return null;
   const group = `/groups/${encodeURIComponent(subject.groupSlug)}`;
-  return n.type === 'membership_request' ? `${group}?tab=pending` : group;
+  // What the rider is asked to act on opens at its tab: a new poll at Polls (the group page opens
+  // at Rides, where "Vote on: …" was nowhere to be seen).
+  if (n.type === 'membership_request') return `${group}?tab=pending`;
+  return n.type === 'poll_created' ? `${group}?tab=polls` : group;
 }

@@ -21,12 +21,15 @@ describe('NotificationList', () => {
       { ...base, id: 'n1', type: 'membership_request', title: 'Membership request', message: 'gravelwolf4821 wants to join Night Riders', subject },
       { ...base, id: 'n2', type: 'membership_declined', title: 'Membership request declined', message: 'Your request to join Night Riders was declined', subject: { ...subject, riderHandle: null } },
       { ...base, id: 'n3', type: 'ride_created', title: 'New Ride Created', message: 'Coast run has been added to your group', isRead: true },
+      { ...base, id: 'n4', type: 'poll_created', title: 'New Poll Created', message: 'Vote on: Dolomites weekend', subject: { ...subject, riderHandle: null } },
     ];
     const { router } = renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={onOpenLink} />);
 
     const request = screen.getByRole('link', { name: /New: Membership request gravelwolf4821 wants to join Night Riders/ });
     expect(request.getAttribute('href')).toBe('/groups/night-riders?tab=pending');
     expect(screen.getByRole('link', { name: /Membership request declined/ }).getAttribute('href')).toBe('/groups/night-riders');
+    // A new poll opens where it can be voted on.
+    expect(screen.getByRole('link', { name: /Vote on: Dolomites weekend/ }).getAttribute('href')).toBe('/groups/night-riders?tab=polls');
     // Without a subject there is nowhere to go: a button that marks it read.
     expect(screen.getByRole('button', { name: /New Ride Created/ })).toBeTruthy();
 

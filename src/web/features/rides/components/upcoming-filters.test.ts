@@ -19,6 +19,12 @@ describe('Upcoming Rides filters', () => {
     expect(rideDays(rides)).toEqual(['2026-12-05', '2026-12-06']);
   });
 
+  it('finds a ride typed as phones type: a curly apostrophe, no accents', () => {
+    const rides = [buildRide({ id: 'a', name: "Giro dell'Adige", endLocation: 'São Martinho do Porto' })];
+    expect(filterRides(rides, { search: 'dell’adige', day: '' }).map((r) => r.id)).toEqual(['a']);
+    expect(filterRides(rides, { search: 'sao martinho', day: '' }).map((r) => r.id)).toEqual(['a']);
+  });
+
   it('puts a multi-day ride on every one of its days, and finds it on each', () => {
     const tour = buildRide({ id: 'tour', startDate: '2026-12-30T08:00:00.000Z', endDate: '2027-01-01T22:59:59.999Z', timezoneOffset: 'UTC+01:00' });
     const dayTrip = buildRide({ id: 'trip', startDate: '2026-12-31T08:00:00.000Z', endDate: '2026-12-31T22:59:59.999Z', timezoneOffset: 'UTC+01:00' });

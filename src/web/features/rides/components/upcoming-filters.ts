@@ -1,5 +1,6 @@
 import type { Ride } from '../../../../shared/rides/ride';
 import { daysBetween, localDay } from '../../../../shared/rides/ride-time';
+import { matchesSearchText } from '../../../lib/search-text';
 
 type RideDates = Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>;
 
@@ -16,15 +17,9 @@ export function rideDaysOf(ride: RideDates): string[] {
   return daysBetween(rideDayKey(ride), localDay(ride.endDate, ride.timezoneOffset));
 }
 
-/** Rides whose name, description, stops or group contain the search text (ignoring case). */
+/** Rides whose name, description, stops or group contain the search text (ignoring case, accents and the apostrophe's shape: searchText). */
 export function matchesSearch(ride: Ride, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  const haystack = [ride.name, ride.description, ride.startLocation, ride.midpointLocation, ride.endLocation, ride.group?.name, ...ride.waypoints.map((w) => w.name)]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
-  return haystack.includes(needle);
+  return matchesSearchText([ride.name, ride.description, ride.startLocation, ride.midpointLocation, ride.endLocation, ride.group?.name, ...ride.waypoints.map((w) => w.name)], search);
 }
 
 /** Rides matching the search that are under way on `day` (any of their days), or all matching when no day. */

@@ -1,7 +1,8 @@
-import { useParams } from 'react-router';
-import { CalendarDays, UserRound, UserRoundX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, CalendarDays, UserRound, UserRoundX } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
-import { Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
+import { PanelError } from '../../../components/ui/list-states';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { BackToDashboard, PageMessage } from '../../../components/ui/page-message';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
@@ -20,13 +21,15 @@ export function ProfilePage() {
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
+    // Said as a group or ride page that could not load (PanelError), with a way back: the
+    // profile's own message had neither, and its "Try Again" differed from every other page's.
     return (
-      <div role="alert" className="mx-auto max-w-md pt-10 text-center">
-        <h1 className="text-2xl font-black tracking-tight text-asphalt-950">Failed to load profile</h1>
-        <p className="mt-2 text-sm text-asphalt-600">Check your connection and try again.</p>
-        <Button className="mt-5" onClick={() => void profile.refetch()}>
-          Try Again
-        </Button>
+      <div className="space-y-4">
+        <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+        <PanelError title="Couldn't load this profile" onRetry={() => void profile.refetch()} />
       </div>
     );
   }
