@@ -57,7 +57,7 @@ export function DashboardGroups() {
                 <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-asphalt-50">
                   <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-11 text-sm" />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-bold text-asphalt-950" title={group.name}>{group.name}</span>
+                    <span className="line-clamp-2 font-bold leading-snug text-asphalt-950" title={group.name}>{group.name}</span>
                     <span className="block text-xs text-asphalt-500">
                       {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'} · {group.upcomingRides} upcoming{' '}
                       {group.upcomingRides === 1 ? 'ride' : 'rides'}
