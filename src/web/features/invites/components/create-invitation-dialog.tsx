@@ -1,8 +1,8 @@
+import { formatDateTime } from '../../../lib/format-date';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { format } from 'date-fns';
 import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
@@ -134,7 +134,7 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
             <p className="flex items-center gap-1.5 rounded-lg bg-asphalt-50 px-3 py-2 text-sm text-asphalt-700">
               <Clock className="size-4 shrink-0 text-asphalt-500" aria-hidden="true" />
               <span>
-                Expires on <time dateTime={result.expiresAt} className="font-semibold">{format(new Date(result.expiresAt), "MMM d, yyyy 'at' h:mm a")}</time>
+                Expires on <time dateTime={result.expiresAt} className="font-semibold">{formatDateTime(result.expiresAt)}</time>
               </span>
             </p>
             {result.sentTo ? (

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format-date';
 import { useState } from 'react';
 import { format } from 'date-fns';
 import { CloudOff, Mail, Ticket, X } from 'lucide-react';
@@ -77,7 +78,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
                       {invitation.inviterFirstName}
                     </span>
                     <span>
-                      Expires <time dateTime={invitation.expiresAt}>{format(new Date(invitation.expiresAt), "MMM d, yyyy 'at' h:mm a")}</time>
+                      Expires <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
                     </span>
                   </p>
                 </div>

@@ -1,5 +1,5 @@
+import { formatDateTime } from '../../../lib/format-date';
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { CalendarClock, Check, MapPin, ThumbsDown, ThumbsUp, Timer } from 'lucide-react';
 import type { Poll } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
@@ -73,7 +73,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
         <Fact term="Deadline" icon={CalendarClock} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
           {poll.isActive ? (
             <>
-              {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{format(new Date(poll.deadline), "MMM d, yyyy 'at' h:mm a")}</time>
+              {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{formatDateTime(poll.deadline)}</time>
             </>
           ) : (
             'Voting closed'
