@@ -180,6 +180,8 @@ export function cleanWaypoints(rows: readonly WaypointRow[]): WaypointRow[] {
 export interface RideFromPoll {
   id: string;
   title: string;
+  /** The poll's description, the plan the riders voted on: the ride's description starts from it. */
+  description: string | null;
   destination: string;
   /** The chosen proposed day (YYYY-MM-DD), the poll's best date by default. */
   day: string;
@@ -191,12 +193,13 @@ function dayAfter(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + count * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The Create Ride form filled from a poll: its title, its destination as the end, the chosen day and the poll's number of days. */
+/** The Create Ride form filled from a poll: its title and description, its destination as the end, the chosen day and the poll's number of days. */
 export function rideFormFromPoll(empty: RideFormValues, poll: RideFromPoll): RideFormValues {
   const days = Math.max(1, poll.durationDays);
   return {
     ...empty,
     name: poll.title,
+    description: poll.description ?? '',
     endLocation: poll.destination,
     startDay: poll.day,
     endDay: dayAfter(poll.day, days - 1),

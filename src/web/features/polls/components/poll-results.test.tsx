@@ -120,16 +120,21 @@ describe('Plan this ride', () => {
     expect(within(dialog).getByDisplayValue('Passo Giau')).toBeTruthy();
   });
 
-  it('fills the end from the destination and the days from the chosen date and the duration', () => {
+  it('fills the description from the poll, the end from the destination and the days from the chosen date and the duration', () => {
     const empty = emptyRideForm({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, 'g1');
-    expect(rideFormFromPoll(empty, { id: 'p1', title: 'Alps', destination: 'Bormio', day: '2099-07-30', durationDays: 3 })).toMatchObject({
+    expect(rideFormFromPoll(empty, { id: 'p1', title: 'Alps', description: 'Three passes, one night in Bormio', destination: 'Bormio', day: '2099-07-30', durationDays: 3 })).toMatchObject({
       name: 'Alps',
+      description: 'Three passes, one night in Bormio',
       endLocation: 'Bormio',
       startDay: '2099-07-30',
       endDay: '2099-08-01',
       duration: 'multi-day',
       groupId: 'g1',
     });
-    expect(rideFormFromPoll(empty, { id: 'p1', title: 'Alps', destination: 'Bormio', day: '2099-07-30', durationDays: 1 })).toMatchObject({ endDay: '2099-07-30', duration: 'full-day' });
+    expect(rideFormFromPoll(empty, { id: 'p1', title: 'Alps', description: null, destination: 'Bormio', day: '2099-07-30', durationDays: 1 })).toMatchObject({
+      description: '',
+      endDay: '2099-07-30',
+      duration: 'full-day',
+    });
   });
 });

@@ -16,7 +16,7 @@ const CreatePollDialog = lazy(() => import('./create-poll-dialog'));
 /** "Plan this ride" starts on the best date, else the first proposed one. */
 function rideFromPoll(poll: Poll): RideFromPoll {
   const day = poll.bestDate ?? poll.proposedDates[0]?.slice(0, 10) ?? '';
-  return { id: poll.id, title: poll.title, destination: poll.destination, day, durationDays: poll.durationDays };
+  return { id: poll.id, title: poll.title, description: poll.description, destination: poll.destination, day, durationDays: poll.durationDays };
 }
 
 /** A link to a poll (`#poll-{id}`, as the ride planned from it gives) brings that poll into view once the polls are there. */
