@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Selectable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, PollsTable } from '../db/schema';
 import { everyColumn } from '../db/every-column';
 
@@ -100,7 +100,30 @@ export const pollsRepository = {
     return (await db.selectFrom('polls').select('title').where('id', '=', id).executeTakeFirst())?.title;
   },
 
-  async insertResponse(db: Executor, row: { poll_id: string; user_id: string; response: string; preferred_dates: string; created_at: string }): Promise<void> {
-    await db.insertInto('poll_responses').values(row).execute();
+  /**
+   * Stores a vote only while the poll is open (active, before its deadline) at the moment of the
+   * insert: a poll closed between the caller's check and this write takes no vote. False when none
+   * was stored.
+   */
+  async insertResponseWhileOpen(db: Executor, row: { poll_id: string; user_id: string; response: string; preferred_dates: string; created_at: string }): Promise<boolean> {
+    const result = await db
+      .insertInto('poll_responses')
+      .columns(['poll_id', 'user_id', 'response', 'preferred_dates', 'created_at'])
+      .expression(
+        db
+          .selectFrom('polls')
+          .select([
+            sql<string>`${row.poll_id}`.as('poll_id'),
+            sql<string>`${row.user_id}`.as('user_id'),
+            sql<string>`${row.response}`.as('response'),
+            sql<string>`${row.preferred_dates}`.as('preferred_dates'),
+            sql<string>`${row.created_at}`.as('created_at'),
+          ])
+          .where('id', '=', row.poll_id)
+          .where('is_active', '=', 1)
+          .where('deadline', '>', row.created_at),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   },
 };

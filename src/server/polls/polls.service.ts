@@ -103,7 +103,9 @@ export async function respondToPoll(ctx: AppContext, userId: string, pollId: str
   const preferred = input.response === 'yes' ? [...new Set((input.preferredDates ?? []).map(dayOf))].sort() : [];
   if (preferred.some((d) => !proposed.has(d))) throw badRequest('Preferred dates must be among the proposed dates');
   try {
-    await pollsRepository.insertResponse(ctx.db, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
+    const stored = await pollsRepository.insertResponseWhileOpen(ctx.db, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
+    // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
+    if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_RESPONDED);
     throw error;

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildRoles } from '../test/factories';
 import { pollSchema } from '../../shared/polls/poll';
 import { useTestApp } from '../test/use-test-app';
+import { pollsRepository } from './polls.repository';
 
 /** Every 2xx poll body is read through the contract's schema. */
 const onePoll = (res: LightMyRequestResponse) => pollSchema.parse(res.json());
@@ -101,6 +102,12 @@ describe('voting', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('This poll is closed');
     }
+    // The vote itself is written only while the poll is open, so a poll closed after the service
+    // read it (a close racing a vote) takes no vote either.
+    const vote = (pollId: string) => ({ poll_id: pollId, user_id: r.member.user.id, response: 'yes', preferred_dates: '[]', created_at: new Date().toISOString() });
+    for (const id of [expired.id, inactive.id]) expect(await pollsRepository.insertResponseWhileOpen(t.app.ctx.db, vote(id))).toBe(false);
+    const stored = await t.app.ctx.db.selectFrom('poll_responses').select('poll_id').where('poll_id', 'in', [expired.id, inactive.id]).execute();
+    expect(stored).toEqual([]);
     const listed = pollList(await r.member.client.get(`/api/groups/${r.group.id}/polls`));
     expect(listed.find((p) => p.id === expired.id)).toMatchObject({ isExpired: true, abilities: { respond: false } });
     expect(pollList(await r.member.client.get('/api/polls/active')).map((p) => p.id)).not.toContain(expired.id);
