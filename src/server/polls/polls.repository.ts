@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
+import type { Kysely, Transaction, Selectable } from 'kysely';
 import type { Database, GroupRole, PollsTable } from '../db/schema';
 import { everyColumn } from '../db/every-column';
 
@@ -112,12 +112,12 @@ export const pollsRepository = {
       .expression(
         db
           .selectFrom('polls')
-          .select([
-            sql<string>`${row.poll_id}`.as('poll_id'),
-            sql<string>`${row.user_id}`.as('user_id'),
-            sql<string>`${row.response}`.as('response'),
-            sql<string>`${row.preferred_dates}`.as('preferred_dates'),
-            sql<string>`${row.created_at}`.as('created_at'),
+          .select((eb) => [
+            eb.val(row.poll_id).as('poll_id'),
+            eb.val(row.user_id).as('user_id'),
+            eb.val(row.response).as('response'),
+            eb.val(row.preferred_dates).as('preferred_dates'),
+            eb.val(row.created_at).as('created_at'),
           ])
           .where('id', '=', row.poll_id)
           .where('is_active', '=', 1)
