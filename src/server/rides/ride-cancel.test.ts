@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildGuest, buildRide, buildRoles, type Rider } from '../test/factories';
 import { dayLabel, zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { useTestApp } from '../test/use-test-app';
+import { waitlistRepository } from './waitlist.repository';
 
 const t = useTestApp();
 
@@ -86,6 +87,32 @@ describe('cancelling a ride', () => {
     expect((await member.client.get(`/api/groups/${group.id}`)).json().upcomingRides).toBe(0);
     // The Upcoming Rides page still lists it, marked cancelled, so its riders see what happened.
     expect((await member.client.get('/api/rides/upcoming')).json()).toEqual([expect.objectContaining({ id: ride.id, status: 'cancelled' })]);
+  });
+
+  it('takes no one onto a ride cancelled while they were joining it or its waitlist', async () => {
+    const { owner, group, ride } = await rideWithThreeRiders();
+    const late = await buildGuest(t);
+    await late.client.post(`/api/groups/${group.id}/join`);
+    const requests = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string; user: { id: string } }>;
+    await owner.client.post(`/api/groups/${group.id}/membership-requests/${requests.find((q) => q.user.id === late.user.id)!.id}/approve`);
+    // The owner's cancel lands after the join read the ride and just before the ride's lock is taken.
+    const lockSeats = waitlistRepository.lockSeats.bind(waitlistRepository);
+    const spy = vi.spyOn(waitlistRepository, 'lockSeats').mockImplementation(async (tx, engine, rideId) => {
+      await tx.updateTable('rides').set({ status: 'cancelled' }).where('id', '=', rideId).execute();
+      return lockSeats(tx, engine, rideId);
+    });
+    try {
+      for (const path of ['join', 'waitlist']) {
+        const res = await late.client.post(`/api/rides/${ride.id}/${path}`);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ message: 'This ride is not open for joining' });
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    // (The cancel was written inside the join's transaction, which the refusal rolled back.)
+    expect((await owner.client.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ participantCount: 3, isParticipant: true });
+    expect(await t.app.ctx.db.selectFrom('ride_waitlist').select('user_id').where('ride_id', '=', ride.id).execute()).toEqual([]);
   });
 });
 

@@ -59,6 +59,8 @@ async function takeSeatOrPlace(
       if (groupToJoin) await groupsRepository.addMember(tx, groupToJoin, userId, now);
       const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
       if (!state) throw notFound('Ride not found');
+      // Asked again under the lock: a ride cancelled since it was read takes no one.
+      assertMayJoin(viewer, { ...rideFacts(ride, state.seats), status: state.status });
       await step(tx, state, now);
     })
     .catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/database';
+import type { RideStatus } from '../../shared/rides/ride';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -8,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export interface SeatState {
   id: string;
   name: string;
-  status: string;
+  status: RideStatus;
   start_date: string;
   max_riders: number;
   group_id: string | null;
