@@ -62,7 +62,7 @@ export function MyGroupsPage() {
       description="Your riding crews, and the groups you've asked to join."
       action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Group</PageHeaderAction>}
     >
-      <SearchField label="Search groups" placeholder="Search groups by name or place" value={term} onChange={setTerm} className="mt-6" />
+      <SearchField label="Search groups" placeholder="Search by name or place" value={term} onChange={setTerm} className="mt-6" />
 
       <div className="mt-6">
         <h2 className="mb-3 flex items-center gap-2 text-sm font-bold tracking-wide text-asphalt-500 uppercase" aria-live="polite">
