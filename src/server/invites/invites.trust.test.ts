@@ -27,6 +27,19 @@ async function invite(owner: Rider, groupId: string, body: Record<string, unknow
   return json.magicLink.split('/invite/')[1]!;
 }
 
+/**
+ * An owner's group and invitation, completed on a device without a session with the address of a
+ * rider who has an account: the sign-in link that mails is the rider's to open.
+ */
+async function inviteExistingRiderFromAnotherDevice(owner: Rider) {
+  const group = await buildGroup(owner);
+  const existing = await buildSignedInUser(t);
+  const token = await invite(owner, group.id);
+  const device = await buildGuest(t);
+  await device.client.post(`/api/invite/${token}/complete`, { email: existing.user.email });
+  return { owner, group, existing, token, device };
+}
+
 async function statusIn(client: TestClient, groupId: string): Promise<string> {
   return (await client.get(`/api/groups/${groupId}`)).json().membershipStatus;
 }
@@ -206,12 +219,7 @@ describe('an address that already has an account', () => {
   });
 
   it('opened on another device without a session it still signs in and joins', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const existing = await buildSignedInUser(t);
-    const token = await invite(owner, group.id);
-    const device = await buildGuest(t);
-    await device.client.post(`/api/invite/${token}/complete`, { email: existing.user.email });
+    const { group, existing } = await inviteExistingRiderFromAnotherDevice(await buildGuest(t));
     const phone = new TestClient(t.app);
     const linkToken = tokenFromMail(t.mail, existing.user.email);
     // Another browser is asked first ("Sign in as …?"), and nothing happens until it confirms.
@@ -223,12 +231,7 @@ describe('an address that already has an account', () => {
   });
 
   it('a sign-in link whose invitation was revoked meanwhile signs in and adds nothing beyond the guest’s own join', async () => {
-    const owner = await buildSignedInUser(t);
-    const group = await buildGroup(owner);
-    const existing = await buildSignedInUser(t);
-    const token = await invite(owner, group.id);
-    const device = await buildGuest(t);
-    await device.client.post(`/api/invite/${token}/complete`, { email: existing.user.email });
+    const { group, existing, device } = await inviteExistingRiderFromAnotherDevice(await buildSignedInUser(t));
     const [open] = (await t.app.ctx.db.selectFrom('invitations').select('id').where('group_id', '=', group.id).execute()) as Array<{ id: string }>;
     await t.app.ctx.db.updateTable('invitations').set({ revoked_at: new Date().toISOString() }).where('id', '=', open!.id).execute();
     const verified = await device.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, existing.user.email) });

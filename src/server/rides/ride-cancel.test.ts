@@ -22,6 +22,15 @@ async function rideWithThreeRiders(extra: Record<string, unknown> = {}) {
   return { ...r, rider, ride };
 }
 
+/** A ride in five days starting at `time` on an Athens clock (UTC+02:00), with three riders. */
+const rideOnAthensClock = (time: string) =>
+  rideWithThreeRiders({
+    startDate: zonedDateTimeToIso(day(5), time, 'UTC+02:00'),
+    endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC+02:00'),
+    timezoneOffset: 'UTC+02:00',
+    timezoneName: 'Athens',
+  });
+
 describe('maximum riders and the seats taken', () => {
   it('refuses a maximum below the seats taken with 409 naming the count; the owner may go down to it', async () => {
     const { owner, ride } = await rideWithThreeRiders();
@@ -47,12 +56,7 @@ describe('maximum riders and the seats taken', () => {
 describe('cancelling a ride', () => {
   it('tells every rider but the owner "Ride cancelled / {ride} on {day} was cancelled", once, on the ride’s own clock', async () => {
     // 23:30 on the ride's clock in UTC+02:00 is 21:30 UTC: the day named is the ride's day.
-    const { owner, member, rider, outsider, pending, ride } = await rideWithThreeRiders({
-      startDate: zonedDateTimeToIso(day(5), '23:30', 'UTC+02:00'),
-      endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC+02:00'),
-      timezoneOffset: 'UTC+02:00',
-      timezoneName: 'Athens',
-    });
+    const { owner, member, rider, outsider, pending, ride } = await rideOnAthensClock('23:30');
 
     const cancelled = await owner.client.patch(`/api/rides/${ride.id}`, { status: 'cancelled' });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', abilities: { join: false } });
@@ -118,12 +122,7 @@ describe('cancelling a ride', () => {
 
 describe('moving a ride', () => {
   it('tells every rider but the one who moved it "Ride changed / {ride} now starts on {day} at {time} from {place}", on the ride’s own clock', async () => {
-    const { owner, member, rider, outsider, pending, ride } = await rideWithThreeRiders({
-      startDate: zonedDateTimeToIso(day(5), '09:00', 'UTC+02:00'),
-      endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC+02:00'),
-      timezoneOffset: 'UTC+02:00',
-      timezoneName: 'Athens',
-    });
+    const { owner, member, rider, outsider, pending, ride } = await rideOnAthensClock('09:00');
     const changed = (seated: Rider) => notificationsOf(seated).then((all) => all.filter((n) => n.type === 'ride_changed'));
 
     // Words and seats are no news to act on.
