@@ -1,7 +1,7 @@
 /**
- * The finders on a kept bench database, in this process, without HTTP: each finder's candidate
- * query with its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL), then the
- * median and p99 of the candidate query alone and of the whole finder service, one call at a time.
+ * The finders on a kept bench database, in this process, without HTTP: each finder's one statement
+ * with its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL), then the median and
+ * p99 of the statement alone and of the whole finder service, one call at a time.
  * It shows where a finder's time goes when npm run bench finds it over its 5 ms median.
  * Needs BENCH_DATA_DIR (a database kept by BENCH_KEEP=1 or BENCH_SEED_ONLY=1 npm run bench).
  * A PostgreSQL one is reached on the server BENCH_DATABASE_URL names (default the local one).
@@ -13,7 +13,7 @@ import { createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'k
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { nowIso } from '../src/server/db/database';
-import { boundingBox, findGroups, findRides, type FinderQuery } from '../src/server/finder/finder.service';
+import { circleOf, FINDER_LIMITS, findGroups, findRides, type FinderQuery } from '../src/server/finder/finder.service';
 import { groupsRepository } from '../src/server/groups/groups.repository';
 import { queryWindow } from '../src/server/groups/groups.service';
 import { ridesRepository } from '../src/server/rides/rides.repository';
@@ -35,9 +35,8 @@ const { db, engine } = app.ctx;
 /** The same centres and radii as npm run bench. */
 const rideQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 50 };
 const groupQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 200 };
-const centreOf = (q: FinderQuery) => ({ lat: q.latitude, lon: q.longitude });
-const rideCandidates = (on = db) => ridesRepository.nearestUpcomingInBox(on, boundingBox(rideQuery), centreOf(rideQuery), nowIso(), 1000);
-const groupCandidates = (on = db) => groupsRepository.nearestInBox(on, boundingBox(groupQuery), centreOf(groupQuery), 1000);
+const rideStatement = (on = db) => ridesRepository.nearestUpcomingCards(on, circleOf(rideQuery), FINDER_LIMITS, nowIso(), null);
+const groupStatement = (on = db) => groupsRepository.nearest(on, circleOf(groupQuery), FINDER_LIMITS, queryWindow(null));
 
 /** Runs a repository call on a handle that keeps its query, then prints that query's plan. */
 async function plan(name: string, call: (on: typeof db) => Promise<unknown>): Promise<void> {
@@ -66,20 +65,13 @@ async function time(name: string, call: () => Promise<unknown>): Promise<void> {
 
 const { count } = await db.selectFrom('rides').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
 console.log(`${engine}, ${count} rides`);
-await plan('ride finder candidates', rideCandidates);
-await plan('group finder candidates', groupCandidates);
-// What the finders read for the groups and rides they show: the rows behind the results.
-const foundGroupIds = (await findGroups(app.ctx, null, groupQuery)).map((g) => g.id);
-const groupRows = (on = db) => groupsRepository.listByIds(on, foundGroupIds, queryWindow(null));
-const foundRideIds = (JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as Array<{ id: string }>).map((r) => r.id);
-const rideCards = (on = db) => ridesRepository.cardsByIds(on, foundRideIds, null);
-await plan(`group rows (${foundGroupIds.length})`, groupRows);
-await plan(`ride cards (${foundRideIds.length})`, rideCards);
+// The first search builds and stores the cards of the rides it finds, as a server that has run a while has them.
+await findRides(app.ctx, null, rideQuery);
+await plan('ride finder statement', rideStatement);
+await plan('group finder statement', groupStatement);
 console.log(`\n${'one call at a time'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
-await time(`ride candidates (${(await rideCandidates()).length})`, () => rideCandidates());
+await time(`ride finder statement (${(await rideStatement()).length} rows)`, () => rideStatement());
 await time(`ride finder (${(JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as unknown[]).length} found)`, () => findRides(app.ctx, null, rideQuery));
-await time(`group candidates (${(await groupCandidates()).length})`, () => groupCandidates());
-await time(`ride cards (${foundRideIds.length})`, () => rideCards());
-await time(`group rows (${foundGroupIds.length})`, () => groupRows());
+await time(`group finder statement (${(await groupStatement()).length} rows)`, () => groupStatement());
 await time(`group finder (${(await findGroups(app.ctx, null, groupQuery)).length} found)`, () => findGroups(app.ctx, null, groupQuery));
 await app.close();

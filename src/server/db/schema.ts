@@ -114,6 +114,9 @@ export interface GroupsTable {
   created_at: string;
   /** groupNameKey(name), unique (migration 016); null only in rows written without the service (tests, bench seed). */
   name_key: string | null;
+  /** Its memberships and its rides, kept by triggers (migration 029): never written by the code. */
+  member_count: Generated<number>;
+  ride_count: Generated<number>;
 }
 
 /** Slugs a group had before a rename, so old links still find it (migration 016). */

@@ -6,7 +6,6 @@ import type { GroupRow } from './groups.repository';
 
 export function presentGroup(row: GroupRow, viewerId: string | null): Group {
   const status = membershipStatusOf(row, viewerId);
-  const upcomingRides = toCount(row.upcoming_rides);
   return {
     id: row.id,
     name: row.name,
@@ -23,9 +22,9 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
     memberCount: toCount(row.member_count),
     rideCount: toCount(row.ride_count),
     radiusKm: Number(row.radius_km),
-    upcomingRides,
+    upcomingRides: toCount(row.upcoming_rides),
     // GUIDE section 10: an upcoming ride, or a ride, poll or new member in the last 30 days.
-    isActive: upcomingRides > 0 || toCount(row.recent_activity) > 0,
+    isActive: toCount(row.is_active) > 0,
     createdAt: row.created_at,
     creator: { userId: row.creator_handle, profileImageUrl: row.creator_image },
     membershipStatus: status,

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
-import { nearestInBox, type Box } from '../db/flat-distance';
+import { nearestInCircle, type Circle, type NearestLimits } from '../db/nearest';
 import { everyColumn } from '../db/every-column';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -8,20 +8,20 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type GroupRow = Selectable<GroupsTable> & {
   creator_handle: string;
   creator_image: string | null;
-  member_count: number | string | null;
-  ride_count: number | string | null;
   upcoming_rides: number | string | null;
-  recent_activity: number | string | null;
+  is_active: number | string | null;
   viewer_is_member: number | string | null;
   viewer_is_pending: number | string | null;
 };
 
 /**
- * A ride, poll or new member of `groups` since the given time (GUIDE section 10's "active", with an
- * upcoming ride). Only whether there was any: EXISTS stops at the first hit of each covering index.
+ * Whether `groups` is active (GUIDE section 10): an upcoming ride, or a ride, poll or new member
+ * since the given time. Only whether there is any: each EXISTS stops at the first hit of its
+ * covering index, and the recent ones are not looked for once an upcoming ride is found.
  */
-function recentActivity(sinceIso: string) {
-  return sql<boolean>`(exists (select 1 from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
+function isActive(nowIso: string, sinceIso: string) {
+  return sql<boolean>`(exists (select 1 from rides r where r.group_id = groups.id and r.end_date > ${nowIso} and r.status != 'cancelled')
+    or exists (select 1 from rides r2 where r2.group_id = groups.id and r2.created_at >= ${sinceIso})
     or exists (select 1 from polls p where p.group_id = groups.id and p.created_at >= ${sinceIso})
     or exists (select 1 from group_members m where m.group_id = groups.id and m.joined_at >= ${sinceIso}))`;
 }
@@ -43,11 +43,15 @@ const GROUP_COLUMNS = everyColumn<GroupsTable>()('groups', [
   'creator_id',
   'created_at',
   'name_key',
+  'member_count',
+  'ride_count',
 ]);
 
 /**
  * Groups with their counts and the viewer's membership, in one query: every list of groups is
- * served without a query per group. `since` bounds "recent" activity (30 days).
+ * served without a query per group. Members and rides are counted on the group row (migration
+ * 029); upcoming rides and recent activity depend on the clock and are counted here. `since`
+ * bounds "recent" activity (30 days).
  */
 function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sinceIso: string) {
   return db
@@ -56,8 +60,6 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
     .select(GROUP_COLUMNS)
     .select(['creator.handle as creator_handle', 'creator.profile_image_url as creator_image'])
     .select((eb) => [
-      eb.selectFrom('group_members as gm').select(eb.fn.countAll().as('n')).whereRef('gm.group_id', '=', 'groups.id').as('member_count'),
-      eb.selectFrom('rides as r').select(eb.fn.countAll().as('n')).whereRef('r.group_id', '=', 'groups.id').as('ride_count'),
       eb
         .selectFrom('rides as r')
         .select(eb.fn.countAll().as('n'))
@@ -66,7 +68,7 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .where('r.end_date', '>', nowIso)
         .where('r.status', '!=', 'cancelled')
         .as('upcoming_rides'),
-      sql<number>`case when ${recentActivity(sinceIso)} then 1 else 0 end`.as('recent_activity'),
+      sql<number>`case when ${isActive(nowIso, sinceIso)} then 1 else 0 end`.as('is_active'),
       ...viewerMembershipColumns('groups.id', viewerId),
     ]);
 }
@@ -134,9 +136,7 @@ export const groupsRepository = {
       .select((eb) => eb.fn.countAll().as('n'))
       // The owner holds a membership row too.
       .where('groups.id', 'in', (eb) => eb.selectFrom('group_members as m').select('m.group_id').where('m.user_id', '=', userId))
-      .where(
-        sql<boolean>`(exists (select 1 from rides r where r.group_id = groups.id and r.end_date > ${w.nowIso} and r.status != 'cancelled') or ${recentActivity(w.sinceIso)})`,
-      )
+      .where(isActive(w.nowIso, w.sinceIso))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -171,20 +171,18 @@ export const groupsRepository = {
   },
 
   /** The finder's indexed prefilter for groups, as ridesRepository.nearestUpcomingInBox. */
-  nearestInBox(db: Executor, box: Box, centre: { lat: number; lon: number }, limit: number) {
-    return db
-      .selectFrom('groups')
-      .select(['id', 'latitude', 'longitude'])
-      .$call((query) => nearestInBox(query, { lat: 'latitude', lon: 'longitude' }, box, centre, limit))
-      .execute();
+  /** The group finder: the groups nearest the circle's centre within it, nearest first, with their distance. */
+  nearest(db: Executor, circle: Circle, limits: NearestLimits, w: GroupQueryWindow): Promise<Array<GroupRow & { distance_km: number }>> {
+    const near = nearestInCircle(db, db.selectFrom('groups'), { id: 'groups.id', lat: 'groups.latitude', lon: 'groups.longitude' }, circle, limits);
+    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
+      .innerJoin(near.as('near'), 'near.id', 'groups.id')
+      .select('near.distance_km')
+      .orderBy('near.distance_km')
+      .orderBy('groups.id')
+      .execute() as Promise<Array<GroupRow & { distance_km: number }>>;
   },
 
-  listByIds(db: Executor, ids: string[], w: GroupQueryWindow): Promise<GroupRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso).where('groups.id', 'in', ids).execute() as Promise<GroupRow[]>;
-  },
-
-  async insert(db: Executor, row: Selectable<GroupsTable>): Promise<void> {
+  async insert(db: Executor, row: Insertable<GroupsTable>): Promise<void> {
     await db.insertInto('groups').values(row).execute();
   },
 

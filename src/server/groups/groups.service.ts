@@ -7,7 +7,8 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
-import type { LatLon } from '../../shared/geo/coordinates';
+import { roundKm, type LatLon } from '../../shared/geo/coordinates';
+import type { Circle, NearestLimits } from '../db/nearest';
 import { detachMedia } from '../media/media.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
@@ -42,13 +43,18 @@ export async function listMyGroups(ctx: AppContext, userId: string): Promise<Gro
   return rows.map((row) => presentGroup(row, userId));
 }
 
-/** Groups by id, presented for the viewer, in the order of the ids (the finder ranks them by distance). */
-export async function listGroupsByIds(ctx: AppContext, viewerId: string | null, ids: string[]): Promise<Group[]> {
-  const byId = new Map((await groupsRepository.listByIds(ctx.db, ids, queryWindow(viewerId))).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentGroup(row, viewerId)] : [];
-  });
+/**
+ * The group finder's answer: the groups within the circle, nearest its centre first, each with its
+ * distance in kilometres to one decimal.
+ */
+export async function listNearestGroups(
+  ctx: AppContext,
+  viewerId: string | null,
+  circle: Circle,
+  limits: NearestLimits,
+): Promise<Array<Group & { distanceKm: number }>> {
+  const rows = await groupsRepository.nearest(ctx.db, circle, limits, queryWindow(viewerId));
+  return rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: roundKm(Number(row.distance_km)) }));
 }
 
 /**

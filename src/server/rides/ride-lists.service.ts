@@ -8,6 +8,8 @@ import type { JsonText } from '../platform/json-text';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { presentOne } from './rides.service';
 import { presentRideCards } from './ride-cards';
+import type { Circle, NearestLimits } from '../db/nearest';
+import { roundKm } from '../../shared/geo/coordinates';
 
 /** Reading rides by address and in lists (the lists from ride cards, ride-cards.ts). */
 
@@ -34,16 +36,19 @@ export async function listGroupRides(ctx: AppContext, viewerId: string | null, g
   return presentRideCards(ctx, rows, viewerId);
 }
 
-/** Ride cards by id, in the order of the ids, each with the caller's extra fields (the finder's distance). */
-export async function listRideCardsByIds<Extra extends object>(
+/**
+ * The ride finder's answer: the cards of the upcoming rides starting within the circle, nearest its
+ * centre first, each with its distance in kilometres to one decimal.
+ */
+export async function listNearestRideCards(
   ctx: AppContext,
   viewerId: string | null,
-  ids: string[],
-  extra: (rideId: string) => Extra,
-): Promise<JsonText<Array<Ride & Extra>>> {
-  const byId = new Map((await ridesRepository.cardsByIds(ctx.db, ids, viewerId)).map((row) => [row.id, row]));
-  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-  return presentRideCards(ctx, rows, viewerId, extra);
+  circle: Circle,
+  limits: NearestLimits,
+): Promise<JsonText<Array<Ride & { distanceKm: number }>>> {
+  const rows = await ridesRepository.nearestUpcomingCards(ctx.db, circle, limits, nowIso(), viewerId);
+  const distances = new Map(rows.map((row) => [row.id, roundKm(Number(row.distance_km))]));
+  return presentRideCards(ctx, rows, viewerId, (id) => ({ distanceKm: distances.get(id)! }));
 }
 
 export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<JsonText<Ride[]>> {

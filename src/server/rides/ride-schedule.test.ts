@@ -78,8 +78,11 @@ describe('upcoming means not yet ended', () => {
 describe('migration 017', () => {
   it('repairs ends before the start and ends at the start of the end day, and the lists show the repaired end', async () => {
     const r = await buildRoles(t);
-    const before = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC+05:30', timezoneName: 'Kolkata', startDate: `${day(4)}T04:00:00.000Z` });
-    const dayStart = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC-03:00', timezoneName: 'Sao Paulo', startDate: zonedDateTimeToIso(day(4), '10:00', 'UTC-03:00') });
+    // Each ride ends the day it starts (rideBody's end is four days from this very moment, which may be earlier that day).
+    const kolkataStart = `${day(4)}T04:00:00.000Z`;
+    const before = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC+05:30', timezoneName: 'Kolkata', startDate: kolkataStart, endDate: kolkataStart });
+    const saoPauloStart = zonedDateTimeToIso(day(4), '10:00', 'UTC-03:00');
+    const dayStart = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC-03:00', timezoneName: 'Sao Paulo', startDate: saoPauloStart, endDate: saoPauloStart });
     const tourDays = await buildRide(r.owner, r.group.id, { startDate: `${day(3)}T09:00:00.000Z`, endDate: `${day(3)}T09:00:00.000Z` });
     // As stored before this release: an end an hour before the start, and the end day's midnight.
     await t.app.ctx.db.updateTable('rides').set({ end_date: new Date(Date.parse(`${day(4)}T03:00:00.000Z`)).toISOString() }).where('id', '=', before.id).execute();

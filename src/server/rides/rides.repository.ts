@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
-import { nearestInBox, type Box } from '../db/flat-distance';
+import { nearestInCircle, type Circle, type NearestLimits } from '../db/nearest';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
@@ -158,11 +158,6 @@ export const ridesRepository = {
     return upcoming.orderBy('rides.start_date').orderBy('rides.id').limit(limit).execute();
   },
 
-  async cardsByIds(db: Executor, ids: string[], viewerId: string | null): Promise<RideCardRow[]> {
-    if (ids.length === 0) return [];
-    return selectRideCards(db, viewerId).where('rides.id', 'in', ids).execute();
-  },
-
   /**
    * Keeps a card built from the ride's data as read at `version`, unless the database has forgotten
    * the card since (a writer changed what it shows, migration 009): then the newer data wins and
@@ -172,19 +167,16 @@ export const ridesRepository = {
     await db.updateTable('rides').set({ card_json: card.json, card_seats: card.seats, card_format: card.format }).where('id', '=', rideId).where('card_version', '=', version).execute();
   },
 
-  /**
-   * The finder's indexed prefilter: upcoming rides starting in a bounding box, ids and start
-   * coordinates only, nearest the centre first by a flat-earth measure (exact great-circle
-   * distance is the caller's). Full rows are read afterwards for the few that are shown.
-   */
-  nearestUpcomingInBox(db: Executor, box: Box, centre: { lat: number; lon: number }, nowIso: string, limit: number) {
-    return db
-      .selectFrom('rides')
-      .select(['id', 'start_latitude', 'start_longitude'])
-      .where('end_date', '>', nowIso)
-      .where('status', '!=', 'cancelled')
-      .$call((query) => nearestInBox(query, { lat: 'start_latitude', lon: 'start_longitude' }, box, centre, limit))
-      .execute();
+  /** The ride finder: the cards of the upcoming rides starting nearest the circle's centre within it, nearest first, with their distance. */
+  nearestUpcomingCards(db: Executor, circle: Circle, limits: NearestLimits, nowIso: string, viewerId: string | null): Promise<Array<RideCardRow & { distance_km: number }>> {
+    const upcoming = db.selectFrom('rides').where('rides.end_date', '>', nowIso).where('rides.status', '!=', 'cancelled');
+    const near = nearestInCircle(db, upcoming, { id: 'rides.id', lat: 'rides.start_latitude', lon: 'rides.start_longitude' }, circle, limits);
+    return selectRideCards(db, viewerId)
+      .innerJoin(near.as('near'), 'near.id', 'rides.id')
+      .select('near.distance_km')
+      .orderBy('near.distance_km')
+      .orderBy('rides.id')
+      .execute() as Promise<Array<RideCardRow & { distance_km: number }>>;
   },
 
   /** Rides to build cards from: no viewer, so their standing columns say nothing of anyone. */

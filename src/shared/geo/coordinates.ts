@@ -33,6 +33,11 @@ export function parseLatLon(text: string): ParsedLatLon | null {
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle (haversine) distance in kilometres. */
+/** A distance as riders read it: kilometres to one decimal. */
+export function roundKm(km: number): number {
+  return Math.round(km * 10) / 10;
+}
+
 export function distanceKm(a: LatLon, b: LatLon): number {
   const dLat = toRadians(b.lat - a.lat);
   const dLon = toRadians(b.lon - a.lon);

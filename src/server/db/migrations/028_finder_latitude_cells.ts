@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The finders' indexes by latitude cell (db/flat-distance.ts, latitudeCell), for their budget of
+ * The finders' indexes by latitude cell (db/nearest.ts, latitudeCell), for their budget of
  * a 5 ms median at 1,000,000 rides (bench/run.ts; docs/decisions/2026-11-24-scale.md). They
  * replace the (latitude, longitude) indexes, which the finders alone used. The ride index also
  * holds what the ride finder filters on and returns, so its candidates are read from the index alone.
