@@ -13,7 +13,8 @@ import { createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'k
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { nowIso } from '../src/server/db/database';
-import { circleOf, FINDER_LIMITS, findGroups, findRides, type FinderQuery } from '../src/server/finder/finder.service';
+import { circleOf, findGroups, findRides } from '../src/server/finder/finder.service';
+import { FINDER_MOST_RESULTS, FINDER_PAGE_SIZE, type FinderQuery } from '../src/shared/finder/finder';
 import { groupsRepository } from '../src/server/groups/groups.repository';
 import { queryWindow } from '../src/server/groups/groups.service';
 import { ridesRepository } from '../src/server/rides/rides.repository';
@@ -32,11 +33,12 @@ const CALLS = Number(process.env.FINDER_CALLS ?? 200);
 const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), webDir: null }, logger: false });
 const { db, engine } = app.ctx;
 
-/** The same centres and radii as npm run bench. */
-const rideQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 50 };
-const groupQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 200 };
-const rideStatement = (on = db) => ridesRepository.nearestUpcomingCards(on, circleOf(rideQuery), FINDER_LIMITS, nowIso(), null);
-const groupStatement = (on = db) => groupsRepository.nearest(on, circleOf(groupQuery), FINDER_LIMITS, queryWindow(null));
+/** The same centres and radii as npm run bench, the first page as the finder page asks for it. */
+const firstPage = { offset: 0, limit: FINDER_PAGE_SIZE };
+const rideQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 50, ...firstPage };
+const groupQuery: FinderQuery = { latitude: 48, longitude: 11, radius: 200, ...firstPage };
+const rideStatement = (on = db) => ridesRepository.nearestUpcomingCards(on, circleOf(rideQuery), firstPage, FINDER_MOST_RESULTS, nowIso(), null);
+const groupStatement = (on = db) => groupsRepository.nearest(on, circleOf(groupQuery), firstPage, FINDER_MOST_RESULTS, queryWindow(null));
 
 /** Runs a repository call on a handle that keeps its query, then prints that query's plan. */
 async function plan(name: string, call: (on: typeof db) => Promise<unknown>): Promise<void> {
@@ -71,7 +73,7 @@ await plan('ride finder statement', rideStatement);
 await plan('group finder statement', groupStatement);
 console.log(`\n${'one call at a time'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
 await time(`ride finder statement (${(await rideStatement()).length} rows)`, () => rideStatement());
-await time(`ride finder (${(JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as unknown[]).length} found)`, () => findRides(app.ctx, null, rideQuery));
+await time(`ride finder (${(JSON.parse((await findRides(app.ctx, null, rideQuery)).text) as { total: number }).total} found)`, () => findRides(app.ctx, null, rideQuery));
 await time(`group finder statement (${(await groupStatement()).length} rows)`, () => groupStatement());
-await time(`group finder (${(await findGroups(app.ctx, null, groupQuery)).length} found)`, () => findGroups(app.ctx, null, groupQuery));
+await time(`group finder (${(await findGroups(app.ctx, null, groupQuery)).total} found)`, () => findGroups(app.ctx, null, groupQuery));
 await app.close();

@@ -396,6 +396,35 @@ describe('rides', () => {
     await refused.close();
   });
 
+  it('shows the 24 nearest rides first and the rest when asked, the keyboard going on from the first new card', async () => {
+    // Near Bari, where no other test rides: 26 rides, each a kilometre further south than the last.
+    const BARI = { location: 'Bari, Apulia, Italy', latitude: 41.1171, longitude: 16.8719 };
+    const { owner, group } = await ownerWithGroup(BARI);
+    for (let i = 0; i < 26; i++) {
+      await createRide(owner.page, group.id, { name: `Murge Loop ${i + 1}`, startLocation: BARI.location, startLatitude: BARI.latitude - 0.05 - i * 0.01, startLongitude: BARI.longitude });
+    }
+    await owner.context.close();
+    const finder = await newRider();
+    const { page } = finder;
+    await page.goto('/finder');
+    await pickPlace(page.locator('main'), 'Search location', 'Bari');
+    await page.getByRole('tab', { name: 'Rides (26)' }).click();
+    const found = page.getByRole('list', { name: 'Rides found' }).getByRole('article');
+    await page.getByText('Showing 24 of 26 rides').waitFor();
+    expect(await found.count()).toBe(24);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Show more rides' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Showing 26 of 26 rides').waitFor();
+    expect(await found.allInnerTexts()).toHaveLength(26);
+    expect(await page.getByRole('button', { name: 'Show more rides' }).count()).toBe(0);
+    // The first card the page added has the focus, so reading goes on where the list grew.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('article h3')?.textContent ?? '')).toBe('Murge Loop 25');
+    await expectAccessible(page);
+    await screenshot(page, 'finder-more-1280');
+    await finder.context.close();
+  });
+
   it('looks right on a 375 px phone', async () => {
     const { owner, group } = await ownerWithGroup(FIRENZE);
     await viaEmiliaWest(owner, group.id, FIRENZE);

@@ -90,45 +90,63 @@ export function greatCircleKm(lat: RawBuilder<unknown>, lon: RawBuilder<unknown>
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** How many places a finder shows, and how many of the box's nearest by the flat measure it weighs to find them. */
-export interface NearestLimits {
-  results: number;
-  candidates: number;
+/** Which of the places found, nearest first, a search answers with. */
+export interface NearestPage {
+  offset: number;
+  limit: number;
 }
 
 /**
- * The finders' one statement for "nearest first": the ids and great-circle distances of the
- * places within the circle, nearest first (ties by id), at most `limits.results`. `places` is the
- * table with its own conditions (upcoming rides, say). Its box is read by latitude cell
- * (`nearestInBox`), the `limits.candidates` nearest by the flat measure are weighed by the exact
- * distance, and only the winners leave the database: a repository joins this to the full rows of
- * what it shows, so the rows and their counts are read for those alone, in the same statement.
- * Sending the candidates to the server instead cost a round trip and the parsing of a thousand rows
- * per search (docs/decisions/2026-11-25-finder-one-statement.md).
+ * The finders' one statement for "nearest first": the ids and great-circle distances of a page
+ * of the places within the circle, nearest first (ties by id), each with `total`, how many places
+ * lie within it. `places` is the table with its own conditions (upcoming rides, say). Its box is
+ * read by latitude cell (`nearestInBox`), the `candidates` nearest by the flat measure are weighed
+ * by the exact distance (so `total` counts `candidates` at most), and only the page leaves the
+ * database: a repository joins this to the full rows of what it shows, so the rows and their
+ * counts are read for those alone, in the same statement. Sending the candidates to the server
+ * instead cost a round trip and the parsing of a thousand rows per search
+ * (docs/decisions/2026-11-25-finder-one-statement.md).
  */
 export function nearestInCircle<TB extends keyof Database & string>(
   db: Executor,
   places: SelectQueryBuilder<Database, TB, object>,
   columns: { id: string; lat: string; lon: string },
   circle: Circle,
-  limits: NearestLimits,
+  page: NearestPage,
+  candidates: number,
 ) {
   const lat = sql.ref(columns.lat);
   const lon = sql.ref(columns.lon);
-  const candidates = nearestInBox(
+  const inBox = nearestInBox(
     places.select([sql<string>`${sql.ref(columns.id)}`.as('id'), greatCircleKm(lat, lon, circle.centre).as('distance_km')]),
     columns,
     boundingBox(circle),
     circle.centre,
-    limits.candidates,
+    candidates,
   );
   return db
-    .selectFrom(candidates.as('candidates'))
-    .select(['candidates.id', 'candidates.distance_km'])
+    .selectFrom(inBox.as('candidates'))
+    .select(['candidates.id', 'candidates.distance_km', sql<number>`count(*) over ()`.as('total')])
     .where('candidates.distance_km', '<=', circle.radiusKm)
     .orderBy('candidates.distance_km')
     .orderBy('candidates.id')
-    .limit(limits.results);
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * A page of `nearestInCircle` rows with the total and where the next page starts. A page past the
+ * end has no row to carry the total, so it is asked for again from the start (one row).
+ */
+export async function readNearestPage<Row extends { total: number | string }>(
+  read: (page: NearestPage) => Promise<Row[]>,
+  page: NearestPage,
+): Promise<{ rows: Row[]; total: number; nextOffset: number | null }> {
+  const rows = await read(page);
+  const carrier = rows[0] ?? (page.offset > 0 ? (await read({ offset: 0, limit: 1 }))[0] : undefined);
+  const total = carrier === undefined ? 0 : Number(carrier.total);
+  const end = page.offset + rows.length;
+  return { rows, total, nextOffset: rows.length > 0 && end < total ? end : null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGroup, buildGuest, buildRide, inDays } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
+import { FINDER_PAGE_SIZE } from '../../shared/finder/finder-pages';
 
 const t = useTestApp();
 
@@ -12,13 +13,13 @@ describe('finder', () => {
     const nearRide = await buildRide(owner, near.id);
     const viewer = await buildGuest(t);
     // From Modena, about 33 km from Bologna.
-    const groups = (await viewer.client.get('/api/groups/finder?latitude=44.6471&longitude=10.9252&radius=50')).json();
+    const groups = (await viewer.client.get('/api/groups/finder?latitude=44.6471&longitude=10.9252&radius=50')).json().results;
     expect(groups.map((g: { id: string }) => g.id)).toContain(near.id);
     expect(groups.map((g: { id: string }) => g.id)).not.toContain(far.id);
     expect(groups.find((g: { id: string }) => g.id === near.id).distanceKm).toBeCloseTo(33, -1);
-    const rides = (await viewer.client.get('/api/rides/finder?latitude=44.6471&longitude=10.9252&radius=50')).json();
+    const rides = (await viewer.client.get('/api/rides/finder?latitude=44.6471&longitude=10.9252&radius=50')).json().results;
     expect(rides.map((x: { id: string }) => x.id)).toContain(nearRide.id);
-    expect((await viewer.client.get('/api/rides/finder?latitude=44.6471&longitude=10.9252&radius=10')).json().map((x: { id: string }) => x.id)).not.toContain(nearRide.id);
+    expect((await viewer.client.get('/api/rides/finder?latitude=44.6471&longitude=10.9252&radius=10')).json().results.map((x: { id: string }) => x.id)).not.toContain(nearRide.id);
     expect((await viewer.client.get('/api/rides/finder?latitude=95&longitude=0')).statusCode).toBe(400);
     expect((await viewer.client.get('/api/groups/finder?latitude=1&longitude=1&radius=5000')).statusCode).toBe(400);
   });
@@ -38,10 +39,10 @@ describe('finder', () => {
     await t.app.ctx.db.updateTable('rides').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
 
     const viewer = await buildGuest(t);
-    const rides = (await viewer.client.get('/api/rides/finder?latitude=64.1466&longitude=-21.9426&radius=400')).json() as Array<{ id: string; distanceKm: number }>;
+    const rides = (await viewer.client.get('/api/rides/finder?latitude=64.1466&longitude=-21.9426&radius=400')).json().results as Array<{ id: string; distanceKm: number }>;
     expect(rides.map((r) => r.id)).toEqual([nearRide.id, midRide.id, farRide.id]);
     expect(rides[0]!.distanceKm).toBeCloseTo(8.8, 0);
-    const groups = (await viewer.client.get('/api/groups/finder?latitude=64.1466&longitude=-21.9426&radius=400')).json() as Array<{ id: string }>;
+    const groups = (await viewer.client.get('/api/groups/finder?latitude=64.1466&longitude=-21.9426&radius=400')).json().results as Array<{ id: string }>;
     expect(groups.map((g) => g.id)).toEqual([near.id, far.id]);
   });
 
@@ -54,10 +55,46 @@ describe('finder', () => {
     const south = await buildRide(owner, quito.id, { startLatitude: -0.0949, startLongitude: -78.4, startDate: inDays(3), endDate: inDays(3) });
     const north = await buildRide(owner, quito.id, { startLatitude: 0.1, startLongitude: -78.4, startDate: inDays(4), endDate: inDays(4) });
     const viewer = await buildGuest(t);
-    const ids = async (path: string) => ((await viewer.client.get(path)).json() as Array<{ id: string }>).map((x) => x.id);
+    const ids = async (path: string) => ((await viewer.client.get(path)).json().results as Array<{ id: string }>).map((x) => x.id);
     // From Stellenbosch, about 40 km from Cape Town.
     expect(await ids('/api/groups/finder?latitude=-33.9321&longitude=18.8602&radius=50')).toContain(capeTown.id);
     expect(await ids('/api/groups/finder?latitude=0&longitude=-78.4&radius=30')).toContain(quito.id);
     expect(await ids('/api/rides/finder?latitude=0&longitude=-78.4&radius=20')).toEqual([south.id, north.id]);
+  });
+
+  it('answers a page at a time, nearest first, with the total within the radius and where the next page starts', async () => {
+    // Around Ushuaia, where no other test puts anything: 26 rides, each a little further south.
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { name: `Fin del Mundo ${Date.now()}`, latitude: -54.8019, longitude: -68.303 });
+    const made: string[] = [];
+    for (let i = 0; i < 26; i++) made.push((await buildRide(owner, group.id, { startLatitude: -54.8 - i * 0.01, startLongitude: -68.3 })).id);
+    const viewer = await buildGuest(t);
+    const around = '/api/rides/finder?latitude=-54.8&longitude=-68.3&radius=50';
+    type Page = { results: Array<{ id: string; distanceKm: number }>; total: number; nextOffset: number | null };
+    const first = (await viewer.client.get(around)).json() as Page;
+    expect([first.results.length, first.total, first.nextOffset]).toEqual([FINDER_PAGE_SIZE, 26, FINDER_PAGE_SIZE]);
+    const second = (await viewer.client.get(`${around}&offset=${first.nextOffset}`)).json() as Page;
+    expect([second.results.length, second.total, second.nextOffset]).toEqual([26 - FINDER_PAGE_SIZE, 26, null]);
+    // The pages continue one another: every ride once, nearest first.
+    expect([...first.results, ...second.results].map((r) => r.id)).toEqual(made);
+    // Past the end: nothing more, and still the total.
+    expect((await viewer.client.get(`${around}&offset=500`)).json()).toEqual({ results: [], total: 26, nextOffset: null });
+    // A smaller page, as a client may ask for.
+    expect(((await viewer.client.get(`${around}&limit=5&offset=5`)).json() as Page).results.map((r) => r.id)).toEqual(made.slice(5, 10));
+
+    const groups = (await viewer.client.get('/api/groups/finder?latitude=-54.8&longitude=-68.3&radius=50&limit=1')).json() as Page;
+    expect([groups.results.map((g) => g.id), groups.total, groups.nextOffset]).toEqual([[group.id], 1, null]);
+    // Nothing near: an empty first page.
+    expect((await viewer.client.get('/api/groups/finder?latitude=-60&longitude=-40&radius=5')).json()).toEqual({ results: [], total: 0, nextOffset: null });
+  });
+
+  it('refuses a page it cannot answer with a message, never a 500', async () => {
+    const viewer = await buildGuest(t);
+    for (const bad of ['offset=-1', 'offset=1001', 'offset=abc', 'limit=0', 'limit=101', 'limit=2.5']) {
+      for (const finder of ['groups', 'rides']) {
+        const res = await viewer.client.get(`/api/${finder}/finder?latitude=44.5&longitude=11.3&${bad}`);
+        expect([res.statusCode, typeof res.json().message], `${finder} ${bad}`).toEqual([400, 'string']);
+      }
+    }
   });
 });

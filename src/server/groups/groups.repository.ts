@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
-import { nearestInCircle, type Circle, type NearestLimits } from '../db/nearest';
+import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { everyColumn } from '../db/every-column';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -171,15 +171,15 @@ export const groupsRepository = {
   },
 
   /** The finder's indexed prefilter for groups, as ridesRepository.nearestUpcomingInBox. */
-  /** The group finder: the groups nearest the circle's centre within it, nearest first, with their distance. */
-  nearest(db: Executor, circle: Circle, limits: NearestLimits, w: GroupQueryWindow): Promise<Array<GroupRow & { distance_km: number }>> {
-    const near = nearestInCircle(db, db.selectFrom('groups'), { id: 'groups.id', lat: 'groups.latitude', lon: 'groups.longitude' }, circle, limits);
+  /** The group finder: a page of the groups within the circle, nearest its centre first, with their distance and how many there are. */
+  nearest(db: Executor, circle: Circle, page: NearestPage, candidates: number, w: GroupQueryWindow): Promise<Array<GroupRow & { distance_km: number; total: number }>> {
+    const near = nearestInCircle(db, db.selectFrom('groups'), { id: 'groups.id', lat: 'groups.latitude', lon: 'groups.longitude' }, circle, page, candidates);
     return selectGroups(db, w.viewerId, w.nowIso, w.sinceIso)
       .innerJoin(near.as('near'), 'near.id', 'groups.id')
-      .select('near.distance_km')
+      .select(['near.distance_km', 'near.total'])
       .orderBy('near.distance_km')
       .orderBy('groups.id')
-      .execute() as Promise<Array<GroupRow & { distance_km: number }>>;
+      .execute() as Promise<Array<GroupRow & { distance_km: number; total: number }>>;
   },
 
   async insert(db: Executor, row: Insertable<GroupsTable>): Promise<void> {

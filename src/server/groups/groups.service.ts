@@ -8,7 +8,8 @@ import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
 import { roundKm, type LatLon } from '../../shared/geo/coordinates';
-import type { Circle, NearestLimits } from '../db/nearest';
+import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
+import type { GroupFinderPage } from '../../shared/finder/finder';
 import { detachMedia } from '../media/media.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
@@ -44,17 +45,13 @@ export async function listMyGroups(ctx: AppContext, userId: string): Promise<Gro
 }
 
 /**
- * The group finder's answer: the groups within the circle, nearest its centre first, each with its
- * distance in kilometres to one decimal.
+ * The group finder's answer: a page of the groups within the circle, nearest its centre first,
+ * each with its distance in kilometres to one decimal, and how many there are.
  */
-export async function listNearestGroups(
-  ctx: AppContext,
-  viewerId: string | null,
-  circle: Circle,
-  limits: NearestLimits,
-): Promise<Array<Group & { distanceKm: number }>> {
-  const rows = await groupsRepository.nearest(ctx.db, circle, limits, queryWindow(viewerId));
-  return rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: roundKm(Number(row.distance_km)) }));
+export async function listNearestGroups(ctx: AppContext, viewerId: string | null, circle: Circle, page: NearestPage, candidates: number): Promise<GroupFinderPage> {
+  const w = queryWindow(viewerId);
+  const { rows, total, nextOffset } = await readNearestPage((p) => groupsRepository.nearest(ctx.db, circle, p, candidates, w), page);
+  return { results: rows.map((row) => ({ ...presentGroup(row, viewerId), distanceKm: roundKm(Number(row.distance_km)) })), total, nextOffset };
 }
 
 /**

@@ -4,11 +4,12 @@ import { notFound } from '../platform/errors';
 import type { RecentRide, Ride } from '../../shared/rides/ride';
 import { loadVisibleProfile } from '../users/profile-visibility.service';
 import { assertGroupExists, groupIdBySlug } from '../groups/groups.service';
-import type { JsonText } from '../platform/json-text';
+import { JsonText } from '../platform/json-text';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { presentOne } from './rides.service';
 import { presentRideCards } from './ride-cards';
-import type { Circle, NearestLimits } from '../db/nearest';
+import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
+import type { RideFinderPage } from '../../shared/finder/finder';
 import { roundKm } from '../../shared/geo/coordinates';
 
 /** Reading rides by address and in lists (the lists from ride cards, ride-cards.ts). */
@@ -37,18 +38,22 @@ export async function listGroupRides(ctx: AppContext, viewerId: string | null, g
 }
 
 /**
- * The ride finder's answer: the cards of the upcoming rides starting within the circle, nearest its
- * centre first, each with its distance in kilometres to one decimal.
+ * The ride finder's answer: the cards of a page of the upcoming rides starting within the circle,
+ * nearest its centre first, each with its distance in kilometres to one decimal, and how many
+ * there are.
  */
 export async function listNearestRideCards(
   ctx: AppContext,
   viewerId: string | null,
   circle: Circle,
-  limits: NearestLimits,
-): Promise<JsonText<Array<Ride & { distanceKm: number }>>> {
-  const rows = await ridesRepository.nearestUpcomingCards(ctx.db, circle, limits, nowIso(), viewerId);
+  page: NearestPage,
+  candidates: number,
+): Promise<JsonText<RideFinderPage>> {
+  const now = nowIso();
+  const { rows, total, nextOffset } = await readNearestPage((p) => ridesRepository.nearestUpcomingCards(ctx.db, circle, p, candidates, now, viewerId), page);
   const distances = new Map(rows.map((row) => [row.id, roundKm(Number(row.distance_km))]));
-  return presentRideCards(ctx, rows, viewerId, (id) => ({ distanceKm: distances.get(id)! }));
+  const cards = await presentRideCards(ctx, rows, viewerId, (id) => ({ distanceKm: distances.get(id)! }));
+  return new JsonText(`{"results":${cards.text},"total":${total},"nextOffset":${nextOffset ?? 'null'}}`);
 }
 
 export async function listUpcomingRides(ctx: AppContext, userId: string): Promise<JsonText<Ride[]>> {

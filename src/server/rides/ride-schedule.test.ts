@@ -67,7 +67,7 @@ describe('upcoming means not yet ended', () => {
     expect(stats.milesPlanned).toBeGreaterThan(60); // Bologna -> Parma, about 85 km; the ended 500 km do not count
     expect(stats.milesPlanned).toBeLessThan(100);
     expect((await r.member.client.get(`/api/groups/${r.group.id}`)).json()).toMatchObject({ upcomingRides: 1, isActive: true });
-    const found = (await r.member.client.get('/api/rides/finder?latitude=44.49&longitude=11.34&radius=50')).json() as Array<{ id: string }>;
+    const found = (await r.member.client.get('/api/rides/finder?latitude=44.49&longitude=11.34&radius=50')).json().results as Array<{ id: string }>;
     expect(found.map((x) => x.id)).toContain(tour.id);
     expect(found.map((x) => x.id)).not.toContain(ended.id);
     const recent = (await r.owner.client.get(`/api/users/${r.owner.user.id}/recent-rides`)).json() as Array<{ id: string }>;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
-import { nearestInCircle, type Circle, type NearestLimits } from '../db/nearest';
+import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
@@ -167,16 +167,23 @@ export const ridesRepository = {
     await db.updateTable('rides').set({ card_json: card.json, card_seats: card.seats, card_format: card.format }).where('id', '=', rideId).where('card_version', '=', version).execute();
   },
 
-  /** The ride finder: the cards of the upcoming rides starting nearest the circle's centre within it, nearest first, with their distance. */
-  nearestUpcomingCards(db: Executor, circle: Circle, limits: NearestLimits, nowIso: string, viewerId: string | null): Promise<Array<RideCardRow & { distance_km: number }>> {
+  /** The ride finder: the cards of a page of the upcoming rides starting within the circle, nearest its centre first, with their distance and how many there are. */
+  nearestUpcomingCards(
+    db: Executor,
+    circle: Circle,
+    page: NearestPage,
+    candidates: number,
+    nowIso: string,
+    viewerId: string | null,
+  ): Promise<Array<RideCardRow & { distance_km: number; total: number }>> {
     const upcoming = db.selectFrom('rides').where('rides.end_date', '>', nowIso).where('rides.status', '!=', 'cancelled');
-    const near = nearestInCircle(db, upcoming, { id: 'rides.id', lat: 'rides.start_latitude', lon: 'rides.start_longitude' }, circle, limits);
+    const near = nearestInCircle(db, upcoming, { id: 'rides.id', lat: 'rides.start_latitude', lon: 'rides.start_longitude' }, circle, page, candidates);
     return selectRideCards(db, viewerId)
       .innerJoin(near.as('near'), 'near.id', 'rides.id')
-      .select('near.distance_km')
+      .select(['near.distance_km', 'near.total'])
       .orderBy('near.distance_km')
       .orderBy('rides.id')
-      .execute() as Promise<Array<RideCardRow & { distance_km: number }>>;
+      .execute() as Promise<Array<RideCardRow & { distance_km: number; total: number }>>;
   },
 
   /** Rides to build cards from: no viewer, so their standing columns say nothing of anyone. */

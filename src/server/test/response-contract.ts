@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RouteOptions } from 'fastify';
-import { recentRideListSchema, rideCommentSchema, rideCommentsPageSchema, rideDetailSchema, rideListSchema, rideSchema } from '../../shared/rides/ride';
+import { recentRideListSchema, rideCommentSchema, rideCommentsPageSchema, rideDetailSchema, rideListSchema } from '../../shared/rides/ride';
 import { dashboardStatsSchema } from '../../shared/dashboard/dashboard-stats';
+import { groupFinderPageSchema, rideFinderPageSchema } from '../../shared/finder/finder';
 import { routeAnswerSchema } from '../../shared/routing/route';
 import { completedInvitationSchema, createdInvitationSchema, invitationViewSchema, openInvitationListSchema } from '../../shared/invites/invitation';
 
@@ -18,7 +19,8 @@ const success = z.object({ success: z.literal(true) }).strict();
 export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/rides/upcoming': rideListSchema,
   'GET /api/groups/:id/rides': rideListSchema,
-  'GET /api/rides/finder': z.array(rideSchema.extend({ distanceKm: z.number() }).strict()),
+  'GET /api/rides/finder': rideFinderPageSchema,
+  'GET /api/groups/finder': groupFinderPageSchema,
   'GET /api/rides/:id': rideDetailSchema,
   'GET /api/groups/:group/rides/:ride': rideDetailSchema,
   'POST /api/rides': rideDetailSchema,

@@ -1,16 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Group } from '../../shared/groups/group';
-import type { Ride } from '../../shared/rides/ride';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { FoundGroup, FoundRide, GroupFinderPage, RideFinderPage } from '../../shared/finder/finder';
 import { apiGet } from '../lib/api-client';
 import { groupsKeys, ridesKeys } from './query-keys';
+
+export type { FoundGroup, FoundRide };
 
 export interface FinderCentre {
   latitude: number;
   longitude: number;
 }
-
-export type FoundGroup = Group & { distanceKm: number };
-export type FoundRide = Ride & { distanceKm: number };
 
 /** Finder results live under their domain's key (joining refreshes groups, creating or joining a ride refreshes rides). */
 export const finderKeys = {
@@ -18,36 +16,51 @@ export const finderKeys = {
   rides: ({ latitude, longitude }: FinderCentre, radius: number) => ridesKeys.finder(latitude, longitude, radius),
 };
 
-/** latitude, longitude and radius (km) as the query string both finder calls take. */
-function finderQuery({ latitude, longitude }: FinderCentre, radius: number): string {
-  return new URLSearchParams({ latitude: latitude.toFixed(6), longitude: longitude.toFixed(6), radius: String(radius) }).toString();
+/** latitude, longitude, radius (km) and the page's first place as the query string both finder calls take; the server's page size applies. */
+function finderQuery({ latitude, longitude }: FinderCentre, radius: number, offset: number): string {
+  return new URLSearchParams({ latitude: latitude.toFixed(6), longitude: longitude.toFixed(6), radius: String(radius), offset: String(offset) }).toString();
 }
 
-/** GET /api/groups/finder: groups whose base is within the radius, nearest first. */
-export function findGroups(centre: FinderCentre, radius: number): Promise<FoundGroup[]> {
-  return apiGet<FoundGroup[]>(`/api/groups/finder?${finderQuery(centre, radius)}`);
+/** GET /api/groups/finder: a page of the groups whose base is within the radius, nearest first. */
+export function findGroups(centre: FinderCentre, radius: number, offset = 0): Promise<GroupFinderPage> {
+  return apiGet<GroupFinderPage>(`/api/groups/finder?${finderQuery(centre, radius, offset)}`);
 }
 
-/** GET /api/rides/finder: upcoming rides starting within the radius, nearest first. */
-export function findRides(centre: FinderCentre, radius: number): Promise<FoundRide[]> {
-  return apiGet<FoundRide[]>(`/api/rides/finder?${finderQuery(centre, radius)}`);
+/** GET /api/rides/finder: a page of the upcoming rides starting within the radius, nearest first. */
+export function findRides(centre: FinderCentre, radius: number, offset = 0): Promise<RideFinderPage> {
+  return apiGet<RideFinderPage>(`/api/rides/finder?${finderQuery(centre, radius, offset)}`);
 }
 
-/** Latitude, longitude and radius feed the keys (spec 2 section 7). */
+/** Latitude, longitude and radius feed the keys (spec 2 section 7); the pages load one after another. */
 export function findGroupsQueryOptions(centre: FinderCentre, radius: number) {
-  return queryOptions({ queryKey: finderKeys.groups(centre, radius), queryFn: () => findGroups(centre, radius) });
+  return infiniteQueryOptions({
+    queryKey: finderKeys.groups(centre, radius),
+    queryFn: ({ pageParam }) => findGroups(centre, radius, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (page: GroupFinderPage) => page.nextOffset ?? undefined,
+  });
 }
 
 export function findRidesQueryOptions(centre: FinderCentre, radius: number) {
-  return queryOptions({ queryKey: finderKeys.rides(centre, radius), queryFn: () => findRides(centre, radius) });
+  return infiniteQueryOptions({
+    queryKey: finderKeys.rides(centre, radius),
+    queryFn: ({ pageParam }) => findRides(centre, radius, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (page: RideFinderPage) => page.nextOffset ?? undefined,
+  });
 }
 
 const NOWHERE: FinderCentre = { latitude: 0, longitude: 0 };
 
 export function useFindGroups(centre: FinderCentre | null, radius: number) {
-  return useQuery({ ...findGroupsQueryOptions(centre ?? NOWHERE, radius), enabled: centre !== null });
+  return useInfiniteQuery({ ...findGroupsQueryOptions(centre ?? NOWHERE, radius), enabled: centre !== null });
 }
 
 export function useFindRides(centre: FinderCentre | null, radius: number) {
-  return useQuery({ ...findRidesQueryOptions(centre ?? NOWHERE, radius), enabled: centre !== null });
+  return useInfiniteQuery({ ...findRidesQueryOptions(centre ?? NOWHERE, radius), enabled: centre !== null });
+}
+
+/** The places of every page loaded so far, nearest first, and how many there are within the radius in all. */
+export function foundSoFar<T>(data: { pages: Array<{ results: T[]; total: number }> } | undefined): { results: T[]; total: number } {
+  return { results: data?.pages.flatMap((page) => page.results) ?? [], total: data?.pages[0]?.total ?? 0 };
 }

@@ -1,10 +1,11 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Compass, Expand, LocateFixed, MapPin, Route, SearchX, Users } from 'lucide-react';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { LocationSearchInput } from '../../../components/location-search-input';
 import { RideCard } from '../../../components/rides/ride-card';
 import { GEOLOCATION_OPTIONS, geolocationErrorMessage } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { Card } from '../../../components/ui/card';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { Slider } from '../../../components/ui/slider';
@@ -16,7 +17,8 @@ import { useJoinGroup } from '../../../api/groups';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { nameOfPosition, nearPointOf } from '../../../api/geocoding';
 import { kmToPreferred } from '../../../lib/units';
-import { type FinderCentre, type FoundGroup, useFindGroups, useFindRides } from '../../../api/finder';
+import { type FinderCentre, type FoundGroup, foundSoFar, useFindGroups, useFindRides } from '../../../api/finder';
+import { finderCountLabel } from '../../../../shared/finder/finder-pages';
 import { FinderGroupCard } from './finder-group-card';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -167,11 +169,11 @@ export function FinderPage() {
           <TabsList aria-label="Results" className="sm:max-w-sm">
             <TabsTrigger value="groups">
               <Users aria-hidden="true" />
-              Groups ({groups.data?.length ?? 0})
+              Groups ({finderCountLabel(foundSoFar(groups.data).total)})
             </TabsTrigger>
             <TabsTrigger value="rides">
               <Route aria-hidden="true" />
-              Rides ({rides.data?.length ?? 0})
+              Rides ({finderCountLabel(foundSoFar(rides.data).total)})
             </TabsTrigger>
           </TabsList>
 
@@ -201,7 +203,17 @@ export function FinderPage() {
 }
 
 interface ResultsProps<T> {
-  query: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
+  /** The finder's infinite query: its pages so far, and how to ask for the next. */
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    data?: { pages: Array<{ results: T[]; total: number }> };
+    refetch: () => unknown;
+    hasNextPage: boolean;
+    fetchNextPage: () => Promise<unknown>;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+  };
   what: 'groups' | 'rides';
   /** The list's accessible name ('Groups found'). */
   listLabel: string;
@@ -213,6 +225,18 @@ interface ResultsProps<T> {
 }
 
 function Results<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
+  const list = useRef<HTMLUListElement>(null);
+  // After "Show more", the first newly shown card takes the focus: a keyboard or screen reader
+  // user goes on reading where the list grew, and the button may be gone once the last page is in.
+  const focusFrom = useRef<number | null>(null);
+  const { results, total } = foundSoFar(query.data);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || results.length <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLLIElement>(':scope > li')[from]?.focus();
+  }, [results.length]);
+
   if (query.isPending) {
     return (
       <LoadingRegion label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -236,23 +260,41 @@ function Results<T extends { id: string }>({ query, what, listLabel, itemClassNa
       Expand Search
     </Button>
   ) : null;
-  if (query.data.length === 0) {
+  if (results.length === 0) {
     return (
       <Panel icon={<SearchX aria-hidden="true" />} title={`No ${what} within ${radiusLabel(radius, units)}`} text="Try a wider radius or another place.">
         {expandButton}
       </Panel>
     );
   }
+  function showMore() {
+    focusFrom.current = results.length;
+    void query.fetchNextPage();
+  }
   return (
     <>
-      <ul aria-label={listLabel} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {query.data.map((item) => (
-          <li key={item.id} className={itemClassName}>
+      <ul ref={list} aria-label={listLabel} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {results.map((item) => (
+          <li key={item.id} tabIndex={-1} className={cn('rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ignition-600', itemClassName)}>
             {renderItem(item)}
           </li>
         ))}
       </ul>
-      {expandButton ? <div className="mt-6 flex justify-center">{expandButton}</div> : null}
+      <div className="mt-6 flex flex-col items-center gap-3">
+        <p role="status" className="text-sm text-asphalt-600 tabular-nums">
+          {query.isFetchNextPageError
+            ? `Could not load more ${what}. Check your connection and try again.`
+            : `Showing ${results.length} of ${finderCountLabel(total)} ${what}`}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {query.hasNextPage ? (
+            <Button variant="dark" onClick={showMore} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading...' : query.isFetchNextPageError ? 'Try again' : `Show more ${what}`}
+            </Button>
+          ) : null}
+          {expandButton}
+        </div>
+      </div>
     </>
   );
 }
