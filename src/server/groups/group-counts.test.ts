@@ -82,6 +82,17 @@ describe('group member and ride counts', () => {
     await expectCounts(owner, group.id, 2, 1);
   });
 
+  it('count every one of ten riders joining at the same moment, and every one leaving', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const riders = await Promise.all(Array.from({ length: 10 }, () => buildGuest(t)));
+    const joined = await Promise.all(riders.map((rider) => rider.client.post(`/api/groups/${group.id}/join`)));
+    expect(joined.map((res) => res.statusCode)).toEqual(riders.map(() => 200));
+    await expectCounts(owner, group.id, 11, 0);
+    await Promise.all(riders.map((rider) => rider.client.post(`/api/groups/${group.id}/leave`)));
+    await expectCounts(owner, group.id, 1, 0);
+  });
+
   it('stay true through any sequence of joins, leaves, removals and rides (property)', async () => {
     const owner = await buildGuest(t);
     const riders: Rider[] = [];
