@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { addDays, format } from 'date-fns';
 import { startHarness, type Harness } from './support/harness';
 import { localDay } from '../src/shared/rides/ride-time';
@@ -344,6 +344,9 @@ describe('rides', () => {
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await page.getByRole('tab', { name: 'Rides (1)' }).waitFor();
     await expectAccessible(page);
+    // One page holds everything found: no count of what is shown, no Show more.
+    expect(await page.getByText(/^Showing /).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Show more/ }).count()).toBe(0);
     const found = page.getByRole('list', { name: 'Groups found' }).getByRole('article', { name: group.name });
     expect(await found.innerText()).toContain('km away');
     await found.getByRole('button', { name: 'Join Group' }).click();
@@ -422,6 +425,27 @@ describe('rides', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('article h3')?.textContent ?? '')).toBe('Murge Loop 25');
     await expectAccessible(page);
     await screenshot(page, 'finder-more-1280');
+
+    // On a 320 px phone, a search that weighs its full thousand: the counts still fit their tabs.
+    const thousand = async (route: Route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { results: unknown[]; total: number; nextOffset: number | null };
+      await route.fulfill({ response, json: { ...answer, total: 1000, nextOffset: answer.results.length } });
+    };
+    await page.route(/\/api\/(groups|rides)\/finder\?/, thousand);
+    await page.setViewportSize({ width: 320, height: 720 });
+    await page.reload();
+    await pickPlace(page.locator('main'), 'Search location', 'Bari');
+    for (const tab of ['Groups (1000+)', 'Rides (1000+)']) {
+      const trigger = page.getByRole('tab', { name: tab });
+      await trigger.waitFor();
+      expect(await trigger.evaluate((el) => el.scrollWidth <= el.clientWidth), tab).toBe(true);
+    }
+    await page.getByRole('tab', { name: 'Rides (1000+)' }).click();
+    await page.getByText('Showing 24 of 1000+ rides').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectAccessible(page);
+    await screenshot(page, 'finder-thousand-320');
     await finder.context.close();
   });
 

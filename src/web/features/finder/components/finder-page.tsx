@@ -18,7 +18,8 @@ import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { nameOfPosition, nearPointOf } from '../../../api/geocoding';
 import { kmToPreferred } from '../../../lib/units';
 import { type FinderCentre, type FoundGroup, foundSoFar, useFindGroups, useFindRides } from '../../../api/finder';
-import { finderCountLabel } from '../../../../shared/finder/finder-pages';
+import { FINDER_MOST_RESULTS, finderCountLabel } from '../../../../shared/finder/finder-pages';
+import { countOf } from '../../../lib/plural';
 import { FinderGroupCard } from './finder-group-card';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -166,7 +167,8 @@ export function FinderPage() {
         <Panel icon={<Compass aria-hidden="true" />} title="Where do you ride?" text="Use your current location or search for a place to find groups and rides nearby." />
       ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as 'groups' | 'rides')} className="mt-6">
-          <TabsList aria-label="Results" className="sm:max-w-sm">
+          {/* Below 360 px the icons give way, so 'Groups (1000+)' keeps its count in view. */}
+          <TabsList aria-label="Results" phoneColumns={2} className="sm:max-w-sm max-[359px]:[&_svg]:hidden">
             <TabsTrigger value="groups">
               <Users aria-hidden="true" />
               Groups ({finderCountLabel(foundSoFar(groups.data).total)})
@@ -281,10 +283,13 @@ function Results<T extends { id: string }>({ query, what, listLabel, itemClassNa
         ))}
       </ul>
       <div className="mt-6 flex flex-col items-center gap-3">
+        {/* Said once there is more than the first page holds: how far down the list the rider is. */}
         <p role="status" className="text-sm text-asphalt-600 tabular-nums">
           {query.isFetchNextPageError
             ? `Could not load more ${what}. Check your connection and try again.`
-            : `Showing ${results.length} of ${finderCountLabel(total)} ${what}`}
+            : results.length < total || (query.data?.pages.length ?? 0) > 1
+              ? `Showing ${results.length} of ${total >= FINDER_MOST_RESULTS ? `${finderCountLabel(total)} ${what}` : countOf(total, what === 'groups' ? 'group' : 'ride', what)}`
+              : null}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           {query.hasNextPage ? (
