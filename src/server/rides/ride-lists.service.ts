@@ -33,7 +33,7 @@ async function findByPreviousSlugs(ctx: AppContext, groupSlug: string, rideSlug:
 
 export async function listGroupRides(ctx: AppContext, viewerId: string | null, groupId: string): Promise<JsonText<Ride[]>> {
   // The rows carry the viewer's standing in the group; the group itself only has to exist.
-  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listGroupCards(ctx.db, groupId, viewerId)]);
+  const [, rows] = await Promise.all([assertGroupExists(ctx, groupId), ridesRepository.listGroupCards(ctx.db, groupId, viewerId, nowIso())]);
   return presentRideCards(ctx, rows, viewerId);
 }
 

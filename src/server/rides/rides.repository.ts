@@ -141,8 +141,21 @@ export const ridesRepository = {
     return row && toRideRow(row);
   },
 
-  listGroupCards(db: Executor, groupId: string, viewerId: string | null): Promise<RideCardRow[]> {
-    return selectRideCards(db, viewerId).where('rides.group_id', '=', groupId).orderBy('rides.start_date').limit(500).execute();
+  /**
+   * A group's rides for its Rides tab: those not yet ended first, soonest first, then the past ones,
+   * latest first, 500 at most. In plain start order a club with years of rides behind it showed
+   * its oldest 500 and none of what comes next.
+   */
+  listGroupCards(db: Executor, groupId: string, viewerId: string | null, nowIso: string): Promise<RideCardRow[]> {
+    const ended = sql`case when rides.end_date > ${nowIso} then 0 else 1 end`;
+    return selectRideCards(db, viewerId)
+      .where('rides.group_id', '=', groupId)
+      .orderBy(ended)
+      .orderBy(sql`case when rides.end_date > ${nowIso} then rides.start_date end`)
+      .orderBy('rides.start_date', 'desc')
+      .orderBy('rides.id')
+      .limit(500)
+      .execute();
   },
 
   /**
