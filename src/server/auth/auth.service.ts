@@ -211,7 +211,7 @@ export async function verifyMagicLink(
       // A link issued for an invitation makes the address's account a member. Done before a guest is
       // merged into that account, so the owner hears of the account joining, not of a guest.
       const holder = link.invitation_id && !confirmation ? await usersRepository.findByEmail(tx, link.email) : undefined;
-      let invitation = holder ? await completeInvitationOnSignIn(tx, link, holder.id) : null;
+      let invitation = holder ? await completeInvitationOnSignIn(tx, ctx.engine, link, holder.id) : null;
       let user: UserRow;
       if (confirmation) {
         user = confirmation.user;
@@ -222,7 +222,7 @@ export async function verifyMagicLink(
         // guest they were keeps its things (it is not given to whoever asked for the link).
         user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
       }
-      invitation ??= await completeInvitationOnSignIn(tx, link, user.id);
+      invitation ??= await completeInvitationOnSignIn(tx, ctx.engine, link, user.id);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
       const session = await startSession(tx, user.id);
       // The account now belongs to whoever reads that mailbox: every other session ends, also for a

@@ -93,6 +93,42 @@ describe('group member and ride counts', () => {
     await expectCounts(owner, group.id, 1, 0);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('take the group row before the ride or membership they remove, so a rename at that moment cannot deadlock (PostgreSQL)', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner);
+    const ride = await buildRide(owner, group.id);
+    const member = await buildGuest(t);
+    await member.client.post(`/api/groups/${group.id}/join`);
+    const db = t.app.ctx.db;
+    // Another transaction holds the group's row, as a rename does before it makes the group's rides forget their cards.
+    let release!: () => void;
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.transaction().execute(async (tx) => {
+      await sql`select id from groups where id = ${group.id} for update`.execute(tx);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    const deleting = owner.client.delete(`/api/rides/${ride.id}`);
+    const leaving = member.client.post(`/api/groups/${group.id}/leave`);
+    const waitingForLocks = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n);
+    try {
+      await expect.poll(waitingForLocks).toBe(2);
+      // Both wait for the group with nothing else held: the ride and the membership are free to lock.
+      await db.transaction().execute(async (tx) => {
+        await sql`select id from rides where id = ${ride.id} for update nowait`.execute(tx);
+        await sql`select user_id from group_members where group_id = ${group.id} and user_id = ${member.user.id} for update nowait`.execute(tx);
+      });
+    } finally {
+      release();
+      await holder;
+    }
+    expect([(await deleting).statusCode, (await leaving).statusCode]).toEqual([200, 200]);
+    await expectCounts(owner, group.id, 1, 0);
+  });
+
   it('stay true through any sequence of joins, leaves, removals and rides (property)', async () => {
     const owner = await buildGuest(t);
     const riders: Rider[] = [];

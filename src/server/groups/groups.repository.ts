@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { Database, GroupRole, GroupsTable } from '../db/schema';
+import type { Engine } from '../db/database';
 import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { everyColumn } from '../db/every-column';
 
@@ -271,9 +272,23 @@ export const groupsRepository = {
     return rows.map((r) => r.user_id);
   },
 
-  async removeMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
-    const result = await db.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
-    return result.numDeletedRows === 1n;
+  /**
+   * PostgreSQL: holds the group's row until the transaction ends. A write that changes a group's
+   * counts (migration 029) locks its row last, after the membership or ride it removes; a rename
+   * or a deletion of the group locks the group first and its rides or members after. Two such
+   * statements at once could each wait for the other (a deadlock, which PostgreSQL ends by failing
+   * one), so removals take the group first, in the same order. SQLite runs one writer at a time.
+   */
+  async lockRow(tx: Transaction<Database>, engine: Engine, groupId: string): Promise<void> {
+    if (engine === 'postgres') await sql`select id from groups where id = ${groupId} for update`.execute(tx);
+  },
+
+  async removeMember(db: Executor, engine: Engine, groupId: string, userId: string): Promise<boolean> {
+    const remove = async (tx: Transaction<Database>) => {
+      await groupsRepository.lockRow(tx, engine, groupId);
+      return (await tx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows === 1n;
+    };
+    return db.isTransaction ? remove(db as Transaction<Database>) : db.transaction().execute(remove);
   },
 
   async isMember(db: Executor, groupId: string, userId: string): Promise<boolean> {

@@ -84,7 +84,7 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
     await retractNotifications(ctx, 'membership_request', groupId, userId);
     return;
   }
-  if (!(await groupsRepository.removeMember(ctx.db, groupId, userId))) throw conflict('You are not a member of this group');
+  if (!(await groupsRepository.removeMember(ctx.db, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
   await forgetMembership(ctx, groupId, userId);
 }
 
@@ -191,7 +191,7 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
 export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<void> {
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanRemove(status, target);
-  if (!(await groupsRepository.removeMember(ctx.db, groupId, memberId))) memberNotFound();
+  if (!(await groupsRepository.removeMember(ctx.db, ctx.engine, groupId, memberId))) memberNotFound();
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
   const { title, message } = notificationTexts.removedFromGroup(group.name);

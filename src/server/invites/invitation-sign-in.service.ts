@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { nowIso } from '../db/database';
+import { nowIso, type Engine } from '../db/database';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
@@ -28,6 +28,7 @@ export interface JoinedBySignIn {
  */
 export async function completeInvitationOnSignIn(
   tx: Executor,
+  engine: Engine,
   link: { invitation_id?: string | null; purpose: string; requested_by_user_id: string | null },
   accountId: string,
 ): Promise<JoinedBySignIn | null> {
@@ -43,7 +44,7 @@ export async function completeInvitationOnSignIn(
     if (invitation.used_by_user_id !== requester) return null;
     const guest = await usersRepository.findById(tx, requester);
     if (guest && !guest.email) {
-      await groupsRepository.removeMember(tx, invitation.group_id, requester);
+      await groupsRepository.removeMember(tx, engine, invitation.group_id, requester);
       await invitesRepository.passTo(tx, invitation.id, accountId);
     }
   }

@@ -233,10 +233,12 @@ function refuseSlugClash(error: unknown): never {
 
 /** DELETE /api/rides/{id}: participants, comments and media go with it, in one transaction. */
 export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
-  const { viewer } = await loadRideFor(ctx, rideId, userId);
+  const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayDeleteRide(viewer);
   // Its media stop being served at the commit and their files go right after it.
   const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+    // The group's row before the ride's, as every write that touches both (its ride count).
+    if (ride.group_id) await groupsRepository.lockRow(tx, ctx.engine, ride.group_id);
     const removeFiles = await detachMedia(tx, { rideId });
     await ridesRepository.delete(tx, rideId);
     return removeFiles;
