@@ -120,8 +120,10 @@ async function stopsShown(map: Locator, total: number): Promise<number[]> {
     .sort((a, b) => a - b);
 }
 
-async function markerBoxes(map: Locator): Promise<Box[]> {
-  return Promise.all((await map.locator('.leaflet-marker-icon').all()).map(async (m) => (await m.boundingBox())!));
+/** Each marker's box, or null while Leaflet lays one out again (it is briefly not on the page). */
+async function markerBoxes(map: Locator): Promise<Box[] | null> {
+  const boxes = await Promise.all((await map.locator('.leaflet-marker-icon').all()).map((m) => m.boundingBox()));
+  return boxes.every((box) => box !== null) ? boxes : null;
 }
 
 /** The card's small map once Leaflet has drawn and laid out a marker for each of its `total` stops. */
@@ -160,14 +162,16 @@ describe('card maps', () => {
       // The loop: "S" and "F" both visible inside the map, not one on top of the other.
       const loop = await cardMap(page, 'Futa Pass Loop', 4);
       await loop.card.getByRole('img', { name: 'Route map: a loop from Bologna, Piazza Maggiore, 4 stops' }).waitFor();
-      const mapBox = (await loop.map.boundingBox())!;
-      const start = (await loop.map.locator('[data-marker=start]').boundingBox())!;
-      const finish = (await loop.map.locator('[data-marker=finish]').boundingBox())!;
       expect(await loop.map.locator('[data-marker=start]').innerText()).toBe('S');
       expect(await loop.map.locator('[data-marker=finish]').innerText()).toBe('F');
-      expect(overlaps(start, finish)).toBe(false);
-      expect(start.x).toBeLessThan(finish.x);
-      expect(inside(start, mapBox) && inside(finish, mapBox)).toBe(true);
+      // Leaflet may lay its markers out again as the map settles (a marker is briefly not on the page): the check holds once it has.
+      await expect
+        .poll(async () => {
+          const [mapBox, start, finish] = [await loop.map.boundingBox(), await loop.map.locator('[data-marker=start]').boundingBox(), await loop.map.locator('[data-marker=finish]').boundingBox()];
+          if (!mapBox || !start || !finish) return 'not laid out yet';
+          return { apart: !overlaps(start, finish), startWestOfFinish: start.x < finish.x, inside: inside(start, mapBox) && inside(finish, mapBox) };
+        })
+        .toEqual({ apart: true, startWestOfFinish: true, inside: true });
       await loop.card.screenshot({ path: `${SHOTS}/card-map-loop-${width}.png` });
 
       // Twelve stops: every marker visible inside the map and none covering another.
@@ -177,7 +181,8 @@ describe('card maps', () => {
       await expect
         .poll(async () => {
           const boxes = await markerBoxes(twelve.map);
-          const attribution = (await twelve.map.locator('.leaflet-control-attribution').boundingBox())!;
+          const attribution = await twelve.map.locator('.leaflet-control-attribution').boundingBox();
+          if (!boxes || !attribution) return 'not laid out yet';
           return (
             boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => overlaps(a, b))).length +
             boxes.filter((b) => !inside(b, box) || overlaps(b, attribution)).length

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { SignedOutPage } from './signed-out-page';
+import { createQueryClient } from '../../../lib/query-client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,6 +23,15 @@ describe('SignedOutPage', () => {
     expect(screen.getByRole('button', { name: 'Continue as guest' })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(requests.some((r) => r.url.startsWith('/api/users/current'))).toBe(false);
+  });
+
+  it('forgets every answer cached for the session that ended', () => {
+    mockApi({});
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['users', 'current'], { userId: 'gravel-grinder' });
+    queryClient.setQueryData(['groups', 'mine'], []);
+    renderWithApp(<SignedOutPage />, { path: '/signed-out', queryClient });
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([]);
   });
 
   it('"Sign in" opens the login dialog, and sending a link still reads no current user', async () => {

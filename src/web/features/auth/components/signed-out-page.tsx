@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useAppName } from '../../../api/app-config';
@@ -15,6 +16,10 @@ export function SignedOutPage() {
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
+
+  // Every cached answer belonged to the session that ended; the shell that read them is gone now.
+  useEffect(() => queryClient.clear(), [queryClient]);
 
   useEffect(() => {
     document.title = `Signed out · ${appName}`;

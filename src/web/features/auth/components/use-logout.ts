@@ -1,21 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { logout } from '../../../api/auth';
 import { toast } from '../../../components/ui/toast';
 
 /**
- * Logging out from the user menu. On OK: toast, go to the signed-out page (outside the shell, so no new guest is made), then forget
- * every cached answer (they belonged to the old session). The cache is cleared only once the shell
- * is gone: cleared while it is shown, it would read the current user again and make a guest.
+ * Logging out from the user menu. On OK: toast and go to the signed-out page (outside the shell, so
+ * no new guest is made). That page forgets every cached answer (they belonged to the old session)
+ * once it is shown: cleared while the shell is still on screen, the cache would make the shell read
+ * the current user again and make a guest, and the navigation's promise resolves before React has
+ * put the lazily loaded page in the shell's place.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-      void Promise.resolve(navigate('/signed-out', { replace: true })).then(() => queryClient.clear());
+      void navigate('/signed-out', { replace: true });
     },
     onError: (error) => {
       console.error('Logout failed', error);
