@@ -16,8 +16,8 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set. Without it every mail is written to DATA_DIR/outbox/*.eml (0600 files
- * in a 0700 folder) and the log says where, so a self-hoster can still sign in. The log never carries the mail's body: it holds
- * sign-in tokens, and tokens never appear in logs (GUIDE section 5).
+ * in a 0700 folder) and the log says where, so a self-hoster can still sign in. The log never
+ * carries the mail's body: it holds sign-in tokens, and tokens never appear in logs (GUIDE section 5).
  */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {

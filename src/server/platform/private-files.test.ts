@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFile } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestApp } from '../test/test-app';
+import { testGazetteerDir } from '../test/test-gazetteer';
 import { buildGuest } from '../test/factories';
 import { everythingUnder, expectPrivate, nobodyCanRead, readsAsNobodyWork, withPathOpenedUp } from '../test/private-modes';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
@@ -152,6 +154,25 @@ describe('an installation made before files were private', () => {
     expect((fs.statSync(stuck).mode & 0o777).toString(8)).toBe('644');
     expectPrivate(path.join(dataDir, 'roadcaptain.sqlite'), root);
   });
+
+  it.skipIf(process.env.TEST_DATABASE_URL)('is tightened by npm start in a single process before anything else, even a start that then stops', async () => {
+    const { dataDir } = oldInstallation('single-process');
+    // A file where the media folder should be: the start stops at the storage check, the step after.
+    fs.rmSync(path.join(dataDir, 'media'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'media'), '', { mode: 0o644 });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: '0', HOST: '127.0.0.1', WORKERS: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    server.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => server.once('exit', resolve))).toBe(1);
+    expect(stdout.trim().split('\n')).toEqual([`Tightened file permissions in DATA_DIR (${dataDir}): 9 files and folders made private (0600/0700)`]);
+    expect(stderr).toMatch(/^Cannot start: cannot store files in .*media: ENOTDIR/);
+    for (const target of everythingUnder(dataDir).filter((p) => !p.endsWith('backup.sh'))) expectPrivate(target, root);
+  }, 120_000);
 
   it('is left alone when there is no DATA_DIR yet (a first start)', () => {
     expect(tightenDataDirAtStart(newDir('first-start'), log)).toEqual({ changed: 0, failed: [] });
