@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 import { testGazetteerDir } from './test/test-gazetteer';
+import { everythingUnder, expectPrivate } from './test/private-modes';
 
 // npm start with WORKERS=2 on SQLite: two server processes share the port, and a notification
 // created by a request one worker serves reaches a stream another worker holds (the primary
@@ -90,6 +91,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
     // An upload the previous run was killed in the middle of, written just now: swept at start all the same.
     fs.mkdirSync(path.join(dataDir, 'media', '.tmp'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'media', '.tmp', 'cut-off-upload.part'), 'half a photo');
+    // An installation an older release made under umask 022, its files open to anyone on the machine
+    // (an empty file is an empty SQLite database).
+    fs.mkdirSync(path.join(dataDir, 'media', 'ab'));
+    fs.writeFileSync(path.join(dataDir, 'media', 'ab', 'ab-photo.jpg'), 'a photo');
+    fs.writeFileSync(path.join(dataDir, 'roadcaptain.sqlite'), '');
+    for (const folder of ['', 'media', 'media/.tmp', 'media/ab']) fs.chmodSync(path.join(dataDir, folder), 0o755);
+    for (const file of ['media/.tmp/cut-off-upload.part', 'media/ab/ab-photo.jpg', 'roadcaptain.sqlite']) fs.chmodSync(path.join(dataDir, file), 0o644);
     port = await freePort();
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '2', LOG_LEVEL: 'warn' },
@@ -112,6 +120,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start with several worker pr
 
   it('sweeps the temp files of uploads the previous run was cut off in, at start', () => {
     expect(fs.readdirSync(path.join(dataDir, 'media', '.tmp'))).toEqual([]);
+  });
+
+  it('makes an older installation private at start, and says so once', () => {
+    expect(output.match(/Tightened file permissions/g)).toHaveLength(1);
+    expect(output).toContain(`Tightened file permissions in DATA_DIR (${dataDir}): 7 files and folders made private (0600/0700)`);
+    const all = everythingUnder(dataDir);
+    // The database opened after that made its -wal and -shm files as private.
+    expect(all.map((p) => path.relative(dataDir, p))).toEqual(expect.arrayContaining(['roadcaptain.sqlite-wal', 'roadcaptain.sqlite-shm', 'media/ab/ab-photo.jpg']));
+    for (const target of all) expectPrivate(target, dataDir);
   });
 
   it('serves from two processes and delivers every notification to a stream held by one of them', async () => {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { StartupError } from './platform/errors';
+import { tightenDataDirAtStart } from './platform/private-files';
 import { createStorage } from './platform/storage';
 import { migrateToLatest } from './db/migrate';
 import { createClusterBus, relayClusterBus } from './platform/event-bus';
@@ -46,9 +47,11 @@ async function runServer(config: Config): Promise<void> {
   // On SQLite the workers have no shared database channel: the primary carries bus messages.
   // Housekeeping runs once per machine: in the single process, or in the worker the primary names.
   const scheduler = cluster.isPrimary || process.env[SCHEDULER_WORKER] === '1';
-  // A single process builds the gazetteer file before the app opens it (a worker finds it built),
-  // and sweeps what uploads cut off by the previous run left (the cluster primary does both for its workers).
+  // A single process makes an older installation's files private (platform/private-files.ts), builds
+  // the gazetteer file before the app opens it (a worker finds it built), and sweeps what uploads cut
+  // off by the previous run left (the cluster primary does all three for its workers).
   if (cluster.isPrimary) {
+    tightenDataDirAtStart(config.dataDir, console);
     await createStorage(config).checkAccess();
     buildGazetteerFileApart(config.gazetteerDir);
     await sweepTempFilesAtStart(config);
@@ -67,6 +70,8 @@ async function runServer(config: Config): Promise<void> {
 }
 
 async function runPrimary(config: Config): Promise<void> {
+  // Before the database is opened, so that SQLite makes its -wal and -shm files as private as the database.
+  tightenDataDirAtStart(config.dataDir, console);
   // Migrate before any worker opens the database, so workers never race to migrate.
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);

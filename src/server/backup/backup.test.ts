@@ -7,6 +7,7 @@ import { createTestApp, freshPostgresDatabase, type TestApp } from '../test/test
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
 import { sqliteFile } from '../db/database';
+import { expectPrivate } from '../test/private-modes';
 import { BackupError, createBackup, readBackupHeader, restoreBackup } from './backup';
 
 // npm run backup / restore (README "Backups"): a backup taken while riders write holds every write
@@ -88,6 +89,47 @@ describe('backup and restore', () => {
       }
     } finally {
       await target?.drop();
+    }
+  });
+
+  it('is written private (it holds every rider), and leaves nothing beside it', async () => {
+    const dir = path.join(workDir, 'private');
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'roadcaptain.rcbackup');
+    // What a backup cut off by a crash left, and an older backup of the same name: both as an older release wrote them.
+    fs.writeFileSync(`${file}.part`, 'half a backup', { mode: 0o644 });
+    fs.writeFileSync(file, 'last week', { mode: 0o644 });
+    const savedUmask = process.umask(0);
+    try {
+      await createBackup(t.config, file);
+    } finally {
+      process.umask(savedUmask);
+    }
+    expect(fs.readdirSync(dir)).toEqual(['roadcaptain.rcbackup']);
+    expectPrivate(file, workDir);
+    expect((await readBackupHeader(file)).manifest.engine).toBe(pgBase ? 'postgres' : 'sqlite');
+  });
+
+  it.skipIf(pgBase)('restores a private database into a private DATA_DIR, with nothing beside it', async () => {
+    const file = path.join(workDir, 'to-restore.rcbackup');
+    await createBackup(t.config, file);
+    // A backup of an older release: its database still marked as in WAL mode (bytes 18 and 19 of the header are 2).
+    const older = path.join(workDir, 'older-release.rcbackup');
+    const bytes = fs.readFileSync(file);
+    const { databaseOffset } = await readBackupHeader(file);
+    bytes[databaseOffset + 18] = 2;
+    bytes[databaseOffset + 19] = 2;
+    fs.writeFileSync(older, bytes);
+    for (const [name, backup] of [['new', file], ['older', older]] as const) {
+      const restoreDir = path.join(workDir, `private-restore-${name}`, 'data');
+      const savedUmask = process.umask(0);
+      try {
+        await restoreBackup({ ...t.config, dataDir: restoreDir }, backup);
+      } finally {
+        process.umask(savedUmask);
+      }
+      expect(fs.readdirSync(restoreDir)).toEqual(['roadcaptain.sqlite']);
+      for (const target of [path.dirname(restoreDir), restoreDir, sqliteFile(restoreDir)]) expectPrivate(target, workDir);
     }
   });
 

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { openDatabase, sqliteFile, type Engine } from '../db/database';
 import type { Database } from '../db/schema';
 import { createStorage, type FileStorage } from '../platform/storage';
+import { createPrivateFileSync, makePrivateDir, openPrivateFile } from '../platform/private-files';
 import { backupRepository } from './backup.repository';
 
 /**
@@ -43,6 +44,9 @@ export class BackupError extends Error {}
  */
 const ALL_PAGES = 0x7fffffff;
 
+/** The files SQLite may keep beside a database file. */
+const sqliteSideFiles = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
+
 async function backupSqlite(config: Config, target: string): Promise<string[]> {
   const source = sqliteFile(config.dataDir);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: set DATA_DIR to the server's data directory.`);
@@ -52,6 +56,15 @@ async function backupSqlite(config: Config, target: string): Promise<string[]> {
     await sqlite.backup(target, { progress: () => ALL_PAGES });
   } finally {
     sqlite.close();
+  }
+  // The copy is marked as a WAL database, like its source, so even a read-only reader would make
+  // -wal and -shm files beside it. Out of WAL it is one self-contained file; the server puts a
+  // restored database back into WAL when it opens it.
+  const writable = new SQLite(target, { fileMustExist: true });
+  try {
+    writable.pragma('journal_mode = DELETE');
+  } finally {
+    writable.close();
   }
   const copy = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(target, { readonly: true }) }) });
   try {
@@ -121,14 +134,19 @@ export async function createBackup(config: Config, file: string): Promise<Backup
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const databasePart = `${file}.database.part`;
   const partial = `${file}.part`;
-  await fsp.rm(databasePart, { force: true });
+  // Everything written here holds every rider's e-mail and every feed secret: each file is made
+  // 0600 before a byte goes in (SQLite and pg_dump write into the empty file they find, keeping its
+  // mode), and none is left beside the backup.
+  const leftovers = [databasePart, ...sqliteSideFiles(databasePart), partial];
+  await Promise.all(leftovers.map((leftover) => fsp.rm(leftover, { force: true })));
   try {
+    createPrivateFileSync(databasePart);
     const keys = engine === 'sqlite' ? await backupSqlite(config, databasePart) : await backupPostgres(config, databasePart);
     const { files, missing } = await statAll(createStorage(config), keys);
     const databaseBytes = (await fsp.stat(databasePart)).size;
     const manifest: BackupManifest = { engine, createdAt: new Date().toISOString(), databaseBytes, files, missing };
     const header = Buffer.from(JSON.stringify(manifest));
-    const out = fs.createWriteStream(partial);
+    const out = (await openPrivateFile(partial, 'wx')).createWriteStream();
     out.write(`${BACKUP_MAGIC} ${header.length}\n`);
     out.write(header);
     await pipeline(fs.createReadStream(databasePart), out);
@@ -138,8 +156,7 @@ export async function createBackup(config: Config, file: string): Promise<Backup
     await fsp.rename(partial, file);
     return manifest;
   } finally {
-    await fsp.rm(databasePart, { force: true });
-    await fsp.rm(partial, { force: true });
+    await Promise.all(leftovers.map((leftover) => fsp.rm(leftover, { force: true })));
   }
 }
 
@@ -176,10 +193,16 @@ async function restoreSqlite(config: Config, file: string, offset: number): Prom
       throw new BackupError(`DATA_DIR ${config.dataDir} already holds a database (${existing}). A restore only goes into an empty DATA_DIR: point DATA_DIR at a new directory, or move the old database away first.`);
     }
   }
-  await fsp.mkdir(config.dataDir, { recursive: true });
+  await makePrivateDir(config.dataDir);
   const partial = `${target}.restore.part`;
+  const leftovers = [partial, ...sqliteSideFiles(partial)];
+  await Promise.all(leftovers.map((leftover) => fsp.rm(leftover, { force: true })));
   try {
-    await pipeline(fs.createReadStream(file, { start: offset }), fs.createWriteStream(partial));
+    // 0600 from the first byte, as the server makes its database (db/database.ts).
+    const out = await openPrivateFile(partial, 'wx');
+    await pipeline(fs.createReadStream(file, { start: offset }), out.createWriteStream());
+    // A read-write connection: it removes the -wal and -shm files a backup of an older release
+    // (still marked WAL) makes it create.
     const sqlite = new SQLite(partial);
     try {
       const result = sqlite.pragma('integrity_check', { simple: true });
@@ -192,7 +215,7 @@ async function restoreSqlite(config: Config, file: string, offset: number): Prom
     await handle.close();
     await fsp.rename(partial, target);
   } finally {
-    await fsp.rm(partial, { force: true });
+    await Promise.all(leftovers.map((leftover) => fsp.rm(leftover, { force: true })));
   }
 }
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 import { StartupError } from '../platform/errors';
+import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-files';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -40,8 +40,11 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => kysely.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDirSync(options.dataDir);
   const file = sqliteFile(options.dataDir);
+  // It holds every rider's e-mail and every feed secret: made 0600 before SQLite writes to it, and
+  // SQLite gives the -wal and -shm files it makes beside it the same mode.
+  createPrivateFileSync(file);
   const sqlite = new SQLite(file);
   try {
     applySqliteSettings(sqlite, file);

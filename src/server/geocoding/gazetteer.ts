@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { composeLocationName } from '../../shared/geo/location-name';
 import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
 import type { LocationAddress, LocationSearchResult } from '../../shared/geo/location-search';
+import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-files';
 
 /**
  * The built-in offline gazetteer (GUIDE section 6): GeoNames' towns of at least 1,000 people
@@ -196,9 +197,11 @@ function buildInto(file: string): void {
 export function ensureGazetteerFile(dir: string): string {
   const file = gazetteerFileIn(dir);
   if (fs.existsSync(file)) return file;
-  fs.mkdirSync(dir, { recursive: true });
+  makePrivateDirSync(dir);
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
+    // Public data, but by default in DATA_DIR, where everything is private (platform/private-files.ts).
+    createPrivateFileSync(temporary);
     buildInto(temporary);
     fs.renameSync(temporary, file);
   } finally {

@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { makePrivateDir, writePrivateFile } from './private-files';
 
 export interface OutgoingMail {
   to: string;
@@ -15,9 +15,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set. Without it every mail is written to DATA_DIR/outbox/*.eml and the log
- * says where, so a self-hoster can still sign in. The log never carries the mail's body: it holds
- * sign-in tokens, and tokens never appear in logs (GUIDE section 5).
+ * SMTP when SMTP_URL is set. Without it every mail is written to DATA_DIR/outbox/*.eml (0600 files
+ * in a 0700 folder) and the log says where, so a self-hoster can still sign in. The log never
+ * carries the mail's body: it holds sign-in tokens, and tokens never appear in logs (GUIDE section 5).
  */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
@@ -34,10 +34,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      await makePrivateDir(outbox);
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writePrivateFile(file, info.message as Buffer);
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'SMTP_URL is not set: mail written to the outbox');
     },
   };

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { StartupError } from './errors';
+import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from './private-files';
 import { createS3Storage } from './storage-s3';
 import { assertStorageKey, isTempFile } from './storage-keys';
 
@@ -56,9 +57,11 @@ export interface ByteRange {
   end: number;
 }
 
-async function fsyncFile(file: string): Promise<void> {
+/** Made private (whoever wrote it: sharp, ffmpeg, the GPX worker) and durable, before it is stored. */
+async function fsyncPrivateFile(file: string): Promise<void> {
   const handle = await fsp.open(file, 'r+');
   try {
+    await handle.chmod(PRIVATE_FILE_MODE);
     await handle.sync();
   } finally {
     await handle.close();
@@ -81,24 +84,25 @@ export function createLocalStorage(root: string): FileStorage {
 
   return {
     async createTempFile() {
-      await fsp.mkdir(tmpDir, { recursive: true });
+      await makePrivateDir(tmpDir);
       const file = newTempPath();
-      await fsp.writeFile(file, '', { flag: 'wx' });
+      // Private from the first byte: an upload in progress is a rider's photo or GPX track.
+      await writePrivateFile(file, '', 'wx');
       return tempFile(file);
     },
 
     async put(key, body) {
       const target = fileOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await makePrivateDir(path.dirname(target));
       let source: string;
       if (isTempFile(body)) {
         source = body.path;
       } else {
-        await fsp.mkdir(tmpDir, { recursive: true });
+        await makePrivateDir(tmpDir);
         source = newTempPath();
         try {
-          if (Buffer.isBuffer(body)) await fsp.writeFile(source, body, { flag: 'wx' });
-          else await pipeline(body, fs.createWriteStream(source, { flags: 'wx' }));
+          if (Buffer.isBuffer(body)) await writePrivateFile(source, body, 'wx');
+          else await pipeline(body, fs.createWriteStream(source, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
         } catch (error) {
           await fsp.rm(source, { force: true });
           throw error;
@@ -106,7 +110,7 @@ export function createLocalStorage(root: string): FileStorage {
       }
       try {
         // Durable before the database row that points at it is committed.
-        await fsyncFile(source);
+        await fsyncPrivateFile(source);
         await fsp.rename(source, target);
       } catch (error) {
         await fsp.rm(source, { force: true });
@@ -138,7 +142,7 @@ export function createLocalStorage(root: string): FileStorage {
 
     async checkAccess() {
       try {
-        await fsp.mkdir(tmpDir, { recursive: true });
+        await makePrivateDir(tmpDir);
         await fsp.access(root, fs.constants.W_OK);
       } catch (error) {
         throw new StartupError(`cannot store files in ${root}: ${(error as Error).message}`);
