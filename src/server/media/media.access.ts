@@ -5,7 +5,8 @@ import type { MediaAssociatedType, MediaBelongsTo, MediaItem } from '../../share
 import { DEFAULT_GPX_PRIVACY_ZONE, type GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
 import { membershipStatusOf } from '../groups/groups.policy';
 import { ridesRepository, type RideRow } from '../rides/rides.repository';
-import { rideMediaViewer, rideViewer } from '../rides/rides.policy';
+import { maySeeRiders, rideMediaViewer, rideViewer, type RideViewer } from '../rides/rides.policy';
+import { toBool } from '../db/database';
 import { usersRepository } from '../users/users.repository';
 import { findVisibleProfile } from '../users/profile-visibility.service';
 import { audienceOf, canViewMedia, mediaAbilities, runsGroup, runsRide, type ItemFacts, type RideMediaViewer, type UploadTargetFacts } from './media.policy';
@@ -63,8 +64,12 @@ export class MediaAccess {
   }
 
   rideViewer(ride: RideRow): RideMediaViewer {
+    return rideMediaViewer(this.viewerOfRide(ride));
+  }
+
+  private viewerOfRide(ride: RideRow): RideViewer {
     const viewerId = this.viewerId;
-    return rideMediaViewer(rideViewer(ride, viewerId, viewerId !== null && ride.participants.some((p) => p.id === viewerId)));
+    return rideViewer(ride, viewerId, viewerId !== null && ride.participants.some((p) => p.id === viewerId));
   }
 
   /** What an upload would be attached to, for the policy: 404 when the ride or group does not exist. */
@@ -131,6 +136,24 @@ export class MediaAccess {
 
   async present(row: MediaListRow): Promise<MediaItem> {
     return presentMedia(row, mediaAbilities(await this.itemFacts(row)), await this.gpxView(row), await this.belongsTo(row));
+  }
+
+  /**
+   * Whether an item may show in its uploader's gallery: an item on a ride says its uploader rides
+   * with that group, so a ride of a group that requires approval shows there only to whoever may
+   * see the ride's riders (rides.policy maySeeRiders). On the ride itself it names nobody and stays.
+   */
+  async showsInGallery(row: MediaListRow): Promise<boolean> {
+    if (row.associated_type !== 'ride' || row.associated_id === null || this.isUploader(row)) return true;
+    const ride = await this.ride(row.associated_id);
+    return ride === undefined || maySeeRiders(this.viewerOfRide(ride), toBool(ride.group_approval));
+  }
+
+  /** A rider's gallery (GET /api/media?userId=): what the viewer may see, but what would name the groups they ride with (showsInGallery). */
+  async presentGallery(rows: MediaListRow[]): Promise<MediaItem[]> {
+    const shown: MediaListRow[] = [];
+    for (const row of rows) if (await this.showsInGallery(row)) shown.push(row);
+    return this.presentVisible(shown);
   }
 
   async presentVisible(rows: MediaListRow[]): Promise<MediaItem[]> {

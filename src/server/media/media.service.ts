@@ -17,14 +17,14 @@ import { removeFiles } from './media-files.service';
 /**
  * GET /api/media. With userId: the rider's media the viewer may see (all of it for the rider
  * themself; for others 404 unless the profile is visible, then without the media of groups the
- * viewer is not in). With associatedType and associatedId: what is attached there, when the
+ * viewer is not in, nor those of rides whose riders the viewer may not see). With associatedType and associatedId: what is attached there, when the
  * viewer may see it (a ride's for everyone, a group's for its members: 403, a hidden profile's: 404).
  */
 export async function listMedia(ctx: MediaContext, viewerId: string | null, query: MediaListQuery): Promise<MediaItem[]> {
   const access = new MediaAccess(ctx, viewerId);
   if (query.userId !== undefined) {
     const rider = await loadVisibleProfile(ctx, viewerId, { idOrHandle: query.userId });
-    return access.presentVisible(await mediaRepository.listByOwner(ctx.db, rider.id));
+    return access.presentGallery(await mediaRepository.listByOwner(ctx.db, rider.id));
   }
   const associatedType = query.associatedType!;
   const associatedId = query.associatedId!;

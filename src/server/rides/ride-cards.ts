@@ -2,12 +2,13 @@ import type { AppContext } from '../context';
 import { JsonText, asciiJson } from '../platform/json-text';
 import type { Ride, RidePerson } from '../../shared/rides/ride';
 import { ridesRepository, type RideCardRow, type RideRow } from './rides.repository';
-import { presentRideCard, presentViewerFields, RIDE_CARD_FORMAT } from './rides.presenter';
+import { presentRideCard, presentViewerFields, withoutRiders, RIDE_CARD_FORMAT, type RideCard } from './rides.presenter';
 
 /**
  * Lists of rides (upcoming, a group's rides, the finder) read from ride cards: each ride keeps the
  * part of its API form that is the same for every viewer as JSON text (rides.card_json, migration
- * 009), and a list adds to each card only what depends on the viewer (isParticipant, abilities).
+ * 009), and a list adds to each card only what depends on the viewer (isParticipant, ridersHidden,
+ * abilities), leaving the riders out of the copy sent to a viewer who may not see them.
  * A list then reads a few columns per ride instead of its participants and group, and sends text
  * instead of presenting and serializing every ride again: on the benchmark (GUIDE section 8) that
  * was about three quarters of an upcoming-rides request.
@@ -28,7 +29,9 @@ export async function presentRideCards<Extra extends object = object>(
     const card = cards.get(row.id);
     if (card === undefined) continue; // deleted between the two reads
     const viewerFields = presentViewerFields(row, viewerId, { isParticipant: Number(row.viewer_has_seat) > 0, participantCount: card.seats });
-    items.push(new JsonText(mergeObjects(card.json, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
+    // The kept card names the riders; one who may not see them gets a copy without (rides.policy maySeeRiders).
+    const cardJson = viewerFields.ridersHidden ? asciiJson(JSON.stringify(withoutRiders(JSON.parse(card.json) as RideCard))) : card.json;
+    items.push(new JsonText(mergeObjects(cardJson, JSON.stringify(extra ? { ...viewerFields, ...extra(row.id) } : viewerFields))));
   }
   return JsonText.list(items);
 }

@@ -5,17 +5,21 @@ import { newId } from '../platform/tokens';
 import type { RideComment, RideCommentsPage } from '../../shared/rides/ride';
 import { ridesRepository } from './rides.repository';
 import { presentComment } from './rides.presenter';
-import { assertMayComment } from './rides.policy';
-import { loadRide, loadRideFor } from './rides.service';
+import { toBool } from '../db/database';
+import { assertMayComment, assertMaySeeRiders } from './rides.policy';
+import { loadRideFor } from './rides.service';
 
 /**
- * A ride's comments: read by whoever may see the ride (every visitor), written by members of its
- * group and its riders (rides.policy mayComment).
+ * A ride's comments: read by whoever may see who rides it (rides.policy maySeeRiders: every visitor
+ * in an open group, the members and riders in a group that requires approval, since each comment
+ * names its author and what they write names others), written by members of its group and its
+ * riders (rides.policy mayComment).
  */
 
 /** GET /api/rides/{id}/comments: the newest page, or the page before the comment `before`. */
-export async function listComments(ctx: AppContext, rideId: string, page: { before?: string; limit: number }): Promise<RideCommentsPage> {
-  await loadRide(ctx, rideId);
+export async function listComments(ctx: AppContext, viewerId: string | null, rideId: string, page: { before?: string; limit: number }): Promise<RideCommentsPage> {
+  const { ride, viewer } = await loadRideFor(ctx, rideId, viewerId);
+  assertMaySeeRiders(viewer, toBool(ride.group_approval));
   const cursor = page.before ? await ridesRepository.findComment(ctx.db, rideId, page.before) : null;
   if (cursor === undefined) throw badRequest('No such comment on this ride');
   // One more than asked tells whether earlier comments remain.

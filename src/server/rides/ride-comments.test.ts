@@ -24,7 +24,8 @@ const contents = (page: RideCommentsPage) => page.comments.map((c) => c.content)
 
 describe('GET /api/rides/{id}/comments, paged', () => {
   it('answers the newest 50 in the order they were written, and the earlier pages through `before`', async () => {
-    const r = await buildRoles(t);
+    // An open group: anyone reads its rides' comments (an approval group's are for its members, ride-roster.test.ts).
+    const r = await buildRoles(t, { membershipApprovalRequired: false });
     const ride = await buildRide(r.owner, r.group.id);
     await seedComments(ride.id, r.member.user.id, 120);
 

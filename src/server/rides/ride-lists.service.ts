@@ -60,10 +60,14 @@ export async function listUpcomingRides(ctx: AppContext, userId: string): Promis
   return presentRideCards(ctx, await ridesRepository.upcomingCardsOfRider(ctx.db, userId, nowIso()), userId);
 }
 
-/** GET /api/users/{id}/recent-rides: past rides the rider owned or joined, under their profile's visibility. */
+/**
+ * GET /api/users/{id}/recent-rides: past rides the rider owned or joined, under their profile's
+ * visibility; a ride of a group that requires approval only to those who may see its riders
+ * (rides.policy maySeeRiders), since listing it says the rider is a member.
+ */
 export async function listRecentRides(ctx: AppContext, viewerId: string | null, accountId: string): Promise<RecentRide[]> {
   const owner = await loadVisibleProfile(ctx, viewerId, { id: accountId });
-  const rows = await ridesRepository.listRecentForRider(ctx.db, owner.id, nowIso());
+  const rows = await ridesRepository.listRecentForRider(ctx.db, owner.id, nowIso(), viewerId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

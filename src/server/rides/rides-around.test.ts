@@ -7,7 +7,8 @@ const t = useTestApp();
 
 describe('GET /api/users/{id}/recent-rides', () => {
   it('lists past rides the rider took part in, under the profile’s visibility', async () => {
-    const r = await buildRoles(t);
+    // An open group: an approval group's rides are listed to its members only (ride-roster.test.ts).
+    const r = await buildRoles(t, { membershipApprovalRequired: false });
     const past = await buildRide(r.owner, r.group.id, { name: 'Old Loop' });
     await t.app.ctx.db.updateTable('rides').set({ start_date: inDays(-3), end_date: inDays(-3) }).where('id', '=', past.id).execute();
     const list = (await r.outsider.client.get(`/api/users/${r.owner.user.id}/recent-rides`)).json();

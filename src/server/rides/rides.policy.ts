@@ -58,6 +58,19 @@ export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner'>): boolean {
   return viewer.isOwner;
 }
 
+/**
+ * Whether the viewer may see who rides (participants, navigator, the authors of its comments, its
+ * photos in a rider's gallery): in a group that requires approval, its member list is for its
+ * members, so its rides name their riders to its insiders and to riders holding a seat on the ride
+ * (who ride with them) only; everyone else sees the count. The owner is named to all (spec 2: the
+ * card and the page show the owner). An open group's riders are seen by every visitor.
+ */
+export function maySeeRiders(viewer: Pick<RideViewer, 'membership' | 'isParticipant'>, approvalRequired: boolean): boolean {
+  return !approvalRequired || isInsider(viewer.membership) || viewer.isParticipant;
+}
+
+export const RIDERS_HIDDEN_COMMENTS = "Comments on this ride are for the group's members";
+
 export function mayComment(viewer: RideViewer): boolean {
   return viewer.signedIn && (isInsider(viewer.membership) || viewer.isParticipant);
 }
@@ -145,6 +158,11 @@ export function assertMayManageRide(viewer: RideViewer): void {
 
 export function assertMayDeleteRide(viewer: RideViewer): void {
   if (!mayDeleteRide(viewer)) throw forbidden(NO_DELETE_PERMISSION);
+}
+
+/** Reading a ride's comments names their authors: as maySeeRiders (403 otherwise, as a member list is). */
+export function assertMaySeeRiders(viewer: RideViewer, approvalRequired: boolean): void {
+  if (!maySeeRiders(viewer, approvalRequired)) throw forbidden(RIDERS_HIDDEN_COMMENTS);
 }
 
 export function assertMayComment(viewer: RideViewer): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rideAbilities, type RideViewer } from './rides.policy';
+import { maySeeRiders, rideAbilities, type RideViewer } from './rides.policy';
 
 const open = { status: 'confirmed' as const, participantCount: 2, maxRiders: 10, approvalRequired: false };
 const roles: Record<string, RideViewer> = {
@@ -30,5 +30,23 @@ describe('rideAbilities', () => {
     expect(rideAbilities(roles.member!, { ...open, status: 'cancelled' }).join).toBe(false);
     expect(rideAbilities(roles.outsider!, { ...open, approvalRequired: true }).join).toBe(false);
     expect(rideAbilities(roles.member!, { ...open, approvalRequired: true }).join).toBe(true);
+  });
+});
+
+describe('maySeeRiders', () => {
+  // An approval group's riders are named to its members and the ride's riders; an open group's to everyone.
+  const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer' };
+  const formerRider: RideViewer = { signedIn: true, isOwner: false, isParticipant: true, membership: 'none' };
+  it.each([
+    ['anonymous', roles.anonymous!, false],
+    ['outsider', roles.outsider!, false],
+    ['pending', roles.pending!, false],
+    ['member', roles.member!, true],
+    ['co-organizer', coOrganizer, true],
+    ['owner', roles.owner!, true],
+    ['a rider holding a seat who is no longer a member', formerRider, true],
+  ] as const)('%s', (_, viewer, inApprovalGroup) => {
+    expect(maySeeRiders(viewer, true)).toBe(inApprovalGroup);
+    expect(maySeeRiders(viewer, false)).toBe(true);
   });
 });

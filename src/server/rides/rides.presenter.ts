@@ -1,8 +1,8 @@
 import { waitlistPromotes, type Ride, type RideComment, type RidePerson, type Waypoint } from '../../shared/rides/ride';
-import { canDecideMinimum, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
+import { canDecideMinimum, maySeeRiders, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
 import type { RideRow } from './rides.repository';
 import { canAddRideMedia } from '../media/media.policy';
-import { toNumberOrNull } from '../db/database';
+import { toBool, toNumberOrNull } from '../db/database';
 
 /**
  * The stored waypoints. Rides saved before waypoints could lack a position stored an unplaced one at
@@ -24,12 +24,23 @@ export function parseWaypoints(json: string): Waypoint[] {
 
 /** A ride as every viewer sees it: all of the API form but what depends on who asks. */
 export type RideCard = Omit<Ride, keyof RideViewerFields>;
-export type RideViewerFields = Pick<Ride, 'isParticipant' | 'abilities'>;
+export type RideViewerFields = Pick<Ride, 'isParticipant' | 'ridersHidden' | 'abilities'>;
 
 /** `people` holds at least the owner and the navigator (ride-cards.ts `peopleOf` fills it). */
 export function presentRide(row: RideRow, viewerId: string | null, people: Map<string, RidePerson>): Ride {
   const seats = { isParticipant: viewerId !== null && row.participants.some((p) => p.id === viewerId), participantCount: row.participants.length };
-  return { ...presentRideCard(row, people), ...presentViewerFields(row, viewerId, seats) };
+  const viewerFields = presentViewerFields(row, viewerId, seats);
+  const card = presentRideCard(row, people);
+  return { ...(viewerFields.ridersHidden ? withoutRiders(card) : card), ...viewerFields };
+}
+
+/**
+ * A card as a viewer who may not see who rides gets it (rides.policy maySeeRiders): the count and
+ * the owner stay, the participants and the navigator go. A card is kept once for every viewer
+ * (ride-cards.ts), so this is applied to each answer, never to the card that is kept.
+ */
+export function withoutRiders<C extends Pick<RideCard, 'participants' | 'navigator'>>(card: C): C {
+  return { ...card, participants: [], navigator: null };
 }
 
 /**
@@ -82,7 +93,12 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
 }
 
 export function presentViewerFields(row: RideStandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {
-  return { isParticipant: seats.isParticipant, abilities: rideAbilities(rideViewer(row, viewerId, seats.isParticipant), rideFacts(row, seats.participantCount)) };
+  const viewer = rideViewer(row, viewerId, seats.isParticipant);
+  return {
+    isParticipant: seats.isParticipant,
+    ridersHidden: !maySeeRiders(viewer, toBool(row.group_approval)),
+    abilities: rideAbilities(viewer, rideFacts(row, seats.participantCount)),
+  };
 }
 
 /**

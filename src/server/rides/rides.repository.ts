@@ -122,6 +122,19 @@ function upcomingOfRider(userId: string, nowIso: string) {
   )`;
 }
 
+/**
+ * rides.policy maySeeRiders as a condition on a ride's row (its group joined as `groups`): an open
+ * group's rides, or the viewer is the group's owner, one of its members, or a rider on the ride.
+ * For lists that must leave out the rides whose riders the viewer may not see before their limit.
+ */
+function ridersVisibleTo(viewerId: string | null) {
+  const viewer = viewerId ?? '';
+  return sql<boolean>`(coalesce(groups.membership_approval_required, 0) = 0
+    or groups.creator_id = ${viewer}
+    or rides.group_id in (select vm.group_id from group_members vm where vm.user_id = ${viewer})
+    or rides.id in (select vs.ride_id from ride_participants vs where vs.user_id = ${viewer}))`;
+}
+
 function selectComments(db: Executor) {
   return db
     .selectFrom('ride_comments')
@@ -221,7 +234,8 @@ export const ridesRepository = {
     return { upcoming: Number(row.upcoming), plannedKm: Number(row.planned_km) };
   },
 
-  listRecentForRider(db: Executor, userId: string, nowIso: string, limit = 10) {
+  /** A rider's past rides, but those whose riders `viewerId` may not see (their membership would show). */
+  listRecentForRider(db: Executor, userId: string, nowIso: string, viewerId: string | null, limit = 10) {
     return db
       .selectFrom('rides')
       .leftJoin('groups', 'groups.id', 'rides.group_id')
@@ -230,6 +244,7 @@ export const ridesRepository = {
       .where('rides.id', 'in', (eb) => eb.selectFrom('ride_participants as rp').select('rp.ride_id').where('rp.user_id', '=', userId))
       // Past rides: ended ones (a ride under way is still upcoming).
       .where('rides.end_date', '<=', nowIso)
+      .where(ridersVisibleTo(viewerId))
       .orderBy('rides.start_date', 'desc')
       .limit(limit)
       .execute();

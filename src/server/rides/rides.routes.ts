@@ -51,7 +51,7 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/users/:id/recent-rides', { schema: { params: idParams } }, async (request) => listRecentRides(ctx, request.userId, request.params.id));
 
     app.get('/api/rides/:id/comments', { schema: { params: idParams, querystring: commentsPageQuerySchema } }, async (request) =>
-      listComments(ctx, request.params.id, request.query),
+      listComments(ctx, request.userId, request.params.id, request.query),
     );
     app.post('/api/rides/:id/comments', { schema: { params: idParams, body: commentSchema } }, async (request, reply) =>
       reply.code(201).send(await addComment(ctx, requireUserId(request), request.params.id, request.body.content)),

@@ -47,9 +47,9 @@ export async function loadRide(ctx: AppContext, rideId: string, viewerId: string
 }
 
 /** The ride and who `userId` is to it, for the policy's assert helpers (rides.policy.ts). */
-export async function loadRideFor(ctx: AppContext, rideId: string, userId: string): Promise<{ ride: RideRow; viewer: RideViewer }> {
+export async function loadRideFor(ctx: AppContext, rideId: string, userId: string | null): Promise<{ ride: RideRow; viewer: RideViewer }> {
   const ride = await loadRide(ctx, rideId, userId);
-  return { ride, viewer: rideViewer(ride, userId, ride.participants.some((p) => p.id === userId)) };
+  return { ride, viewer: rideViewer(ride, userId, userId !== null && ride.participants.some((p) => p.id === userId)) };
 }
 
 /** GET /api/rides/{id}: every ride is open to every visitor (the calendar and navigator exports read it here too). */

@@ -151,7 +151,8 @@ describe('joining and leaving', () => {
     const unknown = await r.member.client.get('/api/groups/00000000-0000-4000-8000-000000000000/rides');
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Group not found']);
     expect((await r.member.client.get('/api/rides/upcoming')).json()).toMatchObject([expected]);
-    expect((await r.anonymous.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ participants: seats, isParticipant: false });
+    // An approval group's riders are named to its members only: a visitor sees the count (ride-roster.test.ts).
+    expect((await r.anonymous.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ participantCount: 2, participants: [], ridersHidden: true, isParticipant: false });
   });
 
   it('adds an outsider to an open group in the same step', async () => {
@@ -218,7 +219,7 @@ describe('editing and deleting', () => {
 });
 
 describe('comments', () => {
-  it('takes trimmed, non-empty comments from group members and participants; anyone reads them', async () => {
+  it('takes trimmed, non-empty comments from group members and participants; in an approval group only they read them', async () => {
     const r = await buildRoles(t);
     const ride = await buildRide(r.owner, r.group.id);
     const res = await r.member.client.post(`/api/rides/${ride.id}/comments`, { content: '  Count me in  ' });
@@ -228,7 +229,8 @@ describe('comments', () => {
     expect((await r.outsider.client.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(403);
     expect((await r.pending.client.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(403);
     expect((await r.anonymous.post(`/api/rides/${ride.id}/comments`, { content: 'hi' })).statusCode).toBe(401);
-    expect((await r.anonymous.get(`/api/rides/${ride.id}/comments`)).json().comments.map((c: { content: string }) => c.content)).toEqual(['Count me in']);
+    expect((await r.coOrganizer.client.get(`/api/rides/${ride.id}/comments`)).json().comments.map((c: { content: string }) => c.content)).toEqual(['Count me in']);
+    expect((await r.outsider.client.get(`/api/rides/${ride.id}/comments`)).statusCode).toBe(403);
   });
 });
 

@@ -233,6 +233,7 @@ export const rideSchema = z.object({
   waypoints: z.array(waypointSchema),
   totalDistanceKm: z.number().nullable(),
   participantCount: z.number().int().min(0),
+  /** Empty, with `navigator` null, when `ridersHidden`: the count stays. */
   participants: z.array(ridePersonSchema),
   minRiders: z.number().int(),
   maxRiders: z.number().int(),
@@ -246,6 +247,12 @@ export const rideSchema = z.object({
   slug: z.string(),
   groupSlug: z.string().nullable(),
   isParticipant: z.boolean(),
+  /**
+   * The ride's group requires approval and the viewer is not one of its members (nor a rider on the
+   * ride): its riders are not named to them (participants empty, navigator null, comments refused),
+   * as its member list is not (rides.policy maySeeRiders). The owner stays named.
+   */
+  ridersHidden: z.boolean(),
   isFull: z.boolean(),
   createdAt: z.string(),
   abilities: rideAbilitiesSchema,

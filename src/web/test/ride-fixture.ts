@@ -35,6 +35,7 @@ export function buildRide(overrides: Partial<Ride> = {}): Ride {
     slug: 'futa-loop',
     groupSlug: 'apennine-riders',
     isParticipant: false,
+    ridersHidden: false,
     isFull: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     abilities: { join: true, leave: false, edit: false, delete: false, comment: true, uploadMedia: false },

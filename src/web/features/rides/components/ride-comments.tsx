@@ -15,9 +15,25 @@ import { commentsInOrder, useAddRideComment, useRideComments } from '../../../ap
 /**
  * The ride's comments in the order they were written, with a box for riders who may comment (spec 2
  * sections 2, 5 and 6). The newest page comes first; "Show earlier comments" loads the page before
- * it, above, so a long conversation never has to load at once.
+ * it, above, so a long conversation never has to load at once. The comments of a ride whose riders
+ * the viewer may not see (`ridersHidden`, an approval group's ride seen from outside) name their
+ * authors, so the server refuses them: they are not asked for, and the card says who reads them.
  */
 export function RideComments({ ride }: { ride: Ride }) {
+  if (ride.ridersHidden) {
+    return (
+      <Card aria-labelledby="ride-comments-title">
+        <CardHeader titleId="ride-comments-title" title="Comments" icon={<MessageSquare aria-hidden="true" />} />
+        <CardBody>
+          <p className="rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">Comments on this ride are for the group&apos;s members.</p>
+        </CardBody>
+      </Card>
+    );
+  }
+  return <VisibleComments ride={ride} />;
+}
+
+function VisibleComments({ ride }: { ride: Ride }) {
   const comments = useRideComments(ride.id);
   const list = comments.data ? commentsInOrder(comments.data) : [];
   const count = list.length;

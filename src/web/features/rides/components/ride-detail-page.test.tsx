@@ -194,6 +194,48 @@ describe('RideDetailPage', () => {
     expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/rides/r1/comments')).length).toBe(reads);
   });
 
+  it("shows a visitor to an approval group's ride how many ride, not who, and does not ask for the comments", async () => {
+    // rides.policy maySeeRiders: the server sends no participants, no navigator and refuses the comments.
+    const ride = buildRide({ ridersHidden: true, participantCount: 12, maxRiders: 20, participants: [], navigator: null, abilities: { join: false, leave: false, edit: false, delete: false, comment: false, uploadMedia: false } });
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(ride),
+      'GET /api/groups/g1': () => json({ id: 'g1', membershipStatus: 'none', abilities: { join: true } }),
+      'GET /api/rides/r1/comments': () => json({ message: "Comments on this ride are for the group's members" }, 403),
+    });
+    show('/rides/r1');
+    const riders = await screen.findByRole('region', { name: 'Riders' });
+    expect(within(riders).getByRole('heading', { name: 'Participants (12/20)' })).toBeTruthy();
+    expect(riders.textContent).toContain('12 riders');
+    expect(riders.textContent).toContain("Who rides is shown to the group's members.");
+    expect(riders.textContent).not.toContain('Nobody has joined yet');
+    expect(within(riders).queryByRole('list', { name: 'Participants' })).toBeNull();
+    // The owner stays named; the navigator is neither named nor said to be missing.
+    expect(within(riders).getByRole('link', { name: 'owner-rider' })).toBeTruthy();
+    expect(riders.textContent).not.toContain('None');
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    expect(comments.textContent).toContain("Comments on this ride are for the group's members.");
+    expect(comments.textContent).not.toContain('could not be loaded');
+    expect(requests.some((r) => r.url.startsWith('/api/rides/r1/comments'))).toBe(false);
+  });
+
+  it('names the riders and shows the comments of a ride whose riders the viewer may see', async () => {
+    const rider = { id: 'u2', userId: 'passo_futa_rider', profileImageUrl: null };
+    const ride = buildRide({ participantCount: 2, participants: [buildRide().owner, rider], navigator: rider });
+    mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(ride),
+      'GET /api/groups/g1': () => json({ id: 'g1', membershipStatus: 'member', abilities: { join: false } }),
+    });
+    show('/rides/r1');
+    const riders = await screen.findByRole('region', { name: 'Riders' });
+    expect(within(within(riders).getByRole('list', { name: 'Participants' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OWowner-rider', 'PApasso_futa_rider']);
+    expect(riders.textContent).not.toContain("shown to the group's members");
+    expect(await screen.findByText(/No comments yet/)).toBeTruthy();
+  });
+
   it('offers Join waitlist on a full ride, then shows the rider their place and Leave waitlist; others see how many wait', async () => {
     const base = { isFull: true, participantCount: 10, maxRiders: 10 };
     const abilities = { join: false, leave: false, edit: false, delete: false, comment: true, uploadMedia: false };

@@ -4,8 +4,13 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { WaitlistStanding } from './ride-waitlist';
+import { countOf } from '../../../lib/plural';
 
-/** Who rides: the rider's waitlist place, owner and navigator, and the participants. */
+/**
+ * Who rides: the rider's waitlist place, owner and navigator, and the participants. A ride of a
+ * group that requires approval does not name its riders to those outside it (`ridersHidden`: the
+ * server sent no participants and no navigator): they read how many ride, and why no names.
+ */
 export function RideRidersCard({ ride }: { ride: Ride }) {
   return (
     <Card aria-labelledby="ride-people-title">
@@ -14,13 +19,17 @@ export function RideRidersCard({ ride }: { ride: Ride }) {
         <WaitlistStanding ride={ride} />
         <dl className="space-y-2 text-sm">
           <PersonFact label="Owner" person={ride.owner} />
-          <PersonFact label="Navigator" person={ride.navigator} />
+          {ride.ridersHidden ? null : <PersonFact label="Navigator" person={ride.navigator} />}
         </dl>
         <div>
           <h3 className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
             Participants ({ride.participantCount}/{ride.maxRiders})
           </h3>
-          {ride.participants.length === 0 ? (
+          {ride.ridersHidden ? (
+            <p className="mt-2 text-sm text-asphalt-600">
+              <span className="font-semibold text-asphalt-900">{countOf(ride.participantCount, 'rider', 'riders')}</span>. Who rides is shown to the group&apos;s members.
+            </p>
+          ) : ride.participants.length === 0 ? (
             <p className="mt-2 text-sm text-asphalt-500">Nobody has joined yet.</p>
           ) : (
             <ul aria-label="Participants" className="mt-2 flex flex-wrap gap-2">
