@@ -8,9 +8,8 @@ import { clearSessionCookie, readSessionToken, requireUserId } from './session-c
 /** The Security card of Preferences: signed-in browsers, and the address waiting for confirmation. */
 export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/auth/sessions', async (request, reply) => {
+    app.get('/api/auth/sessions', async (request) => {
       const userId = requireUserId(request);
-      reply.header('Cache-Control', 'no-store');
       return { sessions: await listSessions(ctx, userId, request.sessionId) };
     });
 
