@@ -15,8 +15,8 @@ export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/auth/sessions/sign-out-others', async (request) => {
       const userId = requireUserId(request);
-      const signedOut = await signOutOtherSessions(ctx, userId, readSessionToken(request)!);
-      return { success: true as const, signedOut };
+      const { signedOut, calendarFeed } = await signOutOtherSessions(ctx, userId, readSessionToken(request)!);
+      return { success: true as const, signedOut, calendarFeed };
     });
 
     app.delete('/api/auth/sessions/:id', { schema: { params: sessionIdParamsSchema } }, async (request, reply) => {
