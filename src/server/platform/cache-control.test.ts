@@ -1,9 +1,12 @@
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/test-app';
 import { routeCollector } from '../test/never-500.arbitraries';
 import { openEventStream } from '../test/event-stream';
 import { buildRouteWorld, expectCreated } from '../test/route-world';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
+import { applyCachePolicy } from './cache-control';
 
 /**
  * No cache between the rider and the server (a company proxy, a CDN) may keep an API answer: most
@@ -123,6 +126,23 @@ describe('Cache-Control of API answers', () => {
     ];
     expect(errors.map((r) => r.statusCode)).toEqual([401, 404, 400, 404, 404]);
     for (const res of errors) expect(res.headers['cache-control']).toBe(PRIVATE_NO_STORE);
+  });
+
+  it('never lets a cache keep an answer that sets a cookie, even one its route calls public', async () => {
+    // No route does both today; the rule keeps a future one from handing its cookie to everyone behind a cache.
+    const app = Fastify();
+    await app.register(cookie);
+    applyCachePolicy(app);
+    app.get('/hello', (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').setCookie('seen', '1').send('hello'));
+    app.get('/plain', (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send('hello'));
+    try {
+      const withCookie = await app.inject({ url: '/hello' });
+      expect(withCookie.headers['set-cookie']).toMatch(/^seen=1/);
+      expect(withCookie.headers['cache-control']).toBe(PRIVATE_NO_STORE);
+      expect((await app.inject({ url: '/plain' })).headers['cache-control']).toBe('public, max-age=300');
+    } finally {
+      await app.close();
+    }
   });
 
   it('leaves the media files their own caching: public files shared, the others for the browser only', async () => {
