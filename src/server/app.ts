@@ -14,6 +14,7 @@ import { errorHandler } from './platform/error-handler';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { assertSameOrigin } from './platform/origin-check';
 import { isApiRequest } from './platform/api-request';
+import { applyCachePolicy } from './platform/cache-control';
 import { redactUrl } from './platform/log-redaction';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   await app.register(cookie);
+  applyCachePolicy(app);
   // Multipart bodies are only read by routes that ask (uploads); their size limits are set per route.
   await app.register(multipart);
   // Security headers (GUIDE section 5) from helmet's middleware, built once. @fastify/helmet builds
@@ -169,12 +171,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.get('/api/app-config', async () => ({
-    appName: config.appName,
-    tileUrl: config.tileUrl,
-    tileAttribution: config.tileAttribution,
-    placeSearch: config.geocoderUrl ? 'places' : 'towns',
-  }));
+  // The same for every visitor and changed only by a restart: any cache may keep it a few minutes.
+  app.get('/api/app-config', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return {
+      appName: config.appName,
+      tileUrl: config.tileUrl,
+      tileAttribution: config.tileAttribution,
+      placeSearch: config.geocoderUrl ? 'places' : 'towns',
+    };
+  });
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
   await app.register(usersRoutes(ctx));

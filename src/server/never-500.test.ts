@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from './test/test-app';
-import { buildRide, buildRoles } from './test/factories';
-import { PHOTO, postMultipart } from './media/media.test-helpers';
+import { buildRouteWorld, daysFromNow } from './test/route-world';
 import {
   bodyArbitrary,
   encodeText,
@@ -60,21 +59,7 @@ function skipReason(route: CollectedRoute, role: Role): string | null {
 const world = await buildWorld();
 
 async function buildWorld() {
-  const roles = await buildRoles(t);
-  const { owner, member, group } = roles;
-  const ride = await buildRide(owner, group.id);
-  await member.client.post(`/api/rides/${ride.id}/join`);
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const poll = await expectCreated(owner.client.post('/api/polls', { title: 'Alps weekend', destination: 'Bormio', durationDays: 2, deadline: day(5), groupId: group.id, proposedDates: [day(10)] }));
-  const comment = await expectCreated(member.client.post(`/api/rides/${ride.id}/comments`, { content: 'See you there' }));
-  const invitation = await expectCreated(owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Anna', inviteeName: 'Marco' }));
-  const media = await expectCreated(
-    postMultipart(t, '/api/media', owner.client, [
-      { name: 'associatedType', value: 'ride' },
-      { name: 'associatedId', value: ride.id },
-      { name: 'file', filename: 'stelvio.jpg', type: 'image/jpeg', data: PHOTO },
-    ]),
-  );
+  const { owner, member, group, ride, poll, comment, invitation, media } = await buildRouteWorld(t);
   const requests = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string }>;
   const notifications = (await owner.client.get('/api/notifications')).json() as Array<{ id: string }>;
   const sessions = ((await owner.client.get('/api/auth/sessions')).json() as { sessions: Array<{ id: string }> }).sessions;
@@ -104,16 +89,10 @@ async function buildWorld() {
   };
   const allIds = [...new Set(Object.values(ids).flat())].filter(Boolean);
   const hints: FieldHints = {
-    futureDate: day(4),
+    futureDate: daysFromNow(4),
     idsByField: { groupId: ids.group, rideId: ids.ride, associatedId: [...ids.ride, ...ids.group, ...ids.user], navigatorId: ids.user, userId: ids.handle, pollId: ids.poll },
   };
   return { ids, allIds, hints, cookies: { anonymous: null, member: member.client.cookieHeader, owner: owner.client.cookieHeader } as Record<Role, string | null> };
-}
-
-async function expectCreated(response: Promise<LightMyRequestResponse>): Promise<{ id: string } & Record<string, unknown>> {
-  const res = await response;
-  if (res.statusCode !== 201) throw new Error(`building the world failed: ${res.statusCode} ${res.body}`);
-  return res.json();
 }
 
 /** Real ids of the kind a path parameter names (all real ids for a parameter this file does not know). */

@@ -21,7 +21,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         currentSessionToken: readSessionToken(request),
         browserNonce: readLinkNonce(request, ctx.config),
       });
-      reply.header('Cache-Control', 'no-store');
       if (result.status === 'confirmation_required') {
         // Opened in a browser that did not ask for the link: nothing was consumed.
         return { success: false, status: result.status, purpose: result.purpose, email: result.email };

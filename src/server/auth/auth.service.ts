@@ -233,7 +233,7 @@ export async function verifyMagicLink(
         await magicLinksRepository.cancelOpenConfirmations(tx, user.id, nowIso());
         await endSessionsAfterEmailChange(tx, user.id, session.token);
         // The calendar feed is read without a session: its old address ends too.
-        await replaceFeedAddress(tx, user.id);
+        await replaceFeedAddress(ctx, tx, user.id);
       }
       return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation };
     }),

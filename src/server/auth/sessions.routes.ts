@@ -8,16 +8,15 @@ import { clearSessionCookie, readSessionToken, requireUserId } from './session-c
 /** The Security card of Preferences: signed-in browsers, and the address waiting for confirmation. */
 export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/auth/sessions', async (request, reply) => {
+    app.get('/api/auth/sessions', async (request) => {
       const userId = requireUserId(request);
-      reply.header('Cache-Control', 'no-store');
       return { sessions: await listSessions(ctx, userId, request.sessionId) };
     });
 
     app.post('/api/auth/sessions/sign-out-others', async (request) => {
       const userId = requireUserId(request);
-      const signedOut = await signOutOtherSessions(ctx, userId, readSessionToken(request)!);
-      return { success: true as const, signedOut };
+      const { signedOut, calendarFeed } = await signOutOtherSessions(ctx, userId, readSessionToken(request)!);
+      return { success: true as const, signedOut, calendarFeed };
     });
 
     app.delete('/api/auth/sessions/:id', { schema: { params: sessionIdParamsSchema } }, async (request, reply) => {

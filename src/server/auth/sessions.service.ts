@@ -10,6 +10,8 @@ import { notFound } from '../platform/errors';
 import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
 import { sessionsRepository } from './sessions.repository';
 import { addressChangedMail } from './auth.mails';
+import { replaceFeedAddress } from '../calendar/calendar.service';
+import type { CalendarFeed } from '../../shared/calendar/calendar-feed';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -51,9 +53,16 @@ export async function listSessions(ctx: AppContext, userId: string, currentSessi
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
 }
 
-/** POST /api/auth/sessions/sign-out-others: every session of the rider but the asking one ends. */
-export async function signOutOtherSessions(ctx: AppContext, userId: string, currentToken: string): Promise<number> {
-  return sessionsRepository.deleteOthers(ctx.db, userId, hashToken(currentToken));
+/**
+ * POST /api/auth/sessions/sign-out-others: every session of the rider but the asking one ends, and
+ * in the same transaction the calendar feed gets a new address (a device put out may have taken
+ * the old one, and the feed is read without a session). Answers the new feed for Preferences.
+ */
+export async function signOutOtherSessions(ctx: AppContext, userId: string, currentToken: string): Promise<{ signedOut: number; calendarFeed: CalendarFeed | null }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const signedOut = await sessionsRepository.deleteOthers(tx, userId, hashToken(currentToken));
+    return { signedOut, calendarFeed: await replaceFeedAddress(ctx, tx, userId) };
+  });
 }
 
 /**

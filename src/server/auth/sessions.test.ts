@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, randomIp, type TestApp, TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
-import { sessionListSchema } from '../../shared/auth/sessions';
+import { sessionListSchema, signOutOthersResultSchema } from '../../shared/auth/sessions';
 import { hashToken } from '../platform/tokens';
 import { housekeepingJobs } from '../housekeeping';
 import { useTestApp } from '../test/use-test-app';
@@ -56,6 +56,8 @@ async function listOf(browser: TestClient) {
 
 const signedIn = async (browser: TestClient) => (await browser.get('/api/auth/sessions')).statusCode === 200;
 const tokenOf = (browser: TestClient) => browser.cookie!.split('=')[1]!;
+/** Reads a feed address the way a calendar app does: no cookie. */
+const readFeed = (url: string) => new TestClient(t.app).get(new URL(url).pathname);
 
 describe('GET /api/auth/sessions', () => {
   it('lists the rider’s sessions with the device in plain words, this browser first and marked', async () => {
@@ -103,11 +105,36 @@ describe('signing sessions out', () => {
     const { phone, iphone, laptop } = await riderOnThreeDevices();
     const res = await phone.post('/api/auth/sessions/sign-out-others');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, signedOut: 2 });
+    expect(res.json()).toEqual({ success: true, signedOut: 2, calendarFeed: null });
     expect(await signedIn(phone)).toBe(true);
     expect(await signedIn(iphone)).toBe(false);
     expect(await signedIn(laptop)).toBe(false);
     expect((await listOf(phone)).map((s) => s.current)).toEqual([true]);
+  });
+
+  it('"Sign out other devices" also gives the calendar feed a new address: the devices put out cannot read it any more', async () => {
+    const { phone, iphone } = await riderOnThreeDevices();
+    // The feed is read without a session, so a device that took its address keeps it after signing out.
+    const old = (await iphone.get('/api/users/current/calendar')).json() as { url: string };
+    expect((await readFeed(old.url)).statusCode).toBe(200);
+    const res = await phone.post('/api/auth/sessions/sign-out-others');
+    expect(res.statusCode).toBe(200);
+    expect((await readFeed(old.url)).statusCode).toBe(404);
+    const { calendarFeed } = signOutOthersResultSchema.parse(res.json());
+    expect(calendarFeed).toEqual({ url: expect.stringMatching(/^http:\/\/rc\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/), scope: 'groups' });
+    expect(calendarFeed!.url).not.toBe(old.url);
+    expect((await readFeed(calendarFeed!.url)).statusCode).toBe(200);
+    // This device stays signed in and is shown the new address.
+    expect(await signedIn(phone)).toBe(true);
+    expect((await phone.get('/api/users/current/calendar')).json()).toEqual(calendarFeed);
+    expect(await signedIn(iphone)).toBe(false);
+  });
+
+  it('"Sign out other devices" makes no feed for a rider who has none', async () => {
+    const { phone, id } = await riderOnThreeDevices();
+    const res = await phone.post('/api/auth/sessions/sign-out-others');
+    expect(res.json()).toEqual({ success: true, signedOut: 2, calendarFeed: null });
+    expect(await t.app.ctx.db.selectFrom('calendar_feeds').select('user_id').where('user_id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 
   it('ends one of the rider’s sessions by its id; replaying the call answers 404', async () => {

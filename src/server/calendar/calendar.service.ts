@@ -19,11 +19,11 @@ const KEPT_AFTER_END_MS = 30 * 86_400_000;
 const FEED_MAX_RIDES = 500;
 
 /** The feed's address: `{PUBLIC_URL}/api/calendar/{token}.ics`, read without a session. */
-function feedUrl(ctx: AppContext, row: CalendarFeedRow): string {
+function feedUrl(ctx: Pick<AppContext, 'config'>, row: CalendarFeedRow): string {
   return `${ctx.config.publicUrl}/api/calendar/${row.token}.ics`;
 }
 
-function present(ctx: AppContext, row: CalendarFeedRow): CalendarFeed {
+function present(ctx: Pick<AppContext, 'config'>, row: CalendarFeedRow): CalendarFeed {
   return { url: feedUrl(ctx, row), scope: row.scope as CalendarScope };
 }
 
@@ -52,14 +52,17 @@ export async function updateCalendarFeed(ctx: AppContext, userId: string, input:
 }
 
 /**
- * The account passed to whoever reads a newly confirmed address (auth.service verifyMagicLink):
- * like the other sessions, the feed's address stops working, since the feed needs no session and
- * whoever had the account before (a guest who asked for someone else's address, someone who got
- * in through the old mailbox) would otherwise keep reading the new owner's rides. The rider
- * subscribes again with the new address shown in Preferences. Nothing for an account without a feed.
+ * The account's other sessions are ended, in the same transaction `db` (a newly confirmed address
+ * in auth.service verifyMagicLink, "Sign out other devices" in sessions.service): the feed's
+ * address stops working with them, since the feed needs no session and whoever was put out (a
+ * guest who asked for someone else's address, someone who got in through the old mailbox, a lost
+ * phone) would otherwise keep reading the rider's rides. The rider subscribes again with the new
+ * address shown in Preferences, which this answers; null, and no feed made, for an account without one.
  */
-export async function replaceFeedAddress(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void> {
+export async function replaceFeedAddress(ctx: Pick<AppContext, 'config'>, db: Kysely<Database> | Transaction<Database>, userId: string): Promise<CalendarFeed | null> {
   await calendarRepository.update(db, userId, newSecret());
+  const row = await calendarRepository.findByUser(db, userId);
+  return row ? present(ctx, row) : null;
 }
 
 const STATUS: Record<string, ICalEventStatus> = {

@@ -28,20 +28,14 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.code(201).send(result);
     });
 
-    app.get('/api/groups/:id/invitations', { schema: { params: groupParams } }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return listOpenInvitations(ctx, requireUserId(request), request.params.id);
-    });
+    app.get('/api/groups/:id/invitations', { schema: { params: groupParams } }, async (request) => listOpenInvitations(ctx, requireUserId(request), request.params.id));
 
     app.delete('/api/groups/:id/invitations/:invitationId', { schema: { params: invitationParamsSchema } }, async (request) => {
       await revokeInvitation(ctx, requireUserId(request), request.params.id, request.params.invitationId);
       return { success: true };
     });
 
-    app.get('/api/invite/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return viewInvitation(ctx, request.userId, checkToken(request.params.token));
-    });
+    app.get('/api/invite/:token', { schema: { params: tokenParams } }, async (request) => viewInvitation(ctx, request.userId, checkToken(request.params.token)));
 
     app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema } }, async (request, reply) => {
       // The link mailed to confirm the address (or sign in) is bound to this browser, like any sign-in link.

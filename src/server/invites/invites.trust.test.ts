@@ -430,7 +430,7 @@ describe('open invitations and revoking', () => {
     for (const who of [r.guest, r.outsider, r.pending, r.member]) expect((await who.client.get(url)).statusCode).toBe(403);
     const res = await r.owner.client.get(url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const list = res.json() as Array<Record<string, unknown>>;
     expect(list).toHaveLength(1);
     expect(list[0]).toEqual({ id: expect.any(String), inviterFirstName: 'Marco', inviteeName: 'Giulia', inviteeEmail: null, createdAt: expect.any(String), expiresAt: expect.any(String) });

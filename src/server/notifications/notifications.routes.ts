@@ -4,16 +4,14 @@ import type { AppContext } from '../context';
 import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from '../../shared/notifications/notification';
 import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions.service';
+import { PRIVATE_NO_STORE } from '../platform/cache-control';
 import { listNotifications, markNotificationRead, notificationRemovedTopic, notificationTopic } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
 
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/notifications', async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return listNotifications(ctx, requireUserId(request));
-    });
+    app.get('/api/notifications', async (request) => listNotifications(ctx, requireUserId(request)));
 
     app.patch('/api/notifications/:id/read', { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (request) => {
       await markNotificationRead(ctx, requireUserId(request), request.params.id);
@@ -33,7 +31,8 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const res = reply.raw;
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
+        // Hijacked: the onSend hook of platform/cache-control.ts never sees this answer.
+        'Cache-Control': PRIVATE_NO_STORE,
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });

@@ -20,7 +20,7 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/rides/:id/export', { schema: { params: idParams, querystring: rideExportQuerySchema } }, async (request, reply) => {
       const file = await exportRide(ctx, request.userId, request.params.id, request.query.format);
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'private, no-cache').send(file.body);
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     });
 
     app.get('/api/groups/:group/rides/:ride', { schema: { params: z.object({ group: z.string().min(1).max(300), ride: z.string().min(1).max(300) }) } }, async (request) =>

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface OpenEventStream {
+  /** The answer's headers. */
+  headers: http.IncomingHttpHeaders;
   /** Everything received so far. */
   text(): string;
   /** Whether the server has ended the stream. */
@@ -19,8 +21,10 @@ export async function openEventStream(app: FastifyInstance, cookie: string): Pro
   const { port } = app.server.address() as AddressInfo;
   const chunks: string[] = [];
   let ended = false;
+  let headers: http.IncomingHttpHeaders = {};
   const req = await new Promise<http.ClientRequest>((resolve, reject) => {
     const r = http.get({ port, host: '127.0.0.1', path: '/api/notifications/stream', headers: { cookie } }, (res) => {
+      headers = res.headers;
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => chunks.push(chunk));
       res.on('end', () => (ended = true));
@@ -28,5 +32,5 @@ export async function openEventStream(app: FastifyInstance, cookie: string): Pro
     });
     r.on('error', reject);
   });
-  return { text: () => chunks.join(''), ended: () => ended, close: () => req.destroy() };
+  return { headers, text: () => chunks.join(''), ended: () => ended, close: () => req.destroy() };
 }

@@ -22,7 +22,6 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       const { user, session } = await currentOrNewGuest(ctx, request.userId);
       if (session) setSessionCookie(reply, ctx.config, session);
-      reply.header('Cache-Control', 'no-store');
       return presentCurrentUser(user, await pendingEmailOf(ctx.db, user.id));
     });
 

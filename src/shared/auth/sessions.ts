@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarFeedSchema } from '../calendar/calendar-feed';
 
 /** A session unused this long is over; a session lasts 90 days at most either way. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 3600 * 1000;
@@ -24,8 +25,13 @@ export type SessionList = z.infer<typeof sessionListSchema>;
 /** DELETE /api/auth/sessions/{id} */
 export const sessionIdParamsSchema = z.object({ id: z.uuid('Session not found') });
 
-/** POST /api/auth/sessions/sign-out-others */
-export const signOutOthersResultSchema = z.object({ success: z.literal(true), signedOut: z.number().int() });
+/**
+ * POST /api/auth/sessions/sign-out-others: how many sessions ended, and the calendar feed's new
+ * address (replaced with them, since the feed is read without a session), or null for a rider
+ * without a feed.
+ */
+export const signOutOthersResultSchema = z.object({ success: z.literal(true), signedOut: z.number().int(), calendarFeed: calendarFeedSchema.nullable() }).strict();
+export type SignOutOthersResult = z.infer<typeof signOutOthersResultSchema>;
 
 /** POST /api/auth/email-change/resend */
 export const emailChangeResendResultSchema = z.object({ success: z.literal(true), emailConfirmationSentTo: z.string() });

@@ -7,11 +7,12 @@ import { z } from 'zod';
 export const CALENDAR_SCOPES = ['groups', 'joined'] as const;
 export type CalendarScope = (typeof CALENDAR_SCOPES)[number];
 
-export interface CalendarFeed {
+export const calendarFeedSchema = z.object({
   /** The feed's address: anyone holding it reads the feed, so it is shown only to its rider. */
-  url: string;
-  scope: CalendarScope;
-}
+  url: z.string(),
+  scope: z.enum(CALENDAR_SCOPES),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** POST /api/users/current/calendar: `reset` replaces the secret address (the old one answers 404); `scope` changes what it lists. */
 export const calendarFeedUpdateSchema = z

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { VerifyMagicLinkResponse } from '../../shared/auth/magic-link';
-import type { SessionList } from '../../shared/auth/sessions';
+import type { SessionList, SignOutOthersResult } from '../../shared/auth/sessions';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { authKeys, usersKeys } from './query-keys';
 
@@ -41,9 +41,9 @@ export function signOutSession(id: string): Promise<{ success: true }> {
   return apiRequest<{ success: true }>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** POST /api/auth/sessions/sign-out-others: every session but this browser's ends. */
-export function signOutOtherSessions(): Promise<{ success: true; signedOut: number }> {
-  return apiRequest<{ success: true; signedOut: number }>('/api/auth/sessions/sign-out-others', { method: 'POST' });
+/** POST /api/auth/sessions/sign-out-others: every session but this browser's ends, and the calendar feed gets a new address. */
+export function signOutOtherSessions(): Promise<SignOutOthersResult> {
+  return apiRequest<SignOutOthersResult>('/api/auth/sessions/sign-out-others', { method: 'POST' });
 }
 
 /** POST /api/auth/email-change/resend: a new link for the address waiting for confirmation. */
@@ -161,7 +161,22 @@ function useSessionsMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
 }
 
 export const useSignOutSession = () => useSessionsMutation(signOutSession);
-export const useSignOutOtherSessions = () => useSessionsMutation(signOutOtherSessions);
+
+/**
+ * The calendar feed's address is replaced with the other sessions: Preferences shows the new one
+ * from the answer at once; after a failure (it may have happened all the same) it is read again.
+ */
+export function useSignOutOtherSessions(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutOtherSessions,
+    onSuccess: ({ calendarFeed }) => {
+      if (calendarFeed) queryClient.setQueryData(usersKeys.calendarFeed(userId), calendarFeed);
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: usersKeys.calendarFeed(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+  });
+}
 
 export function useResendEmailConfirmation() {
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/ut
 import { resetToasts } from '../../../components/ui/toast-store';
 import type { Session } from '../../../../shared/auth/sessions';
 import { SecurityCard } from './security-card';
+import { CalendarCard } from './calendar-card';
 
 afterEach(() => {
   cleanup();
@@ -21,6 +22,9 @@ function threeSessions(): Session[] {
   ];
 }
 
+const OLD_FEED = 'https://rides.example/api/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
+const NEW_FEED = 'https://rides.example/api/calendar/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.ics';
+
 function renderCard(initial: Session[] = threeSessions(), overrides: Record<string, () => Response> = {}) {
   let sessions = initial;
   const requests = mockApi({
@@ -28,7 +32,7 @@ function renderCard(initial: Session[] = threeSessions(), overrides: Record<stri
     'POST /api/auth/sessions/sign-out-others': () => {
       const signedOut = sessions.filter((s) => !s.current).length;
       sessions = sessions.filter((s) => s.current);
-      return json({ success: true, signedOut });
+      return json({ success: true, signedOut, calendarFeed: { url: NEW_FEED, scope: 'groups' } });
     },
     'DELETE /api/auth/sessions/22222222-2222-4222-8222-222222222222': () => {
       sessions = sessions.filter((s) => s.id !== '22222222-2222-4222-8222-222222222222');
@@ -57,11 +61,41 @@ describe('SecurityCard: signed-in devices', () => {
   it('"Sign out other devices" asks the server and shows what is left', async () => {
     const requests = renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
-    expect(await screen.findByText('2 other devices were signed out.')).toBeTruthy();
+    expect(await screen.findByText(/^2 other devices were signed out\./)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/auth/sessions/sign-out-others']);
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Signed-in devices' })).getAllByRole('listitem')).toHaveLength(1));
     expect((screen.getByRole('button', { name: 'Sign out other devices' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('No other device is signed in.')).toBeTruthy();
+  });
+
+  it('says before and after that the calendar address is reset too, and Preferences shows the new one without a reload', async () => {
+    const requests = mockApi({
+      'GET /api/auth/sessions': () => json({ sessions: threeSessions() }),
+      'GET /api/users/current/calendar': () => json({ url: OLD_FEED, scope: 'groups' }),
+      'POST /api/auth/sessions/sign-out-others': () => json({ success: true, signedOut: 2, calendarFeed: { url: NEW_FEED, scope: 'groups' } }),
+    });
+    const user = buildCurrentUser({ email: 'rider@example.com' });
+    renderWithApp(
+      <>
+        <SecurityCard user={user} onEmailMissing={() => {}} />
+        <CalendarCard userId={user.id} />
+      </>,
+    );
+    const address = (await screen.findByLabelText('Your private calendar address', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(address.value).toBe(OLD_FEED);
+    const button = await screen.findByRole('button', { name: 'Sign out other devices', description: 'This also resets your calendar address, so signed-out devices stop seeing your rides.' });
+    fireEvent.click(button);
+    expect(await screen.findByText('2 other devices were signed out. Your calendar address was reset too: subscribe again with the new address.')).toBeTruthy();
+    await waitFor(() => expect(address.value).toBe(NEW_FEED));
+    expect(requests.filter((r) => r.url === '/api/users/current/calendar')).toHaveLength(1);
+  });
+
+  it('does not speak of a calendar address when the rider has none', async () => {
+    renderCard(threeSessions(), {
+      'POST /api/auth/sessions/sign-out-others': () => json({ success: true, signedOut: 1, calendarFeed: null }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
+    expect(await screen.findByText('1 other device was signed out.')).toBeTruthy();
   });
 
   it('signs out one device by its id, with a button that names it', async () => {

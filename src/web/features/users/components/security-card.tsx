@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { KeyRound, LogOut, Monitor, Send, Smartphone } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import type { Session } from '../../../../shared/auth/sessions';
@@ -43,7 +44,7 @@ export function SecurityCard({ user, onEmailMissing }: SecurityCardProps) {
           <Send aria-hidden="true" />
           {send.isPending ? 'Sending...' : 'Send Magic Link'}
         </Button>
-        <SignedInDevices />
+        <SignedInDevices userId={user.id} />
       </CardBody>
     </Card>
   );
@@ -57,19 +58,24 @@ function lastSeenText(session: Session, now = new Date()): string {
   return `Last active ${timeAgo(session.lastSeenAt, now)}`;
 }
 
-function SignedInDevices() {
+/** The feed is read without a session, so the devices put out would keep it (sessions.service). */
+const FEED_RESET_NOTE = 'This also resets your calendar address, so signed-out devices stop seeing your rides.';
+const FEED_RESET_DONE = 'Your calendar address was reset too: subscribe again with the new address.';
+
+function SignedInDevices({ userId }: { userId: string }) {
+  const noteId = useId();
   const sessions = useSessions();
-  const signOutOthers = useSignOutOtherSessions();
+  const signOutOthers = useSignOutOtherSessions(userId);
   const signOutOne = useSignOutSession();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
 
   function handleSignOutOthers() {
     signOutOthers.mutate(undefined, {
-      onSuccess: ({ signedOut }) =>
+      onSuccess: ({ signedOut, calendarFeed }) =>
         toast({
           title: 'Signed out other devices',
-          description: signedOut === 1 ? '1 other device was signed out.' : `${signedOut} other devices were signed out.`,
+          description: [signedOut === 1 ? '1 other device was signed out.' : `${signedOut} other devices were signed out.`, ...(calendarFeed ? [FEED_RESET_DONE] : [])].join(' '),
           variant: 'success',
         }),
       onError: () => toast({ title: 'Could not sign out other devices', description: 'Please try again later.', variant: 'destructive' }),
@@ -132,12 +138,16 @@ function SignedInDevices() {
         </ul>
       )}
       {sessions.isSuccess ? (
-        <Button variant="secondary" className="mt-3 w-full" onClick={handleSignOutOthers} disabled={others === 0 || signOutOthers.isPending}>
+        <Button variant="secondary" className="mt-3 w-full" aria-describedby={noteId} onClick={handleSignOutOthers} disabled={others === 0 || signOutOthers.isPending}>
           <LogOut aria-hidden="true" />
           {signOutOthers.isPending ? 'Signing out...' : 'Sign out other devices'}
         </Button>
       ) : null}
-      {sessions.isSuccess && others === 0 ? <p className="mt-2 text-xs text-asphalt-500">No other device is signed in.</p> : null}
+      {sessions.isSuccess ? (
+        <p id={noteId} className="mt-2 text-xs text-asphalt-500">
+          {others === 0 ? 'No other device is signed in.' : FEED_RESET_NOTE}
+        </p>
+      ) : null}
     </div>
   );
 }
