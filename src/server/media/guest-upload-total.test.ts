@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MB } from '../../shared/media/limits';
 import { GUEST_UPLOAD_TOTAL_CODE, guestUploadTotalMessage, storageLimitMessage } from '../../shared/media/storage-usage';
-import { randomIp, tokenFromMail, uniqueEmail, type TestClient } from '../test/test-app';
+import { createTestApp, randomIp, tokenFromMail, uniqueEmail, type TestApp, type TestClient } from '../test/test-app';
+import { housekeepingJobs } from '../housekeeping';
 import { buildGuest } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { expectNothingLeftBehind, fileOf, gpxOfSize, multipartBody, type Part } from './media.test-helpers';
@@ -13,16 +14,17 @@ import { expectNothingLeftBehind, fileOf, gpxOfSize, multipartBody, type Part } 
 // whole guest quota again, and one address may make 1,000 guests an hour. Bug-report screenshots
 // count in the rider's own storage limit and, for guests, in that total.
 
-const t = useTestApp({ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '2', MEDIA_GUEST_QUOTA_MB: '1', MEDIA_QUOTA_MB: '3' });
+const ENV = { GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '2', MEDIA_GUEST_QUOTA_MB: '1', MEDIA_QUOTA_MB: '3' };
+const t = useTestApp(ENV);
 
 /** A multipart POST from `address` (X-Forwarded-For, which the test app trusts). */
-async function postFrom(url: string, client: TestClient, address: string, parts: Part[]): Promise<LightMyRequestResponse> {
+async function postFrom(url: string, client: TestClient, address: string, parts: Part[], app: FastifyInstance = t.app): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, cookie: client.cookieHeader!, 'x-forwarded-for': address }, payload });
+  return app.inject({ method: 'POST', url, headers: { 'content-type': contentType, cookie: client.cookieHeader!, 'x-forwarded-for': address }, payload });
 }
 
-const uploadGpx = (client: TestClient, address: string, bytes: number) =>
-  postFrom('/api/media', client, address, [{ name: 'associatedType', value: 'profile' }, fileOf(gpxOfSize(bytes), 'ride.gpx', 'application/gpx+xml')]);
+const uploadGpx = (client: TestClient, address: string, bytes: number, app?: FastifyInstance) =>
+  postFrom('/api/media', client, address, [{ name: 'associatedType', value: 'profile' }, fileOf(gpxOfSize(bytes), 'ride.gpx', 'application/gpx+xml')], app);
 
 const bugReport = (client: TestClient, address: string, screenshot: Buffer) =>
   postFrom('/api/bug-reports', client, address, [
@@ -129,5 +131,36 @@ describe('bug-report screenshots count', () => {
     const left = 2 * MB - 3 * gpxOfSize(0.55 * MB).length - (await usedBytes(guest.client));
     expectGuestTotalRefusal(await uploadGpx((await buildGuest(t)).client, address, left + 1000));
     expect((await uploadGpx((await buildGuest(t)).client, address, left - 1000)).statusCode).toBe(201);
+  });
+});
+
+describe('the totals are kept in the database', () => {
+  it('housekeeping removes the days before yesterday, and keeps today and yesterday (a reservation made before midnight is given back after it)', async () => {
+    const day = 24 * 3600 * 1000;
+    const today = Date.now() - (Date.now() % day);
+    const rows = [0, 1, 2].map((daysAgo) => ({ key: `u:a:housekeeping-${daysAgo}`, window_start: new Date(today - daysAgo * day).toISOString(), bytes: 10 }));
+    await t.app.ctx.db.insertInto('upload_counters').values(rows).execute();
+    await housekeepingJobs(t.app.ctx).find((j) => j.name === 'remove-old-upload-counters')!.run();
+    const kept = await t.app.ctx.db.selectFrom('upload_counters').select('key').where('key', 'like', 'u:a:housekeeping-%').execute();
+    expect(kept.map((r) => r.key).sort()).toEqual(['u:a:housekeeping-0', 'u:a:housekeeping-1']);
+  });
+});
+
+// Several app processes on one PostgreSQL database (as on several machines) share one total.
+describe.runIf(process.env.TEST_DATABASE_URL)('the guest total across app processes on PostgreSQL', () => {
+  it('guests of one address uploading through two processes at once together stay within the total', async () => {
+    const a: TestApp = await createTestApp(ENV);
+    const b: TestApp = await createTestApp({ ...ENV, DATABASE_URL: a.config.databaseUrl! });
+    try {
+      const address = randomIp();
+      const onA = await Promise.all(Array.from({ length: 4 }, () => buildGuest(a)));
+      const onB = await Promise.all(Array.from({ length: 4 }, () => buildGuest(b)));
+      const answers = await Promise.all([...onA.map((g) => uploadGpx(g.client, address, 0.45 * MB, a.app)), ...onB.map((g) => uploadGpx(g.client, address, 0.45 * MB, b.app))]);
+      expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(4);
+      expect(answers.filter((r) => r.statusCode === 413)).toHaveLength(4);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });
