@@ -39,6 +39,12 @@ export interface Config {
   /** Megabytes of uploads a rider with a confirmed e-mail may keep, and a guest (no e-mail). */
   mediaQuotaMb: number;
   mediaGuestQuotaMb: number;
+  /**
+   * Megabytes all guests uploading from one client address may upload in a day, together (media
+   * and bug-report screenshots): each new guest has the guest quota again, and one address may make
+   * 1,000 guests an hour. Counted by `request.ip`, so it needs TRUST_PROXY right behind a proxy.
+   */
+  guestUploadMbPerAddressPerDay: number;
   /** Where stored files live (STORAGE_URL): null keeps them on local disk under DATA_DIR/media. */
   objectStorage: ObjectStorageSettings | null;
 }
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: wholeNumber(env, 'KEEP_ALIVE_TIMEOUT', 72, 1, 3600, ' of seconds') * 1000,
     mediaQuotaMb: wholeNumber(env, 'MEDIA_QUOTA_MB', 1000, 1, 10_000_000, ' of megabytes'),
     mediaGuestQuotaMb: wholeNumber(env, 'MEDIA_GUEST_QUOTA_MB', 100, 1, 10_000_000, ' of megabytes'),
+    guestUploadMbPerAddressPerDay: wholeNumber(env, 'GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY', 500, 1, 10_000_000, ' of megabytes'),
     objectStorage: parseStorageUrl(optional(env, 'STORAGE_URL'), env),
   };
 }

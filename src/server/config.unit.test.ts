@@ -58,6 +58,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ MEDIA_QUOTA_MB: '5000', MEDIA_GUEST_QUOTA_MB: '20' })).toMatchObject({ mediaQuotaMb: 5000, mediaGuestQuotaMb: 20 });
   });
 
+  it('lets the guests of one client address upload 500 MB a day together unless GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY says otherwise', () => {
+    expect(loadConfig({}).guestUploadMbPerAddressPerDay).toBe(500);
+    expect(loadConfig({ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '2000' }).guestUploadMbPerAddressPerDay).toBe(2000);
+  });
+
   it('has generous write limits and timeouts that cut a stalled body within 30 s, each settable', () => {
     expect(loadConfig({})).toMatchObject({
       writeLimitPerSession: 120,
@@ -89,6 +94,8 @@ describe('loadConfig', () => {
     [{ KEEP_ALIVE_TIMEOUT: '-1' }, /KEEP_ALIVE_TIMEOUT/],
     [{ MEDIA_QUOTA_MB: '0' }, /MEDIA_QUOTA_MB.*"0"/],
     [{ MEDIA_GUEST_QUOTA_MB: '1.5' }, /MEDIA_GUEST_QUOTA_MB.*"1.5"/],
+    [{ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '0' }, /GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY.*"0"/],
+    [{ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '500MB' }, /GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY.*"500MB"/],
   ])('stops on %j with one line naming the variable and the value', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -10,6 +10,7 @@ import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
+import { deleteOldUploadCounters } from './limits/guest-upload-limits';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -38,6 +39,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'minimum-riders-decisions', everyMs: 5 * 60 * 1000, run: () => checkMinimumRiders(ctx) },
     // Write-limit windows that have ended (the longest lasts an hour).
     { name: 'remove-old-write-counters', everyMs: HOUR_MS, run: () => writeCountersRepository.deleteWindowsBefore(ctx.db, new Date(Date.now() - LONGEST_WINDOW_MS).toISOString()) },
+    // Guests' upload totals of days that have ended.
+    { name: 'remove-old-upload-counters', everyMs: 6 * HOUR_MS, run: () => deleteOldUploadCounters(ctx.db) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

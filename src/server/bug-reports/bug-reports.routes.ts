@@ -9,7 +9,8 @@ export function bugReportsRoutes(ctx: AppContext, storage: FileStorage = createS
   return async (app) => {
     app.post('/api/bug-reports', async (request, reply) => {
       const userId = requireUserId(request);
-      const receipt = await submitBugReport(ctx, storage, userId, request.headers['user-agent'] ?? null, multipartParts(request));
+      const declared = Number(request.headers['content-length']);
+      const receipt = await submitBugReport(ctx, storage, userId, request.ip, request.headers['user-agent'] ?? null, multipartParts(request), Number.isFinite(declared) ? declared : null);
       return reply.code(201).send(receipt);
     });
   };

@@ -189,6 +189,8 @@ export interface BugReportsTable {
   user_agent: string | null;
   screenshot_key: string | null;
   screenshot_name: string | null;
+  /** Bytes of the stored screenshot (counted in the rider's storage limit); null without one, and for reports older than migration 032. */
+  screenshot_size: number | null;
   created_at: string;
 }
 
@@ -338,6 +340,14 @@ export interface WriteCountersTable {
   count: number;
 }
 
+/** Bytes guests uploaded per client address and day (limits/upload-counters.ts). */
+export interface UploadCountersTable {
+  key: string;
+  window_start: string;
+  /** A bigint: PostgreSQL hands it back as a string. */
+  bytes: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -364,5 +374,6 @@ export interface Database {
   route_cache: RouteCacheTable;
   geocoder_slots: GeocoderSlotsTable;
   write_counters: WriteCountersTable;
+  upload_counters: UploadCountersTable;
 }
 

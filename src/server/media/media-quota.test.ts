@@ -6,22 +6,12 @@ import { storageLimitMessage } from '../../shared/media/storage-usage';
 import { buildSignedInUser, type TestClient } from '../test/test-app';
 import { buildGuest, buildRide, buildRoles } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
-import { expectNothingLeftBehind, fetchFileAs, multipartBody, fileOf, postMultipart, rowCount, storedPathOf } from './media.test-helpers';
+import { expectNothingLeftBehind, fetchFileAs, multipartBody, fileOf, gpxOfSize, postMultipart, rowCount, storedPathOf } from './media.test-helpers';
 
 // Storage limits (MEDIA_QUOTA_MB, and MEDIA_GUEST_QUOTA_MB for riders without a confirmed e-mail),
 // and the media of a deleted ride or group: gone at once, files included.
 
 const t = useTestApp({ MEDIA_QUOTA_MB: '2', MEDIA_GUEST_QUOTA_MB: '1' });
-
-/** A GPX file of about `bytes` bytes (GPX files are kept byte for byte, so its size is what counts). */
-function gpxOfSize(bytes: number): Buffer {
-  const head = '<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>';
-  const tail = '</trkseg></trk></gpx>';
-  const point = (i: number) => `<trkpt lat="${(45 + (i % 1000) * 0.0001).toFixed(4)}" lon="${(7 + Math.floor(i / 1000) * 0.0001).toFixed(4)}"/>\n`;
-  let body = '';
-  for (let i = 0; head.length + body.length + tail.length < bytes; i++) body += point(i);
-  return Buffer.from(head + body + tail);
-}
 
 const uploadGpx = (client: TestClient, bytes: Buffer, target: Record<string, string> = { associatedType: 'profile' }) =>
   postMultipart(t, '/api/media', client, [...Object.entries(target).map(([name, value]) => ({ name, value })), fileOf(bytes, 'ride.gpx', 'application/gpx+xml')]);

@@ -20,7 +20,8 @@ import { parseGpxFile } from './media.gpx';
 import { InvalidVideoError, stripVideoMetadata } from './media.video';
 import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import { LARGEST_UPLOAD_BYTES, UPLOAD_TARGETS, type UploadTarget } from './media.targets';
-import { storageRoom } from './media-quota.service';
+import { assertRoomFor, guestUploadTotalReached, MULTIPART_OVERHEAD_BYTES, reserveGuestBytes, storageRoom } from './media-quota.service';
+import type { GuestUploadReservation } from '../limits/guest-upload-limits';
 
 interface ResolvedTarget extends UploadTarget {
   fields: MediaUploadFields;
@@ -120,9 +121,17 @@ async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploade
  * stripped of location, GPX parsed: 400 when unusable), records the storage keys, writes the file
  * and its thumbnail, then inserts the media row and applies the target's change in one
  * transaction. The caller still owns `upload.file.temp` and discards it; on failure the stored
- * files and their records are removed again.
+ * files and their records are removed again. A guest's `reservation` (of their address's total) is
+ * made the size kept before the file is stored, and kept once the row is committed; the caller
+ * gives it back when this throws.
  */
-export async function storeUpload(ctx: MediaContext, storage: FileStorage, userId: string, upload: ReceivedUpload): Promise<MediaItem> {
+export async function storeUpload(
+  ctx: MediaContext,
+  storage: FileStorage,
+  userId: string,
+  upload: ReceivedUpload,
+  reservation: GuestUploadReservation | null = null,
+): Promise<MediaItem> {
   const access = new MediaAccess(ctx, userId);
   const target = await resolveTarget(access, upload.fields);
   const file = upload.file;
@@ -132,6 +141,7 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
   // Again by what is really kept (a re-encoded image differs from what was sent; another upload may have finished meanwhile).
   const room = await storageRoom(ctx, userId);
   if (prepared.size > room.freeBytes) throw fileTooLarge(storageLimitMessage(room.limitBytes));
+  if (reservation && !(await reservation.settle(prepared.size))) throw guestUploadTotalReached(ctx);
 
   const id = newId();
   const key = randomKey(prepared.extension);
@@ -161,10 +171,11 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
     await ctx.db.transaction().execute(async (trx) => {
       // Counted once more under the owner's lock: two uploads that each fit alone may not both pass.
       await mediaRepository.lockOwner(trx, userId);
-      if (prepared.size > room.limitBytes - (await mediaRepository.bytesOwnedBy(trx, userId))) throw fileTooLarge(storageLimitMessage(room.limitBytes));
+      await assertRoomFor(trx, userId, room, prepared.size);
       await mediaRepository.insert(trx, { ...row, size: prepared.size, gpx_data: prepared.gpxData });
       await target.afterInsert?.(trx, row);
     });
+    reservation?.keep();
   } catch (error) {
     await Promise.all(keys.map((k) => storage.delete(k)));
     await mediaRepository.forgetFiles(ctx.db, keys);
@@ -174,15 +185,21 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
   return access.present(row);
 }
 
-/** The form fields and part headers around an uploaded file, beyond the file's own bytes. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-
 /**
  * POST /api/media: receives the multipart parts (fields before or after the file), streaming the
  * file to a temp file with the size limit of the target named so far, refusing early what the
- * fields already rule out, then stores it. Leaves no temp file behind in any case.
+ * fields already rule out, then stores it. A guest's file first takes its bytes from the day's
+ * total of the guests of `clientAddress` (and may not grow past them); a failed upload gives them
+ * back. Leaves no temp file behind in any case.
  */
-export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>, declaredBytes: number | null = null): Promise<MediaItem> {
+export async function uploadMedia(
+  ctx: MediaContext,
+  storage: FileStorage,
+  userId: string,
+  clientAddress: string,
+  parts: AsyncIterable<UploadPart>,
+  declaredBytes: number | null = null,
+): Promise<MediaItem> {
   const known = (fields: UploadFields) => {
     const parsed = mediaUploadFieldsSchema.shape.associatedType.safeParse(fields.associatedType);
     return parsed.success && fields.associatedType !== undefined ? UPLOAD_TARGETS[parsed.data] : null;
@@ -193,19 +210,29 @@ export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userI
   const room = await storageRoom(ctx, userId);
   const overQuota = () => fileTooLarge(storageLimitMessage(room.limitBytes));
   if (declaredBytes !== null && declaredBytes > room.freeBytes + MULTIPART_OVERHEAD_BYTES) throw overQuota();
-  const upload = await receiveUpload(storage, parts, {
-    maxBytes: (fields) => Math.min(known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES, room.freeBytes),
-    tooLarge: (fields) => {
-      const targetMax = known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES;
-      return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge);
-    },
-    beforeFile: async (fields) => {
-      if (fields.associatedType !== undefined) await resolveTarget(new MediaAccess(ctx, userId), fields);
-    },
-  });
+  /** The most the file may have for its target and the rider's own room. */
+  const mostBytes = (fields: UploadFields) => Math.min(known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES, room.freeBytes);
+  const guest: { reservation: GuestUploadReservation | null } = { reservation: null };
   try {
-    return await storeUpload(ctx, storage, userId, upload);
-  } finally {
-    await upload.file?.temp.discard();
+    const upload = await receiveUpload(storage, parts, {
+      maxBytes: (fields) => Math.min(mostBytes(fields), guest.reservation?.bytes ?? Infinity),
+      tooLarge: (fields) => {
+        if (guest.reservation && guest.reservation.bytes < mostBytes(fields)) return guestUploadTotalReached(ctx);
+        const targetMax = known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES;
+        return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge);
+      },
+      beforeFile: async (fields) => {
+        if (fields.associatedType !== undefined) await resolveTarget(new MediaAccess(ctx, userId), fields);
+        guest.reservation = await reserveGuestBytes(ctx, room, clientAddress, mostBytes(fields), declaredBytes);
+      },
+    });
+    try {
+      return await storeUpload(ctx, storage, userId, upload, guest.reservation);
+    } finally {
+      await upload.file?.temp.discard();
+    }
+  } catch (error) {
+    await guest.reservation?.release();
+    throw error;
   }
 }

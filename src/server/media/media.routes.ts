@@ -37,7 +37,7 @@ export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorag
     app.post('/api/media', async (request, reply) => {
       const userId = requireUserId(request);
       const declared = Number(request.headers['content-length']);
-      const item = await uploadMedia(ctx, storage, userId, multipartParts(request), Number.isFinite(declared) ? declared : null);
+      const item = await uploadMedia(ctx, storage, userId, request.ip, multipartParts(request), Number.isFinite(declared) ? declared : null);
       return reply.code(201).send(item);
     });
 

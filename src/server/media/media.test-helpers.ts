@@ -50,6 +50,16 @@ export async function postMultipart(t: TestApp, url: string, client: TestClient 
   return res;
 }
 
+/** A GPX file of about `bytes` bytes (GPX files are kept byte for byte, so its size is what counts). */
+export function gpxOfSize(bytes: number): Buffer {
+  const head = '<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>';
+  const tail = '</trkseg></trk></gpx>';
+  const point = (i: number) => `<trkpt lat="${(45 + (i % 1000) * 0.0001).toFixed(4)}" lon="${(7 + Math.floor(i / 1000) * 0.0001).toFixed(4)}"/>\n`;
+  let body = '';
+  for (let i = 0; head.length + body.length + tail.length < bytes; i++) body += point(i);
+  return Buffer.from(head + body + tail);
+}
+
 export const fileOf = (data: Buffer, filename = 'avatar.jpg', type = 'image/jpeg'): Part => ({ name: 'file', filename, type, data });
 
 /** Every file under DATA_DIR/media, temp files included. */

@@ -102,7 +102,7 @@ async function streamToTemp(storage: FileStorage, part: Extract<UploadPart, { ty
  * The rest of the body is not read, so the answer closes the connection instead of reusing it.
  */
 function asUploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return new HttpError(error.statusCode, error.message, { ...error.headers, Connection: 'close' });
+  if (error instanceof HttpError) return new HttpError(error.statusCode, error.message, { ...error.headers, Connection: 'close' }, error.body);
   if (error instanceof Error && 'syscall' in error) return error;
   if (error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
   return new HttpError(400, MEDIA_MESSAGES.incomplete, { Connection: 'close' });

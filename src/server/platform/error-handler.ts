@@ -9,7 +9,7 @@ import { HttpError } from './errors';
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.body });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];

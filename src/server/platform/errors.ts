@@ -1,12 +1,14 @@
 /**
  * Errors a service throws to end a request with a JSON `{ message }` body and a 4xx status
- * (GUIDE section 5). Anything else that escapes is a bug and becomes a 500.
+ * (GUIDE section 5). Anything else that escapes is a bug and becomes a 500. `body` adds fields
+ * beside the message for a client that acts on the refusal (a `code` it recognises).
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly body: Record<string, string> = {},
   ) {
     super(message);
   }

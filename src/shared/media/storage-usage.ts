@@ -20,3 +20,13 @@ export const storageUsageText = (usage: StorageUsage) => `${megabytes(usage.used
 
 /** The 413 of an upload that would go over the rider's limit. */
 export const storageLimitMessage = (limitBytes: number) => `Your uploads would exceed your ${megabytes(limitBytes)} MB storage limit`;
+
+/**
+ * The `code` beside the message of the 413 a guest gets when the guests of their client address
+ * have uploaded their total for the day: the web app then offers adding an e-mail address.
+ */
+export const GUEST_UPLOAD_TOTAL_CODE = 'guest_upload_total';
+
+/** That 413's message: what was reached, and that an e-mail address lifts the rider out of it. */
+export const guestUploadTotalMessage = (totalBytes: number, riderLimitBytes: number) =>
+  `Guests on this network have used today's ${megabytes(totalBytes)} MB upload allowance. Add your email address to keep uploading, up to your own ${megabytes(riderLimitBytes)} MB storage limit.`;

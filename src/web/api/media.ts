@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GpxData } from '../../shared/gpx/gpx-types';
 import type { MediaAssociatedType, MediaItem } from '../../shared/media/media-item';
-import type { StorageUsage } from '../../shared/media/storage-usage';
+import { GUEST_UPLOAD_TOTAL_CODE, type StorageUsage } from '../../shared/media/storage-usage';
 import { ApiError, apiGet, apiRequest, serverMessageOf } from '../lib/api-client';
 import { uploadMultipart, type UploadProgress } from '../lib/upload-file';
 import { invalidateGroups, mediaKeys, usersKeys } from './query-keys';
@@ -74,6 +74,20 @@ export function deleteMedia(id: string): Promise<void> {
 export function uploadErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   return serverMessageOf(error) ?? error.message;
+}
+
+/**
+ * Whether an upload was refused because the guests of this network have used today's upload total
+ * (the 413's `code`): only a guest gets it, and adding an e-mail address lifts them out of it.
+ */
+export function isGuestUploadTotalError(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 413) return false;
+  try {
+    const parsed: unknown = JSON.parse(error.bodyText);
+    return typeof parsed === 'object' && parsed !== null && 'code' in parsed && parsed.code === GUEST_UPLOAD_TOTAL_CODE;
+  } catch {
+    return false;
+  }
 }
 
 export function userMediaQueryOptions(userId: string) {

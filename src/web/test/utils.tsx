@@ -79,6 +79,33 @@ export function json(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/**
+ * Uploads go through XMLHttpRequest (for progress), which mockApi does not see: this answers every
+ * upload with `status` and the JSON `body` (undone by resetTestEnvironment or vi.unstubAllGlobals).
+ */
+export function answerUploadsWith(status: number, body: unknown) {
+  class AnsweringRequest {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    abort() {}
+    send() {
+      queueMicrotask(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', AnsweringRequest);
+}
+
 /** The app's own providers (queries, toasts); tests pass a fresh query client each. */
 export const Providers = AppProviders;
 

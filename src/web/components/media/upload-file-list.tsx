@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, FileVideo, Image as ImageIcon, Route, X } from 'lucide-react';
 import { formatFileSize } from '../../../shared/media/upload-rules';
 import { cn } from '../../lib/cn';
+import { AddEmailLink } from '../users/add-email-link';
 import type { QueuedFile } from './use-upload-queue';
 
 function kindIcon(file: File) {
@@ -56,6 +57,12 @@ export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[];
           {f.error ? (
             <p role="alert" className="mt-1.5 text-xs font-semibold text-red-700">
               {f.error}
+              {f.offerEmail ? (
+                <>
+                  {' '}
+                  <AddEmailLink />
+                </>
+              ) : null}
             </p>
           ) : null}
         </li>

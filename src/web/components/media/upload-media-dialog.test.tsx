@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { GUEST_UPLOAD_TOTAL_CODE, guestUploadTotalMessage, storageLimitMessage } from '../../../shared/media/storage-usage';
+import { MB } from '../../../shared/media/limits';
 import { resetToasts } from '../ui/toast-store';
-import { renderWithApp } from '../../test/utils';
+import { answerUploadsWith, renderWithApp } from '../../test/utils';
 import { UploadMediaDialog } from './upload-media-dialog';
 
 afterEach(() => {
   cleanup();
   resetToasts();
+  vi.unstubAllGlobals();
 });
 
 function pick(files: File[]) {
@@ -42,5 +45,28 @@ describe('UploadMediaDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText('No files selected');
     expect(screen.getByText('Please select at least one file to upload.')).toBeTruthy();
+  });
+
+  it("shows a guest refused for the network's daily guest total the server's message and a way to add an e-mail address", async () => {
+    const message = guestUploadTotalMessage(500 * MB, 1000 * MB);
+    answerUploadsWith(413, { message, code: GUEST_UPLOAD_TOTAL_CODE });
+    renderWithApp(<UploadMediaDialog open onOpenChange={() => undefined} destination={{ associatedType: 'profile' }} />);
+    pick([sized('ride.jpg', 'image/jpeg', 1000)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const list = await screen.findByRole('list', { name: 'Files to upload' });
+    const refusal = await within(list).findByRole('alert');
+    expect(refusal.textContent).toContain("Guests on this network have used today's 500 MB upload allowance. Add your email address to keep uploading, up to your own 1,000 MB storage limit.");
+    const link = within(refusal).getByRole('link', { name: 'Add email address →' });
+    expect(link.getAttribute('href')).toBe('/preferences?highlight=email');
+  });
+
+  it("offers no e-mail link for the rider's own storage limit", async () => {
+    answerUploadsWith(413, { message: storageLimitMessage(100 * MB) });
+    renderWithApp(<UploadMediaDialog open onOpenChange={() => undefined} destination={{ associatedType: 'profile' }} />);
+    pick([sized('ride.jpg', 'image/jpeg', 1000)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const refusal = await within(await screen.findByRole('list', { name: 'Files to upload' })).findByRole('alert');
+    expect(refusal.textContent).toBe('Your uploads would exceed your 100 MB storage limit');
+    expect(within(refusal).queryByRole('link')).toBeNull();
   });
 });

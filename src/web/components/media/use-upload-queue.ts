@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MediaAssociatedType } from '../../../shared/media/media-item';
 import { checkUploadFile } from '../../../shared/media/upload-rules';
-import { mediaKeys, uploadMedia } from '../../api/media';
+import { isGuestUploadTotalError, mediaKeys, uploadMedia } from '../../api/media';
 import { serverMessageOf } from '../../lib/api-client';
 import { countOf } from '../../lib/plural';
 import { toast } from '../ui/toast';
@@ -29,6 +29,8 @@ export interface QueuedFile {
   /** 0 to 1 while uploading. */
   progress: number;
   error: string | null;
+  /** The refusal was the network's daily guest total: the list offers adding an e-mail address. */
+  offerEmail: boolean;
 }
 
 /** Where the files go: a rider's gallery ('profile'), one of their rides or one of their groups. */
@@ -62,7 +64,7 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
       const check = checkUploadFile(file, { photosAndVideosOnly });
       if (check === 'unsupported') toast({ ...(photosAndVideosOnly ? UPLOAD_TEXTS.unsupportedOnRide : UPLOAD_TEXTS.unsupported), variant: 'destructive' });
       else if (check === 'tooLarge') toast({ ...UPLOAD_TEXTS.tooLarge, variant: 'destructive' });
-      else accepted.push({ key: `f${nextKey++}`, file, status: 'ready', progress: 0, error: null });
+      else accepted.push({ key: `f${nextKey++}`, file, status: 'ready', progress: 0, error: null, offerEmail: false });
     }
     if (accepted.length > 0) setFiles((current) => [...current.filter((f) => f.status !== 'done'), ...accepted]);
     return accepted.length;
@@ -82,7 +84,7 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
     let firstError: string | null = null;
     let uploaded = 0;
     for (const queued of pending) {
-      update(queued.key, { status: 'uploading', progress: 0, error: null });
+      update(queued.key, { status: 'uploading', progress: 0, error: null, offerEmail: false });
       try {
         await uploadMedia({ file: queued.file, description, ...destination, onProgress: (p) => update(queued.key, { progress: p.fraction }) });
         update(queued.key, { status: 'done', progress: 1 });
@@ -90,7 +92,7 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
       } catch (error) {
         const message = serverMessageOf(error) ?? UPLOAD_TEXTS.failedFallback;
         console.error('Media upload failed', error);
-        update(queued.key, { status: 'failed', error: message });
+        update(queued.key, { status: 'failed', error: message, offerEmail: isGuestUploadTotalError(error) });
         firstError ??= message;
       }
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldAlert, X } from 'lucide-react';
 import { needsSavedAccess, type CurrentUser } from '../../../../shared/users/current-user';
+import { ADD_EMAIL_PATH } from '../../../components/users/add-email-link';
 
 interface UnsavedAccessNoticeProps {
   user: CurrentUser;
@@ -28,7 +29,7 @@ export function UnsavedAccessNotice({ user, groupCount }: UnsavedAccessNoticePro
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <p className="text-sm font-semibold">You have not yet saved access to your account</p>
         <Link
-          to="/preferences?highlight=email"
+          to={ADD_EMAIL_PATH}
           className="shrink-0 text-sm font-bold whitespace-nowrap text-white underline decoration-white/50 underline-offset-4 hover:decoration-white focus-visible:outline-white"
         >
           Add email address →

@@ -11,6 +11,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useSubmitBugReport } from '../../../api/bug-reports';
+import { isGuestUploadTotalError } from '../../../api/media';
+import { AddEmailLink } from '../../../components/users/add-email-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
@@ -43,7 +45,8 @@ export function BugReportPage() {
   const [screenshot, setScreenshot] = useState<{ file: File; preview: string } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The server's refusal; `offerEmail` when it was the network's daily guest total for the screenshot. */
+  const [failure, setFailure] = useState<{ message: string; offerEmail: boolean } | null>(null);
   const submit = useSubmitBugReport();
 
   // The preview's object URL lives as long as it is shown.
@@ -85,7 +88,7 @@ export function BugReportPage() {
       await submit.mutateAsync({ title: title.trim(), description: description.trim(), pageUrl, screenshot: screenshot?.file ?? null });
     } catch (error) {
       const message = serverMessageOf(error) ?? FAILURE_TEXT;
-      setFailure(message);
+      setFailure({ message, offerEmail: isGuestUploadTotalError(error) });
       toast({ title: 'Bug report not sent', description: message, variant: 'destructive' });
       return;
     }
@@ -225,7 +228,13 @@ export function BugReportPage() {
 
               {failure ? (
                 <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-semibold text-red-800">
-                  {failure}
+                  {failure.message}
+                  {failure.offerEmail ? (
+                    <>
+                      {' '}
+                      <AddEmailLink />
+                    </>
+                  ) : null}
                 </p>
               ) : null}
 

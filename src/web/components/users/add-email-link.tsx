@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+
+/** Preferences with the e-mail field pulsing: where a guest adds the address that saves their access. */
+export const ADD_EMAIL_PATH = '/preferences?highlight=email';
+
+/**
+ * "Add email address →" under a guest's upload refused for their network's daily guest total
+ * (the answer's `code`, `isGuestUploadTotalError`): an address lifts them to a rider's own limit.
+ */
+export function AddEmailLink({ className }: { className?: string }) {
+  return (
+    <Link to={ADD_EMAIL_PATH} className={cn('inline-block font-bold text-red-800 underline decoration-red-800/40 underline-offset-4 hover:decoration-red-800', className)}>
+      Add email address →
+    </Link>
+  );
+}
