@@ -12,6 +12,8 @@ export interface RideViewer {
   isParticipant: boolean;
   /** The viewer's membership of the ride's group. */
   membership: MembershipStatus;
+  /** The ride belongs to a group (every ride planned today does; older rides may have none). */
+  groupRide: boolean;
 }
 
 /** What the rules read of a ride. */
@@ -26,13 +28,19 @@ export interface RideFacts {
 export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
-export const NO_DELETE_PERMISSION = 'Only the ride owner can delete this ride';
+export const NO_DELETE_PERMISSION = 'Only the ride owner or the group owner or a co-organizer can delete this ride';
 export const NO_COMMENT_PERMISSION = 'Only members of the group and riders on this ride can comment';
 export const ALREADY_JOINED = 'You have already joined this ride';
 
 /** The viewer of a ride's row: who they are to the ride and to its group. */
 export function rideViewer(row: RideStandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
-  return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership: groupMembershipOf(row, viewerId) };
+  return {
+    signedIn: viewerId !== null,
+    isOwner: viewerId !== null && row.owner_id === viewerId,
+    isParticipant,
+    membership: groupMembershipOf(row, viewerId),
+    groupRide: row.group_creator_id !== null,
+  };
 }
 
 /** The viewer's membership of the ride's group, from the row's standing columns. */
@@ -45,17 +53,30 @@ export function rideFacts(row: RideStandingColumns, participantCount: number): R
 }
 
 /**
- * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
- * its owner, and the organizers of its group (the group's owner and co-organizers, ARCHITECTURE
- * "Clubs run by more than one person").
+ * The ride's owner has an owner's rights only while inside the ride's group: a rider removed from
+ * it (or who left it) no longer edits, renames, cancels, uploads routes to or otherwise runs the
+ * rides they created there. Removal hands their upcoming rides to the group's owner; the ended
+ * ones stay theirs as history, which the group's organizers still run.
  */
-export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership'>): boolean {
-  return viewer.isOwner || isOrganizer(viewer.membership);
+export function actsAsOwner(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return viewer.isOwner && (!viewer.groupRide || isInsider(viewer.membership));
 }
 
-/** Deleting takes the ride's comments and media with it: its owner alone. */
-export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner'>): boolean {
-  return viewer.isOwner;
+/**
+ * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
+ * its owner (while a member, actsAsOwner), and the organizers of its group (the group's owner and
+ * co-organizers, ARCHITECTURE "Clubs run by more than one person").
+ */
+export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return actsAsOwner(viewer) || isOrganizer(viewer.membership);
+}
+
+/**
+ * Deleting takes the ride's comments and media with it: its owner (while a member), and the
+ * organizers of its group, who must be able to take down a ride a removed rider left behind.
+ */
+export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return actsAsOwner(viewer) || isOrganizer(viewer.membership);
 }
 
 export function mayComment(viewer: RideViewer): boolean {
@@ -99,7 +120,8 @@ export function rideAbilities(viewer: RideViewer, ride: RideFacts): RideAbilitie
 
 /** The ride's viewer in the media policy's terms. */
 export function rideMediaViewer(viewer: RideViewer): RideMediaViewer {
-  return { signedIn: viewer.signedIn, isRideOwner: viewer.isOwner, isRideRider: viewer.isParticipant, membership: viewer.membership };
+  // An owner outside the group is no owner to the media policy either (no routes, no removing others' files).
+  return { signedIn: viewer.signedIn, isRideOwner: actsAsOwner(viewer), isRideRider: viewer.isParticipant, membership: viewer.membership };
 }
 
 /**

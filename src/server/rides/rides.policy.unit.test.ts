@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { rideAbilities, type RideViewer } from './rides.policy';
+import { rideAbilities, rideMediaViewer, type RideViewer } from './rides.policy';
+import { canAddRideRoute, runsRide } from '../media/media.policy';
 
 const open = { status: 'confirmed' as const, participantCount: 2, maxRiders: 10, approvalRequired: false };
 const roles: Record<string, RideViewer> = {
-  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none' },
-  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none' },
-  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending' },
-  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member' },
-  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member' },
-  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner' },
+  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none', groupRide: true },
+  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none', groupRide: true },
+  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending', groupRide: true },
+  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member', groupRide: true },
+  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member', groupRide: true },
+  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner', groupRide: true },
 };
 
 describe('rideAbilities', () => {
@@ -30,5 +31,17 @@ describe('rideAbilities', () => {
     expect(rideAbilities(roles.member!, { ...open, status: 'cancelled' }).join).toBe(false);
     expect(rideAbilities(roles.outsider!, { ...open, approvalRequired: true }).join).toBe(false);
     expect(rideAbilities(roles.member!, { ...open, approvalRequired: true }).join).toBe(true);
+  });
+
+  it('gives a ride owner who is no longer in the group none of an owner’s rights; organizers delete any ride', () => {
+    const removedOwner: RideViewer = { signedIn: true, isOwner: true, isParticipant: true, membership: 'none', groupRide: true };
+    const a = rideAbilities(removedOwner, open);
+    expect([a.edit, a.delete, a.uploadMedia]).toEqual([false, false, false]);
+    expect(runsRide(rideMediaViewer(removedOwner))).toBe(false);
+    expect(canAddRideRoute(rideMediaViewer(removedOwner))).toBe(false);
+    // A ride without a group (older rows) stays its owner's to run.
+    expect(rideAbilities({ ...removedOwner, groupRide: false }, open)).toMatchObject({ edit: true, delete: true, uploadMedia: true });
+    const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer', groupRide: true };
+    expect(rideAbilities(coOrganizer, open)).toMatchObject({ edit: true, delete: true, uploadMedia: false });
   });
 });
