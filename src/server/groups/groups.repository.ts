@@ -13,6 +13,8 @@ export type GroupRow = Selectable<GroupsTable> & {
   is_active: number | string | null;
   viewer_is_member: number | string | null;
   viewer_is_pending: number | string | null;
+  /** 1 when the viewer was removed and may not rejoin (group_bans), else 0. */
+  viewer_is_banned: number | string | null;
 };
 
 /**
@@ -71,6 +73,7 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .as('upcoming_rides'),
       sql<number>`case when ${isActive(nowIso, sinceIso)} then 1 else 0 end`.as('is_active'),
       ...viewerMembershipColumns('groups.id', viewerId),
+      sql<number>`case when groups.id in (select vb.group_id from group_bans vb where vb.user_id = ${viewerId ?? ''}) then 1 else 0 end`.as('viewer_is_banned'),
     ]);
 }
 
@@ -260,6 +263,10 @@ export const groupsRepository = {
     return result.numUpdatedRows === 1n;
   },
 
+  async ownerId(db: Executor, groupId: string): Promise<string | undefined> {
+    return (await db.selectFrom('groups').select('creator_id').where('id', '=', groupId).executeTakeFirst())?.creator_id;
+  },
+
   /** The owner and co-organizers: who is told of membership requests. */
   async organizerIds(db: Executor, groupId: string): Promise<string[]> {
     const rows = await db
@@ -338,6 +345,37 @@ export const groupsRepository = {
       .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', ...GROUP_PERSON_COLUMNS])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
+      .execute();
+  },
+
+  /**
+   * Keeps the rider from rejoining the group until an organizer lifts it. A second ban of the same
+   * rider keeps the first (who banned them and when).
+   */
+  async ban(db: Executor, row: { group_id: string; user_id: string; banned_by: string; banned_at: string }): Promise<void> {
+    await db.insertInto('group_bans').values(row).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
+  },
+
+  /** Lifts the ban; false when the rider was not banned. */
+  async unban(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('group_bans').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  /** Whether the rider is kept from rejoining the group; read inside the join's transaction. */
+  async isBanned(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    return (await db.selectFrom('group_bans').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  },
+
+  /** The riders kept from rejoining, the latest ban first. */
+  listBans(db: Executor, groupId: string) {
+    return db
+      .selectFrom('group_bans')
+      .innerJoin('users', 'users.id', 'group_bans.user_id')
+      .select(['users.id', 'users.handle', 'users.profile_image_url', 'group_bans.banned_at'])
+      .where('group_bans.group_id', '=', groupId)
+      .orderBy('group_bans.banned_at', 'desc')
+      .orderBy('users.id')
       .execute();
   },
 
