@@ -198,6 +198,17 @@ describe('"Don’t let them rejoin"', () => {
     expect((await w.owner.client.get(`/api/groups/${w.group.id}/membership-requests`)).json()).toHaveLength(1); // only the pending rider's
   });
 
+  it('a request that slipped in as the rider was banned is not approved into a membership', async () => {
+    const w = await buildRoles(t);
+    // The pending rider's request was made before the ban reached the database (a race, set up by hand).
+    await t.app.ctx.db.insertInto('group_bans').values({ group_id: w.group.id, user_id: w.pending.user.id, banned_by: w.owner.user.id, banned_at: new Date().toISOString() }).execute();
+    const [request] = (await w.owner.client.get(`/api/groups/${w.group.id}/membership-requests`)).json() as Array<{ id: string }>;
+    const res = await w.coOrganizer.client.post(`/api/groups/${w.group.id}/membership-requests/${request!.id}/approve`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: BANNED_FROM_GROUP });
+    expect(groupSchema.parse((await w.pending.client.get(`/api/groups/${w.group.id}`)).json()).membershipStatus).toBe('pending');
+  });
+
   it('a co-organizer bans plain members only, as they remove them; the body is checked', async () => {
     const w = await openWorld();
     const helper = await freshMember(w);

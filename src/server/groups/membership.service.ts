@@ -21,6 +21,7 @@ import {
   assertCanRemove,
   assertCanTransferTo,
   assertCanViewMembers,
+  assertNotBanned,
   type MemberTarget,
 } from './groups.policy';
 import { memberRoleOf, presentMember, presentRequest } from './groups.presenter';
@@ -123,6 +124,8 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   if (!request) throw notFound('Membership request not found');
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
+    // A request that slipped in as the rider was banned is not approved into a membership.
+    if (approve) assertNotBanned(await groupsRepository.isBanned(tx, groupId, request.user_id));
     if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
