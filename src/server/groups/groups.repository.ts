@@ -73,14 +73,14 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
         .as('upcoming_rides'),
       sql<number>`case when ${isActive(nowIso, sinceIso)} then 1 else 0 end`.as('is_active'),
       ...viewerMembershipColumns('groups.id', viewerId),
-      sql<number>`case when groups.id in (select vb.group_id from group_bans vb where vb.user_id = ${viewerId ?? ''}) then 1 else 0 end`.as('viewer_is_banned'),
     ]);
 }
 
 /**
  * The viewer's standing in the group a row belongs to (read with `membershipStatusOf`):
  * `viewer_is_member` is 0 (not a member), 1 (a member) or 2 (a co-organizer, who is a member too),
- * `viewer_is_pending` 0 or 1 (asked to join). Groups and rides select them with the row, so a list
+ * `viewer_is_pending` 0 or 1 (asked to join), `viewer_is_banned` 0 or 1 (removed and kept from
+ * rejoining, group_bans: no Join is offered, on the group or its rides). Groups and rides select them with the row, so a list
  * needs no second query for what the viewer may do. Written as uncorrelated INs: the database reads
  * the viewer's few memberships and requests once per query and looks each row's group up in them,
  * where a count per row probed the tables again for every row (slower on PostgreSQL:
@@ -93,6 +93,7 @@ export function viewerMembershipColumns(groupIdColumn: 'groups.id' | 'rides.grou
     sql<number>`case when ${groupId} in (select vc.group_id from group_members vc where vc.user_id = ${viewer} and vc.role = 'co_organizer') then 2
       when ${groupId} in (select vm.group_id from group_members vm where vm.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_member'),
     sql<number>`case when ${groupId} in (select vr.group_id from membership_requests vr where vr.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_pending'),
+    sql<number>`case when ${groupId} in (select vb.group_id from group_bans vb where vb.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_banned'),
   ] as const;
 }
 

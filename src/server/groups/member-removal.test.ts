@@ -169,10 +169,13 @@ describe('"Don’t let them rejoin"', () => {
     expect(join.json()).toEqual({ message: BANNED_FROM_GROUP });
     // Nor through one of its rides, which adds the membership on the way.
     const ride = await buildRide(w.owner, w.group.id);
+    expect((await rideOf(banned.client, ride.id)).abilities.join).toBe(false);
+    expect((await rideOf(w.outsider.client, ride.id)).abilities.join).toBe(true);
     const rideJoin = await banned.client.post(`/api/rides/${ride.id}/join`);
     expect(rideJoin.statusCode).toBe(403);
     expect(rideJoin.json()).toEqual({ message: BANNED_FROM_GROUP });
     const full = await buildRide(w.owner, w.group.id, { maxRiders: 1 });
+    expect((await rideOf(banned.client, full.id)).abilities.joinWaitlist).toBe(false);
     expect((await banned.client.post(`/api/rides/${full.id}/waitlist`)).json()).toEqual({ message: BANNED_FROM_GROUP });
     expect(groupSchema.parse((await banned.client.get(`/api/groups/${w.group.id}`)).json()).membershipStatus).toBe('none');
 

@@ -1,7 +1,7 @@
 import type { RideAbilities, RideMinimumDecision, RideStatus } from '../../shared/rides/ride';
-import type { MembershipStatus } from '../../shared/groups/group';
+import { BANNED_FROM_GROUP, type MembershipStatus } from '../../shared/groups/group';
 import { conflict, forbidden, type HttpError } from '../platform/errors';
-import { toBool } from '../db/database';
+import { toBool, toCount } from '../db/database';
 import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
 import type { RideCardRow } from './rides.repository';
 import { canAddRideRoute, type RideMediaViewer } from '../media/media.policy';
@@ -14,6 +14,8 @@ export interface RideViewer {
   membership: MembershipStatus;
   /** The ride belongs to a group (every ride planned today does; older rides may have none). */
   groupRide: boolean;
+  /** Removed from the ride's group and kept from rejoining it (group_bans): no seat, no place in the queue. */
+  banned: boolean;
 }
 
 /** What the rules read of a ride. */
@@ -25,7 +27,7 @@ export interface RideFacts {
 }
 
 /** The columns a ride's row and a card row both carry for the viewer's standing (rides.repository). */
-export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
+export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending' | 'viewer_is_banned'>;
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
 export const NO_DELETE_PERMISSION = 'Only the ride owner or the group owner or a co-organizer can delete this ride';
@@ -40,6 +42,7 @@ export function rideViewer(row: RideStandingColumns, viewerId: string | null, is
     isParticipant,
     membership: groupMembershipOf(row, viewerId),
     groupRide: row.group_creator_id !== null,
+    banned: toCount(row.viewer_is_banned) > 0,
   };
 }
 
@@ -89,12 +92,14 @@ export function mayComment(viewer: RideViewer): boolean {
  * the group; an open group's membership is added on the way, but a rider whose request waits is
  * not let past it.
  */
-export type JoinRefusal = 'signed-out' | 'already-joined' | 'not-open' | 'not-member';
+export type JoinRefusal = 'signed-out' | 'already-joined' | 'not-open' | 'banned' | 'not-member';
 
 export function joinRefusal(viewer: RideViewer, ride: Pick<RideFacts, 'status' | 'approvalRequired'>): JoinRefusal | null {
   if (!viewer.signedIn) return 'signed-out';
   if (viewer.isOwner || viewer.isParticipant) return 'already-joined';
   if (ride.status !== 'confirmed') return 'not-open';
+  // Joining a ride would add the group's membership (open group) or need it (approval group).
+  if (viewer.banned && !isInsider(viewer.membership)) return 'banned';
   if (!isInsider(viewer.membership) && (viewer.membership !== 'none' || ride.approvalRequired)) return 'not-member';
   return null;
 }
@@ -177,6 +182,7 @@ const joinRefusals: Record<JoinRefusal, () => HttpError> = {
   'signed-out': () => forbidden('Sign in to join rides'),
   'already-joined': () => conflict(ALREADY_JOINED),
   'not-open': () => conflict('This ride is not open for joining'),
+  banned: () => forbidden(BANNED_FROM_GROUP),
   'not-member': () => forbidden('Join the group first'),
 };
 

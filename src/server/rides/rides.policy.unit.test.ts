@@ -4,12 +4,12 @@ import { canAddRideRoute, runsRide } from '../media/media.policy';
 
 const open = { status: 'confirmed' as const, participantCount: 2, maxRiders: 10, approvalRequired: false };
 const roles: Record<string, RideViewer> = {
-  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none', groupRide: true },
-  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none', groupRide: true },
-  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending', groupRide: true },
-  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member', groupRide: true },
-  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member', groupRide: true },
-  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner', groupRide: true },
+  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none', groupRide: true, banned: false },
+  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none', groupRide: true, banned: false },
+  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending', groupRide: true, banned: false },
+  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member', groupRide: true, banned: false },
+  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member', groupRide: true, banned: false },
+  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner', groupRide: true, banned: false },
 };
 
 describe('rideAbilities', () => {
@@ -34,14 +34,14 @@ describe('rideAbilities', () => {
   });
 
   it('gives a ride owner who is no longer in the group none of an owner’s rights; organizers delete any ride', () => {
-    const removedOwner: RideViewer = { signedIn: true, isOwner: true, isParticipant: true, membership: 'none', groupRide: true };
+    const removedOwner: RideViewer = { signedIn: true, isOwner: true, isParticipant: true, membership: 'none', groupRide: true, banned: false };
     const a = rideAbilities(removedOwner, open);
     expect([a.edit, a.delete, a.uploadMedia]).toEqual([false, false, false]);
     expect(runsRide(rideMediaViewer(removedOwner))).toBe(false);
     expect(canAddRideRoute(rideMediaViewer(removedOwner))).toBe(false);
     // A ride without a group (older rows) stays its owner's to run.
     expect(rideAbilities({ ...removedOwner, groupRide: false }, open)).toMatchObject({ edit: true, delete: true, uploadMedia: true });
-    const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer', groupRide: true };
+    const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer', groupRide: true, banned: false };
     expect(rideAbilities(coOrganizer, open)).toMatchObject({ edit: true, delete: true, uploadMedia: false });
   });
 });
