@@ -6,6 +6,7 @@ import { notificationSchema } from '../../shared/notifications/notification';
 import { rideDetailSchema, type Ride } from '../../shared/rides/ride';
 import { MEDIA_MESSAGES } from '../../shared/media/media-item';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
+import { usersRepository } from '../users/users.repository';
 import { useTestApp } from '../test/use-test-app';
 
 // Issue 27, point 2: a removed rider keeps no ride of the group to run, and a ban keeps them out
@@ -275,5 +276,13 @@ describe('"Don’t let them rejoin"', () => {
     const account = await buildSignedInUser(t);
     await signInFrom(guest.client, account.user.email, '10.9.8.6');
     expect((await account.client.post(`/api/groups/${group.id}/join`)).json()).toEqual({ message: BANNED_FROM_GROUP });
+  });
+
+  it('keeps a banned guest (and so the ban) from the abandoned-guest clean-up', async () => {
+    const w = await openWorld();
+    const rider = await freshMember(w);
+    expect((await remove(w.owner, w, rider, true)).statusCode).toBe(200);
+    await usersRepository.deleteAbandonedGuests(t.app.ctx.db, new Date(Date.now() + 86_400_000).toISOString());
+    expect((await rider.client.post(`/api/groups/${w.group.id}/join`)).json()).toEqual({ message: BANNED_FROM_GROUP });
   });
 });
