@@ -61,6 +61,17 @@ const matrix: Array<[string, (w: World) => Call | Promise<Call>, number[]]> = [
   ['remove member', async (w) => ['DELETE', `/api/groups/${w.group.id}/members/${await w.freshMember()}`], [401, 403, 403, 403, 403, 200, 200]],
   ['remove co-organizer', (w) => ['DELETE', `/api/groups/${w.group.id}/members/${w.coOrganizer.user.id}`], [401, 403, 403, 403, 403, 403, 200]],
   ['remove the owner', (w) => ['DELETE', `/api/groups/${w.group.id}/members/${w.owner.user.id}`], [401, 403, 403, 403, 403, 403, 403]],
+  ['remove member, kept from rejoining', async (w) => ['DELETE', `/api/groups/${w.group.id}/members/${await w.freshMember()}`, { ban: true }], [401, 403, 403, 403, 403, 200, 200]],
+  ['GET removed riders', (w) => ['GET', `/api/groups/${w.group.id}/bans`], [401, 403, 403, 403, 403, 200, 200]],
+  [
+    'let a removed rider rejoin',
+    async (w) => {
+      const riderId = await w.freshMember();
+      await w.owner.client.request('DELETE', `/api/groups/${w.group.id}/members/${riderId}`, { ban: true });
+      return ['DELETE', `/api/groups/${w.group.id}/bans/${riderId}`];
+    },
+    [401, 403, 403, 403, 403, 200, 200],
+  ],
   ['hand over ownership', (w) => ['POST', `/api/groups/${w.group.id}/ownership`, { memberId: w.member.user.id }], [401, 403, 403, 403, 403, 403, 200]],
   ['DELETE group', (w) => ['DELETE', `/api/groups/${w.group.id}`], [401, 403, 403, 403, 403, 403, 200]],
   ['join group', (w) => ['POST', `/api/groups/${w.group.id}/join`], [401, 200, 200, 409, 409, 409, 409]],
