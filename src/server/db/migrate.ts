@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_users_handle';
 import * as m027 from './migrations/027_ride_card_deny_list';
 import * as m028 from './migrations/028_finder_latitude_cells';
 import * as m029 from './migrations/029_group_counts';
+import * as m030 from './migrations/030_group_bans';
 import * as m032 from './migrations/032_guest_upload_totals';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '027_ride_card_deny_list': m027,
   '028_finder_latitude_cells': m028,
   '029_group_counts': m029,
+  '030_group_bans': m030,
   '032_guest_upload_totals': m032,
 };
 

@@ -144,6 +144,15 @@ export interface GroupMembersTable {
   role: Generated<GroupRole>;
 }
 
+/** A rider an organizer removed and will not let rejoin, until an organizer lifts it (migration 030). */
+export interface GroupBansTable {
+  group_id: string;
+  user_id: string;
+  /** Null once the organizer's account is gone. */
+  banned_by: string | null;
+  banned_at: string;
+}
+
 export interface MembershipRequestsTable {
   id: string;
   group_id: string;
@@ -359,6 +368,7 @@ export interface Database {
   ride_slug_history: RideSlugHistoryTable;
   group_members: GroupMembersTable;
   membership_requests: MembershipRequestsTable;
+  group_bans: GroupBansTable;
   rides: RidesTable;
   calendar_feeds: CalendarFeedsTable;
   ride_participants: RideParticipantsTable;

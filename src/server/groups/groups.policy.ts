@@ -1,5 +1,5 @@
 import { conflict, forbidden, notFound } from '../platform/errors';
-import type { GroupAbilities, GroupMember, MemberAbilities, MembershipStatus } from '../../shared/groups/group';
+import { BANNED_FROM_GROUP, type GroupAbilities, type GroupMember, type MemberAbilities, type MembershipStatus } from '../../shared/groups/group';
 import { toCount } from '../db/database';
 
 /** The viewer's standing in a group, from a row that selected `viewerMembershipColumns` and the group's creator. */
@@ -34,12 +34,16 @@ export function isOrganizer(status: MembershipStatus): boolean {
   return status === 'owner' || status === 'co_organizer';
 }
 
-export function groupAbilities(status: MembershipStatus, signedIn: boolean): GroupAbilities {
+/**
+ * `banned`: an organizer removed the viewer with "Don't let them rejoin" (group_bans), so Join is
+ * not offered until an organizer lifts it.
+ */
+export function groupAbilities(status: MembershipStatus, signedIn: boolean, banned = false): GroupAbilities {
   const owner = status === 'owner';
   const insider = isInsider(status);
   const organizer = isOrganizer(status);
   return {
-    join: signedIn && status === 'none',
+    join: signedIn && status === 'none' && !banned,
     leave: status === 'member' || status === 'co_organizer',
     manage: owner,
     delete: owner,
@@ -99,9 +103,24 @@ export function assertInsider(status: MembershipStatus, message: string): void {
   if (!isInsider(status)) throw forbidden(message);
 }
 
-export function assertCanJoin(status: MembershipStatus): void {
+export function assertCanJoin(status: MembershipStatus, banned = false): void {
   if (isInsider(status)) throw conflict('You are already a member of this group');
   if (status === 'pending') throw conflict('Your membership request is already waiting for approval');
+  assertNotBanned(banned);
+}
+
+/**
+ * A rider removed with "Don't let them rejoin" comes back by no path (joining, asking to join,
+ * joining one of the group's rides, an invitation, a guest's membership merged into their
+ * account) until an organizer lifts the ban: 403, whatever the path.
+ */
+export function assertNotBanned(banned: boolean): void {
+  if (banned) throw forbidden(BANNED_FROM_GROUP);
+}
+
+/** The riders kept from rejoining are listed and let back by whoever removes members (owner and co-organizers). */
+export function assertCanManageBans(status: MembershipStatus): void {
+  if (!groupAbilities(status, true).removeMembers) throw forbidden(ONLY_ORGANIZERS);
 }
 
 /** The owner hands the group over before leaving it; a pending rider withdraws their request. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupAbilities } from './groups.policy';
+import { assertCanJoin, groupAbilities } from './groups.policy';
 
 describe('groupAbilities', () => {
   // Columns: join, leave, manage, delete, invite, createRide, createPoll, viewMembers
@@ -13,5 +13,11 @@ describe('groupAbilities', () => {
   it.each(table)('%s', (_role, status, signedIn, expected) => {
     const a = groupAbilities(status, signedIn);
     expect([a.join, a.leave, a.manage, a.delete, a.invite, a.createRide, a.createPoll, a.viewMembers].map(Number)).toEqual(expected);
+  });
+
+  it('offers a banned rider nothing, Join included, and refuses their join with 403', () => {
+    expect(Object.values(groupAbilities('none', true, true)).some(Boolean)).toBe(false);
+    expect(() => assertCanJoin('none', true)).toThrow(expect.objectContaining({ statusCode: 403, message: "You can't join this group" }));
+    expect(() => assertCanJoin('none', false)).not.toThrow();
   });
 });

@@ -28,7 +28,7 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
     createdAt: row.created_at,
     creator: { userId: row.creator_handle, profileImageUrl: row.creator_image },
     membershipStatus: status,
-    abilities: groupAbilities(status, viewerId !== null),
+    abilities: groupAbilities(status, viewerId !== null, toCount(row.viewer_is_banned) > 0),
   };
 }
 

@@ -13,6 +13,8 @@ export type GroupRow = Selectable<GroupsTable> & {
   is_active: number | string | null;
   viewer_is_member: number | string | null;
   viewer_is_pending: number | string | null;
+  /** 1 when the viewer was removed and may not rejoin (group_bans), else 0. */
+  viewer_is_banned: number | string | null;
 };
 
 /**
@@ -77,7 +79,8 @@ function selectGroups(db: Executor, viewerId: string | null, nowIso: string, sin
 /**
  * The viewer's standing in the group a row belongs to (read with `membershipStatusOf`):
  * `viewer_is_member` is 0 (not a member), 1 (a member) or 2 (a co-organizer, who is a member too),
- * `viewer_is_pending` 0 or 1 (asked to join). Groups and rides select them with the row, so a list
+ * `viewer_is_pending` 0 or 1 (asked to join), `viewer_is_banned` 0 or 1 (removed and kept from
+ * rejoining, group_bans: no Join is offered, on the group or its rides). Groups and rides select them with the row, so a list
  * needs no second query for what the viewer may do. Written as uncorrelated INs: the database reads
  * the viewer's few memberships and requests once per query and looks each row's group up in them,
  * where a count per row probed the tables again for every row (slower on PostgreSQL:
@@ -90,6 +93,7 @@ export function viewerMembershipColumns(groupIdColumn: 'groups.id' | 'rides.grou
     sql<number>`case when ${groupId} in (select vc.group_id from group_members vc where vc.user_id = ${viewer} and vc.role = 'co_organizer') then 2
       when ${groupId} in (select vm.group_id from group_members vm where vm.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_member'),
     sql<number>`case when ${groupId} in (select vr.group_id from membership_requests vr where vr.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_pending'),
+    sql<number>`case when ${groupId} in (select vb.group_id from group_bans vb where vb.user_id = ${viewer}) then 1 else 0 end`.as('viewer_is_banned'),
   ] as const;
 }
 
@@ -260,6 +264,10 @@ export const groupsRepository = {
     return result.numUpdatedRows === 1n;
   },
 
+  async ownerId(db: Executor, groupId: string): Promise<string | undefined> {
+    return (await db.selectFrom('groups').select('creator_id').where('id', '=', groupId).executeTakeFirst())?.creator_id;
+  },
+
   /** The owner and co-organizers: who is told of membership requests. */
   async organizerIds(db: Executor, groupId: string): Promise<string[]> {
     const rows = await db
@@ -338,6 +346,37 @@ export const groupsRepository = {
       .select(['membership_requests.id', 'membership_requests.requested_at', 'users.id as user_pk', ...GROUP_PERSON_COLUMNS])
       .where('membership_requests.group_id', '=', groupId)
       .orderBy('membership_requests.requested_at')
+      .execute();
+  },
+
+  /**
+   * Keeps the rider from rejoining the group until an organizer lifts it. A second ban of the same
+   * rider keeps the first (who banned them and when).
+   */
+  async ban(db: Executor, row: { group_id: string; user_id: string; banned_by: string; banned_at: string }): Promise<void> {
+    await db.insertInto('group_bans').values(row).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
+  },
+
+  /** Lifts the ban; false when the rider was not banned. */
+  async unban(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('group_bans').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  },
+
+  /** Whether the rider is kept from rejoining the group; read inside the join's transaction. */
+  async isBanned(db: Executor, groupId: string, userId: string): Promise<boolean> {
+    return (await db.selectFrom('group_bans').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  },
+
+  /** The riders kept from rejoining, the latest ban first. */
+  listBans(db: Executor, groupId: string) {
+    return db
+      .selectFrom('group_bans')
+      .innerJoin('users', 'users.id', 'group_bans.user_id')
+      .select(['users.id', 'users.handle', 'users.profile_image_url', 'group_bans.banned_at'])
+      .where('group_bans.group_id', '=', groupId)
+      .orderBy('group_bans.banned_at', 'desc')
+      .orderBy('users.id')
       .execute();
   },
 

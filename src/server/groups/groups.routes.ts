@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { changeMemberRoleSchema, createGroupSchema, transferOwnershipSchema, updateGroupSchema } from '../../shared/groups/group';
+import { changeMemberRoleSchema, createGroupSchema, removeMemberSchema, transferOwnershipSchema, updateGroupSchema } from '../../shared/groups/group';
 import { requireUserId } from '../auth/session-cookie';
 import { createGroup, deleteGroup, findGroupByName, getGroup, listMyGroups, searchGroups, updateGroup } from './groups.service';
-import { changeMemberRole, decideRequest, joinGroup, leaveGroup, listMembers, listRequests, pendingGroupIds, removeMember, transferOwnership } from './membership.service';
+import { changeMemberRole, decideRequest, joinGroup, leaveGroup, liftBan, listBans, listMembers, listRequests, pendingGroupIds, removeMember, transferOwnership } from './membership.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const requestParams = z.object({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) });
 const memberParams = z.object({ id: z.string().min(1).max(64), memberId: z.string().min(1).max(64) });
+const banParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) });
 
 export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -52,8 +53,16 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       changeMemberRole(ctx, requireUserId(request), request.params.id, request.params.memberId, request.body.role),
     );
 
-    app.delete('/api/groups/:id/members/:memberId', { schema: { params: memberParams } }, async (request) => {
-      await removeMember(ctx, requireUserId(request), request.params.id, request.params.memberId);
+    // The body is optional (Fastify hands a request without one to the schema as null): `{ "ban": true }` also keeps the rider from rejoining.
+    app.delete('/api/groups/:id/members/:memberId', { schema: { params: memberParams, body: removeMemberSchema.nullish() } }, async (request) => {
+      await removeMember(ctx, requireUserId(request), request.params.id, request.params.memberId, request.body ?? {});
+      return { success: true };
+    });
+
+    app.get('/api/groups/:id/bans', { schema: { params: idParams } }, async (request) => listBans(ctx, requireUserId(request), request.params.id));
+
+    app.delete('/api/groups/:id/bans/:userId', { schema: { params: banParams } }, async (request) => {
+      await liftBan(ctx, requireUserId(request), request.params.id, request.params.userId);
       return { success: true };
     });
 

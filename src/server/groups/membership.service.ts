@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { nowIso, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
@@ -7,19 +7,21 @@ import { notify, retractNotifications, settleNotifications } from '../notificati
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
-import { releaseSeatsInGroup } from '../rides/waitlist.service';
+import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { notificationTexts } from '../../shared/notifications/notification';
-import { JOIN_REQUEST_SUBMITTED, type Group, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
+import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
 import {
   assertCanChangeRole,
   assertCanDecideRequests,
   assertCanJoin,
+  assertCanManageBans,
   assertCanLeave,
   assertCanRemove,
   assertCanTransferTo,
   assertCanViewMembers,
+  assertNotBanned,
   type MemberTarget,
 } from './groups.policy';
 import { memberRoleOf, presentMember, presentRequest } from './groups.presenter';
@@ -42,7 +44,7 @@ async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string
  */
 export async function joinGroup(ctx: AppContext, userId: string, groupId: string): Promise<JoinGroupResult> {
   const group = await loadGroup(ctx, groupId, userId);
-  assertCanJoin(membershipStatusOf(group, userId));
+  assertCanJoin(membershipStatusOf(group, userId), toCount(group.viewer_is_banned) > 0);
   try {
     if (group.membership_approval_required) {
       await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
@@ -122,6 +124,8 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   if (!request) throw notFound('Membership request not found');
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
+    // A request that slipped in as the rider was banned is not approved into a membership.
+    if (approve) assertNotBanned(await groupsRepository.isBanned(tx, groupId, request.user_id));
     if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
@@ -185,15 +189,45 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
 
 /**
  * DELETE /api/groups/{id}/members/{memberId}: the owner removes anyone but themself, a co-organizer
- * a plain member. The rider is told, and gives up their seats on the group's rides that have not
- * started (each freed seat goes to the first rider waiting, as when a rider leaves a ride).
+ * a plain member. In one transaction: the membership goes, `ban` keeps the rider from rejoining,
+ * and the rides the rider owns in the group that have not ended pass to the group's owner, who
+ * takes the rider's seat on them (waitlist.service handOverRides). The rider is told, and gives up
+ * their seats on the group's other rides that have not started (each freed seat goes to the first
+ * rider waiting, as when a rider leaves a ride); the owner is told of each ride they now own.
  */
-export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<void> {
+export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string, options: { ban?: boolean } = {}): Promise<void> {
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanRemove(status, target);
-  if (!(await groupsRepository.removeMember(ctx.db, ctx.engine, groupId, memberId))) memberNotFound();
+  const handed = await ctx.db.transaction().execute(async (tx) => {
+    if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, memberId))) memberNotFound();
+    if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
+    // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.
+    const ownerId = await groupsRepository.ownerId(tx, groupId);
+    return ownerId ? { ownerId, ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
+  });
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
   const { title, message } = notificationTexts.removedFromGroup(group.name);
   await notify(ctx, memberId, 'removed_from_group', title, message, { groupId });
+  if (!handed) return;
+  for (const news of handed.news) await tellSeatNews(ctx, news);
+  if (handed.rides.length === 0) return;
+  const rider = await usersRepository.findById(ctx.db, memberId);
+  for (const ride of handed.rides) {
+    const texts = notificationTexts.rideHandedOver(ride.name, rider?.handle ?? 'A rider', group.name);
+    await notify(ctx, handed.ownerId, 'ride_handed_over', texts.title, texts.message, { groupId, rideId: ride.id, riderId: memberId });
+  }
+}
+
+/** GET /api/groups/{id}/bans: the riders removed and kept from rejoining, for the organizers. */
+export async function listBans(ctx: AppContext, actorId: string, groupId: string): Promise<GroupBan[]> {
+  assertCanManageBans(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
+  const rows = await groupsRepository.listBans(ctx.db, groupId);
+  return rows.map((row) => ({ user: { id: row.id, userId: row.handle, profileImageUrl: row.profile_image_url }, bannedAt: row.banned_at }));
+}
+
+/** DELETE /api/groups/{id}/bans/{userId}: an organizer lets the rider join again (404 when they were not kept out). */
+export async function liftBan(ctx: AppContext, actorId: string, groupId: string, userId: string): Promise<void> {
+  assertCanManageBans(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
+  if (!(await groupsRepository.unban(ctx.db, groupId, userId))) throw notFound('This rider is not kept from rejoining');
 }

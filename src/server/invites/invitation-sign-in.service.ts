@@ -35,6 +35,10 @@ export async function completeInvitationOnSignIn(
   if (!link.invitation_id || link.purpose !== 'sign_in') return null;
   const invitation = await invitesRepository.findForSignIn(tx, link.invitation_id);
   if (!invitation || invitation.revoked_at) return null;
+  // The sign-in is not refused for it, but an account kept from rejoining the group is not joined
+  // and uses nothing (groups.policy assertNotBanned); a guest's membership it would receive is
+  // dropped by the merge (merge-guest.ts).
+  if (await groupsRepository.isBanned(tx, invitation.group_id, accountId)) return null;
   const now = nowIso();
   const requester = link.requested_by_user_id;
   if (!invitation.used_by_user_id) {

@@ -23,7 +23,7 @@ import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember, loadGroup } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
-import { membershipStatusOf } from '../groups/groups.policy';
+import { assertNotBanned, membershipStatusOf } from '../groups/groups.policy';
 import { invitesRepository, type Executor } from './invites.repository';
 import { assertMayInvite, alreadyInGroup } from './invites.policy';
 import { invitationMail, invitationSignInMail } from './invites.mails';
@@ -155,6 +155,8 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   if (!user) throw notFound(INVALID_INVITATION_MESSAGE);
   const answer = { success: true as const, groupId: invitation.group_id, groupSlug: invitation.group_slug };
   if (await isAlreadyInside(ctx, invitation.group_id, userId)) return { ...answer, alreadyMember: true, emailSentTo: null };
+  // Before any link is mailed: a rider kept from rejoining is not let back by an invitation.
+  assertNotBanned(await groupsRepository.isBanned(ctx.db, invitation.group_id, userId));
 
   let email: string | null = null;
   if (!user.email) {
@@ -174,6 +176,7 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   try {
     await ctx.db.transaction().execute(async (tx) => {
       if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
+      assertNotBanned(await groupsRepository.isBanned(tx, invitation.group_id, userId));
       await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
       // The invited rider arrives through the invitation; the welcome tour is not needed after it.
       await usersRepository.markWelcomeSeen(tx, userId);

@@ -14,6 +14,7 @@ export interface GroupWithStanding {
   creator_id: string;
   viewer_is_member: number;
   viewer_is_pending: number;
+  viewer_is_banned: number;
 }
 
 /** The user columns an upload may point at the stored file. */

@@ -64,6 +64,7 @@ const row: RideRow = {
   group_creator_id: 'u1',
   viewer_is_member: 0,
   viewer_is_pending: 0,
+  viewer_is_banned: 0,
   participants: [rider],
 };
 

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../platform/errors';
 import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember } from '../groups/groups.service';
+import { assertNotBanned } from '../groups/groups.policy';
 import { ridesRepository } from './rides.repository';
 import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts } from './rides.policy';
 import { loadRide, loadRideFor, presentOne } from './rides.service';
@@ -56,7 +57,11 @@ async function takeSeatOrPlace(
   await ctx.db
     .transaction()
     .execute(async (tx) => {
-      if (groupToJoin) await groupsRepository.addMember(tx, groupToJoin, userId, now);
+      if (groupToJoin) {
+        // A rider kept from rejoining the group does not come back through one of its rides.
+        assertNotBanned(await groupsRepository.isBanned(tx, groupToJoin, userId));
+        await groupsRepository.addMember(tx, groupToJoin, userId, now);
+      }
       const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
       if (!state) throw notFound('Ride not found');
       // Asked again under the lock: a ride cancelled since it was read takes no one.

@@ -1,7 +1,7 @@
 import type { RideAbilities, RideMinimumDecision, RideStatus } from '../../shared/rides/ride';
-import type { MembershipStatus } from '../../shared/groups/group';
+import { BANNED_FROM_GROUP, type MembershipStatus } from '../../shared/groups/group';
 import { conflict, forbidden, type HttpError } from '../platform/errors';
-import { toBool } from '../db/database';
+import { toBool, toCount } from '../db/database';
 import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
 import type { RideCardRow } from './rides.repository';
 import { canAddRideRoute, type RideMediaViewer } from '../media/media.policy';
@@ -12,6 +12,10 @@ export interface RideViewer {
   isParticipant: boolean;
   /** The viewer's membership of the ride's group. */
   membership: MembershipStatus;
+  /** The ride belongs to a group (every ride planned today does; older rides may have none). */
+  groupRide: boolean;
+  /** Removed from the ride's group and kept from rejoining it (group_bans): no seat, no place in the queue. */
+  banned: boolean;
 }
 
 /** What the rules read of a ride. */
@@ -23,16 +27,23 @@ export interface RideFacts {
 }
 
 /** The columns a ride's row and a card row both carry for the viewer's standing (rides.repository). */
-export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending'>;
+export type RideStandingColumns = Pick<RideCardRow, 'owner_id' | 'status' | 'max_riders' | 'group_approval' | 'group_creator_id' | 'viewer_is_member' | 'viewer_is_pending' | 'viewer_is_banned'>;
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
-export const NO_DELETE_PERMISSION = 'Only the ride owner can delete this ride';
+export const NO_DELETE_PERMISSION = 'Only the ride owner or the group owner or a co-organizer can delete this ride';
 export const NO_COMMENT_PERMISSION = 'Only members of the group and riders on this ride can comment';
 export const ALREADY_JOINED = 'You have already joined this ride';
 
 /** The viewer of a ride's row: who they are to the ride and to its group. */
 export function rideViewer(row: RideStandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
-  return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership: groupMembershipOf(row, viewerId) };
+  return {
+    signedIn: viewerId !== null,
+    isOwner: viewerId !== null && row.owner_id === viewerId,
+    isParticipant,
+    membership: groupMembershipOf(row, viewerId),
+    groupRide: row.group_creator_id !== null,
+    banned: toCount(row.viewer_is_banned) > 0,
+  };
 }
 
 /** The viewer's membership of the ride's group, from the row's standing columns. */
@@ -45,17 +56,30 @@ export function rideFacts(row: RideStandingColumns, participantCount: number): R
 }
 
 /**
- * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
- * its owner, and the organizers of its group (the group's owner and co-organizers, ARCHITECTURE
- * "Clubs run by more than one person").
+ * The ride's owner has an owner's rights only while inside the ride's group: a rider removed from
+ * it (or who left it) no longer edits, renames, cancels, uploads routes to or otherwise runs the
+ * rides they created there. Removal hands their upcoming rides to the group's owner; the ended
+ * ones stay theirs as history, which the group's organizers still run.
  */
-export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership'>): boolean {
-  return viewer.isOwner || isOrganizer(viewer.membership);
+export function actsAsOwner(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return viewer.isOwner && (!viewer.groupRide || isInsider(viewer.membership));
 }
 
-/** Deleting takes the ride's comments and media with it: its owner alone. */
-export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner'>): boolean {
-  return viewer.isOwner;
+/**
+ * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
+ * its owner (while a member, actsAsOwner), and the organizers of its group (the group's owner and
+ * co-organizers, ARCHITECTURE "Clubs run by more than one person").
+ */
+export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return actsAsOwner(viewer) || isOrganizer(viewer.membership);
+}
+
+/**
+ * Deleting takes the ride's comments and media with it: its owner (while a member), and the
+ * organizers of its group, who must be able to take down a ride a removed rider left behind.
+ */
+export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
+  return actsAsOwner(viewer) || isOrganizer(viewer.membership);
 }
 
 /**
@@ -81,12 +105,14 @@ export function mayComment(viewer: RideViewer): boolean {
  * the group; an open group's membership is added on the way, but a rider whose request waits is
  * not let past it.
  */
-export type JoinRefusal = 'signed-out' | 'already-joined' | 'not-open' | 'not-member';
+export type JoinRefusal = 'signed-out' | 'already-joined' | 'not-open' | 'banned' | 'not-member';
 
 export function joinRefusal(viewer: RideViewer, ride: Pick<RideFacts, 'status' | 'approvalRequired'>): JoinRefusal | null {
   if (!viewer.signedIn) return 'signed-out';
   if (viewer.isOwner || viewer.isParticipant) return 'already-joined';
   if (ride.status !== 'confirmed') return 'not-open';
+  // Joining a ride would add the group's membership (open group) or need it (approval group).
+  if (viewer.banned && !isInsider(viewer.membership)) return 'banned';
   if (!isInsider(viewer.membership) && (viewer.membership !== 'none' || ride.approvalRequired)) return 'not-member';
   return null;
 }
@@ -112,7 +138,8 @@ export function rideAbilities(viewer: RideViewer, ride: RideFacts): RideAbilitie
 
 /** The ride's viewer in the media policy's terms. */
 export function rideMediaViewer(viewer: RideViewer): RideMediaViewer {
-  return { signedIn: viewer.signedIn, isRideOwner: viewer.isOwner, isRideRider: viewer.isParticipant, membership: viewer.membership };
+  // An owner outside the group is no owner to the media policy either (no routes, no removing others' files).
+  return { signedIn: viewer.signedIn, isRideOwner: actsAsOwner(viewer), isRideRider: viewer.isParticipant, membership: viewer.membership };
 }
 
 /**
@@ -173,6 +200,7 @@ const joinRefusals: Record<JoinRefusal, () => HttpError> = {
   'signed-out': () => forbidden('Sign in to join rides'),
   'already-joined': () => conflict(ALREADY_JOINED),
   'not-open': () => conflict('This ride is not open for joining'),
+  banned: () => forbidden(BANNED_FROM_GROUP),
   'not-member': () => forbidden('Join the group first'),
 };
 

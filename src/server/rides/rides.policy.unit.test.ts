@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { maySeeRiders, rideAbilities, type RideViewer } from './rides.policy';
+import { maySeeRiders, rideAbilities, rideMediaViewer, type RideViewer } from './rides.policy';
+import { canAddRideRoute, runsRide } from '../media/media.policy';
 
 const open = { status: 'confirmed' as const, participantCount: 2, maxRiders: 10, approvalRequired: false };
 const roles: Record<string, RideViewer> = {
-  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none' },
-  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none' },
-  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending' },
-  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member' },
-  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member' },
-  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner' },
+  anonymous: { signedIn: false, isOwner: false, isParticipant: false, membership: 'none', groupRide: true, banned: false },
+  outsider: { signedIn: true, isOwner: false, isParticipant: false, membership: 'none', groupRide: true, banned: false },
+  pending: { signedIn: true, isOwner: false, isParticipant: false, membership: 'pending', groupRide: true, banned: false },
+  member: { signedIn: true, isOwner: false, isParticipant: false, membership: 'member', groupRide: true, banned: false },
+  participant: { signedIn: true, isOwner: false, isParticipant: true, membership: 'member', groupRide: true, banned: false },
+  owner: { signedIn: true, isOwner: true, isParticipant: true, membership: 'owner', groupRide: true, banned: false },
 };
 
 describe('rideAbilities', () => {
@@ -31,12 +32,24 @@ describe('rideAbilities', () => {
     expect(rideAbilities(roles.outsider!, { ...open, approvalRequired: true }).join).toBe(false);
     expect(rideAbilities(roles.member!, { ...open, approvalRequired: true }).join).toBe(true);
   });
+
+  it('gives a ride owner who is no longer in the group none of an owner’s rights; organizers delete any ride', () => {
+    const removedOwner: RideViewer = { signedIn: true, isOwner: true, isParticipant: true, membership: 'none', groupRide: true, banned: false };
+    const a = rideAbilities(removedOwner, open);
+    expect([a.edit, a.delete, a.uploadMedia]).toEqual([false, false, false]);
+    expect(runsRide(rideMediaViewer(removedOwner))).toBe(false);
+    expect(canAddRideRoute(rideMediaViewer(removedOwner))).toBe(false);
+    // A ride without a group (older rows) stays its owner's to run.
+    expect(rideAbilities({ ...removedOwner, groupRide: false }, open)).toMatchObject({ edit: true, delete: true, uploadMedia: true });
+    const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer', groupRide: true, banned: false };
+    expect(rideAbilities(coOrganizer, open)).toMatchObject({ edit: true, delete: true, uploadMedia: false });
+  });
 });
 
 describe('maySeeRiders', () => {
   // An approval group's riders are named to its members and the ride's riders; an open group's to everyone.
-  const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer' };
-  const formerRider: RideViewer = { signedIn: true, isOwner: false, isParticipant: true, membership: 'none' };
+  const coOrganizer: RideViewer = { signedIn: true, isOwner: false, isParticipant: false, membership: 'co_organizer', groupRide: true, banned: false };
+  const formerRider: RideViewer = { signedIn: true, isOwner: false, isParticipant: true, membership: 'none', groupRide: true, banned: false };
   it.each([
     ['anonymous', roles.anonymous!, false],
     ['outsider', roles.outsider!, false],

@@ -16,6 +16,7 @@ export type RideRow = Omit<Selectable<RidesTable>, 'card_json' | 'card_format' |
   group_creator_id: string | null;
   viewer_is_member: number | string | bigint | null;
   viewer_is_pending: number | string | bigint | null;
+  viewer_is_banned: number | string | bigint | null;
   /** In the order they joined. The owner always holds a seat, so the owner is among them. */
   participants: RidePerson[];
 };
@@ -69,6 +70,7 @@ export interface RideCardRow {
   group_creator_id: string | null;
   viewer_is_member: number | string | bigint | null;
   viewer_is_pending: number | string | bigint | null;
+  viewer_is_banned: number | string | bigint | null;
   viewer_has_seat: number | string | bigint | null;
 }
 

@@ -24,9 +24,9 @@ const APPROVAL_GROUP: Record<Role, [number, number, number, number, number, numb
   member: [1, 0, 0, 0, 1, 0],
   rider: [0, 1, 0, 0, 1, 0],
   rideOwner: [0, 0, 1, 1, 1, 1],
-  // The group's organizers edit, cancel and decide about its rides; deleting stays the ride owner's.
-  coOrganizer: [1, 0, 1, 0, 1, 1],
-  groupOwner: [1, 0, 1, 0, 1, 1],
+  // The group's organizers edit, cancel, decide about and delete its rides.
+  coOrganizer: [1, 0, 1, 1, 1, 1],
+  groupOwner: [1, 0, 1, 1, 1, 1],
 };
 // In an open group the group's membership is added on the way to the seat; nobody waits for approval.
 const OPEN_GROUP: Partial<Record<Role, [number, number, number, number, number, number]>> = {

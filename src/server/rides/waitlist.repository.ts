@@ -100,4 +100,33 @@ export const waitlistRepository = {
       .where('rides.start_date', '>', nowIso)
       .execute();
   },
+
+  /**
+   * The rides the rider owns in the group that have not ended ("upcoming" as every list counts
+   * them: a ride under way is still upcoming), the earliest first.
+   */
+  async ownedUpcomingInGroup(db: Executor, groupId: string, ownerId: string, nowIso: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('rides')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .where('owner_id', '=', ownerId)
+      .where('end_date', '>', nowIso)
+      .orderBy('start_date')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** The rider's seat changes hands, keeping its place in the seat order (joined_at): the seat count is unchanged. */
+  async moveSeat(db: Executor, rideId: string, fromId: string, toId: string): Promise<boolean> {
+    const result = await db.updateTable('ride_participants').set({ user_id: toId }).where('ride_id', '=', rideId).where('user_id', '=', fromId).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+
+  /** The ride gets a new owner; a navigator who was the former owner is no navigator any more (they lose the seat too). */
+  async passOwnership(db: Executor, rideId: string, fromId: string, toId: string): Promise<void> {
+    await db.updateTable('rides').set({ owner_id: toId }).where('id', '=', rideId).where('owner_id', '=', fromId).execute();
+    await db.updateTable('rides').set({ navigator_id: null }).where('id', '=', rideId).where('navigator_id', '=', fromId).execute();
+  },
 };

@@ -70,3 +70,37 @@ export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator
 export async function releaseSeatsInGroup(ctx: AppContext, groupId: string, userId: string): Promise<void> {
   for (const ride of await waitlistRepository.seatsInGroup(ctx.db, groupId, userId, nowIso())) await releaseSeat(ctx, ride, userId);
 }
+
+/** The rides a removed rider handed to the group's owner, and what their freed seats did (told after the commit). */
+export interface HandedOverRides {
+  rides: Array<{ id: string; name: string }>;
+  news: SeatNews[];
+}
+
+/**
+ * A rider removed from a group hands the rides they own there that have not ended to the group's
+ * owner, inside the removal's transaction, each under the ride's lock: the owner becomes the
+ * ride's owner and takes the rider's seat in its place in the seat order, so the seat count and
+ * the waitlist stay as they were. Where the owner already holds a seat, the rider's seat is freed
+ * like any other (it goes to the first rider waiting); where the owner was waiting for a seat, they
+ * leave the queue for the seat they now hold, as a rider who takes a seat does. Rides that have
+ * ended stay the rider's (their history); the rides policy no longer lets a non-member change them.
+ */
+export async function handOverRides(tx: Transaction<Database>, engine: AppContext['engine'], groupId: string, fromId: string, toId: string, now = new Date()): Promise<HandedOverRides> {
+  const handed: HandedOverRides = { rides: [], news: [] };
+  for (const rideId of await waitlistRepository.ownedUpcomingInGroup(tx, groupId, fromId, now.toISOString())) {
+    const ride = await waitlistRepository.lockSeats(tx, engine, rideId);
+    if (!ride) continue;
+    await waitlistRepository.passOwnership(tx, rideId, fromId, toId);
+    if (await ridesRepository.isParticipant(tx, rideId, toId)) {
+      if (await ridesRepository.removeParticipant(tx, rideId, fromId)) {
+        const news = await fillFreedSeats(tx, engine, rideId, now);
+        if (news) handed.news.push(news);
+      }
+    } else if (await waitlistRepository.moveSeat(tx, rideId, fromId, toId)) {
+      await waitlistRepository.remove(tx, rideId, toId);
+    }
+    handed.rides.push({ id: rideId, name: ride.name });
+  }
+  return handed;
+}

@@ -7,6 +7,7 @@ import { dashboardStatsSchema } from '../../shared/dashboard/dashboard-stats';
 import { groupFinderPageSchema, rideFinderPageSchema } from '../../shared/finder/finder';
 import { routeAnswerSchema } from '../../shared/routing/route';
 import { signOutOthersResultSchema } from '../../shared/auth/sessions';
+import { groupBanListSchema } from '../../shared/groups/group';
 import { completedInvitationSchema, createdInvitationSchema, invitationViewSchema, openInvitationListSchema } from '../../shared/invites/invitation';
 
 const success = z.object({ success: z.literal(true) }).strict();
@@ -40,6 +41,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/groups/:id/invite': createdInvitationSchema,
   'GET /api/groups/:id/invitations': openInvitationListSchema,
   'DELETE /api/groups/:id/invitations/:invitationId': success,
+  'GET /api/groups/:id/bans': groupBanListSchema,
+  'DELETE /api/groups/:id/bans/:userId': success,
   'GET /api/invite/:token': invitationViewSchema,
   'POST /api/auth/sessions/sign-out-others': signOutOthersResultSchema,
   'POST /api/invite/:token/complete': completedInvitationSchema,

@@ -23,6 +23,23 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   // Only an account without an address is a guest: a signed-in account is never merged away.
   if (!guest || guest.email !== null || !account) return;
 
+  // Groups the account is kept out of (group_bans): the guest's membership, request and places in
+  // their rides' queues are not handed to it (a removed rider does not come back by signing in
+  // from a guest who joined meanwhile). Then the guest's own bans become the account's: the same
+  // rider, kept out of the same groups (a membership the account already has stays; the ban keeps
+  // them from rejoining once it ends).
+  await dropRowsHeldElsewhere(tx, 'group_members', 'group_id', guestId, 'group_bans', accountId);
+  await dropRowsHeldElsewhere(tx, 'membership_requests', 'group_id', guestId, 'group_bans', accountId);
+  await tx
+    .deleteFrom('ride_waitlist')
+    .where('user_id', '=', guestId)
+    .where('ride_id', 'in', (eb) =>
+      eb.selectFrom('rides').select('rides.id').where('rides.group_id', 'in', eb.selectFrom('group_bans').select('group_bans.group_id').where('group_bans.user_id', '=', accountId)),
+    )
+    .execute();
+  await moveKeyedRows(tx, 'group_bans', 'group_id', guestId, accountId);
+  await tx.updateTable('group_bans').set({ banned_by: accountId }).where('banned_by', '=', guestId).execute();
+
   // Memberships: the account's own row wins (it keeps its joined_at).
   // A co-organizer's role survives where the account was a plain member of the same group (its row is the one kept).
   await tx
@@ -128,7 +145,7 @@ async function moveKeyedRows(tx: Tx, table: KeyedTable, key: ThingKey, guestId: 
   await sql`update ${sql.table(table)} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
 }
 
-type KeyedTable = 'group_members' | 'membership_requests' | 'ride_participants' | 'ride_waitlist' | 'poll_responses';
+type KeyedTable = 'group_members' | 'membership_requests' | 'group_bans' | 'ride_participants' | 'ride_waitlist' | 'poll_responses';
 type ThingKey = 'group_id' | 'ride_id' | 'poll_id';
 
 /** Deletes `userId`'s rows of `table` for the things (`key`) that `holderId` has a row for in `heldIn`. */

@@ -114,6 +114,8 @@ export const usersRepository = {
       // votes and uploads.
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_members as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('membership_requests as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
+      // A ban is kept while its rider's session may come back (it goes with the account, foreign key).
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_bans as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_participants as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_waitlist as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_comments as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))

@@ -161,6 +161,24 @@ export const membershipRequestSchema = z.object({
 });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 
+/**
+ * DELETE /api/groups/{id}/members/{memberId}'s optional body: `ban` also keeps the rider from
+ * rejoining ("Don't let them rejoin") until an organizer lifts it.
+ */
+export const removeMemberSchema = z.object({ ban: z.boolean({ error: 'ban must be true or false' }).optional() }).strict();
+export type RemoveMemberInput = z.infer<typeof removeMemberSchema>;
+
+/** A rider removed and kept from rejoining, as organizers see them (GET /api/groups/{id}/bans). */
+export const groupBanSchema = z.object({
+  user: personSummarySchema,
+  bannedAt: z.string(),
+});
+export type GroupBan = z.infer<typeof groupBanSchema>;
+export const groupBanListSchema = z.array(groupBanSchema);
+
+/** What a banned rider reads whichever way they try to come back (join, request, ride, invitation). */
+export const BANNED_FROM_GROUP = "You can't join this group";
+
 export const joinGroupResultSchema = z.object({ message: z.string(), status: z.enum(['member', 'pending']) });
 export type JoinGroupResult = z.infer<typeof joinGroupResultSchema>;
 

@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES = [
   'ownership_received',
   'ownership_handed_over',
   'removed_from_group',
+  'ride_handed_over',
 ] as const;
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -105,6 +106,8 @@ export const notificationTexts = {
   ownershipReceived: (group: string, formerOwner: string) => ({ title: 'You own a group now', message: `${formerOwner} handed ${group} over to you` }),
   ownershipHandedOver: (group: string, newOwner: string) => ({ title: 'Group handed over', message: `${newOwner} now owns ${group}; you stay on as a co-organizer` }),
   removedFromGroup: (group: string) => ({ title: 'Removed from group', message: `You were removed from ${group}` }),
+  /** To the group's owner, once per ride a removed rider owned that had not ended: the owner runs it and holds the rider's seat now. */
+  rideHandedOver: (ride: string, rider: string, group: string) => ({ title: 'You own a ride now', message: `${ride} is yours: ${rider} was removed from ${group}` }),
 };
 
 /** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */

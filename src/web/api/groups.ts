@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import type { CreateGroupInput, Group, GroupMember, GroupRole, MembershipRequest, UpdateGroupInput } from '../../shared/groups/group';
+import type { CreateGroupInput, Group, GroupBan, GroupMember, GroupRole, MembershipRequest, UpdateGroupInput } from '../../shared/groups/group';
 import type { Ride } from '../../shared/rides/ride';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
 import { groupsKeys, invalidateGroups, invalidateRideLists } from './query-keys';
@@ -111,9 +111,22 @@ export function changeMemberRole({ role, ...member }: MemberAction & { role: Gro
   return apiRequest<GroupMember>(`${memberPath(member)}/role`, { method: 'PUT', body: { role } });
 }
 
-/** DELETE /api/groups/{id}/members/{memberId} (owner; co-organizers remove plain members). */
-export function removeMember(member: MemberAction): Promise<{ success: true }> {
-  return apiRequest<{ success: true }>(memberPath(member), { method: 'DELETE' });
+/**
+ * DELETE /api/groups/{id}/members/{memberId} (owner; co-organizers remove plain members). `ban`:
+ * "Don't let them rejoin", until an organizer lifts it.
+ */
+export function removeMember({ ban = false, ...member }: MemberAction & { ban?: boolean }): Promise<{ success: true }> {
+  return apiRequest<{ success: true }>(memberPath(member), { method: 'DELETE', ...(ban ? { body: { ban: true } } : {}) });
+}
+
+/** GET /api/groups/{id}/bans (organizers): the riders removed and kept from rejoining. */
+export function getGroupBans(groupId: string): Promise<GroupBan[]> {
+  return apiGet<GroupBan[]>(`${groupPath(groupId)}/bans`);
+}
+
+/** DELETE /api/groups/{id}/bans/{userId} (organizers): "Let them rejoin". */
+export function liftBan({ groupId, userId }: { groupId: string; userId: string }): Promise<{ success: true }> {
+  return apiRequest<{ success: true }>(`${groupPath(groupId)}/bans/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 }
 
 /** POST /api/groups/{id}/ownership (owner): hands the group to the member; the caller stays on as a co-organizer. */
@@ -205,6 +218,10 @@ export function useGroupMembers(groupId: string, enabled = true) {
   return useQuery({ ...groupMembersQueryOptions(groupId), enabled });
 }
 
+export function useGroupBans(groupId: string, enabled = true) {
+  return useQuery({ queryKey: groupsKeys.bans(groupId), queryFn: () => getGroupBans(groupId), enabled });
+}
+
 export function useGroupRides(groupId: string, enabled = true) {
   return useQuery({ ...groupRidesQueryOptions(groupId), enabled });
 }
@@ -235,6 +252,9 @@ const invalidateGroupsAndRides = (queryClient: QueryClient) => Promise.all([inva
 
 /** A removed rider leaves the group's upcoming rides. */
 export const useRemoveMember = () => useRefreshingMutation(removeMember, invalidateGroupsAndRides);
+
+/** A lifted ban refreshes the group's lists (the removed riders among them). */
+export const useLiftBan = () => useRefreshingMutation(liftBan, invalidateGroups);
 
 /** Joining refreshes the groups (with finder results and the pending list) and the rides the rider may now join. */
 export const useJoinGroup = () => useRefreshingMutation(joinGroup, invalidateGroupsAndRides);

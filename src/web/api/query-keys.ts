@@ -17,6 +17,8 @@ export const groupsKeys = {
   members: (groupId: string) => [...groupsKeys.one(groupId), 'members'] as const,
   rides: (groupId: string) => [...groupsKeys.one(groupId), 'rides'] as const,
   membershipRequests: (groupId: string) => [...groupsKeys.one(groupId), 'membership-requests'] as const,
+  /** The riders removed and kept from rejoining (organizers). */
+  bans: (groupId: string) => [...groupsKeys.one(groupId), 'bans'] as const,
   search: (term: string) => [...groupsKeys.all, 'search', term] as const,
   finder: (latitude: number, longitude: number, radius: number) => [...groupsKeys.all, 'finder', latitude, longitude, radius] as const,
   /** The rider's own pending requests live apart from the groups: they are polled on their own clock. */

@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Where the focus goes on closing; by default back to what opened the question. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Choices that go with the action (a tick box), shown under the description. */
+  children?: ReactNode;
 }
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onCloseAutoFocus,
+  children,
 }: ConfirmDialogProps) {
   const returnFocus = useFocusReturn(open);
   return (
@@ -44,6 +47,7 @@ export function ConfirmDialog({
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl shadow-asphalt-950/30 focus:outline-none data-[state=open]:animate-dialog-in">
           <AlertDialog.Title className="text-xl font-extrabold tracking-tight text-asphalt-950">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-asphalt-600">{description}</AlertDialog.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('secondary', 'md')} disabled={pending}>
               {cancelLabel}

@@ -20,6 +20,7 @@ function renderPage(group: Group | null, extra: Record<string, () => Response> =
     'GET /api/groups/g1/members': () =>
       json([{ id: 'u_owner', userId: 'ana-rides', profileImageUrl: null, location: 'Bologna', isOwner: true, joinedAt: '2026-01-01T00:00:00.000Z' }]),
     'GET /api/groups/g1/rides': () => json([]),
+    'GET /api/groups/g1/bans': () => json([]),
     'GET /api/groups/g1/membership-requests': () =>
       json([{ id: 'r1', requestedAt: new Date().toISOString(), user: { id: 'u_b', userId: 'ben-twisties', profileImageUrl: null, location: null } }]),
     ...extra,

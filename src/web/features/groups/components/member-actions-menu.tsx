@@ -1,6 +1,7 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toast';
@@ -57,7 +58,8 @@ function textsFor(action: MemberActionName, member: GroupMember, group: Group): 
       return {
         label: 'Remove from group',
         title: `Remove ${who} from ${group.name}?`,
-        description: "They will be told. They leave the group's upcoming rides, and their seats go to riders on the waitlist.",
+        description:
+          "They will be told. They leave the group's upcoming rides, and their seats go to riders on the waitlist. The upcoming rides they created pass to the group's owner, who takes their seat.",
         confirm: 'Remove from group',
         pending: 'Removing...',
         done: `${who} was removed from ${group.name}`,
@@ -72,9 +74,12 @@ const ORDER: MemberActionName[] = ['makeCoOrganizer', 'removeCoOrganizer', 'tran
 /** The menu of what the viewer may do to one member (the abilities the server sent), each asked first. */
 export function MemberActionsMenu({ group, member }: { group: Group; member: GroupMember }) {
   const [asking, setAsking] = useState<MemberActionName | null>(null);
+  // "Don't let them rejoin": asked afresh each time the removal is asked.
+  const [ban, setBan] = useState(false);
   const changeRole = useChangeMemberRole();
   const transfer = useTransferOwnership();
   const remove = useRemoveMember();
+  const banBoxId = `${useId()}-ban`;
   const allowed = ORDER.filter((action) => member.abilities[action]);
   if (allowed.length === 0) return null;
 
@@ -92,7 +97,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
     try {
       if (action === 'makeCoOrganizer' || action === 'removeCoOrganizer') await changeRole.mutateAsync({ ...target, role: action === 'makeCoOrganizer' ? 'co_organizer' : 'member' });
       else if (action === 'transferOwnership') await transfer.mutateAsync(target);
-      else await remove.mutateAsync(target);
+      else await remove.mutateAsync({ ...target, ban });
       toast({ title: text.done, variant: 'success' });
     } catch (error) {
       console.error(text.failed, error);
@@ -111,7 +116,13 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
             return (
               <Fragment key={action}>
                 {action === 'remove' && allowed.length > 1 ? <DropdownMenuSeparator /> : null}
-                <DropdownMenuItem tone={action === 'remove' ? 'danger' : 'default'} onSelect={() => setAsking(action)}>
+                <DropdownMenuItem
+                  tone={action === 'remove' ? 'danger' : 'default'}
+                  onSelect={() => {
+                    setBan(false);
+                    setAsking(action);
+                  }}
+                >
                   <Icon aria-hidden="true" />
                   {textsFor(action, member, group).label}
                 </DropdownMenuItem>
@@ -129,7 +140,21 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
         pendingLabel={texts?.pending}
         pending={pending}
         onConfirm={() => (asking ? void run(asking) : undefined)}
-      />
+      >
+        {asking === 'remove' ? (
+          <div className="mt-4 flex items-start gap-3 rounded-xl bg-asphalt-50 px-3 py-3">
+            <Checkbox id={banBoxId} checked={ban} disabled={pending} onCheckedChange={(checked) => setBan(checked === true)} aria-describedby={`${banBoxId}-hint`} />
+            <div className="text-sm">
+              <label htmlFor={banBoxId} className="font-semibold text-asphalt-900">
+                Don&apos;t let them rejoin
+              </label>
+              <p id={`${banBoxId}-hint`} className="text-asphalt-600">
+                They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them.
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -20,7 +20,7 @@ const openMenuOf = async (handle: string) => {
 };
 
 function renderTab(status: 'owner' | 'co_organizer', members: GroupMember[], extra: Record<string, () => Response> = {}) {
-  const requests = mockApi({ 'GET /api/groups/g1/members': () => json(members), ...extra });
+  const requests = mockApi({ 'GET /api/groups/g1/members': () => json(members), 'GET /api/groups/g1/bans': () => json([]), ...extra });
   renderWithApp(<MembersTab group={buildGroup({ membershipStatus: status })} />);
   return requests;
 }
@@ -88,5 +88,57 @@ describe('MembersTab', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Make co-organizer' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make co-organizer' }));
     expect(await screen.findByText('Only the group owner can do this')).toBeTruthy();
+  });
+
+  it('removes without a ban unless "Don\'t let them rejoin" is ticked; ticked, it sends the ban', async () => {
+    const ben = buildMember({ role: 'member', id: 'u_ben', userId: 'ben-twisties', abilities: { makeCoOrganizer: false, removeCoOrganizer: false, transferOwnership: false, remove: true } });
+    const requests = renderTab('co_organizer', [ben], { 'DELETE /api/groups/g1/members/u_ben': () => json({ success: true }) });
+    await openMenuOf('ben-twisties');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove from group' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove ben-twisties from Night Riders?' });
+    const box = within(confirm).getByRole('checkbox', { name: "Don't let them rejoin" });
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from group' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'DELETE')).toMatchObject({ url: '/api/groups/g1/members/u_ben', body: undefined });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // Asked again: the box starts unticked; ticked, the removal carries the ban.
+    await openMenuOf('ben-twisties');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove from group' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove ben-twisties from Night Riders?' });
+    const again = within(confirm).getByRole('checkbox', { name: "Don't let them rejoin" });
+    expect(again.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(again);
+    expect(again.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from group' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(2));
+    expect(requests.filter((r) => r.method === 'DELETE')[1]).toMatchObject({ url: '/api/groups/g1/members/u_ben', body: { ban: true } });
+  });
+
+  it('lists removed riders for organizers and lets them rejoin', async () => {
+    let bans = [{ user: { id: 'u_dan', userId: 'dan-drifts', profileImageUrl: null }, bannedAt: '2026-11-20T10:00:00.000Z' }];
+    const requests = renderTab('owner', [buildMember({ role: 'owner', id: 'u_me', userId: 'ana-rides' })], {
+      'GET /api/groups/g1/bans': () => json(bans),
+      'DELETE /api/groups/g1/bans/u_dan': () => {
+        bans = [];
+        return json({ success: true });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Removed riders' });
+    expect(within(list).getByText('dan-drifts')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Let them rejoin: dan-drifts' }));
+    expect(await screen.findByText('dan-drifts may join Night Riders again')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/groups/g1/bans/u_dan')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Removed riders' })).toBeNull());
+  });
+
+  it('shows no removed riders, and asks for none, to a plain member', async () => {
+    const requests = mockApi({ 'GET /api/groups/g1/members': () => json([buildMember({ role: 'owner', userId: 'ana-rides' })]) });
+    renderWithApp(<MembersTab group={buildGroup({ membershipStatus: 'member' })} />);
+    expect(await screen.findByRole('list', { name: 'Members' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Removed riders' })).toBeNull();
+    expect(requests.some((r) => r.url.endsWith('/bans'))).toBe(false);
   });
 });

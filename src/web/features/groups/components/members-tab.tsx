@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import type { Group, GroupMember } from '../../../../shared/groups/group';
 import { useGroupMembers } from '../../../api/groups';
 import { MemberActionsMenu } from './member-actions-menu';
+import { RemovedRiders } from './removed-riders';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
 function RoleBadge({ role }: { role: GroupMember['role'] }) {
@@ -60,6 +61,7 @@ export function MembersTab({ group }: { group: Group }) {
         </li>
       ))}
     </ul>
+    <RemovedRiders group={group} />
     </>
   );
 }

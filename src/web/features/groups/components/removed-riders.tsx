@@ -1,0 +1,53 @@
+import { UserAvatar } from '../../../components/users/user-avatar';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { errorMessageOf } from '../../../lib/api-client';
+import type { Group } from '../../../../shared/groups/group';
+import { useGroupBans, useLiftBan } from '../../../api/groups';
+
+/**
+ * The riders an organizer removed with "Don't let them rejoin", for the organizers (the server
+ * lists them only to whoever may remove members): each with "Let them rejoin", which lifts the ban.
+ * Nothing shows while nobody is kept out.
+ */
+export function RemovedRiders({ group }: { group: Group }) {
+  const bans = useGroupBans(group.id, group.abilities.removeMembers);
+  const lift = useLiftBan();
+  if (!group.abilities.removeMembers || !bans.data || bans.data.length === 0) return null;
+
+  async function letBack(userId: string, handle: string) {
+    try {
+      await lift.mutateAsync({ groupId: group.id, userId });
+      toast({ title: `${handle} may join ${group.name} again`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Failed to let them rejoin', description: errorMessageOf(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="removed-riders-heading" className="mt-6">
+      <h3 id="removed-riders-heading" className="text-sm font-bold text-asphalt-900">
+        Removed riders
+      </h3>
+      <p className="mt-1 text-xs text-asphalt-500">They cannot join or ask to join until you let them.</p>
+      <ul aria-label="Removed riders" className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+        {bans.data.map((ban) => (
+          <li key={ban.user.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
+            <UserAvatar userId={ban.user.userId} imageUrl={ban.user.profileImageUrl} className="size-8" />
+            <span className="min-w-0 flex-1 truncate text-sm font-semibold text-asphalt-900" title={ban.user.userId}>
+              {ban.user.userId}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={lift.isPending}
+              onClick={() => void letBack(ban.user.id, ban.user.userId)}
+            >
+              Let them rejoin<span className="sr-only">: {ban.user.userId}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
