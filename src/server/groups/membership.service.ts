@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
@@ -43,20 +43,27 @@ async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string
 export async function joinGroup(ctx: AppContext, userId: string, groupId: string): Promise<JoinGroupResult> {
   const group = await loadGroup(ctx, groupId, userId);
   assertCanJoin(membershipStatusOf(group, userId));
+  await ctx.beforeLock?.('group-join');
+  let approvalRequired = toBool(group.membership_approval_required);
   try {
-    if (group.membership_approval_required) {
-      await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
-    } else {
-      await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
-    }
+    await ctx.db.transaction().execute(async (tx) => {
+      // Decided again under the group's lock: the rider's standing and whether the group asks for
+      // approval are what they are now, not what the read above found.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, userId, 'update');
+      if (!standing) throw notFound('Group not found');
+      assertCanJoin(membershipStatusOf(standing, userId));
+      approvalRequired = toBool(standing.membership_approval_required);
+      if (approvalRequired) await groupsRepository.insertRequest(tx, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
+      else await groupsRepository.addMember(tx, groupId, userId, nowIso());
+    });
   } catch (error) {
     // A second request (double click, two tabs) loses on the unique key: one request, one notification.
     if (isUniqueViolation(error)) {
-      throw conflict(group.membership_approval_required ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
+      throw conflict(approvalRequired ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
     }
     throw error;
   }
-  if (group.membership_approval_required) {
+  if (approvalRequired) {
     await announceRequest(ctx, group, userId);
     return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
   }

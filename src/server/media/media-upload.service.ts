@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AppContext } from '../context';
 import type { FileStorage } from '../platform/storage';
 import { nowIso } from '../db/database';
 import { badRequest, HttpError } from '../platform/errors';
@@ -21,6 +22,9 @@ import { InvalidVideoError, stripVideoMetadata } from './media.video';
 import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import { LARGEST_UPLOAD_BYTES, UPLOAD_TARGETS, type UploadTarget } from './media.targets';
 import { storageRoom } from './media-quota.service';
+
+/** Uploads decide under the group's lock (engine) and pause there for tests (beforeLock). */
+type UploadContext = MediaContext & Pick<AppContext, 'engine' | 'beforeLock'>;
 
 interface ResolvedTarget extends UploadTarget {
   fields: MediaUploadFields;
@@ -122,7 +126,7 @@ async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploade
  * transaction. The caller still owns `upload.file.temp` and discards it; on failure the stored
  * files and their records are removed again.
  */
-export async function storeUpload(ctx: MediaContext, storage: FileStorage, userId: string, upload: ReceivedUpload): Promise<MediaItem> {
+export async function storeUpload(ctx: UploadContext, storage: FileStorage, userId: string, upload: ReceivedUpload): Promise<MediaItem> {
   const access = new MediaAccess(ctx, userId);
   const target = await resolveTarget(access, upload.fields);
   const file = upload.file;
@@ -158,7 +162,12 @@ export async function storeUpload(ctx: MediaContext, storage: FileStorage, userI
   try {
     await storage.put(key, prepared.body);
     if (thumbnailKey && prepared.thumbnail) await storage.put(thumbnailKey, prepared.thumbnail);
+    await ctx.beforeLock?.('media');
     await ctx.db.transaction().execute(async (trx) => {
+      // Who may add to the ride or group, asked again under the group's lock; refused, the stored files go (below).
+      const facts = await access.uploadTargetUnderLock(trx, ctx.engine, target.associatedType, target.associatedId);
+      assertMayUploadTo(facts);
+      assertMayStoreFileType(facts, prepared.fileType);
       // Counted once more under the owner's lock: two uploads that each fit alone may not both pass.
       await mediaRepository.lockOwner(trx, userId);
       if (prepared.size > room.limitBytes - (await mediaRepository.bytesOwnedBy(trx, userId))) throw fileTooLarge(storageLimitMessage(room.limitBytes));
@@ -182,7 +191,7 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
  * file to a temp file with the size limit of the target named so far, refusing early what the
  * fields already rule out, then stores it. Leaves no temp file behind in any case.
  */
-export async function uploadMedia(ctx: MediaContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>, declaredBytes: number | null = null): Promise<MediaItem> {
+export async function uploadMedia(ctx: UploadContext, storage: FileStorage, userId: string, parts: AsyncIterable<UploadPart>, declaredBytes: number | null = null): Promise<MediaItem> {
   const known = (fields: UploadFields) => {
     const parsed = mediaUploadFieldsSchema.shape.associatedType.safeParse(fields.associatedType);
     return parsed.success && fields.associatedType !== undefined ? UPLOAD_TARGETS[parsed.data] : null;

@@ -102,10 +102,17 @@ export async function respondToPoll(ctx: AppContext, userId: string, pollId: str
   const proposed = new Set(parseDates(row.proposed_dates));
   const preferred = input.response === 'yes' ? [...new Set((input.preferredDates ?? []).map(dayOf))].sort() : [];
   if (preferred.some((d) => !proposed.has(d))) throw badRequest('Preferred dates must be among the proposed dates');
+  await ctx.beforeLock?.('poll-vote');
   try {
-    const stored = await pollsRepository.insertResponseWhileOpen(ctx.db, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
-    // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
-    if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
+    await ctx.db.transaction().execute(async (tx) => {
+      // Membership asked again under the group's lock: a rider removed since the read above has no vote.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, row.group_id, userId, 'share');
+      if (!standing) throw notFound('Poll not found');
+      assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
+      const stored = await pollsRepository.insertResponseWhileOpen(tx, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
+      // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
+      if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_RESPONDED);
     throw error;

@@ -8,7 +8,7 @@ import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember } from '../groups/groups.service';
 import { ridesRepository } from './rides.repository';
-import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer } from './rides.policy';
+import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer, standingUnderLock } from './rides.policy';
 import { loadRide, loadRideFor, presentOne } from './rides.service';
 import { waitlistRepository, type SeatState } from './waitlist.repository';
 import { releaseSeat } from './waitlist.service';
@@ -62,15 +62,7 @@ async function takeSeatOrPlace(
       const standing = ride.group_id ? await groupsRepository.lockStanding(tx, ctx.engine, ride.group_id, userId, 'update') : undefined;
       const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
       if (!state || (ride.group_id && !standing)) throw notFound('Ride not found');
-      const row = {
-        owner_id: state.owner_id,
-        status: state.status,
-        max_riders: state.max_riders,
-        group_approval: standing?.membership_approval_required ?? null,
-        group_creator_id: standing?.creator_id ?? null,
-        viewer_is_member: standing?.viewer_is_member ?? 0,
-        viewer_is_pending: standing?.viewer_is_pending ?? 0,
-      };
+      const row = standingUnderLock(state, standing);
       const locked = rideViewer(row, userId, await ridesRepository.isParticipant(tx, rideId, userId));
       assertMayJoin(locked, rideFacts(row, state.seats));
       // An open group's membership is added on the way (the policy lets no one else past it).

@@ -4,6 +4,7 @@ import { conflict, forbidden, type HttpError } from '../platform/errors';
 import { toBool } from '../db/database';
 import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
 import type { RideCardRow } from './rides.repository';
+import type { GroupStanding } from '../groups/groups.repository';
 import { canAddRideRoute, type RideMediaViewer } from '../media/media.policy';
 
 export interface RideViewer {
@@ -33,6 +34,20 @@ export const ALREADY_JOINED = 'You have already joined this ride';
 /** The viewer of a ride's row: who they are to the ride and to its group. */
 export function rideViewer(row: RideStandingColumns, viewerId: string | null, isParticipant: boolean): RideViewer {
   return { signedIn: viewerId !== null, isOwner: viewerId !== null && row.owner_id === viewerId, isParticipant, membership: groupMembershipOf(row, viewerId) };
+}
+
+/**
+ * The standing columns of a ride read inside a transaction: the ride's own, and the rider's
+ * standing in its group read under the group's lock (groupsRepository.lockStanding).
+ */
+export function standingUnderLock(ride: Pick<RideStandingColumns, 'owner_id' | 'status' | 'max_riders'>, standing: GroupStanding | undefined): RideStandingColumns {
+  return {
+    ...ride,
+    group_approval: standing?.membership_approval_required ?? null,
+    group_creator_id: standing?.creator_id ?? null,
+    viewer_is_member: standing?.viewer_is_member ?? 0,
+    viewer_is_pending: standing?.viewer_is_pending ?? 0,
+  };
 }
 
 /** The viewer's membership of the ride's group, from the row's standing columns. */

@@ -330,6 +330,11 @@ export const ridesRepository = {
     return result.numDeletedRows === 1n;
   },
 
+  /** What a rider's standing on the ride is read from inside a transaction (rides.service rideViewerUnderLock). */
+  standingColumns(db: Executor, rideId: string) {
+    return db.selectFrom('rides').select(['owner_id', 'status', 'max_riders', 'group_id']).where('id', '=', rideId).executeTakeFirst();
+  },
+
   async isParticipant(db: Executor, rideId: string, userId: string): Promise<boolean> {
     return (await db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
   },
