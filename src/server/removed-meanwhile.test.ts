@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tokenFromMail, uniqueEmail } from './test/test-app';
+import { sql } from 'kysely';
+import { buildSignedInUser, tokenFromMail, uniqueEmail } from './test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { useTestApp } from './test/use-test-app';
@@ -99,5 +100,37 @@ describe('joining while the group changes', () => {
     expect(answer.statusCode, answer.body).toBe(404);
     expect((await visitor.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
     expect((await visitor.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) })).statusCode).toBe(401);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('an invitation completed while its inviter’s removal is under way waits for it, and lets nobody in (PostgreSQL)', async () => {
+    const { owner, group, member: coOrganizer } = await groupWithMember();
+    await makeCoOrganizer(owner, coOrganizer, group.id);
+    const created = await coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
+    const token = (created.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
+    const visitor = await buildSignedInUser(t);
+    const db = t.app.ctx.db;
+    // A removal as groupsRepository.removeMember makes it: the group's row, then the membership; not yet committed.
+    let commit!: () => void;
+    let removing!: () => void;
+    const removed = new Promise<void>((resolve) => (removing = resolve));
+    const removal = db.transaction().execute(async (tx) => {
+      await sql`select id from groups where id = ${group.id} for update`.execute(tx);
+      await tx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', coOrganizer.user.id).execute();
+      removing();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await removed;
+    const completing = visitor.client.post(`/api/invite/${token}/complete`, {});
+    const waitingForLocks = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n);
+    try {
+      await expect.poll(waitingForLocks).toBe(1);
+    } finally {
+      commit();
+      await removal;
+    }
+    const answer = await completing;
+    expect(answer.statusCode, answer.body).toBe(404);
+    expect((await visitor.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
   });
 });
