@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildSignedInUser, tokenFromMail } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { pauseAt } from '../test/pause-point';
 import { useTestApp } from '../test/use-test-app';
@@ -79,6 +80,19 @@ describe('a rider waiting who asks for the waitlist again as a seat frees', () =
     expect(raised.json()).toMatchObject({ participantCount: 3, waitlist: { count: 0 } });
     expect(await seatedAndQueued(ride.id)).toEqual([]);
     expect((await waiting.client.post(`/api/rides/${ride.id}/leave`)).statusCode).toBe(200);
+  });
+});
+
+describe('a guest who signs into an account', () => {
+  it('hands its seat to an account that waits for the same ride, and the account’s place goes (seated or queued, never both)', async () => {
+    const { ride, seated } = await fullRideWithQueue();
+    const account = await buildSignedInUser(t);
+    expect((await account.client.post(`/api/rides/${ride.id}/waitlist`)).statusCode).toBe(200);
+    // The rider on the seat was a guest on this phone; they sign into their account here.
+    await seated.client.post('/api/auth/magic-link', { email: account.user.email }, { 'x-forwarded-for': '10.9.9.8' });
+    expect((await seated.client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, account.user.email) })).json()).toMatchObject({ status: 'signed_in' });
+    expect(await seatedAndQueued(ride.id)).toEqual([]);
+    expect((await account.client.get(`/api/rides/${ride.id}`)).json()).toMatchObject({ isParticipant: true, waitlist: { count: 1, position: null } });
   });
 });
 
