@@ -3,6 +3,8 @@ import { buildSignedInUser, tokenFromMail } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { pauseAt } from '../test/pause-point';
 import { useTestApp } from '../test/use-test-app';
+import { ridesRepository } from './rides.repository';
+import { waitlistRepository } from './waitlist.repository';
 
 // Seat and queue decisions race with the seats freed and the members removed at the same moment.
 // Each test holds a request between the read it starts from and its transaction (test/pause-point.ts)
@@ -80,6 +82,18 @@ describe('a rider waiting who asks for the waitlist again as a seat frees', () =
     expect(raised.json()).toMatchObject({ participantCount: 3, waitlist: { count: 0 } });
     expect(await seatedAndQueued(ride.id)).toEqual([]);
     expect((await waiting.client.post(`/api/rides/${ride.id}/leave`)).statusCode).toBe(200);
+  });
+});
+
+describe('every way to a seat or a place keeps the seat invariant', () => {
+  it('seating a rider who waits takes them out of the queue; a seated rider is never queued', async () => {
+    const { ride, seated, waiting } = await fullRideWithQueue();
+    const db = t.app.ctx.db;
+    // A seat given by another path than the waitlist's own (a ride handed over to its group's owner, say).
+    await ridesRepository.addParticipant(db, ride.id, waiting.user.id, new Date().toISOString());
+    expect(await seatedAndQueued(ride.id)).toEqual([]);
+    expect(await waitlistRepository.enqueue(db, ride.id, seated.user.id, new Date().toISOString())).toBe(false);
+    expect(await seatedAndQueued(ride.id)).toEqual([]);
   });
 });
 

@@ -48,10 +48,11 @@ export const waitlistRepository = {
    * queued, never both) is part of the INSERT, so no caller can break it. False when not queued.
    */
   async enqueue(db: Executor, rideId: string, userId: string, nowIso: string): Promise<boolean> {
+    // The number is an aggregate (one row whatever the WHERE), so the seat is looked for around it.
+    const number = db.selectFrom('ride_waitlist').select(sql<number>`coalesce(max(queue_number), 0) + 1`.as('queue_number')).where('ride_id', '=', rideId);
     const next = db
-      .selectFrom('ride_waitlist')
-      .select((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), sql<number>`coalesce(max(queue_number), 0) + 1`.as('queue_number'), eb.val(nowIso).as('joined_at')])
-      .where('ride_id', '=', rideId)
+      .selectFrom(number.as('next'))
+      .select((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), 'next.queue_number', eb.val(nowIso).as('joined_at')])
       .where((eb) => eb.not(eb.exists(eb.selectFrom('ride_participants as seat').select('seat.user_id').where('seat.ride_id', '=', rideId).where('seat.user_id', '=', userId))));
     const result = await db.insertInto('ride_waitlist').columns(['ride_id', 'user_id', 'queue_number', 'joined_at']).expression(next).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
