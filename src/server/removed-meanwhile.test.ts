@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildSignedInUser, tokenFromMail, uniqueEmail } from './test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
+import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { useTestApp } from './test/use-test-app';
 import { fileOf, PHOTO, postMultipart, rowCount, storedFiles } from './media/media.test-helpers';
@@ -51,6 +51,21 @@ describe('a member removed between the read and the write', () => {
     const answer = await removedWhileAt('poll-vote', owner, group.id, member, () => member.client.post(`/api/polls/${poll.id}/respond`, { response: 'yes' }));
     expect(answer.statusCode, answer.body).toBe(403);
     expect(await t.app.ctx.db.selectFrom('poll_responses').select('user_id').where('poll_id', '=', poll.id).execute()).toEqual([]);
+  });
+
+  it('cannot plan a ride in the group', async () => {
+    const { owner, group, member } = await groupWithMember();
+    const answer = await removedWhileAt('ride-create', owner, group.id, member, () => member.client.post('/api/rides', rideBody(group.id)));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await t.app.ctx.db.selectFrom('rides').select('id').where('group_id', '=', group.id).execute()).toEqual([]);
+  });
+
+  it('cannot propose a date poll to the group', async () => {
+    const { owner, group, member } = await groupWithMember();
+    const body = { title: 'Alps', destination: 'Bormio', durationDays: 1, deadline: inDays(5), groupId: group.id, proposedDates: [inDays(10)] };
+    const answer = await removedWhileAt('poll-create', owner, group.id, member, () => member.client.post('/api/polls', body));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await t.app.ctx.db.selectFrom('polls').select('id').where('group_id', '=', group.id).execute()).toEqual([]);
   });
 
   it('cannot add a photo to a ride of the group, and the file streamed before is not kept', async () => {

@@ -54,18 +54,25 @@ async function membershipIn(ctx: AppContext, userId: string, groupId: string): P
 export async function createPoll(ctx: AppContext, userId: string, input: CreatePollInput): Promise<Poll> {
   const membership = await membershipIn(ctx, userId, input.groupId);
   const id = newId();
-  await pollsRepository.insert(ctx.db, {
-    id,
-    group_id: input.groupId,
-    creator_id: userId,
-    title: input.title,
-    description: input.description || null,
-    destination: input.destination,
-    duration_days: input.durationDays,
-    deadline: new Date(input.deadline).toISOString(),
-    proposed_dates: JSON.stringify(input.proposedDates),
-    is_active: 1,
-    created_at: nowIso(),
+  await ctx.beforeLock?.('poll-create');
+  await ctx.db.transaction().execute(async (tx) => {
+    // Asked again under the group's lock: a member removed since the read above proposes nothing.
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, input.groupId, userId, 'share');
+    if (!standing) throw notFound('Group not found');
+    assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
+    await pollsRepository.insert(tx, {
+      id,
+      group_id: input.groupId,
+      creator_id: userId,
+      title: input.title,
+      description: input.description || null,
+      destination: input.destination,
+      duration_days: input.durationDays,
+      deadline: new Date(input.deadline).toISOString(),
+      proposed_dates: JSON.stringify(input.proposedDates),
+      is_active: 1,
+      created_at: nowIso(),
+    });
   });
   const { title, message } = notificationTexts.pollCreated(input.title);
   for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
