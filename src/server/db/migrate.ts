@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_users_handle';
 import * as m027 from './migrations/027_ride_card_deny_list';
 import * as m028 from './migrations/028_finder_latitude_cells';
 import * as m029 from './migrations/029_group_counts';
+import * as m031 from './migrations/031_seated_not_queued';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '027_ride_card_deny_list': m027,
   '028_finder_latitude_cells': m028,
   '029_group_counts': m029,
+  '031_seated_not_queued': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

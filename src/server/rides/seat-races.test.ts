@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { buildSignedInUser, tokenFromMail } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
 import { pauseAt } from '../test/pause-point';
 import { useTestApp } from '../test/use-test-app';
 import { ridesRepository } from './rides.repository';
 import { waitlistRepository } from './waitlist.repository';
+import { up as dropQueuedSeats } from '../db/migrations/031_seated_not_queued';
 
 // Seat and queue decisions race with the seats freed and the members removed at the same moment.
 // Each test holds a request between the read it starts from and its transaction (test/pause-point.ts)
@@ -94,6 +96,19 @@ describe('every way to a seat or a place keeps the seat invariant', () => {
     expect(await seatedAndQueued(ride.id)).toEqual([]);
     expect(await waitlistRepository.enqueue(db, ride.id, seated.user.id, new Date().toISOString())).toBe(false);
     expect(await seatedAndQueued(ride.id)).toEqual([]);
+  });
+});
+
+describe('migration 031', () => {
+  it('drops the places of riders who also hold a seat, and only those', async () => {
+    const { ride, seated, waiting, other } = await fullRideWithQueue();
+    expect((await other.client.post(`/api/rides/${ride.id}/waitlist`)).statusCode).toBe(200);
+    // The state the race left: the seated rider queued as well (written around the repository's guard).
+    await t.app.ctx.db.insertInto('ride_waitlist').values({ ride_id: ride.id, user_id: seated.user.id, queue_number: 99, joined_at: new Date().toISOString() }).execute();
+    expect(await seatedAndQueued(ride.id)).toEqual([seated.user.id]);
+    await dropQueuedSeats(t.app.ctx.db as unknown as Kysely<unknown>);
+    expect(await seatedAndQueued(ride.id)).toEqual([]);
+    expect(await waitlistRepository.queue(t.app.ctx.db, ride.id)).toEqual([waiting.user.id, other.user.id]);
   });
 });
 
