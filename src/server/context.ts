@@ -27,4 +27,4 @@ export interface AppContext {
 }
 
 /** Where a service may pause for a test between its read and its locked transaction (AppContext.beforeLock). */
-export type LockPoint = 'ride-seat' | 'group-join' | 'ride-comment' | 'poll-vote' | 'media' | 'invitation' | 'ride-create' | 'poll-create';
+export type LockPoint = 'ride-seat' | 'group-join' | 'ride-comment' | 'poll-vote' | 'media' | 'invitation' | 'ride-create' | 'poll-create' | 'request-decision';

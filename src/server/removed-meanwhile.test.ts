@@ -88,6 +88,21 @@ describe('a member removed between the read and the write', () => {
   });
 });
 
+describe('an organizer removed between the read and the write', () => {
+  it('cannot let a rider in: the request stays for the organizers who remain', async () => {
+    const { owner, group, member: coOrganizer } = await groupWithMember();
+    await makeCoOrganizer(owner, coOrganizer, group.id);
+    const rider = await buildGuest(t);
+    await rider.client.post(`/api/groups/${group.id}/join`);
+    const [request] = (await owner.client.get(`/api/groups/${group.id}/membership-requests`)).json() as Array<{ id: string }>;
+    const answer = await removedWhileAt('request-decision', owner, group.id, coOrganizer, () =>
+      coOrganizer.client.post(`/api/groups/${group.id}/membership-requests/${request!.id}/approve`),
+    );
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await rider.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('pending');
+  });
+});
+
 describe('joining while the group changes', () => {
   it('a group that asks for approval from the moment of the join gets a request, not a member', async () => {
     const owner = await buildGuest(t);

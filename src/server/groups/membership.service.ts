@@ -127,7 +127,12 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   assertCanDecideRequests(membershipStatusOf(group, actorId));
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
   if (!request) throw notFound('Membership request not found');
+  await ctx.beforeLock?.('request-decision');
   await ctx.db.transaction().execute(async (tx) => {
+    // The organizer's standing asked again under the group's lock: one removed or demoted since the read above decides nothing.
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
+    if (!standing) throw notFound('Group not found');
+    assertCanDecideRequests(membershipStatusOf(standing, actorId));
     if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
     if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
