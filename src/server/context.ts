@@ -17,4 +17,14 @@ export interface AppContext {
   mailer: Mailer;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /**
+   * Test seam, unset outside tests: awaited by a service between the read its first answer comes
+   * from and the transaction that decides again under the lock (`await ctx.beforeLock?.('ride-seat')`),
+   * so a test can remove a member exactly there (test/pause-point.ts) instead of hoping a race
+   * happens. In production it is one property read.
+   */
+  beforeLock?: (point: LockPoint) => Promise<void>;
 }
+
+/** Where a service may pause for a test between its read and its locked transaction (AppContext.beforeLock). */
+export type LockPoint = 'ride-seat' | 'group-join' | 'ride-comment' | 'poll-vote' | 'media' | 'invitation' | 'ride-create' | 'poll-create' | 'request-decision';

@@ -28,6 +28,7 @@ import * as m027 from './migrations/027_ride_card_deny_list';
 import * as m028 from './migrations/028_finder_latitude_cells';
 import * as m029 from './migrations/029_group_counts';
 import * as m030 from './migrations/030_group_bans';
+import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '028_finder_latitude_cells': m028,
   '029_group_counts': m029,
   '030_group_bans': m030,
+  '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
 };
 

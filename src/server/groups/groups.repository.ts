@@ -97,6 +97,16 @@ export function viewerMembershipColumns(groupIdColumn: 'groups.id' | 'rides.grou
   ] as const;
 }
 
+/** A rider's standing in a group, read under the lock of a decision (groupsRepository.lockStanding). */
+export interface GroupStanding {
+  creator_id: string;
+  membership_approval_required: number;
+  viewer_is_member: number;
+  viewer_is_pending: number;
+  /** 1 while an organizer keeps the rider from rejoining (group_bans). */
+  viewer_is_banned: number;
+}
+
 export interface GroupQueryWindow {
   viewerId: string | null;
   nowIso: string;
@@ -289,6 +299,32 @@ export const groupsRepository = {
    */
   async lockRow(tx: Transaction<Database>, engine: Engine, groupId: string): Promise<void> {
     if (engine === 'postgres') await sql`select id from groups where id = ${groupId} for update`.execute(tx);
+  },
+
+  /**
+   * Locks what a membership decision stands on, then reads the rider's standing in the group
+   * (membershipStatusOf reads it) and whether it asks for approval; undefined when the group is
+   * gone. Seats, places, comments, votes, uploads and joins decide from this, inside their
+   * transaction, never from a read taken before it: a removal in between would be missed.
+   * PostgreSQL: the group's row, which a removal takes first (lockRow), so the removal waits for
+   * the decision or the decision sees the removal. `update` (FOR NO KEY UPDATE) when the
+   * transaction may add a member (the count trigger then updates the row; two riders holding it
+   * shared could not both upgrade), `share` otherwise, so comments and votes do not wait for each
+   * other. Neither blocks the KEY SHARE a foreign key check takes: a seat freed under the ride's
+   * lock checks the ride's group that way (the card trigger updates the ride a second time), and
+   * waiting for it there while we wait for the ride would deadlock.
+   * SQLite: an UPDATE that matches no row, as the transaction's first statement, takes the
+   * database's write lock (a transaction that read first could not write after another process
+   * had), without firing a trigger.
+   */
+  async lockStanding(tx: Transaction<Database>, engine: Engine, groupId: string, userId: string, mode: 'update' | 'share'): Promise<GroupStanding | undefined> {
+    if (engine === 'postgres') await sql`select id from groups where id = ${groupId} for ${sql.raw(mode === 'update' ? 'no key update' : 'share')}`.execute(tx);
+    else await tx.updateTable('groups').set((eb) => ({ id: eb.ref('id') })).where(sql<boolean>`0`).execute();
+    return tx
+      .selectFrom('groups')
+      .select(['creator_id', 'membership_approval_required', ...viewerMembershipColumns('groups.id', userId)])
+      .where('groups.id', '=', groupId)
+      .executeTakeFirst();
   },
 
   async removeMember(db: Executor, engine: Engine, groupId: string, userId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { nowIso, toCount } from '../db/database';
+import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
@@ -45,20 +45,27 @@ async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string
 export async function joinGroup(ctx: AppContext, userId: string, groupId: string): Promise<JoinGroupResult> {
   const group = await loadGroup(ctx, groupId, userId);
   assertCanJoin(membershipStatusOf(group, userId), toCount(group.viewer_is_banned) > 0);
+  await ctx.beforeLock?.('group-join');
+  let approvalRequired = toBool(group.membership_approval_required);
   try {
-    if (group.membership_approval_required) {
-      await groupsRepository.insertRequest(ctx.db, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
-    } else {
-      await groupsRepository.addMember(ctx.db, groupId, userId, nowIso());
-    }
+    await ctx.db.transaction().execute(async (tx) => {
+      // Decided again under the group's lock: the rider's standing and whether the group asks for
+      // approval are what they are now, not what the read above found.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, userId, 'update');
+      if (!standing) throw notFound('Group not found');
+      assertCanJoin(membershipStatusOf(standing, userId), toCount(standing.viewer_is_banned) > 0);
+      approvalRequired = toBool(standing.membership_approval_required);
+      if (approvalRequired) await groupsRepository.insertRequest(tx, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
+      else await groupsRepository.addMember(tx, groupId, userId, nowIso());
+    });
   } catch (error) {
     // A second request (double click, two tabs) loses on the unique key: one request, one notification.
     if (isUniqueViolation(error)) {
-      throw conflict(group.membership_approval_required ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
+      throw conflict(approvalRequired ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
     }
     throw error;
   }
-  if (group.membership_approval_required) {
+  if (approvalRequired) {
     await announceRequest(ctx, group, userId);
     return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
   }
@@ -122,7 +129,12 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   assertCanDecideRequests(membershipStatusOf(group, actorId));
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
   if (!request) throw notFound('Membership request not found');
+  await ctx.beforeLock?.('request-decision');
   await ctx.db.transaction().execute(async (tx) => {
+    // The organizer's standing asked again under the group's lock: one removed or demoted since the read above decides nothing.
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
+    if (!standing) throw notFound('Group not found');
+    assertCanDecideRequests(membershipStatusOf(standing, actorId));
     if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
     // A request that slipped in as the rider was banned is not approved into a membership.
     if (approve) assertNotBanned(await groupsRepository.isBanned(tx, groupId, request.user_id));

@@ -25,10 +25,14 @@ function inviterMayStillInvite(eb: ExpressionBuilder<Database, 'invitations'>) {
   ]);
 }
 
+/** Unrevoked, unexpired, and its inviter may still invite: an invitation that still speaks for its inviter, used or not. */
+function stillValid(nowIso: string) {
+  return (eb: ExpressionBuilder<Database, 'invitations'>) => eb.and([eb('invitations.revoked_at', 'is', null), eb('invitations.expires_at', '>', nowIso), inviterMayStillInvite(eb)]);
+}
+
 /** Unused, unrevoked, unexpired, and its inviter may still invite: an invitation that still works. */
 function isOpen(nowIso: string) {
-  return (eb: ExpressionBuilder<Database, 'invitations'>) =>
-    eb.and([eb('invitations.used_at', 'is', null), eb('invitations.revoked_at', 'is', null), eb('invitations.expires_at', '>', nowIso), inviterMayStillInvite(eb)]);
+  return (eb: ExpressionBuilder<Database, 'invitations'>) => eb.and([eb('invitations.used_at', 'is', null), stillValid(nowIso)(eb)]);
 }
 
 export const invitesRepository = {
@@ -88,6 +92,14 @@ export const invitesRepository = {
       ])
       .where('invitations.id', '=', id)
       .executeTakeFirst();
+  },
+
+  /**
+   * Whether a used invitation still speaks for its inviter (not revoked, not expired, the inviter
+   * may still invite): a sign-in link mailed while it was used hands its membership over only then.
+   */
+  async stillValid(db: Executor, id: string, nowIso: string): Promise<boolean> {
+    return (await db.selectFrom('invitations').select('invitations.id').where('invitations.id', '=', id).where(stillValid(nowIso)).executeTakeFirst()) !== undefined;
   },
 
   async passTo(db: Executor, id: string, userId: string): Promise<void> {

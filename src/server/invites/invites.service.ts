@@ -173,14 +173,19 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
     : null;
 
   let joined = false;
+  await ctx.beforeLock?.('invitation');
   try {
     await ctx.db.transaction().execute(async (tx) => {
+      // Under the group's lock, which a removal takes first: the invitation (markUsed: unused,
+      // unrevoked, unexpired, its inviter may still invite) and the rider's standing are read as they are now.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, invitation.group_id, userId, 'update');
+      if (!standing) throw notFound(INVALID_INVITATION_MESSAGE);
       if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
       assertNotBanned(await groupsRepository.isBanned(tx, invitation.group_id, userId));
       await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
       // The invited rider arrives through the invitation; the welcome tour is not needed after it.
       await usersRepository.markWelcomeSeen(tx, userId);
-      if (!(await groupsRepository.isMember(tx, invitation.group_id, userId))) {
+      if (!alreadyInGroup(membershipStatusOf(standing, userId))) {
         await groupsRepository.addMember(tx, invitation.group_id, userId, nowIso());
         joined = true;
       }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AppContext } from '../context';
 import type { FileStorage } from '../platform/storage';
 import { nowIso } from '../db/database';
 import { badRequest, HttpError } from '../platform/errors';
@@ -22,6 +23,9 @@ import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, ty
 import { LARGEST_UPLOAD_BYTES, UPLOAD_TARGETS, type UploadTarget } from './media.targets';
 import { assertRoomFor, guestUploadTotalReached, MULTIPART_OVERHEAD_BYTES, reserveGuestBytes, storageRoom } from './media-quota.service';
 import type { GuestUploadReservation } from '../limits/guest-upload-limits';
+
+/** Uploads decide under the group's lock (engine) and pause there for tests (beforeLock). */
+type UploadContext = MediaContext & Pick<AppContext, 'engine' | 'beforeLock'>;
 
 interface ResolvedTarget extends UploadTarget {
   fields: MediaUploadFields;
@@ -126,7 +130,7 @@ async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploade
  * gives it back when this throws.
  */
 export async function storeUpload(
-  ctx: MediaContext,
+  ctx: UploadContext,
   storage: FileStorage,
   userId: string,
   upload: ReceivedUpload,
@@ -168,7 +172,12 @@ export async function storeUpload(
   try {
     await storage.put(key, prepared.body);
     if (thumbnailKey && prepared.thumbnail) await storage.put(thumbnailKey, prepared.thumbnail);
+    await ctx.beforeLock?.('media');
     await ctx.db.transaction().execute(async (trx) => {
+      // Who may add to the ride or group, asked again under the group's lock; refused, the stored files go (below).
+      const facts = await access.uploadTargetUnderLock(trx, ctx.engine, target.associatedType, target.associatedId);
+      assertMayUploadTo(facts);
+      assertMayStoreFileType(facts, prepared.fileType);
       // Counted once more under the owner's lock: two uploads that each fit alone may not both pass.
       await mediaRepository.lockOwner(trx, userId);
       await assertRoomFor(trx, userId, room, prepared.size);
@@ -193,7 +202,7 @@ export async function storeUpload(
  * back. Leaves no temp file behind in any case.
  */
 export async function uploadMedia(
-  ctx: MediaContext,
+  ctx: UploadContext,
   storage: FileStorage,
   userId: string,
   clientAddress: string,

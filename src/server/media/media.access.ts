@@ -1,4 +1,9 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import type { Engine } from '../db/database';
+import { groupsRepository } from '../groups/groups.repository';
+import { rideViewerUnderLock } from '../rides/ride-standing.service';
 import { notFound } from '../platform/errors';
 import type { MembershipStatus } from '../../shared/groups/group';
 import type { MediaAssociatedType, MediaBelongsTo, MediaItem } from '../../shared/media/media-item';
@@ -83,6 +88,24 @@ export class MediaAccess {
     }
     if (!(await this.group(associatedId))) throw notFound('Group not found');
     return { kind: 'group', associatedType: associatedType === 'group_image' ? 'group_image' : 'group', membership: await this.groupMembership(associatedId) };
+  }
+
+  /**
+   * The upload target's facts read again inside the transaction that records the media, under the
+   * group's lock (groupsRepository.lockStanding): a long upload streams and is stored after the
+   * first read, and a rider removed meanwhile may no longer add to the ride or group.
+   */
+  async uploadTargetUnderLock(trx: Transaction<Database>, engine: Engine, associatedType: MediaAssociatedType, associatedId: string): Promise<UploadTargetFacts> {
+    const userId = this.viewerId ?? '';
+    if (PROFILE_KINDS.includes(associatedType)) return { kind: 'own', userId, accountId: associatedId };
+    if (associatedType === 'ride') {
+      const ride = await this.ride(associatedId);
+      if (!ride) throw notFound('Ride not found');
+      return { kind: 'ride', viewer: rideMediaViewer(await rideViewerUnderLock(trx, engine, ride, userId)) };
+    }
+    const standing = await groupsRepository.lockStanding(trx, engine, associatedId, userId, 'share');
+    if (!standing) throw notFound('Group not found');
+    return { kind: 'group', associatedType: associatedType === 'group_image' ? 'group_image' : 'group', membership: membershipStatusOf(standing, userId) };
   }
 
   /** The ride or group the item is attached to, named. */

@@ -54,18 +54,25 @@ async function membershipIn(ctx: AppContext, userId: string, groupId: string): P
 export async function createPoll(ctx: AppContext, userId: string, input: CreatePollInput): Promise<Poll> {
   const membership = await membershipIn(ctx, userId, input.groupId);
   const id = newId();
-  await pollsRepository.insert(ctx.db, {
-    id,
-    group_id: input.groupId,
-    creator_id: userId,
-    title: input.title,
-    description: input.description || null,
-    destination: input.destination,
-    duration_days: input.durationDays,
-    deadline: new Date(input.deadline).toISOString(),
-    proposed_dates: JSON.stringify(input.proposedDates),
-    is_active: 1,
-    created_at: nowIso(),
+  await ctx.beforeLock?.('poll-create');
+  await ctx.db.transaction().execute(async (tx) => {
+    // Asked again under the group's lock: a member removed since the read above proposes nothing.
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, input.groupId, userId, 'share');
+    if (!standing) throw notFound('Group not found');
+    assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
+    await pollsRepository.insert(tx, {
+      id,
+      group_id: input.groupId,
+      creator_id: userId,
+      title: input.title,
+      description: input.description || null,
+      destination: input.destination,
+      duration_days: input.durationDays,
+      deadline: new Date(input.deadline).toISOString(),
+      proposed_dates: JSON.stringify(input.proposedDates),
+      is_active: 1,
+      created_at: nowIso(),
+    });
   });
   const { title, message } = notificationTexts.pollCreated(input.title);
   for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
@@ -102,10 +109,17 @@ export async function respondToPoll(ctx: AppContext, userId: string, pollId: str
   const proposed = new Set(parseDates(row.proposed_dates));
   const preferred = input.response === 'yes' ? [...new Set((input.preferredDates ?? []).map(dayOf))].sort() : [];
   if (preferred.some((d) => !proposed.has(d))) throw badRequest('Preferred dates must be among the proposed dates');
+  await ctx.beforeLock?.('poll-vote');
   try {
-    const stored = await pollsRepository.insertResponseWhileOpen(ctx.db, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
-    // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
-    if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
+    await ctx.db.transaction().execute(async (tx) => {
+      // Membership asked again under the group's lock: a rider removed since the read above has no vote.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, row.group_id, userId, 'share');
+      if (!standing) throw notFound('Poll not found');
+      assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
+      const stored = await pollsRepository.insertResponseWhileOpen(tx, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
+      // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
+      if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_RESPONDED);
     throw error;

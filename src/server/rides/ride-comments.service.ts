@@ -1,13 +1,13 @@
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { nowIso, toBool } from '../db/database';
 import { badRequest, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import type { RideComment, RideCommentsPage } from '../../shared/rides/ride';
 import { ridesRepository } from './rides.repository';
 import { presentComment } from './rides.presenter';
-import { toBool } from '../db/database';
 import { assertMayComment, assertMaySeeRiders } from './rides.policy';
 import { loadRideFor } from './rides.service';
+import { rideViewerUnderLock } from './ride-standing.service';
 
 /**
  * A ride's comments: read by whoever may see who rides it (rides.policy maySeeRiders: every visitor
@@ -29,10 +29,15 @@ export async function listComments(ctx: AppContext, viewerId: string | null, rid
 
 /** POST /api/rides/{id}/comments: answers with the stored comment, so the page adds it without reading the list again. */
 export async function addComment(ctx: AppContext, userId: string, rideId: string, content: string): Promise<RideComment> {
-  const { viewer } = await loadRideFor(ctx, rideId, userId);
+  const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayComment(viewer);
   const id = newId();
-  await ridesRepository.insertComment(ctx.db, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
+  await ctx.beforeLock?.('ride-comment');
+  await ctx.db.transaction().execute(async (tx) => {
+    // Asked again under the group's lock: a rider removed since the read above may no longer write.
+    assertMayComment(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
+    await ridesRepository.insertComment(tx, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
+  });
   const stored = await ridesRepository.findComment(ctx.db, rideId, id);
   if (!stored) throw notFound('Ride not found'); // the ride was deleted meanwhile, its comments with it
   return presentComment(stored);

@@ -7,9 +7,8 @@ import { conflict, notFound } from '../platform/errors';
 import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { announceNewMember } from '../groups/groups.service';
-import { assertNotBanned } from '../groups/groups.policy';
 import { ridesRepository } from './rides.repository';
-import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts } from './rides.policy';
+import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer, standingUnderLock } from './rides.policy';
 import { loadRide, loadRideFor, presentOne } from './rides.service';
 import { waitlistRepository, type SeatState } from './waitlist.repository';
 import { releaseSeat } from './waitlist.service';
@@ -17,6 +16,7 @@ import { releaseSeat } from './waitlist.service';
 /** Seats and the waitlist: joining and leaving a ride or its queue, under the rules of joining (rides.policy.ts). */
 
 export const RIDERS_WAITING = 'Riders are waiting for a seat: join the waitlist';
+const ALREADY_WAITING = 'You are already on the waitlist';
 
 /**
  * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction
@@ -38,9 +38,12 @@ export async function joinRide(ctx: AppContext, userId: string, rideId: string):
 }
 
 /**
- * Joining a ride or its waitlist, under the rules of joining: an open group's membership is added
- * on the way, then `step` decides under the ride's lock (waitlist.repository lockSeats). A unique
- * key lost to the same rider's other request is `duplicate`.
+ * Joining a ride or its waitlist, under the rules of joining. The rules are asked first of what was
+ * read (a quick answer), then again inside the transaction of everything read after the locks
+ * (group, then ride: the order removals and deletions take them): who the rider is to the ride
+ * and its group may have changed in between (removed from the group, seated by a promotion, made
+ * the owner). An open group's membership is added on the way, then `step` decides. A unique key
+ * lost to the same rider's other request is `duplicate`.
  */
 async function takeSeatOrPlace(
   ctx: AppContext,
@@ -51,29 +54,30 @@ async function takeSeatOrPlace(
 ): Promise<Ride> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayJoin(viewer, rideFacts(ride, ride.participants.length));
-  // An open group's membership is added on the way (the policy lets no one else past it).
-  const groupToJoin = viewer.membership === 'none' ? ride.group_id : null;
   const now = nowIso();
-  await ctx.db
+  await ctx.beforeLock?.('ride-seat');
+  const joinedGroup = await ctx.db
     .transaction()
     .execute(async (tx) => {
-      if (groupToJoin) {
-        // A rider kept from rejoining the group does not come back through one of its rides.
-        assertNotBanned(await groupsRepository.isBanned(tx, groupToJoin, userId));
-        await groupsRepository.addMember(tx, groupToJoin, userId, now);
-      }
+      const standing = ride.group_id ? await groupsRepository.lockStanding(tx, ctx.engine, ride.group_id, userId, 'update') : undefined;
       const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
-      if (!state) throw notFound('Ride not found');
-      // Asked again under the lock: a ride cancelled since it was read takes no one.
-      assertMayJoin(viewer, { ...rideFacts(ride, state.seats), status: state.status });
+      if (!state || (ride.group_id && !standing)) throw notFound('Ride not found');
+      const row = standingUnderLock(state, standing);
+      const locked = rideViewer(row, userId, await ridesRepository.isParticipant(tx, rideId, userId));
+      // A rider kept from rejoining the group (locked.banned) does not come back through one of its rides.
+      assertMayJoin(locked, rideFacts(row, state.seats));
+      // An open group's membership is added on the way (the policy lets no one else past it).
+      const groupToJoin = locked.membership === 'none' ? ride.group_id : null;
+      if (groupToJoin) await groupsRepository.addMember(tx, groupToJoin, userId, now);
       await step(tx, state, now);
+      return groupToJoin !== null;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw conflict(duplicate);
       throw error;
     });
-  if (groupToJoin && ride.group_name && ride.group_creator_id) {
-    await announceNewMember(ctx, { id: groupToJoin, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
+  if (joinedGroup && ride.group_id && ride.group_name && ride.group_creator_id) {
+    await announceNewMember(ctx, { id: ride.group_id, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
   }
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
@@ -91,9 +95,11 @@ export async function leaveRide(ctx: AppContext, userId: string, rideId: string)
  * the ride's lock, so riders asking at once each get their own place.
  */
 export async function joinWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
-  return takeSeatOrPlace(ctx, userId, rideId, 'You are already on the waitlist', async (tx, state, now) => {
+  return takeSeatOrPlace(ctx, userId, rideId, ALREADY_WAITING, async (tx, state, now) => {
+    if (await waitlistRepository.isWaiting(tx, rideId, userId)) throw conflict(ALREADY_WAITING);
     if (hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('A seat is free: join the ride instead');
-    await waitlistRepository.enqueue(tx, rideId, userId, now);
+    // takeSeatOrPlace found no seat under the lock; enqueue refuses a seated rider all the same (the seat invariant).
+    if (!(await waitlistRepository.enqueue(tx, rideId, userId, now))) throw conflict(ALREADY_JOINED);
   });
 }
 

@@ -4,6 +4,7 @@ import { conflict, forbidden, type HttpError } from '../platform/errors';
 import { toBool, toCount } from '../db/database';
 import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
 import type { RideCardRow } from './rides.repository';
+import type { GroupStanding } from '../groups/groups.repository';
 import { canAddRideRoute, type RideMediaViewer } from '../media/media.policy';
 
 export interface RideViewer {
@@ -43,6 +44,21 @@ export function rideViewer(row: RideStandingColumns, viewerId: string | null, is
     membership: groupMembershipOf(row, viewerId),
     groupRide: row.group_creator_id !== null,
     banned: toCount(row.viewer_is_banned) > 0,
+  };
+}
+
+/**
+ * The standing columns of a ride read inside a transaction: the ride's own, and the rider's
+ * standing in its group read under the group's lock (groupsRepository.lockStanding).
+ */
+export function standingUnderLock(ride: Pick<RideStandingColumns, 'owner_id' | 'status' | 'max_riders'>, standing: GroupStanding | undefined): RideStandingColumns {
+  return {
+    ...ride,
+    group_approval: standing?.membership_approval_required ?? null,
+    group_creator_id: standing?.creator_id ?? null,
+    viewer_is_member: standing?.viewer_is_member ?? 0,
+    viewer_is_pending: standing?.viewer_is_pending ?? 0,
+    viewer_is_banned: standing?.viewer_is_banned ?? 0,
   };
 }
 

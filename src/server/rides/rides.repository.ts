@@ -144,6 +144,11 @@ function selectComments(db: Executor) {
     .select(['ride_comments.id', 'ride_comments.content', 'ride_comments.created_at', 'users.id as user_pk', 'users.handle', 'users.profile_image_url']);
 }
 
+/** A rider who takes a seat gives up their place in the ride's queue (the seat invariant). */
+async function leaveQueue(db: Executor, rideId: string, userId: string): Promise<void> {
+  await db.deleteFrom('ride_waitlist').where('ride_id', '=', rideId).where('user_id', '=', userId).execute();
+}
+
 export const ridesRepository = {
   /** `viewerId` only matters to presenting: it fills the viewer's standing in the ride's group. */
   async findById(db: Executor, id: string, viewerId: string | null = null): Promise<RideRow | undefined> {
@@ -311,8 +316,14 @@ export const ridesRepository = {
     await db.deleteFrom('rides').where('id', '=', id).execute();
   },
 
+  /**
+   * Seats the rider, who leaves the ride's queue if they were in it: a rider is seated or queued,
+   * never both (the seat invariant; waitlist.repository enqueue refuses a seated rider), whichever
+   * path seats them (a promotion, a ride handed over to its group's owner...).
+   */
   async addParticipant(db: Executor, rideId: string, userId: string, nowIso: string): Promise<void> {
     await db.insertInto('ride_participants').values({ ride_id: rideId, user_id: userId, joined_at: nowIso }).execute();
+    await leaveQueue(db, rideId, userId);
   },
 
   /**
@@ -339,12 +350,19 @@ export const ridesRepository = {
       .selectNoFrom((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), eb.val(nowIso).as('joined_at')])
       .where((eb) => eb(eb.selectFrom('ride_participants').select(eb.fn.countAll().as('n')).where('ride_id', '=', rideId), '<', maxRiders));
     const result = await db.insertInto('ride_participants').columns(['ride_id', 'user_id', 'joined_at']).expression(seat).executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    const taken = Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    if (taken) await leaveQueue(db, rideId, userId);
+    return taken;
   },
 
   async removeParticipant(db: Executor, rideId: string, userId: string): Promise<boolean> {
     const result = await db.deleteFrom('ride_participants').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst();
     return result.numDeletedRows === 1n;
+  },
+
+  /** What a rider's standing on the ride is read from inside a transaction (rides.service rideViewerUnderLock). */
+  standingColumns(db: Executor, rideId: string) {
+    return db.selectFrom('rides').select(['owner_id', 'status', 'max_riders', 'group_id']).where('id', '=', rideId).executeTakeFirst();
   },
 
   async isParticipant(db: Executor, rideId: string, userId: string): Promise<boolean> {

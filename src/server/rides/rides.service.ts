@@ -76,9 +76,15 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   const now = nowIso();
   const slugBase = await uniqueSlug(ctx, group.id, input.name, id);
   const route = await placeRoute(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] });
+  await ctx.beforeLock?.('ride-create');
   await ctx.db
     .transaction()
     .execute(async (tx) => {
+      // Asked again under the group's lock (update: the ride count on its row changes): a member
+      // removed since the read above plans nothing.
+      const standing = await groupsRepository.lockStanding(tx, ctx.engine, group.id, userId, 'update');
+      if (!standing) throw notFound('Group not found');
+      assertMayPlanRide(membershipStatusOf(standing, userId));
       await ridesRepository.insert(tx, {
         id,
         group_id: group.id,

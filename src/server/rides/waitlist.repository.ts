@@ -10,6 +10,7 @@ export interface SeatState {
   id: string;
   name: string;
   status: RideStatus;
+  owner_id: string;
   start_date: string;
   max_riders: number;
   group_id: string | null;
@@ -34,20 +35,43 @@ export const waitlistRepository = {
     else await tx.updateTable('rides').set((eb) => ({ card_version: eb('card_version', '+', 1) })).where('id', '=', rideId).execute();
     const row = await tx
       .selectFrom('rides')
-      .select(['id', 'name', 'status', 'start_date', 'max_riders', 'group_id'])
+      .select(['id', 'name', 'status', 'owner_id', 'start_date', 'max_riders', 'group_id'])
       .select((eb) => eb.selectFrom('ride_participants').select(eb.fn.countAll<number>().as('n')).whereRef('ride_participants.ride_id', '=', 'rides.id').as('seats'))
       .where('id', '=', rideId)
       .executeTakeFirst();
     return row && { ...row, seats: Number(row.seats) };
   },
 
-  /** Joins the end of the queue: one more than the last number the ride gave (the caller holds the lock). */
-  async enqueue(db: Executor, rideId: string, userId: string, nowIso: string): Promise<void> {
+  /**
+   * Joins the end of the queue: one more than the last number the ride gave (the caller holds the
+   * lock). Never a rider who holds a seat on the ride: the seat invariant (a rider is seated or
+   * queued, never both) is part of the INSERT, so no caller can break it. False when not queued.
+   */
+  async enqueue(db: Executor, rideId: string, userId: string, nowIso: string): Promise<boolean> {
+    // The number is an aggregate (one row whatever the WHERE), so the seat is looked for around it.
+    const number = db.selectFrom('ride_waitlist').select(sql<number>`coalesce(max(queue_number), 0) + 1`.as('queue_number')).where('ride_id', '=', rideId);
     const next = db
-      .selectFrom('ride_waitlist')
-      .select((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), sql<number>`coalesce(max(queue_number), 0) + 1`.as('queue_number'), eb.val(nowIso).as('joined_at')])
-      .where('ride_id', '=', rideId);
-    await db.insertInto('ride_waitlist').columns(['ride_id', 'user_id', 'queue_number', 'joined_at']).expression(next).execute();
+      .selectFrom(number.as('next'))
+      .select((eb) => [eb.val(rideId).as('ride_id'), eb.val(userId).as('user_id'), 'next.queue_number', eb.val(nowIso).as('joined_at')])
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('ride_participants as seat').select('seat.user_id').where('seat.ride_id', '=', rideId).where('seat.user_id', '=', userId))));
+    const result = await db.insertInto('ride_waitlist').columns(['ride_id', 'user_id', 'queue_number', 'joined_at']).expression(next).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
+
+  async isWaiting(db: Executor, rideId: string, userId: string): Promise<boolean> {
+    return (await db.selectFrom('ride_waitlist').select('user_id').where('ride_id', '=', rideId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  },
+
+  /**
+   * Drops the places of riders who hold a seat on the ride. Promotion runs it first, so it never
+   * seats a rider twice, and a ride left seated-and-queued by the race of issue 27 heals.
+   */
+  async dropSeated(db: Executor, rideId: string): Promise<void> {
+    await db
+      .deleteFrom('ride_waitlist')
+      .where('ride_id', '=', rideId)
+      .where('user_id', 'in', (eb) => eb.selectFrom('ride_participants as seat').select('seat.user_id').where('seat.ride_id', '=', rideId))
+      .execute();
   },
 
   async remove(db: Executor, rideId: string, userId: string): Promise<boolean> {

@@ -27,6 +27,8 @@ export interface SeatNews {
 export async function fillFreedSeats(tx: Transaction<Database>, engine: AppContext['engine'], rideId: string, now = new Date()): Promise<SeatNews | null> {
   const ride = await waitlistRepository.lockSeats(tx, engine, rideId);
   if (!ride || ride.status !== 'confirmed') return null;
+  // Nobody is seated twice nor told of a seat they hold: a rider with a seat has no place in the queue.
+  await waitlistRepository.dropSeated(tx, rideId);
   const free = ride.max_riders - ride.seats;
   if (free <= 0) return null;
   if (!waitlistPromotes(ride.start_date, now.getTime())) {

@@ -221,6 +221,15 @@ describe('20 riders joining and leaving at once', () => {
     const originalPlaces = places.slice(0, stillWaiting.filter((r) => queue.includes(r)).length);
     expect(originalPlaces).toEqual([...originalPlaces].sort((x, y) => x! - y!));
     expect(view.waitlist.count).toBe(queued.length);
+    // The seat invariant: nobody both holds a seat and waits for one.
+    const db = t.app.ctx.db;
+    const both = await db
+      .selectFrom('ride_waitlist as w')
+      .innerJoin('ride_participants as p', (join) => join.onRef('p.ride_id', '=', 'w.ride_id').onRef('p.user_id', '=', 'w.user_id'))
+      .select('w.user_id')
+      .where('w.ride_id', '=', ride.id)
+      .execute();
+    expect(both).toEqual([]);
   });
 });
 

@@ -89,6 +89,9 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
     )
     .execute();
   await moveKeyedRows(tx, 'ride_waitlist', 'ride_id', guestId, accountId);
+  // The account's own places on rides where it now holds the guest's seat go too: a rider is seated
+  // or queued, never both (the seat invariant, ARCHITECTURE "Seats that fill themselves").
+  await dropRowsHeldElsewhere(tx, 'ride_waitlist', 'ride_id', accountId, 'ride_participants', accountId);
 
   // Votes: one per rider and poll; the account's wins.
   await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
