@@ -34,7 +34,7 @@ export function RemovedRiders({ group }: { group: Group }) {
         {bans.data.map((ban) => (
           <li key={ban.user.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
             <UserAvatar userId={ban.user.userId} imageUrl={ban.user.profileImageUrl} className="size-8" />
-            <span className="min-w-0 flex-1 truncate text-sm font-semibold text-asphalt-900" title={ban.user.userId}>
+            <span className="min-w-0 flex-1 break-all text-sm font-semibold text-asphalt-900">
               {ban.user.userId}
             </span>
             <Button
@@ -42,8 +42,9 @@ export function RemovedRiders({ group }: { group: Group }) {
               size="sm"
               disabled={lift.isPending}
               onClick={() => void letBack(ban.user.id, ban.user.userId)}
+              aria-label={`Let them rejoin: ${ban.user.userId}`}
             >
-              Let them rejoin<span className="sr-only">: {ban.user.userId}</span>
+              Let them rejoin
             </Button>
           </li>
         ))}
