@@ -1,41 +1,12 @@
-import net from 'node:net';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { hashIp } from '../auth/link-rate-limits.service';
 import { MB } from '../../shared/media/limits';
 import { uploadCountersRepository } from './upload-counters';
+import { clientAddressKey } from './address-key';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** The eight 16-bit groups of an IPv6 address ('::' expanded, a dotted IPv4 tail read as two groups); null if it is none. */
-function ipv6Groups(address: string): number[] | null {
-  if (net.isIPv6(address) === false) return null;
-  let text = address.split('%')[0]!.toLowerCase();
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (tail) {
-    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = rest ? rest.split(':') : [];
-  const middle = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...middle, ...right].map((group) => parseInt(group, 16));
-}
-
-/**
- * Whose total an address spends: an IPv4 address itself (also when written IPv4-mapped), and for
- * IPv6 its /64, which one line or one rented server holds whole: counted per address, each of
- * its 2^64 addresses had a fresh total.
- */
-export function uploadAddressKey(address: string): string {
-  const groups = ipv6Groups(address);
-  if (groups === null) return address;
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
-}
 
 /**
  * Bytes one upload holds of the day's total of the guests of its client address. Taken before the
@@ -103,7 +74,7 @@ export class GuestUploadReservation {
 export async function reserveGuestUpload(ctx: Pick<AppContext, 'db' | 'log' | 'config'>, clientAddress: string, wanted: number): Promise<GuestUploadReservation> {
   const now = Date.now();
   const windowStart = new Date(now - (now % DAY_MS)).toISOString();
-  const key = `u:a:${hashIp(uploadAddressKey(clientAddress))}`;
+  const key = `u:a:${hashIp(clientAddressKey(clientAddress))}`;
   const totalBytes = ctx.config.guestUploadMbPerAddressPerDay * MB;
   const held = await uploadCountersRepository.reserve(ctx.db, key, windowStart, wanted, totalBytes, true);
   return new GuestUploadReservation(ctx, key, windowStart, totalBytes, held);
