@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
@@ -14,7 +14,7 @@ import { errorHandler } from './platform/error-handler';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { assertSameOrigin } from './platform/origin-check';
 import { isApiRequest } from './platform/api-request';
-import { applyCachePolicy } from './platform/cache-control';
+import { applyCachePolicy, PRIVATE_NO_STORE } from './platform/cache-control';
 import { redactUrl } from './platform/log-redaction';
 import { serveWebApp } from './platform/web-app';
 import { startScheduler } from './platform/scheduler';
@@ -81,6 +81,29 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Security headers (GUIDE section 5) from helmet's middleware, built once. @fastify/helmet builds
+  // the middleware again on every request, nearly all of what the headers cost every API read
+  // (docs/decisions/2026-11-24-helmet.md).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.tileUrl)],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger:
       options.logger === false
@@ -105,6 +128,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    // What the router answers itself, before any route or hook (a broken %-escape, a parameter
+    // longer than it takes): otherwise Fastify's own body with no Cache-Control (a 414 may be kept
+    // by a cache's heuristics) and none of the security headers.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {
+        const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+        void (reply as FastifyReply)
+          .code(tooLong ? 414 : 400)
+          .header('cache-control', PRIVATE_NO_STORE)
+          .send({ message: tooLong ? 'This address is too long' : 'This address is not valid' });
+      });
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   cutOffStalledBodies(app, config.bodyTimeoutMs);
@@ -129,29 +164,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applyCachePolicy(app);
   // Multipart bodies are only read by routes that ask (uploads); their size limits are set per route.
   await app.register(multipart);
-  // Security headers (GUIDE section 5) from helmet's middleware, built once. @fastify/helmet builds
-  // the middleware again on every request, nearly all of what the headers cost every API read
-  // (docs/decisions/2026-11-24-helmet.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.tileUrl)],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
 
   const publicOrigin = new URL(config.publicUrl).origin;

@@ -111,8 +111,17 @@ export function maySeeRiders(viewer: Pick<RideViewer, 'membership' | 'isParticip
 
 export const RIDERS_HIDDEN_COMMENTS = "Comments on this ride are for the group's members";
 
+/**
+ * A rider on the ride comments as one of its riders, unless removed from its group and kept from
+ * rejoining it: a ban silences them on the group's rides they rode (past ones, and one under way).
+ */
 export function mayComment(viewer: RideViewer): boolean {
-  return viewer.signedIn && (isInsider(viewer.membership) || viewer.isParticipant);
+  return viewer.signedIn && (isInsider(viewer.membership) || ridesAsRider(viewer));
+}
+
+/** A seat on the ride that still counts for taking part in it: not that of a rider banned from its group. */
+function ridesAsRider(viewer: Pick<RideViewer, 'isParticipant' | 'banned'>): boolean {
+  return viewer.isParticipant && !viewer.banned;
 }
 
 /**
@@ -155,7 +164,7 @@ export function rideAbilities(viewer: RideViewer, ride: RideFacts): RideAbilitie
 /** The ride's viewer in the media policy's terms. */
 export function rideMediaViewer(viewer: RideViewer): RideMediaViewer {
   // An owner outside the group is no owner to the media policy either (no routes, no removing others' files).
-  return { signedIn: viewer.signedIn, isRideOwner: actsAsOwner(viewer), isRideRider: viewer.isParticipant, membership: viewer.membership };
+  return { signedIn: viewer.signedIn, isRideOwner: actsAsOwner(viewer), isRideRider: ridesAsRider(viewer), membership: viewer.membership };
 }
 
 /**
