@@ -21,10 +21,10 @@ export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/api/auth/sessions/:id', { schema: { params: sessionIdParamsSchema } }, async (request, reply) => {
       const userId = requireUserId(request);
-      await signOutSession(ctx, userId, request.params.id);
+      const { calendarFeed } = await signOutSession(ctx, userId, request.params.id, request.sessionId);
       // Ending this browser's own session is signing out.
       if (request.params.id === request.sessionId) clearSessionCookie(reply, ctx.config);
-      return { success: true as const };
+      return { success: true as const, calendarFeed };
     });
 
     app.post('/api/auth/email-change/resend', async (request) => {

@@ -67,10 +67,15 @@ export async function signOutOtherSessions(ctx: AppContext, userId: string, curr
 
 /**
  * DELETE /api/auth/sessions/{id}: ends one of the rider's own sessions. Another rider's session,
- * one already ended or an unknown id all answer 404 alike.
+ * one already ended or an unknown id all answer 404 alike. Putting out another device (a lost
+ * phone) replaces the calendar feed's address in the same transaction, as signing out every other
+ * device does; ending this browser's own session is signing out, and keeps it.
  */
-export async function signOutSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
-  if (!(await sessionsRepository.deleteOwn(ctx.db, userId, sessionId))) throw notFound('Session not found');
+export async function signOutSession(ctx: AppContext, userId: string, sessionId: string, currentSessionId: string | null): Promise<{ calendarFeed: CalendarFeed | null }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    if (!(await sessionsRepository.deleteOwn(tx, userId, sessionId))) throw notFound('Session not found');
+    return { calendarFeed: sessionId === currentSessionId ? null : await replaceFeedAddress(ctx, tx, userId) };
+  });
 }
 
 /**

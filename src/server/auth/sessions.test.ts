@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, randomIp, type TestApp, TestClient, tokenFromMail, uniqueEmail } from '../test/test-app';
-import { sessionListSchema, signOutOthersResultSchema } from '../../shared/auth/sessions';
+import { sessionListSchema, signOutOthersResultSchema, signOutSessionResultSchema } from '../../shared/auth/sessions';
 import { hashToken } from '../platform/tokens';
 import { housekeepingJobs } from '../housekeeping';
 import { useTestApp } from '../test/use-test-app';
@@ -164,6 +164,26 @@ describe('signing sessions out', () => {
     // Signing out others only touches the asking rider's own sessions.
     await attacker.post('/api/auth/sessions/sign-out-others');
     expect(await signedIn(victim.laptop)).toBe(true);
+  });
+
+  it('signing out one lost device gives the calendar feed a new address too; signing this browser out keeps it', async () => {
+    const { phone, iphone, laptop } = await riderOnThreeDevices();
+    const old = (await iphone.get('/api/users/current/calendar')).json() as { url: string };
+    const lost = (await listOf(iphone)).find((s) => s.current)!;
+    const res = await phone.delete(`/api/auth/sessions/${lost.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(await signedIn(iphone)).toBe(false);
+    expect((await readFeed(old.url)).statusCode).toBe(404);
+    const { calendarFeed } = signOutSessionResultSchema.parse(res.json());
+    expect(calendarFeed!.url).not.toBe(old.url);
+    expect((await readFeed(calendarFeed!.url)).statusCode).toBe(200);
+    expect((await laptop.get('/api/users/current/calendar')).json()).toEqual(calendarFeed);
+
+    // Signing this very browser out is a logout: the feed the rider's other devices use stays.
+    const own = (await listOf(laptop)).find((s) => s.current)!;
+    const out = await laptop.delete(`/api/auth/sessions/${own.id}`);
+    expect(out.json()).toEqual({ success: true, calendarFeed: null });
+    expect((await readFeed(calendarFeed!.url)).statusCode).toBe(200);
   });
 
   it('ending this browser’s own session signs it out and clears the cookie', async () => {

@@ -6,7 +6,7 @@ import { recentRideListSchema, rideCommentSchema, rideCommentsPageSchema, rideDe
 import { dashboardStatsSchema } from '../../shared/dashboard/dashboard-stats';
 import { groupFinderPageSchema, rideFinderPageSchema } from '../../shared/finder/finder';
 import { routeAnswerSchema } from '../../shared/routing/route';
-import { signOutOthersResultSchema } from '../../shared/auth/sessions';
+import { signOutOthersResultSchema, signOutSessionResultSchema } from '../../shared/auth/sessions';
 import { groupBanListSchema } from '../../shared/groups/group';
 import { completedInvitationSchema, createdInvitationSchema, invitationViewSchema, openInvitationListSchema } from '../../shared/invites/invitation';
 
@@ -45,6 +45,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'DELETE /api/groups/:id/bans/:userId': success,
   'GET /api/invite/:token': invitationViewSchema,
   'POST /api/auth/sessions/sign-out-others': signOutOthersResultSchema,
+  'DELETE /api/auth/sessions/:id': signOutSessionResultSchema,
   'POST /api/invite/:token/complete': completedInvitationSchema,
 };
 

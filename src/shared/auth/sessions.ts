@@ -33,6 +33,13 @@ export const sessionIdParamsSchema = z.object({ id: z.uuid('Session not found') 
 export const signOutOthersResultSchema = z.object({ success: z.literal(true), signedOut: z.number().int(), calendarFeed: calendarFeedSchema.nullable() }).strict();
 export type SignOutOthersResult = z.infer<typeof signOutOthersResultSchema>;
 
+/**
+ * DELETE /api/auth/sessions/{id}: the calendar feed's new address when another device was put out
+ * (null when this browser signed itself out, or the rider has no feed).
+ */
+export const signOutSessionResultSchema = z.object({ success: z.literal(true), calendarFeed: calendarFeedSchema.nullable() }).strict();
+export type SignOutSessionResult = z.infer<typeof signOutSessionResultSchema>;
+
 /** POST /api/auth/email-change/resend */
 export const emailChangeResendResultSchema = z.object({ success: z.literal(true), emailConfirmationSentTo: z.string() });
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { VerifyMagicLinkResponse } from '../../shared/auth/magic-link';
-import type { SessionList, SignOutOthersResult } from '../../shared/auth/sessions';
+import type { SessionList, SignOutOthersResult, SignOutSessionResult } from '../../shared/auth/sessions';
+import type { CalendarFeed } from '../../shared/calendar/calendar-feed';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { authKeys, usersKeys } from './query-keys';
 
@@ -36,9 +37,9 @@ export function getSessions(): Promise<SessionList> {
   return apiRequest<SessionList>('/api/auth/sessions');
 }
 
-/** DELETE /api/auth/sessions/{id}: ends one of the rider's other sessions. */
-export function signOutSession(id: string): Promise<{ success: true }> {
-  return apiRequest<{ success: true }>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** DELETE /api/auth/sessions/{id}: ends one of the rider's other sessions, and the calendar feed gets a new address. */
+export function signOutSession(id: string): Promise<SignOutSessionResult> {
+  return apiRequest<SignOutSessionResult>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** POST /api/auth/sessions/sign-out-others: every session but this browser's ends, and the calendar feed gets a new address. */
@@ -154,22 +155,15 @@ export function useSessions() {
   return useQuery(sessionsQueryOptions());
 }
 
-/** Session changes refresh the list whether or not the server agreed (it may have ended elsewhere). */
-function useSessionsMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }) });
-}
-
-export const useSignOutSession = () => useSessionsMutation(signOutSession);
-
 /**
- * The calendar feed's address is replaced with the other sessions: Preferences shows the new one
- * from the answer at once; after a failure (it may have happened all the same) it is read again.
+ * Putting out devices replaces the calendar feed's address: Preferences shows the new one from the
+ * answer at once; after a failure (it may have happened all the same) it is read again. The list of
+ * sessions is read again whether or not the server agreed (one may have ended elsewhere).
  */
-export function useSignOutOtherSessions(userId: string) {
+function useDeviceSignOut<TInput, TResult extends { calendarFeed: CalendarFeed | null }>(userId: string, mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signOutOtherSessions,
+    mutationFn,
     onSuccess: ({ calendarFeed }) => {
       if (calendarFeed) queryClient.setQueryData(usersKeys.calendarFeed(userId), calendarFeed);
     },
@@ -177,6 +171,10 @@ export function useSignOutOtherSessions(userId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
   });
 }
+
+export const useSignOutSession = (userId: string) => useDeviceSignOut(userId, signOutSession);
+
+export const useSignOutOtherSessions = (userId: string) => useDeviceSignOut(userId, signOutOtherSessions);
 
 export function useResendEmailConfirmation() {
   const queryClient = useQueryClient();

@@ -36,7 +36,7 @@ function renderCard(initial: Session[] = threeSessions(), overrides: Record<stri
     },
     'DELETE /api/auth/sessions/22222222-2222-4222-8222-222222222222': () => {
       sessions = sessions.filter((s) => s.id !== '22222222-2222-4222-8222-222222222222');
-      return json({ success: true });
+      return json({ success: true, calendarFeed: { url: NEW_FEED, scope: 'groups' } });
     },
     ...overrides,
   });
@@ -83,7 +83,7 @@ describe('SecurityCard: signed-in devices', () => {
     );
     const address = (await screen.findByLabelText('Your private calendar address', {}, { timeout: 5000 })) as HTMLInputElement;
     expect(address.value).toBe(OLD_FEED);
-    const button = await screen.findByRole('button', { name: 'Sign out other devices', description: 'This also resets your calendar address, so signed-out devices stop seeing your rides.' });
+    const button = await screen.findByRole('button', { name: 'Sign out other devices', description: 'Signing out a device also resets your calendar address, so it stops seeing your rides.' });
     fireEvent.click(button);
     expect(await screen.findByText('2 other devices were signed out. Your calendar address was reset too: subscribe again with the new address.')).toBeTruthy();
     await waitFor(() => expect(address.value).toBe(NEW_FEED));
@@ -98,10 +98,12 @@ describe('SecurityCard: signed-in devices', () => {
     expect(await screen.findByText('1 other device was signed out.')).toBeTruthy();
   });
 
-  it('signs out one device by its id, with a button that names it', async () => {
+  it('signs out one device by its id, with a button that names it and says the calendar address is reset too', async () => {
     const requests = renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
-    expect(await screen.findByText('Safari on iPhone is no longer signed in.')).toBeTruthy();
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Sign out Safari on iPhone/, description: 'Signing out a device also resets your calendar address, so it stops seeing your rides.' }),
+    );
+    expect(await screen.findByText('Safari on iPhone is no longer signed in. Your calendar address was reset too: subscribe again with the new address.')).toBeTruthy();
     expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/auth/sessions/22222222-2222-4222-8222-222222222222');
     await waitFor(() => expect(screen.queryByText('Safari on iPhone')).toBeNull());
   });

@@ -59,14 +59,14 @@ function lastSeenText(session: Session, now = new Date()): string {
 }
 
 /** The feed is read without a session, so the devices put out would keep it (sessions.service). */
-const FEED_RESET_NOTE = 'This also resets your calendar address, so signed-out devices stop seeing your rides.';
+const FEED_RESET_NOTE = 'Signing out a device also resets your calendar address, so it stops seeing your rides.';
 const FEED_RESET_DONE = 'Your calendar address was reset too: subscribe again with the new address.';
 
 function SignedInDevices({ userId }: { userId: string }) {
   const noteId = useId();
   const sessions = useSessions();
   const signOutOthers = useSignOutOtherSessions(userId);
-  const signOutOne = useSignOutSession();
+  const signOutOne = useSignOutSession(userId);
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
 
@@ -84,7 +84,8 @@ function SignedInDevices({ userId }: { userId: string }) {
 
   function handleSignOutOne(session: Session) {
     signOutOne.mutate(session.id, {
-      onSuccess: () => toast({ title: 'Device signed out', description: `${session.device} is no longer signed in.`, variant: 'success' }),
+      onSuccess: ({ calendarFeed }) =>
+        toast({ title: 'Device signed out', description: [`${session.device} is no longer signed in.`, ...(calendarFeed ? [FEED_RESET_DONE] : [])].join(' '), variant: 'success' }),
       // A 404: that session had already ended; the list is read again either way.
       onError: () => toast({ title: 'Could not sign out that device', description: 'Please try again later.', variant: 'destructive' }),
     });
@@ -124,6 +125,7 @@ function SignedInDevices({ userId }: { userId: string }) {
                       size="sm"
                       className="mt-2"
                       aria-label={`Sign out ${session.device}, ${lastSeenText(session).toLowerCase()}`}
+                      aria-describedby={noteId}
                       disabled={signOutOne.isPending && signOutOne.variables === session.id}
                       onClick={() => handleSignOutOne(session)}
                     >
