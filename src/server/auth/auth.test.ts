@@ -81,6 +81,17 @@ describe('POST /api/auth/magic-link', () => {
     expect(status).toBe(429);
   });
 
+  it('counts the sign-in links of an IPv6 client by its /64: each of its addresses does not get its own 20', async () => {
+    let status = 200;
+    for (let i = 0; i < 25 && status === 200; i++) {
+      const from = { 'x-forwarded-for': `2001:db8:5:9:${(i + 1).toString(16)}::${i + 3}` };
+      status = (await new TestClient(t.app).post('/api/auth/magic-link', { email: uniqueEmail() }, from)).statusCode;
+    }
+    expect(status).toBe(429);
+    const elsewhere = await new TestClient(t.app).post('/api/auth/magic-link', { email: uniqueEmail() }, { 'x-forwarded-for': '2001:db8:5:a::1' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
   it('keeps to both limits when the links are asked for all at once', async () => {
     // Thirty at once for one address (from thirty addresses): five mails, as one after the other.
     const email = uniqueEmail();

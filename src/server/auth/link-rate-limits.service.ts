@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { tooManyRequests } from '../platform/errors';
 import { magicLinksRepository } from './magic-links.repository';
+import { clientAddressKey } from '../limits/address-key';
 
 const HOUR_MS = 3600 * 1000;
 /** Sign-in links per address and per client IP within one hour (GUIDE section 5). */
@@ -16,9 +17,13 @@ export const MAGIC_LINKS_PER_IP_PER_HOUR = 20;
 export const INVITATION_LINKS_PER_IP_PER_HOUR = 100;
 export const TOO_MANY_INVITATION_LINKS_MESSAGE = 'Too many invitations were accepted from this network in the last hour.';
 
+/**
+ * What every per-address count stores of a client address: its key (an IPv6 client counts as its
+ * /64, limits/address-key.ts) hashed, so no caller can count one of a /64's addresses alone.
+ */
 export function hashIp(ip: string): string {
   // Peppered so the stored value cannot be reversed by hashing the IPv4 space.
-  return crypto.createHash('sha256').update(`roadcaptain-ip:${ip}`).digest('hex');
+  return crypto.createHash('sha256').update(`roadcaptain-ip:${clientAddressKey(ip)}`).digest('hex');
 }
 
 /**

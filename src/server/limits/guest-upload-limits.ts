@@ -4,7 +4,6 @@ import type { Database } from '../db/schema';
 import { hashIp } from '../auth/link-rate-limits.service';
 import { MB } from '../../shared/media/limits';
 import { uploadCountersRepository } from './upload-counters';
-import { clientAddressKey } from './address-key';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -74,7 +73,7 @@ export class GuestUploadReservation {
 export async function reserveGuestUpload(ctx: Pick<AppContext, 'db' | 'log' | 'config'>, clientAddress: string, wanted: number): Promise<GuestUploadReservation> {
   const now = Date.now();
   const windowStart = new Date(now - (now % DAY_MS)).toISOString();
-  const key = `u:a:${hashIp(clientAddressKey(clientAddress))}`;
+  const key = `u:a:${hashIp(clientAddress)}`;
   const totalBytes = ctx.config.guestUploadMbPerAddressPerDay * MB;
   const held = await uploadCountersRepository.reserve(ctx.db, key, windowStart, wanted, totalBytes, true);
   return new GuestUploadReservation(ctx, key, windowStart, totalBytes, held);

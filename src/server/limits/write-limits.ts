@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { hashIp } from '../auth/link-rate-limits.service';
-import { clientAddressKey } from './address-key';
 import { readSessionToken } from '../auth/session-cookie';
 import { hashToken } from '../platform/tokens';
 import { isApiRequest } from '../platform/api-request';
@@ -46,7 +45,7 @@ function keys(request: FastifyRequest, prefix: string): { session: string | null
   const token = readSessionToken(request);
   return {
     session: token && request.userId ? `${prefix}:s:${hashToken(token)}` : null,
-    address: `${prefix}:a:${hashIp(clientAddressKey(request.ip))}`,
+    address: `${prefix}:a:${hashIp(request.ip)}`,
   };
 }
 
