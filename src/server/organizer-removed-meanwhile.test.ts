@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { addMember, buildGroup, buildGuest, buildRide, makeCoOrganizer, type Rider } from './test/factories';
+import { pauseAt } from './test/pause-point';
+import { useTestApp } from './test/use-test-app';
+import type { LockPoint } from './context';
+
+// What an organizer or a ride's owner decides is decided again inside its transaction, under the
+// group's lock (groupsRepository.lockStanding), from their standing then, not from the read the
+// request started with. Each test holds the request between that read and its transaction
+// (test/pause-point.ts), takes the actor's right away there (a removal, a demotion, a hand-over),
+// and checks the request is refused and changed nothing. The members' side is removed-meanwhile.test.ts.
+
+const t = useTestApp();
+
+/** An approval group with its owner, a co-organizer and a plain member. */
+async function clubOfThree() {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner, { membershipApprovalRequired: true });
+  const coOrganizer = await buildGuest(t);
+  const member = await buildGuest(t);
+  await addMember(owner, coOrganizer, group.id);
+  await addMember(owner, member, group.id);
+  await makeCoOrganizer(owner, coOrganizer, group.id);
+  return { owner, group, coOrganizer, member };
+}
+
+/** Sends `request`, runs `meanwhile` while it waits at `point`, and answers what the request answered. */
+async function whileAt(point: LockPoint, meanwhile: () => Promise<{ statusCode: number; body: string }>, request: () => Promise<{ statusCode: number; body: string }>) {
+  const paused = pauseAt(t.app.ctx, point);
+  const pending = request();
+  await paused.reached;
+  const between = await meanwhile();
+  expect(between.statusCode, between.body).toBe(200);
+  paused.release();
+  return pending;
+}
+
+const removal = (by: Rider, groupId: string, rider: Rider) => () => by.client.delete(`/api/groups/${groupId}/members/${rider.user.id}`);
+const demotion = (owner: Rider, groupId: string, rider: Rider) => () => owner.client.put(`/api/groups/${groupId}/members/${rider.user.id}/role`, { role: 'member' });
+
+async function roles(groupId: string) {
+  const db = t.app.ctx.db;
+  const members = await db.selectFrom('group_members').select(['user_id', 'role']).where('group_id', '=', groupId).orderBy('user_id').execute();
+  const owner = (await db.selectFrom('groups').select('creator_id').where('id', '=', groupId).executeTakeFirstOrThrow()).creator_id;
+  return { owner, members };
+}
+
+describe('a rider who becomes a ride’s owner while leaving it', () => {
+  it('keeps their seat: the owner cannot leave their own ride', async () => {
+    const { owner, group, member } = await clubOfThree();
+    const ride = await buildRide(member, group.id);
+    expect((await owner.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
+    // The member's removal hands their ride to the group's owner, who is on their way out of it.
+    const answer = await whileAt('ride-leave', removal(owner, group.id, member), () => owner.client.post(`/api/rides/${ride.id}/leave`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(answer.json()).toMatchObject({ message: 'The owner cannot leave their own ride' });
+    const db = t.app.ctx.db;
+    expect((await db.selectFrom('rides').select('owner_id').where('id', '=', ride.id).executeTakeFirstOrThrow()).owner_id).toBe(owner.user.id);
+    expect((await db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', ride.id).execute()).map((r) => r.user_id)).toEqual([owner.user.id]);
+  });
+});
+
+describe('an organizer whose standing changes between the read and the write', () => {
+  it('a co-organizer demoted meanwhile removes nobody', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const answer = await whileAt('member-action', demotion(owner, group.id, coOrganizer), removal(coOrganizer, group.id, member));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await roles(group.id)).members.map((m) => m.user_id)).toContain(member.user.id);
+  });
+
+  it('a co-organizer removed meanwhile removes nobody', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const answer = await whileAt('member-action', removal(owner, group.id, coOrganizer), removal(coOrganizer, group.id, member));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await roles(group.id)).members.map((m) => m.user_id)).toContain(member.user.id);
+  });
+
+  it('an owner who handed the group over meanwhile makes nobody a co-organizer', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const handOver = () => owner.client.post(`/api/groups/${group.id}/ownership`, { memberId: coOrganizer.user.id });
+    const answer = await whileAt('member-action', handOver, () => owner.client.put(`/api/groups/${group.id}/members/${member.user.id}/role`, { role: 'co_organizer' }));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await roles(group.id)).members.find((m) => m.user_id === member.user.id)?.role).toBe('member');
+  });
+
+  it('a group is not handed to a member removed meanwhile', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const handOver = () => owner.client.post(`/api/groups/${group.id}/ownership`, { memberId: member.user.id });
+    const answer = await whileAt('member-action', removal(coOrganizer, group.id, member), handOver);
+    expect(answer.statusCode, answer.body).toBe(404);
+    expect((await roles(group.id)).owner).toBe(owner.user.id);
+  });
+});
