@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, buildGroup, buildGuest, buildRide, makeCoOrganizer, type Rider } from './test/factories';
+import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { useTestApp } from './test/use-test-app';
 import type { LockPoint } from './context';
@@ -25,7 +25,7 @@ async function clubOfThree() {
 }
 
 /** Sends `request`, runs `meanwhile` while it waits at `point`, and answers what the request answered. */
-async function whileAt(point: LockPoint, meanwhile: () => Promise<{ statusCode: number; body: string }>, request: () => Promise<{ statusCode: number; body: string }>) {
+async function whileAt<Answer>(point: LockPoint, meanwhile: () => Promise<{ statusCode: number; body: string }>, request: () => Promise<Answer>): Promise<Answer> {
   const paused = pauseAt(t.app.ctx, point);
   const pending = request();
   await paused.reached;
@@ -89,5 +89,46 @@ describe('an organizer whose standing changes between the read and the write', (
     const answer = await whileAt('member-action', removal(coOrganizer, group.id, member), handOver);
     expect(answer.statusCode, answer.body).toBe(404);
     expect((await roles(group.id)).owner).toBe(owner.user.id);
+  });
+});
+
+describe('a ride’s owner or organizer whose standing changes between the read and the write', () => {
+  /** A ride the plain member plans in the club, and what the test reads back of it. */
+  async function memberRide() {
+    const club = await clubOfThree();
+    const ride = await buildRide(club.member, club.group.id);
+    const row = () => t.app.ctx.db.selectFrom('rides').select(['name', 'status', 'owner_id', 'min_riders_kept_at']).where('id', '=', ride.id).executeTakeFirst();
+    return { ...club, ride, row };
+  }
+
+  it('an owner removed from the group meanwhile no longer edits the ride handed over', async () => {
+    const { owner, group, member, ride, row } = await memberRide();
+    const answer = await whileAt('ride-manage', removal(owner, group.id, member), () => member.client.patch(`/api/rides/${ride.id}`, { name: 'Renamed on the way out' }));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await row()).toMatchObject({ name: ride.name, owner_id: owner.user.id });
+  });
+
+  it('a co-organizer demoted meanwhile does not cancel a member’s ride', async () => {
+    const { owner, group, coOrganizer, ride, row } = await memberRide();
+    const answer = await whileAt('ride-manage', demotion(owner, group.id, coOrganizer), () => coOrganizer.client.patch(`/api/rides/${ride.id}`, { status: 'cancelled' }));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await row()).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('a co-organizer removed meanwhile does not delete a member’s ride', async () => {
+    const { owner, group, coOrganizer, ride, row } = await memberRide();
+    const answer = await whileAt('ride-manage', removal(owner, group.id, coOrganizer), () => coOrganizer.client.delete(`/api/rides/${ride.id}`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await row()).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('an owner removed from the group meanwhile does not keep the ride below its minimum', async () => {
+    const { owner, group, member, ride, row } = await memberRide();
+    await member.client.patch(`/api/rides/${ride.id}`, { minRiders: 3, minRidersDecisionAt: inDays(1) });
+    // The decision time passes: set it in the past directly, as the clock would.
+    await t.app.ctx.db.updateTable('rides').set({ min_riders_decision_at: inDays(-0.01) }).where('id', '=', ride.id).execute();
+    const answer = await whileAt('ride-manage', removal(owner, group.id, member), () => member.client.post(`/api/rides/${ride.id}/keep`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await row()).toMatchObject({ min_riders_kept_at: null, owner_id: owner.user.id });
   });
 });
