@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { useTestApp } from './test/use-test-app';
+import { fileOf, PHOTO, postMultipart } from './media/media.test-helpers';
 import type { LockPoint } from './context';
 
 // What an organizer or a ride's owner decides is decided again inside its transaction, under the
@@ -130,5 +131,58 @@ describe('a ride’s owner or organizer whose standing changes between the read 
     const answer = await whileAt('ride-manage', removal(owner, group.id, member), () => member.client.post(`/api/rides/${ride.id}/keep`));
     expect(answer.statusCode, answer.body).toBe(403);
     expect(await row()).toMatchObject({ min_riders_kept_at: null, owner_id: owner.user.id });
+  });
+});
+
+describe('an organizer whose standing changes before closing a poll, inviting, or deleting a photo', () => {
+  /** A photo `rider` adds to a ride or to a group's gallery; its id. */
+  async function photoBy(rider: Rider, associatedType: 'ride' | 'group', associatedId: string): Promise<string> {
+    const parts = [{ name: 'associatedType', value: associatedType }, { name: 'associatedId', value: associatedId }, fileOf(PHOTO, 'photo.jpg')];
+    const uploaded = await postMultipart(t, '/api/media', rider.client, parts);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    return (uploaded.json() as { id: string }).id;
+  }
+
+  it('a co-organizer demoted meanwhile does not close a member’s poll', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const created = await member.client.post('/api/polls', { title: 'Alps', destination: 'Bormio', durationDays: 1, deadline: inDays(5), groupId: group.id, proposedDates: [inDays(10)] });
+    expect(created.statusCode, created.body).toBe(201);
+    const poll = created.json() as { id: string };
+    const answer = await whileAt('poll-close', demotion(owner, group.id, coOrganizer), () => coOrganizer.client.post(`/api/polls/${poll.id}/close`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await t.app.ctx.db.selectFrom('polls').select('is_active').where('id', '=', poll.id).executeTakeFirstOrThrow()).is_active).toBeTruthy();
+  });
+
+  it('a co-organizer removed meanwhile creates no invitation', async () => {
+    const { owner, group, coOrganizer } = await clubOfThree();
+    const invite = () => coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
+    const answer = await whileAt('invitation-manage', removal(owner, group.id, coOrganizer), invite);
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await t.app.ctx.db.selectFrom('invitations').select('id').where('group_id', '=', group.id).execute()).toEqual([]);
+  });
+
+  it('a co-organizer demoted meanwhile does not revoke an invitation', async () => {
+    const { owner, group, coOrganizer } = await clubOfThree();
+    expect((await owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Olga', inviteeName: 'Giulia' })).statusCode).toBe(201);
+    const { id } = await t.app.ctx.db.selectFrom('invitations').select('id').where('group_id', '=', group.id).executeTakeFirstOrThrow();
+    const answer = await whileAt('invitation-manage', demotion(owner, group.id, coOrganizer), () => coOrganizer.client.delete(`/api/groups/${group.id}/invitations/${id}`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect((await t.app.ctx.db.selectFrom('invitations').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+  });
+
+  it('a co-organizer demoted meanwhile does not delete a member’s photo from the gallery', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const id = await photoBy(member, 'group', group.id);
+    const answer = await whileAt('media-manage', demotion(owner, group.id, coOrganizer), () => coOrganizer.client.delete(`/api/media/${id}`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await t.app.ctx.db.selectFrom('media').select('id').where('id', '=', id).execute()).toEqual([{ id }]);
+  });
+
+  it('a co-organizer removed meanwhile does not delete a member’s photo of a ride', async () => {
+    const { owner, group, coOrganizer, member } = await clubOfThree();
+    const id = await photoBy(member, 'ride', (await buildRide(member, group.id)).id);
+    const answer = await whileAt('media-manage', removal(owner, group.id, coOrganizer), () => coOrganizer.client.delete(`/api/media/${id}`));
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(await t.app.ctx.db.selectFrom('media').select('id').where('id', '=', id).execute()).toEqual([{ id }]);
   });
 });
