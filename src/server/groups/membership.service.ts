@@ -1,4 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
@@ -156,9 +158,25 @@ export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<
 async function loadMemberAction(ctx: AppContext, actorId: string, groupId: string, memberId: string) {
   const group = await loadGroup(ctx, groupId, actorId);
   const status = membershipStatusOf(group, actorId);
-  const role = await groupsRepository.memberRole(ctx.db, groupId, memberId);
-  const target: MemberTarget | undefined = role && { role: memberRoleOf({ id: memberId, role }, group.creator_id), isSelf: memberId === actorId };
-  return { group, status, target };
+  return { group, status, target: await memberTarget(ctx.db, groupId, group.creator_id, actorId, memberId) };
+}
+
+/** The member acted on, as the policy sees them (undefined when the rider is not a member). */
+async function memberTarget(db: Kysely<Database> | Transaction<Database>, groupId: string, creatorId: string, actorId: string, memberId: string): Promise<MemberTarget | undefined> {
+  const role = await groupsRepository.memberRole(db, groupId, memberId);
+  return role && { role: memberRoleOf({ id: memberId, role }, creatorId), isSelf: memberId === actorId };
+}
+
+/**
+ * The actor's standing and the member acted on, asked again inside the action's transaction under
+ * the group's lock (lockStanding): an organizer removed or demoted, an owner who handed the group
+ * over, or a member removed or promoted since the request's first read is seen, and the same
+ * policy decides again from what is true now.
+ */
+async function memberActionUnderLock(ctx: AppContext, tx: Transaction<Database>, actorId: string, groupId: string, memberId: string) {
+  const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
+  if (!standing) throw notFound('Group not found');
+  return { status: membershipStatusOf(standing, actorId), target: await memberTarget(tx, groupId, standing.creator_id, actorId, memberId) };
 }
 
 function memberNotFound(): never {
@@ -169,7 +187,12 @@ function memberNotFound(): never {
 export async function changeMemberRole(ctx: AppContext, actorId: string, groupId: string, memberId: string, role: GroupRole): Promise<GroupMember> {
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanChangeRole(status, target, role);
-  if (!target || !(await groupsRepository.setRole(ctx.db, groupId, memberId, role))) memberNotFound();
+  await ctx.beforeLock?.('member-action');
+  await ctx.db.transaction().execute(async (tx) => {
+    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
+    assertCanChangeRole(locked.status, locked.target, role);
+    if (!(await groupsRepository.setRole(tx, groupId, memberId, role))) memberNotFound();
+  });
   if (role === 'co_organizer') {
     const { title, message } = notificationTexts.madeCoOrganizer(group.name);
     await notify(ctx, memberId, 'made_co_organizer', title, message, { groupId });
@@ -185,7 +208,12 @@ export async function changeMemberRole(ctx: AppContext, actorId: string, groupId
 export async function transferOwnership(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<Group> {
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanTransferTo(status, target);
+  await ctx.beforeLock?.('member-action');
   await ctx.db.transaction().execute(async (tx) => {
+    // setOwner below keeps a former owner from handing the group over; the lock also makes sure
+    // the new owner is still a member (not removed meanwhile).
+    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
+    assertCanTransferTo(locked.status, locked.target);
     // Only while the actor still owns it: of two hand-overs at once, the second finds another owner.
     if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('This group has changed hands meanwhile');
     await groupsRepository.setRole(tx, groupId, actorId, 'co_organizer');
@@ -210,7 +238,10 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
 export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string, options: { ban?: boolean } = {}): Promise<void> {
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanRemove(status, target);
+  await ctx.beforeLock?.('member-action');
   const handed = await ctx.db.transaction().execute(async (tx) => {
+    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
+    assertCanRemove(locked.status, locked.target);
     if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, memberId))) memberNotFound();
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
     // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.

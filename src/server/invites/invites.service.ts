@@ -1,6 +1,8 @@
 import QRCode from 'qrcode';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../platform/errors';
@@ -35,6 +37,16 @@ async function loadForInviting(ctx: AppContext, actorId: string, groupId: string
   const group = await loadGroup(ctx, groupId, actorId);
   assertMayInvite(membershipStatusOf(group, actorId));
   return group;
+}
+
+/**
+ * The actor's right to invite asked again inside the transaction that acts on it, under the group's
+ * lock (lockStanding): an organizer removed or demoted since the first read invites or revokes nothing.
+ */
+async function assertMayInviteUnderLock(ctx: AppContext, tx: Transaction<Database>, actorId: string, groupId: string): Promise<void> {
+  const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'share');
+  if (!standing) throw notFound('Group not found');
+  assertMayInvite(membershipStatusOf(standing, actorId));
 }
 
 /**
@@ -74,17 +86,17 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
     used_by_user_id: null,
     revoked_at: null,
   };
-  if (input.inviteeEmail) {
-    // Counted again under the inviter's lock, where the invitation is stored: invitations asked
-    // for at once may not together mail more than the day's limit.
-    await ctx.db.transaction().execute(async (tx) => {
+  await ctx.beforeLock?.('invitation-manage');
+  await ctx.db.transaction().execute(async (tx) => {
+    await assertMayInviteUnderLock(ctx, tx, actorId, groupId);
+    if (input.inviteeEmail) {
+      // Counted again under the inviter's lock, where the invitation is stored: invitations asked
+      // for at once may not together mail more than the day's limit.
       await invitesRepository.lockInviter(tx, actorId);
       await assertMayMail(tx, actorId);
-      await invitesRepository.insert(tx, row);
-    });
-  } else {
-    await invitesRepository.insert(ctx.db, row);
-  }
+    }
+    await invitesRepository.insert(tx, row);
+  });
   const magicLink = `${ctx.config.publicUrl}/invite/${token}`;
   const qrCodeDataUrl = await QRCode.toDataURL(magicLink, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   if (input.inviteeEmail) {
@@ -223,5 +235,9 @@ export async function listOpenInvitations(ctx: AppContext, actorId: string, grou
 /** DELETE /api/groups/{id}/invitations/{invitationId}: the link then answers like an invalid one. */
 export async function revokeInvitation(ctx: AppContext, actorId: string, groupId: string, invitationId: string): Promise<void> {
   await loadForInviting(ctx, actorId, groupId);
-  if (!(await invitesRepository.revoke(ctx.db, groupId, invitationId, nowIso()))) throw notFound('Invitation not found');
+  await ctx.beforeLock?.('invitation-manage');
+  await ctx.db.transaction().execute(async (tx) => {
+    await assertMayInviteUnderLock(ctx, tx, actorId, groupId);
+    if (!(await invitesRepository.revoke(tx, groupId, invitationId, nowIso()))) throw notFound('Invitation not found');
+  });
 }

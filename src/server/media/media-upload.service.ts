@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../context';
 import type { FileStorage } from '../platform/storage';
 import { nowIso } from '../db/database';
 import { badRequest, HttpError } from '../platform/errors';
@@ -11,7 +10,7 @@ import { notifyUpload } from '../notifications/notifications.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { ridesRepository } from '../rides/rides.repository';
 import { usersRepository } from '../users/users.repository';
-import { MediaAccess, type MediaContext } from './media.access';
+import { MediaAccess, type LockingMediaContext, type MediaContext } from './media.access';
 import { assertMayStoreFileType, assertMayUploadTo, type UploadTargetFacts } from './media.policy';
 import { mediaRepository, type MediaListRow } from './media.repository';
 import { mediaFileUrl, type StoredGpxInfo } from './media.presenter';
@@ -25,7 +24,7 @@ import { assertRoomFor, guestUploadTotalReached, MULTIPART_OVERHEAD_BYTES, reser
 import type { GuestUploadReservation } from '../limits/guest-upload-limits';
 
 /** Uploads decide under the group's lock (engine) and pause there for tests (beforeLock). */
-type UploadContext = MediaContext & Pick<AppContext, 'engine' | 'beforeLock'>;
+type UploadContext = LockingMediaContext;
 
 interface ResolvedTarget extends UploadTarget {
   fields: MediaUploadFields;

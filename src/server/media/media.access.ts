@@ -20,6 +20,8 @@ import { mediaRepository, type GroupWithStanding, type MediaListRow } from './me
 import { presentMedia } from './media.presenter';
 
 export type MediaContext = Pick<AppContext, 'db' | 'bus' | 'log' | 'config'>;
+/** What decides under the group's lock (engine) and pauses there for tests (beforeLock): uploads and deletions. */
+export type LockingMediaContext = MediaContext & Pick<AppContext, 'engine' | 'beforeLock'>;
 
 /** The rider kinds: attached to a rider's own account. */
 const PROFILE_KINDS: readonly MediaAssociatedType[] = ['profile', 'user_avatar', 'user_background'];
@@ -154,6 +156,28 @@ export class MediaAccess {
       return { isUploader, runsPlace: ride !== undefined && runsRide(this.rideViewer(ride)) };
     }
     if (row.associated_type === 'group' || row.associated_type === 'group_image') return { isUploader, runsPlace: runsGroup(await this.groupMembership(placeId)) };
+    return { isUploader, runsPlace: false };
+  }
+
+  /**
+   * itemFacts read again inside the transaction that deletes the item, under the group's lock
+   * (groupsRepository.lockStanding): an organizer removed or demoted, or a ride's owner removed,
+   * since the first read no longer runs the ride or group. `update` for a group's image, whose
+   * deletion writes the group's row.
+   */
+  async itemFactsUnderLock(trx: Transaction<Database>, engine: Engine, row: MediaListRow): Promise<ItemFacts> {
+    const isUploader = this.isUploader(row);
+    const placeId = row.associated_id;
+    const viewerId = this.viewerId;
+    if (viewerId === null || placeId === null) return { isUploader, runsPlace: false };
+    if (row.associated_type === 'ride') {
+      const ride = await this.ride(placeId);
+      return { isUploader, runsPlace: ride !== undefined && runsRide(rideMediaViewer(await rideViewerUnderLock(trx, engine, ride, viewerId))) };
+    }
+    if (row.associated_type === 'group' || row.associated_type === 'group_image') {
+      const standing = await groupsRepository.lockStanding(trx, engine, placeId, viewerId, row.associated_type === 'group_image' ? 'update' : 'share');
+      return { isUploader, runsPlace: standing !== undefined && runsGroup(membershipStatusOf(standing, viewerId)) };
+    }
     return { isUploader, runsPlace: false };
   }
 

@@ -8,7 +8,7 @@ import type { GpxData } from '../../shared/gpx/gpx-types';
 import { PRIVACY_ZONE_METRES, trimForOthers } from '../../shared/gpx/privacy-zone';
 import { retractUpload } from '../notifications/notifications.service';
 import { loadVisibleProfile } from '../users/profile-visibility.service';
-import { MediaAccess, type MediaContext } from './media.access';
+import { MediaAccess, type LockingMediaContext, type MediaContext } from './media.access';
 import { assertMayChangeMedia, audienceOf } from './media.policy';
 import { isInsider } from '../groups/groups.policy';
 import { mediaRepository, type MediaListRow } from './media.repository';
@@ -83,10 +83,13 @@ export async function updateMediaDescription(ctx: MediaContext, userId: string, 
  * DELETE /api/media/{id}: the row (and the avatar, background or group image that showed it) in
  * one transaction, then the file and its thumbnail.
  */
-export async function deleteMedia(ctx: MediaContext, storage: FileStorage, userId: string, id: string): Promise<void> {
-  const { row } = await loadManaged(ctx, userId, id, 'delete');
+export async function deleteMedia(ctx: LockingMediaContext, storage: FileStorage, userId: string, id: string): Promise<void> {
+  const { row, access } = await loadManaged(ctx, userId, id, 'delete');
   const keys = await mediaRepository.keysOf(ctx.db, [row.id]);
+  await ctx.beforeLock?.('media-manage');
   await ctx.db.transaction().execute(async (trx) => {
+    // An organizer's right asked again under the group's lock: one removed or demoted since the read above deletes nothing.
+    assertMayChangeMedia(await access.itemFactsUnderLock(trx, ctx.engine, row), 'delete');
     await mediaRepository.delete(trx, row.id);
     if (row.associated_type === 'user_avatar') await mediaRepository.clearUserImage(trx, row.associated_id ?? '', 'profile_image_url', row.url);
     if (row.associated_type === 'user_background') await mediaRepository.clearUserImage(trx, row.associated_id ?? '', 'background_image_url', row.url);

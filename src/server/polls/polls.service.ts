@@ -129,10 +129,20 @@ export async function respondToPoll(ctx: AppContext, userId: string, pollId: str
 
 /** POST /api/polls/{id}/close: the poll's creator or the group's organizers (owner, co-organizers) end the vote. */
 export async function closePoll(ctx: AppContext, userId: string, pollId: string): Promise<Poll> {
-  const { viewer } = await loadPoll(ctx, userId, pollId);
+  const { row, viewer } = await loadPoll(ctx, userId, pollId);
   assertMayClose(viewer);
-  await pollsRepository.close(ctx.db, pollId);
-  return presentOne(ctx, pollId, userId, viewer.membership);
+  await ctx.beforeLock?.('poll-close');
+  const membership = await ctx.db.transaction().execute(async (tx) => {
+    // The closer's standing asked again under the group's lock: an organizer demoted or a creator
+    // removed since the read above closes nothing.
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, row.group_id, userId, 'share');
+    if (!standing) throw notFound('Poll not found');
+    const locked = viewerOf(row, userId, membershipStatusOf(standing, userId));
+    assertMayClose(locked);
+    await pollsRepository.close(tx, pollId);
+    return locked.membership;
+  });
+  return presentOne(ctx, pollId, userId, membership);
 }
 
 /** A poll a ride is planned from, checked before the ride is stored. */

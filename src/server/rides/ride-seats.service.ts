@@ -86,7 +86,8 @@ async function takeSeatOrPlace(
 export async function leaveRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayLeave(viewer);
-  if (!(await releaseSeat(ctx, ride, userId))) throw conflict('You have not joined this ride');
+  await ctx.beforeLock?.('ride-leave');
+  if (!(await releaseSeat(ctx, ride, userId, { leaving: true }))) throw conflict('You have not joined this ride');
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 

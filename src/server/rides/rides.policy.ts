@@ -235,8 +235,10 @@ export function assertMayJoin(viewer: RideViewer, ride: Pick<RideFacts, 'status'
   if (refusal) throw joinRefusals[refusal]();
 }
 
+export const OWNER_CANNOT_LEAVE = 'The owner cannot leave their own ride';
+
 export function assertMayLeave(viewer: RideViewer): void {
-  if (viewer.isOwner) throw forbidden('The owner cannot leave their own ride');
+  if (viewer.isOwner) throw forbidden(OWNER_CANNOT_LEAVE);
   if (!viewer.isParticipant) throw conflict('You have not joined this ride');
 }
 

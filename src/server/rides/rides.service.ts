@@ -15,6 +15,7 @@ import { detachMedia } from '../media/media.service';
 import { pollLinkOf, pollToPlanFrom, tellInterestedRiders } from '../polls/polls.service';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { presentRideDetail } from './rides.presenter';
+import { rideViewerUnderLock } from './ride-standing.service';
 import { assertMayDecideMinimum, assertMayDeleteRide, assertMayManageRide, assertMayPlanRide, groupMembershipOf, minimumDecision, rideViewer, type RideViewer } from './rides.policy';
 import { editedRoute, groupPoint, placeRoute, touchesRoute } from './ride-route';
 import { waitlistRepository } from './waitlist.repository';
@@ -153,10 +154,6 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
 
   const newSlug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;
   const slug = newSlug === ride.slug ? undefined : newSlug;
-  // The address the ride leaves keeps leading to it (a ride without a group is addressed by id).
-  // Remembered first: should the update then fail, the ride still has that slug, and a slug's
-  // current owner wins over the history.
-  if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(ctx.db, ride.group_id, ride.slug, rideId, nowIso());
   const fields = {
     ...route,
     ...(slug !== undefined && { slug }),
@@ -176,9 +173,16 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
     ...(decisionMoved && { min_riders_decision_at: decisionAt || null, min_riders_checked_at: null, min_riders_kept_at: null }),
   };
+  await ctx.beforeLock?.('ride-manage');
   const news = await ctx.db
     .transaction()
     .execute(async (tx) => {
+      // The owner's or organizer's right asked again under the group's lock: one removed or demoted
+      // since the read above (or whose ride a removal handed to the group's owner) changes nothing.
+      assertMayManageRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
+      // The address the ride leaves keeps leading to it (a ride without a group is addressed by id),
+      // remembered in the edit's transaction: a refused or failed edit remembers nothing.
+      if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(tx, ride.group_id, ride.slug, rideId, nowIso());
       if (input.maxRiders !== undefined) {
         // Counted under the ride's row lock, as takeSeat counts, so a rider joining meanwhile is seen.
         await ridesRepository.lockRide(tx, rideId);
@@ -241,10 +245,12 @@ function refuseSlugClash(error: unknown): never {
 export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayDeleteRide(viewer);
+  await ctx.beforeLock?.('ride-manage');
   // Its media stop being served at the commit and their files go right after it.
   const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
     // The group's row before the ride's, as every write that touches both (its ride count).
     if (ride.group_id) await groupsRepository.lockRow(tx, ctx.engine, ride.group_id);
+    assertMayDeleteRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
     const removeFiles = await detachMedia(tx, { rideId });
     await ridesRepository.delete(tx, rideId);
     return removeFiles;
@@ -259,7 +265,11 @@ export async function deleteRide(ctx: AppContext, userId: string, rideId: string
 export async function keepRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayDecideMinimum(viewer, minimumDecision(ride));
-  await ridesRepository.update(ctx.db, rideId, { min_riders_kept_at: nowIso() });
+  await ctx.beforeLock?.('ride-manage');
+  await ctx.db.transaction().execute(async (tx) => {
+    assertMayDecideMinimum(await rideViewerUnderLock(tx, ctx.engine, ride, userId), minimumDecision(ride));
+    await ridesRepository.update(tx, rideId, { min_riders_kept_at: nowIso() });
+  });
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 

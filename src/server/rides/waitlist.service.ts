@@ -5,7 +5,9 @@ import { nowIso } from '../db/database';
 import { notify } from '../notifications/notifications.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { waitlistPromotes } from '../../shared/rides/ride';
+import { forbidden } from '../platform/errors';
 import { ridesRepository } from './rides.repository';
+import { OWNER_CANNOT_LEAVE } from './rides.policy';
 import { waitlistRepository } from './waitlist.repository';
 
 /** What a freed seat did, to be told once the transaction has committed. */
@@ -56,9 +58,13 @@ export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Prom
  * waiting, in one transaction under the ride's lock; the news is told after the commit. False when
  * the rider held no seat.
  */
-export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator_id: string | null }, userId: string): Promise<boolean> {
+export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator_id: string | null }, userId: string, options: { leaving?: boolean } = {}): Promise<boolean> {
   const news = await ctx.db.transaction().execute(async (tx) => {
-    await waitlistRepository.lockSeats(tx, ctx.engine, ride.id);
+    const state = await waitlistRepository.lockSeats(tx, ctx.engine, ride.id);
+    // A rider leaving of their own accord is asked again under the ride's lock whether they own it:
+    // a removal may have handed the ride to them (handOverRides) since the read their request
+    // started from, and an owner without a seat would be left.
+    if (options.leaving && state?.owner_id === userId) throw forbidden(OWNER_CANNOT_LEAVE);
     if (!(await ridesRepository.removeParticipant(tx, ride.id, userId))) return undefined;
     if (ride.navigator_id === userId) await ridesRepository.update(tx, ride.id, { navigator_id: null });
     return fillFreedSeats(tx, ctx.engine, ride.id);
