@@ -117,6 +117,7 @@ describe('PUT /api/groups/{id}/bans/{userId}: banning a rider who is not in the 
     expect(groupBanListSchema.parse((await w.owner.client.get(`/api/groups/${w.group.id}/bans`)).json())).toEqual([first]);
     expect((await outsider.client.post(`/api/groups/${w.group.id}/join`)).statusCode).toBe(403);
 
+    // A co-organizer lifts a ban the owner set (decided: bans are the organizers' list, as removals are).
     expect((await w.coOrganizer.client.delete(banPath(w, outsider.user.id))).statusCode).toBe(200);
     expect(await bansOf(w)).toEqual([]);
     expect((await outsider.client.post(`/api/groups/${w.group.id}/join`)).statusCode).toBe(200);
