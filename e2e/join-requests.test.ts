@@ -146,6 +146,11 @@ describe('join requests, live', () => {
     await expectNoReload(page);
 
     await page.getByRole('button', { name: `Decline ${declined.userId}` }).click();
+    // A decline is asked first, with "Don't let them ask again" unticked: this one may ask again.
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByRole('checkbox', { name: "Don't let them ask again" }).isChecked()).toBe(false);
+    await confirm.getByRole('button', { name: 'Decline' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await expectToast(page, `${declined.userId}'s request was declined.`);
     await page.getByText('No pending requests').waitFor();
 

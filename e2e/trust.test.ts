@@ -66,7 +66,7 @@ describe('trust', () => {
       await confirm.waitFor({ state: 'detached' });
       await expectToast(owner.page, `${troublemaker.handle} was removed from ${name}`);
 
-      const removed = owner.page.getByRole('list', { name: 'Removed riders' });
+      const removed = owner.page.getByRole('list', { name: 'Kept out' });
       await removed.getByText(troublemaker.handle, { exact: true }).waitFor();
       await expectAccessible(owner.page, undefined, 'removed riders');
       await expectNoSidewaysScroll(owner.page);
@@ -80,7 +80,7 @@ describe('trust', () => {
       expect(refused.status).toBe(403);
       expect(refused.json.message).toBe("You can't join this group");
 
-      await removed.getByRole('button', { name: `Let them rejoin: ${troublemaker.handle}` }).click();
+      await removed.getByRole('button', { name: `Let them back: ${troublemaker.handle}` }).click();
       await expectToast(owner.page, `${troublemaker.handle} may join ${name} again`);
       await removed.waitFor({ state: 'detached' });
 

@@ -72,6 +72,8 @@ const matrix: Array<[string, (w: World) => Call | Promise<Call>, number[]]> = [
     },
     [401, 403, 403, 403, 403, 200, 200],
   ],
+  ['decline, kept from asking again', async (w) => ['POST', `/api/groups/${w.group.id}/membership-requests/${await w.freshRequest()}/reject`, { ban: true }], [401, 403, 403, 403, 403, 200, 200]],
+  ['keep out a rider not in the group', async (w) => ['PUT', `/api/groups/${w.group.id}/bans/${(await buildGuest(t)).user.id}`], [401, 403, 403, 403, 403, 200, 200]],
   ['hand over ownership', (w) => ['POST', `/api/groups/${w.group.id}/ownership`, { memberId: w.member.user.id }], [401, 403, 403, 403, 403, 403, 200]],
   ['DELETE group', (w) => ['DELETE', `/api/groups/${w.group.id}`], [401, 403, 403, 403, 403, 403, 200]],
   ['join group', (w) => ['POST', `/api/groups/${w.group.id}/join`], [401, 200, 200, 409, 409, 409, 409]],

@@ -123,6 +123,21 @@ export function assertCanManageBans(status: MembershipStatus): void {
   if (!groupAbilities(status, true).removeMembers) throw forbidden(ONLY_ORGANIZERS);
 }
 
+/**
+ * PUT /api/groups/{id}/bans/{userId} keeps out a rider who is not in the group (one who left before
+ * an organizer acted, or never joined). `target` is the rider's standing, read under the group's
+ * lock. The owner is never banned (403, as they are never removed); an insider is a 409: they are
+ * removed with "Don't let them rejoin" instead, so their rides are handed over and their seats
+ * freed (and a co-organizer cannot so ban an organizer, as they cannot remove one); a pending asker
+ * is declined with "Don't let them ask again", which settles their request.
+ */
+export function assertCanBanOutsider(viewer: MembershipStatus, target: MembershipStatus): void {
+  assertCanManageBans(viewer);
+  if (target === 'owner') throw forbidden('The owner cannot be banned from their group');
+  if (isInsider(target)) throw conflict("This rider is in the group: remove them with \"Don't let them rejoin\" instead");
+  if (target === 'pending') throw conflict("This rider asked to join: decline their request with \"Don't let them ask again\" instead");
+}
+
 /** The owner hands the group over before leaving it; a pending rider withdraws their request. */
 export function assertCanLeave(status: MembershipStatus): void {
   if (status === 'owner') throw forbidden('The owner cannot leave their own group');

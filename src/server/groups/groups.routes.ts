@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { changeMemberRoleSchema, createGroupSchema, removeMemberSchema, transferOwnershipSchema, updateGroupSchema } from '../../shared/groups/group';
+import { changeMemberRoleSchema, createGroupSchema, decideRequestSchema, removeMemberSchema, transferOwnershipSchema, updateGroupSchema } from '../../shared/groups/group';
 import { requireUserId } from '../auth/session-cookie';
 import { createGroup, deleteGroup, findGroupByName, getGroup, listMyGroups, searchGroups, updateGroup } from './groups.service';
-import { changeMemberRole, decideRequest, joinGroup, leaveGroup, liftBan, listBans, listMembers, listRequests, pendingGroupIds, removeMember, transferOwnership } from './membership.service';
+import { banOutsider, changeMemberRole, decideRequest, joinGroup, leaveGroup, liftBan, listBans, listMembers, listRequests, pendingGroupIds, removeMember, transferOwnership } from './membership.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const requestParams = z.object({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) });
@@ -61,6 +61,12 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/groups/:id/bans', { schema: { params: idParams } }, async (request) => listBans(ctx, requireUserId(request), request.params.id));
 
+    // Keeps out a rider who is not in the group (one who left first); an insider is removed with a ban instead.
+    app.put('/api/groups/:id/bans/:userId', { schema: { params: banParams } }, async (request) => {
+      await banOutsider(ctx, requireUserId(request), request.params.id, request.params.userId);
+      return { success: true };
+    });
+
     app.delete('/api/groups/:id/bans/:userId', { schema: { params: banParams } }, async (request) => {
       await liftBan(ctx, requireUserId(request), request.params.id, request.params.userId);
       return { success: true };
@@ -74,13 +80,14 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       listRequests(ctx, requireUserId(request), request.params.id),
     );
 
-    app.post('/api/groups/:id/membership-requests/:requestId/approve', { schema: { params: requestParams } }, async (request) => {
-      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, true);
+    // The optional body `{ "ban": true }` goes with a decline only ("Don't let them ask again"); with an approval it is a 400.
+    app.post('/api/groups/:id/membership-requests/:requestId/approve', { schema: { params: requestParams, body: decideRequestSchema.nullish() } }, async (request) => {
+      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, true, request.body ?? {});
       return { success: true };
     });
 
-    app.post('/api/groups/:id/membership-requests/:requestId/reject', { schema: { params: requestParams } }, async (request) => {
-      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, false);
+    app.post('/api/groups/:id/membership-requests/:requestId/reject', { schema: { params: requestParams, body: decideRequestSchema.nullish() } }, async (request) => {
+      await decideRequest(ctx, requireUserId(request), request.params.id, request.params.requestId, false, request.body ?? {});
       return { success: true };
     });
 

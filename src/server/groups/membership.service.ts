@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
-import { conflict, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
@@ -18,6 +18,7 @@ import {
   assertCanChangeRole,
   assertCanDecideRequests,
   assertCanJoin,
+  assertCanBanOutsider,
   assertCanManageBans,
   assertCanLeave,
   assertCanRemove,
@@ -126,7 +127,13 @@ export async function listRequests(ctx: AppContext, actorId: string, groupId: st
   return rows.map((row, i) => presentRequest(row, shown[i]!));
 }
 
-export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean): Promise<void> {
+/**
+ * Approves or declines a membership request. `ban` with a decline ("Don't let them ask again")
+ * also keeps the rider out, in the decision's own transaction: a declined rider could otherwise ask
+ * again without end, each request telling every organizer.
+ */
+export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean, options: { ban?: boolean } = {}): Promise<void> {
+  if (approve && options.ban) throw badRequest('A ban goes with a decline, not an approval');
   const group = await loadGroup(ctx, groupId, actorId);
   assertCanDecideRequests(membershipStatusOf(group, actorId));
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
@@ -143,6 +150,7 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
     if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
+    if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: request.user_id, banned_by: actorId, banned_at: nowIso() });
   });
   // Whoever decided is not told of their own action (GUIDE section 10); the request every organizer was told of is settled.
   await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
@@ -273,4 +281,23 @@ export async function listBans(ctx: AppContext, actorId: string, groupId: string
 export async function liftBan(ctx: AppContext, actorId: string, groupId: string, userId: string): Promise<void> {
   assertCanManageBans(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
   if (!(await groupsRepository.unban(ctx.db, groupId, userId))) throw notFound('This rider is not kept from rejoining');
+}
+
+/**
+ * PUT /api/groups/{id}/bans/{userId}: an organizer keeps out a rider who is not in the group (one
+ * who left before the organizer could remove them with a ban). Idempotent: a second ban keeps the
+ * first. Decided under the group's lock, as a join is: a rider who joins meanwhile is found an
+ * insider (409: removed with a ban instead), and one banned first is refused by the join.
+ */
+export async function banOutsider(ctx: AppContext, actorId: string, groupId: string, userId: string): Promise<void> {
+  const group = await loadGroup(ctx, groupId, actorId);
+  assertCanManageBans(membershipStatusOf(group, actorId));
+  if (!(await usersRepository.findById(ctx.db, userId))) throw notFound('Rider not found');
+  await ctx.db.transaction().execute(async (tx) => {
+    const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
+    const target = await groupsRepository.lockStanding(tx, ctx.engine, groupId, userId, 'update');
+    if (!standing || !target) throw notFound('Group not found');
+    assertCanBanOutsider(membershipStatusOf(standing, actorId), membershipStatusOf(target, userId));
+    await groupsRepository.ban(tx, { group_id: groupId, user_id: userId, banned_by: actorId, banned_at: nowIso() });
+  });
 }

@@ -168,6 +168,14 @@ export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 export const removeMemberSchema = z.object({ ban: z.boolean({ error: 'ban must be true or false' }).optional() }).strict();
 export type RemoveMemberInput = z.infer<typeof removeMemberSchema>;
 
+/**
+ * The optional body of a membership request's approval or decline: `ban` with a decline also keeps
+ * the rider from asking again ("Don't let them ask again") until an organizer lifts it. A ban with
+ * an approval means nothing and is refused (400).
+ */
+export const decideRequestSchema = z.object({ ban: z.boolean({ error: 'ban must be true or false' }).optional() }).strict();
+export type DecideRequestInput = z.infer<typeof decideRequestSchema>;
+
 /** A rider removed and kept from rejoining, as organizers see them (GET /api/groups/{id}/bans). */
 export const groupBanSchema = z.object({
   user: personSummarySchema,

@@ -24,6 +24,8 @@ export interface JoinGroupResult {
 export interface MembershipDecision {
   groupId: string;
   requestId: string;
+  /** With a decline only: "Don't let them ask again" (the server answers 400 to a ban with an approval). */
+  ban?: boolean;
 }
 
 /** Spec 2 section 4: the groups list refetches every 10 s while membership requests are pending. */
@@ -119,12 +121,20 @@ export function removeMember({ ban = false, ...member }: MemberAction & { ban?: 
   return apiRequest<{ success: true }>(memberPath(member), { method: 'DELETE', ...(ban ? { body: { ban: true } } : {}) });
 }
 
-/** GET /api/groups/{id}/bans (organizers): the riders removed and kept from rejoining. */
+/** GET /api/groups/{id}/bans (organizers): the riders kept out (removed or declined with a ban, or banned after leaving). */
 export function getGroupBans(groupId: string): Promise<GroupBan[]> {
   return apiGet<GroupBan[]>(`${groupPath(groupId)}/bans`);
 }
 
-/** DELETE /api/groups/{id}/bans/{userId} (organizers): "Let them rejoin". */
+/**
+ * PUT /api/groups/{id}/bans/{userId} (organizers): keeps out a rider who is not in the group (one
+ * who left first). Idempotent; an insider is removed with a ban instead (409), the owner never (403).
+ */
+export function banRider({ groupId, userId }: { groupId: string; userId: string }): Promise<{ success: true }> {
+  return apiRequest<{ success: true }>(`${groupPath(groupId)}/bans/${encodeURIComponent(userId)}`, { method: 'PUT' });
+}
+
+/** DELETE /api/groups/{id}/bans/{userId} (organizers): "Let them back". */
 export function liftBan({ groupId, userId }: { groupId: string; userId: string }): Promise<{ success: true }> {
   return apiRequest<{ success: true }>(`${groupPath(groupId)}/bans/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 }
@@ -149,9 +159,12 @@ export function leaveGroup(groupId: string): Promise<{ success: true; message: s
   return apiRequest<{ success: true; message: string }>(`${groupPath(groupId)}/leave`, { method: 'POST' });
 }
 
-/** POST /api/groups/{id}/membership-requests/{requestId}/approve or /reject (owner). */
-export function decideMembershipRequest({ groupId, requestId }: MembershipDecision, decision: 'approve' | 'reject'): Promise<{ success: true }> {
-  return apiRequest<{ success: true }>(`${groupPath(groupId)}/membership-requests/${encodeURIComponent(requestId)}/${decision}`, { method: 'POST' });
+/** POST /api/groups/{id}/membership-requests/{requestId}/approve or /reject (organizers); `ban` with a decline keeps the rider from asking again. */
+export function decideMembershipRequest({ groupId, requestId, ban = false }: MembershipDecision, decision: 'approve' | 'reject'): Promise<{ success: true }> {
+  return apiRequest<{ success: true }>(`${groupPath(groupId)}/membership-requests/${encodeURIComponent(requestId)}/${decision}`, {
+    method: 'POST',
+    ...(ban ? { body: { ban: true } } : {}),
+  });
 }
 
 /** The rider's groups: shared by the shell (only the count matters for the unsaved-access rule) and My Groups. */
@@ -253,7 +266,7 @@ const invalidateGroupsAndRides = (queryClient: QueryClient) => Promise.all([inva
 /** A removed rider leaves the group's upcoming rides. */
 export const useRemoveMember = () => useRefreshingMutation(removeMember, invalidateGroupsAndRides);
 
-/** A lifted ban refreshes the group's lists (the removed riders among them). */
+/** A lifted ban refreshes the group's lists (the riders kept out among them). */
 export const useLiftBan = () => useRefreshingMutation(liftBan, invalidateGroups);
 
 /** Joining refreshes the groups (with finder results and the pending list) and the rides the rider may now join. */

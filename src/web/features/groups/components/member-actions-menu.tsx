@@ -1,12 +1,12 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../../../api/groups';
+import { KeepOutChoice } from './keep-out-choice';
 
 type MemberActionName = keyof MemberAbilities;
 
@@ -79,7 +79,6 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
   const changeRole = useChangeMemberRole();
   const transfer = useTransferOwnership();
   const remove = useRemoveMember();
-  const banBoxId = `${useId()}-ban`;
   const allowed = ORDER.filter((action) => member.abilities[action]);
   if (allowed.length === 0) return null;
 
@@ -142,17 +141,13 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
         onConfirm={() => (asking ? void run(asking) : undefined)}
       >
         {asking === 'remove' ? (
-          <div className="mt-4 flex items-start gap-3 rounded-xl bg-asphalt-50 px-3 py-3">
-            <Checkbox id={banBoxId} checked={ban} disabled={pending} onCheckedChange={(checked) => setBan(checked === true)} aria-describedby={`${banBoxId}-hint`} />
-            <div className="text-sm">
-              <label htmlFor={banBoxId} className="font-semibold text-asphalt-900">
-                Don&apos;t let them rejoin
-              </label>
-              <p id={`${banBoxId}-hint`} className="text-asphalt-600">
-                They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them.
-              </p>
-            </div>
-          </div>
+          <KeepOutChoice
+            label="Don't let them rejoin"
+            hint="They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them."
+            checked={ban}
+            disabled={pending}
+            onCheckedChange={setBan}
+          />
         ) : null}
       </ConfirmDialog>
     </>

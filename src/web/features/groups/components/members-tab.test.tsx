@@ -126,19 +126,19 @@ describe('MembersTab', () => {
         return json({ success: true });
       },
     });
-    const list = await screen.findByRole('list', { name: 'Removed riders' });
+    const list = await screen.findByRole('list', { name: 'Kept out' });
     expect(within(list).getByText('dan-drifts')).toBeTruthy();
-    fireEvent.click(within(list).getByRole('button', { name: 'Let them rejoin: dan-drifts' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Let them back: dan-drifts' }));
     expect(await screen.findByText('dan-drifts may join Night Riders again')).toBeTruthy();
     expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/groups/g1/bans/u_dan')).toBe(true);
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Removed riders' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Kept out' })).toBeNull());
   });
 
   it('shows no removed riders, and asks for none, to a plain member', async () => {
     const requests = mockApi({ 'GET /api/groups/g1/members': () => json([buildMember({ role: 'owner', userId: 'ana-rides' })]) });
     renderWithApp(<MembersTab group={buildGroup({ membershipStatus: 'member' })} />);
     expect(await screen.findByRole('list', { name: 'Members' })).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Removed riders' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Kept out' })).toBeNull();
     expect(requests.some((r) => r.url.endsWith('/bans'))).toBe(false);
   });
 });

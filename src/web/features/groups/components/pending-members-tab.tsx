@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Inbox, MapPin, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
 import { useApproveMembershipRequest, useRejectMembershipRequest } from '../../../api/groups';
+import { KeepOutChoice } from './keep-out-choice';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
 interface PendingMembersTabProps {
@@ -17,10 +20,16 @@ interface PendingMembersTabProps {
   onRetry: () => void;
 }
 
-/** The owner's Pending Members tab: approve or decline each application (spec 2 sections 2 and 4). */
+/**
+ * The organizers' Pending Members tab: approve or decline each application (spec 2 sections 2 and
+ * 4). A decline is asked first, with "Don't let them ask again" (unticked each time): a declined
+ * rider may otherwise ask again without end, each request telling every organizer.
+ */
 export function PendingMembersTab({ groupId, requests, isPending, isError, onRetry }: PendingMembersTabProps) {
   const approve = useApproveMembershipRequest();
   const reject = useRejectMembershipRequest();
+  const [declining, setDeclining] = useState<MembershipRequest | null>(null);
+  const [ban, setBan] = useState(false);
 
   if (isPending) return <RowsSkeleton label="Loading membership requests" rows={2} />;
   if (isError || !requests) return <TabError what="membership requests" onRetry={onRetry} />;
@@ -34,81 +43,106 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
 
   const busyId = approve.isPending ? approve.variables.requestId : reject.isPending ? reject.variables.requestId : null;
 
+  /** Awaited, and the dialog lives above the rows: the refreshed list drops the declined row before the toast. */
+  async function decline(request: MembershipRequest) {
+    const name = request.user.userId;
+    try {
+      await reject.mutateAsync({ groupId, requestId: request.id, ban });
+      toast({ title: 'Request declined', description: ban ? `${name}'s request was declined. They can't ask again.` : `${name}'s request was declined.` });
+    } catch (error) {
+      console.error('Failed to decline membership', error);
+      toast({ title: 'Failed to decline membership', description: errorMessageOf(error), variant: 'destructive' });
+    }
+    setDeclining(null);
+  }
+
   return (
-    <ul aria-label="Pending members" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
-      {requests.map((request) => {
-        const name = request.user.userId;
-        const busy = busyId === request.id;
-        return (
-          <li key={request.id} className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:px-5">
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <UserAvatar userId={name} imageUrl={request.user.profileImageUrl} className="size-10" />
-              <div className="min-w-0">
-                <Link
-                  to={`/profile/${encodeURIComponent(name)}`}
-                  className="block text-sm font-bold [overflow-wrap:anywhere] text-asphalt-900 hover:text-ignition-700 hover:underline"
-                >
-                  {name}
-                </Link>
-                <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
-                  {request.user.location ? (
-                    <span className="inline-flex min-w-0 items-center gap-1">
-                      <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                      <span className="truncate" title={request.user.location}>{request.user.location}</span>
-                    </span>
-                  ) : null}
-                  <span>Asked {timeAgo(request.requestedAt)}</span>
-                </p>
+    <>
+      <ul aria-label="Pending members" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
+        {requests.map((request) => {
+          const name = request.user.userId;
+          const busy = busyId === request.id;
+          return (
+            <li key={request.id} className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:px-5">
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                <UserAvatar userId={name} imageUrl={request.user.profileImageUrl} className="size-10" />
+                <div className="min-w-0">
+                  <Link
+                    to={`/profile/${encodeURIComponent(name)}`}
+                    className="block text-sm font-bold [overflow-wrap:anywhere] text-asphalt-900 hover:text-ignition-700 hover:underline"
+                  >
+                    {name}
+                  </Link>
+                  <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
+                    {request.user.location ? (
+                      <span className="inline-flex min-w-0 items-center gap-1">
+                        <MapPin className="size-3 shrink-0" aria-hidden="true" />
+                        <span className="truncate" title={request.user.location}>{request.user.location}</span>
+                      </span>
+                    ) : null}
+                    <span>Asked {timeAgo(request.requestedAt)}</span>
+                  </p>
+                </div>
               </div>
-            </div>
-            <div className="flex gap-2 sm:shrink-0">
-              <Button
-                size="sm"
-                className="flex-1 sm:flex-none"
-                aria-label={`Approve ${name}`}
-                disabled={busy}
-                onClick={() =>
-                  approve.mutate(
-                    { groupId, requestId: request.id },
-                    {
-                      onSuccess: () => toast({ title: 'Request approved', description: `${name} is now a member.`, variant: 'success' }),
-                      onError: (error) => {
-                        console.error('Failed to approve membership', error);
-                        toast({ title: 'Failed to approve membership', description: errorMessageOf(error), variant: 'destructive' });
+              <div className="flex gap-2 sm:shrink-0">
+                <Button
+                  size="sm"
+                  className="flex-1 sm:flex-none"
+                  aria-label={`Approve ${name}`}
+                  disabled={busy}
+                  onClick={() =>
+                    approve.mutate(
+                      { groupId, requestId: request.id },
+                      {
+                        onSuccess: () => toast({ title: 'Request approved', description: `${name} is now a member.`, variant: 'success' }),
+                        onError: (error) => {
+                          console.error('Failed to approve membership', error);
+                          toast({ title: 'Failed to approve membership', description: errorMessageOf(error), variant: 'destructive' });
+                        },
                       },
-                    },
-                  )
-                }
-              >
-                <Check aria-hidden="true" />
-                Approve
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                className="flex-1 sm:flex-none"
-                aria-label={`Decline ${name}`}
-                disabled={busy}
-                onClick={() =>
-                  reject.mutate(
-                    { groupId, requestId: request.id },
-                    {
-                      onSuccess: () => toast({ title: 'Request declined', description: `${name}'s request was declined.` }),
-                      onError: (error) => {
-                        console.error('Failed to decline membership', error);
-                        toast({ title: 'Failed to decline membership', description: errorMessageOf(error), variant: 'destructive' });
-                      },
-                    },
-                  )
-                }
-              >
-                <X aria-hidden="true" />
-                Decline
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+                    )
+                  }
+                >
+                  <Check aria-hidden="true" />
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="flex-1 sm:flex-none"
+                  aria-label={`Decline ${name}`}
+                  disabled={busy}
+                  onClick={() => {
+                    setBan(false);
+                    setDeclining(request);
+                  }}
+                >
+                  <X aria-hidden="true" />
+                  Decline
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={declining !== null}
+        onOpenChange={(open) => (open ? undefined : setDeclining(null))}
+        title={declining ? `Decline ${declining.user.userId}'s request?` : ''}
+        description="They will be told their request was declined."
+        confirmLabel="Decline"
+        pendingLabel="Declining..."
+        pending={reject.isPending}
+        onConfirm={() => (declining ? void decline(declining) : undefined)}
+      >
+        <KeepOutChoice
+          label="Don't let them ask again"
+          hint="They cannot ask to join, nor come in through an invitation, until an organizer lets them."
+          checked={ban}
+          disabled={reject.isPending}
+          onCheckedChange={setBan}
+        />
+      </ConfirmDialog>
+    </>
   );
 }

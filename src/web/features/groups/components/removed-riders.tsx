@@ -6,9 +6,11 @@ import type { Group } from '../../../../shared/groups/group';
 import { useGroupBans, useLiftBan } from '../../../api/groups';
 
 /**
- * The riders an organizer removed with "Don't let them rejoin", for the organizers (the server
- * lists them only to whoever may remove members): each with "Let them rejoin", which lifts the ban.
- * Nothing shows while nobody is kept out.
+ * The riders kept out of the group, for the organizers (the server lists them only to whoever may
+ * remove members): removed with "Don't let them rejoin", declined with "Don't let them ask again",
+ * or banned through the API after leaving. Headed "Kept out" rather than "Removed riders", since a
+ * declined asker was never removed. Each has "Let them back", which lifts the ban. Nothing shows
+ * while nobody is kept out.
  */
 export function RemovedRiders({ group }: { group: Group }) {
   const bans = useGroupBans(group.id, group.abilities.removeMembers);
@@ -20,17 +22,17 @@ export function RemovedRiders({ group }: { group: Group }) {
       await lift.mutateAsync({ groupId: group.id, userId });
       toast({ title: `${handle} may join ${group.name} again`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to let them rejoin', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'Failed to let them back', description: errorMessageOf(error), variant: 'destructive' });
     }
   }
 
   return (
     <section aria-labelledby="removed-riders-heading" className="mt-6">
       <h3 id="removed-riders-heading" className="text-sm font-bold text-asphalt-900">
-        Removed riders
+        Kept out
       </h3>
-      <p className="mt-1 text-xs text-asphalt-500">They cannot join or ask to join until you let them.</p>
-      <ul aria-label="Removed riders" className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+      <p className="mt-1 text-xs text-asphalt-500">Riders you removed or declined and chose to keep out. They cannot join or ask to join until you let them back.</p>
+      <ul aria-label="Kept out" className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         {bans.data.map((ban) => (
           <li key={ban.user.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
             <UserAvatar userId={ban.user.userId} imageUrl={ban.user.profileImageUrl} className="size-8" />
@@ -42,9 +44,9 @@ export function RemovedRiders({ group }: { group: Group }) {
               size="sm"
               disabled={lift.isPending}
               onClick={() => void letBack(ban.user.id, ban.user.userId)}
-              aria-label={`Let them rejoin: ${ban.user.userId}`}
+              aria-label={`Let them back: ${ban.user.userId}`}
             >
-              Let them rejoin
+              Let them back
             </Button>
           </li>
         ))}
