@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll, expectToast } from './support/page-checks';
 import { pageApi } from './support/page-api';
-import { createGroup, createRide, newGuestRider } from './support/ride-steps';
+import { createGroup, createRide } from './support/ride-steps';
+import { guestRider } from './support/riders';
 import { screenshotsDir } from './support/screenshots';
 
 /**
@@ -23,17 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-interface Rider {
-  page: Page;
-  id: string;
-  handle: string;
-}
-
-async function rider(viewport?: { width: number; height: number }): Promise<Rider> {
-  const { page } = await newGuestRider(h, viewport);
-  const me = (await pageApi<{ id: string; userId: string }>(page, 'GET', '/api/users/current')).json;
-  return { page, id: me.id, handle: me.userId };
-}
+const rider = (viewport?: { width: number; height: number }) => guestRider(h, viewport);
 
 async function shot(page: Page, name: string) {
   await animationsSettled(page);
@@ -53,7 +44,7 @@ describe('trust', () => {
 
       await owner.page.goto(`/groups/${group.slug}?tab=members`);
       await owner.page.getByRole('list', { name: 'Members' }).waitFor();
-      await owner.page.getByRole('button', { name: `Actions for ${troublemaker.handle}` }).click();
+      await owner.page.getByRole('button', { name: `Actions for ${troublemaker.userId}` }).click();
       await owner.page.getByRole('menuitem', { name: 'Remove from group' }).click();
       const confirm = owner.page.getByRole('alertdialog');
       const keepOut = confirm.getByRole('checkbox', { name: "Don't let them rejoin" });
@@ -64,10 +55,10 @@ describe('trust', () => {
       await shot(owner.page, `remove-dialog-${label}`);
       await confirm.getByRole('button', { name: 'Remove from group' }).click();
       await confirm.waitFor({ state: 'detached' });
-      await expectToast(owner.page, `${troublemaker.handle} was removed from ${name}`);
+      await expectToast(owner.page, `${troublemaker.userId} was removed from ${name}`);
 
       const removed = owner.page.getByRole('list', { name: 'Kept out' });
-      await removed.getByText(troublemaker.handle, { exact: true }).waitFor();
+      await removed.getByText(troublemaker.userId, { exact: true }).waitFor();
       await expectAccessible(owner.page, undefined, 'removed riders');
       await expectNoSidewaysScroll(owner.page);
       await shot(owner.page, `removed-riders-${label}`);
@@ -80,8 +71,8 @@ describe('trust', () => {
       expect(refused.status).toBe(403);
       expect(refused.json.message).toBe("You can't join this group");
 
-      await removed.getByRole('button', { name: `Let them back: ${troublemaker.handle}` }).click();
-      await expectToast(owner.page, `${troublemaker.handle} may join ${name} again`);
+      await removed.getByRole('button', { name: `Let them back: ${troublemaker.userId}` }).click();
+      await expectToast(owner.page, `${troublemaker.userId} may join ${name} again`);
       await removed.waitFor({ state: 'detached' });
 
       await troublemaker.page.reload();
