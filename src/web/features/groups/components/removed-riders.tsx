@@ -34,12 +34,14 @@ export function RemovedRiders({ group }: { group: Group }) {
       <p className="mt-1 text-xs text-asphalt-500">Riders you removed or declined and chose to keep out. They cannot join or ask to join until you let them back.</p>
       <ul aria-label="Kept out" className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         {bans.data.map((ban) => (
-          <li key={ban.user.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
-            <UserAvatar userId={ban.user.userId} imageUrl={ban.user.profileImageUrl} className="size-8" />
-            <span className="min-w-0 flex-1 break-all text-sm font-semibold text-asphalt-900">
-              {ban.user.userId}
+          // A long handle keeps its line and the button moves under it, rather than the handle being cut or split.
+          <li key={ban.user.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-5">
+            <span className="flex min-w-[11rem] flex-1 items-center gap-3">
+              <UserAvatar userId={ban.user.userId} imageUrl={ban.user.profileImageUrl} className="size-8 shrink-0" />
+              <span className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-asphalt-900">{ban.user.userId}</span>
             </span>
             <Button
+              className="ml-auto"
               variant="secondary"
               size="sm"
               disabled={lift.isPending}
