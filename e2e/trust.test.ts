@@ -81,6 +81,33 @@ describe('trust', () => {
     });
   }
 
+  it('at 375 px: a declined rider kept from asking again cannot ask again, and is listed as kept out', async () => {
+    const owner = await rider(PHONE);
+    const name = clubName();
+    const group = await createGroup(owner.page, name);
+    expect((await pageApi(owner.page, 'PATCH', `/api/groups/${group.id}`, { membershipApprovalRequired: true })).status).toBe(200);
+    const asker = await rider(PHONE);
+    expect((await pageApi(asker.page, 'POST', `/api/groups/${group.id}/join`)).status).toBe(200);
+
+    await owner.page.goto(`/groups/${group.slug}?tab=pending`);
+    await owner.page.getByRole('button', { name: `Decline ${asker.userId}` }).click();
+    const confirm = owner.page.getByRole('alertdialog');
+    const keepOut = confirm.getByRole('checkbox', { name: "Don't let them ask again" });
+    await keepOut.waitFor();
+    expect(await keepOut.isChecked()).toBe(false);
+    await keepOut.click();
+    await expectAccessible(owner.page, undefined, 'decline dialog');
+    await shot(owner.page, 'decline-dialog-375');
+    await confirm.getByRole('button', { name: 'Decline' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expectToast(owner.page, `${asker.userId}'s request was declined. They can't ask again.`);
+
+    const again = await pageApi<{ message: string }>(asker.page, 'POST', `/api/groups/${group.id}/join`);
+    expect(again.status).toBe(403);
+    await owner.page.goto(`/groups/${group.slug}?tab=members`);
+    await owner.page.getByRole('list', { name: 'Kept out' }).getByText(asker.userId, { exact: true }).waitFor();
+  });
+
   it("an approval group's ride tells outsiders how many ride, and names them to members only", async () => {
     const owner = await rider(DESKTOP);
     const name = clubName();
