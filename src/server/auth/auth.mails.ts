@@ -1,8 +1,5 @@
 import type { OutgoingMail } from '../platform/mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../platform/html';
 
 export function signInMail(input: { to: string; link: string; appName: string }): OutgoingMail {
   const app = escapeHtml(input.appName);

@@ -1,8 +1,5 @@
 import type { OutgoingMail } from '../platform/mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../platform/html';
 
 /**
  * The invitation the server mails for a rider. The words are ours: the inviter's first name (checked

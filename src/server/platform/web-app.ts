@@ -3,10 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pagePreloads } from './page-preloads';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from './html';
 
 /**
  * Serves the built web app (dist/web) on the same port as the API. Every path that is not a file
