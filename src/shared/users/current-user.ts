@@ -11,6 +11,8 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
 export const PREFERRED_UNITS = ['miles', 'kilometers'] as const;
 export type PreferredUnits = (typeof PREFERRED_UNITS)[number];
+/** What a visitor without an account, or before their account is read, sees distances in. */
+export const DEFAULT_UNITS: PreferredUnits = 'kilometers';
 
 export const motorcycleSchema = z.object({
   brand: z.string(),

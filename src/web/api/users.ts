@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RecentRide } from '../../shared/rides/ride';
-import type { CurrentUser, Motorcycle } from '../../shared/users/current-user';
+import { DEFAULT_UNITS, type CurrentUser, type Motorcycle, type PreferredUnits } from '../../shared/users/current-user';
 import type { LocationUpdate, ProfileUpdate, PublicProfile } from '../../shared/users/profile';
 import { EMAIL_IN_USE_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
 import { ApiError, apiGet, apiRequest, serverMessageOf } from '../lib/api-client';
@@ -106,6 +106,15 @@ export function usernameAvailabilityQueryOptions(username: string, excludeUserId
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
+}
+
+/**
+ * The rider's display preferences, with the defaults a visitor without an account sees: the one
+ * place a component reads them, so a new preference gets its default once.
+ */
+export function usePreferences(): { units: PreferredUnits } {
+  const { data: user } = useCurrentUser();
+  return { units: user?.preferredUnits ?? DEFAULT_UNITS };
 }
 
 export function useProfile(username: string) {

@@ -3,7 +3,7 @@ import { Images, ImagePlus, Trash2 } from 'lucide-react';
 import type { MediaItem } from '../../../shared/media/media-item';
 import type { Ride } from '../../../shared/rides/ride';
 import { useDeleteMedia, useRideMedia } from '../../api/media';
-import { useCurrentUser } from '../../api/users';
+import { usePreferences } from '../../api/users';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -33,7 +33,7 @@ function StripSkeleton() {
  */
 export function RideMediaStrip({ ride }: { ride: Ride }) {
   const media = useRideMedia(ride.id, true);
-  const { data: user } = useCurrentUser();
+  const { units } = usePreferences();
   const remove = useDeleteMedia();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<MediaItem | null>(null);
@@ -73,7 +73,7 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
           <li key={item.id} className={THUMB}>
             <button type="button" onClick={() => setViewing(item)} className="group flex size-full items-center justify-center focus-visible:outline-offset-[-3px]">
               <span className="sr-only">View {item.originalName} full size: </span>
-              <MediaPreview item={item} units={user?.preferredUnits ?? 'kilometers'} />
+              <MediaPreview item={item} units={units} />
             </button>
             {item.abilities.delete ? (
               <button
@@ -118,7 +118,7 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
           photosAndVideosOnly
         />
       ) : null}
-      <MediaViewerDialog item={viewing} units={user?.preferredUnits ?? 'kilometers'} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items, onShow: setViewing }} />
+      <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items, onShow: setViewing }} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}

@@ -8,7 +8,7 @@ import type { PreferredUnits } from '../../../shared/users/current-user';
 import { deleteMedia, gpxDataQueryOptions, mediaKeys, uploadMedia, useRideMedia } from '../../api/media';
 import { serverMessageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { useCurrentUser } from '../../api/users';
+import { usePreferences } from '../../api/users';
 import { formatDistance } from '../../lib/units';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -185,8 +185,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
-  const units = user?.preferredUnits ?? 'kilometers';
+  const { units } = usePreferences();
   const media = useRideMedia(rideId, open);
   const files = (media.data ?? []).filter((m) => m.fileType === 'gpx');
   const [deleting, setDeleting] = useState<MediaItem | null>(null);

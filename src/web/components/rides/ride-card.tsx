@@ -3,9 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
-import type { PreferredUnits } from '../../../shared/users/current-user';
 import { cn } from '../../lib/cn';
-import { useCurrentUser } from '../../api/users';
+import { useCurrentUser, usePreferences } from '../../api/users';
 import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames } from '../../lib/rides/ride-format';
 import { formatDistance } from '../../lib/units';
 import { DeleteRideDialog } from './delete-ride-dialog';
@@ -50,7 +49,7 @@ export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOf
 export function RideCard({ ride, distanceKm, hideMap = false, className }: RideCardProps) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const units: PreferredUnits = user?.preferredUnits ?? 'kilometers';
+  const { units } = usePreferences();
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { InlineLoadError } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../../api/users';
+import { usePreferences } from '../../../api/users';
 import { useUpcomingRides } from '../../../api/rides';
 import { ActivePolls } from './active-polls';
 import { DashboardGroups } from './dashboard-groups';
@@ -18,7 +18,7 @@ export const DASHBOARD_RIDE_COUNT = 3;
 
 /** The dashboard's cards, under the heading of the home route (spec 2 section 2, "Dashboard"). */
 export function DashboardContent() {
-  const { data: user } = useCurrentUser();
+  const { units } = usePreferences();
   const [, setParams] = useSearchParams();
   const openCreateRide = () =>
     setParams((current) => {
@@ -29,7 +29,7 @@ export function DashboardContent() {
 
   return (
     <div className="mt-6 space-y-8 sm:mt-8">
-      <StatCards units={user?.preferredUnits ?? 'kilometers'} />
+      <StatCards units={units} />
       <QuickActions onCreateRide={openCreateRide} />
       <UpcomingSection onCreateRide={openCreateRide} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -12,7 +12,7 @@ import { Slider } from '../../../components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../api/users';
+import { useCurrentUser, usePreferences } from '../../../api/users';
 import { useJoinGroup } from '../../../api/groups';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { nameOfPosition, nearPointOf } from '../../../api/geocoding';
@@ -48,7 +48,7 @@ export function FinderPage() {
   const searchId = useId();
   const { data: user } = useCurrentUser();
   const placeholder = usePlaceSearchPlaceholder();
-  const units = user?.preferredUnits ?? 'kilometers';
+  const { units } = usePreferences();
   // Start from the rider's own location when their profile has one.
   const [centre, setCentre] = useState<Centre | null>(() =>
     user && user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude, name: user.location ?? 'Your location' } : null,

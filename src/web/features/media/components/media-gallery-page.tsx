@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
-import { useCurrentUser } from '../../../api/users';
+import { useCurrentUser, usePreferences } from '../../../api/users';
 import { useDeleteMedia, useUserMedia } from '../../../api/media';
 import { EditDescriptionDialog } from './edit-description-dialog';
 import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
@@ -45,7 +45,7 @@ export function MediaGalleryPage() {
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [editing, setEditing] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
-  const units = user?.preferredUnits ?? 'kilometers';
+  const { units } = usePreferences();
 
   async function confirmDelete() {
     if (!deleting) return;

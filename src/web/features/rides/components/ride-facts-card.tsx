@@ -9,10 +9,11 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DURATION_LABELS, rideSchedule } from '../../../lib/rides/ride-format';
 import { formatDistance } from '../../../lib/units';
 import { waitingLabel } from './ride-waitlist';
+import { usePreferences } from '../../../api/users';
 
 /** The ride's facts: distance (and from the rider's location), schedule on the ride's clock, seats, group and poll. */
 export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
-  const units = user?.preferredUnits ?? 'kilometers';
+  const { units } = usePreferences();
   const schedule = rideSchedule(ride);
   const start = rideStops(ride)[0];
   const fromYou =
