@@ -91,12 +91,10 @@ export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' 
 }
 
 /**
- * Deleting takes the ride's comments and media with it: its owner (while a member), and the
- * organizers of its group, who must be able to take down a ride a removed rider left behind.
+ * Deleting takes the ride's comments and media with it, and is for whoever runs the ride: the
+ * organizers must be able to take down a ride a removed rider left behind.
  */
-export function mayDeleteRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
-  return actsAsOwner(viewer) || isOrganizer(viewer.membership);
-}
+export const mayDeleteRide = mayManageRide;
 
 /**
  * Whether the viewer may see who rides (participants, navigator, the authors of its comments, its
