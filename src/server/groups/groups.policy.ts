@@ -1,5 +1,5 @@
 import { conflict, forbidden, notFound } from '../platform/errors';
-import { BANNED_FROM_GROUP, type GroupAbilities, type GroupMember, type MemberAbilities, type MembershipStatus } from '../../shared/groups/group';
+import { BANNED_FROM_GROUP, type GroupMember, type MemberAbilities, type MembershipStatus } from '../../shared/groups/group';
 import { toCount } from '../db/database';
 
 /** The viewer's standing in a group, from a row that selected `viewerMembershipColumns` and the group's creator. */
@@ -16,47 +16,11 @@ export function membershipStatusOf(
   return 'none';
 }
 
-/**
- * Who may do what in a group, from the viewer's standing (spec 2 section 6, and ARCHITECTURE
- * "Clubs run by more than one person"): the owner runs the group; co-organizers help with its
- * members, invitations, polls and rides, but never delete the group, change roles or hand it over.
- * The abilities are sent with every group, and the `assert…` helpers below are what the services
- * call, built from the same functions, so the client shows exactly what the server allows.
- */
+// Who may do what in a group lives in src/shared so the web's test fixtures build groups from the
+// same rules the server sends; the services enforce through the `assert…` helpers below.
+import { groupAbilities, isInsider, isOrganizer } from '../../shared/groups/group-abilities';
 
-/** Inside the group: sees its members, rides among them and takes part in polls. */
-export function isInsider(status: MembershipStatus): boolean {
-  return status === 'owner' || status === 'co_organizer' || status === 'member';
-}
-
-/** The owner or a co-organizer: approves requests, invites, edits and cancels the group's rides. */
-export function isOrganizer(status: MembershipStatus): boolean {
-  return status === 'owner' || status === 'co_organizer';
-}
-
-/**
- * `banned`: an organizer removed the viewer with "Don't let them rejoin" (group_bans), so Join is
- * not offered until an organizer lifts it.
- */
-export function groupAbilities(status: MembershipStatus, signedIn: boolean, banned = false): GroupAbilities {
-  const owner = status === 'owner';
-  const insider = isInsider(status);
-  const organizer = isOrganizer(status);
-  return {
-    join: signedIn && status === 'none' && !banned,
-    leave: status === 'member' || status === 'co_organizer',
-    manage: owner,
-    delete: owner,
-    invite: organizer,
-    createRide: insider,
-    createPoll: insider,
-    viewMembers: insider,
-    decideRequests: organizer,
-    changeRoles: owner,
-    transferOwnership: owner,
-    removeMembers: organizer,
-  };
-}
+export { groupAbilities, isInsider, isOrganizer };
 
 /** The member a viewer acts on: their role, and whether they are the viewer. */
 export interface MemberTarget {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LocateFixed, MapPin, Search, X } from 'lucide-react';
+import { LocateFixed, MapPin, Search } from 'lucide-react';
 import { usePlaceSearchPlaceholder } from '../api/app-config';
 import { cn } from '../lib/cn';
 import { useCurrentUser } from '../api/users';
@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { Input } from './ui/input';
+import { ClearSearchButton } from './ui/search-field';
 import { Skeleton, SkeletonLines } from './ui/skeleton';
 import { toast } from './ui/toast';
 
@@ -157,16 +158,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
           aria-controls={resultsId}
           className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
         />
-        {query ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => onQueryChange('')}
-            className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-700"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
+        {query ? <ClearSearchButton onClear={() => onQueryChange('')} /> : null}
       </div>
       <div id={resultsId} aria-live="polite" aria-busy={searching} className="mt-3 max-h-60 overflow-y-auto overscroll-contain rounded-xl border border-asphalt-200">
         {searching ? (

@@ -1,11 +1,9 @@
 import type { Group, GroupMember, MembershipStatus } from '../../shared/groups/group';
+import { groupAbilities } from '../../shared/groups/group-abilities';
 
 /** A group as the API sends it, with the abilities the server's policy gives `status`. */
 export function buildGroup(overrides: Partial<Group> & { membershipStatus?: MembershipStatus } = {}): Group {
   const status = overrides.membershipStatus ?? 'member';
-  const owner = status === 'owner';
-  const organizer = owner || status === 'co_organizer';
-  const insider = organizer || status === 'member';
   return {
     id: 'g1',
     name: 'Night Riders',
@@ -27,20 +25,7 @@ export function buildGroup(overrides: Partial<Group> & { membershipStatus?: Memb
     createdAt: '2026-01-01T00:00:00.000Z',
     creator: { userId: 'ana-rides', profileImageUrl: null },
     membershipStatus: status,
-    abilities: {
-      join: status === 'none',
-      leave: status === 'member' || status === 'co_organizer',
-      manage: owner,
-      delete: owner,
-      invite: organizer,
-      createRide: insider,
-      createPoll: insider,
-      viewMembers: insider,
-      decideRequests: organizer,
-      changeRoles: owner,
-      transferOwnership: owner,
-      removeMembers: organizer,
-    },
+    abilities: groupAbilities(status, true),
     ...overrides,
   };
 }

@@ -30,16 +30,21 @@ export function SearchField({ label, placeholder, value, onChange, size = 'lg', 
           size === 'lg' ? 'h-12 pr-11' : 'h-11 pr-10',
         )}
       />
-      {value ? (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => onChange('')}
-          className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-      ) : null}
+      {value ? <ClearSearchButton onClear={() => onChange('')} /> : null}
     </form>
+  );
+}
+
+/** The "Clear search" button inside a search box's right edge (the box keeps room for it). */
+export function ClearSearchButton({ onClear }: { onClear: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Clear search"
+      onClick={onClear}
+      className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
+    >
+      <X className="size-4" aria-hidden="true" />
+    </button>
   );
 }
