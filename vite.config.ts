@@ -37,7 +37,7 @@ export default defineConfig(({ command }) => ({
       // each file more is a queue slot and a round trip on mobile data): the libraries the entry
       // needs, the entry with the app shell, and one chunk per first screen (/ and a ride's page)
       // holding what its route imports. Modules of both go with /, loaded first. Other routes keep
-      // the bundler's own splitting. See ARCHITECTURE.md, "First paint".
+      // the bundler's own splitting. See docs/web.md "First paint".
       output: {
         codeSplitting: {
           groups: [

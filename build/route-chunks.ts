@@ -4,7 +4,7 @@
  * shared chunks the bundler makes by default. On HTTP/1.1 (six connections per origin) and a
  * mobile round trip, each extra file of the first load costs a queue slot and a round trip.
  * A module shared by two such routes goes to the group declared first (higher priority).
- * See ARCHITECTURE.md, "First paint".
+ * See docs/web.md "First paint".
  */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

@@ -4,7 +4,7 @@ import { firstLoadJavaScript, FIRST_LOAD_JS_BUDGET_BYTES } from '../build/first-
 import { startHarness, type Harness } from './support/harness';
 import { createGroup, newGuestRider } from './support/ride-steps';
 
-// The first paint (ARCHITECTURE, "First paint"): index.html paints the app frame before any script
+// The first paint (docs/web.md "First paint"): index.html paints the app frame before any script
 // runs, the app replaces it with its own, and the current rider is asked for once, with the page.
 
 let h: Harness;

@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; unset, the socket's
     // address is the client's, so a forged header cannot dodge the per-address limits.
     trustProxy: trustProxyOption(config.trustProxy),
-    // Slow clients ("Limits and client addresses" in ARCHITECTURE.md): headers must arrive within
+    // Slow clients (docs/security.md "Limits and client addresses"): headers must arrive within
     // HEADERS_TIMEOUT (checked every second, not Node's default 30 s), the whole request within
     // REQUEST_TIMEOUT (long, for uploads over slow links), a body must keep moving (slow-clients.ts),
     // an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT and a socket with no traffic

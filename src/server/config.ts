@@ -31,7 +31,7 @@ export interface Config {
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute, per session and per client address. */
   writeLimitPerSession: number;
   writeLimitPerAddress: number;
-  /** Slow clients (milliseconds): see "Limits and client addresses" in ARCHITECTURE.md. */
+  /** Slow clients (milliseconds): see docs/security.md "Limits and client addresses". */
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   requestTimeoutMs: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The phone layout rules (ARCHITECTURE.md, "Phones") that a reader of one screen cannot see break
+ * The phone layout rules (docs/web.md "Phones") that a reader of one screen cannot see break
  * another: checked over every component's class names.
  */
 function sourceFiles(dir: string): string[] {

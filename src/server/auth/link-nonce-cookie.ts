@@ -6,7 +6,7 @@ import { randomToken } from '../platform/tokens';
 /**
  * The browser a sign-in link was asked from keeps a random nonce in this cookie; the link stores
  * its hash. Opening the link in that browser signs in at once; anywhere else asks first
- * (ARCHITECTURE "Identity and sessions"). Under https the name carries the `__Host-` prefix, so
+ * (docs/behaviour/auth.md "Identity and sessions"). Under https the name carries the `__Host-` prefix, so
  * no subdomain can plant one.
  */
 export function linkNonceCookieName(config: Config): string {

@@ -4,7 +4,7 @@ import type { PreferredUnits, ProfileVisibility } from '../../shared/users/curre
 import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zones';
 
 /**
- * Table types. Portable storage conventions (see ARCHITECTURE.md):
+ * Table types. Portable storage conventions (see docs/data.md "Data"):
  * - ids are app-generated text (UUIDs);
  * - timestamps are ISO-8601 UTC text (Date#toISOString), which sorts and compares correctly on both engines;
  * - flags are integers 0/1 (better-sqlite3 cannot bind booleans); repositories return real booleans.

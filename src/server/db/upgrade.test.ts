@@ -8,7 +8,7 @@ import { buildSignedInUser, createTestApp, freshPostgresDatabase, type TestApp }
 import { sqliteFile } from './database';
 
 // A database written by an earlier release upgrades to today's schema with every rider's data
-// readable through the API. The fixture (test-data/upgrade, see ARCHITECTURE.md "Upgrade fixture")
+// readable through the API. The fixture (test-data/upgrade, see docs/data.md "Backups, upgrades and crashes")
 // holds the schema and rows an earlier commit's migrations and API wrote; the app migrates it to
 // the latest migration at start, whatever migrations have been added since.
 

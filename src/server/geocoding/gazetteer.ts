@@ -379,7 +379,7 @@ function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'
 // ---------------------------------------------------------------- ranking
 
 /**
- * The place most people mean comes first (ARCHITECTURE.md, "Place search"):
+ * The place most people mean comes first (docs/behaviour/place-search.md "Place search"):
  *  1. tier: the whole name (any of its names) before a name starting with the text, before a name
  *     with a word starting with it. A tier is never overtaken by the next.
  *  2. within a tier, the highest score: log10(population) (so each tenfold counts 1), plus

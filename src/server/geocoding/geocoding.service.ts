@@ -66,7 +66,7 @@ async function placesNamed(ctx: GeocodingContext, text: string, near: LatLon | n
 
 /**
  * Where a stop or a group location typed without choosing a suggestion lies: the first result the
- * place field would have suggested for the same text and bias (ARCHITECTURE.md, "Place search"), the
+ * place field would have suggested for the same text and bias (docs/behaviour/place-search.md "Place search"), the
  * point itself for "lat,lon" text, or null when nothing matches (the place is saved without
  * coordinates and shown as "not on the map", never at 0,0 or somewhere else).
  */

@@ -10,7 +10,7 @@ import { usersRepository } from '../users/users.repository';
 import { useTestApp } from '../test/use-test-app';
 
 // Issue 27, point 2: a removed rider keeps no ride of the group to run, and a ban keeps them out
-// by every door (ARCHITECTURE "Clubs run by more than one person").
+// by every door (docs/behaviour/groups.md "Clubs run by more than one person").
 
 vi.setConfig({ testTimeout: 90_000 });
 

@@ -14,7 +14,7 @@ export const writeCountersRepository = {
    * writes through. So the upsert's commit does not wait for the disk (PostgreSQL:
    * synchronous_commit off for its transaction; SQLite: synchronous NORMAL around it, on the one
    * connection held for the three statements, which in WAL mode is still ordered and consistent:
-   * the next FULL commit flushes it too). Measured in ARCHITECTURE.md.
+   * the next FULL commit flushes it too). Measured in docs/decisions/2026-11-24-write-counter-commit.md.
    */
   async bump(db: Kysely<Database>, engine: Engine, keys: string[], windowStart: string): Promise<Map<string, number>> {
     const upsert = (executor: Kysely<Database>) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * What the HTML of a path asks for up front, so the browser fetches it in parallel with the entry
  * script instead of after it has run: the path's route chunk (and the chunks it imports) as module
- * preloads, and on a ride's page the ride itself. See ARCHITECTURE.md, "First paint".
+ * preloads, and on a ride's page the ride itself. See docs/web.md "First paint".
  */
 
 /** Paths of src/web/app/router.tsx and the route module each loads (first match wins, as there). */

@@ -13,8 +13,8 @@ const REQUEST_TIMEOUT_REPLY = `HTTP/1.1 408 Request Timeout\r\nConnection: close
  * must be complete. A body trickled a byte at a time is cut after one window, while an upload that
  * keeps moving (200 MB over a slow mobile link takes half an hour) is never cut, which neither an
  * idle timeout (a byte every few seconds resets it) nor a whole-request cap short enough to stop
- * a trickle (it would also stop the upload) can achieve. See "Limits and client addresses" in
- * ARCHITECTURE.md for the other timeouts.
+ * a trickle (it would also stop the upload) can achieve. See docs/security.md
+ * "Limits and client addresses" for the other timeouts.
  */
 export function cutOffStalledBodies(app: FastifyInstance, windowMs: number): void {
   app.addHook('onRequest', (request, reply, done) => {

@@ -6,7 +6,7 @@ import { NOT_CLOSER } from './polls.policy';
 import { notificationSchema, type Notification } from '../../shared/notifications/notification';
 import { useTestApp } from '../test/use-test-app';
 
-/** Poll results, closing a poll and planning its ride (ARCHITECTURE "Polls that become rides"). */
+/** Poll results, closing a poll and planning its ride (docs/behaviour/polls.md "Polls that become rides"). */
 const t = useTestApp();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

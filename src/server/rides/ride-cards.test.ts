@@ -24,8 +24,8 @@ async function cardOf(rideId: string): Promise<string | null> {
 
 /**
  * A ride's own page as a list shows it: without the waitlist, the minimum riders decision, adding media and the
- * poll it was planned from, which only a ride's own JSON carries (ARCHITECTURE "Seats that fill
- * themselves", "Polls that become rides").
+ * poll it was planned from, which only a ride's own JSON carries (docs/behaviour/rides.md "Seats that fill
+ * themselves", docs/behaviour/polls.md "Polls that become rides").
  */
 function asListed(page: Ride): Ride {
   const { waitlist: _waitlist, minRidersDecision: _decision, poll: _poll, ...ride } = page;

@@ -84,7 +84,7 @@ export function actsAsOwner(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 
 /**
  * Who edits the ride, cancels it (an edit of its status) and makes its minimum riders decision:
  * its owner (while a member, actsAsOwner), and the organizers of its group (the group's owner and
- * co-organizers, ARCHITECTURE "Clubs run by more than one person").
+ * co-organizers, docs/behaviour/groups.md "Clubs run by more than one person").
  */
 export function mayManageRide(viewer: Pick<RideViewer, 'isOwner' | 'membership' | 'groupRide'>): boolean {
   return actsAsOwner(viewer) || isOrganizer(viewer.membership);

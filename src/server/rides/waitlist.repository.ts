@@ -18,7 +18,7 @@ export interface SeatState {
 }
 
 /**
- * Riders waiting for a seat on a full ride (ARCHITECTURE "Seats that fill themselves"). Every
+ * Riders waiting for a seat on a full ride (docs/behaviour/rides.md "Seats that fill themselves"). Every
  * decision about a ride's seats and its queue runs in one transaction that starts with `lockSeats`.
  */
 export const waitlistRepository = {

@@ -9,7 +9,7 @@ const PROFILE_MEDIA_TYPES = ['profile', 'user_avatar', 'user_background'];
 
 /**
  * A guest who signs into an existing account in the browser they asked from keeps what they did as
- * a guest (ARCHITECTURE "Identity and sessions"): everything the guest owns moves to the account,
+ * a guest (docs/behaviour/auth.md "Identity and sessions"): everything the guest owns moves to the account,
  * then the emptied guest is deleted. Where the account already has the same thing (a membership,
  * request, seat or vote in the same group, ride or poll), the account's wins. Runs inside the
  * caller's transaction; a concurrent write that wins a unique key makes it fail as a whole, and the
@@ -90,7 +90,7 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
     .execute();
   await moveKeyedRows(tx, 'ride_waitlist', 'ride_id', guestId, accountId);
   // The account's own places on rides where it now holds the guest's seat go too: a rider is seated
-  // or queued, never both (the seat invariant, ARCHITECTURE "Seats that fill themselves").
+  // or queued, never both (the seat invariant, docs/behaviour/rides.md "Seats that fill themselves").
   await dropRowsHeldElsewhere(tx, 'ride_waitlist', 'ride_id', accountId, 'ride_participants', accountId);
 
   // Votes: one per rider and poll; the account's wins.

@@ -1,7 +1,7 @@
 import type { GroupAbilities, MembershipStatus } from './group';
 
 /**
- * Who may do what in a group, from the viewer's standing (spec 2 section 6, and ARCHITECTURE
+ * Who may do what in a group, from the viewer's standing (spec 2 section 6, and docs/behaviour/groups.md
  * "Clubs run by more than one person"): the owner runs the group; co-organizers help with its
  * members, invitations, polls and rides, but never delete the group, change roles or hand it over.
  * The abilities are sent with every group, and the server's `assert…` helpers (groups.policy.ts)

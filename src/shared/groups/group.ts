@@ -75,7 +75,7 @@ export const updateGroupSchema = z
   .refine((u) => u.location !== undefined || (u.latitude === undefined && u.longitude === undefined), { message: 'Send the location with its coordinates', path: ['location'] });
 export type UpdateGroupInput = z.infer<typeof updateGroupSchema>;
 
-/** A member's role; the owner is the one member who is neither (ARCHITECTURE "Clubs run by more than one person"). */
+/** A member's role; the owner is the one member who is neither (docs/behaviour/groups.md "Clubs run by more than one person"). */
 export const GROUP_ROLES = ['member', 'co_organizer'] as const;
 export const groupRoleSchema = z.enum(GROUP_ROLES, { error: 'Role must be member or co_organizer' });
 export type GroupRole = z.infer<typeof groupRoleSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the viewer may do with a resource, as the server's policy decided (ARCHITECTURE.md,
+ * What the viewer may do with a resource, as the server's policy decided (docs/security.md
  * "Permission model"): one boolean per named ability, the same form for groups, members, polls,
  * rides and media. `optional` names abilities some answers leave out.
  * Marked free of side effects, as the build treats z.* calls (vite.config.ts): the browser uses

@@ -82,7 +82,7 @@ export const notificationTexts = {
   rideCancelled: (ride: string, day: string) => ({ title: 'Ride cancelled', message: `${ride} on ${day} was cancelled` }),
   /** To the riders holding a seat when the start moves in time or place: where and when to be now, on the ride's clock. */
   rideChanged: (ride: string, day: string, time: string, place: string) => ({ title: 'Ride changed', message: `${ride} now starts on ${day} at ${time} from ${place}` }),
-  // The waitlist (ARCHITECTURE "Seats that fill themselves"): a freed seat taken for the first rider
+  // The waitlist (docs/behaviour/rides.md "Seats that fill themselves"): a freed seat taken for the first rider
   // waiting, or, close to the start, only news that a seat is free.
   waitlistSeatTaken: (ride: string) => ({ title: 'Seat opened', message: `You're in: a seat opened on ${ride}` }),
   waitlistSeatFree: (ride: string) => ({ title: 'Seat free', message: `A seat is free on ${ride}: the first to join takes it` }),
@@ -101,7 +101,7 @@ export const notificationTexts = {
   membershipRequest: (rider: string, group: string) => ({ title: 'Membership request', message: `${rider} wants to join ${group}` }),
   membershipApproved: (group: string) => ({ title: 'Membership approved!', message: `You're now a member of ${group}.` }),
   membershipDeclined: (group: string) => ({ title: 'Membership request declined', message: `Your request to join ${group} was declined` }),
-  // Clubs run by more than one person (ARCHITECTURE): roles, hand-over and removal, told to the rider concerned.
+  // Clubs run by more than one person (docs/behaviour/groups.md): roles, hand-over and removal, told to the rider concerned.
   madeCoOrganizer: (group: string) => ({ title: 'You are a co-organizer', message: `You can now approve members, invite riders and run the rides of ${group}` }),
   ownershipReceived: (group: string, formerOwner: string) => ({ title: 'You own a group now', message: `${formerOwner} handed ${group} over to you` }),
   ownershipHandedOver: (group: string, newOwner: string) => ({ title: 'Group handed over', message: `${newOwner} now owns ${group}; you stay on as a co-organizer` }),

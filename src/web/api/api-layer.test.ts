@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The client's one API layer (ARCHITECTURE.md, "Web app"): every request goes through
+ * The client's one API layer (docs/web.md "Web app"): every request goes through
  * src/web/api, each domain's query keys come from its `<domain>Keys` factory, and only the
  * transports in lib/ touch fetch, XMLHttpRequest or EventSource.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sign-in links are bound to the browser that asked for them (ARCHITECTURE "Identity and
+ * Sign-in links are bound to the browser that asked for them (docs/behaviour/auth.md "Identity and
  * sessions"): `browser_nonce_hash` is the SHA-256 of the random nonce in that browser's
  * `rc_link_nonce` cookie (null: bound to no browser, so opening it always asks for confirmation).
  * `counts_toward_ip_limit` lets a link sent on someone else's behalf (an invitation) stay out of the

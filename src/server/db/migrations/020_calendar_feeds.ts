@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Calendar feeds (ARCHITECTURE "Calendar feeds"): one private feed per rider, found by the SHA-256
+ * Calendar feeds (docs/behaviour/routes-and-calendars.md "Calendar feeds"): one private feed per rider, found by the SHA-256
  * of its token (the lookup is by hash so its time tells nothing of the token); `token` is kept so the
- * rider is shown the same address again (why it is not stored hashed only: ARCHITECTURE "Calendar
+ * rider is shown the same address again (why it is not stored hashed only: docs/behaviour/routes-and-calendars.md "Calendar
  * feeds"); `scope` chooses
  * joined rides only or every upcoming ride of the rider's groups. `rides.sequence` is the
  * iCalendar SEQUENCE, raised by every edit in the edit's own transaction.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The waitlist of a full ride, and the decision time of its minimum riders (ARCHITECTURE "Seats
+ * The waitlist of a full ride, and the decision time of its minimum riders (docs/behaviour/rides.md "Seats
  * that fill themselves"). `queue_number` is the rider's place in the ride's queue: numbered under
  * the ride's row lock (rides.repository lockRide), so it is unique per ride and never reused, and
  * riders who asked in the same millisecond still have an order.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Riders an organizer removed with "Don't let them rejoin" (ARCHITECTURE "Clubs run by more than
+ * Riders an organizer removed with "Don't let them rejoin" (docs/behaviour/groups.md "Clubs run by more than
  * one person"): kept until an organizer lifts the ban. While a row exists the rider cannot join the
  * group, ask to join it, join one of its rides (which adds the membership on the way), come back
  * through an invitation, or receive its membership from a guest merged into their account.

@@ -147,7 +147,7 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
       <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-6 text-[10px]" />
       <span className="flex min-w-0 items-baseline">
         <span className="sr-only">{label}: </span>
-        {/* Only the handle is cut (ARCHITECTURE "Phones": cut text keeps its full text as title); the
+        {/* Only the handle is cut (docs/web.md "Phones": cut text keeps its full text as title); the
             role stays readable beside it, where a 30-character handle used to push "· owner" out. */}
         <span className="min-w-0 truncate font-semibold text-asphalt-700" title={person.userId}>
           {person.userId}

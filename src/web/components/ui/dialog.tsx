@@ -21,7 +21,7 @@ interface DialogControl {
 const DialogControlContext = createContext<DialogControl | null>(null);
 
 /**
- * Radix's Dialog root, plus the shared keyboard rules (ARCHITECTURE "Keyboard and screen readers"):
+ * Radix's Dialog root, plus the shared keyboard rules (docs/web.md "Keyboard and screen readers"):
  * the focus returns to what opened the dialog, and the content can ask before discarding input.
  */
 export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, children, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {

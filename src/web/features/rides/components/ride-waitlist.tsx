@@ -13,7 +13,7 @@ export function waitingLabel(count: number): string {
 }
 
 /**
- * Join waitlist on a full ride, or the rider's place with Leave waitlist (ARCHITECTURE "Seats that
+ * Join waitlist on a full ride, or the rider's place with Leave waitlist (docs/behaviour/rides.md "Seats that
  * fill themselves"): the server's abilities decide, as for Join Ride.
  */
 export function WaitlistActions({ ride }: { ride: Ride }) {
