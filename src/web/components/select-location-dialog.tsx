@@ -31,7 +31,15 @@ export function geolocationErrorMessage(error: Pick<GeolocationPositionError, 'c
   }
 }
 
-function currentPosition(): Promise<GeolocationPosition> {
+/** Whether this browser can give its position; says so in a toast when it cannot. */
+export function canLocate(): boolean {
+  if ('geolocation' in navigator && navigator.geolocation) return true;
+  toast({ title: 'Location not supported', description: 'Geolocation is not supported by this browser.', variant: 'destructive' });
+  return false;
+}
+
+/** The browser's position, with the options every place picker uses. */
+export function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
 }
 
@@ -80,10 +88,7 @@ function CurrentLocationCard({ onLocated }: { onLocated: (place: SelectedPlace) 
   const [locating, setLocating] = useState(false);
 
   async function locate() {
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      toast({ title: 'Location not supported', description: 'Geolocation is not supported by this browser.', variant: 'destructive' });
-      return;
-    }
+    if (!canLocate()) return;
     setLocating(true);
     let position: GeolocationPosition;
     try {

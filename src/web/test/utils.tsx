@@ -106,6 +106,18 @@ export function answerUploadsWith(status: number, body: unknown) {
   vi.stubGlobal('XMLHttpRequest', AnsweringRequest);
 }
 
+/** For `beforeEach` when a Radix control that measures itself (Slider, Switch, RadioGroup) renders: jsdom has no ResizeObserver. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 /** The app's own providers (queries, toasts); tests pass a fresh query client each. */
 export const Providers = AppProviders;
 

@@ -1,0 +1,137 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Expand, SearchX } from 'lucide-react';
+import type { PreferredUnits } from '../../../../shared/users/current-user';
+import { FINDER_MOST_RESULTS, finderCountLabel } from '../../../../shared/finder/finder-pages';
+import { Button } from '../../../components/ui/button';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { countOf } from '../../../lib/plural';
+import { foundSoFar } from '../../../api/finder';
+import { FinderPanel } from './finder-panel';
+import { radiusLabel } from './finder-radius';
+
+/** The finder's infinite query: its pages so far, and how to ask for the next. */
+interface FinderQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data?: { pages: Array<{ results: T[]; total: number }> };
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+}
+
+type What = 'groups' | 'rides';
+
+interface ResultsProps<T> {
+  query: FinderQuery<T>;
+  what: What;
+  /** The list's accessible name ('Groups found'). */
+  listLabel: string;
+  itemClassName?: string;
+  radius: number;
+  units: PreferredUnits;
+  onExpand?: () => void;
+  renderItem: (item: T) => ReactNode;
+}
+
+/** One tab of results: loading, failed, nothing within the radius, or the list with its footer. */
+export function FinderResults<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
+  const { results, total } = foundSoFar(query.data);
+  const { list, focusNextFrom } = useFocusFirstNewItem(results.length);
+
+  if (query.isPending) return <ResultsLoading what={what} />;
+  if (query.isError || !query.data) return <ResultsFailed onRetry={() => void query.refetch()} />;
+  if (results.length === 0) {
+    return (
+      <FinderPanel icon={<SearchX aria-hidden="true" />} title={`No ${what} within ${radiusLabel(radius, units)}`} text="Try a wider radius or another place.">
+        {onExpand ? <ExpandButton onExpand={onExpand} /> : null}
+      </FinderPanel>
+    );
+  }
+  function showMore() {
+    focusNextFrom(results.length);
+    void query.fetchNextPage();
+  }
+  return (
+    <>
+      <ul ref={list} aria-label={listLabel} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {results.map((item) => (
+          <li key={item.id} tabIndex={-1} className={cn('rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ignition-600', itemClassName)}>
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col items-center gap-3">
+        <p role="status" className="text-sm text-asphalt-600 tabular-nums">
+          {shownSoFar(query, what, results.length, total)}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {query.hasNextPage ? (
+            <Button variant="dark" onClick={showMore} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading...' : query.isFetchNextPageError ? 'Try again' : `Show more ${what}`}
+            </Button>
+          ) : null}
+          {onExpand ? <ExpandButton onExpand={onExpand} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * After "Show more", the first newly shown card takes the focus: a keyboard or screen reader user
+ * goes on reading where the list grew, and the button may be gone once the last page is in.
+ * `focusNextFrom(shown)` before asking for more.
+ */
+function useFocusFirstNewItem(shown: number) {
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shown <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLLIElement>(':scope > li')[from]?.focus();
+  }, [shown]);
+  const focusNextFrom = (index: number) => {
+    focusFrom.current = index;
+  };
+  return { list, focusNextFrom };
+}
+
+/** Said once there is more than the first page holds: how far down the list the rider is. */
+function shownSoFar<T>(query: FinderQuery<T>, what: What, shown: number, total: number): string | null {
+  if (query.isFetchNextPageError) return `Could not load more ${what}. Check your connection and try again.`;
+  if (shown >= total && (query.data?.pages.length ?? 0) <= 1) return null;
+  return `Showing ${shown} of ${total >= FINDER_MOST_RESULTS ? `${finderCountLabel(total)} ${what}` : countOf(total, what === 'groups' ? 'group' : 'ride', what)}`;
+}
+
+function ResultsLoading({ what }: { what: What }) {
+  return (
+    <LoadingRegion label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <Skeleton className="h-48 rounded-2xl" />
+      <Skeleton className="hidden h-48 rounded-2xl sm:block" />
+    </LoadingRegion>
+  );
+}
+
+function ResultsFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <FinderPanel icon={<SearchX aria-hidden="true" />} title="The search failed" text="Check your connection and try again.">
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </FinderPanel>
+  );
+}
+
+/** "Expand Search": 50 km more (offered until the radius is at its largest). */
+function ExpandButton({ onExpand }: { onExpand: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onExpand}>
+      <Expand aria-hidden="true" />
+      Expand Search
+    </Button>
+  );
+}

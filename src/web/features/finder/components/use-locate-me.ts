@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { canLocate, currentPosition, geolocationErrorMessage } from '../../../components/select-location-dialog';
+import { toast } from '../../../components/ui/toast';
+import { nameOfPosition } from '../../../api/geocoding';
+import type { Centre } from './finder-centre';
+
+function toastLocationError(error: unknown): void {
+  const code = (error as GeolocationPositionError | undefined)?.code;
+  toast({
+    title: code === 1 ? 'Location access denied' : 'Location error',
+    description: geolocationErrorMessage({ code: code ?? 0 }),
+    variant: 'destructive',
+  });
+}
+
+/** "Use Current Location": the browser's position, named by the geocoder, handed to `onLocated`; a toast when it fails. */
+export function useLocateMe(onLocated: (centre: Centre) => void) {
+  const [locating, setLocating] = useState(false);
+
+  async function locateMe() {
+    if (!canLocate()) return;
+    setLocating(true);
+    try {
+      const { coords } = await currentPosition();
+      const name = await nameOfPosition(coords.latitude, coords.longitude);
+      onLocated({ latitude: coords.latitude, longitude: coords.longitude, name });
+    } catch (error) {
+      toastLocationError(error);
+    } finally {
+      setLocating(false);
+    }
+  }
+
+  return { locating, locateMe };
+}
