@@ -4,7 +4,7 @@ import { Check, Inbox, MapPin, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
@@ -125,15 +125,15 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={declining !== null}
-        onOpenChange={(open) => (open ? undefined : setDeclining(null))}
-        title={declining ? `Decline ${declining.user.userId}'s request?` : ''}
+      <ConfirmDialogFor
+        subject={declining}
+        onClose={() => setDeclining(null)}
+        title={(request) => `Decline ${request.user.userId}'s request?`}
         description="They will be told their request was declined."
         confirmLabel="Decline"
         pendingLabel="Declining..."
         pending={reject.isPending}
-        onConfirm={() => (declining ? void decline(declining) : undefined)}
+        onConfirm={(request) => void decline(request)}
       >
         <KeepOutChoice
           label="Don't let them ask again"
@@ -142,7 +142,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
           disabled={reject.isPending}
           onCheckedChange={setBan}
         />
-      </ConfirmDialog>
+      </ConfirmDialogFor>
     </>
   );
 }
