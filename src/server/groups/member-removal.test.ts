@@ -41,6 +41,12 @@ async function signInFrom(client: TestClient, email: string, ip: string) {
   expect((await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) })).statusCode).toBe(200);
 }
 
+/** `rider` joins the open group and its owner removes them with a ban. */
+async function joinThenBan(owner: Rider, groupId: string, rider: { client: TestClient; user: { id: string } }) {
+  expect((await rider.client.post(`/api/groups/${groupId}/join`)).statusCode).toBe(200);
+  expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${rider.user.id}`, { ban: true })).statusCode).toBe(200);
+}
+
 /** Moves a ride into the past (it has ended): history, not an upcoming ride. */
 async function endRide(rideId: string) {
   await t.app.ctx.db.updateTable('rides').set({ start_date: inDays(-3), end_date: inDays(-2) }).where('id', '=', rideId).execute();
@@ -251,8 +257,7 @@ describe('"Don’t let them rejoin"', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const account = await buildSignedInUser(t);
-    expect((await account.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
-    expect((await owner.client.request('DELETE', `/api/groups/${group.id}/members/${account.user.id}`, { ban: true })).statusCode).toBe(200);
+    await joinThenBan(owner, group.id, account);
 
     // A new browser: a guest joins the group and one of its rides' queues, then signs in to the banned account.
     const guest = await buildGuest(t);
@@ -271,8 +276,7 @@ describe('"Don’t let them rejoin"', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const guest = await buildGuest(t);
-    expect((await guest.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
-    expect((await owner.client.request('DELETE', `/api/groups/${group.id}/members/${guest.user.id}`, { ban: true })).statusCode).toBe(200);
+    await joinThenBan(owner, group.id, guest);
     const account = await buildSignedInUser(t);
     await signInFrom(guest.client, account.user.email, '10.9.8.6');
     expect((await account.client.post(`/api/groups/${group.id}/join`)).json()).toEqual({ message: BANNED_FROM_GROUP });
