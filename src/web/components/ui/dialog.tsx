@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useFocusReturn } from '../../lib/focus-return';
 import { ConfirmDialog } from './confirm-dialog';
+import { withClasses } from './with-classes';
 
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -235,17 +236,11 @@ export function SheetContent({ className, children, closeLabel = 'Close navigati
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mb-5 pr-8', className)} {...props} />;
-}
+export const DialogHeader = withClasses('div', 'mb-5 pr-8');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-xl font-extrabold tracking-tight text-asphalt-950', className)} {...props} />;
-}
+export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-xl font-extrabold tracking-tight text-asphalt-950');
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('mt-1.5 text-sm text-asphalt-600', className)} {...props} />;
-}
+export const DialogDescription = withClasses(DialogPrimitive.Description, 'mt-1.5 text-sm text-asphalt-600');
 
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span className="sr-only">{children}</span>;
