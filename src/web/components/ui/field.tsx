@@ -25,13 +25,17 @@ export type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'classNam
   className?: string;
   /** Classes for the input itself. */
   inputClassName?: string;
+  /** Classes for the label (a smaller one in a dense row). */
+  labelClassName?: string;
 };
 
 /** A labelled text input whose error is wired for screen readers, so forms don't repeat Label + Input + FieldMessage. */
-export function TextField({ id, label, error, className, inputClassName, ...inputProps }: TextFieldProps) {
+export function TextField({ id, label, error, className, inputClassName, labelClassName, ...inputProps }: TextFieldProps) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       <Input
         id={id}
         aria-invalid={error ? true : undefined}
