@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Inbox, MapPin, X } from 'lucide-react';
+import { Check, Inbox, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
 import { UserAvatar } from '../../../components/users/user-avatar';
+import { RiderLocation } from '../../../components/users/rider-location';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -74,12 +75,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                     {name}
                   </Link>
                   <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
-                    {request.user.location ? (
-                      <span className="inline-flex min-w-0 items-center gap-1">
-                        <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                        <span className="truncate" title={request.user.location}>{request.user.location}</span>
-                      </span>
-                    ) : null}
+                    <RiderLocation location={request.user.location} />
                     <span>Asked {timeAgo(request.requestedAt)}</span>
                   </p>
                 </div>
