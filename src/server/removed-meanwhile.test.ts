@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildSignedInUser, tokenFromMail, uniqueEmail } from './test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { holdInTransaction, lockWaits } from './test/held-lock';
 import { useTestApp } from './test/use-test-app';
@@ -123,8 +123,7 @@ describe('joining while the group changes', () => {
   it('an invitation whose inviter is removed while it is completed lets nobody in, and its mailed link is withdrawn', async () => {
     const { owner, group, member: coOrganizer } = await groupWithMember();
     await makeCoOrganizer(owner, coOrganizer, group.id);
-    const created = await coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
-    const token = (created.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(coOrganizer, group.id, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
     const visitor = await buildGuest(t);
     const email = uniqueEmail('invited');
     const answer = await removedWhileAt('invitation', owner, group.id, coOrganizer, () => visitor.client.post(`/api/invite/${token}/complete`, { email }));
@@ -136,8 +135,7 @@ describe('joining while the group changes', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('an invitation completed while its inviter’s removal is under way waits for it, and lets nobody in (PostgreSQL)', async () => {
     const { owner, group, member: coOrganizer } = await groupWithMember();
     await makeCoOrganizer(owner, coOrganizer, group.id);
-    const created = await coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
-    const token = (created.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(coOrganizer, group.id, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
     const visitor = await buildSignedInUser(t);
     const db = t.app.ctx.db;
     // A removal as groupsRepository.removeMember makes it: the group's row, then the membership; not yet committed.

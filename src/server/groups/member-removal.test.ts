@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, tokenFromMail, type TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
 import { BANNED_FROM_GROUP, groupBanListSchema, groupSchema } from '../../shared/groups/group';
 import { notificationSchema } from '../../shared/notifications/notification';
 import { rideDetailSchema, type Ride } from '../../shared/rides/ride';
@@ -242,8 +242,7 @@ describe('"Don’t let them rejoin"', () => {
     const rider = await buildSignedInUser(t);
     await addMember(w.owner, rider, w.group.id);
     expect((await remove(w.owner, w, rider, true)).statusCode).toBe(200);
-    const created = (await w.owner.client.post(`/api/groups/${w.group.id}/invite`, { inviterFirstName: 'Ana', inviteeName: 'Ben' })).json() as { magicLink: string };
-    const token = created.magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(w.owner, w.group.id, { inviterFirstName: 'Ana', inviteeName: 'Ben' });
     const res = await rider.client.post(`/api/invite/${token}/complete`, {});
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: BANNED_FROM_GROUP });
