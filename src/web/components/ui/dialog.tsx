@@ -116,6 +116,14 @@ function useCloseGuard(dirtyProp: boolean | undefined) {
   };
 }
 
+/** The caller's handler first, then ours unless the caller prevented the default (as Radix composes its own). */
+function callerFirst<E extends { defaultPrevented: boolean }>(callers: ((event: E) => void) | undefined, ours: (event: E) => void) {
+  return (event: E) => {
+    callers?.(event);
+    if (!event.defaultPrevented) ours(event);
+  };
+}
+
 function Overlay({ className }: { className?: string }) {
   return (
     <DialogPrimitive.Overlay
@@ -163,18 +171,9 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
-        onEscapeKeyDown={(event) => {
-          onEscapeKeyDown?.(event);
-          if (!event.defaultPrevented) guard.onEscapeKeyDown(event);
-        }}
-        onPointerDownOutside={(event) => {
-          onPointerDownOutside?.(event);
-          if (!event.defaultPrevented) guard.onPointerDownOutside(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) guard.control?.onCloseAutoFocus(event);
-        }}
+        onEscapeKeyDown={callerFirst(onEscapeKeyDown, guard.onEscapeKeyDown)}
+        onPointerDownOutside={callerFirst(onPointerDownOutside, guard.onPointerDownOutside)}
+        onCloseAutoFocus={callerFirst(onCloseAutoFocus, (event) => guard.control?.onCloseAutoFocus(event))}
         // React's change events bubble from every field inside, portalled ones included.
         onChange={(event) => {
           onChange?.(event);
@@ -214,10 +213,7 @@ export function SheetContent({ className, children, closeLabel = 'Close navigati
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) control?.onCloseAutoFocus(event);
-        }}
+        onCloseAutoFocus={callerFirst(onCloseAutoFocus, (event) => control?.onCloseAutoFocus(event))}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col shadow-2xl focus:outline-none data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
           className,
