@@ -96,12 +96,6 @@ describe('loadConfig', () => {
     [{ MEDIA_GUEST_QUOTA_MB: '1.5' }, /MEDIA_GUEST_QUOTA_MB.*"1.5"/],
     [{ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '0' }, /GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY.*"0"/],
     [{ GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: '500MB' }, /GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY.*"500MB"/],
-  ])('stops on %j with one line naming the variable and the value', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
-  });
-
-  it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
@@ -111,9 +105,9 @@ describe('loadConfig', () => {
     [{ TILE_URL: 'https://tiles.example/tile.png' }, /TILE_URL/],
     [{ WORKERS: '0' }, /WORKERS/],
     [{ WORKERS: 'two' }, /WORKERS/],
-  ])('stops on %j with one line naming the variable', (env, name) => {
+  ])('stops on %j with one line naming the variable, and the value where the row asks for it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(name);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildSignedInUser, tokenFromMail, uniqueEmail } from './test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
+import { holdInTransaction, lockWaits } from './test/held-lock';
 import { useTestApp } from './test/use-test-app';
 import { fileOf, PHOTO, postMultipart, rowCount, storedFiles } from './media/media.test-helpers';
 import type { LockPoint } from './context';
@@ -122,8 +123,7 @@ describe('joining while the group changes', () => {
   it('an invitation whose inviter is removed while it is completed lets nobody in, and its mailed link is withdrawn', async () => {
     const { owner, group, member: coOrganizer } = await groupWithMember();
     await makeCoOrganizer(owner, coOrganizer, group.id);
-    const created = await coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
-    const token = (created.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(coOrganizer, group.id, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
     const visitor = await buildGuest(t);
     const email = uniqueEmail('invited');
     const answer = await removedWhileAt('invitation', owner, group.id, coOrganizer, () => visitor.client.post(`/api/invite/${token}/complete`, { email }));
@@ -135,29 +135,19 @@ describe('joining while the group changes', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('an invitation completed while its inviter’s removal is under way waits for it, and lets nobody in (PostgreSQL)', async () => {
     const { owner, group, member: coOrganizer } = await groupWithMember();
     await makeCoOrganizer(owner, coOrganizer, group.id);
-    const created = await coOrganizer.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
-    const token = (created.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(coOrganizer, group.id, { inviterFirstName: 'Cora', inviteeName: 'Giulia' });
     const visitor = await buildSignedInUser(t);
     const db = t.app.ctx.db;
     // A removal as groupsRepository.removeMember makes it: the group's row, then the membership; not yet committed.
-    let commit!: () => void;
-    let removing!: () => void;
-    const removed = new Promise<void>((resolve) => (removing = resolve));
-    const removal = db.transaction().execute(async (tx) => {
+    const removal = await holdInTransaction(db, async (tx) => {
       await sql`select id from groups where id = ${group.id} for update`.execute(tx);
       await tx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', coOrganizer.user.id).execute();
-      removing();
-      await new Promise<void>((resolve) => (commit = resolve));
     });
-    await removed;
     const completing = visitor.client.post(`/api/invite/${token}/complete`, {});
-    const waitingForLocks = async () =>
-      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n);
     try {
-      await expect.poll(waitingForLocks).toBe(1);
+      await expect.poll(() => lockWaits(db)).toBe(1);
     } finally {
-      commit();
-      await removal;
+      await removal.release();
     }
     const answer = await completing;
     expect(answer.statusCode, answer.body).toBe(404);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { tokenFromMail, uniqueEmail, randomIp, buildSignedInUser } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, rideBody, type Rider } from '../test/factories';
+import { holdInTransaction, lockWaits } from '../test/held-lock';
 import { useTestApp } from '../test/use-test-app';
 
 // A group's member and ride counts are kept on its row by the database (migration 029). Whatever
@@ -101,29 +102,20 @@ describe('group member and ride counts', () => {
     await member.client.post(`/api/groups/${group.id}/join`);
     const db = t.app.ctx.db;
     // Another transaction holds the group's row, as a rename does before it makes the group's rides forget their cards.
-    let release!: () => void;
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const holder = db.transaction().execute(async (tx) => {
+    const rename = await holdInTransaction(db, async (tx) => {
       await sql`select id from groups where id = ${group.id} for update`.execute(tx);
-      locked();
-      await new Promise<void>((resolve) => (release = resolve));
     });
-    await holding;
     const deleting = owner.client.delete(`/api/rides/${ride.id}`);
     const leaving = member.client.post(`/api/groups/${group.id}/leave`);
-    const waitingForLocks = async () =>
-      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n);
     try {
-      await expect.poll(waitingForLocks).toBe(2);
+      await expect.poll(() => lockWaits(db)).toBe(2);
       // Both wait for the group with nothing else held: the ride and the membership are free to lock.
       await db.transaction().execute(async (tx) => {
         await sql`select id from rides where id = ${ride.id} for update nowait`.execute(tx);
         await sql`select user_id from group_members where group_id = ${group.id} and user_id = ${member.user.id} for update nowait`.execute(tx);
       });
     } finally {
-      release();
-      await holder;
+      await rename.release();
     }
     expect([(await deleting).statusCode, (await leaving).statusCode]).toEqual([200, 200]);
     await expectCounts(owner, group.id, 1, 0);

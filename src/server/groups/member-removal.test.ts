@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, tokenFromMail, type TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
 import { BANNED_FROM_GROUP, groupBanListSchema, groupSchema } from '../../shared/groups/group';
 import { notificationSchema } from '../../shared/notifications/notification';
 import { rideDetailSchema, type Ride } from '../../shared/rides/ride';
@@ -39,6 +39,12 @@ const toRide = (rideId: string, file: Part): Part[] => [{ name: 'associatedType'
 async function signInFrom(client: TestClient, email: string, ip: string) {
   await client.post('/api/auth/magic-link', { email }, { 'x-forwarded-for': ip });
   expect((await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) })).statusCode).toBe(200);
+}
+
+/** `rider` joins the open group and its owner removes them with a ban. */
+async function joinThenBan(owner: Rider, groupId: string, rider: { client: TestClient; user: { id: string } }) {
+  expect((await rider.client.post(`/api/groups/${groupId}/join`)).statusCode).toBe(200);
+  expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${rider.user.id}`, { ban: true })).statusCode).toBe(200);
 }
 
 /** Moves a ride into the past (it has ended): history, not an upcoming ride. */
@@ -236,8 +242,7 @@ describe('"Don’t let them rejoin"', () => {
     const rider = await buildSignedInUser(t);
     await addMember(w.owner, rider, w.group.id);
     expect((await remove(w.owner, w, rider, true)).statusCode).toBe(200);
-    const created = (await w.owner.client.post(`/api/groups/${w.group.id}/invite`, { inviterFirstName: 'Ana', inviteeName: 'Ben' })).json() as { magicLink: string };
-    const token = created.magicLink.split('/invite/')[1]!;
+    const { token } = await buildInvitation(w.owner, w.group.id, { inviterFirstName: 'Ana', inviteeName: 'Ben' });
     const res = await rider.client.post(`/api/invite/${token}/complete`, {});
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: BANNED_FROM_GROUP });
@@ -251,8 +256,7 @@ describe('"Don’t let them rejoin"', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const account = await buildSignedInUser(t);
-    expect((await account.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
-    expect((await owner.client.request('DELETE', `/api/groups/${group.id}/members/${account.user.id}`, { ban: true })).statusCode).toBe(200);
+    await joinThenBan(owner, group.id, account);
 
     // A new browser: a guest joins the group and one of its rides' queues, then signs in to the banned account.
     const guest = await buildGuest(t);
@@ -271,8 +275,7 @@ describe('"Don’t let them rejoin"', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const guest = await buildGuest(t);
-    expect((await guest.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
-    expect((await owner.client.request('DELETE', `/api/groups/${group.id}/members/${guest.user.id}`, { ban: true })).statusCode).toBe(200);
+    await joinThenBan(owner, group.id, guest);
     const account = await buildSignedInUser(t);
     await signInFrom(guest.client, account.user.email, '10.9.8.6');
     expect((await account.client.post(`/api/groups/${group.id}/join`)).json()).toEqual({ message: BANNED_FROM_GROUP });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSignedInUser, TestClient, tokenFromMail } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, makeCoOrganizer, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, makeCoOrganizer, type Rider } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 
 // The sign-in link mailed while an invitation is completed with the address of an existing account
@@ -10,11 +10,8 @@ import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
 
-async function invite(inviter: Rider, groupId: string): Promise<string> {
-  const res = await inviter.client.post(`/api/groups/${groupId}/invite`, { inviterFirstName: 'Marco', inviteeName: 'Giulia' });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { magicLink: string }).magicLink.split('/invite/')[1]!;
-}
+/** The token of a new invitation. */
+const invite = async (inviter: Rider, groupId: string) => (await buildInvitation(inviter, groupId)).token;
 
 async function statusIn(client: TestClient, groupId: string): Promise<string> {
   return (await client.get(`/api/groups/${groupId}`)).json().membershipStatus;

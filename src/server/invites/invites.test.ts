@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { buildSignedInUser, tokenFromMail } from '../test/test-app';
-import { buildGroup, buildGuest, buildRoles } from '../test/factories';
+import { buildGroup, buildGuest, buildInvitation, buildRoles } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
@@ -13,18 +13,11 @@ async function decodeQr(dataUrl: string): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
-async function invite(owner: Awaited<ReturnType<typeof buildGuest>>, groupId: string, body: Record<string, unknown> = { inviterFirstName: 'Marco', inviteeName: 'Giulia' }) {
-  const res = await owner.client.post(`/api/groups/${groupId}/invite`, body);
-  expect(res.statusCode).toBe(201);
-  const json = res.json() as { magicLink: string; qrCodeDataUrl: string; expiresAt: string };
-  return { ...json, token: json.magicLink.split('/invite/')[1]! };
-}
-
 describe('POST /api/groups/{id}/invite', () => {
   it('gives the owner a link, a QR code of exactly that link, and a 7-day expiry', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
-    const result = await invite(owner, group.id);
+    const result = await buildInvitation(owner, group.id);
     expect(result.magicLink).toMatch(/^http:\/\/rc\.test\/invite\/[A-Za-z0-9_-]{43}$/);
     expect(await decodeQr(result.qrCodeDataUrl)).toBe(result.magicLink);
     const days = (new Date(result.expiresAt).getTime() - Date.now()) / 86_400_000;
@@ -37,7 +30,7 @@ describe('POST /api/groups/{id}/invite', () => {
   it('mails the link when an owner with a confirmed address gives an invitee e-mail, in our words', async () => {
     const owner = await buildSignedInUser(t);
     const group = await buildGroup(owner, { name: 'Free Pills At evil dot example' });
-    const result = await invite(owner, group.id, { inviterFirstName: 'Marco', inviteeName: 'Click https://evil.example now', inviteeEmail: 'Giulia@Example.com' });
+    const result = await buildInvitation(owner, group.id, { inviterFirstName: 'Marco', inviteeName: 'Click https://evil.example now', inviteeEmail: 'Giulia@Example.com' });
     const mail = t.mail.at(-1)!;
     expect(mail.to).toBe('giulia@example.com');
     expect(mail.text).toContain(result.magicLink);
@@ -76,7 +69,7 @@ describe('the invitation landing', () => {
   it('shows group, inviter and invitee; completing joins an approval group directly and tells the owner', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: true });
-    const { token } = await invite(owner, group.id);
+    const { token } = await buildInvitation(owner, group.id);
     const visitor = await buildGuest(t);
     const view = await visitor.client.get(`/api/invite/${token}`);
     expect(view.statusCode).toBe(200);
@@ -111,7 +104,7 @@ describe('the invitation landing', () => {
     const r = await buildRoles(t);
     const waiting = await buildSignedInUser(t);
     await waiting.client.post(`/api/groups/${r.group.id}/join`);
-    const { token } = await invite(r.owner, r.group.id);
+    const { token } = await buildInvitation(r.owner, r.group.id);
     const asks = async (organizer: typeof r.owner) =>
       ((await organizer.client.get('/api/notifications')).json() as Array<{ type: string; isRead: boolean; subject: { riderHandle: string } }>).filter(
         (n) => n.type === 'membership_request' && n.subject.riderHandle === waiting.user.userId,
@@ -130,7 +123,7 @@ describe('the invitation landing', () => {
   it('does not ask a rider with a confirmed e-mail for one', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
-    const { token } = await invite(owner, group.id);
+    const { token } = await buildInvitation(owner, group.id);
     const rider = await buildSignedInUser(t);
     expect((await rider.client.get(`/api/invite/${token}`)).json().needsEmail).toBe(false);
     expect((await rider.client.post(`/api/invite/${token}/complete`)).statusCode).toBe(200);
@@ -139,7 +132,7 @@ describe('the invitation landing', () => {
   it('works once: a used, expired, unknown or malformed invitation is invalid', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
-    const first = await invite(owner, group.id);
+    const first = await buildInvitation(owner, group.id);
     const a = await buildGuest(t);
     const b = await buildGuest(t);
     expect((await a.client.post(`/api/invite/${first.token}/complete`, { email: 'a1@example.com' })).statusCode).toBe(200);
@@ -152,7 +145,7 @@ describe('the invitation landing', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Invalid Invitation: This invitation link is invalid or has expired.');
     }
-    const second = await invite(owner, group.id);
+    const second = await buildInvitation(owner, group.id);
     await t.app.ctx.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
     expect((await b.client.get(`/api/invite/${second.token}`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/groups/${group.id}`)).json().membershipStatus).toBe('none');
@@ -161,7 +154,7 @@ describe('the invitation landing', () => {
   it('lets only one of two riders use the same invitation at once', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
-    const { token } = await invite(owner, group.id);
+    const { token } = await buildInvitation(owner, group.id);
     const a = await buildGuest(t);
     const b = await buildGuest(t);
     const results = await Promise.all([a.client.post(`/api/invite/${token}/complete`, { email: 'ra@example.com' }), b.client.post(`/api/invite/${token}/complete`, { email: 'rb@example.com' })]);

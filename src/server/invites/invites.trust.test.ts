@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { hashToken } from '../platform/tokens';
 import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
-import { addMember, buildGroup, buildGuest, buildRoles, makeCoOrganizer, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildRoles, makeCoOrganizer, type Rider } from '../test/factories';
 import {
   INVALID_INVITATION_MESSAGE,
   INVITATION_MAIL_LIMIT_MESSAGE,
@@ -20,12 +20,8 @@ afterAll(async () => t.close());
 
 const address = (name: string) => `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
-async function invite(owner: Rider, groupId: string, body: Record<string, unknown> = { inviterFirstName: 'Marco', inviteeName: 'Giulia' }) {
-  const res = await owner.client.post(`/api/groups/${groupId}/invite`, body);
-  expect(res.statusCode, res.body).toBe(201);
-  const json = res.json() as { magicLink: string };
-  return json.magicLink.split('/invite/')[1]!;
-}
+/** The token of a new invitation. */
+const invite = async (...args: Parameters<typeof buildInvitation>) => (await buildInvitation(...args)).token;
 
 /**
  * An owner's group and invitation, completed on a device without a session with the address of a

@@ -36,6 +36,14 @@ export async function buildGroup(owner: Rider, overrides: Record<string, unknown
   return res.json() as { id: string; name: string; slug: string };
 }
 
+/** An invitation to the group made through the API by `inviter`: its link, QR code and expiry, and the token the link carries. */
+export async function buildInvitation(inviter: Rider, groupId: string, body: Record<string, unknown> = { inviterFirstName: 'Marco', inviteeName: 'Giulia' }) {
+  const res = await inviter.client.post(`/api/groups/${groupId}/invite`, body);
+  if (res.statusCode !== 201) throw new Error(`buildInvitation failed: ${res.statusCode} ${res.body}`);
+  const invitation = res.json() as { magicLink: string; qrCodeDataUrl: string; expiresAt: string };
+  return { ...invitation, token: invitation.magicLink.split('/invite/')[1]! };
+}
+
 /** A rider who asked to join `owner`'s approval group and was let in. */
 export async function buildApprovedMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
   const rider = await buildGuest(t);

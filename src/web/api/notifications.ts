@@ -85,17 +85,24 @@ let shared: SharedStream | null = null;
 /** Called with each notification the stream delivers and the one the list held under its id before (an update), if any. */
 type StreamSubscriber = (notification: Notification, previous: Notification | undefined) => void;
 
-function openStream(sessionKey: string, queryClient: QueryClient): SharedStream {
-  const source = new EventSource(NOTIFICATION_STREAM_URL);
-  const stream: SharedStream = { sessionKey, source, subscribers: new Set() };
-  source.addEventListener(NOTIFICATION_EVENT, (event: MessageEvent<string>) => {
-    let notification: Notification;
+/** Hands the JSON of each `name` event on the stream to `handle`; an unreadable one is logged and skipped. */
+function onStreamEvent<T>(source: EventSource, name: string, handle: (data: T) => void) {
+  source.addEventListener(name, (event: MessageEvent<string>) => {
+    let data: T;
     try {
-      notification = JSON.parse(event.data) as Notification;
+      data = JSON.parse(event.data) as T;
     } catch (error) {
       console.error('Unreadable notification event', error);
       return;
     }
+    handle(data);
+  });
+}
+
+function openStream(sessionKey: string, queryClient: QueryClient): SharedStream {
+  const source = new EventSource(NOTIFICATION_STREAM_URL);
+  const stream: SharedStream = { sessionKey, source, subscribers: new Set() };
+  onStreamEvent<Notification>(source, NOTIFICATION_EVENT, (notification) => {
     // A notification comes again with the same id when it changed (more files counted, read elsewhere): it replaces the old one, newest first.
     const previous = queryClient.getQueryData(notificationsQueryOptions().queryKey)?.find((n) => n.id === notification.id);
     queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
@@ -104,14 +111,7 @@ function openStream(sessionKey: string, queryClient: QueryClient): SharedStream 
     for (const subscriber of [...stream.subscribers]) subscriber(notification, previous);
     publishLiveNotification({ kind: 'added', notification });
   });
-  source.addEventListener(NOTIFICATION_REMOVED_EVENT, (event: MessageEvent<string>) => {
-    let removed: NotificationRemoved;
-    try {
-      removed = JSON.parse(event.data) as NotificationRemoved;
-    } catch (error) {
-      console.error('Unreadable notification event', error);
-      return;
-    }
+  onStreamEvent<NotificationRemoved>(source, NOTIFICATION_REMOVED_EVENT, (removed) => {
     queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => list?.filter((n) => n.id !== removed.id));
     publishLiveNotification({ kind: 'removed', removed });
   });

@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { renderWithApp } from '../test/utils';
+import { renderWithApp, stubObjectUrls } from '../test/utils';
 import { resetToasts } from './ui/toast-store';
 import { nudgeStep } from '../lib/crop-image';
 import { ImageCropDialog } from './image-crop-dialog';
 import { outputSize } from '../lib/crop-image';
 
-// jsdom has no object URLs.
-const objectUrls = URL as unknown as { createObjectURL?: unknown; revokeObjectURL?: unknown };
-beforeEach(() => {
-  objectUrls.createObjectURL = vi.fn(() => 'blob:preview');
-  objectUrls.revokeObjectURL = vi.fn();
-});
+stubObjectUrls();
 
 afterEach(() => {
   cleanup();
   resetToasts();
-  delete objectUrls.createObjectURL;
-  delete objectUrls.revokeObjectURL;
 });
 
 function renderDialog(onCropped = vi.fn(async () => {})) {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 import type { AppConfig } from '../../shared/http/app-config';
 import type { CurrentUser } from '../../shared/users/current-user';
 import { AppProviders } from '../app/providers';
@@ -133,6 +133,22 @@ export function renderWithApp(element: ReactElement, { path = '/', queryClient =
 }
 
 /** For `afterEach`: unmounts, forgets toasts, and undoes `mockApi` and every stub and spy, so no test sees another's. */
+/**
+ * For the tests of one file: jsdom has no object URLs, so a picked file's preview is 'blob:preview'.
+ * Call it before the file's own afterEach, so the stub outlives the unmounting there.
+ */
+export function stubObjectUrls() {
+  const objectUrls = URL as unknown as { createObjectURL?: unknown; revokeObjectURL?: unknown };
+  beforeEach(() => {
+    objectUrls.createObjectURL = vi.fn(() => 'blob:preview');
+    objectUrls.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    delete objectUrls.createObjectURL;
+    delete objectUrls.revokeObjectURL;
+  });
+}
+
 export function resetTestEnvironment() {
   cleanup();
   resetToasts();

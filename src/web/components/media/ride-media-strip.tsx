@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Images, ImagePlus, Trash2 } from 'lucide-react';
 import type { MediaItem } from '../../../shared/media/media-item';
 import type { Ride } from '../../../shared/rides/ride';
-import { useDeleteMedia, useRideMedia } from '../../api/media';
+import { useRideMedia } from '../../api/media';
 import { usePreferences } from '../../api/users';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
-import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
-import { toast } from '../ui/toast';
 import { MediaPreview } from './media-preview';
+import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaViewerDialog } from './media-viewer-dialog';
 import { UploadMediaDialog } from './upload-media-dialog';
 
@@ -34,25 +33,12 @@ function StripSkeleton() {
 export function RideMediaStrip({ ride }: { ride: Ride }) {
   const media = useRideMedia(ride.id, true);
   const { units } = usePreferences();
-  const remove = useDeleteMedia();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const canAdd = ride.abilities.addMedia === true;
   const items = (media.data ?? []).filter((item) => item.fileType !== 'gpx');
   if (!canAdd && (media.isPending || media.isError || items.length === 0)) return null;
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Media deleted', description: `${deleting.originalName} was removed from ${ride.name}.`, variant: 'success' });
-    } catch (error) {
-      console.error('Delete failed', error);
-      toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' });
-    }
-    setDeleting(null);
-  }
 
   function body() {
     if (media.isPending) return <StripSkeleton />;
@@ -119,16 +105,7 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
         />
       ) : null}
       <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items, onShow: setViewing }} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete media?"
-        description={deleting ? `“${deleting.originalName}” will be removed from ${ride.name} for good. This cannot be undone.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-      />
+      <DeleteMediaDialog item={deleting} from={ride.name} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

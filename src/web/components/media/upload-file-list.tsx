@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, FileVideo, Image as ImageIcon, Route, X } from 'lucide-react';
 import { formatFileSize } from '../../../shared/media/upload-rules';
 import { cn } from '../../lib/cn';
-import { AddEmailLink } from '../users/add-email-link';
+import { UploadRefusal } from '../users/add-email-link';
 import type { QueuedFile } from './use-upload-queue';
 
 function kindIcon(file: File) {
@@ -54,17 +54,7 @@ export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[];
               <div className={cn('h-full rounded-full transition-[width] duration-200', f.status === 'done' ? 'bg-emerald-500' : 'bg-ignition-500')} style={{ width: `${Math.round(f.progress * 100)}%` }} />
             </div>
           ) : null}
-          {f.error ? (
-            <p role="alert" className="mt-1.5 text-xs font-semibold text-red-700">
-              {f.error}
-              {f.offerEmail ? (
-                <>
-                  {' '}
-                  <AddEmailLink />
-                </>
-              ) : null}
-            </p>
-          ) : null}
+          {f.error ? <UploadRefusal message={f.error} offerEmail={f.offerEmail} className="mt-1.5 text-xs font-semibold text-red-700" /> : null}
         </li>
       ))}
     </ul>

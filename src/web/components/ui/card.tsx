@@ -1,10 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { withClasses } from './with-classes';
 
 /** A white panel on the paper background: the unit screens are built from. */
-export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]', className)} {...props} />;
-}
+export const Card = withClasses('section', 'rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]');
 
 interface CardHeaderProps extends Omit<ComponentProps<'div'>, 'title'> {
   title: ReactNode;
@@ -35,6 +34,4 @@ export function CardHeader({ title, description, icon, actions, titleId, classNa
   );
 }
 
-export function CardBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('px-5 pt-4 pb-5 sm:px-6 sm:pb-6', className)} {...props} />;
-}
+export const CardBody = withClasses('div', 'px-5 pt-4 pb-5 sm:px-6 sm:pb-6');

@@ -3,7 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useFocusReturn } from '../../lib/focus-return';
 import { buttonClasses } from './button';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -64,5 +64,38 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+type AboutSubject<T> = ReactNode | ((subject: T) => ReactNode);
+
+interface ConfirmDialogForProps<T> extends Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'title' | 'description' | 'confirmLabel' | 'onConfirm'> {
+  /** What the action is about (a member, a request, an invitation); the question is open while there is one. */
+  subject: T | null;
+  /** Cancelled or dismissed; the caller forgets the subject. */
+  onClose: () => void;
+  title: string | ((subject: T) => string);
+  description: AboutSubject<T>;
+  confirmLabel: string | ((subject: T) => string);
+  onConfirm: (subject: T) => void;
+}
+
+/**
+ * A ConfirmDialog about one thing the viewer picked: open while `subject` is set, its words may be
+ * worded from it, and the confirmed action receives it (so no caller checks for null).
+ */
+export function ConfirmDialogFor<T>({ subject, onClose, title, description, confirmLabel, onConfirm, ...rest }: ConfirmDialogForProps<T>) {
+  const word = <W,>(text: W | ((subject: T) => W), empty: W): W =>
+    subject === null ? empty : typeof text === 'function' ? (text as (subject: T) => W)(subject) : text;
+  return (
+    <ConfirmDialog
+      {...rest}
+      open={subject !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={word(title, '')}
+      description={word(description, '')}
+      confirmLabel={word(confirmLabel, '')}
+      onConfirm={() => (subject === null ? undefined : onConfirm(subject))}
+    />
   );
 }

@@ -51,6 +51,21 @@ function Page({ onOpenChange = () => {} }: { onOpenChange?: (open: boolean) => v
   );
 }
 
+/** The page rendered, with what it tells of opening and closing; `api` answers the place search. */
+function renderPage(api: Parameters<typeof mockApi>[0] = {}) {
+  mockApi(api);
+  const onOpenChange = vi.fn();
+  renderWithApp(<Page onOpenChange={onOpenChange} />);
+  return { onOpenChange };
+}
+
+/** The dialog opened from the focused Plan button, where the focus should come back to. */
+function openFromPlan() {
+  const plan = screen.getByRole('button', { name: 'Plan' });
+  plan.focus();
+  return { plan, dialog: openDialog() };
+}
+
 function openDialog() {
   fireEvent.click(screen.getByRole('button', { name: 'Plan' }));
   return screen.getByRole('dialog', { name: 'Plan a ride' });
@@ -58,9 +73,7 @@ function openDialog() {
 
 describe('Dialog', () => {
   it('Escape in an open suggestion list closes the list only; the dialog and what was typed stay', async () => {
-    mockApi({ 'GET /api/search-location': () => json(places) });
-    const onOpenChange = vi.fn();
-    renderWithApp(<Page onOpenChange={onOpenChange} />);
+    const { onOpenChange } = renderPage({ 'GET /api/search-location': () => json(places) });
     const dialog = openDialog();
     const start = within(dialog).getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
     fireEvent.change(start, { target: { value: 'Bolo' } });
@@ -77,9 +90,7 @@ describe('Dialog', () => {
   });
 
   it('closes at once on Escape when nothing was typed', () => {
-    mockApi({});
-    const onOpenChange = vi.fn();
-    renderWithApp(<Page onOpenChange={onOpenChange} />);
+    const { onOpenChange } = renderPage();
     const dialog = openDialog();
     fireEvent.keyDown(within(dialog).getByLabelText('Note'), { key: 'Escape' });
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
@@ -88,9 +99,7 @@ describe('Dialog', () => {
   });
 
   it('asks "Discard changes?" before Escape loses typed input; Keep editing keeps it, Discard closes', async () => {
-    mockApi({});
-    const onOpenChange = vi.fn();
-    renderWithApp(<Page onOpenChange={onOpenChange} />);
+    const { onOpenChange } = renderPage();
     const dialog = openDialog();
     const note = within(dialog).getByLabelText('Note') as HTMLInputElement;
     fireEvent.change(note, { target: { value: 'Espresso in Loiano' } });
@@ -112,8 +121,7 @@ describe('Dialog', () => {
   });
 
   it('asks on the corner X too, while the form\'s own Cancel closes without asking', async () => {
-    mockApi({});
-    renderWithApp(<Page />);
+    renderPage();
     let dialog = openDialog();
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'x' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -133,18 +141,14 @@ describe('Dialog', () => {
   });
 
   it('gives the focus back to the button that opened it', async () => {
-    mockApi({});
-    renderWithApp(<Page />);
-    const plan = screen.getByRole('button', { name: 'Plan' });
-    plan.focus();
-    const dialog = openDialog();
+    renderPage();
+    const { plan, dialog } = openFromPlan();
     fireEvent.keyDown(within(dialog).getByLabelText('Note'), { key: 'Escape' });
     await waitFor(() => expect(document.activeElement).toBe(plan));
   });
 
   it('gives the focus back to the menu button when a menu item opened it (the item itself is gone)', async () => {
-    mockApi({});
-    renderWithApp(<Page />);
+    renderPage();
     const more = screen.getByRole('button', { name: 'More' });
     more.focus();
     fireEvent.pointerDown(more, { button: 0, pointerType: 'mouse' });
@@ -159,11 +163,8 @@ describe('Dialog', () => {
   });
 
   it('leaves the focus in a field the rider moved to before the dialog finished closing', async () => {
-    mockApi({});
-    renderWithApp(<Page />);
-    const plan = screen.getByRole('button', { name: 'Plan' });
-    plan.focus();
-    const dialog = openDialog();
+    renderPage();
+    const { dialog } = openFromPlan();
     // Radix asks where the focus goes a tick after the dialog has gone: the test runs that tick itself.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     fireEvent.keyDown(within(dialog).getByLabelText('Note'), { key: 'Escape' });

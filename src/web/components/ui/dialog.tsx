@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useFocusReturn } from '../../lib/focus-return';
 import { ConfirmDialog } from './confirm-dialog';
+import { withClasses } from './with-classes';
 
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -115,6 +116,14 @@ function useCloseGuard(dirtyProp: boolean | undefined) {
   };
 }
 
+/** The caller's handler first, then ours unless the caller prevented the default (as Radix composes its own). */
+function callerFirst<E extends { defaultPrevented: boolean }>(callers: ((event: E) => void) | undefined, ours: (event: E) => void) {
+  return (event: E) => {
+    callers?.(event);
+    if (!event.defaultPrevented) ours(event);
+  };
+}
+
 function Overlay({ className }: { className?: string }) {
   return (
     <DialogPrimitive.Overlay
@@ -162,18 +171,9 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
-        onEscapeKeyDown={(event) => {
-          onEscapeKeyDown?.(event);
-          if (!event.defaultPrevented) guard.onEscapeKeyDown(event);
-        }}
-        onPointerDownOutside={(event) => {
-          onPointerDownOutside?.(event);
-          if (!event.defaultPrevented) guard.onPointerDownOutside(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) guard.control?.onCloseAutoFocus(event);
-        }}
+        onEscapeKeyDown={callerFirst(onEscapeKeyDown, guard.onEscapeKeyDown)}
+        onPointerDownOutside={callerFirst(onPointerDownOutside, guard.onPointerDownOutside)}
+        onCloseAutoFocus={callerFirst(onCloseAutoFocus, (event) => guard.control?.onCloseAutoFocus(event))}
         // React's change events bubble from every field inside, portalled ones included.
         onChange={(event) => {
           onChange?.(event);
@@ -213,10 +213,7 @@ export function SheetContent({ className, children, closeLabel = 'Close navigati
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) control?.onCloseAutoFocus(event);
-        }}
+        onCloseAutoFocus={callerFirst(onCloseAutoFocus, (event) => control?.onCloseAutoFocus(event))}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col shadow-2xl focus:outline-none data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
           className,
@@ -235,17 +232,11 @@ export function SheetContent({ className, children, closeLabel = 'Close navigati
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mb-5 pr-8', className)} {...props} />;
-}
+export const DialogHeader = withClasses('div', 'mb-5 pr-8');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-xl font-extrabold tracking-tight text-asphalt-950', className)} {...props} />;
-}
+export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-xl font-extrabold tracking-tight text-asphalt-950');
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('mt-1.5 text-sm text-asphalt-600', className)} {...props} />;
-}
+export const DialogDescription = withClasses(DialogPrimitive.Description, 'mt-1.5 text-sm text-asphalt-600');
 
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span className="sr-only">{children}</span>;

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { MoreVertical } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { withClasses } from './with-classes';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -57,6 +58,4 @@ export function DropdownMenuItem({ className, tone = 'default', ...props }: Drop
   );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator className={cn('my-1 h-px bg-asphalt-100', className)} {...props} />;
-}
+export const DropdownMenuSeparator = withClasses(MenuPrimitive.Separator, 'my-1 h-px bg-asphalt-100');

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { Input, Label } from './input';
+import { EmailInput, Input, Label } from './input';
 
 /** The message under a form control; role="alert" for errors so they are announced. */
 export function FieldMessage({ id, children, tone = 'error', className }: { id?: string; children: ReactNode; tone?: 'error' | 'hint'; className?: string }) {
@@ -25,13 +25,17 @@ export type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'classNam
   className?: string;
   /** Classes for the input itself. */
   inputClassName?: string;
+  /** Classes for the label (a smaller one in a dense row). */
+  labelClassName?: string;
 };
 
 /** A labelled text input whose error is wired for screen readers, so forms don't repeat Label + Input + FieldMessage. */
-export function TextField({ id, label, error, className, inputClassName, ...inputProps }: TextFieldProps) {
+export function TextField({ id, label, error, className, inputClassName, labelClassName, ...inputProps }: TextFieldProps) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       <Input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -40,6 +44,23 @@ export function TextField({ id, label, error, className, inputClassName, ...inpu
         {...inputProps}
       />
       <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+    </div>
+  );
+}
+
+type EmailAddressFieldProps = Omit<ComponentProps<typeof EmailInput>, 'id'> & {
+  id: string;
+  /** What is said under the input: a hint, an error (give it an id the input's aria-describedby names). */
+  children?: ReactNode;
+};
+
+/** "Email Address" over the rider's e-mail input (named "email"), as every form that asks for one shows it. */
+export function EmailAddressField({ id, children, ...inputProps }: EmailAddressFieldProps) {
+  return (
+    <div>
+      <Label htmlFor={id}>Email Address</Label>
+      <EmailInput id={id} name="email" {...inputProps} />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { withClasses } from './with-classes';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -64,18 +65,9 @@ export function TabsList({ className, phoneColumns: columns, ...props }: TabsLis
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        'inline-flex h-9 shrink-0 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold whitespace-nowrap text-asphalt-600 transition-colors hover:bg-asphalt-50 hover:text-asphalt-900 focus-visible:outline-offset-0 data-[state=active]:bg-asphalt-900 data-[state=active]:text-white sm:flex-1 [&_svg]:size-4 [&_svg]:shrink-0',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TabsTrigger = withClasses(
+  TabsPrimitive.Trigger,
+  'inline-flex h-9 shrink-0 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold whitespace-nowrap text-asphalt-600 transition-colors hover:bg-asphalt-50 hover:text-asphalt-900 focus-visible:outline-offset-0 data-[state=active]:bg-asphalt-900 data-[state=active]:text-white sm:flex-1 [&_svg]:size-4 [&_svg]:shrink-0',
+);
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-offset-4', className)} {...props} />;
-}
+export const TabsContent = withClasses(TabsPrimitive.Content, 'mt-4 focus-visible:outline-offset-4');

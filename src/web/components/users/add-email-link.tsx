@@ -15,3 +15,18 @@ export function AddEmailLink({ className }: { className?: string }) {
     </Link>
   );
 }
+
+/** An upload's refusal, read out as an alert, with "Add email address →" after it where an address lifts the limit. */
+export function UploadRefusal({ message, offerEmail, className }: { message: string; offerEmail: boolean; className: string }) {
+  return (
+    <p role="alert" className={className}>
+      {message}
+      {offerEmail ? (
+        <>
+          {' '}
+          <AddEmailLink />
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -12,13 +12,24 @@ function renderDialog(onOpenChange = vi.fn()) {
   return { dialog, email, onOpenChange };
 }
 
+/** The dialog with `address` typed and "Send Magic Link" pressed. */
+function sendLinkTo(address: string) {
+  const rendered = renderDialog();
+  fireEvent.change(rendered.email, { target: { value: address } });
+  fireEvent.click(within(rendered.dialog).getByRole('button', { name: 'Send Magic Link' }));
+  return rendered;
+}
+
+/** The server refuses the link with this status and answer (the dialog logs the failure). */
+function refuseLink(status: number, answer: object, headers: Record<string, string> = {}) {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  mockApi({ 'POST /api/auth/magic-link': () => new Response(JSON.stringify(answer), { status, headers }) });
+}
+
 describe('LoginDialog', () => {
   it('rejects an empty or whitespace-only e-mail with a toast and sends nothing', async () => {
     const requests = mockApi({});
-    const { dialog, email } = renderDialog();
-
-    fireEvent.change(email, { target: { value: '   ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    sendLinkTo('   ');
 
     expect(await screen.findByText('Email required')).toBeTruthy();
     expect(screen.getByText('Please enter your email address')).toBeTruthy();
@@ -33,10 +44,7 @@ describe('LoginDialog', () => {
           release = () => resolve(json({ success: true, message: 'sent' }));
         }),
     });
-    const { dialog, email } = renderDialog();
-
-    fireEvent.change(email, { target: { value: '  rider@example.com ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    const { dialog } = sendLinkTo('  rider@example.com ');
 
     const busy = await within(dialog).findByRole('button', { name: 'Sending...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -52,12 +60,8 @@ describe('LoginDialog', () => {
   });
 
   it('keeps the form and shows the general error when sending fails for another reason', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Internal error"}', { status: 500 }) });
-    const { dialog, email } = renderDialog();
-
-    fireEvent.change(email, { target: { value: 'rider@example.com' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    refuseLink(500, { message: 'Internal error' });
+    const { dialog } = sendLinkTo('rider@example.com');
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to send magic link. Please try again.');
     expect(screen.getAllByText('Failed to send magic link. Please try again.').length).toBeGreaterThan(0);
@@ -66,12 +70,8 @@ describe('LoginDialog', () => {
   });
 
   it("shows the server's reason for a refused address", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/auth/magic-link': () => new Response('{"message":"Invalid email address","field":"email"}', { status: 400 }) });
-    const { dialog, email } = renderDialog();
-
-    fireEvent.change(email, { target: { value: 'rider@localhost' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    refuseLink(400, { message: 'Invalid email address', field: 'email' });
+    const { dialog, email } = sendLinkTo('rider@localhost');
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('Invalid email address');
@@ -85,15 +85,8 @@ describe('LoginDialog', () => {
     ['20', 'Too many sign-in links. Try again in 1 minute.'],
     [null, 'Too many sign-in links. Try again later.'],
   ])('says how long to wait after too many links (Retry-After %s)', async (retryAfter, message) => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      'POST /api/auth/magic-link': () =>
-        new Response('{"message":"Too many sign-in links requested. Please try again later."}', { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} }),
-    });
-    const { dialog, email } = renderDialog();
-
-    fireEvent.change(email, { target: { value: 'rider@example.com' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Magic Link' }));
+    refuseLink(429, { message: 'Too many sign-in links requested. Please try again later.' }, retryAfter ? { 'Retry-After': retryAfter } : {});
+    const { dialog } = sendLinkTo('rider@example.com');
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
   });

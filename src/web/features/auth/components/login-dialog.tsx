@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Clock, MailCheck, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { EmailInput, Label } from '../../../components/ui/input';
+import { EmailAddressField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { magicLinkFailureMessage, useRequestMagicLink } from '../../../api/auth';
 
@@ -64,23 +64,20 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
 
         {sentTo === null ? (
           <form onSubmit={handleSubmit} className="space-y-5">
-            <div>
-              <Label htmlFor={emailId}>Email Address</Label>
-              <EmailInput
-                id={emailId}
-                name="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                disabled={sendLink.isPending}
-                aria-invalid={failure !== null || undefined}
-                aria-describedby={failure !== null ? errorId : undefined}
-              />
+            <EmailAddressField
+              id={emailId}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={sendLink.isPending}
+              aria-invalid={failure !== null || undefined}
+              aria-describedby={failure !== null ? errorId : undefined}
+            >
               {failure !== null ? (
                 <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 [overflow-wrap:anywhere]">
                   {failure}
                 </p>
               ) : null}
-            </div>
+            </EmailAddressField>
             <Button type="submit" size="lg" className="w-full" disabled={sendLink.isPending}>
               <Send aria-hidden="true" />
               {sendLink.isPending ? 'Sending...' : 'Send Magic Link'}

@@ -13,6 +13,17 @@ afterEach(() => {
 
 const token = (seed: string) => seed.padEnd(43, 'x');
 
+/** The page as the mailed link opens it; under StrictMode where a test checks the token is sent once. */
+function openLink(t: string, { strict = false } = {}) {
+  const page = <MagicLinkVerification />;
+  return renderWithApp(strict ? <StrictMode>{page}</StrictMode> : page, { path: `/auth/magic-link?token=${t}` });
+}
+
+/** The server's answers: signed in (and where to go), or "confirm first" in a browser that did not ask. */
+const signedIn = (extra: { groupSlug?: string } = {}) => json({ success: true, status: 'signed_in', purpose: 'sign_in', ...extra });
+const confirmationRequired = (email: string) => json({ success: false, status: 'confirmation_required', purpose: 'sign_in', email });
+const refused = () => new Response('{"message":"Invalid"}', { status: 401 });
+
 describe('MagicLinkVerification', () => {
   it('says the link is invalid when there is no token, and sends nothing', () => {
     const requests = mockApi({});
@@ -24,13 +35,8 @@ describe('MagicLinkVerification', () => {
 
   it('sends a single-use token exactly once under StrictMode, clears the cache and goes home after 1 s', async () => {
     const t = token('success');
-    const requests = mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, status: 'signed_in', purpose: 'sign_in' }) });
-    const { router, queryClient } = renderWithApp(
-      <StrictMode>
-        <MagicLinkVerification />
-      </StrictMode>,
-      { path: `/auth/magic-link?token=${t}` },
-    );
+    const requests = mockApi({ 'POST /api/auth/verify-magic-link': () => signedIn() });
+    const { router, queryClient } = openLink(t, { strict: true });
     queryClient.setQueryData(['users', 'current'], { userId: 'old-guest' });
 
     expect(screen.getByRole('status', { name: 'Verifying...' })).toBeTruthy();
@@ -42,16 +48,16 @@ describe('MagicLinkVerification', () => {
   });
 
   it('opens the group when the link also completed an invitation', async () => {
-    mockApi({ 'POST /api/auth/verify-magic-link': () => json({ success: true, status: 'signed_in', purpose: 'sign_in', groupSlug: 'night-riders' }) });
-    const { router } = renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('invitation')}` });
+    mockApi({ 'POST /api/auth/verify-magic-link': () => signedIn({ groupSlug: 'night-riders' }) });
+    const { router } = openLink(token('invitation'));
     expect(await screen.findByText('Taking you to your group...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/groups/night-riders'), { timeout: 2000 });
   });
 
   it('shows the invalid-link message when the server refuses the token', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'POST /api/auth/verify-magic-link': () => new Response('{"message":"Invalid"}', { status: 401 }) });
-    renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('refused')}` });
+    mockApi({ 'POST /api/auth/verify-magic-link': refused });
+    openLink(token('refused'));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(MAGIC_LINK_INVALID_MESSAGE);
@@ -62,17 +68,9 @@ describe('MagicLinkVerification', () => {
     const t = token('confirm');
     const email = 'maximilian.oberhuber-schwarzenberger@motorradfreunde-oberbayern.de';
     const requests = mockApi({
-      'POST /api/auth/verify-magic-link': (request) =>
-        (request.body as { confirm?: boolean }).confirm
-          ? json({ success: true, status: 'signed_in', purpose: 'sign_in' })
-          : json({ success: false, status: 'confirmation_required', purpose: 'sign_in', email }),
+      'POST /api/auth/verify-magic-link': (request) => ((request.body as { confirm?: boolean }).confirm ? signedIn() : confirmationRequired(email)),
     });
-    const { router, queryClient } = renderWithApp(
-      <StrictMode>
-        <MagicLinkVerification />
-      </StrictMode>,
-      { path: `/auth/magic-link?token=${t}` },
-    );
+    const { router, queryClient } = openLink(t, { strict: true });
     queryClient.setQueryData(['users', 'current'], { userId: 'guest' });
 
     const heading = await screen.findByRole('heading', { name: `Sign in as ${email}?` });
@@ -94,12 +92,9 @@ describe('MagicLinkVerification', () => {
   it('says the link is invalid when the confirmation is refused (used meanwhile)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      'POST /api/auth/verify-magic-link': (request) =>
-        (request.body as { confirm?: boolean }).confirm
-          ? new Response('{"message":"Invalid"}', { status: 401 })
-          : json({ success: false, status: 'confirmation_required', purpose: 'sign_in', email: 'a@example.com' }),
+      'POST /api/auth/verify-magic-link': (request) => ((request.body as { confirm?: boolean }).confirm ? refused() : confirmationRequired('a@example.com')),
     });
-    renderWithApp(<MagicLinkVerification />, { path: `/auth/magic-link?token=${token('raced')}` });
+    openLink(token('raced'));
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MAGIC_LINK_INVALID_MESSAGE);
   });

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { GUEST_UPLOAD_TOTAL_CODE, guestUploadTotalMessage } from '../../../../shared/media/storage-usage';
 import { MB } from '../../../../shared/media/limits';
-import { answerUploadsWith, renderWithApp, resetTestEnvironment } from '../../../test/utils';
+import { answerUploadsWith, renderWithApp, resetTestEnvironment, stubObjectUrls } from '../../../test/utils';
 import { BugReportPage } from './bug-report-page';
 
-const objectUrls = URL as unknown as { createObjectURL?: unknown; revokeObjectURL?: unknown };
+stubObjectUrls();
 
-beforeEach(() => {
-  objectUrls.createObjectURL = vi.fn(() => 'blob:preview');
-  objectUrls.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  resetTestEnvironment();
-  delete objectUrls.createObjectURL;
-  delete objectUrls.revokeObjectURL;
-});
+afterEach(resetTestEnvironment);
 
 async function sendWithScreenshot() {
   renderWithApp(<BugReportPage />);

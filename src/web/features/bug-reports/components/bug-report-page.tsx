@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useSubmitBugReport } from '../../../api/bug-reports';
 import { isGuestUploadTotalError } from '../../../api/media';
-import { AddEmailLink } from '../../../components/users/add-email-link';
+import { UploadRefusal } from '../../../components/users/add-email-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
@@ -227,15 +227,7 @@ export function BugReportPage() {
               </div>
 
               {failure ? (
-                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-semibold text-red-800">
-                  {failure.message}
-                  {failure.offerEmail ? (
-                    <>
-                      {' '}
-                      <AddEmailLink />
-                    </>
-                  ) : null}
-                </p>
+                <UploadRefusal {...failure} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-semibold text-red-800" />
               ) : null}
 
               <FormSubmitRow pending={submit.isPending} label="Submit Bug Report" pendingLabel="Submitting..." icon={<Send aria-hidden="true" />} size="lg" />

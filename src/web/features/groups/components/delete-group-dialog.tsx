@@ -1,5 +1,5 @@
 import type { Group } from '../../../../shared/groups/group';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDeleteGroup } from '../../../api/groups';
@@ -15,24 +15,23 @@ interface DeleteGroupDialogProps {
 export function DeleteGroupDialog({ group, onOpenChange, onDeleted }: DeleteGroupDialogProps) {
   const deleteGroup = useDeleteGroup();
   return (
-    <ConfirmDialog
-      open={group !== null}
-      onOpenChange={onOpenChange}
+    <ConfirmDialogFor
+      subject={group}
+      onClose={() => onOpenChange(false)}
       title="Delete Group"
-      description={
+      description={({ name }) => (
         <>
-          Delete <strong className="font-bold text-asphalt-900">{group?.name}</strong>? Its rides, polls, invitations and
+          Delete <strong className="font-bold text-asphalt-900">{name}</strong>? Its rides, polls, invitations and
           membership requests are deleted with it. This cannot be undone.
         </>
-      }
+      )}
       confirmLabel="Delete Group"
       pendingLabel="Deleting..."
       pending={deleteGroup.isPending}
-      onConfirm={() => {
-        if (!group) return;
-        deleteGroup.mutate(group.id, {
+      onConfirm={(deleted) =>
+        deleteGroup.mutate(deleted.id, {
           onSuccess: () => {
-            toast({ title: 'Group deleted', description: `${group.name} has been deleted.` });
+            toast({ title: 'Group deleted', description: `${deleted.name} has been deleted.` });
             onOpenChange(false);
             onDeleted?.();
           },
@@ -40,8 +39,8 @@ export function DeleteGroupDialog({ group, onOpenChange, onDeleted }: DeleteGrou
             console.error('Failed to delete group', error);
             toast({ title: 'Failed to delete group', description: errorMessageOf(error), variant: 'destructive' });
           },
-        });
-      }}
+        })
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus } from 'lucide-react';
+import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { groupPath } from '../../../lib/groups/group-path';
@@ -30,40 +30,27 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
   const hasActions = showView || abilities.join || abilities.leave || abilities.manage || abilities.delete;
   if (!hasActions) return null;
 
+  // In the order the menu shows them; Delete Group comes last, apart.
+  const actions: Array<{ label: string; icon: LucideIcon; shown: boolean; select: () => void }> = [
+    { label: 'View Group', icon: Eye, shown: showView, select: () => void navigate(groupPath(group.slug)) },
+    { label: 'Join Group', icon: UserPlus, shown: abilities.join, select: () => onJoin(group) },
+    { label: 'Leave Group', icon: LogOut, shown: abilities.leave, select: () => onLeave(group) },
+    { label: 'Edit Group', icon: Pencil, shown: abilities.manage && onEdit !== undefined, select: () => onEdit?.(group) },
+    { label: 'Manage Group', icon: Settings, shown: abilities.manage, select: () => onManage(group) },
+  ];
+
   return (
     <DropdownMenu>
       <DropdownMenuMoreTrigger label={`Actions for ${group.name}`} className={className} />
       <DropdownMenuContent align="end">
-        {showView ? (
-          <DropdownMenuItem onSelect={() => void navigate(groupPath(group.slug))}>
-            <Eye aria-hidden="true" />
-            View Group
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.join ? (
-          <DropdownMenuItem onSelect={() => onJoin(group)}>
-            <UserPlus aria-hidden="true" />
-            Join Group
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.leave ? (
-          <DropdownMenuItem onSelect={() => onLeave(group)}>
-            <LogOut aria-hidden="true" />
-            Leave Group
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.manage && onEdit ? (
-          <DropdownMenuItem onSelect={() => onEdit(group)}>
-            <Pencil aria-hidden="true" />
-            Edit Group
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.manage ? (
-          <DropdownMenuItem onSelect={() => onManage(group)}>
-            <Settings aria-hidden="true" />
-            Manage Group
-          </DropdownMenuItem>
-        ) : null}
+        {actions
+          .filter((action) => action.shown)
+          .map(({ label, icon: Icon, select }) => (
+            <DropdownMenuItem key={label} onSelect={select}>
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuItem>
+          ))}
         {abilities.delete ? (
           <>
             <DropdownMenuSeparator />

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Group } from '../../../../shared/groups/group';
 import { TimezonePicker } from '../../../components/timezone-picker';
-import { Button } from '../../../components/ui/button';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useUpdateGroup } from '../../../api/groups';
@@ -73,16 +73,7 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
             value={timezone.offset}
             onChange={(tz) => setTimezone({ offset: tz.offset, name: tz.name })}
           />
-          <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={update.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <DialogFormActions submitting={update.isPending} submitLabel="Save Changes" submittingLabel="Saving..." className="pt-1" />
         </form>
       </DialogContent>
     </Dialog>

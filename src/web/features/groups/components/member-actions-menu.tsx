@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -130,15 +130,15 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
           })}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+      <ConfirmDialogFor
+        subject={asking}
+        onClose={() => setAsking(null)}
         title={texts?.title ?? ''}
         description={texts?.description ?? ''}
         confirmLabel={texts?.confirm ?? ''}
         pendingLabel={texts?.pending}
         pending={pending}
-        onConfirm={() => (asking ? void run(asking) : undefined)}
+        onConfirm={(action) => void run(action)}
       >
         {asking === 'remove' ? (
           <KeepOutChoice
@@ -149,7 +149,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
             onCheckedChange={setBan}
           />
         ) : null}
-      </ConfirmDialog>
+      </ConfirmDialogFor>
     </>
   );
 }

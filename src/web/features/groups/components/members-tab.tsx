@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { MapPin, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { UserAvatar } from '../../../components/users/user-avatar';
+import { RiderLocation } from '../../../components/users/rider-location';
 import { Badge } from '../../../components/ui/badge';
 import type { Group, GroupMember } from '../../../../shared/groups/group';
 import { useGroupMembers } from '../../../api/groups';
@@ -48,12 +49,7 @@ export function MembersTab({ group }: { group: Group }) {
               <RoleBadge role={member.role} />
             </div>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
-              {member.location ? (
-                <span className="inline-flex min-w-0 items-center gap-1">
-                  <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                  <span className="truncate" title={member.location}>{member.location}</span>
-                </span>
-              ) : null}
+              <RiderLocation location={member.location} />
               <span>Joined {format(new Date(member.joinedAt), 'MMM d, yyyy')}</span>
             </p>
           </div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Inbox, MapPin, X } from 'lucide-react';
+import { Check, Inbox, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
 import { UserAvatar } from '../../../components/users/user-avatar';
+import { RiderLocation } from '../../../components/users/rider-location';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
@@ -74,12 +75,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                     {name}
                   </Link>
                   <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
-                    {request.user.location ? (
-                      <span className="inline-flex min-w-0 items-center gap-1">
-                        <MapPin className="size-3 shrink-0" aria-hidden="true" />
-                        <span className="truncate" title={request.user.location}>{request.user.location}</span>
-                      </span>
-                    ) : null}
+                    <RiderLocation location={request.user.location} />
                     <span>Asked {timeAgo(request.requestedAt)}</span>
                   </p>
                 </div>
@@ -125,15 +121,15 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={declining !== null}
-        onOpenChange={(open) => (open ? undefined : setDeclining(null))}
-        title={declining ? `Decline ${declining.user.userId}'s request?` : ''}
+      <ConfirmDialogFor
+        subject={declining}
+        onClose={() => setDeclining(null)}
+        title={(request) => `Decline ${request.user.userId}'s request?`}
         description="They will be told their request was declined."
         confirmLabel="Decline"
         pendingLabel="Declining..."
         pending={reject.isPending}
-        onConfirm={() => (declining ? void decline(declining) : undefined)}
+        onConfirm={(request) => void decline(request)}
       >
         <KeepOutChoice
           label="Don't let them ask again"
@@ -142,7 +138,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
           disabled={reject.isPending}
           onCheckedChange={setBan}
         />
-      </ConfirmDialog>
+      </ConfirmDialogFor>
     </>
   );
 }

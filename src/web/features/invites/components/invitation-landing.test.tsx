@@ -26,6 +26,19 @@ function view(needsEmail: boolean, alreadyMember = false) {
   };
 }
 
+/** The API for this invitation: its landing (`view`) and, if given, what completing it answers. */
+function serveInvitation(landing: ReturnType<typeof view>, complete?: Response) {
+  return mockApi({
+    [`GET /api/invite/${TOKEN}`]: () => json(landing),
+    ...(complete ? { [`POST /api/invite/${TOKEN}/complete`]: () => complete.clone() } : {}),
+  });
+}
+
+/** Completing answers: joined (or already in), and where the confirming link went, if anywhere. */
+function joined(answer: { alreadyMember?: boolean; emailSentTo?: string } = {}) {
+  return json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: false, emailSentTo: null, ...answer });
+}
+
 describe('invitationEmailProblem', () => {
   it('requires an e-mail, then a valid one', () => {
     expect(invitationEmailProblem('  ')?.title).toBe('Email Required');
@@ -36,7 +49,7 @@ describe('invitationEmailProblem', () => {
 
 describe('InvitationLanding', () => {
   it('shows the group, the inviter and the invitee', async () => {
-    mockApi({ [`GET /api/invite/${TOKEN}`]: () => json(view(false)) });
+    serveInvitation(view(false));
     renderWithApp(<InvitationLanding token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Night Riders' })).toBeTruthy();
     expect(screen.getByText('Carla')).toBeTruthy();
@@ -52,11 +65,7 @@ describe('InvitationLanding', () => {
   });
 
   it('asks for an e-mail when needed, then completes and says where the link went (the same for new and known addresses)', async () => {
-    const requests = mockApi({
-      [`GET /api/invite/${TOKEN}`]: () => json(view(true)),
-      [`POST /api/invite/${TOKEN}/complete`]: () =>
-        json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: false, emailSentTo: 'carla@example.com' }),
-    });
+    const requests = serveInvitation(view(true), joined({ emailSentTo: 'carla@example.com' }));
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryOptions().queryKey, buildCurrentUser({ isFirstVisit: true }));
     const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}`, queryClient });
@@ -87,10 +96,7 @@ describe('InvitationLanding', () => {
   });
 
   it('a rider with a confirmed address joins and the group page opens after a pause', async () => {
-    mockApi({
-      [`GET /api/invite/${TOKEN}`]: () => json(view(false)),
-      [`POST /api/invite/${TOKEN}/complete`]: () => json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: false, emailSentTo: null }),
-    });
+    serveInvitation(view(false), joined());
     const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}` });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
     expect(await screen.findByText("You're in!")).toBeTruthy();
@@ -99,7 +105,7 @@ describe('InvitationLanding', () => {
   });
 
   it('tells a member or the owner they are already in, with a link to the group and nothing to accept', async () => {
-    const requests = mockApi({ [`GET /api/invite/${TOKEN}`]: () => json(view(true, true)) });
+    const requests = serveInvitation(view(true, true));
     const { router } = renderWithApp(<InvitationLanding token={TOKEN} />, { path: `/invite/${TOKEN}` });
     expect(await screen.findByRole('heading', { name: "You're already a member of Night Riders" })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept Invitation' })).toBeNull();
@@ -109,10 +115,7 @@ describe('InvitationLanding', () => {
   });
 
   it('shows the already-a-member view when the server answers so on completing', async () => {
-    mockApi({
-      [`GET /api/invite/${TOKEN}`]: () => json(view(false)),
-      [`POST /api/invite/${TOKEN}/complete`]: () => json({ success: true, groupId: 'g1', groupSlug: 'night-riders', alreadyMember: true, emailSentTo: null }),
-    });
+    serveInvitation(view(false), joined({ alreadyMember: true }));
     renderWithApp(<InvitationLanding token={TOKEN} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
     expect(await screen.findByRole('heading', { name: "You're already a member of Night Riders" })).toBeTruthy();
@@ -120,11 +123,10 @@ describe('InvitationLanding', () => {
 
   it("shows the server's reason when completing fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [`GET /api/invite/${TOKEN}`]: () => json(view(true)),
-      [`POST /api/invite/${TOKEN}/complete`]: () =>
-        json({ message: 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.' }, 503),
-    });
+    serveInvitation(
+      view(true),
+      json({ message: 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.' }, 503),
+    );
     renderWithApp(<InvitationLanding token={TOKEN} />);
     fireEvent.change(await screen.findByLabelText('Email Address'), { target: { value: 'carla@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));

@@ -6,7 +6,7 @@ import { ArrowRight, CircleCheck, Clock, CloudOff, MailCheck, TriangleAlert, Use
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { GroupImage } from '../../../components/groups/group-image';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmailInput, Label } from '../../../components/ui/input';
+import { EmailAddressField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
@@ -214,20 +214,11 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
         ) : (
           <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-left">
             {view.needsEmail ? (
-              <div>
-                <Label htmlFor={emailId}>Email Address</Label>
-                <EmailInput
-                  id={emailId}
-                  name="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  aria-describedby={`${emailId}-hint`}
-                  disabled={busy}
-                />
+              <EmailAddressField id={emailId} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={`${emailId}-hint`} disabled={busy}>
                 <p id={`${emailId}-hint`} className="mt-1.5 text-xs text-asphalt-500">
                   We'll e-mail you a link: it confirms a new address, or signs you in if the address already has an account.
                 </p>
-              </div>
+              </EmailAddressField>
             ) : null}
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               <UserPlus aria-hidden="true" />

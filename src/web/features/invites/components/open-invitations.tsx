@@ -5,7 +5,7 @@ import { CloudOff, Mail, Ticket, X } from 'lucide-react';
 import type { OpenInvitation } from '../../../../shared/invites/invitation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -98,26 +98,25 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
         </ul>
       )}
 
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
+      <ConfirmDialogFor
+        subject={revoking}
+        onClose={() => setRevoking(null)}
         title="Revoke Invitation"
-        description={
+        description={(invitation) => (
           <>
-            Revoke the invitation for <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{revoking ? who(revoking) : ''}</strong>? Its link
+            Revoke the invitation for <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{who(invitation)}</strong>? Its link
             and QR code stop working at once. This cannot be undone.
           </>
-        }
+        )}
         confirmLabel="Revoke"
         pendingLabel="Revoking..."
         pending={revoke.isPending}
-        onConfirm={() => {
-          if (!revoking) return;
+        onConfirm={(invitation) =>
           revoke.mutate(
-            { groupId: group.id, invitationId: revoking.id },
+            { groupId: group.id, invitationId: invitation.id },
             {
               onSuccess: () => {
-                toast({ title: 'Invitation revoked', description: `The link for ${who(revoking)} no longer works.`, variant: 'success' });
+                toast({ title: 'Invitation revoked', description: `The link for ${who(invitation)} no longer works.`, variant: 'success' });
                 setRevoking(null);
               },
               onError: (error) => {
@@ -126,8 +125,8 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
                 setRevoking(null);
               },
             },
-          );
-        }}
+          )
+        }
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { MediaItem } from '../../../../shared/media/media-item';
-import { Button } from '../../../components/ui/button';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -46,14 +46,7 @@ function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => 
       </DialogHeader>
       <Label htmlFor={id}>Description</Label>
       <Textarea id={id} value={text} maxLength={1000} onChange={(event) => setText(event.target.value)} placeholder="Add a description" />
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions submitting={update.isPending} submitLabel="Save" submittingLabel="Saving..." className="mt-6" />
     </form>
   );
 }

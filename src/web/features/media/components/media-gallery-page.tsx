@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Images, SearchX, Upload } from 'lucide-react';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast';
 import { useCurrentUser, usePreferences } from '../../../api/users';
-import { useDeleteMedia, useUserMedia } from '../../../api/media';
+import { useUserMedia } from '../../../api/media';
 import { EditDescriptionDialog } from './edit-description-dialog';
 import { filterMedia, MEDIA_TABS, type MediaTab } from './media-filters';
 import { MediaTile } from './media-tile';
+import { DeleteMediaDialog } from '../../../components/media/delete-media-dialog';
 import { MediaViewerDialog } from '../../../components/media/media-viewer-dialog';
 import { UploadMediaDialog } from '../../../components/media/upload-media-dialog';
 import type { UploadDestination } from '../../../components/media/use-upload-queue';
@@ -37,7 +36,6 @@ function GridSkeleton() {
 export function MediaGalleryPage() {
   const { data: user } = useCurrentUser();
   const media = useUserMedia(user?.id);
-  const remove = useDeleteMedia();
   const [tab, setTab] = useState<MediaTab>('all');
   const [search, setSearch] = useState('');
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -46,18 +44,6 @@ export function MediaGalleryPage() {
   const [editing, setEditing] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const { units } = usePreferences();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Media deleted', description: `${deleting.originalName} was removed from your gallery.`, variant: 'success' });
-    } catch (error) {
-      console.error('Delete failed', error);
-      toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' });
-    }
-    setDeleting(null);
-  }
 
   const items = media.data ?? [];
   const visible = filterMedia(items, tab, search);
@@ -137,16 +123,7 @@ export function MediaGalleryPage() {
       />
       <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items: visible, onShow: setViewing }} />
       <EditDescriptionDialog item={editing} onOpenChange={(open) => (open ? null : setEditing(null))} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete media?"
-        description={deleting ? `“${deleting.originalName}” will be removed from your gallery for good. This cannot be undone.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-      />
+      <DeleteMediaDialog item={deleting} from="your gallery" onClose={() => setDeleting(null)} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { NOTIFICATION_EVENT, type Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
@@ -29,6 +29,10 @@ function phoneWidth(phone: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query === PHONE_QUERY, addEventListener: () => {}, removeEventListener: () => {} }));
 }
 
+beforeEach(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -41,11 +45,24 @@ function notification(id: string, isRead = false, extra: Partial<Notification> =
   return { id, type: 'ride_created', title: `Title ${id}`, message: `Message ${id}`, isRead, createdAt: '2025-06-01T10:00:00.000Z', ...extra };
 }
 
+/**
+ * NotificationToasts on a phone or a wide screen, once its event stream is open; `api` answers the
+ * page's requests and `cached` is the notification list already loaded.
+ */
+async function renderToasts(sessionKey: string, { phone = false, api = {}, cached }: { phone?: boolean; api?: Parameters<typeof mockApi>[0]; cached?: Notification[] } = {}) {
+  phoneWidth(phone);
+  FakeEventSource.last = null;
+  const requests = mockApi(api);
+  const rendered = renderWithApp(<NotificationToasts sessionKey={sessionKey} />);
+  if (cached) rendered.queryClient.setQueryData(notificationsQueryOptions().queryKey, cached);
+  await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+  return { ...rendered, requests, stream: FakeEventSource.last! };
+}
+
 const toastTitles = () => screen.queryAllByRole('button', { name: 'Dismiss notification' }).map((b) => b.closest('li')?.textContent ?? '');
 
 describe('NotificationToasts', () => {
   it('does not replay unread notifications on load: the bell counts them', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
     phoneWidth(false);
     mockApi({ 'GET /api/notifications': () => json([notification('a'), notification('b'), notification('c', true)]) });
     renderWithApp(
@@ -61,17 +78,13 @@ describe('NotificationToasts', () => {
   });
 
   it('shows a live notification once; clicking it opens what it names and marks it read', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(false);
-    const requests = mockApi({ 'PATCH /api/notifications/r1/read': () => json({ success: true }) });
-    const { router } = renderWithApp(<NotificationToasts sessionKey="session-2" />);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const { router, requests, stream } = await renderToasts('session-2', { api: { 'PATCH /api/notifications/r1/read': () => json({ success: true }) } });
     const live = notification('r1', false, {
       title: 'New Ride Created',
       message: 'Futa Pass Loop has been added to your group',
       subject: { kind: 'ride', groupId: 'g', groupSlug: 'night-riders', groupName: 'Night Riders', riderHandle: null, rideId: 'r', rideSlug: 'futa-pass-loop', rideName: 'Futa Pass Loop' },
     });
-    FakeEventSource.last!.emit(live);
+    stream.emit(live);
     const link = await screen.findByRole('link', { name: 'New Ride Created' });
     expect(link.getAttribute('href')).toBe('/groups/night-riders/rides/futa-pass-loop');
     expect(screen.getAllByText('New Ride Created')).toHaveLength(1);
@@ -82,15 +95,10 @@ describe('NotificationToasts', () => {
   });
 
   it('leaves the notification unread when its toast times out or is dismissed', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(false);
-    const requests = mockApi({ 'GET /api/notifications': () => json([]) });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-3" />);
-    queryClient.setQueryData(notificationsQueryOptions().queryKey, []);
-    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    FakeEventSource.last!.emit(notification('t1'));
-    FakeEventSource.last!.emit(notification('t2'));
+    const { queryClient, requests, stream } = await renderToasts('session-3', { api: { 'GET /api/notifications': () => json([]) }, cached: [] });
+    stream.emit(notification('t1'));
+    stream.emit(notification('t2'));
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.getByText('Title t1')).toBeTruthy();
 
@@ -108,68 +116,50 @@ describe('NotificationToasts', () => {
   });
 
   it('shows one at a time on a phone (the newest), up to three on a wide screen', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(true);
-    mockApi({});
-    renderWithApp(<NotificationToasts sessionKey="session-4" />);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    for (const id of ['p1', 'p2', 'p3']) FakeEventSource.last!.emit(notification(id));
+    const phone = await renderToasts('session-4', { phone: true });
+    for (const id of ['p1', 'p2', 'p3']) phone.stream.emit(notification(id));
     await waitFor(() => expect(screen.getByText('Title p3')).toBeTruthy());
     expect(screen.queryByText('Title p1')).toBeNull();
     expect(screen.queryByText('Title p2')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
     cleanup();
 
-    phoneWidth(false);
-    renderWithApp(<NotificationToasts sessionKey="session-5" />);
-    await waitFor(() => expect(FakeEventSource.last?.listeners.size).toBeGreaterThan(0));
-    for (const id of ['w1', 'w2', 'w3', 'w4']) FakeEventSource.last!.emit(notification(id));
+    const wide = await renderToasts('session-5');
+    for (const id of ['w1', 'w2', 'w3', 'w4']) wide.stream.emit(notification(id));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(3));
     expect(screen.queryByText('Title w1')).toBeNull();
   });
 
   it('updates the toast of a notification that counts on (more files uploaded)', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(true);
-    mockApi({});
-    renderWithApp(<NotificationToasts sessionKey="session-6" />);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const { stream } = await renderToasts('session-6', { phone: true });
     const upload = (count: number) =>
       notification('u1', false, { type: 'media_uploaded', title: 'New Media', message: `ana uploaded ${count} ${count === 1 ? 'file' : 'files'} to Futa Pass Loop`, count });
-    FakeEventSource.last!.emit(upload(1));
+    stream.emit(upload(1));
     expect(await screen.findByText('ana uploaded 1 file to Futa Pass Loop')).toBeTruthy();
-    FakeEventSource.last!.emit(upload(2));
+    stream.emit(upload(2));
     expect(await screen.findByText('ana uploaded 2 files to Futa Pass Loop')).toBeTruthy();
     expect(screen.queryByText('ana uploaded 1 file to Futa Pass Loop')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
   });
 
   it('does not toast a notification that arrives read (settled elsewhere), and takes its toast away', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(false);
-    mockApi({});
-    renderWithApp(<NotificationToasts sessionKey="session-7" />);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    FakeEventSource.last!.emit(notification('s1'));
+    const { stream } = await renderToasts('session-7');
+    stream.emit(notification('s1'));
     expect(await screen.findByText('Title s1')).toBeTruthy();
-    FakeEventSource.last!.emit(notification('s1', true));
+    stream.emit(notification('s1', true));
     await waitFor(() => expect(screen.queryByText('Title s1')).toBeNull());
-    FakeEventSource.last!.emit(notification('s2', true));
+    stream.emit(notification('s2', true));
     expect(screen.queryByText('Title s2')).toBeNull();
   });
 
   it('on a phone, waits while an app message is the one toast', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(true);
-    mockApi({});
     resetToasts();
-    renderWithApp(<NotificationToasts sessionKey="session-8" />);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const { stream } = await renderToasts('session-8', { phone: true });
     let appToast = 0;
     act(() => {
       appToast = toast({ title: 'Joined ride' });
     });
-    FakeEventSource.last!.emit(notification('q1'));
+    stream.emit(notification('q1'));
     expect(screen.queryByText('Title q1')).toBeNull();
     act(() => dismissToast(appToast));
     expect(await screen.findByText('Title q1')).toBeTruthy();
@@ -177,17 +167,12 @@ describe('NotificationToasts', () => {
   });
 
   it('does not toast an update that counts fewer files (one was deleted)', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    phoneWidth(false);
-    mockApi({});
     const upload = (count: number) => notification('d1', false, { type: 'media_uploaded', title: 'New Media', message: `ana uploaded ${count} files`, count });
-    const { queryClient } = renderWithApp(<NotificationToasts sessionKey="session-9" />);
-    queryClient.setQueryData(notificationsQueryOptions().queryKey, [upload(3)]);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    FakeEventSource.last!.emit(upload(2));
+    const { queryClient, stream } = await renderToasts('session-9', { cached: [upload(3)] });
+    stream.emit(upload(2));
     expect(queryClient.getQueryData(notificationsQueryOptions().queryKey)?.[0]?.count).toBe(2);
     expect(screen.queryByText('ana uploaded 2 files')).toBeNull();
-    FakeEventSource.last!.emit(upload(3));
+    stream.emit(upload(3));
     expect(await screen.findByText('ana uploaded 3 files')).toBeTruthy();
   });
 });

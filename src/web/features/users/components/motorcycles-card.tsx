@@ -4,7 +4,7 @@ import type { Motorcycle } from '../../../../shared/users/current-user';
 import { completeMotorcycles, MOTORCYCLE_YEAR_MIN, MOTORCYCLES_REQUIRED_MESSAGE, motorcycleYearMax } from '../../../../shared/users/profile';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
+import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useUpdateMotorcycles } from '../../../api/users';
@@ -155,40 +155,22 @@ export function MotorcyclesEditor({ accountId, motorcycles, onDone }: Motorcycle
           return (
             <li key={row.key} className="rounded-xl border border-asphalt-200 bg-asphalt-50/50 p-3" aria-label={`Motorcycle ${index + 1}`}>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6.5rem_minmax(0,1fr)_auto] sm:items-end">
-                <div>
-                  <Label htmlFor={`${rowId}-brand`} className="text-xs">
-                    Brand
-                  </Label>
-                  <Input id={`${rowId}-brand`} placeholder="Ducati" value={row.brand} onChange={(e) => change(row.key, 'brand', e.target.value)} />
-                </div>
-                <div>
-                  <Label htmlFor={`${rowId}-model`} className="text-xs">
-                    Model
-                  </Label>
-                  <Input id={`${rowId}-model`} placeholder="Multistrada V4" value={row.model} onChange={(e) => change(row.key, 'model', e.target.value)} />
-                </div>
-                <div>
-                  <Label htmlFor={`${rowId}-year`} className="text-xs">
-                    Year
-                  </Label>
-                  <Input
-                    id={`${rowId}-year`}
-                    type="number"
-                    inputMode="numeric"
-                    min={MOTORCYCLE_YEAR_MIN}
-                    max={yearMax}
-                    step={1}
-                    value={row.year}
-                    aria-invalid={yearInvalid || undefined}
-                    onChange={(e) => change(row.key, 'year', e.target.value)}
-                  />
-                </div>
-                <div>
-                  <Label htmlFor={`${rowId}-color`} className="text-xs">
-                    Color
-                  </Label>
-                  <Input id={`${rowId}-color`} placeholder="Red" value={row.color} onChange={(e) => change(row.key, 'color', e.target.value)} />
-                </div>
+                <TextField id={`${rowId}-brand`} label="Brand" labelClassName="text-xs" placeholder="Ducati" value={row.brand} onChange={(e) => change(row.key, 'brand', e.target.value)} />
+                <TextField id={`${rowId}-model`} label="Model" labelClassName="text-xs" placeholder="Multistrada V4" value={row.model} onChange={(e) => change(row.key, 'model', e.target.value)} />
+                <TextField
+                  id={`${rowId}-year`}
+                  label="Year"
+                  labelClassName="text-xs"
+                  type="number"
+                  inputMode="numeric"
+                  min={MOTORCYCLE_YEAR_MIN}
+                  max={yearMax}
+                  step={1}
+                  value={row.year}
+                  aria-invalid={yearInvalid || undefined}
+                  onChange={(e) => change(row.key, 'year', e.target.value)}
+                />
+                <TextField id={`${rowId}-color`} label="Color" labelClassName="text-xs" placeholder="Red" value={row.color} onChange={(e) => change(row.key, 'color', e.target.value)} />
                 <Button
                   variant="ghost"
                   size="icon"

@@ -32,6 +32,18 @@ function renderForm(overrides: Parameters<typeof buildCurrentUser>[0] = {}, take
   return { user, requests, field, checks: () => requests.filter((r) => r.url.startsWith('/api/users/check-username/')) };
 }
 
+/** A new handle typed into `field`, shown free, and saved; the server then refuses the save with `status` and `message`. */
+async function saveRefusedHandle(field: HTMLInputElement, handle: string, status: number, message: string) {
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    if (init?.method === 'PATCH') return new Response(JSON.stringify({ message }), { status });
+    if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
+    return json({});
+  });
+  fireEvent.change(field, { target: { value: handle } });
+  await screen.findByRole('img', { name: 'Username is available' });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+}
+
 describe('ProfileForm: the username', () => {
   it('checks availability 500 ms after typing stops, from 3 characters, only when it differs', async () => {
     // The clock moves only when the test says so: the debounce is measured, not waited for.
@@ -102,28 +114,14 @@ describe('ProfileForm: the username', () => {
 
   it('maps the server refusal of a taken handle to the spec text', async () => {
     const { field } = renderForm();
-    vi.mocked(fetch).mockImplementation(async (input, init) => {
-      if (init?.method === 'PATCH') return new Response('{"message":"Username is already taken"}', { status: 409 });
-      if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
-      return json({});
-    });
-    fireEvent.change(field, { target: { value: 'raced-name' } });
-    await screen.findByRole('img', { name: 'Username is available' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await saveRefusedHandle(field, 'raced-name', 409, 'Username is already taken');
     expect(await screen.findByText('Update failed')).toBeTruthy();
     expect(screen.getByText('This username is already taken. Please choose a different one.')).toBeTruthy();
   });
 
   it('shows the limit toast when the server refuses a third change', async () => {
     const { field } = renderForm({ userIdChangesCount: 1 });
-    vi.mocked(fetch).mockImplementation(async (input, init) => {
-      if (init?.method === 'PATCH') return new Response('{"message":"Username change limit reached"}', { status: 403 });
-      if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
-      return json({});
-    });
-    fireEvent.change(field, { target: { value: 'third-name' } });
-    await screen.findByRole('img', { name: 'Username is available' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await saveRefusedHandle(field, 'third-name', 403, 'Username change limit reached');
     expect(await screen.findByText('Username change limit reached')).toBeTruthy();
     expect(screen.getByText('You can only change your username 2 times.')).toBeTruthy();
   });

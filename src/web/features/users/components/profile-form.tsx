@@ -10,8 +10,8 @@ import { LocationSearchInput } from '../../../components/location-search-input';
 import { SelectLocationDialog } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { FieldMessage } from '../../../components/ui/field';
-import { EmailInput, Input, Label } from '../../../components/ui/input';
+import { EmailAddressField, FieldMessage } from '../../../components/ui/field';
+import { Input, Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -143,20 +143,18 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-5">
           <UsernameField registration={register('userId')} availability={availability} changesCount={user.userIdChangesCount} error={errors.userId?.message} />
 
-          <div>
-            <Label htmlFor={`${ids}-email`}>Email Address</Label>
-            <EmailInput
-              id={`${ids}-email`}
-              aria-invalid={Boolean(errors.email) || undefined}
-              aria-describedby={`${ids}-email-hint`}
-              data-highlighted={highlightEmail !== null || undefined}
-              className={cn(highlightEmail !== null && 'animate-alarm border-2 border-red-500 hover:border-red-500')}
-              {...emailField}
-              ref={(element) => {
-                emailField.ref(element);
-                emailRef.current = element;
-              }}
-            />
+          <EmailAddressField
+            id={`${ids}-email`}
+            aria-invalid={Boolean(errors.email) || undefined}
+            aria-describedby={`${ids}-email-hint`}
+            data-highlighted={highlightEmail !== null || undefined}
+            className={cn(highlightEmail !== null && 'animate-alarm border-2 border-red-500 hover:border-red-500')}
+            {...emailField}
+            ref={(element) => {
+              emailField.ref(element);
+              emailRef.current = element;
+            }}
+          >
             <FieldMessage>{errors.email?.message}</FieldMessage>
             {user.pendingEmail ? (
               <PendingEmailNotice id={`${ids}-email-hint`} address={user.pendingEmail} />
@@ -165,7 +163,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
                 {user.email ? 'A new address takes effect once you confirm it from your inbox.' : 'Add an email address to keep access to your account.'}
               </p>
             )}
-          </div>
+          </EmailAddressField>
 
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ImageUp, MapPin, Settings } from 'lucide-react';
+import { ImageUp, Settings } from 'lucide-react';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { RetryingImage } from '../../../components/retrying-image';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { RiderLocation } from '../../../components/users/rider-location';
 import { ProfilePicture } from './profile-picture';
 import { UpdateAvatarDialog, UpdateBackgroundDialog } from './update-image-dialogs';
 
@@ -59,12 +60,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             <h1 className="text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{name}</h1>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-asphalt-600">
               <span className="font-semibold text-asphalt-700">@{profile.userId}</span>
-              {profile.location ? (
-                <span className="flex min-w-0 items-center gap-1">
-                  <MapPin className="size-3.5 shrink-0 text-asphalt-400" aria-hidden="true" />
-                  <span className="truncate" title={profile.location}>{profile.location}</span>
-                </span>
-              ) : null}
+              <RiderLocation location={profile.location} className="flex" iconClassName="size-3.5 text-asphalt-400" />
             </p>
           </div>
           {canEdit ? (
