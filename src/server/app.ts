@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { serializeReply } from './platform/json-text';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { declareErrorAnswers, responseSerializerCompiler, type ResponseContractMode } from './platform/response-contract';
+import { registerApiDocs } from './platform/api-docs';
+import { appConfigSchema } from '../shared/http/app-config';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Db } from './db/database';
@@ -52,6 +54,8 @@ export interface AppOptions {
   bus?: EventBus;
   /** Told of every route as it is added (the never-500 property test enumerates the routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** An answer outside its route's schema: logged and sent unchanged ('log', the default), or a 500 ('enforce', the tests). */
+  responseContract?: ResponseContractMode;
 }
 
 declare module 'fastify' {
@@ -141,11 +145,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     },
   });
+  app.addHook('onRoute', declareErrorAnswers);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   cutOffStalledBodies(app, config.bodyTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setReplySerializer(serializeReply);
+  // Every answer is checked against its route's schema (platform/response-contract.ts): in the
+  // tests a mismatch fails the request, in production it is logged and the answer sent unchanged.
+  app.setSerializerCompiler(responseSerializerCompiler(options.responseContract ?? 'log', app.log));
   app.setErrorHandler(errorHandler);
   // Only JSON (and, in later domains, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');
@@ -183,8 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  await registerApiDocs(app, config.appName);
   // The same for every visitor and changed only by a restart: any cache may keep it a few minutes.
-  app.get('/api/app-config', async (_request, reply) => {
+  app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return {
       appName: config.appName,

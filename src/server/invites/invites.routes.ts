@@ -2,12 +2,17 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import {
+  completedInvitationSchema,
   completeInvitationSchema,
+  createdInvitationSchema,
   createInvitationSchema,
   INVALID_INVITATION_MESSAGE,
   INVITE_TOKEN_PATTERN,
   invitationParamsSchema,
+  invitationViewSchema,
+  openInvitationListSchema,
 } from '../../shared/invites/invitation';
+import { successSchema } from '../../shared/http/responses';
 import { requireUserId } from '../auth/session-cookie';
 import { ensureLinkNonce } from '../auth/link-nonce-cookie';
 import { notFound } from '../platform/errors';
@@ -23,21 +28,21 @@ const groupParams = z.object({ id: z.string().min(1).max(64) });
 
 export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/groups/:id/invite', { schema: { params: groupParams, body: createInvitationSchema } }, async (request, reply) => {
+    app.post('/api/groups/:id/invite', { schema: { params: groupParams, body: createInvitationSchema, response: { 201: createdInvitationSchema } } }, async (request, reply) => {
       const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body);
       return reply.code(201).send(result);
     });
 
-    app.get('/api/groups/:id/invitations', { schema: { params: groupParams } }, async (request) => listOpenInvitations(ctx, requireUserId(request), request.params.id));
+    app.get('/api/groups/:id/invitations', { schema: { params: groupParams, response: { 200: openInvitationListSchema } } }, async (request) => listOpenInvitations(ctx, requireUserId(request), request.params.id));
 
-    app.delete('/api/groups/:id/invitations/:invitationId', { schema: { params: invitationParamsSchema } }, async (request) => {
+    app.delete('/api/groups/:id/invitations/:invitationId', { schema: { params: invitationParamsSchema, response: { 200: successSchema } } }, async (request) => {
       await revokeInvitation(ctx, requireUserId(request), request.params.id, request.params.invitationId);
-      return { success: true };
+      return { success: true as const };
     });
 
-    app.get('/api/invite/:token', { schema: { params: tokenParams } }, async (request) => viewInvitation(ctx, request.userId, checkToken(request.params.token)));
+    app.get('/api/invite/:token', { schema: { params: tokenParams, response: { 200: invitationViewSchema } } }, async (request) => viewInvitation(ctx, request.userId, checkToken(request.params.token)));
 
-    app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema } }, async (request, reply) => {
+    app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema, response: { 200: completedInvitationSchema } } }, async (request, reply) => {
       // The link mailed to confirm the address (or sign in) is bound to this browser, like any sign-in link.
       const browserNonce = request.body?.email ? ensureLinkNonce(request, reply, ctx.config) : null;
       return completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip, browserNonce });

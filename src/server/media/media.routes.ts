@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { MEDIA_MESSAGES, mediaListQuerySchema, mediaUpdateSchema } from '../../shared/media/media-item';
+import { MEDIA_MESSAGES, mediaItemSchema, mediaListQuerySchema, mediaListSchema, mediaUpdateSchema } from '../../shared/media/media-item';
+import { storageUsageSchema } from '../../shared/media/storage-usage';
+import { gpxDataSchema } from '../../shared/gpx/gpx-types';
+import { errorSchema, fileAnswer, successSchema } from '../../shared/http/responses';
 import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions.service';
 import { badRequest, HttpError } from '../platform/errors';
@@ -31,31 +34,33 @@ export async function* multipartParts(request: FastifyRequest): AsyncGenerator<U
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const storedFile = fileAnswer('A stored photo, video or GPX file', ['image/*', 'video/*', 'application/gpx+xml']);
 
 export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorage(ctx.config)): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/media', async (request, reply) => {
+    // A multipart body (the fields of mediaUploadFieldsSchema and the file), read by the service as it streams.
+    app.post('/api/media', { schema: { consumes: ['multipart/form-data'], response: { 201: mediaItemSchema } } }, async (request, reply) => {
       const userId = requireUserId(request);
       const declared = Number(request.headers['content-length']);
       const item = await uploadMedia(ctx, storage, userId, request.ip, multipartParts(request), Number.isFinite(declared) ? declared : null);
       return reply.code(201).send(item);
     });
 
-    app.get('/api/media/storage', async (request) => storageUsage(ctx, requireUserId(request)));
+    app.get('/api/media/storage', { schema: { response: { 200: storageUsageSchema } } }, async (request) => storageUsage(ctx, requireUserId(request)));
 
-    app.get('/api/media', { schema: { querystring: mediaListQuerySchema } }, async (request) => listMedia(ctx, request.userId, request.query));
+    app.get('/api/media', { schema: { querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } }, async (request) => listMedia(ctx, request.userId, request.query));
 
-    app.get('/api/media/:id', { schema: { params: idParams } }, async (request) => getMedia(ctx, request.userId, request.params.id));
+    app.get('/api/media/:id', { schema: { params: idParams, response: { 200: mediaItemSchema } } }, async (request) => getMedia(ctx, request.userId, request.params.id));
 
-    app.get('/api/media/:id/gpx', { schema: { params: idParams } }, async (request) => getGpxData(ctx, request.userId, request.params.id));
+    app.get('/api/media/:id/gpx', { schema: { params: idParams, response: { 200: gpxDataSchema } } }, async (request) => getGpxData(ctx, request.userId, request.params.id));
 
-    app.patch('/api/media/:id', { schema: { params: idParams, body: mediaUpdateSchema } }, async (request) =>
+    app.patch('/api/media/:id', { schema: { params: idParams, body: mediaUpdateSchema, response: { 200: mediaItemSchema } } }, async (request) =>
       updateMediaDescription(ctx, requireUserId(request), request.params.id, request.body.description),
     );
 
-    app.delete('/api/media/:id', { schema: { params: idParams } }, async (request) => {
+    app.delete('/api/media/:id', { schema: { params: idParams, response: { 200: successSchema } } }, async (request) => {
       await deleteMedia(ctx, storage, requireUserId(request), request.params.id);
-      return { success: true };
+      return { success: true as const };
     });
 
     // Outside /api so <img> and <video> can load it; a registered route, so the web app's fallback never answers it.
@@ -63,7 +68,8 @@ export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorag
     app.route({
       method: ['GET', 'HEAD'],
       url: `${MEDIA_FILES_PATH}/:key`,
-      schema: { params: z.object({ key: z.string() }) },
+      // Whole (200) or a byte range (206, a video being scrubbed), of the type the file was stored as.
+      schema: { params: z.object({ key: z.string() }), response: { 200: storedFile, 206: storedFile, 404: errorSchema } },
       handler: async (request, reply) => {
         if (!isStorageKey(request.params.key)) return reply.code(404).send({ message: 'File not found' });
         // The session is looked up only for files that are not public (the /api hook does not run here).

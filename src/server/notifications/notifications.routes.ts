@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from '../../shared/notifications/notification';
+import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT, notificationListSchema } from '../../shared/notifications/notification';
+import { fileAnswer, successSchema } from '../../shared/http/responses';
 import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions.service';
 import { PRIVATE_NO_STORE } from '../platform/cache-control';
@@ -11,11 +12,11 @@ const HEARTBEAT_MS = 25_000;
 
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/notifications', async (request) => listNotifications(ctx, requireUserId(request)));
+    app.get('/api/notifications', { schema: { response: { 200: notificationListSchema } } }, async (request) => listNotifications(ctx, requireUserId(request)));
 
-    app.patch('/api/notifications/:id/read', { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (request) => {
+    app.patch('/api/notifications/:id/read', { schema: { params: z.object({ id: z.string().min(1).max(64) }), response: { 200: successSchema } } }, async (request) => {
       await markNotificationRead(ctx, requireUserId(request), request.params.id);
-      return { success: true };
+      return { success: true as const };
     });
 
     // Server-Sent Events: each new notification for the signed-in rider, as it is created, and
@@ -24,7 +25,8 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ended (logout, "sign out other sessions", an address change, expiry) is closed instead, so a
     // browser put out of the account stops hearing its news. Heartbeats carry nothing and are not
     // checked, so an idle stream costs no database read.
-    app.get('/api/notifications/stream', async (request, reply) => {
+    const stream = fileAnswer(`Server-Sent Events: "${NOTIFICATION_EVENT}" with a notification as data, "${NOTIFICATION_REMOVED_EVENT}" with { id, type, subject }`, ['text/event-stream']);
+    app.get('/api/notifications/stream', { schema: { response: { 200: stream } } }, async (request, reply) => {
       const userId = requireUserId(request);
       const token = readSessionToken(request);
       reply.hijack();

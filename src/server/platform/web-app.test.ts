@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWebApp } from './web-app';
+import { responseSerializerCompiler } from './response-contract';
 
 // The build writes .br and .gz copies beside its text assets (build/precompress.ts); the server
 // sends the one the browser accepts.
@@ -34,6 +35,8 @@ beforeAll(async () => {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
   fs.writeFileSync(path.join(webDir, 'assets', 'small-def456.js'), 'export {};');
   app = Fastify();
+  // As app.ts: the page's route declares its answer with a zod schema.
+  app.setSerializerCompiler(responseSerializerCompiler('enforce', app.log));
   await serveWebApp(app, webDir, 'RoadCaptain');
   await app.ready();
 });

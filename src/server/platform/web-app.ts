@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pagePreloads } from './page-preloads';
 import { escapeHtml } from './html';
+import { fileAnswer } from '../../shared/http/responses';
 
 /**
  * Serves the built web app (dist/web) on the same port as the API. Every path that is not a file
@@ -36,7 +37,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
     },
   });
-  app.get('/', (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor('/')));
+  const page = { schema: { response: { 200: fileAnswer(`The web app's page`, ['text/html']) } } };
+  app.get('/', page, (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor('/')));
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (anything under /assets or with an extension) are real 404s,
     // so a stale page asking for an old build's asset fails loudly instead of getting HTML.

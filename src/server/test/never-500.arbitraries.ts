@@ -48,7 +48,9 @@ export function routeCollector() {
   const routes: CollectedRoute[] = [];
   const onRoute = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
+    const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; hide?: boolean };
+    // The OpenAPI document and its page (Swagger UI's routes, a redirect among them) are not the API.
+    if (schema.hide) return;
     for (const method of methods) {
       routes.push({
         method,

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Mailer, OutgoingMail } from '../platform/mailer';
 import { testGazetteerDir } from './test-gazetteer';
-import { checkResponsesAgainstContract } from './response-contract';
 
 /**
  * A real app on a fresh database for one test file: SQLite in a temp dir by default, or a new
@@ -53,11 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   };
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const onRoute = (route: RouteOptions) => {
-    checkResponsesAgainstContract(route);
-    options.onRoute?.(route);
-  };
-  const app = await buildApp({ config, mailer, logger: false, ...options, onRoute });
+  // Every answer of every test is checked against its route's schema: one outside it fails the request.
+  const app = await buildApp({ config, mailer, logger: false, ...options, responseContract: 'enforce' });
   await app.ready();
   return {
     app,

@@ -27,11 +27,16 @@ export const verifyMagicLinkSchema = z.object({
   confirm: z.boolean().optional(),
 });
 
+const LINK_PURPOSES = ['sign_in', 'confirm_email'] as const;
+
 /** The answers of POST /api/auth/verify-magic-link (200). */
-export type VerifyMagicLinkResponse =
+export const verifyMagicLinkResponseSchema = z.discriminatedUnion('success', [
   /** `groupSlug`: the link also completed an invitation; that group opens instead of the dashboard. */
-  | { success: true; status: 'signed_in'; purpose: 'sign_in' | 'confirm_email'; groupSlug?: string }
-  | { success: false; status: 'confirmation_required'; purpose: 'sign_in' | 'confirm_email'; email: string };
+  z.object({ success: z.literal(true), status: z.literal('signed_in'), purpose: z.enum(LINK_PURPOSES), groupSlug: z.string().optional() }).strict(),
+  /** Opened in a browser that did not ask for the link: nothing was consumed, the rider confirms first. */
+  z.object({ success: z.literal(false), status: z.literal('confirmation_required'), purpose: z.enum(LINK_PURPOSES), email: z.string() }).strict(),
+]);
+export type VerifyMagicLinkResponse = z.infer<typeof verifyMagicLinkResponseSchema>;
 
 export const MAGIC_LINK_INVALID_MESSAGE =
   'Authentication Failed: The magic link is invalid or has expired. Please request a new one.';

@@ -137,6 +137,7 @@ export const groupSchema = z.object({
   abilities: groupAbilitiesSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
+export const groupListSchema = z.array(groupSchema);
 
 /** What the viewer may do to one member of the list (groups.policy memberAbilities). */
 export const memberAbilitiesSchema = abilitiesSchema(['makeCoOrganizer', 'removeCoOrganizer', 'transferOwnership', 'remove']);
@@ -153,6 +154,7 @@ export const groupMemberSchema = groupPersonSchema.extend({
   abilities: memberAbilitiesSchema,
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
+export const groupMemberListSchema = z.array(groupMemberSchema);
 
 export const membershipRequestSchema = z.object({
   id: z.string(),
@@ -160,6 +162,10 @@ export const membershipRequestSchema = z.object({
   user: groupPersonSchema,
 });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
+export const membershipRequestListSchema = z.array(membershipRequestSchema);
+
+/** GET /api/membership-requests/pending: the groups the rider has asked to join and wait for. */
+export const pendingGroupIdsSchema = z.array(z.string());
 
 /**
  * DELETE /api/groups/{id}/members/{memberId}'s optional body: `ban` also keeps the rider from

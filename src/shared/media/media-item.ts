@@ -74,6 +74,7 @@ export const mediaItemSchema = z.object({
   belongsTo: mediaBelongsToSchema.nullable(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
+export const mediaListSchema = z.array(mediaItemSchema);
 
 const descriptionField = z
   .string()

@@ -63,6 +63,7 @@ export const notificationSchema = z.object({
   count: z.optional(z.int()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.array(notificationSchema);
 
 const englishPlural = new Intl.PluralRules('en');
 

@@ -96,6 +96,7 @@ export const pollSchema = z.object({
   abilities: pollAbilitiesSchema,
 });
 export type Poll = z.infer<typeof pollSchema>;
+export const pollListSchema = z.array(pollSchema);
 
 /** The poll a ride was planned from, on the ride's own JSON (for group members). */
 export const pollLinkSchema = z.object({ id: z.string(), title: z.string() });

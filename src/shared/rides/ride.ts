@@ -270,6 +270,7 @@ export const rideListSchema = z.array(rideSchema.strict());
 
 /** A ride's own JSON (GET /api/rides/{id} and the answer to every action on it): with its waitlist and minimum riders decision. */
 export const rideDetailSchema = rideSchema.required({ waitlist: true, minRidersDecision: true, poll: true }).strict();
+export type RideDetail = z.infer<typeof rideDetailSchema>;
 
 export const rideCommentSchema = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import { stripInvisible } from '../text/name-text';
 import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
-import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, motorcycleSchema } from './current-user';
+import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -115,3 +115,10 @@ export const publicProfileSchema = z.object({
   abilities: z.object({ edit: z.boolean() }),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** PATCH /api/users/{id}: the account as saved; a changed e-mail is not applied, a confirmation link went to this address instead. */
+export const profileUpdateResultSchema = currentUserSchema.extend({ emailConfirmationSentTo: z.string().nullable() });
+export type ProfileUpdateResult = z.infer<typeof profileUpdateResultSchema>;
+
+/** GET /api/users/check-username/{username} */
+export const handleAvailabilitySchema = z.object({ available: z.boolean() });

@@ -3,15 +3,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { VerifyMagicLinkResponse } from '../../shared/auth/magic-link';
 import type { SessionList, SignOutOthersResult, SignOutSessionResult } from '../../shared/auth/sessions';
 import type { CalendarFeed } from '../../shared/calendar/calendar-feed';
+import type { SuccessMessage } from '../../shared/http/responses';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { authKeys, usersKeys } from './query-keys';
 
 export { authKeys };
 
-export interface MagicLinkResponse {
-  success: true;
-  message: string;
-}
+export type MagicLinkResponse = SuccessMessage;
 
 /** POST /api/auth/magic-link (the login dialog, and Preferences' Security card). Any non-OK answer (429 included) is a failure. */
 export function requestMagicLink(email: string): Promise<MagicLinkResponse> {

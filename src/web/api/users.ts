@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RecentRide } from '../../shared/rides/ride';
 import { DEFAULT_UNITS, type CurrentUser, type Motorcycle, type PreferredUnits } from '../../shared/users/current-user';
-import type { LocationUpdate, ProfileUpdate, PublicProfile } from '../../shared/users/profile';
+import type { LocationUpdate, ProfileUpdate, ProfileUpdateResult, PublicProfile } from '../../shared/users/profile';
 import { EMAIL_IN_USE_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
 import { ApiError, apiGet, apiRequest, serverMessageOf } from '../lib/api-client';
 import { usersKeys } from './query-keys';
@@ -14,10 +14,8 @@ export type { RecentRide };
 /** Every field optional; an empty e-mail is sent as absent (spec 1 section 5). */
 export type ProfileUpdateInput = { [K in keyof ProfileUpdate]?: ProfileUpdate[K] };
 
-export interface ProfileUpdateResult extends CurrentUser {
-  /** A changed e-mail is not applied: a confirmation link went to this address instead. */
-  emailConfirmationSentTo: string | null;
-}
+/** A changed e-mail is not applied: a confirmation link went to `emailConfirmationSentTo` instead. */
+export type { ProfileUpdateResult };
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
