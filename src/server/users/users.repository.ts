@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Selectable } from 'kysely';
+import type { Kysely, Transaction, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, UsersTable } from '../db/schema';
 
@@ -47,7 +47,8 @@ export const usersRepository = {
     return result.numUpdatedRows === 1n;
   },
 
-  async updateFields(db: Executor, id: string, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'bio' | 'location' | 'latitude' | 'longitude' | 'profile_visibility' | 'preferred_units' | 'gpx_privacy_zone' | 'timezone_offset' | 'timezone_name' | 'motorcycles' | 'email'>>): Promise<void> {
+  /** Any of the rider's own columns; the handle changes only through changeHandle (its limit), the id never. */
+  async updateFields(db: Executor, id: string, fields: Omit<Updateable<UsersTable>, 'id' | 'handle' | 'handle_changes_count'>): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('users').set(fields).where('id', '=', id).execute();
   },
