@@ -1,6 +1,7 @@
 import type { Kysely, Transaction, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, UsersTable } from '../db/schema';
+import { riderColumnsWhere } from './rider-columns';
 
 export type UserRow = Selectable<UsersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -95,11 +96,11 @@ export const usersRepository = {
 
   /**
    * Guests who never saved access and left nothing behind, unseen since the cutoff (GUIDE section 5).
-   * Later domains that attach data to a rider must add their table to the NOT EXISTS list, and to
-   * `mergeGuestInto` (merge-guest.ts), which moves a guest's things to the account it signs into.
+   * What counts as left behind is every column RIDER_COLUMNS (rider-columns.ts) says keeps the
+   * guest: memberships, requests, bans, seats, waitlist places, comments, votes and uploads.
    */
   async deleteAbandonedGuests(db: Executor, cutoffIso: string): Promise<number> {
-    const result = await db
+    let abandoned = db
       .deleteFrom('users')
       .where('email', 'is', null)
       .where('last_seen_at', '<', cutoffIso)
@@ -110,19 +111,11 @@ export const usersRepository = {
       .where('profile_image_url', 'is', null)
       .where('background_image_url', 'is', null)
       .where('motorcycles', '=', '[]')
-      .where('handle_changes_count', '=', 0)
-      // Anything the rider left behind keeps the account: memberships, requests, seats, waitlist places, comments,
-      // votes and uploads.
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_members as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('membership_requests as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      // A ban is kept while its rider's session may come back (it goes with the account, foreign key).
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_bans as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_participants as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_waitlist as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_comments as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('poll_responses as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media as x').select('x.owner_id').whereRef('x.owner_id', '=', 'users.id'))))
-      .executeTakeFirst();
+      .where('handle_changes_count', '=', 0);
+    for (const [table, column] of riderColumnsWhere((handling) => handling.deletion === 'keeps the guest')) {
+      abandoned = abandoned.where(sql<boolean>`not exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref('users.id')})`);
+    }
+    const result = await abandoned.executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 };
