@@ -172,7 +172,17 @@ async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGr
     ...(update.description !== undefined && { description: update.description || null }),
     ...(update.location !== undefined && { location: update.location, latitude: place?.lat ?? null, longitude: place?.lon ?? null }),
     ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
-    ...sentColumns(update, { timezoneOffset: 'timezone_offset', timezoneName: 'timezone_name' }),
+    ...sentColumns(update, {
+      timezoneOffset: 'timezone_offset',
+      timezoneName: 'timezone_name',
+      // Written above, and the name by saveGroupChanges (its slug follows it).
+      name: null,
+      description: null,
+      location: null,
+      latitude: null,
+      longitude: null,
+      membershipApprovalRequired: null,
+    }),
   };
 }
 

@@ -6,25 +6,22 @@ import { routeThrough } from '../routing/routing.service';
 import { parseWaypoints } from './rides.presenter';
 import type { RideRow } from './rides.repository';
 
-/** The route's columns of a ride. */
-export type RouteFields = Pick<
-  RideRow,
-  'start_location' | 'start_latitude' | 'start_longitude' | 'midpoint_location' | 'midpoint_latitude' | 'midpoint_longitude' | 'end_location' | 'end_latitude' | 'end_longitude' | 'waypoints'
->;
+/** The fields of a ride's form that make its route. */
+export const ROUTE_INPUTS = ['startLocation', 'startLatitude', 'startLongitude', 'midpointLocation', 'midpointLatitude', 'midpointLongitude', 'endLocation', 'endLatitude', 'endLongitude', 'waypoints'] as const;
+export type RouteKey = (typeof ROUTE_INPUTS)[number];
 
 /** A route as the ride forms send it (coordinates left out: place the typed name; null: keep it as text). */
-export interface RouteInput {
+export type RouteInput = Omit<Pick<UpdateRideInput, RouteKey>, 'startLocation' | 'endLocation' | 'waypoints'> & {
   startLocation: string;
-  startLatitude?: number | null;
-  startLongitude?: number | null;
-  midpointLocation?: string | null;
-  midpointLatitude?: number | null;
-  midpointLongitude?: number | null;
   endLocation: string;
-  endLatitude?: number | null;
-  endLongitude?: number | null;
   waypoints: Array<Waypoint & { keepAsText?: true }>;
-}
+};
+
+/** The route's columns of a ride: its stops, placed, and its length. */
+export type RouteColumns = Pick<
+  RideRow,
+  'start_location' | 'start_latitude' | 'start_longitude' | 'midpoint_location' | 'midpoint_latitude' | 'midpoint_longitude' | 'end_location' | 'end_latitude' | 'end_longitude' | 'waypoints' | 'total_distance_km'
+>;
 
 type Placed = { lat: number; lon: number } | { lat: null; lon: null };
 const NOT_ON_THE_MAP: Placed = { lat: null, lon: null };
@@ -65,7 +62,7 @@ async function routeLengthKm(ctx: AppContext, points: LatLon[]): Promise<number 
 }
 
 /** The route's columns for a ride: every stop placed, and its length. */
-export async function placeRoute(ctx: AppContext, near: LatLon | null, input: RouteInput): Promise<RouteFields & { total_distance_km: number | null }> {
+export async function placeRoute(ctx: AppContext, near: LatLon | null, input: RouteInput): Promise<RouteColumns> {
   const start = await placeStop(ctx, input.startLocation, input.startLatitude, input.startLongitude, near);
   const end = await placeStop(ctx, input.endLocation, input.endLatitude, input.endLongitude, near);
   // Waypoints replace the midpoint (the route option clears the other).
@@ -104,8 +101,7 @@ export async function placeRoute(ctx: AppContext, near: LatLon | null, input: Ro
   };
 }
 
-const ROUTE_INPUTS = ['startLocation', 'startLatitude', 'startLongitude', 'midpointLocation', 'midpointLatitude', 'midpointLongitude', 'endLocation', 'endLatitude', 'endLongitude', 'waypoints'] as const;
-
+/** Whether an edit sends any of the route's fields. */
 export function touchesRoute(input: UpdateRideInput): boolean {
   return ROUTE_INPUTS.some((k) => k in input);
 }

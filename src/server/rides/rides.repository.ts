@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Selectable, type Insertable } from 'kysely';
 import type { Database, RidesTable } from '../db/schema';
+import type { NewRow } from '../db/every-column-written';
 import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
@@ -290,7 +291,8 @@ export const ridesRepository = {
       .execute();
   },
 
-  async insert(db: Executor, row: Insertable<RidesTable>): Promise<void> {
+  /** Every column named (NewRow): a column added to the table and not to the create is a compile error. */
+  async insert(db: Executor, row: NewRow<RidesTable>): Promise<void> {
     await db.insertInto('rides').values(row).execute();
   },
 

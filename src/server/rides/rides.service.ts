@@ -7,7 +7,7 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { DECISION_BEFORE_START, dayLabel, localDay, offsetMinutes, rideEndInstant, zonedDateTimeToIso, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
+import { dayLabel, editedDateTooEarly, firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -21,12 +21,11 @@ import { editedRoute, groupPoint, placeRoute, touchesRoute } from './ride-route'
 import { waitlistRepository } from './waitlist.repository';
 import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
-import { sentColumns } from '../db/sent-columns';
+import { changedColumns } from '../db/every-column-written';
+import { editedRideValues, newRideValues, rideColumns } from './ride-columns';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
-
-const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------- reading
 
@@ -69,9 +68,7 @@ function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, rideI
 export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (localDay(input.startDate, input.timezoneOffset) < localDay(new Date().toISOString(), input.timezoneOffset)) {
-    throw badRequest('Start date cannot be in the past');
-  }
+  if (localDay(input.startDate, input.timezoneOffset) < firstStartDay(input.timezoneOffset)) throw badRequest(RIDE_MESSAGES.startInPast);
   const fromPoll = input.pollId ? await pollToPlanFrom(ctx, userId, input.pollId, group.id) : null;
   const id = newId();
   const now = nowIso();
@@ -89,23 +86,17 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       await ridesRepository.insert(tx, {
         id,
         group_id: group.id,
-        name: input.name,
         slug: slugBase,
-        description: input.description || null,
-        status: 'confirmed',
-        start_date: new Date(input.startDate).toISOString(),
-        end_date: rideEndInstant(input.startDate, input.endDate, input.timezoneOffset),
-        duration: input.duration,
-        ...route,
-        min_riders: input.minRiders,
-        max_riders: input.maxRiders,
-        min_riders_decision_at: input.minRidersDecisionAt ? new Date(input.minRidersDecisionAt).toISOString() : null,
-        timezone_offset: input.timezoneOffset,
-        timezone_name: input.timezoneName,
         owner_id: userId,
-        navigator_id: null,
         poll_id: fromPoll?.id ?? null,
         created_at: now,
+        card_json: null,
+        card_format: null,
+        card_seats: null,
+        min_riders_checked_at: null,
+        min_riders_kept_at: null,
+        ...route,
+        ...rideColumns(newRideValues(input)),
       });
       // The owner rides too: they hold the first seat.
       await ridesRepository.addParticipant(tx, id, userId, now);
@@ -126,26 +117,12 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
 
-  const timezoneOffset = input.timezoneOffset ?? ride.timezone_offset;
-  const merged = {
-    startDate: input.startDate ?? ride.start_date,
-    // The end is a day (rideEndInstant): without a new one, the stored end's day on the ride's former clock.
-    endDate: input.endDate ?? zonedDateTimeToIso(localDay(ride.end_date, ride.timezone_offset), '00:00', timezoneOffset),
-    minRiders: input.minRiders ?? ride.min_riders,
-    maxRiders: input.maxRiders ?? ride.max_riders,
-    timezoneOffset,
-  };
-  if (merged.maxRiders < merged.minRiders) throw badRequest('Maximum riders must be at least the minimum');
-  if (localDay(merged.endDate, merged.timezoneOffset) < localDay(merged.startDate, merged.timezoneOffset)) throw badRequest('End date must be after start date');
+  const values = editedRideValues(ride, input);
   // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
-  const earliest = Date.now() - DAY_MS;
-  if ((input.startDate && Date.parse(input.startDate) < earliest) || (input.endDate && Date.parse(input.endDate) < earliest)) {
-    throw badRequest('Dates cannot be earlier than 24 hours ago');
-  }
-  const decisionAt = input.minRidersDecisionAt === undefined ? ride.min_riders_decision_at : input.minRidersDecisionAt && new Date(input.minRidersDecisionAt).toISOString();
-  if (decisionAt && Date.parse(decisionAt) >= Date.parse(merged.startDate)) throw badRequest(DECISION_BEFORE_START);
-  const decisionMoved = input.minRidersDecisionAt !== undefined && decisionAt !== ride.min_riders_decision_at;
-  const timesTouched = input.startDate !== undefined || input.endDate !== undefined || input.timezoneOffset !== undefined;
+  if ((input.startDate && editedDateTooEarly(input.startDate)) || (input.endDate && editedDateTooEarly(input.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
+  // The schema checked the fields sent against each other; here they meet the stored ones.
+  const [misfit] = rideOrderIssues(values);
+  if (misfit) throw badRequest(misfit.message);
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
   }
@@ -154,24 +131,12 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
 
   const newSlug = input.name && input.name !== ride.name ? await uniqueSlug(ctx, ride.group_id, input.name, rideId) : undefined;
   const slug = newSlug === ride.slug ? undefined : newSlug;
+  const changed = changedColumns(ride, { ...rideColumns(values), ...route });
   const fields = {
-    ...route,
+    ...changed,
     ...(slug !== undefined && { slug }),
-    ...(input.description !== undefined && { description: input.description || null }),
-    ...(input.startDate !== undefined && { start_date: new Date(input.startDate).toISOString() }),
-    ...(timesTouched && { end_date: rideEndInstant(merged.startDate, merged.endDate, merged.timezoneOffset) }),
-    ...sentColumns(input, {
-      name: 'name',
-      duration: 'duration',
-      minRiders: 'min_riders',
-      maxRiders: 'max_riders',
-      timezoneOffset: 'timezone_offset',
-      timezoneName: 'timezone_name',
-      navigatorId: 'navigator_id',
-      status: 'status',
-    }),
     // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
-    ...(decisionMoved && { min_riders_decision_at: decisionAt || null, min_riders_checked_at: null, min_riders_kept_at: null }),
+    ...('min_riders_decision_at' in changed && { min_riders_checked_at: null, min_riders_kept_at: null }),
   };
   await ctx.beforeLock?.('ride-manage');
   const news = await ctx.db
@@ -196,7 +161,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     .catch(refuseSlugClash);
   await tellSeatNews(ctx, news);
   if (input.status === 'cancelled' && ride.status !== 'cancelled') {
-    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: input.name ?? ride.name, startDate: merged.startDate, timezoneOffset: merged.timezoneOffset });
+    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: values.name, startDate: values.startDate, timezoneOffset: values.timezoneOffset });
   }
   const updated = await loadRide(ctx, rideId, userId);
   const startMoved = Date.parse(updated.start_date) !== Date.parse(ride.start_date) || updated.start_location !== ride.start_location;

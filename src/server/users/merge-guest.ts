@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { usersRepository, type UserRow } from './users.repository';
+import { riderColumnsWhere } from './rider-columns';
 
 type Tx = Transaction<Database>;
 
@@ -13,8 +14,8 @@ const PROFILE_MEDIA_TYPES = ['profile', 'user_avatar', 'user_background'];
  * then the emptied guest is deleted. Where the account already has the same thing (a membership,
  * request, seat or vote in the same group, ride or poll), the account's wins. Runs inside the
  * caller's transaction; a concurrent write that wins a unique key makes it fail as a whole, and the
- * caller retries. Every table `usersRepository.deleteAbandonedGuests` looks at is handled here, and
- * so is every other column that names a rider.
+ * caller retries. Every column that names a rider is handled here as RIDER_COLUMNS (rider-columns.ts)
+ * says: the ones it calls `moved` in one loop, the others each by its own rule below.
  */
 export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string): Promise<void> {
   if (guestId === accountId) return;
@@ -38,7 +39,6 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
     )
     .execute();
   await moveKeyedRows(tx, 'group_bans', 'group_id', guestId, accountId);
-  await tx.updateTable('group_bans').set({ banned_by: accountId }).where('banned_by', '=', guestId).execute();
 
   // Memberships: the account's own row wins (it keeps its joined_at).
   // A co-organizer's role survives where the account was a plain member of the same group (its row is the one kept).
@@ -97,21 +97,18 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
 
   // Things with no per-rider key simply change hands (groups, rides and polls the guest created
-  // would otherwise go with the guest: their foreign keys cascade).
-  await tx.updateTable('ride_comments').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
-  await tx.updateTable('media').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
+  // would otherwise go with the guest: their foreign keys cascade), and so do the rider's places as
+  // the subject of notifications (a request the guest made stays in its organizers' lists).
+  for (const [table, column] of riderColumnsWhere((handling) => handling.merge === 'moved')) {
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${accountId} where ${sql.ref(column)} = ${guestId}`.execute(tx);
+  }
+  // Profile pictures name the rider in associated_id, which is no foreign key (it names groups and rides too).
   await tx
     .updateTable('media')
     .set({ associated_id: accountId })
     .where('associated_type', 'in', PROFILE_MEDIA_TYPES)
     .where('associated_id', '=', guestId)
     .execute();
-  await tx.updateTable('groups').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
-  await tx.updateTable('rides').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
-  await tx.updateTable('rides').set({ navigator_id: accountId }).where('navigator_id', '=', guestId).execute();
-  await tx.updateTable('polls').set({ creator_id: accountId }).where('creator_id', '=', guestId).execute();
-  await tx.updateTable('invitations').set({ inviter_id: accountId }).where('inviter_id', '=', guestId).execute();
-  await tx.updateTable('invitations').set({ used_by_user_id: accountId }).where('used_by_user_id', '=', guestId).execute();
   // The guest's unread upload notifications stop gathering: the account may gather the same uploads (unique user and group key).
   await tx.updateTable('notifications').set({ user_id: accountId, group_key: null }).where('user_id', '=', guestId).execute();
   // The guest's calendar feed becomes the account's unless the account has one: a calendar the
@@ -119,8 +116,6 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   if (!(await tx.selectFrom('calendar_feeds').select('user_id').where('user_id', '=', accountId).executeTakeFirst())) {
     await tx.updateTable('calendar_feeds').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
   }
-  await tx.updateTable('activity_events').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
-  await tx.updateTable('bug_reports').set({ user_id: accountId }).where('user_id', '=', guestId).execute();
 
   // Profile: the guest's answers fill only what the account left empty; the handle, visibility,
   // units and time zone stay the account's.

@@ -38,7 +38,7 @@ export async function updateProfile(
   input: { actorId: string | null; accountId: string; update: ProfileUpdate; ip: string },
 ): Promise<{ user: CurrentUser; emailConfirmationSentTo: string | null }> {
   const user = await ownAccount(ctx, input.actorId, input.accountId);
-  const { userId: handle, email, ...fields } = input.update;
+  const { userId: handle, email } = input.update;
 
   // An address another account holds is answered exactly like a free one: only the
   // mail that goes to it differs (requestEmailConfirmation), so nobody learns who has an account.
@@ -64,7 +64,10 @@ export async function updateProfile(
       await usersRepository.updateFields(
         tx,
         user.id,
-        sentColumns(fields, {
+        sentColumns(input.update, {
+          // Written above: the handle by changeHandle (its limit), a new address only once confirmed.
+          userId: null,
+          email: null,
           firstName: 'first_name',
           lastName: 'last_name',
           bio: 'bio',

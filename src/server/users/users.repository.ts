@@ -1,6 +1,7 @@
-import type { Kysely, Transaction, Selectable } from 'kysely';
+import type { Kysely, Transaction, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, UsersTable } from '../db/schema';
+import { riderColumnsWhere } from './rider-columns';
 
 export type UserRow = Selectable<UsersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -47,7 +48,8 @@ export const usersRepository = {
     return result.numUpdatedRows === 1n;
   },
 
-  async updateFields(db: Executor, id: string, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'bio' | 'location' | 'latitude' | 'longitude' | 'profile_visibility' | 'preferred_units' | 'gpx_privacy_zone' | 'timezone_offset' | 'timezone_name' | 'motorcycles' | 'email'>>): Promise<void> {
+  /** Any of the rider's own columns; the handle changes only through changeHandle (its limit), the id never. */
+  async updateFields(db: Executor, id: string, fields: Omit<Updateable<UsersTable>, 'id' | 'handle' | 'handle_changes_count'>): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('users').set(fields).where('id', '=', id).execute();
   },
@@ -94,11 +96,11 @@ export const usersRepository = {
 
   /**
    * Guests who never saved access and left nothing behind, unseen since the cutoff (GUIDE section 5).
-   * Later domains that attach data to a rider must add their table to the NOT EXISTS list, and to
-   * `mergeGuestInto` (merge-guest.ts), which moves a guest's things to the account it signs into.
+   * What counts as left behind is every column RIDER_COLUMNS (rider-columns.ts) says keeps the
+   * guest: memberships, requests, bans, seats, waitlist places, comments, votes and uploads.
    */
   async deleteAbandonedGuests(db: Executor, cutoffIso: string): Promise<number> {
-    const result = await db
+    let abandoned = db
       .deleteFrom('users')
       .where('email', 'is', null)
       .where('last_seen_at', '<', cutoffIso)
@@ -109,19 +111,11 @@ export const usersRepository = {
       .where('profile_image_url', 'is', null)
       .where('background_image_url', 'is', null)
       .where('motorcycles', '=', '[]')
-      .where('handle_changes_count', '=', 0)
-      // Anything the rider left behind keeps the account: memberships, requests, seats, waitlist places, comments,
-      // votes and uploads.
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_members as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('membership_requests as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      // A ban is kept while its rider's session may come back (it goes with the account, foreign key).
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('group_bans as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_participants as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_waitlist as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ride_comments as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('poll_responses as x').select('x.user_id').whereRef('x.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media as x').select('x.owner_id').whereRef('x.owner_id', '=', 'users.id'))))
-      .executeTakeFirst();
+      .where('handle_changes_count', '=', 0);
+    for (const [table, column] of riderColumnsWhere((handling) => handling.deletion === 'keeps the guest')) {
+      abandoned = abandoned.where(sql<boolean>`not exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref('users.id')})`);
+    }
+    const result = await abandoned.executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 };

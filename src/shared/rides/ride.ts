@@ -3,21 +3,34 @@ import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { nameText, stripInvisible } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
-import { localDay } from './ride-time';
 import { dateInput } from '../dates/date-input';
 import { pollLinkSchema } from '../polls/poll';
+import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_MESSAGES, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
 export const RIDE_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
-export const MAX_WAYPOINTS = 10;
-export const RIDERS_MIN = 1;
-export const RIDERS_MAX = 100;
-export const DEFAULT_START_TIME = '09:00';
 export const COMMENT_MAX_LENGTH = 2000;
-export const DECISION_BEFORE_START = 'The decision time must be before the start';
+export {
+  RIDE_NAME_MAX,
+  RIDE_DESCRIPTION_MAX,
+  RIDE_PLACE_MAX,
+  MAX_WAYPOINTS,
+  RIDERS_MIN,
+  RIDERS_MAX,
+  DEFAULT_START_TIME,
+  RIDE_DEFAULTS,
+  RIDE_MESSAGES,
+  rideOrderIssues,
+  firstStartDay,
+  firstEditedDay,
+  editedDateTooEarly,
+  type RideOrderValues,
+  type RideOrderIssue,
+} from './ride-rules';
+
 /**
  * Until this long before the start a freed seat goes to the first rider on the waitlist; after it
  * the waitlist is only told that a seat is free, and the first to join takes it.
@@ -31,10 +44,25 @@ export function waitlistPromotes(startDate: string, now = Date.now()): boolean {
 
 export { offsetMinutes, localDay, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
-const isoDateTime = (required: string) => dateInput(required);
-
-const place = z.string().trim().max(255);
+/** A place's name as the forms and the server take it (trimmed, at most RIDE_PLACE_MAX characters). */
+const place = z.string().trim().max(RIDE_PLACE_MAX, RIDE_MESSAGES.placeTooLong);
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
+
+/**
+ * The checks of single fields the ride forms and the server share: the form's schema (web
+ * ride-form-model.ts) is built from these, so a limit or message changes here for both.
+ */
+export const rideFieldRules = {
+  name: nameText({ required: RIDE_MESSAGES.name, max: RIDE_NAME_MAX, tooLong: RIDE_MESSAGES.nameTooLong }),
+  description: z.string().trim().max(RIDE_DESCRIPTION_MAX, RIDE_MESSAGES.descriptionTooLong),
+  place,
+  startLocation: place.min(1, RIDE_MESSAGES.start),
+  endLocation: place.min(1, RIDE_MESSAGES.end),
+  riders: z.number({ error: RIDE_MESSAGES.minRiders }).int(RIDE_MESSAGES.minRiders).min(RIDERS_MIN, RIDE_MESSAGES.minRiders).max(RIDERS_MAX, RIDE_MESSAGES.ridersMax),
+  duration: z.enum(RIDE_DURATIONS),
+  status: z.enum(RIDE_STATUSES),
+  ...timezoneFields,
+};
 
 /**
  * A waypoint without coordinates (typed, not chosen from the suggestions) is placed by the server
@@ -42,7 +70,7 @@ const coordinate = (min: number, max: number) => z.number().min(min).max(max).nu
  * never put at 0,0.
  */
 export const waypointSchema = z.object({
-  name: z.string().trim().max(255),
+  name: z.string().trim().max(RIDE_PLACE_MAX),
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
 });
@@ -56,7 +84,7 @@ export type Waypoint = z.infer<typeof waypointSchema>;
  */
 const waypointsField = z
   .array(waypointSchema.partial({ latitude: true, longitude: true }))
-  .max(MAX_WAYPOINTS, `At most ${MAX_WAYPOINTS} waypoints`)
+  .max(MAX_WAYPOINTS, RIDE_MESSAGES.tooManyWaypoints)
   .transform((rows) =>
     rows
       .filter((w) => w.name.length > 0)
@@ -67,82 +95,63 @@ const waypointsField = z
       }),
   );
 
-const rideFields = {
-  name: nameText({ required: 'Ride name is required', max: 255, tooLong: 'Name too long' }),
-  description: z.string().trim().max(5000).nullable().optional(),
-  startLocation: place.min(1, 'Start location is required'),
+/**
+ * A ride's own fields, as the create form sends them and the edit form changes them. Without
+ * defaults: the edit's schema is these made optional, and a default there would overwrite a field
+ * the edit left out (createRideSchema adds them).
+ */
+const rideFields = z.object({
+  name: rideFieldRules.name,
+  description: rideFieldRules.description.nullable().optional(),
+  startLocation: rideFieldRules.startLocation,
   startLatitude: coordinate(-90, 90),
   startLongitude: coordinate(-180, 180),
   midpointLocation: place.nullable().optional(),
   midpointLatitude: coordinate(-90, 90),
   midpointLongitude: coordinate(-180, 180),
-  endLocation: place.min(1, 'End location is required'),
+  endLocation: rideFieldRules.endLocation,
   endLatitude: coordinate(-90, 90),
   endLongitude: coordinate(-180, 180),
   waypoints: waypointsField.optional(),
-  startDate: isoDateTime('Start date is required'),
-  endDate: isoDateTime('End date is required'),
-  duration: z.enum(RIDE_DURATIONS).default('full-day'),
-  minRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(1),
-  maxRiders: z.number({ error: 'Minimum 1 rider' }).int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX, 'Maximum 100 riders').default(10),
-  ...timezoneFields,
+  startDate: dateInput(RIDE_MESSAGES.startDate),
+  endDate: dateInput(RIDE_MESSAGES.endDate),
+  duration: rideFieldRules.duration,
+  minRiders: rideFieldRules.riders,
+  maxRiders: rideFieldRules.riders,
+  timezoneOffset: rideFieldRules.timezoneOffset,
+  timezoneName: rideFieldRules.timezoneName,
   /**
    * When a ride below its minimum riders tells its owner and riders so (optional; null: never).
    * It must come before the start.
    */
-  minRidersDecisionAt: dateInput('Decision time is not a date').nullable().optional(),
-};
+  minRidersDecisionAt: dateInput(RIDE_MESSAGES.decisionNotADate).nullable().optional(),
+});
 
-function checkOrder(
-  v: { minRiders?: number; maxRiders?: number; startDate?: string; endDate?: string; timezoneOffset?: string; minRidersDecisionAt?: string | null },
-  ctx: z.RefinementCtx,
-) {
-  if (v.minRidersDecisionAt && v.startDate && Date.parse(v.minRidersDecisionAt) >= Date.parse(v.startDate)) {
-    ctx.addIssue({ code: 'custom', path: ['minRidersDecisionAt'], message: DECISION_BEFORE_START });
-  }
-  if (v.minRiders !== undefined && v.maxRiders !== undefined && v.maxRiders < v.minRiders) {
-    ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: 'Maximum riders must be at least the minimum' });
-  }
-  if (v.startDate && v.endDate && localDay(v.endDate, v.timezoneOffset ?? 'UTC+00:00') < localDay(v.startDate, v.timezoneOffset ?? 'UTC+00:00')) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
-  }
+function checkOrder(values: RideOrderValues, ctx: z.RefinementCtx) {
+  for (const issue of rideOrderIssues(values)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
 }
 
 /** POST /api/rides (spec 2 sections 3 and 5). ownerId is ignored: the owner is the caller. */
-export const createRideSchema = z
-  .object({
-    groupId: z.string({ error: 'Group selection is required' }).min(1, 'Group selection is required').max(64),
+export const createRideSchema = rideFields
+  .extend({
+    groupId: z.string({ error: RIDE_MESSAGES.group }).min(1, RIDE_MESSAGES.group).max(64),
     ownerId: z.string().optional(),
-    ...rideFields,
+    duration: rideFields.shape.duration.default(RIDE_DEFAULTS.duration),
+    minRiders: rideFields.shape.minRiders.default(RIDE_DEFAULTS.minRiders),
+    maxRiders: rideFields.shape.maxRiders.default(RIDE_DEFAULTS.maxRiders),
     /** "Plan this ride": the closed date poll of the same group the ride comes from (checked by the server). */
     pollId: z.string().min(1).max(64).nullable().optional(),
   })
   .superRefine(checkOrder);
 export type CreateRideInput = z.infer<typeof createRideSchema>;
 
-/** PATCH /api/rides/{id}: the owner's edit form. Every field optional; navigatorId null clears it. */
-export const updateRideSchema = z
-  .object({
-    name: rideFields.name.optional(),
-    description: rideFields.description,
-    startLocation: rideFields.startLocation.optional(),
-    startLatitude: rideFields.startLatitude,
-    startLongitude: rideFields.startLongitude,
-    midpointLocation: rideFields.midpointLocation,
-    midpointLatitude: rideFields.midpointLatitude,
-    midpointLongitude: rideFields.midpointLongitude,
-    endLocation: rideFields.endLocation.optional(),
-    endLatitude: rideFields.endLatitude,
-    endLongitude: rideFields.endLongitude,
-    waypoints: rideFields.waypoints,
-    startDate: rideFields.startDate.optional(),
-    endDate: rideFields.endDate.optional(),
-    duration: z.enum(RIDE_DURATIONS).optional(),
-    minRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
-    maxRiders: z.number().int().min(RIDERS_MIN, 'Minimum 1 rider').max(RIDERS_MAX).optional(),
-    minRidersDecisionAt: rideFields.minRidersDecisionAt,
-    timezoneOffset: timezoneFields.timezoneOffset.optional(),
-    timezoneName: timezoneFields.timezoneName.optional(),
+/**
+ * PATCH /api/rides/{id}: the owner's edit form. Every field of a ride optional (a field left out
+ * stays as it is), and what only an edit sets: the navigator (null clears it) and the status.
+ */
+export const updateRideSchema = rideFields
+  .partial()
+  .extend({
     // "" is "no navigator", like null: an empty id would otherwise reach the database as a rider's id.
     navigatorId: z
       .string()
@@ -150,11 +159,13 @@ export const updateRideSchema = z
       .nullable()
       .optional()
       .transform((v) => (v === '' ? null : v)),
-    status: z.enum(RIDE_STATUSES).optional(),
+    status: rideFieldRules.status.optional(),
   })
   .strict()
   .superRefine(checkOrder);
 export type UpdateRideInput = z.infer<typeof updateRideSchema>;
+/** What the edit form sends (before the server's schema trims and converts it). */
+export type UpdateRidePayload = z.input<typeof updateRideSchema>;
 
 export const commentSchema = z.object({
   // Spec 2 section 5: trimmed and non-empty. A comment of only invisible characters (zero-width

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createRideSchema, Ride, RideComment, RideCommentsPage, UpdateRideInput } from '../../shared/rides/ride';
+import type { createRideSchema, Ride, RideComment, RideCommentsPage, UpdateRidePayload } from '../../shared/rides/ride';
 import { rideExportUrl, type RideExportFormat } from '../../shared/rides/ride-export';
 import { rideCalendarUrl } from '../../shared/calendar/calendar-feed';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
@@ -51,7 +51,7 @@ export function createRide(payload: CreateRidePayload): Promise<Ride> {
  * PATCH /api/rides/{id} (owner only; others get 403 "You don't have permission to edit this ride"):
  * the edit form's fields, startDate and endDate as ISO, navigatorId null for none.
  */
-export function updateRide({ rideId, changes }: { rideId: string; changes: UpdateRideInput }): Promise<Ride> {
+export function updateRide({ rideId, changes }: { rideId: string; changes: UpdateRidePayload }): Promise<Ride> {
   return apiRequest<Ride>(ridePath(rideId), { method: 'PATCH', body: changes });
 }
 

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
+import { firstStartDay } from '../../../../shared/rides/ride-rules';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
@@ -15,7 +16,7 @@ import { Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { RideFormFields } from './ride-form-fields';
-import { browserTimezone, createRideFormSchema, dayIn, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll } from './ride-form-model';
+import { browserTimezone, createRideFormSchema, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll } from './ride-form-model';
 import { toCreatePayload } from './ride-form-payload';
 
 export type { RideFromPoll } from './ride-form-model';
@@ -154,7 +155,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <RideFormFields form={form} earliestDay={dayIn(timezoneOffset)} before={groupField} near={near} />
+      <RideFormFields form={form} earliestDay={firstStartDay(timezoneOffset)} before={groupField} near={near} />
       <DialogFormActions submitting={isSubmitting} submitLabel="Create Ride" submittingLabel="Creating..." className="mt-6 border-t border-asphalt-100 pt-5" />
     </form>
   );

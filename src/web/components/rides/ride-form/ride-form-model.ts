@@ -1,36 +1,29 @@
 import { z } from 'zod';
-import { timezoneFields } from '../../../../shared/groups/group';
-import { nameText } from '../../../../shared/text/name-text';
 import {
-  DECISION_BEFORE_START,
   DEFAULT_START_TIME,
   localDay,
   MAX_WAYPOINTS,
-  RIDE_DURATIONS,
-  RIDE_STATUSES,
-  RIDERS_MAX,
-  RIDERS_MIN,
+  RIDE_DEFAULTS,
+  RIDE_MESSAGES as SHARED_RIDE_MESSAGES,
+  rideFieldRules,
+  rideOrderIssues,
+  zonedDateTimeToIso,
   type Ride,
   type RideDuration,
+  type RideOrderIssue,
 } from '../../../../shared/rides/ride';
 import { detectTimezone, type TimezoneOption } from '../../../../shared/timezones/timezones';
 import { UNPLACED_MESSAGE } from '../../../api/geocoding';
 import { localTime } from '../../../lib/rides/ride-format';
 
-/** Spec 2 section 5: the messages of the ride forms. */
+/**
+ * Spec 2 section 5: the messages of the ride forms: the ones the server answers with too
+ * (shared/rides/ride-rules.ts), and the form's own about what only the form holds.
+ */
 export const RIDE_MESSAGES = {
-  group: 'Group selection is required',
-  name: 'Ride name is required',
-  nameTooLong: 'Name too long',
-  start: 'Start location is required',
-  end: 'End location is required',
-  startDate: 'Start date is required',
-  endDate: 'End date is required',
+  ...SHARED_RIDE_MESSAGES,
   time: 'Please enter a valid time (HH:MM)',
-  minRiders: 'Minimum 1 rider',
   decisionAt: 'Please enter a date and time',
-  maxBelowMin: 'Maximum riders must be at least the minimum',
-  endBeforeStart: 'End date must be after start date',
   unplaced: UNPLACED_MESSAGE,
 } as const;
 
@@ -62,39 +55,37 @@ const DECISION_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export type StopKey = 'start' | 'midpoint' | 'end';
 
 const coordinates = z.object({ latitude: z.number(), longitude: z.number() }).nullable();
-const riders = z
-  .number({ error: RIDE_MESSAGES.minRiders })
-  .int(RIDE_MESSAGES.minRiders)
-  .min(RIDERS_MIN, RIDE_MESSAGES.minRiders)
-  .max(RIDERS_MAX, `Maximum ${RIDERS_MAX} riders`);
+
+/** The form's fields a rule between fields (rideOrderIssues) names, by the server's field. */
+const FORM_FIELD_OF: Record<RideOrderIssue['field'], string> = { maxRiders: 'maxRiders', endDate: 'endDay', minRidersDecisionAt: 'decisionAt' };
 
 /** The values behind the create dialog and the edit page. */
 export const rideFormSchema = z
   .object({
     groupId: z.string(),
-    name: nameText({ required: RIDE_MESSAGES.name, max: 255, tooLong: RIDE_MESSAGES.nameTooLong }),
-    description: z.string().max(5000, 'Description too long'),
-    startLocation: z.string().trim().min(1, RIDE_MESSAGES.start).max(255, 'Location too long'),
+    name: rideFieldRules.name,
+    description: rideFieldRules.description,
+    startLocation: rideFieldRules.startLocation,
     startCoords: coordinates,
     routeOption: z.enum(['midpoint', 'waypoints']),
-    midpointLocation: z.string().trim().max(255, 'Location too long'),
+    midpointLocation: rideFieldRules.place,
     midpointCoords: coordinates,
-    waypoints: z.array(z.object({ name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })).max(MAX_WAYPOINTS),
-    endLocation: z.string().trim().min(1, RIDE_MESSAGES.end).max(255, 'Location too long'),
+    waypoints: z.array(z.object({ name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })).max(MAX_WAYPOINTS, RIDE_MESSAGES.tooManyWaypoints),
+    endLocation: rideFieldRules.endLocation,
     endCoords: coordinates,
     startDay: z.string().min(1, RIDE_MESSAGES.startDate),
     startTime: z.string().regex(TIME_PATTERN, RIDE_MESSAGES.time),
     endDay: z.string().min(1, RIDE_MESSAGES.endDate),
-    duration: z.enum(RIDE_DURATIONS),
-    minRiders: riders,
-    maxRiders: riders,
+    duration: rideFieldRules.duration,
+    minRiders: rideFieldRules.riders,
+    maxRiders: rideFieldRules.riders,
     /** The minimum riders decision time on the ride's clock, "YYYY-MM-DDTHH:MM"; '' for none. */
     decisionAt: z.union([z.literal(''), z.string().regex(DECISION_PATTERN, RIDE_MESSAGES.decisionAt)]),
-    timezoneOffset: timezoneFields.timezoneOffset,
-    timezoneName: timezoneFields.timezoneName,
+    timezoneOffset: rideFieldRules.timezoneOffset,
+    timezoneName: rideFieldRules.timezoneName,
     navigatorId: z.string(),
     /** Edit only: the owner may mark the ride cancelled (GUIDE section 10). */
-    status: z.enum(RIDE_STATUSES),
+    status: rideFieldRules.status,
     /** The stops the rider chose to keep as text only (not on the map). */
     textOnly: z.object({ start: z.boolean(), midpoint: z.boolean(), end: z.boolean() }),
   })
@@ -107,15 +98,29 @@ export const rideFormSchema = z
     for (const [path, text, coords, textOnly] of stops) {
       if (text.trim() && !coords && !textOnly) ctx.addIssue({ code: 'custom', path: [path], message: RIDE_MESSAGES.unplaced });
     }
-    if (values.maxRiders < values.minRiders) ctx.addIssue({ code: 'custom', path: ['maxRiders'], message: RIDE_MESSAGES.maxBelowMin });
-    // Both on the ride's clock, so the texts compare as the instants do.
-    if (values.decisionAt && values.startDay && values.decisionAt >= `${values.startDay}T${values.startTime}`) {
-      ctx.addIssue({ code: 'custom', path: ['decisionAt'], message: DECISION_BEFORE_START });
-    }
-    if (values.startDay && values.endDay && values.endDay < values.startDay) {
-      ctx.addIssue({ code: 'custom', path: ['endDay'], message: RIDE_MESSAGES.endBeforeStart });
-    }
+    for (const issue of rideOrderIssues(orderValuesOf(values))) ctx.addIssue({ code: 'custom', path: [FORM_FIELD_OF[issue.field]], message: issue.message });
   });
+
+/** A day and time on the ride's clock as an instant; undefined while the day is not a day yet. */
+function instantOf(day: string, time: string, timezoneOffset: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T${time}:00.000Z`)) ? zonedDateTimeToIso(day, time, timezoneOffset) : undefined;
+}
+
+/** The form's days and times as the instants the server's rule between fields compares (left out while not filled in). */
+function orderValuesOf(values: { startDay: string; startTime: string; endDay: string; decisionAt: string; timezoneOffset: string; minRiders: number; maxRiders: number }) {
+  const { timezoneOffset } = values;
+  const startTime = isValidTime(values.startTime) ? values.startTime : null;
+  const decision = DECISION_PATTERN.test(values.decisionAt) ? values.decisionAt : null;
+  return {
+    minRiders: values.minRiders,
+    maxRiders: values.maxRiders,
+    timezoneOffset,
+    startDate: instantOf(values.startDay, startTime ?? '00:00', timezoneOffset),
+    endDate: instantOf(values.endDay, '00:00', timezoneOffset),
+    // Against the start's time of day only once it is a time.
+    minRidersDecisionAt: decision && startTime ? instantOf(decision.slice(0, 10), decision.slice(11, 16), timezoneOffset) : undefined,
+  };
+}
 
 export type RideFormValues = z.output<typeof rideFormSchema>;
 
@@ -159,9 +164,9 @@ export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormV
     startDay: '',
     startTime: DEFAULT_START_TIME,
     endDay: '',
-    duration: 'full-day',
-    minRiders: 1,
-    maxRiders: 10,
+    duration: RIDE_DEFAULTS.duration,
+    minRiders: RIDE_DEFAULTS.minRiders,
+    maxRiders: RIDE_DEFAULTS.maxRiders,
     decisionAt: '',
     timezoneOffset: timezone.timezoneOffset,
     timezoneName: timezone.timezoneName,
@@ -251,9 +256,4 @@ export function formFromRide(ride: Ride): RideFormValues {
 export function placedOrNull(w: { latitude: number | null; longitude: number | null }): { latitude: number | null; longitude: number | null } {
   if (w.latitude === null || w.longitude === null || (w.latitude === 0 && w.longitude === 0)) return { latitude: null, longitude: null };
   return { latitude: w.latitude, longitude: w.longitude };
-}
-
-/** The day an instant falls on in a zone, as "YYYY-MM-DD" (today, for the pickers' earliest day). */
-export function dayIn(timezoneOffset: string, at: Date = new Date()): string {
-  return localDay(at.toISOString(), timezoneOffset);
 }

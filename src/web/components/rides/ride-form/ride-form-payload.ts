@@ -1,8 +1,19 @@
-import { zonedDateTimeToIso, type UpdateRideInput } from '../../../../shared/rides/ride';
+import { zonedDateTimeToIso, type UpdateRidePayload } from '../../../../shared/rides/ride';
 import { type CreateRidePayload } from '../../../api/rides';
-import { cleanWaypoints, type Coordinates, type RideFormValues, type StopKey, type WaypointRow } from './ride-form-model';
+import { cleanWaypoints, type Coordinates, type RideFormValues, type WaypointRow } from './ride-form-model';
 
 /** The ride form's values as the server's create and update payloads (spec 2 section 3). */
+
+/**
+ * Every field of a payload named, undefined for "not sent": a field added to the ride's schema
+ * (shared/rides/ride.ts) is a compile error here until the form decides what it sends for it.
+ */
+type EveryField<Payload> = { [K in keyof Required<Payload>]: Payload[K] };
+
+/** The payload without the fields it does not send (JSON would leave them out anyway; tests and logs see what goes). */
+function sentOnly<Payload extends object>(payload: Payload): Payload {
+  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined)) as Payload;
+}
 
 /**
  * Waypoints as sent: a row kept as text only goes with null coordinates, which tells the server to
@@ -12,27 +23,36 @@ function waypointsPayload(rows: readonly WaypointRow[]) {
   return cleanWaypoints(rows).map((row) => (row.latitude !== null && row.longitude !== null ? { name: row.name, latitude: row.latitude, longitude: row.longitude } : { name: row.name, latitude: null, longitude: null }));
 }
 
-function coordinateFields(prefix: StopKey, name: string, coords: Coordinates | null) {
-  if (coords) return { [`${prefix}Latitude`]: coords.latitude, [`${prefix}Longitude`]: coords.longitude };
-  // A stop kept as text only goes with null coordinates, so the server does not place it after all.
-  return name.trim() ? { [`${prefix}Latitude`]: null, [`${prefix}Longitude`]: null } : {};
+/**
+ * A stop's coordinates as sent: the chosen place's; null ones for a stop kept as text only (so the
+ * server does not place it after all); none for an empty stop.
+ */
+function coordinatesOf(name: string, coords: Coordinates | null): { latitude: number | null | undefined; longitude: number | null | undefined } {
+  if (coords) return coords;
+  return name.trim() ? { latitude: null, longitude: null } : { latitude: undefined, longitude: undefined };
 }
 
 /**
  * What the create and the edit payload send alike: name, description, the stops (the midpoint empty
- * in advanced mode, coordinates as coordinateFields says), duration, rider limits and the zone.
+ * in advanced mode, coordinates as coordinatesOf says), duration, rider limits and the zone.
  */
 function sharedFields(values: RideFormValues) {
   const advanced = values.routeOption === 'waypoints';
+  const start = coordinatesOf(values.startLocation, values.startCoords);
+  const midpoint = advanced ? { latitude: undefined, longitude: undefined } : coordinatesOf(values.midpointLocation, values.midpointCoords);
+  const end = coordinatesOf(values.endLocation, values.endCoords);
   return {
     name: values.name.trim(),
     description: values.description.trim(),
     startLocation: values.startLocation.trim(),
-    ...coordinateFields('start', values.startLocation, values.startCoords),
+    startLatitude: start.latitude,
+    startLongitude: start.longitude,
     midpointLocation: advanced ? '' : values.midpointLocation.trim(),
-    ...(advanced ? {} : coordinateFields('midpoint', values.midpointLocation, values.midpointCoords)),
+    midpointLatitude: midpoint.latitude,
+    midpointLongitude: midpoint.longitude,
     endLocation: values.endLocation.trim(),
-    ...coordinateFields('end', values.endLocation, values.endCoords),
+    endLatitude: end.latitude,
+    endLongitude: end.longitude,
     duration: values.duration,
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
@@ -44,19 +64,21 @@ function sharedFields(values: RideFormValues) {
 /**
  * The create-ride payload (spec 2 section 3): startDate is the start day and time in the ride's
  * zone as an ISO instant (startTime itself is not sent); waypoints only in advanced mode, and the
- * midpoint empty in advanced mode.
+ * midpoint empty in advanced mode. The poll a ride is planned from is added by the dialog.
  */
 export function toCreatePayload(values: RideFormValues, ownerId?: string): CreateRidePayload {
   const advanced = values.routeOption === 'waypoints';
-  return {
+  const payload: EveryField<CreateRidePayload> = {
     groupId: values.groupId,
     ...sharedFields(values),
-    ...(advanced ? { waypoints: waypointsPayload(values.waypoints) } : {}),
+    waypoints: advanced ? waypointsPayload(values.waypoints) : undefined,
     startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
     endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
-    ...(values.decisionAt ? { minRidersDecisionAt: decisionInstant(values) } : {}),
-    ...(ownerId ? { ownerId } : {}),
+    minRidersDecisionAt: values.decisionAt ? decisionInstant(values) : undefined,
+    ownerId: ownerId || undefined,
+    pollId: undefined,
   };
+  return sentOnly(payload);
 }
 
 /**
@@ -64,24 +86,24 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
  * midpoint mode). The dates are sent only when the day, time or zone changed, so a ride that has
  * already started can still have its name or description corrected. 'none' navigator becomes null.
  */
-export function toUpdatePayload(values: RideFormValues, initial: RideFormValues): UpdateRideInput {
+export function toUpdatePayload(values: RideFormValues, initial: RideFormValues): UpdateRidePayload {
   const advanced = values.routeOption === 'waypoints';
   const startChanged = values.startDay !== initial.startDay || values.startTime !== initial.startTime || values.timezoneOffset !== initial.timezoneOffset;
   const endChanged = values.endDay !== initial.endDay || values.timezoneOffset !== initial.timezoneOffset;
-  return {
+  const payload: EveryField<UpdateRidePayload> = {
     ...sharedFields(values),
     waypoints: advanced ? waypointsPayload(values.waypoints) : [],
-    ...(startChanged ? { startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) } : {}),
-    ...(endChanged ? { endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) } : {}),
+    startDate: startChanged ? zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) : undefined,
+    endDate: endChanged ? zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) : undefined,
     // Sent only when changed: a new decision time is a new decision (checked again when it comes).
-    ...(values.decisionAt !== initial.decisionAt || values.timezoneOffset !== initial.timezoneOffset ? { minRidersDecisionAt: decisionInstant(values) } : {}),
+    minRidersDecisionAt: values.decisionAt !== initial.decisionAt || values.timezoneOffset !== initial.timezoneOffset ? decisionInstant(values) : undefined,
     navigatorId: values.navigatorId === 'none' ? null : values.navigatorId,
-    ...(values.status !== initial.status ? { status: values.status } : {}),
-  } as UpdateRideInput;
+    status: values.status !== initial.status ? values.status : undefined,
+  };
+  return sentOnly(payload);
 }
 
 /** The decision time as an ISO instant (it is entered on the ride's clock), null for none. */
 function decisionInstant(values: RideFormValues): string | null {
   return values.decisionAt ? zonedDateTimeToIso(values.decisionAt.slice(0, 10), values.decisionAt.slice(11, 16), values.timezoneOffset) : null;
 }
-

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
+import { firstEditedDay } from '../../../../shared/rides/ride-rules';
 import { RideFormFields } from '../../../components/rides/ride-form/ride-form-fields';
-import { dayIn, formFromRide, rideFormSchema, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
+import { formFromRide, rideFormSchema, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
 import { toUpdatePayload } from '../../../components/rides/ride-form/ride-form-payload';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,7 +25,6 @@ import { useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
-const DAY_MS = 86_400_000;
 
 /** The ride edit page (spec 2 section 2, "Ride edit"): owner only. */
 export function RideEditPage() {
@@ -69,7 +69,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   // Spec 2 section 5: the edit form's pickers disallow dates earlier than 24 hours ago.
   // "Now" is when the form opened, so the limit does not move while the rider edits.
   const [openedAt] = useState(() => Date.now());
-  const earliestDay = dayIn(timezoneOffset, new Date(openedAt - DAY_MS));
+  const earliestDay = firstEditedDay(timezoneOffset, openedAt);
 
   async function submit(values: RideFormValues) {
     let updated: Ride;

@@ -1,0 +1,92 @@
+import { localDay } from './ride-time';
+
+/*
+ * The rules of a ride's fields, once: the server's schema (ride.ts), the rides service and the
+ * ride forms (web ride-form-model.ts) all read them here. Kept apart from ride.ts and free of zod
+ * so that anything may import them without bringing in a schema.
+ */
+
+export const RIDE_NAME_MAX = 255;
+export const RIDE_DESCRIPTION_MAX = 5000;
+export const RIDE_PLACE_MAX = 255;
+export const MAX_WAYPOINTS = 10;
+export const RIDERS_MIN = 1;
+export const RIDERS_MAX = 100;
+export const DEFAULT_START_TIME = '09:00';
+/** What a new ride holds until the rider says otherwise (the create form starts from these too). */
+export const RIDE_DEFAULTS = { duration: 'full-day', minRiders: 1, maxRiders: 10 } as const;
+
+/** Spec 2 section 5: the messages of the ride forms, the same on the server's answers. */
+export const RIDE_MESSAGES = {
+  group: 'Group selection is required',
+  name: 'Ride name is required',
+  nameTooLong: 'Name too long',
+  descriptionTooLong: 'Description too long',
+  start: 'Start location is required',
+  end: 'End location is required',
+  placeTooLong: 'Location too long',
+  tooManyWaypoints: `At most ${MAX_WAYPOINTS} waypoints`,
+  startDate: 'Start date is required',
+  endDate: 'End date is required',
+  minRiders: 'Minimum 1 rider',
+  ridersMax: `Maximum ${RIDERS_MAX} riders`,
+  maxBelowMin: 'Maximum riders must be at least the minimum',
+  endBeforeStart: 'End date must be after start date',
+  decisionNotADate: 'Decision time is not a date',
+  decisionBeforeStart: 'The decision time must be before the start',
+  startInPast: 'Start date cannot be in the past',
+  editedDateTooEarly: 'Dates cannot be earlier than 24 hours ago',
+} as const;
+
+/** The ride fields whose values are checked against each other (rideOrderIssues). */
+export interface RideOrderValues {
+  minRiders?: number | undefined;
+  maxRiders?: number | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  timezoneOffset?: string | undefined;
+  minRidersDecisionAt?: string | null | undefined;
+}
+
+export interface RideOrderIssue {
+  field: 'maxRiders' | 'endDate' | 'minRidersDecisionAt';
+  message: string;
+}
+
+/**
+ * What is wrong between a ride's fields (those given): maximum riders below the minimum, an end day
+ * before the start day on the ride's clock, a minimum riders decision not before the start.
+ */
+export function rideOrderIssues(v: RideOrderValues): RideOrderIssue[] {
+  const issues: RideOrderIssue[] = [];
+  if (v.minRiders !== undefined && v.maxRiders !== undefined && v.maxRiders < v.minRiders) {
+    issues.push({ field: 'maxRiders', message: RIDE_MESSAGES.maxBelowMin });
+  }
+  const zone = v.timezoneOffset ?? 'UTC+00:00';
+  if (v.startDate && v.endDate && localDay(v.endDate, zone) < localDay(v.startDate, zone)) {
+    issues.push({ field: 'endDate', message: RIDE_MESSAGES.endBeforeStart });
+  }
+  if (v.minRidersDecisionAt && v.startDate && Date.parse(v.minRidersDecisionAt) >= Date.parse(v.startDate)) {
+    issues.push({ field: 'minRidersDecisionAt', message: RIDE_MESSAGES.decisionBeforeStart });
+  }
+  return issues;
+}
+
+/** Spec 2 section 5: how far back an edit's date pickers reach. */
+export const EDIT_DATES_REACH_BACK_MS = 86_400_000;
+
+/** The first day a new ride may start: today on the ride's clock (spec 2 section 5). */
+export function firstStartDay(timezoneOffset: string, now: number = Date.now()): string {
+  return localDay(new Date(now).toISOString(), timezoneOffset);
+}
+
+/** The first day an edit's pickers offer: the day it was 24 hours ago, on the ride's clock. */
+export function firstEditedDay(timezoneOffset: string, now: number = Date.now()): string {
+  return firstStartDay(timezoneOffset, now - EDIT_DATES_REACH_BACK_MS);
+}
+
+/** Whether an edit's date is earlier than the pickers reach (the server's check of the same rule). */
+export function editedDateTooEarly(iso: string, now: number = Date.now()): boolean {
+  return Date.parse(iso) < now - EDIT_DATES_REACH_BACK_MS;
+}
+
