@@ -33,20 +33,20 @@ export function findRides(centre: FinderCentre, radius: number, offset = 0): Pro
 
 /** Latitude, longitude and radius feed the keys (spec 2 section 7); the pages load one after another. */
 export function findGroupsQueryOptions(centre: FinderCentre, radius: number) {
-  return infiniteQueryOptions({
-    queryKey: finderKeys.groups(centre, radius),
-    queryFn: ({ pageParam }) => findGroups(centre, radius, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (page: GroupFinderPage) => page.nextOffset ?? undefined,
-  });
+  return finderPagesQueryOptions(finderKeys.groups(centre, radius), (offset) => findGroups(centre, radius, offset));
 }
 
 export function findRidesQueryOptions(centre: FinderCentre, radius: number) {
+  return finderPagesQueryOptions(finderKeys.rides(centre, radius), (offset) => findRides(centre, radius, offset));
+}
+
+/** A finder list read a page at a time: each page says where the next one starts, or that it was the last. */
+function finderPagesQueryOptions<Page extends { nextOffset: number | null }>(queryKey: readonly unknown[], findPage: (offset: number) => Promise<Page>) {
   return infiniteQueryOptions({
-    queryKey: finderKeys.rides(centre, radius),
-    queryFn: ({ pageParam }) => findRides(centre, radius, pageParam),
+    queryKey,
+    queryFn: ({ pageParam }) => findPage(pageParam),
     initialPageParam: 0,
-    getNextPageParam: (page: RideFinderPage) => page.nextOffset ?? undefined,
+    getNextPageParam: (page: Page) => page.nextOffset ?? undefined,
   });
 }
 

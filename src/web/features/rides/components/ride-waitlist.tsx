@@ -29,10 +29,7 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
           void join
             .mutateAsync(ride.id)
             .then((updated) => toast({ title: 'On the waitlist', description: `You're number ${updated.waitlist?.position ?? ''} for a seat on ${ride.name}.`, variant: 'success' }))
-            .catch((error: unknown) => {
-              console.error('Failed to join waitlist', error);
-              toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
-            })
+            .catch(toastFailure('Failed to join waitlist'))
         }
       >
         <Hourglass aria-hidden="true" />
@@ -49,10 +46,7 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
           void leave
             .mutateAsync(ride.id)
             .then(() => toast({ title: 'Left the waitlist', description: `You're no longer waiting for a seat on ${ride.name}.` }))
-            .catch((error: unknown) => {
-              console.error('Failed to leave waitlist', error);
-              toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
-            })
+            .catch(toastFailure('Failed to leave waitlist'))
         }
       >
         <LogOut aria-hidden="true" />
@@ -137,4 +131,12 @@ export function useWaitlistRefresh(): void {
   useLiveNotifications((event) => {
     if (event.kind === 'added' && WAITLIST_NOTIFICATIONS.has(event.notification.type)) void queryClient.invalidateQueries({ queryKey: ridesKeys.all });
   });
+}
+
+/** The catch of a waitlist action: logged for us, the server's reason shown to the rider. */
+function toastFailure(what: string) {
+  return (error: unknown) => {
+    console.error(what, error);
+    toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+  };
 }
