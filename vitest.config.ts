@@ -33,10 +33,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['src/server/test/test-gazetteer.ts', 'e2e/support/chromium-server.ts'],
+          globalSetup: ['src/server/test/test-gazetteer.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One server per file (one Chromium per run, chromium-server.ts); files run one after another to spare the 2 cores.
+          // One browser and one server per file; files run one after another to spare the 2 cores.
           fileParallelism: false,
         },
       },

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -22,7 +21,7 @@ export interface ReceivedMail {
 
 /**
  * The real server (built web app + API on SQLite) on a free port, a real SMTP server receiving its
- * mail, and Debian's Chromium (one per run) driven by playwright-core.
+ * mail, and Debian's Chromium driven by playwright-core.
  */
 export interface Harness {
   baseUrl: string;
@@ -79,8 +78,10 @@ export async function startHarness(): Promise<Harness> {
   const app = await buildApp({ config, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
 
-  // The run's one Chromium (e2e/support/chromium-server.ts); closing this connection closes only this file's contexts.
-  const browser = await chromium.connect(inject('chromiumWsEndpoint'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
 
   return {
     baseUrl: config.publicUrl,
