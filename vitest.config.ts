@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/*
+ * Test files share one module graph per worker (isolate: false): imports and jsdom set-up were most
+ * of a run (docs/decisions/2026-11-27-ci-speed.md). Every file starts its own app and database and
+ * undoes its stubs, so nothing leaks between files; VITEST_ISOLATE=true isolates them again when a
+ * file is suspected of leaking. The browser tests keep isolation: each file starts its own server.
+ */
+const isolate = process.env.VITEST_ISOLATE === 'true';
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          isolate,
           environment: 'node',
           globalSetup: ['src/server/test/test-gazetteer.ts'],
         },
@@ -16,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          isolate,
           exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/test-gazetteer.ts'],
@@ -26,7 +36,7 @@ export default defineConfig({
       {
         plugins: [react()],
         // Component tests render whole pages in jsdom; on a loaded 2-core machine one can take several seconds.
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000 },
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate },
       },
       {
         test: {

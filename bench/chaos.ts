@@ -15,7 +15,7 @@ import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import SQLite from 'better-sqlite3';
+import SQLite from '../src/server/db/sqlite-driver';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, sqliteFile } from '../src/server/db/database';
 import { createStorage } from '../src/server/platform/storage';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Config } from '../config';
 import { openDatabase, sqliteFile, type Engine } from '../db/database';

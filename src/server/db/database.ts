@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide } from '../test/factories';

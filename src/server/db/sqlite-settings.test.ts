@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testGazetteerDir } from '../test/test-gazetteer';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app';
 import { sqliteFile } from './database';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from '../db/sqlite-driver';
 import { composeLocationName } from '../../shared/geo/location-name';
 import { distanceKm, type LatLon } from '../../shared/geo/coordinates';
 import type { LocationAddress, LocationSearchResult } from '../../shared/geo/location-search';
