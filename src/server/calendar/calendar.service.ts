@@ -12,6 +12,7 @@ import { rideStops } from '../../shared/rides/ride';
 import type { CalendarFeed, CalendarFeedUpdate, CalendarScope } from '../../shared/calendar/calendar-feed';
 import { getRide, parseWaypoints } from '../rides/rides.service';
 import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
+import { eventEnd } from './event-end';
 
 /** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */
 const KEPT_AFTER_END_MS = 30 * 86_400_000;
@@ -71,6 +72,25 @@ const STATUS: Record<string, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
+/**
+ * Text fit for a calendar: control characters out (RFC 5545 allows none in TEXT but the tab; a
+ * bell or escape character makes strict readers drop the event), line breaks kept as lines.
+ */
+function calendarSafe(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/**
+ * NAME and X-WR-CALNAME as TEXT values: ical-generator writes the calendar's name as given, so its
+ * backslashes, commas, semicolons and line breaks are escaped here (an unescaped comma makes a
+ * strict reader see a list of names).
+ */
+function calendarNameValue(name: string): string {
+  return calendarSafe(name)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
+}
+
 /** The stops in order, one a line, then the ride's description. */
 function descriptionOf(ride: CalendarRideRow): string {
   const stops = rideStops({
@@ -87,34 +107,36 @@ function descriptionOf(ride: CalendarRideRow): string {
   });
   const lines = ['Stops:', ...stops.map((s, i) => `${i + 1}. ${s.name}`)];
   if (ride.description) lines.push('', ride.description);
-  return lines.join('\n');
+  return calendarSafe(lines.join('\n'));
 }
 
 /**
  * One VEVENT per ride (RFC 5545): the UID never changes, SEQUENCE is the ride's edit count
  * (rides.sequence) so calendars replace their copy when it rises, times in UTC, STATUS:CANCELLED
  * once the ride is cancelled (kept in the feed, so calendars strike it through rather than
- * silently dropping it).
+ * silently dropping it) and its title starting with "Cancelled: " (Outlook ignores the status).
+ * DTEND is the ride's expected end (eventEnd). The file ends with CRLF like every line in it.
  */
 function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[]): string {
   const host = new URL(ctx.config.publicUrl).host;
-  const calendar = ical({ name, prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
+  const calendar = ical({ name: calendarNameValue(name), prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
   for (const ride of rides) {
     calendar.createEvent({
       id: `ride-${ride.id}@${host}`,
       sequence: Number(ride.sequence),
       start: new Date(ride.start_date),
-      end: new Date(ride.end_date),
+      end: eventEnd(ride.start_date, ride.duration, ride.end_date),
       stamp: new Date(),
       created: new Date(ride.created_at),
-      summary: ride.name,
-      location: ride.start_location,
+      summary: calendarSafe(ride.status === 'cancelled' ? `Cancelled: ${ride.name}` : ride.name),
+      location: calendarSafe(ride.start_location),
       description: descriptionOf(ride),
       url: `${ctx.config.publicUrl}/rides/${ride.id}`,
       status: STATUS[ride.status] ?? ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** GET /api/calendar/{token}.ics: the feed, for whoever holds its address (no session needed); 404 for an unknown or replaced one. */
