@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buildRide, buildRoles } from '../test/factories';
 import { parseGpx } from '../../shared/gpx/gpx';
+import { distanceKm } from '../../shared/geo/coordinates';
 import { fileOf, postMultipart } from '../media/media.test-helpers';
 import { GARMIN_GPXX_NS, ITN_MAX_LINES } from './navigator-files';
 
 // A fake OSRM router on loopback: the road between each pair of asked points is `perLeg` points
-// on a gentle curve, so a routed ride has as many road points as a test wants.
+// on a gentle curve, so a routed ride has as many road points as a test wants; its distance is the
+// length of that road, as a real router's is.
 let perLeg = 20;
 const router = http.createServer((req, res) => {
   const match = /\/route\/v1\/driving\/([^?]+)/.exec(req.url ?? '');
@@ -24,8 +26,10 @@ const router = http.createServer((req, res) => {
       coordinates.push([lon0 + (lon1 - lon0) * f + bend, lat0 + (lat1 - lat0) * f]);
     }
   }
+  let metres = 0;
+  for (let i = 1; i < coordinates.length; i++) metres += distanceKm({ lat: coordinates[i - 1]![1], lon: coordinates[i - 1]![0] }, { lat: coordinates[i]![1], lon: coordinates[i]![0] }) * 1000;
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 123_400, geometry: { coordinates } }] }));
+  res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: metres, geometry: { coordinates } }] }));
 });
 
 let t: TestApp;
@@ -110,6 +114,8 @@ describe('GET /api/rides/{id}/export?format=gpx', () => {
     expect(shown.routes[0].points.map((p: { lat: number; lon: number }) => [p.lat, p.lon])).toEqual(original.routes[0]!.points.map((p) => [p.lat, p.lon]));
     expect(shown.tracks[0].points.map((p: { lat: number; lon: number }) => [p.lat, p.lon])).toEqual(original.tracks[0]!.points.map((p) => [p.lat, p.lon]));
     expect(shown.waypoints.map((w: { name: string }) => w.name)).toEqual(original.waypoints.map((w) => w.name));
+    // The file's road measures the ride's distance (its route of stops is the plan of that road, not a second road).
+    expect(Math.abs(shown.summary.distanceKm - ride.totalDistanceKm!) / ride.totalDistanceKm!).toBeLessThan(0.01);
   });
 
   it('is for whoever may see the ride: every role reads it; an unknown ride is 404, an unknown format 400', async () => {
