@@ -1,15 +1,21 @@
 import { transliterate } from 'transliteration';
-import { simplifyIndices } from '../../shared/gpx/simplify';
+import { distanceKm } from '../../shared/geo/coordinates';
+import { simplifyIndices, simplifyWithinMetres } from '../../shared/gpx/simplify';
 import { escapeXml } from '../../shared/gpx/gpx-writer';
 import { stripInvisible } from '../../shared/text/name-text';
 
 /**
  * The files a ride is sent to navigators as (pure: the service gathers the ride and its road).
  *
- * GPX 1.1: a `<rte>` of the placed stops, each carrying the road to the next stop as Garmin
- * shaping points (`gpxx:RoutePointExtension`/`gpxx:rpt`, GpxExtensions v3): a Garmin unit then
- * follows the planned road instead of recalculating its own between the stops. A `<trk>` of the
- * same road for devices and apps that follow tracks, and `<wpt>`s for the stops.
+ * GPX 1.1, written as Garmin BaseCamp writes a trip (compare test-data/fixtures/gpx/gpsbabel-basecamp.gpx):
+ * a `<rte>` marked `trp:Trip` with motorcycling as its transport mode (TripExtensions v1), each
+ * placed stop a `trp:ViaPoint` route point (announced, with its calculation and elevation mode),
+ * and between the stops a few route points marked `trp:ShapingPoint` on the planned road, so a
+ * zūmo that recalculates (it does on loading a trip, and after a detour) is held to that road.
+ * Every route point carries the road to the next one as `gpxx:rpt` points (GpxExtensions v3), which
+ * units that read them follow as is. At most 250 route points in all (Garmin's limit), the stops
+ * first. A `<trk>` of the same road (thinned to 10,000 points within 5 m) for devices and apps that
+ * follow tracks, and `<wpt>`s for the stops.
  *
  * ITN (TomTom): `lon×100000|lat×100000|name|type|` lines, at most 255 (the most TomTom devices
  * accept), type 4 for the departure, 2 for each stop-over and the destination, 0 for the points
@@ -35,10 +41,21 @@ export interface NavigatorRoute {
 }
 
 export const GARMIN_GPXX_NS = 'http://www.garmin.com/xmlschemas/GpxExtensions/v3';
+export const GARMIN_TRP_NS = 'http://www.garmin.com/xmlschemas/TripExtensions/v1';
+/** Route points a Garmin unit takes in one route (zūmo, Montana, BaseCamp's transfer): stops and shaping points together. */
+export const GARMIN_MAX_ROUTE_POINTS = 250;
+/** Track points written at most: the road is thinned to this, keeping its shape within TRACK_TOLERANCE_M. */
+export const TRACK_MAX_POINTS = 10_000;
+/** 5 m, less the flat-earth error of the thinning over a ride's span (a few parts in a thousand). */
+const TRACK_TOLERANCE_M = 4.5;
+/** One shaping point per this much road between two stops: close enough that no other road fits between them. */
+const SHAPING_EVERY_KM = 10;
+/** BaseCamp's subclass for a route point that is not a map feature. */
+const GARMIN_SUBCLASS = '000000000000FFFFFFFFFFFFFFFFFFFFFFFF';
 /** TomTom devices since 2014 take at most 255 itinerary lines. */
 export const ITN_MAX_LINES = 255;
-/** Shaping points kept per leg: enough for any road a rider plans, small enough for a device. */
-const MAX_SHAPING_POINTS_PER_LEG = 1000;
+/** Road points (gpxx:rpt) kept between two route points: enough for any road a rider plans, small enough for a device. */
+const MAX_ROAD_POINTS_PER_PIECE = 1000;
 
 const coordinate = (value: number) => value.toFixed(6);
 
@@ -72,16 +89,82 @@ export function legsOf(stops: PlacedStop[], road: Array<[number, number]> | null
   return legs;
 }
 
-/** The points strictly between a leg's ends, thinned to at most `max` (shape kept by RDP). */
-function interior(leg: Array<[number, number]>, max: number): Array<[number, number]> {
-  const inner = leg.slice(1, -1);
-  if (inner.length <= max) return inner;
-  const kept = simplifyIndices(
-    inner.map((p) => p[0]),
-    inner.map((p) => p[1]),
-    max,
-  );
-  return kept.map((i) => inner[i]!);
+/** Kilometres from a line's start to each of its points. */
+function alongKm(line: Array<[number, number]>): number[] {
+  const along = [0];
+  for (let i = 1; i < line.length; i++) along.push(along[i - 1]! + distanceKm({ lat: line[i - 1]![0], lon: line[i - 1]![1] }, { lat: line[i]![0], lon: line[i]![1] }));
+  return along;
+}
+
+/** `count` inner indices of a leg, evenly spaced along its road (no stretch of road left unpinned). */
+function evenlyAlong(leg: Array<[number, number]>, count: number): number[] {
+  const along = alongKm(leg);
+  const total = along[along.length - 1]!;
+  const chosen: number[] = [];
+  let i = 1;
+  for (let k = 1; k <= count; k++) {
+    const target = (total * k) / (count + 1);
+    while (i < leg.length - 2 && along[i]! < target) i++;
+    if (chosen[chosen.length - 1] !== i) chosen.push(i);
+  }
+  return chosen;
+}
+
+/**
+ * How many shaping points each leg gets: one per SHAPING_EVERY_KM of its road (at least one when
+ * it has a road between its stops), shared out by those wishes when they pass the room left under
+ * Garmin's limit once every stop is counted.
+ */
+function shapingShares(legs: Array<Array<[number, number]>>, room: number): number[] {
+  const wanted = legs.map((leg) => (leg.length > 2 ? Math.min(leg.length - 2, Math.max(1, Math.ceil(alongKm(leg)[leg.length - 1]! / SHAPING_EVERY_KM))) : 0));
+  const total = wanted.reduce((sum, n) => sum + n, 0);
+  return total <= room ? wanted : wanted.map((n) => Math.floor((room * n) / total));
+}
+
+interface RoutePoint {
+  lat: number;
+  lon: number;
+  name: string;
+  via: boolean;
+  /** The road from this route point to the next one, both left out. */
+  road: Array<[number, number]>;
+}
+
+/**
+ * The route's points: each stop, then its leg's shaping points evenly along its road (about every
+ * SHAPING_EVERY_KM, so no stretch is long enough for another road to take its place), each with
+ * its piece of road.
+ */
+function routePoints(stops: PlacedStop[], legs: Array<Array<[number, number]>>, routed: boolean): RoutePoint[] {
+  const shares = routed ? shapingShares(legs, Math.max(0, GARMIN_MAX_ROUTE_POINTS - stops.length)) : legs.map(() => 0);
+  const points: RoutePoint[] = [];
+  stops.forEach((stop, i) => {
+    const leg = routed ? legs[i] : undefined;
+    if (!leg) {
+      points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, road: [] });
+      return;
+    }
+    const cuts = evenlyAlong(leg, shares[i]!);
+    const bounds = [0, ...cuts, leg.length - 1];
+    points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, road: leg.slice(1, bounds[1]) });
+    cuts.forEach((k, n) => points.push({ lat: leg[k]![0], lon: leg[k]![1], name: `${stop.name} ${n + 1}`, via: false, road: leg.slice(k + 1, bounds[n + 2]) }));
+  });
+  return points;
+}
+
+/** The points of a piece of road, thinned to at most `max` (shape kept by RDP). */
+function thinned(piece: Array<[number, number]>, max: number): Array<[number, number]> {
+  if (piece.length <= max) return piece;
+  return simplifyIndices(piece.map((p) => p[0]), piece.map((p) => p[1]), max).map((i) => piece[i]!);
+}
+
+function routePointXml(point: RoutePoint): string {
+  const trip = point.via ? '<trp:ViaPoint><trp:CalculationMode>FasterTime</trp:CalculationMode><trp:ElevationMode>Standard</trp:ElevationMode></trp:ViaPoint>' : '<trp:ShapingPoint/>';
+  const road = thinned(point.road, MAX_ROAD_POINTS_PER_PIECE)
+    .map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`)
+    .join('');
+  const extensions = `<extensions>${trip}<gpxx:RoutePointExtension><gpxx:Subclass>${GARMIN_SUBCLASS}</gpxx:Subclass>${road}</gpxx:RoutePointExtension></extensions>`;
+  return `    <rtept lat="${coordinate(point.lat)}" lon="${coordinate(point.lon)}"><name>${escapeXml(point.name)}</name>${extensions}</rtept>`;
 }
 
 /** The GPX 1.1 file (see the module's comment). Needs at least two placed stops. */
@@ -91,26 +174,20 @@ export function rideGpx(route: NavigatorRoute): string {
   const lines: string[] = [];
   lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   lines.push(
-    `<gpx version="1.1" creator="RoadCaptain" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxx="${GARMIN_GPXX_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd ${GARMIN_GPXX_NS} http://www8.garmin.com/xmlschemas/GpxExtensionsv3.xsd">`,
+    `<gpx version="1.1" creator="RoadCaptain" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxx="${GARMIN_GPXX_NS}" xmlns:trp="${GARMIN_TRP_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd ${GARMIN_GPXX_NS} http://www8.garmin.com/xmlschemas/GpxExtensionsv3.xsd ${GARMIN_TRP_NS} http://www8.garmin.com/xmlschemas/TripExtensionsv1.xsd">`,
   );
   const description = [route.description, route.unplacedStops.length > 0 ? `Stops not on the map (left out of the route): ${route.unplacedStops.join('; ')}` : null].filter(Boolean).join('\n\n');
   lines.push(`  <metadata><name>${escapeXml(route.name)}</name>${description ? `<desc>${escapeXml(description)}</desc>` : ''}<link href="${escapeXml(route.url)}"><text>${escapeXml(route.name)}</text></link></metadata>`);
   for (const stop of stops) lines.push(`  <wpt lat="${coordinate(stop.lat)}" lon="${coordinate(stop.lon)}"><name>${escapeXml(stop.name)}</name></wpt>`);
   lines.push(`  <rte><name>${escapeXml(route.name)}</name>${description ? `<desc>${escapeXml(description)}</desc>` : ''}`);
-  stops.forEach((stop, i) => {
-    const shaping = i < legs.length && route.road ? interior(legs[i]!, MAX_SHAPING_POINTS_PER_LEG) : [];
-    const extension =
-      shaping.length > 0
-        ? `<extensions><gpxx:RoutePointExtension><gpxx:Subclass>000000000000FFFFFFFFFFFFFFFFFFFFFFFF</gpxx:Subclass>${shaping.map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`).join('')}</gpxx:RoutePointExtension></extensions>`
-        : '';
-    lines.push(`    <rtept lat="${coordinate(stop.lat)}" lon="${coordinate(stop.lon)}"><name>${escapeXml(stop.name)}</name>${extension}</rtept>`);
-  });
+  lines.push('    <extensions><trp:Trip><trp:TransportationMode>Motorcycling</trp:TransportationMode></trp:Trip></extensions>');
+  for (const point of routePoints(stops, legs, route.road !== null && route.road.length >= 2)) lines.push(routePointXml(point));
   lines.push('  </rte>');
+  // Each leg starts where the one before ended: that point is written once.
+  const road = legs.flatMap((leg, i) => (i === 0 ? leg : leg.slice(1)));
+  const kept = simplifyWithinMetres(road.map((p) => p[0]), road.map((p) => p[1]), TRACK_TOLERANCE_M, TRACK_MAX_POINTS);
   lines.push(`  <trk><name>${escapeXml(route.name)}</name><trkseg>`);
-  legs.forEach((leg, i) => {
-    // Each leg starts where the one before ended: that point is written once.
-    for (const [lat, lon] of i === 0 ? leg : leg.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
-  });
+  for (const i of kept) lines.push(`    <trkpt lat="${coordinate(road[i]![0])}" lon="${coordinate(road[i]![1])}"/>`);
   lines.push('  </trkseg></trk>');
   lines.push('</gpx>');
   return `${lines.join('\n')}\n`;
