@@ -19,7 +19,8 @@ import { stripInvisible } from '../../shared/text/name-text';
  *
  * ITN (TomTom): `lon×100000|lat×100000|name|type|` lines, at most 255 (the most TomTom devices
  * accept), type 4 for the departure, 2 for each stop-over and the destination, 0 for the points
- * of the road in between (pass-by waypoints: TomTom routes through them without stopping).
+ * of the road in between (pass-by waypoints: TomTom routes through them without stopping). A
+ * compact ITN of at most 48 lines for older units and the Rider models, which refuse longer ones.
  */
 
 export interface PlacedStop {
@@ -54,6 +55,8 @@ const SHAPING_EVERY_KM = 10;
 const GARMIN_SUBCLASS = '000000000000FFFFFFFFFFFFFFFFFFFFFFFF';
 /** TomTom devices since 2014 take at most 255 itinerary lines. */
 export const ITN_MAX_LINES = 255;
+/** Older TomTom units (GO before 2014) and the Rider models take at most 48. */
+export const ITN_COMPACT_MAX_LINES = 48;
 /** Road points (gpxx:rpt) kept between two route points: enough for any road a rider plans, small enough for a device. */
 const MAX_ROAD_POINTS_PER_PIECE = 1000;
 
@@ -233,14 +236,14 @@ export function itnName(name: string): string {
 const itnCoordinate = (degrees: number) => String(Math.round(degrees * 100_000));
 
 /**
- * The ITN lines: every stop, and between them as much of the road as fits in 255 lines. The road
+ * The ITN lines: every stop, and between them as much of the road as fits in `maxLines`. The road
  * points left over after the stops are shared among the legs by their length in points, each leg
  * thinned by Ramer-Douglas-Peucker (simplifyIndices), so stops are always kept.
  */
-export function rideItnLines(route: NavigatorRoute): string[] {
+export function rideItnLines(route: NavigatorRoute, maxLines = ITN_MAX_LINES): string[] {
   const { stops } = route;
   const legs = route.road ? legsOf(stops, route.road) : [];
-  const room = Math.max(0, ITN_MAX_LINES - stops.length);
+  const room = Math.max(0, maxLines - stops.length);
   const inners = legs.map((leg) => leg.slice(1, -1));
   const total = inners.reduce((sum, leg) => sum + leg.length, 0);
   const lines: string[] = [];
@@ -257,12 +260,13 @@ export function rideItnLines(route: NavigatorRoute): string[] {
       leg.map((p) => p[0]),
       leg.map((p) => p[1]),
       share + 2,
+      { fill: true },
     ).filter((k) => k > 0 && k < leg.length - 1);
     kept.forEach((k, n) => lines.push(`${itnCoordinate(leg[k]![1])}|${itnCoordinate(leg[k]![0])}|${itnName(`${stop.name} ${n + 1}`)}|0|`));
   });
   return lines;
 }
 
-export function rideItn(route: NavigatorRoute): Buffer {
-  return toWindows1252(`${rideItnLines(route).join('\r\n')}\r\n`);
+export function rideItn(route: NavigatorRoute, maxLines = ITN_MAX_LINES): Buffer {
+  return toWindows1252(`${rideItnLines(route, maxLines).join('\r\n')}\r\n`);
 }

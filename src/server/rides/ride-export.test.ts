@@ -7,7 +7,7 @@ import { buildRide, buildRoles } from '../test/factories';
 import { parseGpx } from '../../shared/gpx/gpx';
 import { distanceKm } from '../../shared/geo/coordinates';
 import { fileOf, postMultipart } from '../media/media.test-helpers';
-import { GARMIN_GPXX_NS, GARMIN_TRP_NS, ITN_MAX_LINES } from './navigator-files';
+import { GARMIN_GPXX_NS, GARMIN_TRP_NS, ITN_COMPACT_MAX_LINES, ITN_MAX_LINES } from './navigator-files';
 
 // A fake OSRM router on loopback: the road between each pair of asked points is `perLeg` points
 // on a gentle curve, so a routed ride has as many road points as a test wants; its distance is the
@@ -137,7 +137,7 @@ describe('GET /api/rides/{id}/export?format=gpx', () => {
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'Ride not found']);
     const bad = await r.member.client.get(`/api/rides/${ride.id}/export?format=kml`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('format must be gpx or itn');
+    expect(bad.json().message).toContain('format must be gpx, itn or itn-compact');
     expect((await r.member.client.get(`/api/rides/${ride.id}/export`)).statusCode).toBe(400);
   });
 
@@ -191,5 +191,23 @@ describe('GET /api/rides/{id}/export?format=itn', () => {
       '1032800|4480150',
     ]);
     expect(types.filter((type) => type === '0').length).toBe(lines.length - 4);
+  });
+
+  it('itn-compact, for older TomTom devices and Riders: at most 48 lines, every stop kept in order, the road between', async () => {
+    perLeg = 170;
+    const r = await buildRoles(routed);
+    const ride = await buildRide(r.owner, r.group.id, { waypoints: [{ name: 'Sassuolo', latitude: 44.55, longitude: 10.78 }, { name: 'Scandiano', latitude: 44.6, longitude: 10.69 }] });
+    const res = await r.member.client.get(`/api/rides/${ride.id}/export?format=itn-compact`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=windows-1252');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${ride.slug}-older-tomtom.itn"`);
+    const lines = linesOf(res.rawPayload);
+    expect(lines.length).toBeLessThanOrEqual(ITN_COMPACT_MAX_LINES);
+    expect(ITN_COMPACT_MAX_LINES).toBe(48);
+    expect(lines.length).toBeGreaterThan(40);
+    expect(lines.filter((line) => !line.endsWith('|0|')).map((line) => line.split('|').slice(0, 2).join('|'))).toEqual(['1134260|4449490', '1078000|4455000', '1069000|4460000', '1032800|4480150']);
+    expect(lines[0]!.endsWith('|4|')).toBe(true);
+    // The full file is longer: the compact one is its own file.
+    expect(linesOf((await r.member.client.get(`/api/rides/${ride.id}/export?format=itn`)).rawPayload).length).toBeGreaterThan(200);
   });
 });

@@ -76,9 +76,10 @@ export function simplifyWithinMetres(lat: readonly number[], lon: readonly numbe
 
 /**
  * At most `maxPoints` indices of a line that still follow its shape: the smallest RDP tolerance
- * (doubling from about a metre) that keeps no more than that; evenly spaced points as a last resort.
+ * (doubling from about a metre; with `fill`, refined between the last two) that keeps no more than
+ * that; evenly spaced points as a last resort.
  */
-export function simplifyIndices(lat: readonly number[], lon: readonly number[], maxPoints: number): number[] {
+export function simplifyIndices(lat: readonly number[], lon: readonly number[], maxPoints: number, options: { fill?: boolean } = {}): number[] {
   const n = lat.length;
   if (n <= maxPoints || n <= 2) return Array.from({ length: n }, (_, i) => i);
   const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180);
@@ -90,7 +91,24 @@ export function simplifyIndices(lat: readonly number[], lon: readonly number[], 
   }
   for (let tolerance = 0.00001; tolerance < 1; tolerance *= 2) {
     const kept = rdp(x, y, tolerance);
-    if (kept.length <= maxPoints) return kept;
+    if (kept.length > maxPoints) continue;
+    if (!options.fill || tolerance === 0.00001) return kept;
+    // `fill`: the doubling may keep far fewer than allowed; a few halvings between the last two
+    // tolerances come closer to `maxPoints` (for files where every point counts, such as a 48-point ITN).
+    let best = kept;
+    let low = tolerance / 2;
+    let high = tolerance;
+    for (let step = 0; step < 10; step++) {
+      const middle = (low + high) / 2;
+      const tried = rdp(x, y, middle);
+      if (tried.length <= maxPoints) {
+        best = tried;
+        high = middle;
+      } else {
+        low = middle;
+      }
+    }
+    return best;
   }
   const step = (n - 1) / (Math.max(2, maxPoints) - 1);
   return Array.from({ length: Math.max(2, maxPoints) }, (_, i) => Math.round(i * step));
