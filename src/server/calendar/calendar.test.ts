@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { TestClient, tokenFromMail, buildSignedInUser } from '../test/test-app';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TestClient, createTestApp, tokenFromMail, buildSignedInUser } from '../test/test-app';
 import { buildGroup, buildGuest, buildRide, buildRoles, inDays } from '../test/factories';
 import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
 import { useTestApp } from '../test/use-test-app';
@@ -238,6 +240,33 @@ describe('calendar files that every calendar app reads right', () => {
     expect(ends[`ride-${full.id}@rc.test`]).toBe(new Date(Date.parse(start) + 8 * 3_600_000).toISOString());
     // A ride over several days keeps its own end: the end of its last day.
     expect(ends[`ride-${multi.id}@rc.test`]).toBe(toSecond(multi.endDate));
+  });
+});
+
+describe('a ride whose road the router knows', () => {
+  it('ends when its road takes plus 20 minutes a stop-over; without a known road by its length', async () => {
+    // A fake OSRM router: a straight road through the asked points that takes 90 minutes.
+    const router = http.createServer((req, res) => {
+      const asked = /\/route\/v1\/driving\/([^?]+)/.exec(req.url ?? '')![1]!.split(';').map((pair) => pair.split(',').map(Number));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 80_000, duration: 5400, geometry: { coordinates: asked } }] }));
+    });
+    await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+    const routed = await createTestApp({ ROUTER_URL: `http://127.0.0.1:${(router.address() as AddressInfo).port}` });
+    try {
+      const r = await buildRoles(routed);
+      const start = inDays(4, '09:00');
+      const ride = await buildRide(r.owner, r.group.id, { startDate: start, endDate: start, duration: 'full-day', waypoints: [{ name: 'Sasso Marconi', latitude: 44.4, longitude: 11.25 }] });
+      const [event] = eventsOf((await r.member.client.get(`/api/rides/${ride.id}/calendar.ics`)).body);
+      expect(event!.end).toBe(new Date(Date.parse(start) + (5400 + 20 * 60) * 1000).toISOString());
+      // A road the router never gave (the stops moved, no router now): the length decides.
+      const plain = await buildRide(r.owner, r.group.id, { startDate: start, endDate: start, duration: 'half-day', startLatitude: null, startLongitude: null });
+      const [other] = eventsOf((await r.member.client.get(`/api/rides/${plain.id}/calendar.ics`)).body);
+      expect(other!.end).toBe(new Date(Date.parse(start) + 4 * 3_600_000).toISOString());
+    } finally {
+      await routed.close();
+      await new Promise<void>((resolve) => router.close(() => resolve()));
+    }
   });
 });
 
