@@ -14,8 +14,8 @@ import { stripInvisible } from '../../shared/text/name-text';
  * zūmo that recalculates (it does on loading a trip, and after a detour) is held to that road.
  * Every route point carries the road to the next one as `gpxx:rpt` points (GpxExtensions v3), which
  * units that read them follow as is. At most 250 route points in all (Garmin's limit), the stops
- * first. A `<trk>` of the same road (thinned to 10,000 points within 5 m) for devices and apps that
- * follow tracks, and `<wpt>`s for the stops.
+ * first. A `<trk>` of the same road for devices and apps that follow tracks, and `<wpt>`s for the
+ * stops. The road (track and rpt points alike) is thinned to 10,000 points, keeping its shape within 5 m.
  *
  * ITN (TomTom): `lon×100000|lat×100000|name|type|` lines, at most 255 (the most TomTom devices
  * accept), type 4 for the departure, 2 for each stop-over and the destination, 0 for the points
@@ -57,8 +57,6 @@ const GARMIN_SUBCLASS = '000000000000FFFFFFFFFFFFFFFFFFFFFFFF';
 export const ITN_MAX_LINES = 255;
 /** Older TomTom units (GO before 2014) and the Rider models take at most 48. */
 export const ITN_COMPACT_MAX_LINES = 48;
-/** Road points (gpxx:rpt) kept between two route points: enough for any road a rider plans, small enough for a device. */
-const MAX_ROAD_POINTS_PER_PIECE = 1000;
 
 const coordinate = (value: number) => value.toFixed(6);
 
@@ -155,17 +153,22 @@ function routePoints(stops: PlacedStop[], legs: Array<Array<[number, number]>>, 
   return points;
 }
 
-/** The points of a piece of road, thinned to at most `max` (shape kept by RDP). */
-function thinned(piece: Array<[number, number]>, max: number): Array<[number, number]> {
-  if (piece.length <= max) return piece;
-  return simplifyIndices(piece.map((p) => p[0]), piece.map((p) => p[1]), max).map((i) => piece[i]!);
+/**
+ * The legs thinned together to at most TRACK_MAX_POINTS, each keeping its shape within
+ * TRACK_TOLERANCE_M and its two ends (the stops): the road as the track and the gpxx:rpt points
+ * both carry it, so a long ride's file stays a size devices load.
+ */
+function thinnedLegs(legs: Array<Array<[number, number]>>): Array<Array<[number, number]>> {
+  const total = legs.reduce((sum, leg) => sum + leg.length, 0);
+  return legs.map((leg) => {
+    const share = Math.max(2, Math.floor((TRACK_MAX_POINTS * leg.length) / total));
+    return simplifyWithinMetres(leg.map((p) => p[0]), leg.map((p) => p[1]), TRACK_TOLERANCE_M, share).map((i) => leg[i]!);
+  });
 }
 
 function routePointXml(point: RoutePoint): string {
   const trip = point.via ? '<trp:ViaPoint><trp:CalculationMode>FasterTime</trp:CalculationMode><trp:ElevationMode>Standard</trp:ElevationMode></trp:ViaPoint>' : '<trp:ShapingPoint/>';
-  const road = thinned(point.road, MAX_ROAD_POINTS_PER_PIECE)
-    .map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`)
-    .join('');
+  const road = point.road.map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`).join('');
   const extensions = `<extensions>${trip}<gpxx:RoutePointExtension><gpxx:Subclass>${GARMIN_SUBCLASS}</gpxx:Subclass>${road}</gpxx:RoutePointExtension></extensions>`;
   return `    <rtept lat="${coordinate(point.lat)}" lon="${coordinate(point.lon)}"><name>${escapeXml(point.name)}</name>${extensions}</rtept>`;
 }
@@ -173,7 +176,7 @@ function routePointXml(point: RoutePoint): string {
 /** The GPX 1.1 file (see the module's comment). Needs at least two placed stops. */
 export function rideGpx(route: NavigatorRoute): string {
   const { stops } = route;
-  const legs = legsOf(stops, route.road);
+  const legs = thinnedLegs(legsOf(stops, route.road));
   const lines: string[] = [];
   lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   lines.push(
@@ -186,11 +189,11 @@ export function rideGpx(route: NavigatorRoute): string {
   lines.push('    <extensions><trp:Trip><trp:TransportationMode>Motorcycling</trp:TransportationMode></trp:Trip></extensions>');
   for (const point of routePoints(stops, legs, route.road !== null && route.road.length >= 2)) lines.push(routePointXml(point));
   lines.push('  </rte>');
-  // Each leg starts where the one before ended: that point is written once.
-  const road = legs.flatMap((leg, i) => (i === 0 ? leg : leg.slice(1)));
-  const kept = simplifyWithinMetres(road.map((p) => p[0]), road.map((p) => p[1]), TRACK_TOLERANCE_M, TRACK_MAX_POINTS);
   lines.push(`  <trk><name>${escapeXml(route.name)}</name><trkseg>`);
-  for (const i of kept) lines.push(`    <trkpt lat="${coordinate(road[i]![0])}" lon="${coordinate(road[i]![1])}"/>`);
+  legs.forEach((leg, i) => {
+    // Each leg starts where the one before ended: that point is written once.
+    for (const [lat, lon] of i === 0 ? leg : leg.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
+  });
   lines.push('  </trkseg></trk>');
   lines.push('</gpx>');
   return `${lines.join('\n')}\n`;

@@ -147,10 +147,13 @@ describe('the GPX for Garmin', () => {
     const basecamp = routeOf(fs.readFileSync(path.resolve('test-data/fixtures/gpx/gpsbabel-basecamp.gpx'), 'utf8'));
     expect(vias[0]!.shape).toBe(basecamp.points[0]!.shape);
     expect(vias[0]!.shape).toBe('<trp:ViaPoint><trp:CalculationMode></trp:CalculationMode><trp:ElevationMode></trp:ElevationMode></trp:ViaPoint><gpxx:RoutePointExtension><gpxx:Subclass></gpxx:Subclass></gpxx:RoutePointExtension>');
-    // The full road stays in gpxx:rpt: each route point carries the road to the next one.
+    // The road stays in gpxx:rpt: each route point carries the road to the next one, the track's road point for point.
     const chained = points.flatMap((p) => [[p.lat, p.lon] as [number, number], ...p.rpts]);
-    expect(chained).toHaveLength(road.length);
-    expect(chained.map(([lat, lon]) => [Number(lat.toFixed(6)), Number(lon.toFixed(6))])).toEqual(road.map(([lat, lon]) => [Number(lat.toFixed(6)), Number(lon.toFixed(6))]));
+    expect(chained).toEqual(parseGpx(xml).tracks[0]!.points.map((p) => [p.lat, p.lon]));
+    let worst = 0;
+    for (const point of road) worst = Math.max(worst, metresToLine(point, chained));
+    expect(worst).toBeLessThanOrEqual(5);
+    expect(chained.length).toBeGreaterThan(100);
   });
 
   it('keeps every route within 250 route points, however many stops and however long the road', () => {
