@@ -127,48 +127,47 @@ interface RoutePoint {
   lon: number;
   name: string;
   via: boolean;
-  /** The road from this route point to the next one, both left out. */
-  road: Array<[number, number]>;
+  /** The road from this route point to the next one, thinned, both ends included (empty after the destination). */
+  line: Array<[number, number]>;
 }
 
 /**
  * The route's points: each stop, then its leg's shaping points evenly along its road (about every
  * SHAPING_EVERY_KM, so no stretch is long enough for another road to take its place), each with
- * its piece of road.
+ * the piece of road to the next route point. Each piece is thinned on its own, keeping its shape
+ * within TRACK_TOLERANCE_M and its two ends, so the shaping points stay on the thinned road; all
+ * pieces together keep at most TRACK_MAX_POINTS (their shares are of a little less, for the ends
+ * that pieces share and the two points every piece keeps).
  */
 function routePoints(stops: PlacedStop[], legs: Array<Array<[number, number]>>, routed: boolean): RoutePoint[] {
   const shares = routed ? shapingShares(legs, Math.max(0, GARMIN_MAX_ROUTE_POINTS - stops.length)) : legs.map(() => 0);
+  const total = legs.reduce((sum, leg) => sum + leg.length, 0);
+  const room = TRACK_MAX_POINTS - 2 * GARMIN_MAX_ROUTE_POINTS;
   const points: RoutePoint[] = [];
   stops.forEach((stop, i) => {
-    const leg = routed ? legs[i] : undefined;
+    const leg = legs[i];
     if (!leg) {
-      points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, road: [] });
+      points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, line: [] });
       return;
     }
-    const cuts = evenlyAlong(leg, shares[i]!);
-    const bounds = [0, ...cuts, leg.length - 1];
-    points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, road: leg.slice(1, bounds[1]) });
-    cuts.forEach((k, n) => points.push({ lat: leg[k]![0], lon: leg[k]![1], name: `${stop.name} ${n + 1}`, via: false, road: leg.slice(k + 1, bounds[n + 2]) }));
+    const bounds = [0, ...evenlyAlong(leg, shares[i]!), leg.length - 1];
+    for (let n = 0; n + 1 < bounds.length; n++) {
+      const piece = leg.slice(bounds[n]!, bounds[n + 1]! + 1);
+      const budget = Math.max(2, Math.floor((room * piece.length) / total));
+      const line = simplifyWithinMetres(piece.map((p) => p[0]), piece.map((p) => p[1]), TRACK_TOLERANCE_M, budget).map((k) => piece[k]!);
+      const at = n === 0 ? { lat: stop.lat, lon: stop.lon, name: stop.name, via: true } : { lat: piece[0]![0], lon: piece[0]![1], name: `${stop.name} ${n}`, via: false };
+      points.push({ ...at, line });
+    }
   });
   return points;
 }
 
-/**
- * The legs thinned together to at most TRACK_MAX_POINTS, each keeping its shape within
- * TRACK_TOLERANCE_M and its two ends (the stops): the road as the track and the gpxx:rpt points
- * both carry it, so a long ride's file stays a size devices load.
- */
-function thinnedLegs(legs: Array<Array<[number, number]>>): Array<Array<[number, number]>> {
-  const total = legs.reduce((sum, leg) => sum + leg.length, 0);
-  return legs.map((leg) => {
-    const share = Math.max(2, Math.floor((TRACK_MAX_POINTS * leg.length) / total));
-    return simplifyWithinMetres(leg.map((p) => p[0]), leg.map((p) => p[1]), TRACK_TOLERANCE_M, share).map((i) => leg[i]!);
-  });
-}
-
 function routePointXml(point: RoutePoint): string {
   const trip = point.via ? '<trp:ViaPoint><trp:CalculationMode>FasterTime</trp:CalculationMode><trp:ElevationMode>Standard</trp:ElevationMode></trp:ViaPoint>' : '<trp:ShapingPoint/>';
-  const road = point.road.map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`).join('');
+  const road = point.line
+    .slice(1, -1)
+    .map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`)
+    .join('');
   const extensions = `<extensions>${trip}<gpxx:RoutePointExtension><gpxx:Subclass>${GARMIN_SUBCLASS}</gpxx:Subclass>${road}</gpxx:RoutePointExtension></extensions>`;
   return `    <rtept lat="${coordinate(point.lat)}" lon="${coordinate(point.lon)}"><name>${escapeXml(point.name)}</name>${extensions}</rtept>`;
 }
@@ -176,7 +175,7 @@ function routePointXml(point: RoutePoint): string {
 /** The GPX 1.1 file (see the module's comment). Needs at least two placed stops. */
 export function rideGpx(route: NavigatorRoute): string {
   const { stops } = route;
-  const legs = thinnedLegs(legsOf(stops, route.road));
+  const points = routePoints(stops, legsOf(stops, route.road), route.road !== null && route.road.length >= 2);
   const lines: string[] = [];
   lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   lines.push(
@@ -187,12 +186,12 @@ export function rideGpx(route: NavigatorRoute): string {
   for (const stop of stops) lines.push(`  <wpt lat="${coordinate(stop.lat)}" lon="${coordinate(stop.lon)}"><name>${escapeXml(stop.name)}</name></wpt>`);
   lines.push(`  <rte><name>${escapeXml(route.name)}</name>${description ? `<desc>${escapeXml(description)}</desc>` : ''}`);
   lines.push('    <extensions><trp:Trip><trp:TransportationMode>Motorcycling</trp:TransportationMode></trp:Trip></extensions>');
-  for (const point of routePoints(stops, legs, route.road !== null && route.road.length >= 2)) lines.push(routePointXml(point));
+  for (const point of points) lines.push(routePointXml(point));
   lines.push('  </rte>');
   lines.push(`  <trk><name>${escapeXml(route.name)}</name><trkseg>`);
-  legs.forEach((leg, i) => {
-    // Each leg starts where the one before ended: that point is written once.
-    for (const [lat, lon] of i === 0 ? leg : leg.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
+  points.forEach((point, i) => {
+    // Each piece of road starts where the one before ended: that point is written once.
+    for (const [lat, lon] of i === 0 ? point.line : point.line.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
   });
   lines.push('  </trkseg></trk>');
   lines.push('</gpx>');

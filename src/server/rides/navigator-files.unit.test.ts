@@ -156,6 +156,18 @@ describe('the GPX for Garmin', () => {
     expect(chained.length).toBeGreaterThan(100);
   });
 
+  it('pins a straight road too (where the track keeps only its ends), each shaping point on the track', () => {
+    const two = [stops[0]!, stops[3]!];
+    const road: Array<[number, number]> = Array.from({ length: 1001 }, (_, i) => [two[0]!.lat + ((two[1]!.lat - two[0]!.lat) * i) / 1000, two[0]!.lon + ((two[1]!.lon - two[0]!.lon) * i) / 1000]);
+    const xml = rideGpx(route(road, two));
+    const { points } = routeOf(xml);
+    // About 84 km of road: a shaping point every 10 km or less.
+    expect(points.filter((p) => p.shape.startsWith('<trp:ShapingPoint>')).length).toBeGreaterThanOrEqual(8);
+    const track = parseGpx(xml).tracks[0]!.points.map((p) => [p.lat, p.lon]);
+    expect(track.length).toBeLessThan(20);
+    for (const p of points) expect(track).toContainEqual([p.lat, p.lon]);
+  });
+
   it('keeps every route within 250 route points, however many stops and however long the road', () => {
     const many = Array.from({ length: 13 }, (_, i) => ({ name: `Stop ${i + 1}`, lat: 44 + i * 0.5, lon: 10 + (i % 2) * 0.5 }));
     const { points } = routeOf(rideGpx(route(windingRoad(many, 3000), many)));
