@@ -13,6 +13,7 @@ const EVENT_COLUMNS = [
   'rides.status',
   'rides.start_date',
   'rides.end_date',
+  'rides.duration',
   'rides.start_location',
   'rides.start_latitude',
   'rides.start_longitude',

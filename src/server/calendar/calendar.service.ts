@@ -8,10 +8,12 @@ import { enforceCalendarFeedLimit } from '../limits/write-limits';
 import { nowIso } from '../db/database';
 import { notFound } from '../platform/errors';
 import { hashToken } from '../platform/tokens';
-import { rideStops } from '../../shared/rides/ride';
+import { rideStops, type RideStop } from '../../shared/rides/ride';
 import type { CalendarFeed, CalendarFeedUpdate, CalendarScope } from '../../shared/calendar/calendar-feed';
 import { getRide, parseWaypoints } from '../rides/rides.service';
+import { knownRouteSeconds } from '../routing/routing.service';
 import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
+import { eventEnd } from './event-end';
 
 /** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */
 const KEPT_AFTER_END_MS = 30 * 86_400_000;
@@ -71,9 +73,27 @@ const STATUS: Record<string, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
-/** The stops in order, one a line, then the ride's description. */
-function descriptionOf(ride: CalendarRideRow): string {
-  const stops = rideStops({
+/**
+ * Text fit for a calendar: control characters out (RFC 5545 allows none in TEXT but the tab; a
+ * bell or escape character makes strict readers drop the event), line breaks kept as lines.
+ */
+function calendarSafe(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/**
+ * NAME and X-WR-CALNAME as TEXT values: ical-generator writes the calendar's name as given, so its
+ * backslashes, commas, semicolons and line breaks are escaped here (an unescaped comma makes a
+ * strict reader see a list of names).
+ */
+function calendarNameValue(name: string): string {
+  return calendarSafe(name)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
+}
+
+function stopsOf(ride: CalendarRideRow) {
+  return rideStops({
     startLocation: ride.start_location,
     startLatitude: ride.start_latitude,
     startLongitude: ride.start_longitude,
@@ -85,36 +105,46 @@ function descriptionOf(ride: CalendarRideRow): string {
     endLatitude: ride.end_latitude,
     endLongitude: ride.end_longitude,
   });
+}
+
+/** The stops in order, one a line, then the ride's description. */
+function descriptionOf(ride: CalendarRideRow, stops: RideStop[]): string {
   const lines = ['Stops:', ...stops.map((s, i) => `${i + 1}. ${s.name}`)];
   if (ride.description) lines.push('', ride.description);
-  return lines.join('\n');
+  return calendarSafe(lines.join('\n'));
 }
 
 /**
  * One VEVENT per ride (RFC 5545): the UID never changes, SEQUENCE is the ride's edit count
  * (rides.sequence) so calendars replace their copy when it rises, times in UTC, STATUS:CANCELLED
  * once the ride is cancelled (kept in the feed, so calendars strike it through rather than
- * silently dropping it).
+ * silently dropping it) and its title starting with "Cancelled: " (Outlook ignores the status).
+ * DTEND is the ride's expected end (eventEnd). The file ends with CRLF like every line in it.
  */
-function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[]): string {
+async function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[]): Promise<string> {
   const host = new URL(ctx.config.publicUrl).host;
-  const calendar = ical({ name, prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
-  for (const ride of rides) {
+  const stops = rides.map(stopsOf);
+  // The road's riding time where the router already gave it (the ride page asked for it): the placed stops, as the road was asked.
+  const placed = stops.map((list) => list.flatMap((s) => (s.latitude === null || s.longitude === null ? [] : [{ lat: s.latitude, lon: s.longitude }])));
+  const routeSeconds = await knownRouteSeconds(ctx, placed);
+  const calendar = ical({ name: calendarNameValue(name), prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
+  rides.forEach((ride, i) => {
     calendar.createEvent({
       id: `ride-${ride.id}@${host}`,
       sequence: Number(ride.sequence),
       start: new Date(ride.start_date),
-      end: new Date(ride.end_date),
+      end: eventEnd({ start: ride.start_date, duration: ride.duration, end: ride.end_date, routeSeconds: routeSeconds[i]!, stopOvers: Math.max(0, stops[i]!.length - 2) }),
       stamp: new Date(),
       created: new Date(ride.created_at),
-      summary: ride.name,
-      location: ride.start_location,
-      description: descriptionOf(ride),
+      summary: calendarSafe(ride.status === 'cancelled' ? `Cancelled: ${ride.name}` : ride.name),
+      location: calendarSafe(ride.start_location),
+      description: descriptionOf(ride, stops[i]!),
       url: `${ctx.config.publicUrl}/rides/${ride.id}`,
       status: STATUS[ride.status] ?? ICalEventStatus.CONFIRMED,
     });
-  }
-  return calendar.toString();
+  });
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** GET /api/calendar/{token}.ics: the feed, for whoever holds its address (no session needed); 404 for an unknown or replaced one. */
@@ -125,7 +155,7 @@ export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest,
   if (!feed) throw notFound('Calendar not found');
   const since = new Date(Date.now() - KEPT_AFTER_END_MS).toISOString();
   const rides = await calendarRepository.feedRides(ctx.db, feed.user_id, feed.scope, since, FEED_MAX_RIDES);
-  return calendarText(ctx, `${ctx.config.appName} rides`, rides);
+  return await calendarText(ctx, `${ctx.config.appName} rides`, rides);
 }
 
 /** GET /api/rides/{id}/calendar.ics: one ride, for whoever may see it (read as its page reads it). */
@@ -133,5 +163,5 @@ export async function rideCalendar(ctx: AppContext, viewerId: string | null, rid
   const ride = await getRide(ctx, viewerId, rideId);
   const row = await calendarRepository.oneRide(ctx.db, ride.id);
   if (!row) throw notFound('Ride not found');
-  return { slug: ride.slug, text: calendarText(ctx, ride.name, [row]) };
+  return { slug: ride.slug, text: await calendarText(ctx, ride.name, [row]) };
 }

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { TestClient, tokenFromMail, buildSignedInUser } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide, buildRoles } from '../test/factories';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TestClient, createTestApp, tokenFromMail, buildSignedInUser } from '../test/test-app';
+import { buildGroup, buildGuest, buildRide, buildRoles, inDays } from '../test/factories';
 import { CALENDAR_READS_PER_FEED_PER_HOUR } from '../limits/write-limits';
 import { useTestApp } from '../test/use-test-app';
+import { icsProblems } from '../test/ics-lint';
 
 const t = useTestApp();
 
@@ -83,9 +86,9 @@ describe('the rider calendar feed', () => {
       sequence: 0,
       status: 'CONFIRMED',
       url: `http://rc.test/rides/${joined.id}`,
-      // iCalendar times are to the second.
+      // iCalendar times are to the second; a full-day ride is put down as 8 hours from its start.
       start: toSecond(ride.startDate),
-      end: toSecond(ride.endDate),
+      end: toSecond(new Date(Date.parse(ride.startDate) + 8 * 3_600_000).toISOString()),
     });
 
     // An edit the rider sees: same UID, new summary, SEQUENCE up.
@@ -96,7 +99,8 @@ describe('the rider calendar feed', () => {
     // Cancelled: still listed, STATUS:CANCELLED, SEQUENCE up again.
     expect((await r.owner.client.patch(`/api/rides/${joined.id}`, { status: 'cancelled' })).statusCode).toBe(200);
     const cancelled = (await readFeed(url)).events.find((e) => e.uid === event.uid)!;
-    expect([cancelled.status, cancelled.sequence]).toEqual(['CANCELLED', 2]);
+    // Outlook ignores STATUS:CANCELLED: the title says it too.
+    expect([cancelled.status, cancelled.sequence, cancelled.summary]).toEqual(['CANCELLED', 2, 'Cancelled: Passo della Futa (new time)']);
 
     // Joined rides only: the group's other ride leaves the feed.
     expect((await r.member.client.post('/api/users/current/calendar', { scope: 'joined' })).json()).toEqual({ url, scope: 'joined' });
@@ -206,5 +210,73 @@ describe('GET /api/rides/{id}/calendar.ics', () => {
       expect(eventsOf(res.body).map((e) => [e.uid, e.summary])).toEqual([[`ride-${ride.id}@rc.test`, 'Raid & <Rêve> 東京']]);
     }
     expect((await r.member.client.get('/api/rides/no-such-ride/calendar.ics')).statusCode).toBe(404);
+  });
+});
+
+describe('calendar files that every calendar app reads right', () => {
+  it('ends each ride at its expected end, keeps text clean, escapes the calendar name and ends with CRLF', async () => {
+    const r = await buildRoles(t);
+    const start = inDays(4, '09:00');
+    const half = await buildRide(r.owner, r.group.id, { name: 'Futa, Raticosa; and back', startDate: start, endDate: start, duration: 'half-day' });
+    const full = await buildRide(r.owner, r.group.id, { startDate: start, endDate: start, duration: 'full-day' });
+    const multi = await buildRide(r.owner, r.group.id, { startDate: start, endDate: inDays(6, '09:00'), duration: 'multi-day' });
+    // Text that reached the database with control characters (older rows, imports).
+    await t.app.ctx.db.updateTable('rides').set({ description: 'Meet\u0007 at the bar\u0002\nCoffee\u001b first', start_location: 'Bologna\u0008 centre' }).where('id', '=', half.id).execute();
+
+    const res = await r.member.client.get(`/api/rides/${half.id}/calendar.ics`);
+    expect(icsProblems(res.body)).toEqual([]);
+    expect(res.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(res.body).toContain('\r\nNAME:Futa\\, Raticosa\\; and back\r\n');
+    expect(res.body).toContain('\r\nX-WR-CALNAME:Futa\\, Raticosa\\; and back\r\n');
+    const [event] = eventsOf(res.body);
+    expect(event!.description).toBe('Stops:\n1. Bologna centre\n2. Parma, Emilia-Romagna, Italy\n\nMeet at the bar\nCoffee first');
+    expect(event!.location).toBe('Bologna centre');
+    expect([event!.start, event!.end]).toEqual([start, new Date(Date.parse(start) + 4 * 3_600_000).toISOString()]);
+
+    const { url } = (await r.member.client.get('/api/users/current/calendar')).json();
+    const feed = await new TestClient(t.app).get(new URL(url).pathname);
+    expect(icsProblems(feed.body)).toEqual([]);
+    const ends = Object.fromEntries(eventsOf(feed.body).map((e) => [e.uid, e.end]));
+    expect(ends[`ride-${full.id}@rc.test`]).toBe(new Date(Date.parse(start) + 8 * 3_600_000).toISOString());
+    // A ride over several days keeps its own end: the end of its last day.
+    expect(ends[`ride-${multi.id}@rc.test`]).toBe(toSecond(multi.endDate));
+  });
+});
+
+describe('a ride whose road the router knows', () => {
+  it('ends when its road takes plus 20 minutes a stop-over; without a known road by its length', async () => {
+    // A fake OSRM router: a straight road through the asked points that takes 90 minutes.
+    const router = http.createServer((req, res) => {
+      const asked = /\/route\/v1\/driving\/([^?]+)/.exec(req.url ?? '')![1]!.split(';').map((pair) => pair.split(',').map(Number));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 80_000, duration: 5400, geometry: { coordinates: asked } }] }));
+    });
+    await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+    const routed = await createTestApp({ ROUTER_URL: `http://127.0.0.1:${(router.address() as AddressInfo).port}` });
+    try {
+      const r = await buildRoles(routed);
+      const start = inDays(4, '09:00');
+      const ride = await buildRide(r.owner, r.group.id, { startDate: start, endDate: start, duration: 'full-day', waypoints: [{ name: 'Sasso Marconi', latitude: 44.4, longitude: 11.25 }] });
+      const [event] = eventsOf((await r.member.client.get(`/api/rides/${ride.id}/calendar.ics`)).body);
+      expect(event!.end).toBe(new Date(Date.parse(start) + (5400 + 20 * 60) * 1000).toISOString());
+      // A road the router never gave (the stops moved, no router now): the length decides.
+      const plain = await buildRide(r.owner, r.group.id, { startDate: start, endDate: start, duration: 'half-day', startLatitude: null, startLongitude: null });
+      const [other] = eventsOf((await r.member.client.get(`/api/rides/${plain.id}/calendar.ics`)).body);
+      expect(other!.end).toBe(new Date(Date.parse(start) + 4 * 3_600_000).toISOString());
+    } finally {
+      await routed.close();
+      await new Promise<void>((resolve) => router.close(() => resolve()));
+    }
+  });
+});
+
+describe('the strict iCalendar checker', () => {
+  it('finds what calendar apps trip over', () => {
+    const good = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nNAME:a\\, b\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T000000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    expect(icsProblems(good)).toEqual([]);
+    expect(icsProblems(good.slice(0, -2))).toContain('the file does not end with CRLF');
+    expect(icsProblems(good.replace('NAME:a\\, b', 'NAME:a, b'))).toEqual([expect.stringContaining('NAME has an unescaped comma')]);
+    expect(icsProblems(good.replace('SUMMARY:x', 'SUMMARY:x\u0007'))).toEqual(['SUMMARY holds a control character']);
+    expect(icsProblems(good.replace('UID:1\r\n', ''))).toEqual(['VEVENT without UID']);
   });
 });

@@ -340,6 +340,8 @@ export interface RouteCacheTable {
   geometry: string;
   distance_km: number;
   created_at: string;
+  /** The router's riding time in seconds (migration 033); null for roads cached before it. */
+  duration_s: number | null;
 }
 
 /** Fixed-window counters of writes (limits/write-counters.ts). */

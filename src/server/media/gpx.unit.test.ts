@@ -27,6 +27,8 @@ describe('parseGpx: the shared fixtures', () => {
     },
     'gpxpy-gpx1.0_with_all_fields.gpx': { tracks: [['example name t', 1], [null, 0]], routes: [['example name', 3], ['second route', 2]], waypoints: 2, km: 466.72 },
     'gpxpy-gpx_with_garmin_extension.gpx': { tracks: [], routes: [], waypoints: 1, km: 0 },
+    // BaseCamp's route and track of one 4.38 km road: the track is counted, once.
+    'gpsbabel-basecamp.gpx': { tracks: [['Hwy 119 to Hwy 72', 2]], routes: [['Hwy 119 to Hwy 72', 2]], waypoints: 2, km: 4.38 },
     'gpxpy-route.gpx': { tracks: [], routes: [[null, 55]], waypoints: 0, km: 6.68 },
     'gpxpy-track-with-empty-segment.gpx': { tracks: [['2013-07-06T14:59:00Z', 9]], routes: [], waypoints: 0, km: 0.09 },
     'gpxpy-unicode_with_bom.gpx': { tracks: [], routes: [], waypoints: 1, km: 0 },
@@ -87,6 +89,15 @@ describe('parseGpx: the shared fixtures', () => {
     expect(strava.durationSeconds).toBe(7723);
     expect(strava.startTime).toBe('2018-05-14T14:54:21.000Z');
     expect(parseGpx(fixture('gpxpy-route.gpx')).summary.durationSeconds).toBeNull();
+  });
+
+  // gpxpy's figures, made by test-data/fixtures/gpx-reference/gpxpy_uphill.py (gpxpy counts tracks only).
+  const reference = JSON.parse(fs.readFileSync(path.resolve('test-data/fixtures/gpx-reference/gpxpy-elevation.json'), 'utf8')) as Record<string, { uphillM: number; downhillM: number }>;
+  it.each(Object.entries(reference).filter(([file]) => !file.includes('route')))('%s: elevation gain and loss within a tenth of gpxpy’s', (file, want) => {
+    const { summary } = parseGpx(fixture(file));
+    for (const [ours, theirs] of [[summary.elevationGainM, want.uphillM], [summary.elevationLossM, want.downhillM]] as const) {
+      expect(Math.abs(ours - theirs)).toBeLessThanOrEqual(Math.max(0.1 * theirs, 0.5));
+    }
   });
 
   it('measures each segment on its own, never across the gap between segments', () => {
@@ -199,16 +210,23 @@ describe('limits and odd values', () => {
       .join('');
     const data = parseGpx(gpx(`<trk><trkseg>${points}</trkseg></trk>`));
     expect(data.tracks[0]!.points.map((p) => p.ele)).toEqual([100, null, null, null, null, 8848.9, -420, null, null]);
-    expect(data.summary.elevationGainM).toBeCloseTo(8748.9, 1);
-    expect(data.summary.elevationLossM).toBeCloseTo(9268.9, 1);
+    // Climb as if the file held only the three usable elevations.
+    const usable = parseGpx(gpx(`<trk><trkseg>${['100', '8848.9', '-420'].map((ele, i) => `<trkpt lat="45" lon="${7 + i * 0.001}"><ele>${ele}</ele></trkpt>`).join('')}</trkseg></trk>`));
+    expect([data.summary.elevationGainM, data.summary.elevationLossM]).toEqual([usable.summary.elevationGainM, usable.summary.elevationLossM]);
+    expect(data.summary.elevationGainM).toBeGreaterThan(3000);
   });
 
-  it('counts both the tracks and the routes of a file that has both', () => {
-    const track = '<trk><trkseg><trkpt lat="0" lon="0"/><trkpt lat="0" lon="1"/></trkseg></trk>';
-    const route = '<rte><rtept lat="10" lon="0"/><rtept lat="10" lon="1"/><rtept lat="10" lon="2"/></rte>';
-    const { summary } = parseGpx(gpx(track + route));
-    expect(summary).toMatchObject({ pointCount: 5, trackCount: 1, routeCount: 1 });
-    expect(summary.distanceKm).toBeCloseTo(111.19 + 2 * 109.5, 0);
+  it('measures the track of a file with a track and a route (the route is the plan of that road); a route alone is measured', () => {
+    const track = '<trk><trkseg><trkpt lat="0" lon="0"><ele>0</ele></trkpt><trkpt lat="0" lon="1"><ele>100</ele></trkpt></trkseg></trk>';
+    const route = '<rte><rtept lat="10" lon="0"><ele>0</ele></rtept><rtept lat="10" lon="1"><ele>500</ele></rtept><rtept lat="10" lon="2"/></rte>';
+    const both = parseGpx(gpx(track + route)).summary;
+    expect(both).toMatchObject({ pointCount: 5, trackCount: 1, routeCount: 1, elevationGainM: 100 });
+    expect(both.distanceKm).toBeCloseTo(111.19, 1);
+    const routeOnly = parseGpx(gpx(route)).summary;
+    expect(routeOnly).toMatchObject({ trackCount: 0, routeCount: 1, elevationGainM: 500 });
+    expect(routeOnly.distanceKm).toBeCloseTo(2 * 109.5, 0);
+    // A track with no line (a single point) does not hide the routes.
+    expect(parseGpx(gpx('<trk><trkseg><trkpt lat="0" lon="0"/></trkseg></trk>' + route)).summary.distanceKm).toBeCloseTo(2 * 109.5, 0);
   });
 
   it('refuses a file past the point limit, naming it, as soon as the point past it is read', () => {

@@ -1,19 +1,26 @@
 import { transliterate } from 'transliteration';
-import { simplifyIndices } from '../../shared/gpx/simplify';
+import { distanceKm } from '../../shared/geo/coordinates';
+import { simplifyIndices, simplifyWithinMetres } from '../../shared/gpx/simplify';
 import { escapeXml } from '../../shared/gpx/gpx-writer';
 import { stripInvisible } from '../../shared/text/name-text';
 
 /**
  * The files a ride is sent to navigators as (pure: the service gathers the ride and its road).
  *
- * GPX 1.1: a `<rte>` of the placed stops, each carrying the road to the next stop as Garmin
- * shaping points (`gpxx:RoutePointExtension`/`gpxx:rpt`, GpxExtensions v3): a Garmin unit then
- * follows the planned road instead of recalculating its own between the stops. A `<trk>` of the
- * same road for devices and apps that follow tracks, and `<wpt>`s for the stops.
+ * GPX 1.1, written as Garmin BaseCamp writes a trip (compare test-data/fixtures/gpx/gpsbabel-basecamp.gpx):
+ * a `<rte>` marked `trp:Trip` with motorcycling as its transport mode (TripExtensions v1), each
+ * placed stop a `trp:ViaPoint` route point (announced, with its calculation and elevation mode),
+ * and between the stops a few route points marked `trp:ShapingPoint` on the planned road, so a
+ * zūmo that recalculates (it does on loading a trip, and after a detour) is held to that road.
+ * Every route point carries the road to the next one as `gpxx:rpt` points (GpxExtensions v3), which
+ * units that read them follow as is. At most 250 route points in all (Garmin's limit), the stops
+ * first. A `<trk>` of the same road for devices and apps that follow tracks, and `<wpt>`s for the
+ * stops. The road (track and rpt points alike) is thinned to 10,000 points, keeping its shape within 5 m.
  *
  * ITN (TomTom): `lon×100000|lat×100000|name|type|` lines, at most 255 (the most TomTom devices
  * accept), type 4 for the departure, 2 for each stop-over and the destination, 0 for the points
- * of the road in between (pass-by waypoints: TomTom routes through them without stopping).
+ * of the road in between (pass-by waypoints: TomTom routes through them without stopping). A
+ * compact ITN of at most 48 lines for older units and the Rider models, which refuse longer ones.
  */
 
 export interface PlacedStop {
@@ -35,10 +42,21 @@ export interface NavigatorRoute {
 }
 
 export const GARMIN_GPXX_NS = 'http://www.garmin.com/xmlschemas/GpxExtensions/v3';
+export const GARMIN_TRP_NS = 'http://www.garmin.com/xmlschemas/TripExtensions/v1';
+/** Route points a Garmin unit takes in one route (zūmo, Montana, BaseCamp's transfer): stops and shaping points together. */
+export const GARMIN_MAX_ROUTE_POINTS = 250;
+/** Track points written at most: the road is thinned to this, keeping its shape within TRACK_TOLERANCE_M. */
+export const TRACK_MAX_POINTS = 10_000;
+/** 5 m, less the flat-earth error of the thinning over a ride's span (a few parts in a thousand). */
+const TRACK_TOLERANCE_M = 4.5;
+/** One shaping point per this much road between two stops: close enough that no other road fits between them. */
+const SHAPING_EVERY_KM = 10;
+/** BaseCamp's subclass for a route point that is not a map feature. */
+const GARMIN_SUBCLASS = '000000000000FFFFFFFFFFFFFFFFFFFFFFFF';
 /** TomTom devices since 2014 take at most 255 itinerary lines. */
 export const ITN_MAX_LINES = 255;
-/** Shaping points kept per leg: enough for any road a rider plans, small enough for a device. */
-const MAX_SHAPING_POINTS_PER_LEG = 1000;
+/** Older TomTom units (GO before 2014) and the Rider models take at most 48. */
+export const ITN_COMPACT_MAX_LINES = 48;
 
 const coordinate = (value: number) => value.toFixed(6);
 
@@ -72,44 +90,108 @@ export function legsOf(stops: PlacedStop[], road: Array<[number, number]> | null
   return legs;
 }
 
-/** The points strictly between a leg's ends, thinned to at most `max` (shape kept by RDP). */
-function interior(leg: Array<[number, number]>, max: number): Array<[number, number]> {
-  const inner = leg.slice(1, -1);
-  if (inner.length <= max) return inner;
-  const kept = simplifyIndices(
-    inner.map((p) => p[0]),
-    inner.map((p) => p[1]),
-    max,
-  );
-  return kept.map((i) => inner[i]!);
+/** Kilometres from a line's start to each of its points. */
+function alongKm(line: Array<[number, number]>): number[] {
+  const along = [0];
+  for (let i = 1; i < line.length; i++) along.push(along[i - 1]! + distanceKm({ lat: line[i - 1]![0], lon: line[i - 1]![1] }, { lat: line[i]![0], lon: line[i]![1] }));
+  return along;
+}
+
+/** `count` inner indices of a leg, evenly spaced along its road (no stretch of road left unpinned). */
+function evenlyAlong(leg: Array<[number, number]>, count: number): number[] {
+  const along = alongKm(leg);
+  const total = along[along.length - 1]!;
+  const chosen: number[] = [];
+  let i = 1;
+  for (let k = 1; k <= count; k++) {
+    const target = (total * k) / (count + 1);
+    while (i < leg.length - 2 && along[i]! < target) i++;
+    if (chosen[chosen.length - 1] !== i) chosen.push(i);
+  }
+  return chosen;
+}
+
+/**
+ * How many shaping points each leg gets: one per SHAPING_EVERY_KM of its road (at least one when
+ * it has a road between its stops), shared out by those wishes when they pass the room left under
+ * Garmin's limit once every stop is counted.
+ */
+function shapingShares(legs: Array<Array<[number, number]>>, room: number): number[] {
+  const wanted = legs.map((leg) => (leg.length > 2 ? Math.min(leg.length - 2, Math.max(1, Math.ceil(alongKm(leg)[leg.length - 1]! / SHAPING_EVERY_KM))) : 0));
+  const total = wanted.reduce((sum, n) => sum + n, 0);
+  return total <= room ? wanted : wanted.map((n) => Math.floor((room * n) / total));
+}
+
+interface RoutePoint {
+  lat: number;
+  lon: number;
+  name: string;
+  via: boolean;
+  /** The road from this route point to the next one, thinned, both ends included (empty after the destination). */
+  line: Array<[number, number]>;
+}
+
+/**
+ * The route's points: each stop, then its leg's shaping points evenly along its road (about every
+ * SHAPING_EVERY_KM, so no stretch is long enough for another road to take its place), each with
+ * the piece of road to the next route point. Each piece is thinned on its own, keeping its shape
+ * within TRACK_TOLERANCE_M and its two ends, so the shaping points stay on the thinned road; all
+ * pieces together keep at most TRACK_MAX_POINTS (their shares are of a little less, for the ends
+ * that pieces share and the two points every piece keeps).
+ */
+function routePoints(stops: PlacedStop[], legs: Array<Array<[number, number]>>, routed: boolean): RoutePoint[] {
+  const shares = routed ? shapingShares(legs, Math.max(0, GARMIN_MAX_ROUTE_POINTS - stops.length)) : legs.map(() => 0);
+  const total = legs.reduce((sum, leg) => sum + leg.length, 0);
+  const room = TRACK_MAX_POINTS - 2 * GARMIN_MAX_ROUTE_POINTS;
+  const points: RoutePoint[] = [];
+  stops.forEach((stop, i) => {
+    const leg = legs[i];
+    if (!leg) {
+      points.push({ lat: stop.lat, lon: stop.lon, name: stop.name, via: true, line: [] });
+      return;
+    }
+    const bounds = [0, ...evenlyAlong(leg, shares[i]!), leg.length - 1];
+    for (let n = 0; n + 1 < bounds.length; n++) {
+      const piece = leg.slice(bounds[n]!, bounds[n + 1]! + 1);
+      const budget = Math.max(2, Math.floor((room * piece.length) / total));
+      const line = simplifyWithinMetres(piece.map((p) => p[0]), piece.map((p) => p[1]), TRACK_TOLERANCE_M, budget).map((k) => piece[k]!);
+      const at = n === 0 ? { lat: stop.lat, lon: stop.lon, name: stop.name, via: true } : { lat: piece[0]![0], lon: piece[0]![1], name: `${stop.name} ${n}`, via: false };
+      points.push({ ...at, line });
+    }
+  });
+  return points;
+}
+
+function routePointXml(point: RoutePoint): string {
+  const trip = point.via ? '<trp:ViaPoint><trp:CalculationMode>FasterTime</trp:CalculationMode><trp:ElevationMode>Standard</trp:ElevationMode></trp:ViaPoint>' : '<trp:ShapingPoint/>';
+  const road = point.line
+    .slice(1, -1)
+    .map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`)
+    .join('');
+  const extensions = `<extensions>${trip}<gpxx:RoutePointExtension><gpxx:Subclass>${GARMIN_SUBCLASS}</gpxx:Subclass>${road}</gpxx:RoutePointExtension></extensions>`;
+  return `    <rtept lat="${coordinate(point.lat)}" lon="${coordinate(point.lon)}"><name>${escapeXml(point.name)}</name>${extensions}</rtept>`;
 }
 
 /** The GPX 1.1 file (see the module's comment). Needs at least two placed stops. */
 export function rideGpx(route: NavigatorRoute): string {
   const { stops } = route;
-  const legs = legsOf(stops, route.road);
+  const points = routePoints(stops, legsOf(stops, route.road), route.road !== null && route.road.length >= 2);
   const lines: string[] = [];
   lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   lines.push(
-    `<gpx version="1.1" creator="RoadCaptain" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxx="${GARMIN_GPXX_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd ${GARMIN_GPXX_NS} http://www8.garmin.com/xmlschemas/GpxExtensionsv3.xsd">`,
+    `<gpx version="1.1" creator="RoadCaptain" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxx="${GARMIN_GPXX_NS}" xmlns:trp="${GARMIN_TRP_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd ${GARMIN_GPXX_NS} http://www8.garmin.com/xmlschemas/GpxExtensionsv3.xsd ${GARMIN_TRP_NS} http://www8.garmin.com/xmlschemas/TripExtensionsv1.xsd">`,
   );
   const description = [route.description, route.unplacedStops.length > 0 ? `Stops not on the map (left out of the route): ${route.unplacedStops.join('; ')}` : null].filter(Boolean).join('\n\n');
   lines.push(`  <metadata><name>${escapeXml(route.name)}</name>${description ? `<desc>${escapeXml(description)}</desc>` : ''}<link href="${escapeXml(route.url)}"><text>${escapeXml(route.name)}</text></link></metadata>`);
   for (const stop of stops) lines.push(`  <wpt lat="${coordinate(stop.lat)}" lon="${coordinate(stop.lon)}"><name>${escapeXml(stop.name)}</name></wpt>`);
   lines.push(`  <rte><name>${escapeXml(route.name)}</name>${description ? `<desc>${escapeXml(description)}</desc>` : ''}`);
-  stops.forEach((stop, i) => {
-    const shaping = i < legs.length && route.road ? interior(legs[i]!, MAX_SHAPING_POINTS_PER_LEG) : [];
-    const extension =
-      shaping.length > 0
-        ? `<extensions><gpxx:RoutePointExtension><gpxx:Subclass>000000000000FFFFFFFFFFFFFFFFFFFFFFFF</gpxx:Subclass>${shaping.map(([lat, lon]) => `<gpxx:rpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`).join('')}</gpxx:RoutePointExtension></extensions>`
-        : '';
-    lines.push(`    <rtept lat="${coordinate(stop.lat)}" lon="${coordinate(stop.lon)}"><name>${escapeXml(stop.name)}</name>${extension}</rtept>`);
-  });
+  lines.push('    <extensions><trp:Trip><trp:TransportationMode>Motorcycling</trp:TransportationMode></trp:Trip></extensions>');
+  for (const point of points) lines.push(routePointXml(point));
   lines.push('  </rte>');
   lines.push(`  <trk><name>${escapeXml(route.name)}</name><trkseg>`);
-  legs.forEach((leg, i) => {
-    // Each leg starts where the one before ended: that point is written once.
-    for (const [lat, lon] of i === 0 ? leg : leg.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
+  points.forEach((point, i) => {
+    // Each piece of road starts where the one before ended: that point is written once.
+    for (const [lat, lon] of i === 0 ? point.line : point.line.slice(1)) lines.push(`    <trkpt lat="${coordinate(lat)}" lon="${coordinate(lon)}"/>`);
   });
   lines.push('  </trkseg></trk>');
   lines.push('</gpx>');
@@ -156,14 +238,14 @@ export function itnName(name: string): string {
 const itnCoordinate = (degrees: number) => String(Math.round(degrees * 100_000));
 
 /**
- * The ITN lines: every stop, and between them as much of the road as fits in 255 lines. The road
+ * The ITN lines: every stop, and between them as much of the road as fits in `maxLines`. The road
  * points left over after the stops are shared among the legs by their length in points, each leg
  * thinned by Ramer-Douglas-Peucker (simplifyIndices), so stops are always kept.
  */
-export function rideItnLines(route: NavigatorRoute): string[] {
+export function rideItnLines(route: NavigatorRoute, maxLines = ITN_MAX_LINES): string[] {
   const { stops } = route;
   const legs = route.road ? legsOf(stops, route.road) : [];
-  const room = Math.max(0, ITN_MAX_LINES - stops.length);
+  const room = Math.max(0, maxLines - stops.length);
   const inners = legs.map((leg) => leg.slice(1, -1));
   const total = inners.reduce((sum, leg) => sum + leg.length, 0);
   const lines: string[] = [];
@@ -180,12 +262,13 @@ export function rideItnLines(route: NavigatorRoute): string[] {
       leg.map((p) => p[0]),
       leg.map((p) => p[1]),
       share + 2,
+      { fill: true },
     ).filter((k) => k > 0 && k < leg.length - 1);
     kept.forEach((k, n) => lines.push(`${itnCoordinate(leg[k]![1])}|${itnCoordinate(leg[k]![0])}|${itnName(`${stop.name} ${n + 1}`)}|0|`));
   });
   return lines;
 }
 
-export function rideItn(route: NavigatorRoute): Buffer {
-  return toWindows1252(`${rideItnLines(route).join('\r\n')}\r\n`);
+export function rideItn(route: NavigatorRoute, maxLines = ITN_MAX_LINES): Buffer {
+  return toWindows1252(`${rideItnLines(route, maxLines).join('\r\n')}\r\n`);
 }

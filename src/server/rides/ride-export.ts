@@ -4,7 +4,7 @@ import { routeThrough } from '../routing/routing.service';
 import { rideStops, type Ride } from '../../shared/rides/ride';
 import { RIDE_EXPORT_MESSAGES, type RideExportFormat } from '../../shared/rides/ride-export';
 import { getRide } from './rides.service';
-import { rideGpx, rideItn, type NavigatorRoute } from './navigator-files';
+import { ITN_COMPACT_MAX_LINES, rideGpx, rideItn, type NavigatorRoute } from './navigator-files';
 
 export interface RideFile {
   fileName: string;
@@ -38,7 +38,8 @@ export async function navigatorRoute(ctx: AppContext, ride: Ride): Promise<Navig
 export async function exportRide(ctx: AppContext, viewerId: string | null, rideId: string, format: RideExportFormat): Promise<RideFile> {
   const ride = await getRide(ctx, viewerId, rideId);
   const route = await navigatorRoute(ctx, ride);
-  return format === 'gpx'
-    ? { fileName: `${ride.slug}.gpx`, contentType: 'application/gpx+xml; charset=utf-8', body: rideGpx(route) }
-    : { fileName: `${ride.slug}.itn`, contentType: 'text/plain; charset=windows-1252', body: rideItn(route) };
+  if (format === 'gpx') return { fileName: `${ride.slug}.gpx`, contentType: 'application/gpx+xml; charset=utf-8', body: rideGpx(route) };
+  const itn = 'text/plain; charset=windows-1252';
+  // The compact file is named for its devices, so it is not mistaken for the full one on a card.
+  return format === 'itn-compact' ? { fileName: `${ride.slug}-older-tomtom.itn`, contentType: itn, body: rideItn(route, ITN_COMPACT_MAX_LINES) } : { fileName: `${ride.slug}.itn`, contentType: itn, body: rideItn(route) };
 }

@@ -9,7 +9,22 @@ const NO_ROUTE: RouteAnswer = { geometry: null, distanceKm: null, source: 'none'
 
 interface OsrmAnswer {
   code?: string;
-  routes?: Array<{ distance: number; geometry: { coordinates: Array<[number, number]> } }>;
+  routes?: Array<{ distance: number; duration?: number; geometry: { coordinates: Array<[number, number]> } }>;
+}
+
+const coordinatesOf = (points: Array<{ lat: number; lon: number }>) => points.map((p) => `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
+const routeKey = (routerUrl: string, coordinates: string) => crypto.createHash('sha256').update(`${routerUrl}|${coordinates}`).digest('hex');
+
+/**
+ * How long the router said the road through each list of stops takes (seconds), for the roads it
+ * was already asked for (the cache only: the router is never asked here); null where unknown.
+ */
+export async function knownRouteSeconds(ctx: AppContext, routes: Array<Array<{ lat: number; lon: number }>>): Promise<Array<number | null>> {
+  const routerUrl = ctx.config.routerUrl;
+  if (!routerUrl) return routes.map(() => null);
+  const keys = routes.map((points) => (points.length < 2 ? null : routeKey(routerUrl, coordinatesOf(points))));
+  const found = await routingRepository.durations(ctx.db, [...new Set(keys.filter((k): k is string => k !== null))]);
+  return keys.map((k) => (k === null ? null : (found.get(k) ?? null)));
 }
 
 /**
@@ -25,8 +40,8 @@ export async function routeThrough(
 ): Promise<RouteAnswer> {
   const routerUrl = ctx.config.routerUrl;
   if (!routerUrl || points.length < 2) return NO_ROUTE;
-  const coordinates = points.map((p) => `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
-  const key = crypto.createHash('sha256').update(`${routerUrl}|${coordinates}`).digest('hex');
+  const coordinates = coordinatesOf(points);
+  const key = routeKey(routerUrl, coordinates);
 
   const cached = await routingRepository.findCached(ctx.db, key);
   if (cached) return { geometry: JSON.parse(cached.geometry) as Array<[number, number]>, distanceKm: Number(cached.distance_km), source: 'router' };
@@ -41,7 +56,8 @@ export async function routeThrough(
     if (!route) throw new Error(`router found no route (${body.code ?? 'no code'})`);
     const geometry = route.geometry.coordinates.map(([lon, lat]) => [lat, lon] as [number, number]);
     const distanceKm = Math.round(route.distance / 10) / 100;
-    await routingRepository.cache(ctx.db, { key, geometry: JSON.stringify(geometry), distance_km: distanceKm, created_at: nowIso() });
+    const durationS = typeof route.duration === 'number' && Number.isFinite(route.duration) && route.duration >= 0 ? route.duration : null;
+    await routingRepository.cache(ctx.db, { key, geometry: JSON.stringify(geometry), distance_km: distanceKm, duration_s: durationS, created_at: nowIso() });
     return { geometry, distanceKm, source: 'router' };
   } catch (error) {
     ctx.log.warn({ err: error }, 'routing failed; the map falls back to straight lines');

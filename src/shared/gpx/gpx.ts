@@ -117,29 +117,49 @@ interface PathTotals {
   last: number;
 }
 
+/**
+ * Climb and descent of one segment's elevations, smoothed as gpxpy smooths them (the reference
+ * riders' tools agree with): points without an elevation left out, each inner elevation replaced by
+ * 0.3 x the one before + 0.4 x itself + 0.3 x the one after, then the rises and falls summed. Raw
+ * sums count every metre of barometer and GPS noise (a Strava file's 120 m read as 398 m).
+ */
+function climbOf(elevations: number[]): { gain: number; loss: number } {
+  let gain = 0;
+  let loss = 0;
+  const n = elevations.length;
+  let previous = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    const e = elevations[i]!;
+    const smoothed = i > 0 && i < n - 1 ? 0.3 * elevations[i - 1]! + 0.4 * e + 0.3 * elevations[i + 1]! : e;
+    if (i > 0) {
+      if (smoothed > previous) gain += smoothed - previous;
+      else loss += previous - smoothed;
+    }
+    previous = smoothed;
+  }
+  return { gain, loss };
+}
+
 /** Distance, climb and time of a path, segment by segment (never across a gap between segments). */
 function totalsOf(path: PathBuilder): PathTotals {
   const totals: PathTotals = { distanceKm: 0, gain: 0, loss: 0, durationMs: 0, timed: false, first: Number.NaN, last: Number.NaN };
   for (const [start, end] of segmentRanges(path)) {
-    let lastEle = Number.NaN;
+    const elevations: number[] = [];
     let minTime = Number.NaN;
     let maxTime = Number.NaN;
     for (let i = start; i < end; i++) {
       if (i > start) totals.distanceKm += distanceKm({ lat: path.lat[i - 1]!, lon: path.lon[i - 1]! }, { lat: path.lat[i]!, lon: path.lon[i]! });
       const ele = path.ele[i]!;
-      if (!Number.isNaN(ele)) {
-        if (!Number.isNaN(lastEle)) {
-          if (ele > lastEle) totals.gain += ele - lastEle;
-          else totals.loss += lastEle - ele;
-        }
-        lastEle = ele;
-      }
+      if (!Number.isNaN(ele)) elevations.push(ele);
       const time = path.time[i]!;
       if (!Number.isNaN(time)) {
         minTime = Number.isNaN(minTime) ? time : Math.min(minTime, time);
         maxTime = Number.isNaN(maxTime) ? time : Math.max(maxTime, time);
       }
     }
+    const climb = climbOf(elevations);
+    totals.gain += climb.gain;
+    totals.loss += climb.loss;
     if (!Number.isNaN(minTime)) {
       totals.timed = true;
       totals.durationMs += maxTime - minTime;
@@ -150,11 +170,16 @@ function totalsOf(path: PathBuilder): PathTotals {
   return totals;
 }
 
+/** Whether a path has a line to measure: a segment of two points or more. */
+const hasLine = (path: PathBuilder) => segmentRanges(path).some(([start, end]) => end - start >= 2);
+
 function summarize(tracks: PathBuilder[], routes: PathBuilder[], waypointCount: number): GpxSummary {
   const trackPoints = tracks.reduce((sum, t) => sum + t.lat.length, 0);
   const routePoints = routes.reduce((sum, r) => sum + r.lat.length, 0);
-  // Tracks and routes both count: a file holding both describes both (the pieces never join up).
-  const measured = [...tracks, ...routes].map(totalsOf);
+  // A file with a track and a route describes one road twice: the route is the plan (BaseCamp
+  // writes the planned route beside the track of the same road, and so does our own export), the
+  // track the road itself. The tracks are measured when they have a line; the routes otherwise.
+  const measured = (tracks.some(hasLine) ? tracks : routes).map(totalsOf);
   const timed = measured.filter((t) => t.timed);
   const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
   return {

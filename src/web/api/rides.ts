@@ -100,7 +100,7 @@ export function addRideComment({ rideId, content }: { rideId: string; content: s
 }
 
 /**
- * GET /api/rides/{id}/export?format=gpx|itn and GET /api/rides/{id}/calendar.ics: files the
+ * GET /api/rides/{id}/export?format=gpx|itn|itn-compact and GET /api/rides/{id}/calendar.ics: files the
  * browser downloads itself (plain `<a download href>` links, so the file is saved the usual way
  * and nothing is read into the page).
  */

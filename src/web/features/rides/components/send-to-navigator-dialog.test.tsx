@@ -21,6 +21,10 @@ describe('Send to navigator', () => {
     expect(gpx.getAttribute('aria-describedby') && document.getElementById(gpx.getAttribute('aria-describedby')!)?.textContent).toMatch(/Garmin.*route.*OsmAnd.*track/);
     const itn = within(dialog).getByRole('link', { name: 'TomTom itinerary (ITN)' });
     expect(itn.getAttribute('href')).toBe('/api/rides/r1/export?format=itn');
+    const older = within(dialog).getByRole('link', { name: 'Older TomTom (ITN, 48 points)' });
+    expect(older.getAttribute('href')).toBe('/api/rides/r1/export?format=itn-compact');
+    expect(older.hasAttribute('download')).toBe(true);
+    expect(document.getElementById(older.getAttribute('aria-describedby')!)?.textContent).toMatch(/48 points/);
     expect(within(dialog).getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toBe('/api/rides/r1/calendar.ics');
   });
 

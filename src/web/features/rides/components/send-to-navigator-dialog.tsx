@@ -15,7 +15,12 @@ const FILES = [
   {
     format: 'itn',
     label: 'TomTom itinerary (ITN)',
-    hint: 'TomTom Rider and older TomTom units: copy it to the device through MyDrive Connect or its itn folder.',
+    hint: 'Current TomTom units: copy it to the device through MyDrive Connect or its itn folder.',
+  },
+  {
+    format: 'itn-compact',
+    label: 'Older TomTom (ITN, 48 points)',
+    hint: 'TomTom Rider models and TomTom units from before 2014, which take at most 48 points: every stop, and the road between as points they pass by.',
   },
 ] as const;
 
