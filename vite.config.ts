@@ -5,11 +5,30 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
 import { routeChunk } from './build/route-chunks';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), stylesheetFirst(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    stylesheetFirst(),
+    // The app's one service worker (src/web/sw.ts: pushes now, offline pages later) built into
+    // /sw.js from its own source (injectManifest). The app registers it after load
+    // (src/web/lib/service-worker.ts), and the server writes the manifest with APP_NAME
+    // (platform/web-app.ts). No precache yet: injectionPoint is set when the offline issue adds one.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { injectionPoint: undefined },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   resolve: {
     // react-router's package exports point every condition at its development build (warnings,
     // checks: its largest module). The build takes the production one it ships beside it.

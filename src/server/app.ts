@@ -38,6 +38,8 @@ import { routingRoutes } from './routing/routing.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { finderRoutes } from './finder/finder.routes';
 import { geocodingRoutes } from './geocoding/geocoding.routes';
+import { pushRoutes } from './push/push.routes';
+import { vapidKeys } from './push/push.service';
 import { housekeepingJobs } from './housekeeping';
 import { enforceWriteLimit, isWrite } from './limits/write-limits';
 import { cutOffStalledBodies } from './platform/slow-clients';
@@ -165,6 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = { db: db.kysely, engine: db.engine, config, mailer, bus, log: app.log };
   app.decorate('ctx', ctx);
+  // The web push key pair, made now by the first process of the first start (push/push.service.ts).
+  await vapidKeys(ctx.db);
+  if (/^(mailto:.*@|https:\/\/)(localhost|127\.|\[::1\])/i.test(config.vapidSubject)) {
+    app.log.warn(`VAPID_SUBJECT is ${config.vapidSubject}: push services refuse a localhost subject; set VAPID_SUBJECT or MAIL_FROM`);
+  }
 
   await app.register(cookie);
   applyCachePolicy(app);
@@ -216,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(bugReportsRoutes(ctx));
   await app.register(geocodingRoutes(ctx));
+  await app.register(pushRoutes(ctx));
 
   if (config.webDir) await serveWebApp(app, config.webDir, config.appName);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

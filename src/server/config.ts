@@ -13,6 +13,12 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Who runs this server, told to push services in every web push's VAPID signature (VAPID_SUBJECT):
+   * a mailto: or https: address; by default a mailto: of MAIL_FROM's address. Push services refuse
+   * a localhost subject (Apple's answers BadJwtToken).
+   */
+  vapidSubject: string;
   appName: string;
   geocoderUrl: string | null;
   routerUrl: string | null;
@@ -64,6 +70,17 @@ export interface ObjectStorageSettings {
 }
 
 export class ConfigError extends Error {}
+
+const DEFAULT_MAIL_FROM = 'RoadCaptain <no-reply@localhost>';
+
+/** VAPID_SUBJECT (a mailto: or https: address), or a mailto: of MAIL_FROM's address ("Name <a@b>" or "a@b"). */
+export function vapidSubject(env: NodeJS.ProcessEnv): string {
+  const given = urlVar(env, 'VAPID_SUBJECT', ['mailto:', 'https:']);
+  if (given) return given;
+  const from = optional(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  return `mailto:${address.trim()}`;
+}
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -213,7 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     publicUrl,
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: optional(env, 'MAIL_FROM') ?? 'RoadCaptain <no-reply@localhost>',
+    mailFrom: optional(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM,
+    vapidSubject: vapidSubject(env),
     appName: optional(env, 'APP_NAME') ?? 'RoadCaptain',
     geocoderUrl: urlVar(env, 'GEOCODER_URL', ['http:', 'https:']),
     routerUrl: urlVar(env, 'ROUTER_URL', ['http:', 'https:']),

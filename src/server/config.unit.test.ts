@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it("signs web pushes as VAPID_SUBJECT, or as a mailto: of MAIL_FROM's address", () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ MAIL_FROM: 'Club Rides <rides@club.example>' }).vapidSubject).toBe('mailto:rides@club.example');
+    expect(loadConfig({ MAIL_FROM: 'rides@club.example' }).vapidSubject).toBe('mailto:rides@club.example');
+    expect(loadConfig({ MAIL_FROM: 'rides@club.example', VAPID_SUBJECT: 'https://club.example/contact' }).vapidSubject).toBe('https://club.example/contact');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@club.example' }).vapidSubject).toBe('mailto:ops@club.example');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://club.example' })).toThrow(ConfigError);
+  });
+
   it('runs one worker process per core (at most 8) unless WORKERS says otherwise', () => {
     expect(loadConfig({}).workers).toBe(Math.min(os.availableParallelism(), 8));
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);

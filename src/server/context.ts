@@ -1,3 +1,4 @@
+import type https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -24,6 +25,12 @@ export interface AppContext {
    * happens. In production it is one property read.
    */
   beforeLock?: (point: LockPoint) => Promise<void>;
+  /**
+   * Test seam, unset outside tests: the https agent web pushes go through (push/push.service.ts), so
+   * a test's fake push service on loopback with a self-signed certificate is trusted by this app
+   * alone, not by the whole test process.
+   */
+  pushAgent?: https.Agent;
 }
 
 /** Where a service may pause for a test between its read and its locked transaction (AppContext.beforeLock). */

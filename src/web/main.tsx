@@ -15,3 +15,13 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The service worker (web push) is registered once the page has loaded, from its own small chunk:
+// nothing of it is in the first load (docs/web.md "First paint").
+function registerWorkerLater() {
+  void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+}
+if ('serviceWorker' in navigator) {
+  if (document.readyState === 'complete') registerWorkerLater();
+  else window.addEventListener('load', registerWorkerLater, { once: true });
+}

@@ -44,6 +44,12 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
+/** The public id of the request's session (a guest has one too), or 401 without a valid session. */
+export function requireSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthorized();
+  return request.sessionId;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the session hook in app.ts: the account behind a valid session cookie, else null. */

@@ -14,7 +14,7 @@ export interface SessionRow {
 }
 
 /** Sessions last seen before this are over (30 days unused). */
-function idleCutoff(nowIso: string): string {
+export function idleCutoff(nowIso: string): string {
   return new Date(new Date(nowIso).getTime() - SESSION_IDLE_TIMEOUT_MS).toISOString();
 }
 

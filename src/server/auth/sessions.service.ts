@@ -9,6 +9,7 @@ import type { UserRow } from '../users/users.repository';
 import { notFound } from '../platform/errors';
 import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
 import { sessionsRepository } from './sessions.repository';
+import { pushRepository } from '../push/push.repository';
 import { addressChangedMail } from './auth.mails';
 import { replaceFeedAddress } from '../calendar/calendar.service';
 import type { CalendarFeed } from '../../shared/calendar/calendar-feed';
@@ -43,12 +44,14 @@ export async function resolveRequestSession(
 /** GET /api/auth/sessions: the rider's sessions that still count, this browser's first. */
 export async function listSessions(ctx: AppContext, userId: string, currentSessionId: string | null): Promise<Session[]> {
   const rows = await sessionsRepository.listValid(ctx.db, userId, nowIso());
+  const withPush = await pushRepository.sessionsWithPush(ctx.db, userId);
   const sessions = rows.map((row) => ({
     id: row.public_id,
     device: describeDevice(row.user_agent),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     current: row.public_id === currentSessionId,
+    push: withPush.has(row.public_id),
   }));
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
 }

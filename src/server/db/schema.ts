@@ -359,6 +359,26 @@ export interface UploadCountersTable {
   bytes: number | string;
 }
 
+/** The one VAPID key pair every server signs web pushes with (migration 034; push/vapid-keys.ts). */
+export interface VapidKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A browser's web push subscription, belonging to one session (migration 034). */
+export interface PushSubscriptionsTable {
+  id: string;
+  /** sessions.public_id: the subscription ends with the session. */
+  session_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -387,5 +407,7 @@ export interface Database {
   geocoder_slots: GeocoderSlotsTable;
   write_counters: WriteCountersTable;
   upload_counters: UploadCountersTable;
+  vapid_keys: VapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 

@@ -5,6 +5,7 @@ import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
+import { pushToDevices } from '../push/push.service';
 
 /** The bus topic on which a user's new notifications travel to their open pages. */
 export const notificationTopic = (userId: string) => `notifications:${userId}`;
@@ -23,7 +24,7 @@ export interface NotificationAbout {
   riderId?: string | null;
 }
 
-type NotifyContext = Pick<AppContext, 'db' | 'bus' | 'log'>;
+type NotifyContext = Pick<AppContext, 'db' | 'bus' | 'log' | 'config' | 'pushAgent'>;
 
 function aboutColumns(about: NotificationAbout | undefined) {
   return { subject_group_id: about?.groupId ?? null, subject_user_id: about?.riderId ?? null, subject_ride_id: about?.rideId ?? null };
@@ -47,7 +48,10 @@ async function pushStored(ctx: NotifyContext, userId: string, id: string): Promi
 export async function notify(ctx: NotifyContext, userId: string, type: string, title: string, message: string, about?: NotificationAbout): Promise<Notification | undefined> {
   const id = newId();
   await notificationsRepository.insert(ctx.db, { id, user_id: userId, type, title, message, created_at: nowIso(), ...aboutColumns(about) });
-  return pushStored(ctx, userId, id);
+  const notification = await pushStored(ctx, userId, id);
+  // Until the outbox (issue 30 point 2): the rider's devices with push on get it too (push/push.service.ts).
+  if (notification) await pushToDevices(ctx, userId, notification);
+  return notification;
 }
 
 /**

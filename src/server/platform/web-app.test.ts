@@ -69,6 +69,16 @@ describe('the web app', () => {
     }
   });
 
+  it("serves the web app manifest with the app's name and icons of 192 and 512 pixels", async () => {
+    const answer = await get('/manifest.webmanifest');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = answer.json();
+    expect(manifest).toMatchObject({ name: 'RoadCaptain', start_url: '/', display: 'standalone' });
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons as Array<{ src: string }>) expect(fs.existsSync(path.join('public', icon.src))).toBe(true);
+  });
+
   it('sends a file without compressed copies as it is', async () => {
     const res = await get('/assets/small-def456.js', 'gzip, br');
     expect(res.statusCode).toBe(200);

@@ -6,6 +6,25 @@ import { pagePreloads } from './page-preloads';
 import { escapeHtml } from './html';
 import { fileAnswer } from '../../shared/http/responses';
 
+/** The installable app (W3C Web App Manifest); the icons are files of the build (public/icons). */
+export function webManifest(appName: string) {
+  return {
+    id: '/',
+    name: appName,
+    short_name: appName,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#16191f',
+    theme_color: '#16191f',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
 /**
  * Serves the built web app (dist/web) on the same port as the API. Every path that is not a file
  * and not under /api gets index.html, so the client's router decides (including its 404 page).
@@ -38,6 +57,11 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     },
   });
   const page = { schema: { response: { 200: fileAnswer(`The web app's page`, ['text/html']) } } };
+  // The web app manifest, with the app's name (APP_NAME) like the page: what a phone's "Add to Home
+  // Screen" installs, and on an iPhone the only way web push is allowed (iOS 16.4 and later).
+  const manifest = JSON.stringify(webManifest(appName));
+  const manifestRoute = { schema: { response: { 200: fileAnswer('The web app manifest', ['application/manifest+json']) } } };
+  app.get('/manifest.webmanifest', manifestRoute, (_request, reply) => reply.type('application/manifest+json').header('Cache-Control', 'no-cache').send(manifest));
   app.get('/', page, (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor('/')));
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (anything under /assets or with an extension) are real 404s,

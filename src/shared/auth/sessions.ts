@@ -16,6 +16,8 @@ export const sessionSchema = z.object({
   lastSeenAt: z.string(),
   /** The session of the browser asking. */
   current: z.boolean(),
+  /** This browser gets web pushes ("Notifications on this device"); they end with the session. */
+  push: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

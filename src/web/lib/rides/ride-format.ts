@@ -1,10 +1,9 @@
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
+import { ridePath } from '../../../shared/rides/ride-path';
 import { dayLabel, localDay, offsetMinutes, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
 
-/** The ride's page: by group and ride slugs, or by id for a ride without a group (spec 2 section 2). */
-export function ridePath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
-  return ride.groupSlug ? `/groups/${encodeURIComponent(ride.groupSlug)}/rides/${encodeURIComponent(ride.slug)}` : `/rides/${encodeURIComponent(ride.id)}`;
-}
+// The server names ride pages too (a push's link), so the path is made in src/shared.
+export { ridePath };
 
 export function rideEditPath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
   return `${ridePath(ride)}/edit`;

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { notificationHref } from './notification-href';
+import { notificationHref } from '../../../../shared/notifications/notification-href';
 
 export { notificationHref };
 

@@ -5,7 +5,7 @@ import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useMarkNotificationsRead, useNotificationStream } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { notificationHref } from './notification-href';
+import { notificationHref } from '../../../../shared/notifications/notification-href';
 
 /** Spec 1 section 9 on a wide screen; a phone shows one at a time (it would cover the page otherwise). */
 export const MAX_NOTIFICATION_TOASTS = 3;

@@ -10,6 +10,7 @@ import { CalendarCard } from './calendar-card';
 import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
+import { DevicePushCard } from './device-push-card';
 import { SiteSettingsForm } from './site-settings-form';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -89,6 +90,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
           </CardBody>
         </Card>
         <SecurityCard user={user} onEmailMissing={highlight.start} />
+        <DevicePushCard />
         <PrivacyCard user={user} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">

@@ -16,9 +16,9 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000).toISOStri
 
 function threeSessions(): Session[] {
   return [
-    { id: '11111111-1111-4111-8111-111111111111', device: 'Chrome on Android', createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: hoursAgo(0), current: true },
-    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iPhone', createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: hoursAgo(50), current: false },
-    { id: '33333333-3333-4333-8333-333333333333', device: 'Firefox on Windows', createdAt: '2025-02-01T10:00:00.000Z', lastSeenAt: hoursAgo(0.2), current: false },
+    { id: '11111111-1111-4111-8111-111111111111', device: 'Chrome on Android', createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: hoursAgo(0), current: true, push: true },
+    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iPhone', createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: hoursAgo(50), current: false, push: false },
+    { id: '33333333-3333-4333-8333-333333333333', device: 'Firefox on Windows', createdAt: '2025-02-01T10:00:00.000Z', lastSeenAt: hoursAgo(0.2), current: false, push: false },
   ];
 }
 

@@ -116,6 +116,7 @@ function SignedInDevices({ userId }: { userId: string }) {
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold break-words text-asphalt-900">
                     <span className="min-w-0 break-words">{session.device}</span>
                     {session.current ? <Badge variant="success">This device</Badge> : null}
+                    {session.push ? <Badge>Notifications on</Badge> : null}
                   </p>
                   <p className="mt-0.5 text-xs text-asphalt-600">{session.current ? 'Active now' : lastSeenText(session)}</p>
                   <p className="text-xs text-asphalt-500">Signed in {formatDate(session.createdAt)}</p>

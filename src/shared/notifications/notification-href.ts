@@ -1,9 +1,10 @@
-import type { Notification } from '../../../../shared/notifications/notification';
-import { ridePath } from '../../../lib/rides/ride-format';
+import type { Notification } from './notification';
+import { ridePath } from '../rides/ride-path';
 
 /**
  * Where a notification leads, from what it names: the ride's page, the member's profile, the
  * group (a membership request to its Pending Members tab, a new poll to its Polls tab). Older ones without a subject lead nowhere.
+ * Shared: the list and toasts link there, and a push's tap opens it (server/push).
  */
 export function notificationHref(n: Notification): string | null {
   const subject = n.subject;

@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { idleCutoff } from '../auth/sessions.repository';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface VapidKeyRow {
+  public_key: string;
+  private_key: string;
+}
+
+/** What sending to one browser needs (RFC 8291 keys and the push service's address). */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** The one row of vapid_keys. */
+const VAPID_ROW_ID = 'current';
+
+export const pushRepository = {
+  findVapidKeys(db: Executor): Promise<VapidKeyRow | undefined> {
+    return db.selectFrom('vapid_keys').select(['public_key', 'private_key']).where('id', '=', VAPID_ROW_ID).executeTakeFirst();
+  },
+
+  /** Stores a key pair unless one is there already (another process's, made at the same moment). */
+  async insertVapidKeysIfAbsent(db: Executor, keys: { publicKey: string; privateKey: string; createdAt: string }): Promise<void> {
+    await db
+      .insertInto('vapid_keys')
+      .values({ id: VAPID_ROW_ID, public_key: keys.publicKey, private_key: keys.privateKey, created_at: keys.createdAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  },
+
+  /**
+   * The session's subscription becomes this one: an older one of the session goes (a browser has
+   * one per site), and an endpoint another session held moves here (the browser signed in again).
+   */
+  async replaceForSession(db: Executor, row: { id: string; sessionId: string; endpoint: string; p256dh: string; auth: string; createdAt: string }): Promise<void> {
+    await db.deleteFrom('push_subscriptions').where('session_id', '=', row.sessionId).where('endpoint', '<>', row.endpoint).execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({ id: row.id, session_id: row.sessionId, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, created_at: row.createdAt })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ session_id: row.sessionId, p256dh: row.p256dh, auth: row.auth, created_at: row.createdAt }))
+      .execute();
+  },
+
+  async deleteForSession(db: Executor, sessionId: string): Promise<void> {
+    await db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
+  },
+
+  /** The push service said the subscription is gone (404 or 410). */
+  async deleteByEndpoint(db: Executor, endpoint: string): Promise<void> {
+    await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+  },
+
+  /** The subscriptions of a rider's sessions that still count (not past 90 days nor unused for 30). */
+  listForUser(db: Executor, userId: string, nowIso: string): Promise<PushSubscriptionRow[]> {
+    return db
+      .selectFrom('push_subscriptions')
+      .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
+      .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', nowIso)
+      .where('sessions.last_seen_at', '>', idleCutoff(nowIso))
+      .orderBy('push_subscriptions.created_at')
+      .execute();
+  },
+
+  /** Which of a rider's sessions have push on (the Security card names them). */
+  async sessionsWithPush(db: Executor, userId: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('push_subscriptions')
+      .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
+      .select('push_subscriptions.session_id')
+      .where('sessions.user_id', '=', userId)
+      .execute();
+    return new Set(rows.map((r) => r.session_id));
+  },
+};

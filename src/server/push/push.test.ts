@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser, TestClient } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
+import { startFakePushService, type FakePushService } from '../test/fake-push-service';
+import { sessionListSchema } from '../../shared/auth/sessions';
+import { pushKeySchema, pushMessageSchema } from '../../shared/push/push';
+import { notify } from '../notifications/notifications.service';
+import { loadOrMakeVapidKeys, sendPush } from './push.service';
+import { pushRepository } from './push.repository';
+
+const t = useTestApp({ MAIL_FROM: 'Club Rides <rides@club.example>' });
+let fake: FakePushService;
+
+beforeAll(async () => {
+  fake = await startFakePushService();
+  // The fake's self-signed certificate is trusted by this app's pushes alone.
+  t.app.ctx.pushAgent = fake.agent;
+});
+afterAll(async () => fake.close());
+
+async function sessions(client: TestClient) {
+  return sessionListSchema.parse((await client.get('/api/auth/sessions')).json()).sessions;
+}
+
+async function subscribed(client: TestClient) {
+  const subscription = fake.subscribe();
+  expect((await client.put('/api/push/subscription', subscription)).statusCode).toBe(200);
+  return subscription;
+}
+
+/** What the store keeps of a subscription (the outbox hands sendPush one of these). */
+const stored = (s: { endpoint: string; keys: { p256dh: string; auth: string } }) => ({ endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth });
+
+async function storedEndpoints(): Promise<string[]> {
+  const rows = await t.app.ctx.db.selectFrom('push_subscriptions').select('endpoint').execute();
+  return rows.map((r) => r.endpoint);
+}
+
+describe('web push', () => {
+  it('gives every visitor the one VAPID public key, a P-256 point', async () => {
+    const answer = await new TestClient(t.app).get('/api/push/key');
+    expect(answer.statusCode).toBe(200);
+    const { publicKey } = pushKeySchema.parse(answer.json());
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect((await new TestClient(t.app).get('/api/push/key')).json()).toEqual({ publicKey });
+  });
+
+  it('keeps one key pair when several processes make one at the same moment (insert if absent, then read)', async () => {
+    const db = t.app.ctx.db;
+    const original = await db.selectFrom('vapid_keys').selectAll().executeTakeFirstOrThrow();
+    await db.deleteFrom('vapid_keys').execute();
+    try {
+      const made = await Promise.all([loadOrMakeVapidKeys(db), loadOrMakeVapidKeys(db), loadOrMakeVapidKeys(db), loadOrMakeVapidKeys(db)]);
+      const stored = await db.selectFrom('vapid_keys').selectAll().execute();
+      expect(stored).toHaveLength(1);
+      for (const keys of made) expect(keys).toEqual({ public_key: stored[0]!.public_key, private_key: stored[0]!.private_key });
+    } finally {
+      await db.deleteFrom('vapid_keys').execute();
+      await db.insertInto('vapid_keys').values(original).execute();
+    }
+  });
+
+  it("sends a rider's new notification to their device, encrypted to its keys and signed with the server's key", async () => {
+    const { client, user } = await buildSignedInUser(t);
+    const subscription = await subscribed(client);
+    expect((await sessions(client))[0]).toMatchObject({ current: true, push: true });
+
+    const arriving = fake.nextPush(subscription.endpoint);
+    await notify(t.app.ctx, user.id, 'ride_cancelled', 'Ride Cancelled', 'Sunday Loop has been cancelled');
+    const push = await arriving;
+
+    const message = pushMessageSchema.parse(JSON.parse(push.text));
+    expect(message).toMatchObject({ title: 'Ride Cancelled', body: 'Sunday Loop has been cancelled', url: '/' });
+    expect(message.tag).toEqual(expect.any(String));
+    // An urgent type: high urgency, kept a day by the push service.
+    expect(push.urgency).toBe('high');
+    expect(push.ttl).toBe(24 * 3600);
+    const { publicKey } = pushKeySchema.parse((await client.get('/api/push/key')).json());
+    expect(push.vapid).toMatchObject({ publicKey, sub: 'mailto:rides@club.example', aud: fake.origin });
+    expect(push.vapid.exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it('removes a subscription the push service answers 410 or 404 for, and keeps it on a passing failure', async () => {
+    const { client } = await buildSignedInUser(t);
+    const message = { title: 'Ride Tomorrow!', body: "Don't forget about Sunday Loop", url: '/' };
+    const options = { ttlSeconds: 3600, urgency: 'normal' as const };
+
+    const passing = await subscribed(client);
+    fake.answerNextWith(passing.endpoint, 500);
+    await expect(sendPush(t.app.ctx, stored(passing), message, options)).rejects.toMatchObject({ statusCode: 500 });
+    expect(await storedEndpoints()).toContain(passing.endpoint);
+    expect(await sendPush(t.app.ctx, stored(passing), message, options)).toBe('sent');
+    expect(JSON.parse((await fake.nextPush(passing.endpoint)).text)).toEqual(message);
+    expect(JSON.parse((await fake.nextPush(passing.endpoint)).text)).toEqual(message);
+
+    fake.answerNextWith(passing.endpoint, 410);
+    expect(await sendPush(t.app.ctx, stored(passing), message, options)).toBe('gone');
+    expect(await storedEndpoints()).not.toContain(passing.endpoint);
+    expect((await sessions(client))[0]).toMatchObject({ current: true, push: false });
+
+    const notFound = await subscribed(client);
+    fake.answerNextWith(notFound.endpoint, 404);
+    expect(await sendPush(t.app.ctx, stored(notFound), message, options)).toBe('gone');
+    expect(await storedEndpoints()).not.toContain(notFound.endpoint);
+  });
+
+  it('lets a guest turn push on and off for this browser; one subscription per browser', async () => {
+    const guest = new TestClient(t.app);
+    await guest.get('/api/users/current');
+    const first = await subscribed(guest);
+    const second = await subscribed(guest);
+    const endpoints = await storedEndpoints();
+    expect(endpoints).toContain(second.endpoint);
+    expect(endpoints).not.toContain(first.endpoint);
+
+    expect((await guest.delete('/api/push/subscription')).statusCode).toBe(200);
+    expect(await storedEndpoints()).not.toContain(second.endpoint);
+    expect((await sessions(guest))[0]).toMatchObject({ push: false });
+  });
+
+  it('moves an endpoint to the session that hands it over last (the browser signed in again)', async () => {
+    const { client: first } = await buildSignedInUser(t);
+    const { client: second } = await buildSignedInUser(t);
+    const subscription = await subscribed(first);
+    expect((await second.put('/api/push/subscription', subscription)).statusCode).toBe(200);
+    expect((await sessions(first))[0]).toMatchObject({ push: false });
+    expect((await sessions(second))[0]).toMatchObject({ push: true });
+  });
+
+  it("ends a device's subscription with its session: sign-out, another device put out, sign out other devices", async () => {
+    const email = `push-${Date.now()}@example.com`;
+    const phone = await buildSignedInUser(t, email);
+    const laptop = await buildSignedInUser(t, email);
+    const tablet = await buildSignedInUser(t, email);
+    const [onPhone, onLaptop, onTablet] = [await subscribed(phone.client), await subscribed(laptop.client), await subscribed(tablet.client)];
+    expect((await sessions(phone.client)).map((s) => s.push)).toEqual([true, true, true]);
+
+    // The tablet is put out from the phone (a lost device).
+    const tabletSession = (await sessions(tablet.client))[0]!.id;
+    expect((await phone.client.delete(`/api/auth/sessions/${tabletSession}`)).statusCode).toBe(200);
+    expect(await storedEndpoints()).not.toContain(onTablet.endpoint);
+
+    expect((await phone.client.post('/api/auth/sessions/sign-out-others')).statusCode).toBe(200);
+    expect(await storedEndpoints()).not.toContain(onLaptop.endpoint);
+    expect(await storedEndpoints()).toContain(onPhone.endpoint);
+
+    expect((await phone.client.post('/api/auth/logout')).statusCode).toBe(200);
+    expect(await storedEndpoints()).not.toContain(onPhone.endpoint);
+    expect(await pushRepository.listForUser(t.app.ctx.db, phone.user.id, new Date().toISOString())).toEqual([]);
+  });
+
+  it('refuses a subscription that is not an https push service with browser keys, by field, and one without a session', async () => {
+    const guest = new TestClient(t.app);
+    await guest.get('/api/users/current');
+    const good = fake.subscribe();
+    const cases: Array<[unknown, string]> = [
+      [{ ...good, endpoint: 'http://push.example/abc' }, 'endpoint'],
+      [{ ...good, endpoint: 'not a url' }, 'endpoint'],
+      [{ ...good, keys: { ...good.keys, p256dh: 'short' } }, 'keys.p256dh'],
+      [{ ...good, keys: { ...good.keys, auth: '!'.repeat(22) } }, 'keys.auth'],
+      [{ endpoint: good.endpoint }, 'keys'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await guest.put('/api/push/subscription', body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().field).toBe(field);
+    }
+    expect((await new TestClient(t.app).put('/api/push/subscription', good)).statusCode).toBe(401);
+    expect((await new TestClient(t.app).delete('/api/push/subscription')).statusCode).toBe(401);
+  });
+});
