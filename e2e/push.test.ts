@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { expectAccessible, expectToast } from './support/page-checks';
-import { currentUser } from './support/riders';
-import { newGuestRider } from './support/ride-steps';
+import { currentUser, guestRider, joinGroup } from './support/riders';
+import { createGroup, createRide, newGuestRider } from './support/ride-steps';
 import { startFakePushService, type FakePushService } from '../src/server/test/fake-push-service';
 import { notify } from '../src/server/notifications/notifications.service';
 
@@ -92,6 +92,28 @@ describe('web push', () => {
     const stored = await h.app.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', subscription.endpoint).execute();
     expect(stored).toEqual([]);
     await context.close();
+  });
+
+  it('offers a guest who joins a ride push on this device, or an address, until push is on', async () => {
+    const owner = await guestRider(h, { width: 375, height: 812 });
+    const group = await createGroup(owner.page, `Push Offer Riders ${Date.now()}`);
+    const ride = await createRide(owner.page, group.id, { name: 'Futa Pass at Dawn' });
+    const guest = await guestRider(h, { width: 375, height: 812 });
+    await guest.context.grantPermissions(['notifications'], { origin: h.baseUrl });
+    await stubPushManager(guest.context, fake.subscribe());
+    await joinGroup(guest, owner, group.id);
+    await guest.page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+    expect(await guest.page.getByRole('region', { name: 'Hear if this ride changes or is cancelled' }).count()).toBe(0);
+
+    await guest.page.getByRole('button', { name: 'Join Ride' }).click();
+    const offer = guest.page.getByRole('region', { name: 'Hear if this ride changes or is cancelled' });
+    await offer.waitFor();
+    expect(await offer.getByRole('link', { name: 'add an e-mail address' }).getAttribute('href')).toBe('/preferences?highlight=email');
+    await expectAccessible(guest.page, ['[aria-labelledby="guest-push-title"]'], 'the push offer at 375 px');
+    await offer.getByRole('switch', { name: 'Notifications on this device' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await guest.context.close();
+    await owner.context.close();
   });
 
   it('shows even a push it cannot read, so the browser keeps the subscription', async () => {

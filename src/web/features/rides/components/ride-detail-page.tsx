@@ -24,6 +24,7 @@ import { useCanonicalPath } from '../../../lib/use-canonical-path';
 import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
 import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
+import { GuestPushOffer } from './guest-push-offer';
 import { RideFactsCard } from './ride-facts-card';
 import { RideRidersCard } from './ride-riders-card';
 import { RideMediaStrip } from '../../../components/media/ride-media-strip';
@@ -186,6 +187,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
 
       {ride.status === 'cancelled' ? <CancelledBanner canEdit={ride.abilities.edit} /> : null}
       <MinimumDecisionBanner ride={ride} />
+      {joined && user && !user.email && ride.status !== 'cancelled' ? <GuestPushOffer /> : null}
 
       {/* Phones: details, riders, route, comments: the ride's text is on the first screen and the map
           (a chunk, Leaflet, then tiles) below it. Wide screens: route and comments beside the details. */}
