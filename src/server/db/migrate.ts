@@ -31,6 +31,8 @@ import * as m030 from './migrations/030_group_bans';
 import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
 import * as m033 from './migrations/033_route_duration';
+import * as m040 from './migrations/040_deliveries';
+import * as m041 from './migrations/041_notification_params';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
   '033_route_duration': m033,
+  '040_deliveries': m040,
+  '041_notification_params': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

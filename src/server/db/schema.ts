@@ -35,6 +35,8 @@ export interface UsersTable {
   timezone_name: Generated<string>;
   created_at: string;
   last_seen_at: string;
+  /** "Pause all e-mail" (migration 040): no notification mail while set; sign-in mails still go. */
+  email_paused: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -86,6 +88,40 @@ export interface NotificationsTable {
   first_at: Generated<string | null>;
   /** What an unread notification gathers (uploads by one rider to one ride or group); null once read. */
   group_key: Generated<string | null>;
+  /**
+   * The type's parameters as JSON (migration 041): the texts are written from them when shown.
+   * Null only for a row of an earlier release whose text read back as none of its type's templates:
+   * then `title` and `message` are what it shows (new rows leave them empty).
+   */
+  params: Generated<string | null>;
+}
+
+/** One mail or push to send (migration 040, the outbox): see deliveries/outbox.ts. */
+export interface DeliveriesTable {
+  id: string;
+  channel: string;
+  user_id: string;
+  type: string;
+  /** JSON object: the notification's parameters (ids, instants, names as they were). */
+  params: Generated<string>;
+  notification_id: string | null;
+  ride_id: string | null;
+  dedupe_key: string;
+  state: Generated<string>;
+  due_at: string;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A rider's switch of one notification type on one channel, kept only when it differs from the default (migration 040). */
+export interface NotificationChannelSettingsTable {
+  user_id: string;
+  type: string;
+  channel: string;
+  enabled: Flag;
 }
 
 export interface ActivityEventsTable {
@@ -387,5 +423,7 @@ export interface Database {
   geocoder_slots: GeocoderSlotsTable;
   write_counters: WriteCountersTable;
   upload_counters: UploadCountersTable;
+  deliveries: DeliveriesTable;
+  notification_channel_settings: NotificationChannelSettingsTable;
 }
 

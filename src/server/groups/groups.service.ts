@@ -11,7 +11,6 @@ import { roundKm, type LatLon } from '../../shared/geo/coordinates';
 import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
 import type { GroupFinderPage } from '../../shared/finder/finder';
 import { detachMedia } from '../media/media.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
 import { GROUP_NAME_TAKEN, type CreateGroupInput, type Group, type UpdateGroupInput } from '../../shared/groups/group';
 import { groupNameKey } from './group-name';
@@ -234,7 +233,6 @@ export async function deleteGroup(ctx: AppContext, actorId: string, groupId: str
 export async function announceNewMember(ctx: AppContext, group: { id: string; name: string; creator_id: string }, memberId: string): Promise<void> {
   if (group.creator_id === memberId) return;
   const member = await usersRepository.findById(ctx.db, memberId);
-  const { title, message } = notificationTexts.memberJoined(member?.handle ?? 'A rider', group.name);
-  await notify(ctx, group.creator_id, 'member_joined', title, message, { groupId: group.id, riderId: memberId });
+  await notify(ctx, group.creator_id, 'member_joined', { rider: member?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId: memberId });
 }
 

@@ -11,7 +11,6 @@ import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
 import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
 import {
@@ -35,9 +34,8 @@ import { announceNewMember, getGroup, loadGroup } from './groups.service';
 async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string): Promise<void> {
   const rider = await usersRepository.findById(ctx.db, riderId);
   // Named by their handle, never by their e-mail address.
-  const { title, message } = notificationTexts.membershipRequest(rider?.handle ?? 'A rider', group.name);
   for (const organizerId of await groupsRepository.organizerIds(ctx.db, group.id)) {
-    await notify(ctx, organizerId, 'membership_request', title, message, { groupId: group.id, riderId });
+    await notify(ctx, organizerId, 'membership_request', { rider: rider?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId });
   }
 }
 
@@ -154,8 +152,7 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   });
   // Whoever decided is not told of their own action (GUIDE section 10); the request every organizer was told of is settled.
   await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
-  const texts = approve ? notificationTexts.membershipApproved(group.name) : notificationTexts.membershipDeclined(group.name);
-  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { groupId });
+  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', { group: group.name }, { groupId });
 }
 
 export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {
@@ -202,8 +199,7 @@ export async function changeMemberRole(ctx: AppContext, actorId: string, groupId
     if (!(await groupsRepository.setRole(tx, groupId, memberId, role))) memberNotFound();
   });
   if (role === 'co_organizer') {
-    const { title, message } = notificationTexts.madeCoOrganizer(group.name);
-    await notify(ctx, memberId, 'made_co_organizer', title, message, { groupId });
+    await notify(ctx, memberId, 'made_co_organizer', { group: group.name }, { groupId });
   }
   const member = (await listMembers(ctx, actorId, groupId)).find((m) => m.id === memberId);
   return member ?? memberNotFound();
@@ -228,10 +224,8 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
     await groupsRepository.setRole(tx, groupId, memberId, 'member');
   });
   const [newOwner, formerOwner] = await Promise.all([usersRepository.findById(ctx.db, memberId), usersRepository.findById(ctx.db, actorId)]);
-  const received = notificationTexts.ownershipReceived(group.name, formerOwner?.handle ?? 'The owner');
-  await notify(ctx, memberId, 'ownership_received', received.title, received.message, { groupId, riderId: actorId });
-  const handed = notificationTexts.ownershipHandedOver(group.name, newOwner?.handle ?? 'another member');
-  await notify(ctx, actorId, 'ownership_handed_over', handed.title, handed.message, { groupId, riderId: memberId });
+  await notify(ctx, memberId, 'ownership_received', { group: group.name, formerOwner: formerOwner?.handle ?? 'The owner' }, { groupId, riderId: actorId });
+  await notify(ctx, actorId, 'ownership_handed_over', { group: group.name, newOwner: newOwner?.handle ?? 'another member' }, { groupId, riderId: memberId });
   return getGroup(ctx, actorId, groupId);
 }
 
@@ -258,15 +252,13 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
   });
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
-  const { title, message } = notificationTexts.removedFromGroup(group.name);
-  await notify(ctx, memberId, 'removed_from_group', title, message, { groupId });
+  await notify(ctx, memberId, 'removed_from_group', { group: group.name }, { groupId });
   if (!handed) return;
   for (const news of handed.news) await tellSeatNews(ctx, news);
   if (handed.rides.length === 0) return;
   const rider = await usersRepository.findById(ctx.db, memberId);
   for (const ride of handed.rides) {
-    const texts = notificationTexts.rideHandedOver(ride.name, rider?.handle ?? 'A rider', group.name);
-    await notify(ctx, handed.ownerId, 'ride_handed_over', texts.title, texts.message, { groupId, rideId: ride.id, riderId: memberId });
+    await notify(ctx, handed.ownerId, 'ride_handed_over', { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, { groupId, rideId: ride.id, riderId: memberId });
   }
 }
 

@@ -1,4 +1,5 @@
-import { notificationTexts, type Notification, type NotificationSubject } from '../../shared/notifications/notification';
+import type { Notification, NotificationSubject } from '../../shared/notifications/notification';
+import { isNotificationType, renderNotification } from '../../shared/notifications/notification-types';
 import { toBool, toCount } from '../db/database';
 import type { NotificationListRow } from './notifications.repository';
 
@@ -23,19 +24,33 @@ function subjectOf(row: NotificationListRow): NotificationSubject | undefined {
   };
 }
 
+/** The stored parameters, or null for a row of an earlier release that kept only its text. */
+export function storedParams(row: { params: string | null }): Record<string, unknown> | null {
+  if (row.params === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(row.params);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Its title and message, written now from its type and parameters with today's names (the stored text only for an old row). */
+function textsOf(row: NotificationListRow, subject: NotificationSubject | undefined, count: number): { title: string; message: string } {
+  const params = storedParams(row);
+  if (!params || !isNotificationType(row.type)) return { title: row.title, message: row.message };
+  return renderNotification(row.type, params, { ride: subject?.rideName, group: subject?.groupName, rider: subject?.riderHandle }, count);
+}
+
 /** A notification; `subject` and `count` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
 export function presentNotification(row: NotificationListRow): Notification {
   const subject = subjectOf(row);
   const count = toCount(row.item_count);
-  const place = subject?.rideName ?? subject?.groupName;
-  // An upload notification counts on as more files come, so its text is written from the count and current names.
-  const counted = row.type === 'media_uploaded' && place !== undefined && place !== null && subject?.riderHandle;
-  const message = counted ? notificationTexts.mediaUploaded(subject.riderHandle!, count, place).message : row.message;
+  const counted = row.type === 'media_uploaded' && (subject?.rideName ?? subject?.groupName) && subject?.riderHandle;
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    message,
+    ...textsOf(row, subject, count),
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
     ...(subject && { subject }),

@@ -1,6 +1,10 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import type { Notification, NotificationRemoved } from '../../shared/notifications/notification';
+import type { NotificationParams, NotificationType } from '../../shared/notifications/notification-types';
 import { nowIso, toCount } from '../db/database';
+import { enqueueDeliveries } from '../deliveries/outbox';
 import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
@@ -38,16 +42,64 @@ async function pushStored(ctx: NotifyContext, userId: string, id: string): Promi
   return notification;
 }
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What a domain tells: its type, the parameters its texts are written from, what it is about. */
+export interface News<T extends NotificationType> {
+  type: T;
+  params: NotificationParams[T];
+  about?: NotificationAbout;
+  /**
+   * What happened, the same for every recipient ("ride_cancelled:{ride}:{sequence}"), so its mails
+   * and pushes go out once however often it is recorded; by default each notification is its own event.
+   */
+  eventKey?: string;
+}
+
+/** Notifications recorded in a transaction, to be pushed to open pages once it commits. */
+export type Told = Array<{ userId: string; id: string }>;
+
 /**
- * The one way any domain tells a rider something: stores the notification, then pushes it to every
- * page the rider has open (through the event bus, so it reaches them on any app process).
- * Delivery is best effort: the stored row is the truth, and the list shows it on the next load.
- * `about` names what it concerns, so the client can name it and open it.
+ * The one way any domain tells riders something, in `db`: the transaction of what caused it. One
+ * notification per recipient (its type and parameters; the texts are written when it is shown),
+ * and their mails and pushes in the outbox, so that what commits is delivered even if the process
+ * dies right after, and what rolls back tells nobody. Push the result with `publishNotifications`
+ * after the commit.
  */
-export async function notify(ctx: NotifyContext, userId: string, type: string, title: string, message: string, about?: NotificationAbout): Promise<Notification | undefined> {
-  const id = newId();
-  await notificationsRepository.insert(ctx.db, { id, user_id: userId, type, title, message, created_at: nowIso(), ...aboutColumns(about) });
-  return pushStored(ctx, userId, id);
+export async function recordNotifications<T extends NotificationType>(db: Executor, recipients: string[], news: News<T>): Promise<Told> {
+  const told: Told = [];
+  const createdAt = nowIso();
+  for (const userId of recipients) {
+    const id = newId();
+    await notificationsRepository.insert(db, { id, user_id: userId, type: news.type, title: '', message: '', params: JSON.stringify(news.params), created_at: createdAt, ...aboutColumns(news.about) });
+    told.push({ userId, id });
+  }
+  await enqueueDeliveries(db, {
+    type: news.type,
+    params: news.params,
+    rideId: news.about?.rideId ?? null,
+    recipients: told.map(({ userId, id }) => ({ userId, notificationId: id })),
+    eventKey: news.eventKey ?? `notification:${told[0]?.id ?? ''}`,
+  });
+  return told;
+}
+
+/**
+ * After the commit: each recorded notification to every page its rider has open (through the event
+ * bus, so it reaches them on any app process). Best effort: the stored row is the truth.
+ */
+export async function publishNotifications(ctx: NotifyContext, told: Told): Promise<void> {
+  for (const { userId, id } of told) await pushStored(ctx, userId, id);
+}
+
+/**
+ * Tells one rider something on its own (no other write to share a transaction with: a reminder,
+ * a role given): the notification and its deliveries in one transaction, then pushed.
+ */
+export async function notify<T extends NotificationType>(ctx: NotifyContext, userId: string, type: T, params: NotificationParams[T], about?: NotificationAbout): Promise<Notification | undefined> {
+  const told = await ctx.db.transaction().execute((tx) => recordNotifications(tx, [userId], { type, params, ...(about && { about }) }));
+  const [first] = told;
+  return first ? pushStored(ctx, userId, first.id) : undefined;
 }
 
 /**
@@ -59,14 +111,15 @@ export async function notify(ctx: NotifyContext, userId: string, type: string, t
 export async function notifyUpload(
   ctx: NotifyContext,
   userId: string,
-  upload: { uploaderId: string; rideId: string | null; groupId: string | null; at: string; title: string; message: string },
+  upload: { uploaderId: string; rideId: string | null; groupId: string | null; at: string; params: NotificationParams['media_uploaded'] },
 ): Promise<Notification | undefined> {
   const { id } = await notificationsRepository.upsertGrouped(ctx.db, {
     id: newId(),
     user_id: userId,
     type: 'media_uploaded',
-    title: upload.title,
-    message: upload.message,
+    title: '',
+    message: '',
+    params: JSON.stringify(upload.params),
     created_at: upload.at,
     group_key: `media:${upload.uploaderId}:${upload.rideId ?? upload.groupId ?? ''}`,
     ...aboutColumns({ groupId: upload.groupId, rideId: upload.rideId, riderId: upload.uploaderId }),

@@ -4,10 +4,10 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
+import { zoneOf } from '../notifications/zone-of';
 import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
 import type { MembershipStatus } from '../../shared/groups/group';
-import { dayLabel, localDay } from '../../shared/rides/ride-time';
+import { localDay } from '../../shared/rides/ride-time';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -74,9 +74,8 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
       created_at: nowIso(),
     });
   });
-  const { title, message } = notificationTexts.pollCreated(input.title);
   for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message, { groupId: input.groupId });
+    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', { poll: input.title }, { groupId: input.groupId });
   }
   return presentOne(ctx, id, userId, membership);
 }
@@ -192,7 +191,6 @@ export async function tellInterestedRiders(
   const day = localDay(ride.startDate, ride.timezoneOffset);
   const members = new Set(memberIds);
   const told = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
-  const { title, message } = notificationTexts.pollRidePlanned(ride.name, dayLabel(day), poll.title);
-  for (const riderId of told) await notify(ctx, riderId, 'poll_ride_planned', title, message, { rideId: ride.id });
+  for (const riderId of told) await notify(ctx, riderId, 'poll_ride_planned', { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: zoneOf({ timezone_offset: ride.timezoneOffset }) }, { rideId: ride.id });
   return told;
 }

@@ -3,9 +3,9 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
+import { notify, publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
+import { zoneOf } from '../notifications/zone-of';
 import { track } from '../events/events.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { dayLabel, editedDateTooEarly, firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
@@ -105,9 +105,8 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
     .catch(refuseSlugClash);
   const memberIds = await groupsRepository.memberIds(ctx.db, group.id);
   const toldOfPoll = fromPoll ? await tellInterestedRiders(ctx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : new Set<string>();
-  const { title, message } = notificationTexts.rideCreated(input.name);
   for (const memberId of memberIds) {
-    if (memberId !== userId && !toldOfPoll.has(memberId)) await notify(ctx, memberId, 'ride_created', title, message, { rideId: id });
+    if (memberId !== userId && !toldOfPoll.has(memberId)) await notify(ctx, memberId, 'ride_created', { ride: input.name }, { rideId: id });
   }
   return presentOne(ctx, await loadRide(ctx, id, userId), userId);
 }
@@ -138,7 +137,11 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
     ...('min_riders_decision_at' in changed && { min_riders_checked_at: null, min_riders_kept_at: null }),
   };
+  const cancelling = input.status === 'cancelled' && ride.status !== 'cancelled';
+  const place = 'start_location' in route && typeof route.start_location === 'string' ? route.start_location : ride.start_location;
+  const startMoved = Date.parse(values.startDate) !== Date.parse(ride.start_date) || place !== ride.start_location;
   await ctx.beforeLock?.('ride-manage');
+  let told: Told = [];
   const news = await ctx.db
     .transaction()
     .execute(async (tx) => {
@@ -155,49 +158,38 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
         if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
       }
       await ridesRepository.edit(tx, rideId, fields);
+      // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
+      const sequence = Number(ride.sequence) + 1;
+      const riders = (await ridesRepository.participantIds(tx, rideId)).filter((id) => id !== userId);
+      const time = { startAt: values.startDate, zone: zoneOf({ timezone_offset: values.timezoneOffset }) };
+      if (cancelling) {
+        told = await recordNotifications(tx, riders, { type: 'ride_cancelled', params: { ride: values.name, ...time }, about: { rideId }, eventKey: `ride_cancelled:${rideId}:${sequence}` });
+      } else if (startMoved && values.status !== 'cancelled') {
+        told = await recordNotifications(tx, riders, { type: 'ride_changed', params: { ride: values.name, place, ...time }, about: { rideId }, eventKey: `ride_changed:${rideId}:${sequence}` });
+      }
       // More seats, or a ride confirmed again: free seats go to the riders waiting, in the same transaction.
       return input.maxRiders !== undefined || input.status !== undefined ? fillFreedSeats(tx, ctx.engine, rideId) : null;
     })
     .catch(refuseSlugClash);
   await tellSeatNews(ctx, news);
-  if (input.status === 'cancelled' && ride.status !== 'cancelled') {
-    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: values.name, startDate: values.startDate, timezoneOffset: values.timezoneOffset });
-  }
-  const updated = await loadRide(ctx, rideId, userId);
-  const startMoved = Date.parse(updated.start_date) !== Date.parse(ride.start_date) || updated.start_location !== ride.start_location;
-  if (startMoved && updated.status !== 'cancelled') await tellRidersOfChange(ctx, userId, updated);
-  return presentOne(ctx, updated, userId);
+  await publishNotifications(ctx, told);
+  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
-/**
+/*
  * A ride whose start moved (another day or hour, another meeting place) tells everyone holding a
  * seat but the one who moved it, as a cancellation does: otherwise a rider who joined learns of it
  * only by opening the ride again, or at the old place on the old day. "{ride} now starts on {day}
  * at {time} from {place}", on the ride's own clock. Other edits (description, seats) tell nobody.
- */
-async function tellRidersOfChange(ctx: AppContext, changedBy: string, ride: { id: string; name: string; start_date: string; start_location: string; timezone_offset: string }): Promise<void> {
-  const localStart = new Date(Date.parse(ride.start_date) + offsetMinutes(ride.timezone_offset) * 60_000).toISOString();
-  const { title, message } = notificationTexts.rideChanged(ride.name, dayLabel(localDay(ride.start_date, ride.timezone_offset)), localStart.slice(11, 16), ride.start_location);
-  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-    if (riderId !== changedBy) await notify(ctx, riderId, 'ride_changed', title, message, { rideId: ride.id });
-  }
-}
-
-/** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */
-export function tooFewSeatsMessage(seats: number): string {
-  return `${seats} ${seats === 1 ? 'rider has' : 'riders have'} joined; maximum riders cannot be less than ${seats}`;
-}
-
-/**
+ *
  * A cancelled ride tells everyone holding a seat, but the one who cancelled it: "{ride} on {day}
  * was cancelled", the day on the ride's own clock. Setting it back to confirmed tells nobody:
  * the riders kept their seats, and the ride's page and lists show it again.
  */
-async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezoneOffset: string }): Promise<void> {
-  const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezoneOffset)));
-  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-    if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message, { rideId: ride.id });
-  }
+
+/** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */
+export function tooFewSeatsMessage(seats: number): string {
+  return `${seats} ${seats === 1 ? 'rider has' : 'riders have'} joined; maximum riders cannot be less than ${seats}`;
 }
 
 /** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */

@@ -3,7 +3,6 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { waitlistPromotes } from '../../shared/rides/ride';
 import { forbidden } from '../platform/errors';
 import { ridesRepository } from './rides.repository';
@@ -47,10 +46,8 @@ export async function fillFreedSeats(tx: Transaction<Database>, engine: AppConte
 
 export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Promise<void> {
   if (!news) return;
-  const taken = notificationTexts.waitlistSeatTaken(news.rideName);
-  for (const userId of news.seated) await notify(ctx, userId, 'waitlist_seat_taken', taken.title, taken.message, { rideId: news.rideId });
-  const free = notificationTexts.waitlistSeatFree(news.rideName);
-  for (const userId of news.told) await notify(ctx, userId, 'waitlist_seat_free', free.title, free.message, { rideId: news.rideId });
+  for (const userId of news.seated) await notify(ctx, userId, 'waitlist_seat_taken', { ride: news.rideName }, { rideId: news.rideId });
+  for (const userId of news.told) await notify(ctx, userId, 'waitlist_seat_free', { ride: news.rideName }, { rideId: news.rideId });
 }
 
 /**

@@ -62,6 +62,9 @@ export const RIDER_COLUMNS = {
   'invitations.used_by_user_id': { merge: 'moved', deletion: 'anonymised' },
   'bug_reports.user_id': { merge: 'moved', deletion: 'anonymised' },
   'calendar_feeds.user_id': { merge: 'moved unless the account has one', deletion: 'cascades' },
+  // Mail and push waiting for the guest (a guest has no address: push only) and its channel switches are its own.
+  'deliveries.user_id': { merge: 'deleted with the guest', deletion: 'cascades' },
+  'notification_channel_settings.user_id': { merge: 'deleted with the guest', deletion: 'cascades' },
 } as const satisfies Partial<Record<AnyColumn, RiderColumnHandling>>;
 
 export type RiderColumn = keyof typeof RIDER_COLUMNS;
