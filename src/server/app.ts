@@ -26,6 +26,7 @@ import { resolveRequestSession } from './auth/sessions.service';
 import { authRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { eventsRoutes } from './events/events.routes';
 import { mediaRoutes } from './media/media.routes';
 import { bugReportsRoutes } from './bug-reports/bug-reports.routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
+  await app.register(deliveriesRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(groupsRoutes(ctx));
   await app.register(invitesRoutes(ctx));

@@ -11,6 +11,8 @@ import { checkMinimumRiders } from './rides/minimum-riders';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
+import { runDueDeliveries } from './deliveries/deliveries.worker';
+import { deliverySenders } from './deliveries/senders';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -41,6 +43,9 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'remove-old-write-counters', everyMs: HOUR_MS, run: () => writeCountersRepository.deleteWindowsBefore(ctx.db, new Date(Date.now() - LONGEST_WINDOW_MS).toISOString()) },
     // Guests' upload totals of days that have ended.
     { name: 'remove-old-upload-counters', everyMs: 6 * HOUR_MS, run: () => deleteOldUploadCounters(ctx.db) },
+    // The outbox: mails (and pushes) due, claimed row by row, so every server may run it at once.
+    // Every 20 seconds, so urgent types (a cancellation, a seat) leave within a minute.
+    { name: 'deliveries', everyMs: 20_000, run: () => runDueDeliveries(ctx, deliverySenders()) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

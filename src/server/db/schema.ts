@@ -124,6 +124,13 @@ export interface NotificationChannelSettingsTable {
   enabled: Flag;
 }
 
+/** A secret every server shares, made once (migration 040): the unsubscribe links' key. */
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface ActivityEventsTable {
   id: string;
   user_id: string | null;
@@ -425,5 +432,6 @@ export interface Database {
   upload_counters: UploadCountersTable;
   deliveries: DeliveriesTable;
   notification_channel_settings: NotificationChannelSettingsTable;
+  signing_keys: SigningKeysTable;
 }
 

@@ -117,4 +117,17 @@ describe('upgrading a database of an earlier release', () => {
       expect(listed.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
     }
   });
+
+  it('migrates the stored notifications to type and parameters, read back word for word (issue 30 point 1)', async () => {
+    const owner = await signIn(0);
+    const member = await signIn(1);
+    const stored = await t.app.ctx.db.selectFrom('notifications').select(['id', 'type', 'title', 'message', 'params', 'item_count']).execute();
+    // Every row whose text is one of its type's templates now has parameters (the older "uploaded new media" said no count).
+    expect(stored.filter((row) => row.params === null).map((row) => row.message)).toEqual(stored.filter((row) => / uploaded new media$/.test(row.message)).map((row) => row.message));
+    expect(stored.filter((row) => row.params !== null).length).toBeGreaterThan(3);
+    const listed = [...((await owner.client.get('/api/notifications')).json() as Array<{ id: string; title: string; message: string }>), ...((await member.client.get('/api/notifications')).json() as Array<{ id: string; title: string; message: string }>)];
+    for (const row of stored) {
+      expect(listed.find((n) => n.id === row.id)).toMatchObject({ title: row.title, message: row.message });
+    }
+  });
 });

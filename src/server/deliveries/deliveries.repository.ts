@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, DeliveriesTable } from '../db/schema';
+import type { Database, DeliveriesTable, UsersTable } from '../db/schema';
 import type { Engine } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -94,6 +94,11 @@ export const deliveriesRepository = {
       .orderBy('deliveries.created_at', 'desc')
       .limit(limit)
       .execute();
+  },
+
+  /** The rider a mail goes to: every column, so a zone column added later is read where it exists (zone-of.ts). */
+  mailRecipient(db: Executor, userId: string): Promise<(Selectable<UsersTable> & { timezone?: string | null }) | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   },
 
   find(db: Executor, id: string): Promise<DeliveryRow | undefined> {

@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *   lease ends); `attempts`, `last_error` and `due_at` carry the retries (exponential backoff for a day).
  *   The type and parameters are stored in the row itself, not only in a notification: a mail about a
  *   ride deleted meanwhile is still written from the names as they were.
+ * - `signing_keys`: secrets every server shares, made by the first that needs one (the key of the
+ *   unsubscribe links' tokens).
  * - `notification_channel_settings`: a rider's switch of one type on one channel ('email', 'push'),
  *   stored only when it differs from the type's default.
  */
@@ -44,12 +46,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('enabled', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('notification_channel_settings_pk', ['user_id', 'type', 'channel'])
     .execute();
+  // Keys the servers share (made once, by whichever comes first): the unsubscribe links' HMAC key.
+  await db.schema
+    .createTable('signing_keys')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
   // "Pause all e-mail" (point 5): one flag on the rider.
   await db.schema.alterTable('users').addColumn('email_paused', 'integer', (c) => c.notNull().defaultTo(sql`0`)).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('email_paused').execute();
+  await db.schema.dropTable('signing_keys').execute();
   await db.schema.dropTable('notification_channel_settings').execute();
   await db.schema.dropTable('deliveries').execute();
 }
