@@ -66,6 +66,7 @@ export const usersKeys = {
   recentRides: (userId: string) => [...usersKeys.all, 'recent-rides', userId] as const,
   usernameAvailability: (username: string, excludeUserId: string) => [...usersKeys.all, 'check-username', username.toLowerCase(), excludeUserId] as const,
   calendarFeed: (userId: string) => [...usersKeys.all, userId, 'calendar'] as const,
+  notificationSettings: (userId: string) => [...usersKeys.all, userId, 'notification-settings'] as const,
 };
 
 export const authKeys = {

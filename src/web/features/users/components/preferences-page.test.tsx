@@ -12,6 +12,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+let notificationSettings = {
+  hasEmail: true,
+  emailPaused: false,
+  types: [
+    { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true },
+    { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null },
+  ],
+};
+
 function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<string, () => Response> = {}) {
   let current = user;
   const requests = mockApi({
@@ -23,6 +32,13 @@ function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<
     'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }),
     'GET /api/auth/sessions': () => json({ sessions: [] }),
     'GET /api/users/current/calendar': () => json({ url: 'https://roadcaptain.test/api/calendar/feed.ics', scope: 'groups' }),
+    'GET /api/users/current/notification-settings': () => json(notificationSettings),
+    'PATCH /api/users/current/notification-settings': (request) => {
+      const body = request.body as { type?: string; enabled?: boolean; emailPaused?: boolean };
+      if (body.emailPaused !== undefined) notificationSettings = { ...notificationSettings, emailPaused: body.emailPaused };
+      else notificationSettings = { ...notificationSettings, types: notificationSettings.types.map((t) => (t.type === body.type ? { ...t, email: body.enabled ?? null } : t)) };
+      return json(notificationSettings);
+    },
     'POST /api/auth/email-change/resend': () => json({ success: true, emailConfirmationSentTo: current.pendingEmail }),
     'POST /api/auth/email-change/cancel': () => {
       current = { ...current, pendingEmail: null };
@@ -52,7 +68,21 @@ describe('PreferencesPage', () => {
       .map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent)
       .filter((name) => name !== 'Preferences' && !name?.startsWith('Notifications'));
     expect(order.slice(0, 5)).toEqual(['Profile Information', 'Your account', 'Public Profile', 'Security', 'Privacy']);
-    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar']);
+    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar', 'E-mail notifications']);
+  });
+
+  it('lists the e-mail switches by section and saves one at once (issue 30 point 3)', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
+    // The card loads its own settings after the page's user (a slower machine needs more than the default second).
+    const cancelled = await screen.findByRole('switch', { name: 'A ride I joined is cancelled' }, { timeout: 5000 });
+    expect(cancelled.getAttribute('aria-checked')).toBe('true');
+    // A type not offered by mail has no switch.
+    expect(screen.queryByRole('switch', { name: 'My address is confirmed' })).toBeNull();
+    fireEvent.click(cancelled);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'A ride I joined is cancelled' }).getAttribute('aria-checked')).toBe('false'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'email', enabled: false }]);
+    fireEvent.click(screen.getByRole('switch', { name: 'Pause all e-mail' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Pause all e-mail' }).getAttribute('aria-checked')).toBe('true'));
   });
 
   it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
