@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { notificationsRepository } from '../notifications/notifications.repository';
-import { zoneOf } from '../notifications/zone-of';
+import { zoneOf } from '../notifications/notifications.service';
 import { ridesRepository } from '../rides/rides.repository';
 import { rideInvitation } from '../calendar/calendar.service';
 import { notificationTypes, renderNotification, type CurrentNames, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';

@@ -4,11 +4,23 @@ import type { Database } from '../db/schema';
 import type { Notification, NotificationRemoved } from '../../shared/notifications/notification';
 import type { NotificationParams, NotificationType } from '../../shared/notifications/notification-types';
 import { nowIso, toCount } from '../db/database';
-import { enqueueDeliveries } from '../deliveries/outbox';
+import { enqueueDeliveries } from '../deliveries/outbox.service';
+import { isKnownZone } from '../../shared/timezones/zoned-time';
 import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
+
+/**
+ * The clock a rider or a ride is told on: its IANA zone (`timezone`, the column the zones work
+ * adds to users and rides), else the fixed offset label it carries today ("UTC+02:00"), else UTC.
+ * The one place that falls back, so the switch to zones is made here alone.
+ */
+export function zoneOf(row: { timezone?: string | null; timezone_offset?: string | null }): string {
+  if (row.timezone && isKnownZone(row.timezone)) return row.timezone;
+  if (row.timezone_offset && /^UTC[+-]\d{2}:\d{2}$/.test(row.timezone_offset)) return row.timezone_offset;
+  return 'UTC';
+}
 
 /** The bus topic on which a user's new notifications travel to their open pages. */
 export const notificationTopic = (userId: string) => `notifications:${userId}`;
