@@ -3,7 +3,7 @@ import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, zoneOf } from '../notifications/notifications.service';
+import { notify, recordNotifications, zoneOf, type Told } from '../notifications/notifications.service';
 import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
 import type { MembershipStatus } from '../../shared/groups/group';
 import { localDay } from '../../shared/rides/ride-time';
@@ -176,20 +176,26 @@ export async function pollLinkOf(ctx: AppContext, pollId: string | null, members
 }
 
 /**
- * After a ride is planned from a poll: the group's members who were interested in the ride's day
- * are told, with the ride to open and join (joining stays their choice). Returns whom it told, so
- * the usual "New Ride Created" does not reach them twice.
+ * When a ride is planned from a poll, in the ride's transaction `db`: the group's members who were
+ * interested in the ride's day are told, with the ride to open and join (joining stays their
+ * choice). Returns whom it told, so the usual "New Ride Created" does not reach them twice, and the
+ * notifications to push once the ride commits.
  */
 export async function tellInterestedRiders(
-  ctx: AppContext,
+  db: Parameters<typeof recordNotifications>[0],
   poll: PlannedFromPoll,
   ride: { id: string; name: string; startDate: string; timezoneOffset: string },
   plannerId: string,
   memberIds: string[],
-): Promise<Set<string>> {
+): Promise<{ riders: Set<string>; told: Told }> {
   const day = localDay(ride.startDate, ride.timezoneOffset);
   const members = new Set(memberIds);
-  const told = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
-  for (const riderId of told) await notify(ctx, riderId, 'poll_ride_planned', { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: zoneOf({ timezone_offset: ride.timezoneOffset }) }, { rideId: ride.id });
-  return told;
+  const riders = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
+  const told = await recordNotifications(db, [...riders], {
+    type: 'poll_ride_planned',
+    params: { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: zoneOf({ timezone_offset: ride.timezoneOffset }) },
+    about: { rideId: ride.id },
+    eventKey: `poll_ride_planned:${ride.id}`,
+  });
+  return { riders, told };
 }

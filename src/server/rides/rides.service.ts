@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, publishNotifications, recordNotifications, zoneOf, type Told } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications, zoneOf, type Told } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { editedDateTooEarly, firstStartDay, localDay, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
@@ -74,7 +74,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   const slugBase = await uniqueSlug(ctx, group.id, input.name, id);
   const route = await placeRoute(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] });
   await ctx.beforeLock?.('ride-create');
-  await ctx.db
+  const told = await ctx.db
     .transaction()
     .execute(async (tx) => {
       // Asked again under the group's lock (update: the ride count on its row changes): a member
@@ -100,13 +100,15 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       // The owner rides too: they hold the first seat.
       await ridesRepository.addParticipant(tx, id, userId, now);
       await track(tx, 'rides', 'ride_created', { rideId: id, groupId: group.id }, userId);
+      // The members are told in the ride's transaction, so their mails are in the outbox once it commits.
+      const memberIds = await groupsRepository.memberIds(tx, group.id);
+      const ofPoll = fromPoll ? await tellInterestedRiders(tx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : null;
+      const others = memberIds.filter((memberId) => memberId !== userId && !ofPoll?.riders.has(memberId));
+      const ofRide = await recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: id }, eventKey: `ride_created:${id}` });
+      return [...(ofPoll?.told ?? []), ...ofRide];
     })
     .catch(refuseSlugClash);
-  const memberIds = await groupsRepository.memberIds(ctx.db, group.id);
-  const toldOfPoll = fromPoll ? await tellInterestedRiders(ctx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : new Set<string>();
-  for (const memberId of memberIds) {
-    if (memberId !== userId && !toldOfPoll.has(memberId)) await notify(ctx, memberId, 'ride_created', { ride: input.name }, { rideId: id });
-  }
+  await publishNotifications(ctx, told);
   return presentOne(ctx, await loadRide(ctx, id, userId), userId);
 }
 
