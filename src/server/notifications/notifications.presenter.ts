@@ -1,5 +1,4 @@
-import type { Notification, NotificationSubject } from '../../shared/notifications/notification';
-import { isNotificationType, renderNotification } from '../../shared/notifications/notification-types';
+import { notificationTexts, type Notification, type NotificationSubject } from '../../shared/notifications/notification';
 import { toBool, toCount } from '../db/database';
 import type { NotificationListRow } from './notifications.repository';
 
@@ -25,35 +24,30 @@ function subjectOf(row: NotificationListRow): NotificationSubject | undefined {
 }
 
 /** The stored parameters, or null for a row of an earlier release that kept only its text. */
-export function storedParams(row: { params: string | null }): Record<string, unknown> | null {
+export function storedParams(row: { params: string | null }): Record<string, string | number> | null {
   if (row.params === null) return null;
   try {
     const parsed: unknown = JSON.parse(row.params);
-    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+    if (parsed === null || typeof parsed !== 'object') return null;
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
   } catch {
     return null;
   }
 }
 
-/** Its title and message, written now from its type and parameters with today's names (the stored text only for an old row). */
-function textsOf(row: NotificationListRow, subject: NotificationSubject | undefined, count: number): { title: string; message: string } {
-  const params = storedParams(row);
-  if (!params || !isNotificationType(row.type)) return { title: row.title, message: row.message };
-  return renderNotification(row.type, params, { ride: subject?.rideName, group: subject?.groupName, rider: subject?.riderHandle }, count);
-}
-
-/** A notification; `subject` and `count` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
+/** A notification; `subject`, `count` and `params` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
 export function presentNotification(row: NotificationListRow): Notification {
   const subject = subjectOf(row);
   const count = toCount(row.item_count);
   const counted = row.type === 'media_uploaded' && (subject?.rideName ?? subject?.groupName) && subject?.riderHandle;
+  const params = storedParams(row);
+  const fields = { type: row.type, title: row.title, message: row.message, ...(subject && { subject }), ...(counted && { count }), ...(params && { params }) };
   return {
     id: row.id,
-    type: row.type,
-    ...textsOf(row, subject, count),
+    ...fields,
+    // Written now, with today's names: the same function the web app writes its list and toasts with.
+    ...notificationTexts(fields),
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
-    ...(subject && { subject }),
-    ...(counted && { count }),
   };
 }

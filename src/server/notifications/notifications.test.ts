@@ -28,7 +28,9 @@ describe('notify() and GET /api/notifications', () => {
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ type: 'poll_created', title: 'New Poll Created', message: 'Vote on: Alps trip', isRead: false });
     expect(list[1]).toMatchObject({ type: 'ride_created', isRead: false });
-    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'title', 'type']);
+    // Spec 1 section 3's fields, and the type's parameters the texts are written from (issue 30 point 1).
+    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'params', 'title', 'type']);
+    expect(list[0].params).toEqual({ poll: 'Alps trip' });
   });
 
   it('needs a session', async () => {
@@ -83,7 +85,7 @@ describe('GET /api/notifications/stream', () => {
     const n = (await notify(t.app.ctx, user.id, 'member_joined', { rider: 'gravelwolf1234', group: 'Night Riders' }))!;
     await expect.poll(() => received.join('')).toContain('event: notification');
     const data = received.join('').split('\n').find((line) => line.startsWith('data: '))!;
-    expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', isRead: false, createdAt: n.createdAt });
+    expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', params: { rider: 'gravelwolf1234', group: 'Night Riders' }, isRead: false, createdAt: n.createdAt });
     expect(otherReceived.join('')).not.toContain('event: notification');
     mine.destroy();
     theirs.destroy();

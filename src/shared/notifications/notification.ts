@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPE_NAMES, type NotificationType } from './notification-types';
+import { isNotificationType, NOTIFICATION_TYPE_NAMES, renderNotification, type NotificationType } from './notification-types';
 
 // Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
 // the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
@@ -41,9 +41,21 @@ export const notificationSchema = z.object({
   subject: z.optional(notificationSubjectSchema),
   /** How many things it stands for (files one rider uploaded to one place), when it gathers several. */
   count: z.optional(z.int()),
+  /** Its type's parameters (notification-types.ts), which `notificationTexts` writes the texts from; absent for an old notification stored as text. */
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
+
+/**
+ * A notification's title and message, written from its type and parameters with the names its
+ * subject has now (the list, the toasts, the server's answers and its mails use the same texts);
+ * for an old notification stored as text, that text.
+ */
+export function notificationTexts(n: Pick<Notification, 'type' | 'title' | 'message' | 'params' | 'subject' | 'count'>): { title: string; message: string } {
+  if (!n.params || !isNotificationType(n.type)) return { title: n.title, message: n.message };
+  return renderNotification(n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
+}
 
 /** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */
 export const NOTIFICATION_REMOVED_EVENT = 'notification-removed';
