@@ -226,6 +226,17 @@ describe('what is not mailed', () => {
     }
   });
 
+  it('a change the rider already opened in the app is not mailed', async () => {
+    const { owner, riders, ride } = await rideWithRiders();
+    await worker(t.app.ctx);
+    const rider = riders[0]!;
+    await owner.client.patch(`/api/rides/${ride.id}`, { startLocation: 'Pianoro' });
+    const [changed] = ((await rider.client.get('/api/notifications')).json() as Array<{ id: string; type: string }>).filter((n) => n.type === 'ride_changed');
+    expect((await rider.client.patch(`/api/notifications/${changed!.id}/read`)).statusCode).toBe(200);
+    expect(await worker(t.app.ctx, () => Date.now() + 31 * 60_000)).toMatchObject({ sent: 0, skipped: 1 });
+    expect(mailsTo(rider.user.email, 'now starts on')).toHaveLength(0);
+  });
+
   it('a switch the type does not offer is refused with 400', async () => {
     const rider = await buildSignedInUser(t);
     const res = await rider.client.patch('/api/users/current/notification-settings', { type: 'profile_updated', channel: 'email', enabled: true });
