@@ -5,7 +5,7 @@ import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
+import { notify, publishNotifications, recordNotifications, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
@@ -137,7 +137,7 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
   if (!request) throw notFound('Membership request not found');
   await ctx.beforeLock?.('request-decision');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     // The organizer's standing asked again under the group's lock: one removed or demoted since the read above decides nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
     if (!standing) throw notFound('Group not found');
@@ -149,10 +149,12 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: request.user_id, banned_by: actorId, banned_at: nowIso() });
+    // The rider is told in the decision's transaction: their mail is in the outbox once it commits.
+    return recordNotifications(tx, [request.user_id], { type: approve ? 'membership_approved' : 'membership_declined', params: { group: group.name }, about: { groupId }, eventKey: `membership_decided:${requestId}` });
   });
   // Whoever decided is not told of their own action (GUIDE section 10); the request every organizer was told of is settled.
   await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
-  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', { group: group.name }, { groupId });
+  await publishNotifications(ctx, told);
 }
 
 export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {
