@@ -30,14 +30,14 @@ describe('the days of a series', () => {
   });
 
   it('ends on a day or after a number of rides, counted from the first day', () => {
-    const weekly = { frequency: 'weekly', weekdays: ['SU'] } as const;
+    const weekly: SeriesRuleInput = { frequency: 'weekly', weekdays: ['SU'] };
     expect(seriesDays(rule({ ...weekly, until: '2027-03-21' }), '2027-03-07', '2027-03-01', '2027-04-30')).toEqual(['2027-03-07', '2027-03-14', '2027-03-21']);
     expect(seriesDays(rule({ ...weekly, count: 3 }), '2027-03-07', '2027-03-10', '2027-04-30')).toEqual(['2027-03-14', '2027-03-21']);
     expect(ridesBefore(rule({ ...weekly, count: 3 }), '2027-03-07', '2027-03-21')).toBe(2);
   });
 
   it('takes a break (no rides in August), also over New Year', () => {
-    const weekly = { frequency: 'weekly', weekdays: ['SU'] } as const;
+    const weekly: SeriesRuleInput = { frequency: 'weekly', weekdays: ['SU'] };
     expect(seriesDays(rule({ ...weekly, pause: { from: '08-01', until: '08-31' } }), '2027-07-18', '2027-07-01', '2027-09-12')).toEqual(['2027-07-18', '2027-07-25', '2027-09-05', '2027-09-12']);
     expect(seriesDays(rule({ ...weekly, count: 3, pause: { from: '12-20', until: '01-05' } }), '2026-12-13', '2026-12-01', '2027-02-01')).toEqual(['2026-12-13', '2027-01-10', '2027-01-17']);
   });

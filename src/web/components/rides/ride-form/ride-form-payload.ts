@@ -77,6 +77,8 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     minRidersDecisionAt: values.decisionAt ? decisionInstant(values) : undefined,
     ownerId: ownerId || undefined,
     pollId: undefined,
+    // "Repeats" is added by the create dialog when the rider chose it (series-fields.tsx).
+    repeats: undefined,
   };
   return sentOnly(payload);
 }
