@@ -34,7 +34,7 @@ import { invitesRoutes } from './invites/invites.routes';
 import { pollsRoutes } from './polls/polls.routes';
 import { ridesRoutes } from './rides/rides.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
-import { seriesRoutes } from './series/series.routes';
+import { seriesRoutes } from './rides/series/series.routes';
 import { routingRoutes } from './routing/routing.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { finderRoutes } from './finder/finder.routes';

@@ -8,7 +8,7 @@ import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
-import { makeSeriesRides } from './series/series.service';
+import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';

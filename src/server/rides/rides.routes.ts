@@ -23,7 +23,7 @@ import { deleteRide, getRide, keepRide, updateRide } from './rides.service';
 import { joinRide, joinWaitlist, leaveRide, leaveWaitlist } from './ride-seats.service';
 import { getRideBySlugs, listGroupRides, listRecentRides, listUpcomingRides } from './ride-lists.service';
 import { addComment, listComments } from './ride-comments.service';
-import { createRideOrSeries } from '../series/series.service';
+import { createRideOrSeries } from './series/series.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** A ride after a change of the rider's seat or of the ride itself: the ride's page as it is now. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/use-test-app';
-import { createTestApp } from '../test/test-app';
-import { buildGroup, buildGuest, rideBody, type Rider } from '../test/factories';
-import { housekeepingJobs } from '../housekeeping';
+import { useTestApp } from '../../test/use-test-app';
+import { createTestApp } from '../../test/test-app';
+import { buildGroup, buildGuest, rideBody, type Rider } from '../../test/factories';
+import { housekeepingJobs } from '../../housekeeping';
 import { makeSeriesRides } from './series.service';
-import type { RideDetail } from '../../shared/rides/ride';
-import type { Series } from '../../shared/series/series-rule';
+import type { RideDetail } from '../../../shared/rides/ride';
+import type { Series } from '../../../shared/series/series-rule';
 
 const t = useTestApp();
 

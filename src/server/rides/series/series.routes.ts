@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context';
-import { rideDetailSchema, type Ride, type RideDetail } from '../../shared/rides/ride';
-import { seriesSchema } from '../../shared/series/series-rule';
-import { seriesEditSchema } from '../../shared/series/series-edit';
-import { requireUserId } from '../auth/session-cookie';
+import type { AppContext } from '../../context';
+import { rideDetailSchema, type Ride, type RideDetail } from '../../../shared/rides/ride';
+import { seriesSchema } from '../../../shared/series/series-rule';
+import { seriesEditSchema } from '../../../shared/series/series-edit';
+import { requireUserId } from '../../auth/session-cookie';
 import { editFollowing, endSeries, getSeries, joinSeries, leaveSeries, skipRide } from './series.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

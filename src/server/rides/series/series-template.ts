@@ -1,7 +1,7 @@
-import { RIDE_NAME_MAX, dayLabel, type RideDuration } from '../../shared/rides/ride';
-import { repeatedLocalToInstant, zoneOffsetLabel } from '../../shared/timezones/zoned-time';
-import type { RideValues } from '../rides/ride-columns';
-import type { RouteColumns } from '../rides/ride-route';
+import { RIDE_NAME_MAX, dayLabel, type RideDuration } from '../../../shared/rides/ride';
+import { repeatedLocalToInstant, zoneOffsetLabel } from '../../../shared/timezones/zoned-time';
+import type { RideValues } from '../ride-columns';
+import type { RouteColumns } from '../ride-route';
 import type { SeriesRow } from './series.repository';
 
 const DAY_MS = 86_400_000;

@@ -1,26 +1,26 @@
-import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
-import { isUniqueViolation } from '../db/unique-violation';
-import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
-import { newId } from '../platform/tokens';
-import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { notify } from '../notifications/notifications.service';
-import { track } from '../events/events.service';
-import { notificationTexts } from '../../shared/notifications/notification';
-import { firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
-import { addDays, ridesBefore, seriesDays, seriesLabel, seriesRuleSchema, SERIES_MESSAGES, type SeriesRule, type Series } from '../../shared/series/series-rule';
-import type { SeriesEditInput } from '../../shared/series/series-edit';
-import { instantToLocal } from '../../shared/timezones/zoned-time';
-import { groupsRepository } from '../groups/groups.repository';
-import { loadGroup } from '../groups/groups.service';
-import { isInsider, membershipStatusOf } from '../groups/groups.policy';
-import { ridesRepository, type RideRow } from '../rides/rides.repository';
-import { waitlistRepository } from '../rides/waitlist.repository';
-import { ALREADY_JOINED, assertMayManageRide, assertMayPlanRide } from '../rides/rides.policy';
-import { createRide, deleteRide, loadRide, loadRideFor, presentOne, updateRide } from '../rides/rides.service';
-import { ALREADY_WAITING, joinRide, joinWaitlist, RIDERS_WAITING } from '../rides/ride-seats.service';
-import { editedRoute, groupPoint, placeRoute, touchesRoute, type RouteColumns } from '../rides/ride-route';
-import { rideColumns } from '../rides/ride-columns';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/tokens';
+import { baseSlug, firstFreeSlug } from '../../platform/slug';
+import { notify } from '../../notifications/notifications.service';
+import { track } from '../../events/events.service';
+import { notificationTexts } from '../../../shared/notifications/notification';
+import { firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, type CreateRideInput, type Ride, type UpdateRideInput } from '../../../shared/rides/ride';
+import { addDays, ridesBefore, seriesDays, seriesLabel, seriesRuleSchema, SERIES_MESSAGES, type SeriesRule, type Series } from '../../../shared/series/series-rule';
+import type { SeriesEditInput } from '../../../shared/series/series-edit';
+import { instantToLocal } from '../../../shared/timezones/zoned-time';
+import { groupsRepository } from '../../groups/groups.repository';
+import { loadGroup } from '../../groups/groups.service';
+import { isInsider, membershipStatusOf } from '../../groups/groups.policy';
+import { ridesRepository, type RideRow } from '../rides.repository';
+import { waitlistRepository } from '../waitlist.repository';
+import { ALREADY_JOINED, assertMayManageRide, assertMayPlanRide } from '../rides.policy';
+import { createRide, deleteRide, loadRide, loadRideFor, presentOne, updateRide } from '../rides.service';
+import { ALREADY_WAITING, joinRide, joinWaitlist, RIDERS_WAITING } from '../ride-seats.service';
+import { editedRoute, groupPoint, placeRoute, touchesRoute, type RouteColumns } from '../ride-route';
+import { newRideKeptColumns, rideColumns } from '../ride-columns';
 import { seriesRepository, type SeriesRideRow, type SeriesRow } from './series.repository';
 import { readTemplate, rideNameOf, rideValuesOf, startOf, type SeriesTemplate } from './series-template';
 
@@ -68,17 +68,7 @@ async function makeRide(ctx: AppContext, series: SeriesRow, template: SeriesTemp
       // An owner no longer in the group plans nothing more (their single rides go to the group's owner).
       if (!standing || !isInsider(membershipStatusOf(standing, series.owner_id))) return null;
       const made = await seriesRepository.insertRide(tx, {
-        id,
-        group_id: series.group_id,
-        slug: rideSlug,
-        owner_id: series.owner_id,
-        poll_id: null,
-        created_at: now,
-        card_json: null,
-        card_format: null,
-        card_seats: null,
-        min_riders_checked_at: null,
-        min_riders_kept_at: null,
+        ...newRideKeptColumns({ id, group_id: series.group_id, slug: rideSlug, owner_id: series.owner_id, poll_id: null, created_at: now }),
         series_id: series.id,
         series_day: day,
         ...template.route,

@@ -1,11 +1,11 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/use-test-app';
-import { TestClient } from '../test/test-app';
-import { buildGroup, buildGuest, rideBody } from '../test/factories';
+import { useTestApp } from '../../test/use-test-app';
+import { TestClient } from '../../test/test-app';
+import { buildGroup, buildGuest, rideBody } from '../../test/factories';
 import { makeSeriesRides } from './series.service';
-import type { RideDetail } from '../../shared/rides/ride';
-import type { Series } from '../../shared/series/series-rule';
+import type { RideDetail } from '../../../shared/rides/ride';
+import type { Series } from '../../../shared/series/series-rule';
 
 const t = useTestApp();
 

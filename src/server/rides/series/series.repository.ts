@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, RideSeriesTable, RidesTable } from '../db/schema';
-import type { NewRow } from '../db/every-column-written';
+import type { Database, RideSeriesTable, RidesTable } from '../../db/schema';
+import type { NewRow } from '../../db/every-column-written';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
