@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/use-test-app';
 import { createTestApp } from '../../test/test-app';
-import { buildGroup, buildGuest, rideBody, type Rider } from '../../test/factories';
+import { buildGroup, buildGuest, buildRoles, clientsByRole, rideBody, type GroupRole, type Rider } from '../../test/factories';
 import { housekeepingJobs } from '../../housekeeping';
 import { makeSeriesRides } from './series.service';
 import type { RideDetail } from '../../../shared/rides/ride';
@@ -239,5 +239,26 @@ describe('a ride that repeats', () => {
     expect(new Set(rides.map((r) => r.day)).size).toBe(rides.length);
     expect(rides.map((r) => r.day)).toContain('2027-06-06');
     for (const ride of rides) expect((await rideOf(rider, ride.id)).participantCount).toBe(2);
+  });
+  it('lets the owner and co-organizers skip, end and split a series; riders of an approval group ride every one only as members', async () => {
+    const r = await buildRoles(t);
+    const { seriesId } = await buildSeries(r.owner, r.group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const [, second] = (await seriesOf(r.owner, seriesId)).upcoming;
+    const clients = clientsByRole(r);
+    const expected: Record<GroupRole, number> = { anonymous: 401, guest: 403, outsider: 403, pending: 403, member: 403, coOrganizer: 200, owner: 200 };
+    for (const [role, client] of Object.entries(clients) as Array<[GroupRole, (typeof clients)[GroupRole]]>) {
+      if (role === 'coOrganizer' || role === 'owner') continue;
+      expect((await client.post(`/api/rides/${second!.id}/skip`)).statusCode, role).toBe(expected[role]);
+      expect((await client.post(`/api/rides/${second!.id}/end-series`)).statusCode, role).toBe(expected[role]);
+      expect((await client.patch(`/api/rides/${second!.id}/following`, { startTime: '08:00' })).statusCode, role).toBe(expected[role]);
+    }
+    expect((await clients.coOrganizer.patch(`/api/rides/${second!.id}/following`, { description: 'From the square' })).statusCode).toBe(200);
+    expect((await clients.owner.post(`/api/rides/${second!.id}/skip`)).statusCode).toBe(200);
+    // Riding every one follows the rides' own rules: the approval group's outsiders are refused, its members seated.
+    expect((await r.outsider.client.post(`/api/series/${seriesId}/join`)).statusCode).toBe(403);
+    expect((await r.anonymous.post(`/api/series/${seriesId}/join`)).statusCode).toBe(401);
+    expect((await r.member.client.post(`/api/series/${seriesId}/join`)).statusCode).toBe(200);
+    expect((await r.anonymous.get(`/api/series/${seriesId}`)).statusCode).toBe(200);
+    expect((await r.anonymous.get('/api/series/nope')).statusCode).toBe(404);
   });
 });
