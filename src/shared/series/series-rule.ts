@@ -29,6 +29,7 @@ export const SERIES_MESSAGES = {
   timezone: 'Choose a time zone by name (such as Europe/Rome)',
   noRides: 'This repeat rule gives no ride',
   notInSeries: 'This ride is not part of a series',
+  startedRide: 'A ride that has started cannot change the rides after it',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -100,7 +100,7 @@ async function makeRide(ctx: AppContext, series: SeriesRow, template: SeriesTemp
 
 /**
  * Makes the series' rides for the days of its rule from `from` (or the day after those made) up to
- * the window's end, none before today nor after the series' last day; marks how far it got. Safe
+ * the window's end, none that has started nor after the series' last day; marks how far it got. Safe
  * to run anywhere at once: each day's ride is made once (makeRide). Returns the ids it made.
  */
 async function makeRides(ctx: AppContext, series: SeriesRow, now: Date, from?: string): Promise<string[]> {
@@ -111,6 +111,8 @@ async function makeRides(ctx: AppContext, series: SeriesRow, now: Date, from?: s
   const end = series.last_day && series.last_day < horizon ? series.last_day : horizon;
   const made: string[] = [];
   for (const day of start <= end ? seriesDays(rule, series.first_day, start, end) : []) {
+    // Today's ride is not made once its time has passed (a job that was down all morning).
+    if ((startOf(series, day, series.start_time)?.startDate ?? '') <= now.toISOString()) continue;
     const id = await makeRide(ctx, series, template, day);
     if (id) made.push(id);
   }
@@ -368,6 +370,9 @@ export async function editFollowing(ctx: AppContext, userId: string, rideId: str
   const oldRule = readRule(series);
   const oldTemplate = readTemplate(series);
   const rule: SeriesRule = input.rule ?? (oldRule.count ? { ...oldRule, count: Math.max(1, oldRule.count - ridesBefore(oldRule, series.first_day, day)) } : oldRule);
+  // Refused before anything changes: a split half made would leave rides in neither series' shape.
+  if (Date.parse(ride.start_date) <= Date.now()) throw badRequest(SERIES_MESSAGES.startedRide);
+  if (seriesDays(rule, day, day, addDays(day, 3 * 366)).length === 0) throw badRequest(SERIES_MESSAGES.noRides);
   const group = await loadGroup(ctx, series.group_id, userId);
   const asEdit: UpdateRideInput = { ...input, navigatorId: undefined };
   const route = touchesRoute(asEdit) ? await placeRoute(ctx, groupPoint(group), editedRoute(ride, asEdit)) : routeOf(ride);

@@ -176,6 +176,8 @@ describe('a ride that repeats', () => {
     expect(alone.statusCode).toBe(200);
     expect((alone.json() as RideDetail).series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2026-12-20' });
 
+    // A rule that gives no ride from here is refused before anything changes.
+    expect((await owner.client.patch(`/api/rides/${two!.id}/following`, { rule: { ...SUNDAYS, until: '2026-12-01' } })).json()).toEqual({ message: 'This repeat rule gives no ride' });
     const following = await owner.client.patch(`/api/rides/${two!.id}/following`, { startTime: '08:00', name: 'Early breakfast' });
     expect(following.statusCode).toBe(200);
     const moved = following.json() as RideDetail;
