@@ -250,6 +250,38 @@ export interface RidesTable {
   min_riders_kept_at: string | null;
   /** The date poll the ride was planned from (migration 023); null when none or the poll is gone. */
   poll_id: string | null;
+  /** The series this ride is one day of (migration 035); null for a ride of its own. */
+  series_id: Generated<string | null>;
+  /** The series' rule day it stands for (YYYY-MM-DD in the series' zone), unique per series. */
+  series_day: Generated<string | null>;
+}
+
+/** A ride that repeats (migration 035, series/series.service.ts). */
+export interface RideSeriesTable {
+  id: string;
+  group_id: string;
+  owner_id: string;
+  /** The rides' name without the date each ride's name carries. */
+  name: string;
+  /** IANA zone the days and the start time are read in. */
+  timezone: string;
+  first_day: string;
+  start_time: string;
+  /** JSON SeriesRule (shared/series/series-rule.ts). */
+  rule: string;
+  /** JSON SeriesTemplate (series/series-template.ts). */
+  template: string;
+  /** No ride after this day (the series was ended, or split by "this and following"); null: the rule's end. */
+  last_day: string | null;
+  /** Rides exist for every day of the rule up to this one; null: none made yet. */
+  made_until: string | null;
+  created_at: string;
+}
+
+export interface RideSeriesRidersTable {
+  series_id: string;
+  user_id: string;
+  joined_at: string;
 }
 
 /** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
@@ -372,6 +404,8 @@ export interface Database {
   membership_requests: MembershipRequestsTable;
   group_bans: GroupBansTable;
   rides: RidesTable;
+  ride_series: RideSeriesTable;
+  ride_series_riders: RideSeriesRidersTable;
   calendar_feeds: CalendarFeedsTable;
   ride_participants: RideParticipantsTable;
   ride_waitlist: RideWaitlistTable;

@@ -7,6 +7,7 @@ import type { RideRow } from './rides.repository';
 // Each format's shape is recorded here once; add a line for a new format, never edit one.
 const CARD_SHAPES: Record<number, string> = {
   2: 'createdAt description duration endDate endLatitude endLocation endLongitude group group.id group.name group.slug group.timezoneName group.timezoneOffset groupId groupSlug id isFull maxRiders midpointLatitude midpointLocation midpointLongitude minRiders name navigator navigator.id navigator.profileImageUrl navigator.userId owner owner.id owner.profileImageUrl owner.userId ownerId participantCount participants participants[].id participants[].profileImageUrl participants[].userId slug startDate startLatitude startLocation startLongitude status timezoneName timezoneOffset totalDistanceKm waypoints waypoints[].latitude waypoints[].longitude waypoints[].name',
+  3: 'createdAt description duration endDate endLatitude endLocation endLongitude group group.id group.name group.slug group.timezoneName group.timezoneOffset groupId groupSlug id isFull maxRiders midpointLatitude midpointLocation midpointLongitude minRiders name navigator navigator.id navigator.profileImageUrl navigator.userId owner owner.id owner.profileImageUrl owner.userId ownerId participantCount participants participants[].id participants[].profileImageUrl participants[].userId series series.day series.id series.label slug startDate startLatitude startLocation startLongitude status timezoneName timezoneOffset totalDistanceKm waypoints waypoints[].latitude waypoints[].longitude waypoints[].name',
 };
 
 /** Every key path of a value: `a`, `a.b`, `list[].c`. */
@@ -56,6 +57,9 @@ const row: RideRow = {
   min_riders_checked_at: null,
   min_riders_kept_at: null,
   poll_id: null,
+  series_id: 's1',
+  series_day: '2026-12-05',
+  series_rule: JSON.stringify({ frequency: 'weekly', interval: 1, weekdays: ['SA'] }),
   group_name: 'Riders of Bologna',
   group_slug: 'riders-of-bologna',
   group_timezone_offset: 'UTC+01:00',

@@ -38,6 +38,14 @@ type KeptByServer =
 /** The columns a ride's fields write, every one: a column added to RidesTable and to neither list is a compile error here. */
 export type FieldColumns = Omit<NewRow<RidesTable>, KeptByServer | keyof RouteColumns>;
 
+/**
+ * What a new ride starts with of the columns the server keeps: no card yet and no minimum riders
+ * decision taken (createRide and a series' rides both insert these).
+ */
+export function newRideKeptColumns(kept: { id: string; group_id: string; slug: string; owner_id: string; poll_id: string | null; created_at: string }) {
+  return { ...kept, card_json: null, card_format: null, card_seats: null, min_riders_checked_at: null, min_riders_kept_at: null };
+}
+
 /** A ride's fields as stored. */
 export function rideColumns(v: RideValues): FieldColumns {
   return {

@@ -1,3 +1,4 @@
+import { seriesLabel, seriesRuleSchema, type RideSeries } from '../../shared/series/series-rule';
 import { waitlistPromotes, type Ride, type RideComment, type RidePerson, type Waypoint } from '../../shared/rides/ride';
 import { canDecideMinimum, maySeeRiders, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
 import type { RideRow } from './rides.repository';
@@ -46,9 +47,9 @@ export function withoutRiders<C extends Pick<RideCard, 'participants' | 'navigat
 /**
  * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
  * it whenever what presentRideCard returns, or how a card is written, changes: cards of another
- * format are built again. 2: cards are written in ASCII (asciiJson).
+ * format are built again. 2: cards are written in ASCII (asciiJson). 3: `series` (issue 29).
  */
-export const RIDE_CARD_FORMAT = 2;
+export const RIDE_CARD_FORMAT = 3;
 
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
@@ -89,7 +90,15 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
     groupSlug: row.group_slug,
     isFull: participantCount >= row.max_riders,
     createdAt: row.created_at,
+    series: presentSeriesOfRide(row),
   };
+}
+
+/** "Every Sunday" and the series' id, for a ride of a series; a rule that no longer reads (never written so) says nothing. */
+function presentSeriesOfRide(row: Pick<RideRow, 'series_id' | 'series_day' | 'series_rule'>): RideSeries | null {
+  if (!row.series_id || !row.series_day || !row.series_rule) return null;
+  const rule = seriesRuleSchema.safeParse(JSON.parse(row.series_rule));
+  return rule.success ? { id: row.series_id, label: seriesLabel(rule.data), day: row.series_day } : null;
 }
 
 export function presentViewerFields(row: RideStandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {

@@ -22,7 +22,7 @@ import { waitlistRepository } from './waitlist.repository';
 import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
 import { changedColumns } from '../db/every-column-written';
-import { editedRideValues, newRideValues, rideColumns } from './ride-columns';
+import { editedRideValues, newRideKeptColumns, newRideValues, rideColumns } from './ride-columns';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
@@ -84,17 +84,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       if (!standing) throw notFound('Group not found');
       assertMayPlanRide(membershipStatusOf(standing, userId));
       await ridesRepository.insert(tx, {
-        id,
-        group_id: group.id,
-        slug: slugBase,
-        owner_id: userId,
-        poll_id: fromPoll?.id ?? null,
-        created_at: now,
-        card_json: null,
-        card_format: null,
-        card_seats: null,
-        min_riders_checked_at: null,
-        min_riders_kept_at: null,
+        ...newRideKeptColumns({ id, group_id: group.id, slug: slugBase, owner_id: userId, poll_id: fromPoll?.id ?? null, created_at: now }),
         ...route,
         ...rideColumns(newRideValues(input)),
       });

@@ -5,6 +5,7 @@ import { nameText, stripInvisible } from '../text/name-text';
 import { timezoneFields } from '../groups/group';
 import { dateInput } from '../dates/date-input';
 import { pollLinkSchema } from '../polls/poll';
+import { repeatsSchema, rideSeriesSchema } from '../series/series-rule';
 import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_MESSAGES, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
@@ -100,7 +101,7 @@ const waypointsField = z
  * defaults: the edit's schema is these made optional, and a default there would overwrite a field
  * the edit left out (createRideSchema adds them).
  */
-const rideFields = z.object({
+export const rideFields = z.object({
   name: rideFieldRules.name,
   description: rideFieldRules.description.nullable().optional(),
   startLocation: rideFieldRules.startLocation,
@@ -141,6 +142,11 @@ export const createRideSchema = rideFields
     maxRiders: rideFields.shape.maxRiders.default(RIDE_DEFAULTS.maxRiders),
     /** "Plan this ride": the closed date poll of the same group the ride comes from (checked by the server). */
     pollId: z.string().min(1).max(64).nullable().optional(),
+    /**
+     * "Repeats" (issue 29): the ride is the first of a series, each day of the rule its own ride at
+     * the same local time in `repeats.timezone` (series/series.service.ts).
+     */
+    repeats: repeatsSchema.nullable().optional(),
   })
   .superRefine(checkOrder);
 export type CreateRideInput = z.infer<typeof createRideSchema>;
@@ -266,6 +272,8 @@ export const rideSchema = z.object({
   ridersHidden: z.boolean(),
   isFull: z.boolean(),
   createdAt: z.string(),
+  /** The series the ride is one day of ("Every Sunday", linking the series); null for a ride of its own. */
+  series: rideSeriesSchema.nullable(),
   abilities: rideAbilitiesSchema,
   /** On a ride's own JSON only (not in lists, whose cards are the same for every viewer). */
   waitlist: rideWaitlistSchema.optional(),

@@ -73,3 +73,18 @@ export function instantToLocal(instant: string | number | Date, zone: string): {
   const local = new Date(at + zoneOffsetMinutes(zone, at) * 60_000).toISOString();
   return { day: local.slice(0, 10), time: local.slice(11, 16) };
 }
+
+/**
+ * localToInstant for a time that repeats (a series' 02:30 ride): a local time the spring change
+ * skips is not refused but read with the offset in force before the gap, as RFC 5545 (3.3.5) reads
+ * it, so 02:30 on Rome's spring night is 03:30 summer time, the same hour after midnight it meant;
+ * the autumn hour takes the first, as localToInstant does. Only a malformed day, time or zone is
+ * null.
+ */
+export function repeatedLocalToInstant(day: string, time: string, zone: string): string | null {
+  const exact = localToInstant(day, time, zone);
+  if (exact.ok) return exact.iso;
+  if (exact.reason !== 'nonexistent') return null;
+  const wallClock = Date.parse(`${day}T${time}:00.000Z`);
+  return new Date(wallClock - zoneOffsetMinutes(zone, wallClock - DAY_MS) * 60_000).toISOString();
+}

@@ -38,6 +38,7 @@ export function buildRide(overrides: Partial<Ride> = {}): Ride {
     ridersHidden: false,
     isFull: false,
     createdAt: '2026-11-01T00:00:00.000Z',
+    series: null,
     abilities: { join: true, leave: false, edit: false, delete: false, comment: true, uploadMedia: false },
     ...overrides,
   };

@@ -197,6 +197,28 @@ describe('CreateRideDialog', () => {
     });
   });
 
+  it('sends "Repeats": every two weeks on the start day\'s weekday, in the named zone, with a break in August', async () => {
+    const requests = api([], { 'POST /api/rides': (r) => json({ id: 'r1', name: (r.body as { name: string }).name, groupId: 'g9' }, 201) });
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezoneOffset: 'UTC+01:00', timezoneName: 'Rome' }} />);
+    fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Sunday breakfast' } });
+    fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bolo' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Bologna/ }));
+    fireEvent.change(within(dialog).getByLabelText('End Location'), { target: { value: 'Imo' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Imola, Emilia-Romagna, Italy' }));
+    const start = daysAhead(10);
+    await pickDay(dialog, 'Start Date', start);
+    const weekday = (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(`${format(start, 'yyyy-MM-dd')}T00:00:00Z`).getUTCDay()]!;
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /This ride repeats/ }));
+    fireEvent.change(within(dialog).getByLabelText('How many'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText('Time zone'), { target: { value: 'Europe/Rome' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Take a break every year' }));
+    expect(within(dialog).getByText(/This ride repeats: Every 2 weeks on/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
+    expect(post.repeats).toEqual({ rule: { frequency: 'weekly', weekdays: [weekday], interval: 2, until: null, count: null, pause: { from: '08-01', until: '08-31' } }, timezone: 'Europe/Rome' });
+  });
+
   it("says 'Failed to create ride' when the server refuses", async () => {
     api([], { 'POST /api/rides': () => json({ message: 'boom' }, 500) });
     const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }} />);

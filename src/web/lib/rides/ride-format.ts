@@ -10,6 +10,11 @@ export function rideEditPath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): str
   return `${ridePath(ride)}/edit`;
 }
 
+/** A series' page ("Every Sunday": its upcoming rides, riding every one). */
+export function seriesPath(seriesId: string): string {
+  return `/series/${encodeURIComponent(seriesId)}`;
+}
+
 export const DURATION_LABELS: Record<RideDuration, string> = {
   'half-day': 'Half Day',
   'full-day': 'Full Day',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { toast } from '../../ui/toast';
 import { RideFormFields } from './ride-form-fields';
 import { browserTimezone, createRideFormSchema, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll } from './ride-form-model';
 import { toCreatePayload } from './ride-form-payload';
+import { initialRepeats, RepeatsFields, repeatsPayload } from './repeats-fields';
 
 export type { RideFromPoll } from './ride-form-model';
 
@@ -69,6 +70,9 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   }, [fixedId, fixedOffset, fixedName, fromPoll]);
 
   const form = useForm<RideFormValues>({ resolver: zodResolver(createRideFormSchema), defaultValues: initial });
+  // "Repeats" (issue 29) stays beside the form's model: it is sent only on create, as `repeats`.
+  const [repeats, setRepeats] = useState(() => initialRepeats(initial.startDay, Intl.DateTimeFormat().resolvedOptions().timeZone));
+  const [repeatsError, setRepeatsError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
   const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
   const groupId = useWatch({ control: form.control, name: 'groupId' });
@@ -86,11 +90,15 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   }, [fixedGroup, form, groupFieldId]);
 
   async function submit(values: RideFormValues) {
+    const series = repeatsPayload(repeats);
+    setRepeatsError(series.error);
+    if (series.error) return;
     onBusyChange(true);
     try {
-      await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}) });
+      await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}), ...(series.repeats ? { repeats: series.repeats } : {}) });
     } catch (error) {
       console.error('Failed to create ride', error);
+      if (error instanceof ApiError && error.status === 400 && repeats.on) setRepeatsError(serverMessageOf(error) ?? null);
       if (error instanceof ApiError && error.status === 409) {
         form.setError('name', { message: serverMessageOf(error) ?? 'A ride with this name already exists in the group' }, { shouldFocus: true });
       }
@@ -100,6 +108,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     }
     toast({ title: 'Ride created', description: 'Your ride has been successfully created!', variant: 'success' });
     form.reset(initial);
+    setRepeats(initialRepeats(initial.startDay, repeats.timezone));
     onBusyChange(false);
     onCreated();
   }
@@ -156,6 +165,12 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <RideFormFields form={form} earliestDay={firstStartDay(timezoneOffset)} before={groupField} near={near} />
+      {fromPoll ? null : <RepeatsFields
+          value={repeats}
+          // Switched on: the rule starts from the start day chosen by then (its weekday, its place in the month).
+          onChange={(next) => setRepeats(next.on && !repeats.on ? { ...initialRepeats(form.getValues('startDay'), repeats.timezone), on: true } : next)}
+          error={repeatsError}
+        />}
       <DialogFormActions submitting={isSubmitting} submitLabel="Create Ride" submittingLabel="Creating..." className="mt-6 border-t border-asphalt-100 pt-5" />
     </form>
   );

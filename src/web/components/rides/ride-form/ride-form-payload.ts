@@ -1,5 +1,5 @@
 import { zonedDateTimeToIso, type UpdateRidePayload } from '../../../../shared/rides/ride';
-import { type CreateRidePayload } from '../../../api/rides';
+import { type CreateRidePayload, type SeriesEditPayload } from '../../../api/rides';
 import { cleanWaypoints, type Coordinates, type RideFormValues, type WaypointRow } from './ride-form-model';
 
 /** The ride form's values as the server's create and update payloads (spec 2 section 3). */
@@ -77,6 +77,8 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     minRidersDecisionAt: values.decisionAt ? decisionInstant(values) : undefined,
     ownerId: ownerId || undefined,
     pollId: undefined,
+    // "Repeats" is added by the create dialog when the rider chose it (series-fields.tsx).
+    repeats: undefined,
   };
   return sentOnly(payload);
 }
@@ -106,4 +108,25 @@ export function toUpdatePayload(values: RideFormValues, initial: RideFormValues)
 /** The decision time as an ISO instant (it is entered on the ride's clock), null for none. */
 function decisionInstant(values: RideFormValues): string | null {
   return values.decisionAt ? zonedDateTimeToIso(values.decisionAt.slice(0, 10), values.decisionAt.slice(11, 16), values.timezoneOffset) : null;
+}
+
+const ROUTE_FIELDS = ['startLocation', 'startLatitude', 'startLongitude', 'midpointLocation', 'midpointLatitude', 'midpointLongitude', 'endLocation', 'endLatitude', 'endLongitude', 'waypoints'] as const;
+const OTHER_FIELDS = ['description', 'duration', 'minRiders', 'maxRiders'] as const;
+
+/**
+ * "This and following" (PATCH /api/rides/{id}/following): only what the rider changed, so each
+ * later ride keeps what it has of its own (a ride edited alone keeps that edit); the stops go
+ * together when one changed. The name without the day each ride's name carries, the start as a
+ * time of day (each ride keeps its day). Days, status and navigator belong to one ride.
+ */
+export function toFollowingPayload(values: RideFormValues, initial: RideFormValues): SeriesEditPayload {
+  const now = toUpdatePayload(values, initial) as Record<string, unknown>;
+  const before = toUpdatePayload(initial, initial) as Record<string, unknown>;
+  const changed = (key: string) => JSON.stringify(now[key]) !== JSON.stringify(before[key]);
+  const payload: Record<string, unknown> = {};
+  if (changed('name')) payload.name = String(now.name).replace(/ · [^·]*$/, '').trim();
+  for (const key of OTHER_FIELDS) if (changed(key)) payload[key] = now[key];
+  if (ROUTE_FIELDS.some(changed)) for (const key of ROUTE_FIELDS) if (now[key] !== undefined) payload[key] = now[key];
+  if (values.startTime !== initial.startTime) payload.startTime = values.startTime;
+  return payload as SeriesEditPayload;
 }
