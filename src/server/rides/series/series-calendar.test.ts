@@ -70,7 +70,7 @@ describe('a series in the calendar feed', () => {
     const feedUrl = ((await owner.client.get('/api/users/current/calendar')).json() as { url: string }).url;
     const feed = await new TestClient(t.app).get(new URL(feedUrl).pathname);
     expect(feed.statusCode).toBe(200);
-    const events = inRome(feed.body).filter((e) => e.summary.startsWith('Sunday breakfast'));
+    const events = inRome(feed.body).filter((e) => e.summary.replace(/^Cancelled: /, '').startsWith('Sunday breakfast'));
     expect(events).toHaveLength(rides.length);
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     expect(new Set(events.map((e) => e.day)).size).toBe(events.length);
@@ -78,6 +78,7 @@ describe('a series in the calendar feed', () => {
       expect(event.weekday, event.day).toBe(1);
       expect(event.time, event.day).toBe(event.day === '2027-04-04' ? '10:00' : '09:00');
       expect(event.status, event.day).toBe(event.day === '2027-10-31' ? 'CANCELLED' : 'CONFIRMED');
+      expect(event.summary.startsWith('Cancelled: '), event.day).toBe(event.day === '2027-10-31');
     }
     // Both changes of season are in the feed: the Sundays either side of each.
     const days = events.map((e) => e.day);
