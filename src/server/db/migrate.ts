@@ -30,6 +30,7 @@ import * as m029 from './migrations/029_group_counts';
 import * as m030 from './migrations/030_group_bans';
 import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
+import * as m033 from './migrations/033_named_time_zones';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '030_group_bans': m030,
   '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
+  '033_named_time_zones': m033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
