@@ -23,7 +23,13 @@ export const timezoneFields = {
     .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
     .refine(isAcceptedOffset, 'Please select a valid timezone'),
   timezoneName: z.string({ error: 'Timezone name is required' }).trim().min(1, 'Timezone name is required').max(100),
-  timezone: z.string().trim().min(1).max(64).optional(),
+  // '' is "none chosen" (a form's empty picker), as left out.
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((zone) => zone || undefined)
+    .optional(),
 };
 
 /** A group's or ride's zone as answered: the IANA name, and the spec's offset for the date it concerns. */

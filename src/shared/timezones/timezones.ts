@@ -109,15 +109,17 @@ export function zoneNamedBy(name: string): string | null {
 let acceptedOffsets: Set<string> | undefined;
 
 /**
- * The offsets a request may send: the list's, and the summer offsets of the list's cities (St.
- * John's UTC-02:30), which the answers derive for a ride's date and a client may send back.
+ * The offsets a request may send: the list's, and any other offset a zone keeps this year (St.
+ * John's summer UTC-02:30, Chatham's UTC+13:45), which the answers derive for a ride's date and a
+ * client may send back. Offsets no zone keeps (UTC+05:15) are refused.
  */
 export function isAcceptedOffset(offset: string): boolean {
   if (!TIMEZONE_OFFSET_PATTERN.test(offset)) return false;
   if (isKnownTimezoneOffset(offset)) return true;
   if (!acceptedOffsets) {
     const year = new Date().getUTCFullYear();
-    acceptedOffsets = new Set(TIMEZONES.flatMap((t) => [Date.UTC(year, 0, 15), Date.UTC(year, 6, 15)].map((at) => offsetLabel(zoneOffsetMinutes(t.zone, at)))));
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : TIMEZONES.map((t) => t.zone);
+    acceptedOffsets = new Set(zones.flatMap((zone) => [Date.UTC(year, 0, 15), Date.UTC(year, 6, 15)].map((at) => offsetLabel(zoneOffsetMinutes(zone, at)))));
   }
   return acceptedOffsets.has(offset);
 }

@@ -119,3 +119,8 @@ export function localToSent(day: string, time: string, zone: string): { iso: str
   const before = Number.isNaN(wallClock) ? 0 : zoneOffsetMinutes(zone, wallClock - DAY_MS);
   return { iso: new Date((Number.isNaN(wallClock) ? 0 : wallClock) - before * 60_000).toISOString(), offset: offsetLabel(before) };
 }
+
+/** A wall-clock time written on a fixed offset: "2026-07-04" "09:00" on UTC+02:00 -> 2026-07-04T07:00:00.000Z (wallClockOnOffset's inverse). */
+export function instantOnOffset(day: string, time: string, offset: string): string {
+  return new Date(Date.parse(`${day}T${time}:00.000Z`) - labelMinutes(offset) * 60_000).toISOString();
+}

@@ -56,7 +56,12 @@ export const profileUpdateSchema = z
       .optional(),
     timezoneName: z.string().trim().min(1, 'Timezone name is required').max(100).optional(),
     /** The rider's IANA zone ("Europe/Rome"); an unknown one is refused with the code `unknown_time_zone`. */
-    timezone: z.string().trim().min(1).max(64).optional(),
+    timezone: z
+      .string()
+      .trim()
+      .max(64)
+      .transform((zone) => zone || undefined)
+      .optional(),
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
