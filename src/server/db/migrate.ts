@@ -31,6 +31,7 @@ import * as m030 from './migrations/030_group_bans';
 import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
 import * as m033 from './migrations/033_route_duration';
+import * as m034 from './migrations/034_named_time_zones';
 import * as m035 from './migrations/035_ride_series';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
   '033_route_duration': m033,
+  '034_named_time_zones': m034,
   '035_ride_series': m035,
 };
 

@@ -33,6 +33,8 @@ export interface UsersTable {
   gpx_privacy_zone: Generated<GpxPrivacyZone>;
   timezone_offset: Generated<string>;
   timezone_name: Generated<string>;
+  /** The rider's IANA zone (migration 033): from the browser, or set in site settings. */
+  timezone: Generated<string>;
   created_at: string;
   last_seen_at: string;
 }
@@ -107,8 +109,11 @@ export interface GroupsTable {
   longitude: number | null;
   radius_km: number;
   membership_approval_required: Flag;
+  /** The offset the group was created with; answers derive it from `timezone` (migration 033). */
   timezone_offset: string;
   timezone_name: string;
+  /** The group's IANA zone (migration 033): from its location unless chosen. */
+  timezone: string;
   group_image_url: string | null;
   creator_id: string;
   created_at: string;
@@ -226,8 +231,11 @@ export interface RidesTable {
   total_distance_km: number | null;
   min_riders: number;
   max_riders: number;
+  /** The start's offset in `timezone`, kept for a release still serving during a rolling deploy; answers derive it. */
   timezone_offset: string;
   timezone_name: string;
+  /** The ride's IANA zone (migration 033): its instants are its local times there. */
+  timezone: string;
   owner_id: string;
   navigator_id: string | null;
   reminders_sent: Generated<number>; // bit 1: 3-day reminder, bit 2: 1-day reminder

@@ -185,11 +185,11 @@ export async function pollLinkOf(ctx: AppContext, pollId: string | null, members
 export async function tellInterestedRiders(
   ctx: AppContext,
   poll: PlannedFromPoll,
-  ride: { id: string; name: string; startDate: string; timezoneOffset: string },
+  ride: { id: string; name: string; startDate: string; timezone: string },
   plannerId: string,
   memberIds: string[],
 ): Promise<Set<string>> {
-  const day = localDay(ride.startDate, ride.timezoneOffset);
+  const day = localDay(ride.startDate, ride.timezone);
   const members = new Set(memberIds);
   const told = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
   const { title, message } = notificationTexts.pollRidePlanned(ride.name, dayLabel(day), poll.title);

@@ -30,12 +30,13 @@ function asSent(ride: Ride) {
     waypoints: ride.waypoints,
     startDate: ride.startDate,
     // The end is a day on the ride's clock (its instant is that day's last millisecond).
-    endDate: localDay(ride.endDate, ride.timezoneOffset),
+    endDate: localDay(ride.endDate, ride.timezone),
     duration: ride.duration,
     minRiders: ride.minRiders,
     maxRiders: ride.maxRiders,
     timezoneOffset: ride.timezoneOffset,
     timezoneName: ride.timezoneName,
+    timezone: ride.timezone,
     minRidersDecisionAt: ride.minRidersDecision?.at ?? null,
     navigatorId: ride.navigator?.id ?? null,
     status: ride.status,
@@ -43,7 +44,7 @@ function asSent(ride: Ride) {
 }
 
 function expected(body: Record<string, unknown>) {
-  return { ...body, endDate: localDay(body.endDate as string, body.timezoneOffset as string) };
+  return { ...body, endDate: localDay(body.endDate as string, body.timezone as string) };
 }
 
 describe('every field of a ride is written by the create and by the edit', () => {
@@ -68,8 +69,10 @@ describe('every field of a ride is written by the create and by the edit', () =>
       duration: 'multi-day',
       minRiders: 2,
       maxRiders: 6,
+      // Zones without summer time: the offset answered for the ride's date is the one sent.
       timezoneOffset: 'UTC+02:00',
-      timezoneName: 'Athens',
+      timezoneName: 'Johannesburg',
+      timezone: 'Africa/Johannesburg',
       minRidersDecisionAt: inDays(3, '18:00'),
     };
     // A field added to the ride's schema and not to this test fails here.
@@ -101,6 +104,7 @@ describe('every field of a ride is written by the create and by the edit', () =>
       maxRiders: 9,
       timezoneOffset: 'UTC-05:00',
       timezoneName: 'Bogota',
+      timezone: 'America/Bogota',
       minRidersDecisionAt: inDays(7, '20:00'),
       navigatorId: rider.user.id,
       status: 'pending',

@@ -4,6 +4,7 @@ import { canDecideMinimum, maySeeRiders, minimumDecision, rideAbilities, rideFac
 import type { RideRow } from './rides.repository';
 import { canAddRideMedia } from '../media/media.policy';
 import { toBool, toNumberOrNull } from '../db/database';
+import { zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 
 /**
  * The stored waypoints. Rides saved before waypoints could lack a position stored an unplaced one at
@@ -47,7 +48,8 @@ export function withoutRiders<C extends Pick<RideCard, 'participants' | 'navigat
 /**
  * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
  * it whenever what presentRideCard returns, or how a card is written, changes: cards of another
- * format are built again. 2: cards are written in ASCII (asciiJson). 3: `series` (issue 29).
+ * format are built again. 2: cards are written in ASCII (asciiJson). 3: `series` and named zones
+ * (`timezone`, offsets derived for the ride's start) (issue 29).
  */
 export const RIDE_CARD_FORMAT = 3;
 
@@ -76,14 +78,23 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
     participants: row.participants,
     minRiders: row.min_riders,
     maxRiders: row.max_riders,
-    timezoneOffset: row.timezone_offset,
+    // The spec's offset of the ride's own date: a July ride in Rome says UTC+02:00.
+    timezoneOffset: zoneOffsetLabel(row.timezone, row.start_date),
     timezoneName: row.timezone_name,
+    timezone: row.timezone,
     ownerId: row.owner_id,
     owner: people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null },
     navigator: row.navigator_id ? (people.get(row.navigator_id) ?? null) : null,
     group:
       row.group_id && row.group_name && row.group_slug
-        ? { id: row.group_id, name: row.group_name, slug: row.group_slug, timezoneOffset: row.group_timezone_offset ?? 'UTC+00:00', timezoneName: row.group_timezone_name ?? 'UTC' }
+        ? {
+            id: row.group_id,
+            name: row.group_name,
+            slug: row.group_slug,
+            timezoneOffset: zoneOffsetLabel(row.group_timezone ?? 'UTC', row.start_date),
+            timezoneName: row.group_timezone_name ?? 'UTC',
+            timezone: row.group_timezone ?? 'UTC',
+          }
         : null,
     groupId: row.group_id,
     slug: row.slug,

@@ -13,6 +13,7 @@ export type RideRow = Omit<Selectable<RidesTable>, 'card_json' | 'card_format' |
   group_slug: string | null;
   group_timezone_offset: string | null;
   group_timezone_name: string | null;
+  group_timezone: string | null;
   group_approval: number | null;
   group_creator_id: string | null;
   viewer_is_member: number | string | bigint | null;
@@ -42,6 +43,7 @@ function selectRides(db: Executor, viewerId: string | null) {
       'groups.slug as group_slug',
       'groups.timezone_offset as group_timezone_offset',
       'groups.timezone_name as group_timezone_name',
+      'groups.timezone as group_timezone',
       'groups.membership_approval_required as group_approval',
       'groups.creator_id as group_creator_id',
       'ride_series.rule as series_rule',

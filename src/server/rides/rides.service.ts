@@ -7,7 +7,7 @@ import { notify } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { dayLabel, editedDateTooEarly, firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
+import { dayLabel, editedDateTooEarly, firstStartDay, localDay, localTime, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -23,6 +23,8 @@ import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
 import { changedColumns } from '../db/every-column-written';
 import { editedRideValues, newRideKeptColumns, newRideValues, rideColumns } from './ride-columns';
+import { placeRideTimes } from './ride-times';
+import { sentZone } from '../platform/time-zones';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
@@ -68,7 +70,11 @@ function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, rideI
 export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (localDay(input.startDate, input.timezoneOffset) < firstStartDay(input.timezoneOffset)) throw badRequest(RIDE_MESSAGES.startInPast);
+  // The ride's zone: the one sent, else its group's; the times sent are placed in it.
+  const zone = sentZone(input.timezone) ?? group.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const placed = { ...input, ...times };
+  if (localDay(placed.startDate, zone) < firstStartDay(zone)) throw badRequest(RIDE_MESSAGES.startInPast);
   const fromPoll = input.pollId ? await pollToPlanFrom(ctx, userId, input.pollId, group.id) : null;
   const id = newId();
   const now = nowIso();
@@ -86,7 +92,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       await ridesRepository.insert(tx, {
         ...newRideKeptColumns({ id, group_id: group.id, slug: slugBase, owner_id: userId, poll_id: fromPoll?.id ?? null, created_at: now }),
         ...route,
-        ...rideColumns(newRideValues(input)),
+        ...rideColumns(newRideValues(placed, zone)),
       });
       // The owner rides too: they hold the first seat.
       await ridesRepository.addParticipant(tx, id, userId, now);
@@ -94,12 +100,13 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
     })
     .catch(refuseSlugClash);
   const memberIds = await groupsRepository.memberIds(ctx.db, group.id);
-  const toldOfPoll = fromPoll ? await tellInterestedRiders(ctx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : new Set<string>();
+  const toldOfPoll = fromPoll ? await tellInterestedRiders(ctx, fromPoll, { id, name: input.name, startDate: placed.startDate, timezone: zone }, userId, memberIds) : new Set<string>();
   const { title, message } = notificationTexts.rideCreated(input.name);
   for (const memberId of memberIds) {
     if (memberId !== userId && !toldOfPoll.has(memberId)) await notify(ctx, memberId, 'ride_created', title, message, { rideId: id });
   }
-  return presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  const answer = await presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
 /** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
@@ -107,11 +114,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
 
-  const values = editedRideValues(ride, input);
+  const zone = sentZone(input.timezone) ?? ride.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const values = editedRideValues(ride, { ...input, ...times, timezone: zone });
   // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
-  if ((input.startDate && editedDateTooEarly(input.startDate)) || (input.endDate && editedDateTooEarly(input.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
-  // The schema checked the fields sent against each other; here they meet the stored ones.
-  const [misfit] = rideOrderIssues(values);
+  if ((times.startDate && editedDateTooEarly(times.startDate)) || (times.endDate && editedDateTooEarly(times.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
+  // The schema checked the fields sent against each other; here they meet the stored ones, exact in the zone.
+  const [misfit] = rideOrderIssues({ ...values, timezoneOffset: undefined });
   if (misfit) throw badRequest(misfit.message);
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
@@ -151,12 +160,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     .catch(refuseSlugClash);
   await tellSeatNews(ctx, news);
   if (input.status === 'cancelled' && ride.status !== 'cancelled') {
-    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: values.name, startDate: values.startDate, timezoneOffset: values.timezoneOffset });
+    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: values.name, startDate: values.startDate, timezone: values.timezone });
   }
   const updated = await loadRide(ctx, rideId, userId);
   const startMoved = Date.parse(updated.start_date) !== Date.parse(ride.start_date) || updated.start_location !== ride.start_location;
   if (startMoved && updated.status !== 'cancelled') await tellRidersOfChange(ctx, userId, updated);
-  return presentOne(ctx, updated, userId);
+  const answer = await presentOne(ctx, updated, userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
 /**
@@ -165,9 +175,8 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
  * only by opening the ride again, or at the old place on the old day. "{ride} now starts on {day}
  * at {time} from {place}", on the ride's own clock. Other edits (description, seats) tell nobody.
  */
-async function tellRidersOfChange(ctx: AppContext, changedBy: string, ride: { id: string; name: string; start_date: string; start_location: string; timezone_offset: string }): Promise<void> {
-  const localStart = new Date(Date.parse(ride.start_date) + offsetMinutes(ride.timezone_offset) * 60_000).toISOString();
-  const { title, message } = notificationTexts.rideChanged(ride.name, dayLabel(localDay(ride.start_date, ride.timezone_offset)), localStart.slice(11, 16), ride.start_location);
+async function tellRidersOfChange(ctx: AppContext, changedBy: string, ride: { id: string; name: string; start_date: string; start_location: string; timezone: string }): Promise<void> {
+  const { title, message } = notificationTexts.rideChanged(ride.name, dayLabel(localDay(ride.start_date, ride.timezone)), localTime(ride.start_date, ride.timezone), ride.start_location);
   for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
     if (riderId !== changedBy) await notify(ctx, riderId, 'ride_changed', title, message, { rideId: ride.id });
   }
@@ -183,8 +192,8 @@ export function tooFewSeatsMessage(seats: number): string {
  * was cancelled", the day on the ride's own clock. Setting it back to confirmed tells nobody:
  * the riders kept their seats, and the ride's page and lists show it again.
  */
-async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezoneOffset: string }): Promise<void> {
-  const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezoneOffset)));
+async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezone: string }): Promise<void> {
+  const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezone)));
   for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
     if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message, { rideId: ride.id });
   }

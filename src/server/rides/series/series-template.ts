@@ -52,6 +52,7 @@ export function rideValuesOf(series: Pick<SeriesRow, 'name' | 'timezone' | 'star
   const startMs = Date.parse(start.startDate);
   return {
     name: rideNameOf(series.name, day),
+    timezone: series.timezone,
     description: template.description,
     status: 'confirmed',
     startDate: start.startDate,

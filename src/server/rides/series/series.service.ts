@@ -7,10 +7,10 @@ import { baseSlug, firstFreeSlug } from '../../platform/slug';
 import { notify } from '../../notifications/notifications.service';
 import { track } from '../../events/events.service';
 import { notificationTexts } from '../../../shared/notifications/notification';
-import { firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, type CreateRideInput, type Ride, type UpdateRideInput } from '../../../shared/rides/ride';
+import { firstStartDay, RIDE_MESSAGES, type CreateRideInput, type Ride, type UpdateRideInput } from '../../../shared/rides/ride';
 import { addDays, ridesBefore, seriesDays, seriesLabel, seriesRuleSchema, SERIES_MESSAGES, type SeriesRule, type Series } from '../../../shared/series/series-rule';
 import type { SeriesEditInput } from '../../../shared/series/series-edit';
-import { instantToLocal } from '../../../shared/timezones/zoned-time';
+import { instantToLocal, wallClockOnOffset } from '../../../shared/timezones/zoned-time';
 import { groupsRepository } from '../../groups/groups.repository';
 import { loadGroup } from '../../groups/groups.service';
 import { isInsider, membershipStatusOf } from '../../groups/groups.policy';
@@ -136,8 +136,8 @@ export async function makeSeriesRides(ctx: AppContext, now = new Date()): Promis
 
 /** The wall-clock day and time the rider typed, read in the offset the form sent (as the spec's fields mean it). */
 function typedLocal(startDate: string, timezoneOffset: string): { day: string; time: string } {
-  const local = new Date(Date.parse(startDate) + offsetMinutes(timezoneOffset) * 60_000).toISOString();
-  return { day: local.slice(0, 10), time: local.slice(11, 16) };
+  const { day, time } = wallClockOnOffset(startDate, timezoneOffset);
+  return { day, time };
 }
 
 /**
@@ -148,10 +148,10 @@ function typedLocal(startDate: string, timezoneOffset: string): { day: string; t
 export async function createSeries(ctx: AppContext, userId: string, input: CreateRideInput & { repeats: NonNullable<CreateRideInput['repeats']> }): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (localDay(input.startDate, input.timezoneOffset) < firstStartDay(input.timezoneOffset)) throw badRequest(RIDE_MESSAGES.startInPast);
   if (input.pollId) throw badRequest('A ride planned from a poll does not repeat');
   const { rule, timezone } = input.repeats;
   const { day: firstDay, time } = typedLocal(input.startDate, input.timezoneOffset);
+  if (firstDay < firstStartDay(timezone)) throw badRequest(RIDE_MESSAGES.startInPast);
   const [firstRideDay] = seriesDays(rule, firstDay, firstDay, addDays(firstDay, 3 * 366));
   if (!firstRideDay) throw badRequest(SERIES_MESSAGES.noRides);
   const route = await placeRoute(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] });
@@ -162,7 +162,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
     minRiders: input.minRiders,
     maxRiders: input.maxRiders,
     timezoneName: input.timezoneName,
-    spanDays: Math.max(0, Math.round((Date.parse(`${localDay(input.endDate, input.timezoneOffset)}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS)),
+    spanDays: Math.max(0, Math.round((Date.parse(`${typedLocal(input.endDate, input.timezoneOffset).day}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS)),
     decisionLeadMinutes: input.minRidersDecisionAt ? Math.round((Date.parse(input.startDate) - Date.parse(input.minRidersDecisionAt)) / 60_000) : null,
   };
   const series: SeriesRow = {

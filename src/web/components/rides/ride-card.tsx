@@ -34,7 +34,7 @@ export function ridersText(ride: Pick<Ride, 'participantCount' | 'maxRiders'>): 
 }
 
 /** The ride's dates: "Dec 5, 2026" or "Dec 5, 2026 – Dec 7, 2026". */
-export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>): string {
+export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezone'>): string {
   const s = rideSchedule(ride);
   return s.sameDay ? s.startDate : `${s.startDate} – ${s.endDate}`;
 }

@@ -169,10 +169,6 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
               {value.ends === 'count' ? <Input aria-label="Number of rides" type="number" min={1} max={520} className="w-24" value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} /> : null}
             </div>
           </div>
-          <div>
-            <Label htmlFor={`${id}-zone`}>Time zone</Label>
-            <Input id={`${id}-zone`} autoComplete="off" value={value.timezone} onChange={(e) => set({ timezone: e.target.value.trim() })} placeholder="Europe/Rome" />
-          </div>
           <div className="sm:col-span-2">
             <div className="flex items-center gap-2">
               <Tick id={`${id}-pause`} checked={value.pause} onTick={(pause) => set({ pause })} />

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
 import { firstEditedDay } from '../../../../shared/rides/ride-rules';
+import { isKnownZone } from '../../../../shared/timezones/zoned-time';
 import { RideFormFields } from '../../../components/rides/ride-form/ride-form-fields';
 import { formFromRide, rideFormSchema, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
 import { toFollowingPayload, toUpdatePayload } from '../../../components/rides/ride-form/ride-form-payload';
@@ -69,11 +70,11 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   const initial = useMemo(() => formFromRide(ride), [ride]);
   const form = useForm<RideFormValues>({ resolver: zodResolver(rideFormSchema), defaultValues: initial });
   const { isSubmitting } = form.formState;
-  const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
+  const timezone = useWatch({ control: form.control, name: 'timezone' });
   // Spec 2 section 5: the edit form's pickers disallow dates earlier than 24 hours ago.
   // "Now" is when the form opened, so the limit does not move while the rider edits.
   const [openedAt] = useState(() => Date.now());
-  const earliestDay = firstEditedDay(timezoneOffset, openedAt);
+  const earliestDay = firstEditedDay(isKnownZone(timezone) ? timezone : 'UTC', openedAt);
 
   async function submit(values: RideFormValues) {
     let updated: Ride;
@@ -94,7 +95,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
       toast({ title: 'Error', description: 'Failed to update ride', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Ride updated', description: 'Your changes have been saved.', variant: 'success' });
+    toast({ title: 'Ride updated', description: updated.notice?.message ?? 'Your changes have been saved.', variant: 'success' });
     void navigate(ridePath(updated), { replace: true });
   }
 
