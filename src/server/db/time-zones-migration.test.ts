@@ -2,15 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildGroup, buildGuest, buildRide } from '../test/factories';
 import * as zonesMigration from './migrations/034_named_time_zones';
+import * as seriesMigration from './migrations/035_ride_series';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
 
-// Migration 033 (issue 29, point 3): rows of fixed offsets get named zones, and each ride's instants
+// Migration 034 (issue 29, point 3): rows of fixed offsets get named zones, and each ride's instants
 // move so that its page shows the same wall-clock time as before. The expected instants are
 // written by hand: 09:00 on 4 July 2027 is 07:00Z in Rome and 13:00Z in New York.
 
-describe('migration 033', () => {
+describe('migration 034', () => {
   it('gives groups, rides and riders a zone from their place or their old offset and label, keeping the times their pages showed', async () => {
     const owner = await buildGuest(t);
     const db = t.app.ctx.db;
@@ -20,6 +21,9 @@ describe('migration 033', () => {
     const newYork = await buildRide(owner, nowhere.id, { startLatitude: null, startLongitude: null, endLatitude: null, endLongitude: null });
     const utc = await buildRide(owner, nowhere.id, { startLatitude: null, startLongitude: null, endLatitude: null, endLongitude: null });
 
+    // The later migrations go down first and come back after, so every table keeps its column order
+    // (the SQLite statement cache maps columns by position).
+    await seriesMigration.down(db as unknown as Kysely<unknown>);
     await zonesMigration.down(db as unknown as Kysely<unknown>);
     // As stored before: fixed offsets, the instant being the wall-clock time shown minus the offset.
     const old = (id: string, values: Record<string, string | null>) => sql`update rides set timezone_offset = ${values.offset}, timezone_name = ${values.name}, start_date = ${values.start}, end_date = ${values.end}, min_riders_decision_at = ${values.decision} where id = ${id}`.execute(db);
@@ -30,6 +34,7 @@ describe('migration 033', () => {
     await sql`update users set timezone_offset = 'UTC+05:45', timezone_name = 'Kathmandu' where id = ${owner.user.id}`.execute(db);
 
     await zonesMigration.up(db as unknown as Kysely<unknown>);
+    await seriesMigration.up(db as unknown as Kysely<unknown>);
 
     expect((await owner.client.get(`/api/groups/${bologna.id}`)).json()).toMatchObject({ timezone: 'Europe/Rome', timezoneName: 'Rome' });
     expect((await owner.client.get(`/api/groups/${nowhere.id}`)).json()).toMatchObject({ timezone: 'America/New_York', timezoneName: 'New York' });
