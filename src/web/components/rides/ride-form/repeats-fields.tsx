@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { WEEKDAYS, seriesLabel, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
 import { FieldMessage } from '../../ui/field';
 import { Input, Label } from '../../ui/input';
@@ -10,6 +10,26 @@ import { NativeSelect } from '../../ui/select';
  */
 function Tick({ onTick, ...props }: { id: string; checked: boolean; onTick: (checked: boolean) => void; 'aria-label'?: string }) {
   return <input type="checkbox" className="size-5 shrink-0 accent-ignition-500" onChange={(e) => onTick(e.target.checked)} {...props} />;
+}
+
+/**
+ * A short field's width (a number, "08-01"): the box around the Input sets it, since `cn` only joins
+ * class names and the Input's own `w-full` would win over a `w-20` passed to it.
+ */
+function Narrow({ children }: { children: ReactNode }) {
+  return <div className="w-20 shrink-0">{children}</div>;
+}
+
+/** "from [08-01]": the word stays beside its field when a narrow phone wraps the break's line. */
+function BreakDay({ word, value, placeholder, onChange }: { word: 'from' | 'until'; value: string; placeholder: string; onChange: (day: string) => void }) {
+  return (
+    <span className="flex items-center gap-2">
+      {word}
+      <Narrow>
+        <Input aria-label={`Break ${word} (MM-DD)`} value={value} onChange={(e) => onChange(e.target.value.trim())} placeholder={placeholder} />
+      </Narrow>
+    </span>
+  );
 }
 
 /** Create Ride's "Repeats" as the rider sets it; `repeatsPayload` turns it into what POST /api/rides takes. */
@@ -105,7 +125,9 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
           <div>
             <Label htmlFor={`${id}-frequency`}>Every</Label>
             <div className="flex gap-2">
-              <Input id={`${id}-interval`} aria-label="How many" type="number" min={1} max={12} className="w-20" value={value.interval} onChange={(e) => set({ interval: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} />
+              <Narrow>
+                <Input id={`${id}-interval`} aria-label="How many" type="number" min={1} max={12} value={value.interval} onChange={(e) => set({ interval: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} />
+              </Narrow>
               <NativeSelect id={`${id}-frequency`} value={value.frequency} onChange={(e) => set({ frequency: e.target.value as RepeatsState['frequency'] })}>
                 <option value="weekly">{value.interval === 1 ? 'week' : 'weeks'}</option>
                 <option value="monthly">{value.interval === 1 ? 'month' : 'months'}</option>
@@ -135,7 +157,9 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                   <option value="day">a day of the month</option>
                 </NativeSelect>
                 {value.monthlyBy === 'day' ? (
-                  <Input aria-label="Day of the month" type="number" min={1} max={31} className="w-20" value={value.monthDay} onChange={(e) => set({ monthDay: Math.max(1, Math.min(31, Number(e.target.value) || 1)) })} />
+                  <Narrow>
+                    <Input aria-label="Day of the month" type="number" min={1} max={31} value={value.monthDay} onChange={(e) => set({ monthDay: Math.max(1, Math.min(31, Number(e.target.value) || 1)) })} />
+                  </Narrow>
                 ) : (
                   <>
                     <NativeSelect aria-label="Which one of the month" value={String(value.weekOfMonth)} onChange={(e) => set({ weekOfMonth: Number(e.target.value) as RepeatsState['weekOfMonth'] })}>
@@ -166,7 +190,11 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                 <option value="count">After a number of rides</option>
               </NativeSelect>
               {value.ends === 'until' ? <Input aria-label="Last day" type="date" value={value.until} onChange={(e) => set({ until: e.target.value })} /> : null}
-              {value.ends === 'count' ? <Input aria-label="Number of rides" type="number" min={1} max={520} className="w-24" value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} /> : null}
+              {value.ends === 'count' ? (
+                <Narrow>
+                  <Input aria-label="Number of rides" type="number" min={1} max={520} value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} />
+                </Narrow>
+              ) : null}
             </div>
           </div>
           <div className="sm:col-span-2">
@@ -178,10 +206,8 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
             </div>
             {value.pause ? (
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                <span>from</span>
-                <Input aria-label="Break from (MM-DD)" className="w-24" value={value.pauseFrom} onChange={(e) => set({ pauseFrom: e.target.value.trim() })} placeholder="08-01" />
-                <span>until</span>
-                <Input aria-label="Break until (MM-DD)" className="w-24" value={value.pauseUntil} onChange={(e) => set({ pauseUntil: e.target.value.trim() })} placeholder="08-31" />
+                <BreakDay word="from" value={value.pauseFrom} placeholder="08-01" onChange={(pauseFrom) => set({ pauseFrom })} />
+                <BreakDay word="until" value={value.pauseUntil} placeholder="08-31" onChange={(pauseUntil) => set({ pauseUntil })} />
               </div>
             ) : null}
           </div>
