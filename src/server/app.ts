@@ -35,6 +35,7 @@ import { invitesRoutes } from './invites/invites.routes';
 import { pollsRoutes } from './polls/polls.routes';
 import { ridesRoutes } from './rides/rides.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { seriesRoutes } from './rides/series/series.routes';
 import { routingRoutes } from './routing/routing.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { finderRoutes } from './finder/finder.routes';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pollsRoutes(ctx));
   await app.register(ridesRoutes(ctx));
   await app.register(calendarRoutes(ctx));
+  await app.register(seriesRoutes(ctx));
   await app.register(routingRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(finderRoutes(ctx));

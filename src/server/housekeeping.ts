@@ -8,6 +8,7 @@ import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
+import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
@@ -39,6 +40,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
     // Minimum riders decisions (each claimed in the database, so told once whatever runs this).
     { name: 'minimum-riders-decisions', everyMs: 5 * 60 * 1000, run: () => checkMinimumRiders(ctx) },
+    // The rides of every series for the coming weeks (each day's ride made once by its unique key, whatever runs this).
+    { name: 'ride-series', everyMs: HOUR_MS, run: () => makeSeriesRides(ctx) },
     // Write-limit windows that have ended (the longest lasts an hour).
     { name: 'remove-old-write-counters', everyMs: HOUR_MS, run: () => writeCountersRepository.deleteWindowsBefore(ctx.db, new Date(Date.now() - LONGEST_WINDOW_MS).toISOString()) },
     // Guests' upload totals of days that have ended.

@@ -31,6 +31,8 @@ import * as m030 from './migrations/030_group_bans';
 import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
 import * as m033 from './migrations/033_route_duration';
+import * as m034 from './migrations/034_named_time_zones';
+import * as m035 from './migrations/035_ride_series';
 import * as m040 from './migrations/040_deliveries';
 import * as m041 from './migrations/041_notification_params';
 
@@ -67,6 +69,8 @@ const migrations: Record<string, Migration> = {
   '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
   '033_route_duration': m033,
+  '034_named_time_zones': m034,
+  '035_ride_series': m035,
   '040_deliveries': m040,
   '041_notification_params': m041,
 };

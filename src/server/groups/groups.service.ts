@@ -18,6 +18,8 @@ import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups
 import { assertCanDelete, assertCanManage, membershipStatusOf } from './groups.policy';
 import { presentGroup } from './groups.presenter';
 import { sentColumns } from '../db/sent-columns';
+import { sentZone, zoneAt, zoneForSentOffset } from '../platform/time-zones';
+import { legacyZone } from '../../shared/timezones/timezones';
 
 const ACTIVITY_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
@@ -145,6 +147,8 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
         membership_approval_required: input.membershipApprovalRequired ? 1 : 0,
         timezone_offset: input.timezoneOffset,
         timezone_name: input.timezoneName,
+        // The zone sent, else the place's, else what the spec's offset and label name.
+        timezone: sentZone(input.timezone) ?? zoneAt(place?.lat, place?.lon) ?? legacyZone(input.timezoneOffset, input.timezoneName),
         group_image_url: null,
         creator_id: creatorId,
         created_at: now,
@@ -165,15 +169,18 @@ type GroupChanges = Parameters<typeof groupsRepository.update>[2];
  * The columns an edit writes, but the name: a new location is placed as creation places it (the
  * chosen suggestion's coordinates, none when kept as text, else the typed name looked up).
  */
-async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGroupInput): Promise<GroupChanges> {
+async function changedColumns(ctx: AppContext, actorId: string, group: GroupRow, update: UpdateGroupInput): Promise<GroupChanges> {
   const place = update.location === undefined ? undefined : await placeGroupLocation(ctx, actorId, { ...update, location: update.location });
+  const zone = editedZone(group, update, place);
   return {
+    ...(zone !== group.timezone && { timezone: zone }),
     ...(update.description !== undefined && { description: update.description || null }),
     ...(update.location !== undefined && { location: update.location, latitude: place?.lat ?? null, longitude: place?.lon ?? null }),
     ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
     ...sentColumns(update, {
       timezoneOffset: 'timezone_offset',
       timezoneName: 'timezone_name',
+      timezone: null,
       // Written above, and the name by saveGroupChanges (its slug follows it).
       name: null,
       description: null,
@@ -183,6 +190,19 @@ async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGr
       membershipApprovalRequired: null,
     }),
   };
+}
+
+/**
+ * A group's zone after an edit: the zone sent; else, when only the spec's offset is sent and the
+ * zone never keeps it, the new place's zone if it does, else what the offset and label name; else
+ * a moved group takes its new place's zone; else it stays.
+ */
+function editedZone(group: GroupRow, update: UpdateGroupInput, place: LatLon | null | undefined): string {
+  const sent = sentZone(update.timezone);
+  if (sent) return sent;
+  const placeZone = place === undefined ? zoneAt(group.latitude, group.longitude) : zoneAt(place?.lat, place?.lon);
+  const current = place !== undefined && placeZone ? placeZone : group.timezone;
+  return zoneForSentOffset(current, update.timezoneOffset, update.timezoneName ?? group.timezone_name, placeZone);
 }
 
 /**
@@ -214,7 +234,7 @@ async function saveGroupChanges(ctx: AppContext, group: GroupRow, name: string |
 export async function updateGroup(ctx: AppContext, actorId: string, groupId: string, update: UpdateGroupInput): Promise<Group> {
   const group = await loadGroup(ctx, groupId, actorId);
   assertCanManage(membershipStatusOf(group, actorId));
-  await saveGroupChanges(ctx, group, update.name, await changedColumns(ctx, actorId, update));
+  await saveGroupChanges(ctx, group, update.name, await changedColumns(ctx, actorId, group, update));
   return getGroup(ctx, actorId, groupId);
 }
 

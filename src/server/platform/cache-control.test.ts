@@ -5,6 +5,7 @@ import { createTestApp, TestClient } from '../test/test-app';
 import { routeCollector } from '../test/never-500.arbitraries';
 import { openEventStream } from '../test/event-stream';
 import { buildRouteWorld, expectCreated } from '../test/route-world';
+import { rideBody } from '../test/factories';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
 import { applyCachePolicy } from './cache-control';
 
@@ -45,6 +46,8 @@ async function buildWorld() {
   const me = (await owner.client.get('/api/users/current')).json() as { id: string; userId: string };
   const feed = (await owner.client.get('/api/users/current/calendar')).json() as { url: string };
   const groupName = ((await owner.client.get(`/api/groups/${group.id}`)).json() as { name: string }).name;
+  const weekly = { rule: { frequency: 'weekly', weekdays: ['SU'] }, timezone: 'Europe/Rome' };
+  const seriesRide = (await owner.client.post('/api/rides', rideBody(group.id, { repeats: weekly }))).json() as { series: { id: string } };
   const params: Record<string, string> = {
     group: group.slug,
     ride: ride.slug,
@@ -61,6 +64,7 @@ async function buildWorld() {
     ['/api/media/', media.id],
     ['/api/polls/', poll.id],
     ['/api/users/', me.id],
+    ['/api/series/', seriesRide.series.id],
   ];
   /** The query a route needs to answer 2xx. */
   const queries: Record<string, string> = {

@@ -184,16 +184,16 @@ export async function pollLinkOf(ctx: AppContext, pollId: string | null, members
 export async function tellInterestedRiders(
   db: Parameters<typeof recordNotifications>[0],
   poll: PlannedFromPoll,
-  ride: { id: string; name: string; startDate: string; timezoneOffset: string },
+  ride: { id: string; name: string; startDate: string; timezone: string },
   plannerId: string,
   memberIds: string[],
 ): Promise<{ riders: Set<string>; told: Told }> {
-  const day = localDay(ride.startDate, ride.timezoneOffset);
+  const day = localDay(ride.startDate, ride.timezone);
   const members = new Set(memberIds);
   const riders = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
   const told = await recordNotifications(db, [...riders], {
     type: 'poll_ride_planned',
-    params: { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: zoneOf({ timezone_offset: ride.timezoneOffset }) },
+    params: { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: ride.timezone },
     about: { rideId: ride.id },
     eventKey: `poll_ride_planned:${ride.id}`,
   });

@@ -21,7 +21,9 @@ import { waitlistRepository } from './waitlist.repository';
 import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
 import { changedColumns } from '../db/every-column-written';
-import { editedRideValues, newRideValues, rideColumns } from './ride-columns';
+import { editedRideValues, newRideKeptColumns, newRideValues, rideColumns } from './ride-columns';
+import { placeRideTimes } from './ride-times';
+import { sentZone } from '../platform/time-zones';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
@@ -67,7 +69,11 @@ function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, rideI
 export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (localDay(input.startDate, input.timezoneOffset) < firstStartDay(input.timezoneOffset)) throw badRequest(RIDE_MESSAGES.startInPast);
+  // The ride's zone: the one sent, else its group's; the times sent are placed in it.
+  const zone = sentZone(input.timezone) ?? group.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const placed = { ...input, ...times };
+  if (localDay(placed.startDate, zone) < firstStartDay(zone)) throw badRequest(RIDE_MESSAGES.startInPast);
   const fromPoll = input.pollId ? await pollToPlanFrom(ctx, userId, input.pollId, group.id) : null;
   const id = newId();
   const now = nowIso();
@@ -83,33 +89,24 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       if (!standing) throw notFound('Group not found');
       assertMayPlanRide(membershipStatusOf(standing, userId));
       await ridesRepository.insert(tx, {
-        id,
-        group_id: group.id,
-        slug: slugBase,
-        owner_id: userId,
-        poll_id: fromPoll?.id ?? null,
-        created_at: now,
-        card_json: null,
-        card_format: null,
-        card_seats: null,
-        min_riders_checked_at: null,
-        min_riders_kept_at: null,
+        ...newRideKeptColumns({ id, group_id: group.id, slug: slugBase, owner_id: userId, poll_id: fromPoll?.id ?? null, created_at: now }),
         ...route,
-        ...rideColumns(newRideValues(input)),
+        ...rideColumns(newRideValues(placed, zone)),
       });
       // The owner rides too: they hold the first seat.
       await ridesRepository.addParticipant(tx, id, userId, now);
       await track(tx, 'rides', 'ride_created', { rideId: id, groupId: group.id }, userId);
       // The members are told in the ride's transaction, so their mails are in the outbox once it commits.
       const memberIds = await groupsRepository.memberIds(tx, group.id);
-      const ofPoll = fromPoll ? await tellInterestedRiders(tx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : null;
+      const ofPoll = fromPoll ? await tellInterestedRiders(tx, fromPoll, { id, name: input.name, startDate: placed.startDate, timezone: zone }, userId, memberIds) : null;
       const others = memberIds.filter((memberId) => memberId !== userId && !ofPoll?.riders.has(memberId));
       const ofRide = await recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: id }, eventKey: `ride_created:${id}` });
       return [...(ofPoll?.told ?? []), ...ofRide];
     })
     .catch(refuseSlugClash);
   await publishNotifications(ctx, told);
-  return presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  const answer = await presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
 /** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
@@ -117,11 +114,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
 
-  const values = editedRideValues(ride, input);
+  const zone = sentZone(input.timezone) ?? ride.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const values = editedRideValues(ride, { ...input, ...times, timezone: zone });
   // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
-  if ((input.startDate && editedDateTooEarly(input.startDate)) || (input.endDate && editedDateTooEarly(input.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
-  // The schema checked the fields sent against each other; here they meet the stored ones.
-  const [misfit] = rideOrderIssues(values);
+  if ((times.startDate && editedDateTooEarly(times.startDate)) || (times.endDate && editedDateTooEarly(times.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
+  // The schema checked the fields sent against each other; here they meet the stored ones, exact in the zone.
+  const [misfit] = rideOrderIssues({ ...values, timezoneOffset: undefined });
   if (misfit) throw badRequest(misfit.message);
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
@@ -162,7 +161,7 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
       // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
       const sequence = Number(ride.sequence) + 1;
       const riders = (await ridesRepository.participantIds(tx, rideId)).filter((id) => id !== userId);
-      const time = { startAt: values.startDate, zone: zoneOf({ timezone_offset: values.timezoneOffset }) };
+      const time = { startAt: values.startDate, zone: values.timezone };
       if (cancelling) {
         told = await recordNotifications(tx, riders, { type: 'ride_cancelled', params: { ride: values.name, ...time }, about: { rideId }, eventKey: `ride_cancelled:${rideId}:${sequence}` });
       } else if (startMoved && values.status !== 'cancelled') {
@@ -174,7 +173,8 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     .catch(refuseSlugClash);
   await tellSeatNews(ctx, news);
   await publishNotifications(ctx, told);
-  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  const answer = await presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
 /*

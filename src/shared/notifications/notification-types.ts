@@ -1,5 +1,5 @@
-import { dayLabel, offsetMinutes } from '../rides/ride-time';
-import { instantToLocal, isKnownZone } from '../timezones/zoned-time';
+import { dayLabel } from '../rides/ride-time';
+import { instantToLocal, isKnownZone, wallClockOnOffset } from '../timezones/zoned-time';
 
 /*
  * The closed list of notification types (issue 30 point 1): each entry says in one place who is
@@ -288,8 +288,8 @@ const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;
  */
 export function wallClock(instant: string, zone: string): { day: string; time: string } {
   if (OFFSET_LABEL.test(zone)) {
-    const local = new Date(Date.parse(instant) + offsetMinutes(zone) * 60_000).toISOString();
-    return { day: local.slice(0, 10), time: local.slice(11, 16) };
+    const { day, time } = wallClockOnOffset(instant, zone);
+    return { day, time };
   }
   return instantToLocal(instant, isKnownZone(zone) ? zone : 'UTC');
 }

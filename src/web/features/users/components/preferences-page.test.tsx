@@ -137,15 +137,15 @@ describe('PreferencesPage', () => {
   });
 
   it('saves the site settings', async () => {
-    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', preferredUnits: 'kilometers', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', preferredUnits: 'kilometers', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
     fireEvent.click(await screen.findByRole('radio', { name: /Miles \(Imperial\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Profile updated')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', gpxPrivacyZone: '500m', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', gpxPrivacyZone: '500m', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
   });
 
   it('shows the GPX privacy zone (500 m unless changed) and saves another', async () => {
-    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
     const group = await screen.findByRole('radiogroup', { name: 'GPX Privacy Zone' });
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain('never see this much of the start and end of each track');
     expect((screen.getByRole('radio', { name: /500 m/ }) as HTMLElement).getAttribute('aria-checked')).toBe('true');
@@ -158,10 +158,11 @@ describe('PreferencesPage', () => {
 
 describe('timezoneToDetect', () => {
   it("offers the browser's zone only while the rider's is the UTC default", () => {
-    // getTimezoneOffset: minutes west of UTC, so -330 is UTC+05:30.
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, -330)?.label).toBe('UTC+05:30 - Mumbai');
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, 0)).toBeNull();
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, -330)).toBeNull();
+    // The browser's named zone (Intl.DateTimeFormat().resolvedOptions().timeZone).
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Kolkata')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'UTC')).toBeNull();
+    expect(timezoneToDetect({ timezone: 'UTC' }, undefined)).toBeNull();
+    expect(timezoneToDetect({ timezone: 'Europe/Berlin' }, 'Asia/Kolkata')).toBeNull();
   });
 });
 
@@ -204,17 +205,25 @@ describe('an address waiting for confirmation', () => {
   });
 });
 
+/** A browser whose own zone is Asia/Kolkata. */
+function browserInKolkata() {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+}
+
 describe('a detected time zone', () => {
   it('is saved at once, and "Timezone detected" follows the save', async () => {
-    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    browserInKolkata();
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
     expect(await screen.findByText('Set to UTC+05:30 - Mumbai')).toBeTruthy();
     expect(screen.getByText('Timezone detected')).toBeTruthy();
-    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]);
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]);
   });
 
   it('says nothing when the save fails, and leaves the zone in the form for Save Settings', async () => {
-    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    browserInKolkata();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     let patches = 0;
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences', {
@@ -226,7 +235,7 @@ describe('a detected time zone', () => {
     expect(screen.queryByText('Timezone detected')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(patches).toBe(2));
-    expect(requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' });
+    expect(requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' });
     expect(screen.queryByText('Timezone detected')).toBeNull();
   });
 });
