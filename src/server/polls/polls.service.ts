@@ -3,7 +3,7 @@ import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, recordNotifications, zoneOf, type Told } from '../notifications/notifications.service';
+import { notify, recordNotifications, type Told } from '../notifications/notifications.service';
 import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
 import type { MembershipStatus } from '../../shared/groups/group';
 import { localDay } from '../../shared/rides/ride-time';

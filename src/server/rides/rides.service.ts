@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { publishNotifications, recordNotifications, zoneOf, type Told } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
 import { editedDateTooEarly, firstStartDay, localDay, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
