@@ -37,7 +37,7 @@ import * as m040 from './migrations/040_deliveries';
 import * as m041 from './migrations/041_notification_params';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_groups': m002,
   '003_media': m003,

@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation, retryOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
+import { notify, retractNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
@@ -253,6 +253,9 @@ export async function deleteGroup(ctx: AppContext, actorId: string, groupId: str
 export async function announceNewMember(ctx: AppContext, group: { id: string; name: string; creator_id: string }, memberId: string): Promise<void> {
   if (group.creator_id === memberId) return;
   const member = await usersRepository.findById(ctx.db, memberId);
+  // One "joined" per rider and group: notifications are written with today's names, so an earlier
+  // one (a guest merged into this account, a rider who left and came back) would read the same.
+  await retractNotifications(ctx, 'member_joined', group.id, memberId);
   await notify(ctx, group.creator_id, 'member_joined', { rider: member?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId: memberId });
 }
 

@@ -6,6 +6,7 @@ import { routeCollector } from '../test/never-500.arbitraries';
 import { openEventStream } from '../test/event-stream';
 import { buildRouteWorld, expectCreated } from '../test/route-world';
 import { rideBody } from '../test/factories';
+import { unsubscribeToken } from '../deliveries/unsubscribe-token';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
 import { applyCachePolicy } from './cache-control';
 
@@ -54,6 +55,7 @@ async function buildWorld() {
     name: groupName,
     username: me.userId,
     token: String(invitation.magicLink).split('/').pop()!,
+    unsubscribe: await unsubscribeToken(t.app.ctx.db, owner.user.id, 'ride_cancelled'),
     file: feed.url.split('/').pop()!,
   };
   /** `:id` by the path it starts (a group, a ride, media, a poll, the rider), the first that fits. */
@@ -81,7 +83,11 @@ async function buildWorld() {
 
 function urlFor(route: string): string {
   const path = route.replace(/:([A-Za-z0-9_]+)/g, (_, param: string) =>
-    encodeURIComponent(param === 'id' ? world.idByPrefix.find(([prefix]) => route.startsWith(prefix))![1] : world.params[param]!),
+    encodeURIComponent(
+      param === 'id'
+        ? world.idByPrefix.find(([prefix]) => route.startsWith(prefix))![1]
+        : route.startsWith('/api/notifications/unsubscribe/') ? world.params.unsubscribe! : world.params[param]!,
+    ),
   );
   const query = world.queries[route];
   return query ? `${path}?${query}` : path;

@@ -195,7 +195,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   // The group is told once, of the series (not of each ride it makes), through the outbox.
   const others = (await groupsRepository.memberIds(ctx.db, group.id)).filter((memberId) => memberId !== userId);
   const told = await ctx.db.transaction().execute((tx) =>
-    recordNotifications(tx, others, { type: 'ride_created', params: { ride: `${input.name} (${seriesLabel(rule)})` }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
+    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
   );
   await publishNotifications(ctx, told);
   return presentOne(ctx, await loadRide(ctx, firstId, userId), userId);

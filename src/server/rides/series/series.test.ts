@@ -102,7 +102,8 @@ describe('a ride that repeats', () => {
     const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS, extra: { maxRiders: 2 } });
     const made = await seriesOf(owner, seriesId);
     expect(made.upcoming.length).toBeGreaterThanOrEqual(8);
-    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast (Every Sunday) has been added to your group' })]);
+    // One notification, of the first ride (named as it is now, with its date), which links the series.
+    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast · Dec 6, 2026 has been added to your group' })]);
 
     const joined = await member.client.post(`/api/series/${seriesId}/join`);
     expect(joined.statusCode).toBe(200);
