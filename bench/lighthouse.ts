@@ -68,7 +68,7 @@ export async function seed(dataDir: string): Promise<{ token: string; ridePath: 
     .insertInto('groups')
     .values({
       id: groupId, name: 'Motorradfreunde Oberbayern', slug: 'motorradfreunde-oberbayern', description: 'Sunday rides in the Alps foothills', location: 'Munich', latitude: 48.137, longitude: 11.575,
-      radius_km: 80, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', group_image_url: null, creator_id: riderId, created_at: iso(now),
+      radius_km: 80, membership_approval_required: 0, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', timezone: 'Europe/Berlin', group_image_url: null, creator_id: riderId, created_at: iso(now),
     } as never)
     .execute();
   await db.insertInto('group_members').values({ group_id: groupId, user_id: riderId, joined_at: iso(now) } as never).execute();
@@ -79,7 +79,7 @@ export async function seed(dataDir: string): Promise<{ token: string; ridePath: 
     .values({
       id: rideId, group_id: groupId, name: 'Kesselberg and Walchensee Loop', slug: 'kesselberg-and-walchensee-loop', description: 'Coffee stop at the lake.', status: 'confirmed', start_date: iso(start), end_date: iso(start),
       duration: 'full-day', start_location: 'Munich', start_latitude: 48.137, start_longitude: 11.575, midpoint_location: 'Walchensee', midpoint_latitude: 47.59, midpoint_longitude: 11.33,
-      end_location: 'Munich', end_latitude: 48.137, end_longitude: 11.575, waypoints: '[]', total_distance_km: 160, min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin',
+      end_location: 'Munich', end_latitude: 48.137, end_longitude: 11.575, waypoints: '[]', total_distance_km: 160, min_riders: 1, max_riders: 10, timezone_offset: 'UTC+01:00', timezone_name: 'Berlin', timezone: 'Europe/Berlin',
       owner_id: riderId, navigator_id: null, created_at: iso(now),
     } as never)
     .execute();

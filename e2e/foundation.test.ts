@@ -175,7 +175,7 @@ describe('the shell', () => {
     await dismissWelcome(page);
     const me = await currentUser(page);
     await streamOpen;
-    await notify(h.app.ctx, me.id, 'ride_created', 'New Ride Created', 'Sunrise Loop has been added to your group');
+    await notify(h.app.ctx, me.id, 'ride_created', { ride: 'Sunrise Loop' });
     const toast = page.getByRole('status').filter({ hasText: 'Sunrise Loop has been added to your group' }).first();
     await toast.waitFor();
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();

@@ -130,9 +130,9 @@ describe('notifications', () => {
     const { page } = rider;
     // Thirteen uploads by the owner to the ride: one notification.
     for (let i = 0; i < 13; i++) {
-      await notifyUpload(h.app.ctx, rider.id, { uploaderId: owner.id, rideId: ride.id, groupId: null, at: new Date().toISOString(), title: 'New Media', message: 'x' });
+      await notifyUpload(h.app.ctx, rider.id, { uploaderId: owner.id, rideId: ride.id, groupId: null, at: new Date().toISOString(), params: { rider: owner.userId } });
     }
-    await notify(h.app.ctx, rider.id, 'profile_updated', 'Email confirmed', 'ana.rossi.sonntagsausfahrten@example.com is now the e-mail address of your account.');
+    await notify(h.app.ctx, rider.id, 'profile_updated', { address: 'ana.rossi.sonntagsausfahrten@example.com' });
     const streamOpen = page.waitForResponse((res) => res.url().endsWith('/api/notifications/stream') && res.status() === 200);
     await page.reload();
     await streamOpen;
@@ -182,7 +182,7 @@ describe('notifications', () => {
     const guest = await newRider({ width: 375, height: 812 }, new URL(invitation.json.magicLink).pathname);
     await guest.page.getByRole('button', { name: 'Accept Invitation' }).waitFor();
     // A re-render of the landing used to mount the toasts again, each copy toasting on its own.
-    await notify(h.app.ctx, guest.id, 'member_joined', 'New Member', `${rider.userId} joined ${GROUP_NAME}`, { groupId: group.id, riderId: rider.id });
+    await notify(h.app.ctx, guest.id, 'member_joined', { rider: rider.userId, group: GROUP_NAME }, { groupId: group.id, riderId: rider.id });
     const toast = guest.page.locator('[role=region] li').filter({ hasText: `${rider.userId} joined` });
     await toast.waitFor();
     expect(await toastCount(guest.page, `${rider.userId} joined`)).toBe(1);

@@ -1,3 +1,5 @@
+import { runDueDeliveries } from '../src/server/deliveries/deliveries.worker';
+import { deliverySenders } from '../src/server/deliveries/senders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
@@ -77,14 +79,17 @@ describe('web push', () => {
 
     // The server pushes the rider's next notification; the fake decrypts what it got.
     const arriving = fake.nextPush(subscription.endpoint);
-    await notify(h.app.ctx, (await currentUser(page)).id, 'ride_cancelled', 'Ride Cancelled', 'Sunday Loop has been cancelled');
+    await notify(h.app.ctx, (await currentUser(page)).id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+    await runDueDeliveries(h.app.ctx, deliverySenders());
     const pushed = await arriving;
-    expect(JSON.parse(pushed.text)).toMatchObject({ title: 'Ride Cancelled', body: 'Sunday Loop has been cancelled', url: '/' });
+    const sent = JSON.parse(pushed.text) as { title: string; body: string; url: string };
+    expect(sent).toMatchObject({ title: 'Ride Cancelled', url: '/' });
+    expect(sent.body).toContain('Sunday Loop');
 
     // Delivered to the service worker as a push service would: it shows the notification.
     const { cdp, registrationId } = await serviceWorkerRegistration(page);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.baseUrl, registrationId, data: pushed.text });
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Ride Cancelled', body: 'Sunday Loop has been cancelled', data: { url: '/' } }]);
+    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Ride Cancelled', body: sent.body, data: { url: '/' } }]);
 
     // Off again: the server forgets this device.
     await page.getByRole('switch', { name: 'Notifications on this device' }).click();

@@ -8,9 +8,12 @@ import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
+import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
+import { runDueDeliveries } from './deliveries/deliveries.worker';
+import { deliverySenders } from './deliveries/senders';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -37,10 +40,15 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
     // Minimum riders decisions (each claimed in the database, so told once whatever runs this).
     { name: 'minimum-riders-decisions', everyMs: 5 * 60 * 1000, run: () => checkMinimumRiders(ctx) },
+    // The rides of every series for the coming weeks (each day's ride made once by its unique key, whatever runs this).
+    { name: 'ride-series', everyMs: HOUR_MS, run: () => makeSeriesRides(ctx) },
     // Write-limit windows that have ended (the longest lasts an hour).
     { name: 'remove-old-write-counters', everyMs: HOUR_MS, run: () => writeCountersRepository.deleteWindowsBefore(ctx.db, new Date(Date.now() - LONGEST_WINDOW_MS).toISOString()) },
     // Guests' upload totals of days that have ended.
     { name: 'remove-old-upload-counters', everyMs: 6 * HOUR_MS, run: () => deleteOldUploadCounters(ctx.db) },
+    // The outbox: mails (and pushes) due, claimed row by row, so every server may run it at once.
+    // Every 20 seconds, so urgent types (a cancellation, a seat) leave within a minute.
+    { name: 'deliveries', everyMs: 20_000, run: () => runDueDeliveries(ctx, deliverySenders()) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

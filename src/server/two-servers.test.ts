@@ -4,7 +4,9 @@ import { MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './a
 import { housekeepingJobs } from './housekeeping';
 import { fetchFileAs, fileOf, PHOTO, postMultipart, storedFiles } from './media/media.test-helpers';
 import { openEventStream } from './test/event-stream';
-import { buildGroup, buildGuest, buildRide } from './test/factories';
+import { buildGroup, buildGuest, buildRide, rideBody } from './test/factories';
+import type { Ride } from '../shared/rides/ride';
+import type { Series } from '../shared/series/series-rule';
 import { createTestApp, TestClient, type TestApp } from './test/test-app';
 import { startTestBucket, type TestBucket } from './test/test-s3';
 
@@ -126,5 +128,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers, one club (need
       const notes = (await rider.client.get('/api/notifications')).json() as Array<{ type: string; message: string }>;
       expect(notes.filter((n) => n.type === 'ride_reminder')).toEqual([expect.objectContaining({ message: "Don't forget about Twin Server Run" })]);
     }
+  });
+  it('makes each ride of a series once when the scheduler runs on both servers', async () => {
+    const owner = await buildGuest(a);
+    const group = await buildGroup(owner);
+    const rider = await buildGuest(b);
+    expect((await rider.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
+    const startDate = '2026-12-06T08:00:00.000Z';
+    const created = await owner.client.post('/api/rides', rideBody(group.id, { name: 'Twin Sundays', startDate, endDate: startDate, timezoneOffset: 'UTC+01:00', timezoneName: 'Rome', repeats: { rule: { frequency: 'weekly', weekdays: ['SU'] }, timezone: 'Europe/Rome' } }));
+    expect(created.statusCode).toBe(201);
+    const seriesId = (created.json() as Ride).series!.id;
+    expect((await rider.client.post(`/api/series/${seriesId}/join`)).statusCode).toBe(200);
+    // Forget how far the series got, so both servers make every day of the window at once.
+    await a.app.ctx.db.updateTable('ride_series').set({ made_until: null }).where('id', '=', seriesId).execute();
+
+    const seriesJob = (t: TestApp) => housekeepingJobs(t.app.ctx).find((job) => job.name === 'ride-series')!;
+    for (let round = 0; round < 2; round++) await Promise.all([seriesJob(a).run(), seriesJob(b).run()]);
+
+    const rides = ((await owner.client.get(`/api/series/${seriesId}`)).json() as Series).upcoming;
+    expect(rides.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rides.map((r) => r.day)).size).toBe(rides.length);
+    for (const ride of rides) expect(((await rider.client.get(`/api/rides/${ride.id}`)).json() as Ride).participantCount).toBe(2);
   });
 });

@@ -240,7 +240,7 @@ export async function verifyMagicLink(
   );
   await announceJoinBySignIn(ctx, result.invitation);
   if (result.confirmed) {
-    await notify(ctx, result.user.id, 'profile_updated', 'Email confirmed', `${result.confirmed} is now the e-mail address of your account.`);
+    await notify(ctx, result.user.id, 'profile_updated', { address: result.confirmed });
   }
   if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
   return { status: 'signed_in', purpose, user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };

@@ -121,13 +121,13 @@ function descriptionOf(ride: CalendarRideRow, stops: RideStop[]): string {
  * silently dropping it) and its title starting with "Cancelled: " (Outlook ignores the status).
  * DTEND is the ride's expected end (eventEnd). The file ends with CRLF like every line in it.
  */
-async function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[]): Promise<string> {
+async function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[], method = ICalCalendarMethod.PUBLISH): Promise<string> {
   const host = new URL(ctx.config.publicUrl).host;
   const stops = rides.map(stopsOf);
   // The road's riding time where the router already gave it (the ride page asked for it): the placed stops, as the road was asked.
   const placed = stops.map((list) => list.flatMap((s) => (s.latitude === null || s.longitude === null ? [] : [{ lat: s.latitude, lon: s.longitude }])));
   const routeSeconds = await knownRouteSeconds(ctx, placed);
-  const calendar = ical({ name: calendarNameValue(name), prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
+  const calendar = ical({ name: calendarNameValue(name), prodId: { company: ctx.config.appName, product: 'rides', language: 'EN' }, method, ttl: 3600 });
   rides.forEach((ride, i) => {
     calendar.createEvent({
       id: `ride-${ride.id}@${host}`,
@@ -164,4 +164,16 @@ export async function rideCalendar(ctx: AppContext, viewerId: string | null, rid
   const row = await calendarRepository.oneRide(ctx.db, ride.id);
   if (!row) throw notFound('Ride not found');
   return { slug: ride.slug, text: await calendarText(ctx, ride.name, [row]) };
+}
+
+/**
+ * One ride as an invitation for a mail (issue 30 point 4): METHOD:REQUEST, or CANCEL once it is
+ * cancelled, with the feed's UID and SEQUENCE, so the rider's calendar takes the change at once
+ * instead of at its next refresh of the feed. Null for a ride deleted meanwhile.
+ */
+export async function rideInvitation(ctx: AppContext, rideId: string): Promise<{ method: 'REQUEST' | 'CANCEL'; text: string } | null> {
+  const row = await calendarRepository.oneRide(ctx.db, rideId);
+  if (!row) return null;
+  const method = row.status === 'cancelled' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  return { method: row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', text: await calendarText(ctx, row.name, [row], method) };
 }

@@ -31,10 +31,14 @@ import * as m030 from './migrations/030_group_bans';
 import * as m031 from './migrations/031_seated_not_queued';
 import * as m032 from './migrations/032_guest_upload_totals';
 import * as m033 from './migrations/033_route_duration';
-import * as m034 from './migrations/034_web_push';
+import * as m034 from './migrations/034_named_time_zones';
+import * as m035 from './migrations/035_ride_series';
+import * as m040 from './migrations/040_deliveries';
+import * as m041 from './migrations/041_notification_params';
+import * as m042 from './migrations/042_web_push';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_groups': m002,
   '003_media': m003,
@@ -66,7 +70,11 @@ const migrations: Record<string, Migration> = {
   '031_seated_not_queued': m031,
   '032_guest_upload_totals': m032,
   '033_route_duration': m033,
-  '034_web_push': m034,
+  '034_named_time_zones': m034,
+  '035_ride_series': m035,
+  '040_deliveries': m040,
+  '041_notification_params': m041,
+  '042_web_push': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

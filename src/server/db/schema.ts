@@ -33,8 +33,12 @@ export interface UsersTable {
   gpx_privacy_zone: Generated<GpxPrivacyZone>;
   timezone_offset: Generated<string>;
   timezone_name: Generated<string>;
+  /** The rider's IANA zone (migration 033): from the browser, or set in site settings. */
+  timezone: Generated<string>;
   created_at: string;
   last_seen_at: string;
+  /** "Pause all e-mail" (migration 040): no notification mail while set; sign-in mails still go. */
+  email_paused: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -86,6 +90,47 @@ export interface NotificationsTable {
   first_at: Generated<string | null>;
   /** What an unread notification gathers (uploads by one rider to one ride or group); null once read. */
   group_key: Generated<string | null>;
+  /**
+   * The type's parameters as JSON (migration 041): the texts are written from them when shown.
+   * Null only for a row of an earlier release whose text read back as none of its type's templates:
+   * then `title` and `message` are what it shows (new rows leave them empty).
+   */
+  params: Generated<string | null>;
+}
+
+/** One mail or push to send (migration 040, the outbox): see deliveries/outbox.ts. */
+export interface DeliveriesTable {
+  id: string;
+  channel: string;
+  user_id: string;
+  type: string;
+  /** JSON object: the notification's parameters (ids, instants, names as they were). */
+  params: Generated<string>;
+  notification_id: string | null;
+  ride_id: string | null;
+  dedupe_key: string;
+  state: Generated<string>;
+  due_at: string;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A rider's switch of one notification type on one channel, kept only when it differs from the default (migration 040). */
+export interface NotificationChannelSettingsTable {
+  user_id: string;
+  type: string;
+  channel: string;
+  enabled: Flag;
+}
+
+/** A secret every server shares, made once (migration 040): the unsubscribe links' key. */
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: string;
 }
 
 export interface ActivityEventsTable {
@@ -107,8 +152,11 @@ export interface GroupsTable {
   longitude: number | null;
   radius_km: number;
   membership_approval_required: Flag;
+  /** The offset the group was created with; answers derive it from `timezone` (migration 033). */
   timezone_offset: string;
   timezone_name: string;
+  /** The group's IANA zone (migration 033): from its location unless chosen. */
+  timezone: string;
   group_image_url: string | null;
   creator_id: string;
   created_at: string;
@@ -226,8 +274,11 @@ export interface RidesTable {
   total_distance_km: number | null;
   min_riders: number;
   max_riders: number;
+  /** The start's offset in `timezone`, kept for a release still serving during a rolling deploy; answers derive it. */
   timezone_offset: string;
   timezone_name: string;
+  /** The ride's IANA zone (migration 033): its instants are its local times there. */
+  timezone: string;
   owner_id: string;
   navigator_id: string | null;
   reminders_sent: Generated<number>; // bit 1: 3-day reminder, bit 2: 1-day reminder
@@ -250,6 +301,38 @@ export interface RidesTable {
   min_riders_kept_at: string | null;
   /** The date poll the ride was planned from (migration 023); null when none or the poll is gone. */
   poll_id: string | null;
+  /** The series this ride is one day of (migration 035); null for a ride of its own. */
+  series_id: Generated<string | null>;
+  /** The series' rule day it stands for (YYYY-MM-DD in the series' zone), unique per series. */
+  series_day: Generated<string | null>;
+}
+
+/** A ride that repeats (migration 035, series/series.service.ts). */
+export interface RideSeriesTable {
+  id: string;
+  group_id: string;
+  owner_id: string;
+  /** The rides' name without the date each ride's name carries. */
+  name: string;
+  /** IANA zone the days and the start time are read in. */
+  timezone: string;
+  first_day: string;
+  start_time: string;
+  /** JSON SeriesRule (shared/series/series-rule.ts). */
+  rule: string;
+  /** JSON SeriesTemplate (series/series-template.ts). */
+  template: string;
+  /** No ride after this day (the series was ended, or split by "this and following"); null: the rule's end. */
+  last_day: string | null;
+  /** Rides exist for every day of the rule up to this one; null: none made yet. */
+  made_until: string | null;
+  created_at: string;
+}
+
+export interface RideSeriesRidersTable {
+  series_id: string;
+  user_id: string;
+  joined_at: string;
 }
 
 /** A rider's private calendar feed (migration 020, calendar/calendar.service.ts). */
@@ -392,6 +475,8 @@ export interface Database {
   membership_requests: MembershipRequestsTable;
   group_bans: GroupBansTable;
   rides: RidesTable;
+  ride_series: RideSeriesTable;
+  ride_series_riders: RideSeriesRidersTable;
   calendar_feeds: CalendarFeedsTable;
   ride_participants: RideParticipantsTable;
   ride_waitlist: RideWaitlistTable;
@@ -407,6 +492,9 @@ export interface Database {
   geocoder_slots: GeocoderSlotsTable;
   write_counters: WriteCountersTable;
   upload_counters: UploadCountersTable;
+  deliveries: DeliveriesTable;
+  notification_channel_settings: NotificationChannelSettingsTable;
+  signing_keys: SigningKeysTable;
   vapid_keys: VapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
 }

@@ -26,6 +26,7 @@ describe('migration 016', () => {
       membership_approval_required: 0 as const,
       timezone_offset: 'UTC+03:00',
       timezone_name: 'Moscow',
+      timezone: 'Europe/Moscow',
       description: null,
       latitude: null,
       longitude: null,

@@ -5,7 +5,9 @@ import pg from 'pg';
 import SQLite from './sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app';
+import { sql } from 'kysely';
 import { sqliteFile } from './database';
+import { instantToLocal } from '../../shared/timezones/zoned-time';
 
 // A database written by an earlier release upgrades to today's schema with every rider's data
 // readable through the API. The fixture (test-data/upgrade, see docs/data.md "Backups, upgrades and crashes")
@@ -105,6 +107,23 @@ describe('upgrading a database of an earlier release', () => {
     }
   });
 
+  it('gives each group and ride the zone of its place and keeps the wall-clock time each ride showed (migration 033)', async () => {
+    const member = await signIn(1);
+    // The fixture's group and ride are in Bologna, stored on fixed offsets (the ride on UTC+00:00).
+    for (const group of expected.groups) {
+      expect((await member.client.get(`/api/groups/${group.id}`)).json()).toMatchObject({ timezone: 'Europe/Rome' });
+    }
+    for (const ride of expected.rides) {
+      const shown = await sql<{ start_date: string }>`select start_date from rides where id = ${ride.id}`.execute(t.app.ctx.db);
+      const answer = (await member.client.get(`/api/rides/${ride.id}`)).json() as { startDate: string; endDate: string; timezone: string; timezoneOffset: string };
+      expect(answer).toMatchObject({ timezone: 'Europe/Rome', timezoneOffset: 'UTC+01:00' });
+      expect(answer.startDate).toBe(shown.rows[0]!.start_date);
+      // 16:00 on 28 November as the page showed it (on UTC+00:00), now 16:00 in Rome: 15:00Z; the day ends in Rome.
+      expect(instantToLocal(answer.startDate, 'Europe/Rome')).toEqual({ day: '2026-11-28', time: '16:00' });
+      expect(answer.endDate).toBe('2026-11-28T22:59:59.999Z');
+    }
+  });
+
   it('keeps the notifications riders were sent', async () => {
     const owner = await signIn(0);
     const member = await signIn(1);
@@ -115,6 +134,19 @@ describe('upgrading a database of an earlier release', () => {
       const listed = res.json() as Array<{ id: string }>;
       expect(stored.length).toBeGreaterThan(0);
       expect(listed.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
+    }
+  });
+
+  it('migrates the stored notifications to type and parameters, read back word for word (issue 30 point 1)', async () => {
+    const owner = await signIn(0);
+    const member = await signIn(1);
+    const stored = await t.app.ctx.db.selectFrom('notifications').select(['id', 'type', 'title', 'message', 'params', 'item_count']).execute();
+    // Every row whose text is one of its type's templates now has parameters (the older "uploaded new media" said no count).
+    expect(stored.filter((row) => row.params === null).map((row) => row.message)).toEqual(stored.filter((row) => / uploaded new media$/.test(row.message)).map((row) => row.message));
+    expect(stored.filter((row) => row.params !== null).length).toBeGreaterThan(3);
+    const listed = [...((await owner.client.get('/api/notifications')).json() as Array<{ id: string; title: string; message: string }>), ...((await member.client.get('/api/notifications')).json() as Array<{ id: string; title: string; message: string }>)];
+    for (const row of stored) {
+      expect(listed.find((n) => n.id === row.id)).toMatchObject({ title: row.title, message: row.message });
     }
   });
 });

@@ -3,6 +3,7 @@ import { toBool, toCount, toNumberOrNull } from '../db/database';
 import type { GroupRole } from '../db/schema';
 import { groupAbilities, memberAbilities, membershipStatusOf } from './groups.policy';
 import type { GroupRow } from './groups.repository';
+import { zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 
 export function presentGroup(row: GroupRow, viewerId: string | null): Group {
   const status = membershipStatusOf(row, viewerId);
@@ -17,8 +18,10 @@ export function presentGroup(row: GroupRow, viewerId: string | null): Group {
     groupImageUrl: row.group_image_url,
     creatorId: row.creator_id,
     membershipApprovalRequired: toBool(row.membership_approval_required),
-    timezoneOffset: row.timezone_offset,
+    // The spec's offset today, from the group's zone (a ride answers the offset of its own date).
+    timezoneOffset: zoneOffsetLabel(row.timezone, Date.now()),
     timezoneName: row.timezone_name,
+    timezone: row.timezone,
     memberCount: toCount(row.member_count),
     rideCount: toCount(row.ride_count),
     radiusKm: Number(row.radius_km),

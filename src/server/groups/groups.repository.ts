@@ -42,6 +42,7 @@ const GROUP_COLUMNS = everyColumn<GroupsTable>()('groups', [
   'membership_approval_required',
   'timezone_offset',
   'timezone_name',
+  'timezone',
   'group_image_url',
   'creator_id',
   'created_at',
@@ -204,7 +205,7 @@ export const groupsRepository = {
   async update(
     db: Executor,
     id: string,
-    fields: Partial<Pick<GroupsTable, 'name' | 'name_key' | 'slug' | 'description' | 'location' | 'latitude' | 'longitude' | 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'group_image_url'>>,
+    fields: Partial<Pick<GroupsTable, 'name' | 'name_key' | 'slug' | 'description' | 'location' | 'latitude' | 'longitude' | 'membership_approval_required' | 'timezone_offset' | 'timezone_name' | 'timezone' | 'group_image_url'>>,
   ): Promise<void> {
     if (Object.keys(fields).length === 0) return;
     await db.updateTable('groups').set(fields).where('id', '=', id).execute();

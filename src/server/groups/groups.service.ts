@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation, retryOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
+import { notify, retractNotifications } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
@@ -11,7 +11,6 @@ import { roundKm, type LatLon } from '../../shared/geo/coordinates';
 import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
 import type { GroupFinderPage } from '../../shared/finder/finder';
 import { detachMedia } from '../media/media.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
 import { GROUP_NAME_TAKEN, type CreateGroupInput, type Group, type UpdateGroupInput } from '../../shared/groups/group';
 import { groupNameKey } from './group-name';
@@ -19,6 +18,8 @@ import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups
 import { assertCanDelete, assertCanManage, membershipStatusOf } from './groups.policy';
 import { presentGroup } from './groups.presenter';
 import { sentColumns } from '../db/sent-columns';
+import { sentZone, zoneAt, zoneForSentOffset } from '../platform/time-zones';
+import { legacyZone } from '../../shared/timezones/timezones';
 
 const ACTIVITY_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
@@ -146,6 +147,8 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
         membership_approval_required: input.membershipApprovalRequired ? 1 : 0,
         timezone_offset: input.timezoneOffset,
         timezone_name: input.timezoneName,
+        // The zone sent, else the place's, else what the spec's offset and label name.
+        timezone: sentZone(input.timezone) ?? zoneAt(place?.lat, place?.lon) ?? legacyZone(input.timezoneOffset, input.timezoneName),
         group_image_url: null,
         creator_id: creatorId,
         created_at: now,
@@ -166,15 +169,18 @@ type GroupChanges = Parameters<typeof groupsRepository.update>[2];
  * The columns an edit writes, but the name: a new location is placed as creation places it (the
  * chosen suggestion's coordinates, none when kept as text, else the typed name looked up).
  */
-async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGroupInput): Promise<GroupChanges> {
+async function changedColumns(ctx: AppContext, actorId: string, group: GroupRow, update: UpdateGroupInput): Promise<GroupChanges> {
   const place = update.location === undefined ? undefined : await placeGroupLocation(ctx, actorId, { ...update, location: update.location });
+  const zone = editedZone(group, update, place);
   return {
+    ...(zone !== group.timezone && { timezone: zone }),
     ...(update.description !== undefined && { description: update.description || null }),
     ...(update.location !== undefined && { location: update.location, latitude: place?.lat ?? null, longitude: place?.lon ?? null }),
     ...(update.membershipApprovalRequired !== undefined && { membership_approval_required: update.membershipApprovalRequired ? 1 : 0 }),
     ...sentColumns(update, {
       timezoneOffset: 'timezone_offset',
       timezoneName: 'timezone_name',
+      timezone: null,
       // Written above, and the name by saveGroupChanges (its slug follows it).
       name: null,
       description: null,
@@ -184,6 +190,19 @@ async function changedColumns(ctx: AppContext, actorId: string, update: UpdateGr
       membershipApprovalRequired: null,
     }),
   };
+}
+
+/**
+ * A group's zone after an edit: the zone sent; else, when only the spec's offset is sent and the
+ * zone never keeps it, the new place's zone if it does, else what the offset and label name; else
+ * a moved group takes its new place's zone; else it stays.
+ */
+function editedZone(group: GroupRow, update: UpdateGroupInput, place: LatLon | null | undefined): string {
+  const sent = sentZone(update.timezone);
+  if (sent) return sent;
+  const placeZone = place === undefined ? zoneAt(group.latitude, group.longitude) : zoneAt(place?.lat, place?.lon);
+  const current = place !== undefined && placeZone ? placeZone : group.timezone;
+  return zoneForSentOffset(current, update.timezoneOffset, update.timezoneName ?? group.timezone_name, placeZone);
 }
 
 /**
@@ -215,7 +234,7 @@ async function saveGroupChanges(ctx: AppContext, group: GroupRow, name: string |
 export async function updateGroup(ctx: AppContext, actorId: string, groupId: string, update: UpdateGroupInput): Promise<Group> {
   const group = await loadGroup(ctx, groupId, actorId);
   assertCanManage(membershipStatusOf(group, actorId));
-  await saveGroupChanges(ctx, group, update.name, await changedColumns(ctx, actorId, update));
+  await saveGroupChanges(ctx, group, update.name, await changedColumns(ctx, actorId, group, update));
   return getGroup(ctx, actorId, groupId);
 }
 
@@ -234,7 +253,9 @@ export async function deleteGroup(ctx: AppContext, actorId: string, groupId: str
 export async function announceNewMember(ctx: AppContext, group: { id: string; name: string; creator_id: string }, memberId: string): Promise<void> {
   if (group.creator_id === memberId) return;
   const member = await usersRepository.findById(ctx.db, memberId);
-  const { title, message } = notificationTexts.memberJoined(member?.handle ?? 'A rider', group.name);
-  await notify(ctx, group.creator_id, 'member_joined', title, message, { groupId: group.id, riderId: memberId });
+  // One "joined" per rider and group: notifications are written with today's names, so an earlier
+  // one (a guest merged into this account, a rider who left and came back) would read the same.
+  await retractNotifications(ctx, 'member_joined', group.id, memberId);
+  await notify(ctx, group.creator_id, 'member_joined', { rider: member?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId: memberId });
 }
 

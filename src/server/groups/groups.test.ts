@@ -1,3 +1,4 @@
+import { zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 import { describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../test/test-app';
 import { buildGroup, buildGuest, buildRoles, type Rider } from '../test/factories';
@@ -30,7 +31,9 @@ describe('POST /api/groups', () => {
       memberCount: 1,
       radiusKm: 100,
       membershipApprovalRequired: false,
-      timezoneOffset: 'UTC+10:00',
+      // The zone of its place; the spec's offset as Sydney's clocks read today (UTC+11:00 in its summer).
+      timezone: 'Australia/Sydney',
+      timezoneOffset: zoneOffsetLabel('Australia/Sydney', Date.now()),
       timezoneName: 'Sydney',
       upcomingRides: 0,
       isActive: true,

@@ -5,13 +5,12 @@ import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, retractNotifications, settleNotifications } from '../notifications/notifications.service';
+import { notify, publishNotifications, recordNotifications, retractNotifications, settleNotifications } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
 import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
 import {
@@ -35,9 +34,8 @@ import { announceNewMember, getGroup, loadGroup } from './groups.service';
 async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string): Promise<void> {
   const rider = await usersRepository.findById(ctx.db, riderId);
   // Named by their handle, never by their e-mail address.
-  const { title, message } = notificationTexts.membershipRequest(rider?.handle ?? 'A rider', group.name);
   for (const organizerId of await groupsRepository.organizerIds(ctx.db, group.id)) {
-    await notify(ctx, organizerId, 'membership_request', title, message, { groupId: group.id, riderId });
+    await notify(ctx, organizerId, 'membership_request', { rider: rider?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId });
   }
 }
 
@@ -139,7 +137,7 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
   if (!request) throw notFound('Membership request not found');
   await ctx.beforeLock?.('request-decision');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     // The organizer's standing asked again under the group's lock: one removed or demoted since the read above decides nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
     if (!standing) throw notFound('Group not found');
@@ -151,11 +149,12 @@ export async function decideRequest(ctx: AppContext, actorId: string, groupId: s
       await groupsRepository.addMember(tx, groupId, request.user_id, nowIso());
     }
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: request.user_id, banned_by: actorId, banned_at: nowIso() });
+    // The rider is told in the decision's transaction: their mail is in the outbox once it commits.
+    return recordNotifications(tx, [request.user_id], { type: approve ? 'membership_approved' : 'membership_declined', params: { group: group.name }, about: { groupId }, eventKey: `membership_decided:${requestId}` });
   });
   // Whoever decided is not told of their own action (GUIDE section 10); the request every organizer was told of is settled.
   await settleNotifications(ctx, 'membership_request', groupId, request.user_id);
-  const texts = approve ? notificationTexts.membershipApproved(group.name) : notificationTexts.membershipDeclined(group.name);
-  await notify(ctx, request.user_id, approve ? 'membership_approved' : 'membership_declined', texts.title, texts.message, { groupId });
+  await publishNotifications(ctx, told);
 }
 
 export async function pendingGroupIds(ctx: AppContext, userId: string): Promise<string[]> {
@@ -202,8 +201,7 @@ export async function changeMemberRole(ctx: AppContext, actorId: string, groupId
     if (!(await groupsRepository.setRole(tx, groupId, memberId, role))) memberNotFound();
   });
   if (role === 'co_organizer') {
-    const { title, message } = notificationTexts.madeCoOrganizer(group.name);
-    await notify(ctx, memberId, 'made_co_organizer', title, message, { groupId });
+    await notify(ctx, memberId, 'made_co_organizer', { group: group.name }, { groupId });
   }
   const member = (await listMembers(ctx, actorId, groupId)).find((m) => m.id === memberId);
   return member ?? memberNotFound();
@@ -228,10 +226,8 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
     await groupsRepository.setRole(tx, groupId, memberId, 'member');
   });
   const [newOwner, formerOwner] = await Promise.all([usersRepository.findById(ctx.db, memberId), usersRepository.findById(ctx.db, actorId)]);
-  const received = notificationTexts.ownershipReceived(group.name, formerOwner?.handle ?? 'The owner');
-  await notify(ctx, memberId, 'ownership_received', received.title, received.message, { groupId, riderId: actorId });
-  const handed = notificationTexts.ownershipHandedOver(group.name, newOwner?.handle ?? 'another member');
-  await notify(ctx, actorId, 'ownership_handed_over', handed.title, handed.message, { groupId, riderId: memberId });
+  await notify(ctx, memberId, 'ownership_received', { group: group.name, formerOwner: formerOwner?.handle ?? 'The owner' }, { groupId, riderId: actorId });
+  await notify(ctx, actorId, 'ownership_handed_over', { group: group.name, newOwner: newOwner?.handle ?? 'another member' }, { groupId, riderId: memberId });
   return getGroup(ctx, actorId, groupId);
 }
 
@@ -258,15 +254,13 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
   });
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
-  const { title, message } = notificationTexts.removedFromGroup(group.name);
-  await notify(ctx, memberId, 'removed_from_group', title, message, { groupId });
+  await notify(ctx, memberId, 'removed_from_group', { group: group.name }, { groupId });
   if (!handed) return;
   for (const news of handed.news) await tellSeatNews(ctx, news);
   if (handed.rides.length === 0) return;
   const rider = await usersRepository.findById(ctx.db, memberId);
   for (const ride of handed.rides) {
-    const texts = notificationTexts.rideHandedOver(ride.name, rider?.handle ?? 'A rider', group.name);
-    await notify(ctx, handed.ownerId, 'ride_handed_over', texts.title, texts.message, { groupId, rideId: ride.id, riderId: memberId });
+    await notify(ctx, handed.ownerId, 'ride_handed_over', { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, { groupId, rideId: ride.id, riderId: memberId });
   }
 }
 

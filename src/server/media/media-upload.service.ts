@@ -5,7 +5,6 @@ import { badRequest, HttpError } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { storageLimitMessage } from '../../shared/media/storage-usage';
 import { MEDIA_MESSAGES, mediaUploadFieldsSchema, type MediaAssociatedType, type MediaFileType, type MediaItem, type MediaUploadFields } from '../../shared/media/media-item';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { notifyUpload } from '../notifications/notifications.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { ridesRepository } from '../rides/rides.repository';
@@ -100,15 +99,13 @@ async function announceUpload(ctx: MediaContext, target: ResolvedTarget, uploade
         ? await groupsRepository.memberIds(ctx.db, target.associatedId)
         : await ridesRepository.participantIds(ctx.db, target.associatedId);
     const uploader = await usersRepository.findById(ctx.db, uploaderId);
-    // The list writes the text again from the count and the place's current name.
-    const { title, message } = notificationTexts.mediaUploaded(uploader?.handle ?? 'A rider', 1);
+    // The list writes the text from the count and the place's current name; the handle is the fallback.
     const upload = {
       uploaderId,
       rideId: target.notifies === 'ride' ? target.associatedId : null,
       groupId: target.notifies === 'group' ? target.associatedId : null,
       at: uploadedAt,
-      title,
-      message,
+      params: { rider: uploader?.handle ?? 'A rider' },
     };
     for (const recipient of new Set(recipients)) {
       if (recipient !== uploaderId) await notifyUpload(ctx, recipient, upload);

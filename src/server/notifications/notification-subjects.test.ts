@@ -168,7 +168,7 @@ describe('uploads by one rider to one place make one notification', () => {
     const at = () => new Date().toISOString();
     await Promise.all(
       Array.from({ length: 13 }, () =>
-        notifyUpload(t.app.ctx, member.user.id, { uploaderId: owner.user.id, rideId: ride.id, groupId: null, at: at(), title: 'New Media', message: 'x' }),
+        notifyUpload(t.app.ctx, member.user.id, { uploaderId: owner.user.id, rideId: ride.id, groupId: null, at: at(), params: { rider: owner.user.userId } }),
       ),
     );
     const notes = await ofType(member, 'media_uploaded');
@@ -225,7 +225,7 @@ describe('a guest merged into an account', () => {
   it('keeps both unread upload notifications of the same uploader and place (they stop gathering)', async () => {
     const { owner, member: guest, ride } = await world();
     const account = await buildGuest(t);
-    const upload = { uploaderId: owner.user.id, rideId: ride.id, groupId: null, title: 'New Media', message: 'x' };
+    const upload = { uploaderId: owner.user.id, rideId: ride.id, groupId: null, params: { rider: owner.user.userId } };
     await notifyUpload(t.app.ctx, guest.user.id, { ...upload, at: new Date().toISOString() });
     await notifyUpload(t.app.ctx, account.user.id, { ...upload, at: new Date().toISOString() });
     await t.app.ctx.db.transaction().execute((tx) => mergeGuestInto(tx, guest.user.id, account.user.id));

@@ -23,7 +23,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
     const client = new TestClient(b.app);
     const user = (await client.get('/api/users/current')).json() as { id: string };
     const stream = await openEventStream(b.app, client.cookie!);
-    await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Dawn Patrol has been added to your group');
+    await notify(a.app.ctx, user.id, 'ride_created', { ride: 'Dawn Patrol' });
     await expect.poll(() => stream.text(), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
 
     // PostgreSQL ends every LISTEN connection (as a restart does): the processes listen again and
@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
     await expect
       .poll(
         async () => {
-          await notify(a.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Night Loop has been added to your group');
+          await notify(a.app.ctx, user.id, 'ride_created', { ride: 'Night Loop' });
           return stream.text();
         },
         { timeout: 10_000, interval: 300 },

@@ -23,22 +23,31 @@ function subjectOf(row: NotificationListRow): NotificationSubject | undefined {
   };
 }
 
-/** A notification; `subject` and `count` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
+/** The stored parameters, or null for a row of an earlier release that kept only its text. */
+export function storedParams(row: { params: string | null }): Record<string, string | number> | null {
+  if (row.params === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(row.params);
+    if (parsed === null || typeof parsed !== 'object') return null;
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+  } catch {
+    return null;
+  }
+}
+
+/** A notification; `subject`, `count` and `params` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
 export function presentNotification(row: NotificationListRow): Notification {
   const subject = subjectOf(row);
   const count = toCount(row.item_count);
-  const place = subject?.rideName ?? subject?.groupName;
-  // An upload notification counts on as more files come, so its text is written from the count and current names.
-  const counted = row.type === 'media_uploaded' && place !== undefined && place !== null && subject?.riderHandle;
-  const message = counted ? notificationTexts.mediaUploaded(subject.riderHandle!, count, place).message : row.message;
+  const counted = row.type === 'media_uploaded' && (subject?.rideName ?? subject?.groupName) && subject?.riderHandle;
+  const params = storedParams(row);
+  const fields = { type: row.type, title: row.title, message: row.message, ...(subject && { subject }), ...(counted && { count }), ...(params && { params }) };
   return {
     id: row.id,
-    type: row.type,
-    title: row.title,
-    message,
+    ...fields,
+    // Written now, with today's names: the same function the web app writes its list and toasts with.
+    ...notificationTexts(fields),
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
-    ...(subject && { subject }),
-    ...(counted && { count }),
   };
 }

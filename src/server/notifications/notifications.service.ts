@@ -1,11 +1,26 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import type { Notification, NotificationRemoved } from '../../shared/notifications/notification';
+import type { NotificationParams, NotificationType } from '../../shared/notifications/notification-types';
 import { nowIso, toCount } from '../db/database';
+import { enqueueDeliveries } from '../deliveries/outbox.service';
+import { isKnownZone } from '../../shared/timezones/zoned-time';
 import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
-import { pushToDevices } from '../push/push.service';
+
+/**
+ * The clock a rider or a ride is told on: its IANA zone (`timezone`, the column the zones work
+ * adds to users and rides), else the fixed offset label it carries today ("UTC+02:00"), else UTC.
+ * The one place that falls back, so the switch to zones is made here alone.
+ */
+export function zoneOf(row: { timezone?: string | null; timezone_offset?: string | null }): string {
+  if (row.timezone && isKnownZone(row.timezone)) return row.timezone;
+  if (row.timezone_offset && /^UTC[+-]\d{2}:\d{2}$/.test(row.timezone_offset)) return row.timezone_offset;
+  return 'UTC';
+}
 
 /** The bus topic on which a user's new notifications travel to their open pages. */
 export const notificationTopic = (userId: string) => `notifications:${userId}`;
@@ -39,19 +54,64 @@ async function pushStored(ctx: NotifyContext, userId: string, id: string): Promi
   return notification;
 }
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What a domain tells: its type, the parameters its texts are written from, what it is about. */
+export interface News<T extends NotificationType> {
+  type: T;
+  params: NotificationParams[T];
+  about?: NotificationAbout;
+  /**
+   * What happened, the same for every recipient ("ride_cancelled:{ride}:{sequence}"), so its mails
+   * and pushes go out once however often it is recorded; by default each notification is its own event.
+   */
+  eventKey?: string;
+}
+
+/** Notifications recorded in a transaction, to be pushed to open pages once it commits. */
+export type Told = Array<{ userId: string; id: string }>;
+
 /**
- * The one way any domain tells a rider something: stores the notification, then pushes it to every
- * page the rider has open (through the event bus, so it reaches them on any app process).
- * Delivery is best effort: the stored row is the truth, and the list shows it on the next load.
- * `about` names what it concerns, so the client can name it and open it.
+ * The one way any domain tells riders something, in `db`: the transaction of what caused it. One
+ * notification per recipient (its type and parameters; the texts are written when it is shown),
+ * and their mails and pushes in the outbox, so that what commits is delivered even if the process
+ * dies right after, and what rolls back tells nobody. Push the result with `publishNotifications`
+ * after the commit.
  */
-export async function notify(ctx: NotifyContext, userId: string, type: string, title: string, message: string, about?: NotificationAbout): Promise<Notification | undefined> {
-  const id = newId();
-  await notificationsRepository.insert(ctx.db, { id, user_id: userId, type, title, message, created_at: nowIso(), ...aboutColumns(about) });
-  const notification = await pushStored(ctx, userId, id);
-  // Until the outbox (issue 30 point 2): the rider's devices with push on get it too (push/push.service.ts).
-  if (notification) await pushToDevices(ctx, userId, notification);
-  return notification;
+export async function recordNotifications<T extends NotificationType>(db: Executor, recipients: string[], news: News<T>): Promise<Told> {
+  const told: Told = [];
+  const createdAt = nowIso();
+  for (const userId of recipients) {
+    const id = newId();
+    await notificationsRepository.insert(db, { id, user_id: userId, type: news.type, title: '', message: '', params: JSON.stringify(news.params), created_at: createdAt, ...aboutColumns(news.about) });
+    told.push({ userId, id });
+  }
+  await enqueueDeliveries(db, {
+    type: news.type,
+    params: news.params,
+    rideId: news.about?.rideId ?? null,
+    recipients: told.map(({ userId, id }) => ({ userId, notificationId: id })),
+    eventKey: news.eventKey ?? `notification:${told[0]?.id ?? ''}`,
+  });
+  return told;
+}
+
+/**
+ * After the commit: each recorded notification to every page its rider has open (through the event
+ * bus, so it reaches them on any app process). Best effort: the stored row is the truth.
+ */
+export async function publishNotifications(ctx: NotifyContext, told: Told): Promise<void> {
+  for (const { userId, id } of told) await pushStored(ctx, userId, id);
+}
+
+/**
+ * Tells one rider something on its own (no other write to share a transaction with: a reminder,
+ * a role given): the notification and its deliveries in one transaction, then pushed.
+ */
+export async function notify<T extends NotificationType>(ctx: NotifyContext, userId: string, type: T, params: NotificationParams[T], about?: NotificationAbout): Promise<Notification | undefined> {
+  const told = await ctx.db.transaction().execute((tx) => recordNotifications(tx, [userId], { type, params, ...(about && { about }) }));
+  const [first] = told;
+  return first ? pushStored(ctx, userId, first.id) : undefined;
 }
 
 /**
@@ -63,14 +123,15 @@ export async function notify(ctx: NotifyContext, userId: string, type: string, t
 export async function notifyUpload(
   ctx: NotifyContext,
   userId: string,
-  upload: { uploaderId: string; rideId: string | null; groupId: string | null; at: string; title: string; message: string },
+  upload: { uploaderId: string; rideId: string | null; groupId: string | null; at: string; params: NotificationParams['media_uploaded'] },
 ): Promise<Notification | undefined> {
   const { id } = await notificationsRepository.upsertGrouped(ctx.db, {
     id: newId(),
     user_id: userId,
     type: 'media_uploaded',
-    title: upload.title,
-    message: upload.message,
+    title: '',
+    message: '',
+    params: JSON.stringify(upload.params),
     created_at: upload.at,
     group_key: `media:${upload.uploaderId}:${upload.rideId ?? upload.groupId ?? ''}`,
     ...aboutColumns({ groupId: upload.groupId, rideId: upload.rideId, riderId: upload.uploaderId }),

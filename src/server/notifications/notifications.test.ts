@@ -16,19 +16,21 @@ describe('notify() and GET /api/notifications', () => {
     // Only the clock is fake, and only here: the second notification is a second younger, not a sleep later.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      await notify(t.app.ctx, user.id, 'ride_created', 'New Ride Created', 'Sunday Twisties has been added to your group');
+      await notify(t.app.ctx, user.id, 'ride_created', { ride: 'Sunday Twisties' });
       vi.setSystemTime(Date.now() + 1000);
-      await notify(t.app.ctx, user.id, 'poll_created', 'New Poll Created', 'Vote on: Alps trip');
+      await notify(t.app.ctx, user.id, 'poll_created', { poll: 'Alps trip' });
     } finally {
       vi.useRealTimers();
     }
-    await notify(t.app.ctx, other.user.id, 'member_joined', 'New Member', 'someone joined Club');
+    await notify(t.app.ctx, other.user.id, 'member_joined', { rider: 'someone', group: 'Club' });
 
     const list = (await client.get('/api/notifications')).json();
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ type: 'poll_created', title: 'New Poll Created', message: 'Vote on: Alps trip', isRead: false });
     expect(list[1]).toMatchObject({ type: 'ride_created', isRead: false });
-    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'title', 'type']);
+    // Spec 1 section 3's fields, and the type's parameters the texts are written from (issue 30 point 1).
+    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'params', 'title', 'type']);
+    expect(list[0].params).toEqual({ poll: 'Alps trip' });
   });
 
   it('needs a session', async () => {
@@ -39,7 +41,7 @@ describe('notify() and GET /api/notifications', () => {
 describe('PATCH /api/notifications/{id}/read', () => {
   it('marks the rider’s own notification read', async () => {
     const { client, user } = await buildGuest(t);
-    const n = (await notify(t.app.ctx, user.id, 'ride_reminder', 'Ride Tomorrow!', "Don't forget about Coast run"))!;
+    const n = (await notify(t.app.ctx, user.id, 'ride_reminder', { ride: 'Coast run', daysLeft: 1 }))!;
     expect((await client.patch(`/api/notifications/${n.id}/read`)).statusCode).toBe(200);
     expect((await client.get('/api/notifications')).json()[0].isRead).toBe(true);
   });
@@ -47,7 +49,7 @@ describe('PATCH /api/notifications/{id}/read', () => {
   it('answers 404 for someone else’s notification and leaves it unread', async () => {
     const owner = await buildGuest(t);
     const intruder = await buildGuest(t);
-    const n = (await notify(t.app.ctx, owner.user.id, 'media_uploaded', 'New Media', 'x uploaded new media'))!;
+    const n = (await notify(t.app.ctx, owner.user.id, 'media_uploaded', { rider: 'x' }))!;
     const res = await intruder.client.patch(`/api/notifications/${n.id}/read`);
     expect(res.statusCode).toBe(404);
     expect((await intruder.client.patch('/api/notifications/does-not-exist/read')).statusCode).toBe(404);
@@ -80,10 +82,10 @@ describe('GET /api/notifications/stream', () => {
     const mine = await open(client.cookie!, received);
     const theirs = await open(other.client.cookie!, otherReceived);
 
-    const n = (await notify(t.app.ctx, user.id, 'member_joined', 'New Member', 'gravelwolf1234 joined Night Riders'))!;
+    const n = (await notify(t.app.ctx, user.id, 'member_joined', { rider: 'gravelwolf1234', group: 'Night Riders' }))!;
     await expect.poll(() => received.join('')).toContain('event: notification');
     const data = received.join('').split('\n').find((line) => line.startsWith('data: '))!;
-    expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', isRead: false, createdAt: n.createdAt });
+    expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', params: { rider: 'gravelwolf1234', group: 'Night Riders' }, isRead: false, createdAt: n.createdAt });
     expect(otherReceived.join('')).not.toContain('event: notification');
     mine.destroy();
     theirs.destroy();
@@ -147,11 +149,11 @@ describe('GET /api/notifications/stream', () => {
     await other.post('/api/auth/magic-link', { email: rider.user.email }, { 'x-forwarded-for': randomIp() });
     await other.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, rider.user.email), confirm: true });
     const stream = await openEventStream(t.app, other.cookie!);
-    await notify(t.app.ctx, rider.user.id, 'member_joined', 'New Member', 'before joined Night Riders');
+    await notify(t.app.ctx, rider.user.id, 'member_joined', { rider: 'before', group: 'Night Riders' });
     await expect.poll(() => stream.text()).toContain('before joined');
 
     expect((await rider.client.post('/api/auth/sessions/sign-out-others')).statusCode).toBe(200);
-    await notify(t.app.ctx, rider.user.id, 'member_joined', 'New Member', 'after joined Night Riders');
+    await notify(t.app.ctx, rider.user.id, 'member_joined', { rider: 'after', group: 'Night Riders' });
     await expect.poll(() => stream.ended()).toBe(true);
     expect(stream.text()).not.toContain('after joined');
     stream.close();

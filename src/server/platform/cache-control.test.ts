@@ -5,6 +5,8 @@ import { createTestApp, TestClient } from '../test/test-app';
 import { routeCollector } from '../test/never-500.arbitraries';
 import { openEventStream } from '../test/event-stream';
 import { buildRouteWorld, expectCreated } from '../test/route-world';
+import { rideBody } from '../test/factories';
+import { unsubscribeToken } from '../deliveries/unsubscribe-token';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
 import { applyCachePolicy } from './cache-control';
 
@@ -45,12 +47,15 @@ async function buildWorld() {
   const me = (await owner.client.get('/api/users/current')).json() as { id: string; userId: string };
   const feed = (await owner.client.get('/api/users/current/calendar')).json() as { url: string };
   const groupName = ((await owner.client.get(`/api/groups/${group.id}`)).json() as { name: string }).name;
+  const weekly = { rule: { frequency: 'weekly', weekdays: ['SU'] }, timezone: 'Europe/Rome' };
+  const seriesRide = (await owner.client.post('/api/rides', rideBody(group.id, { repeats: weekly }))).json() as { series: { id: string } };
   const params: Record<string, string> = {
     group: group.slug,
     ride: ride.slug,
     name: groupName,
     username: me.userId,
     token: String(invitation.magicLink).split('/').pop()!,
+    unsubscribe: await unsubscribeToken(t.app.ctx.db, owner.user.id, 'ride_cancelled'),
     file: feed.url.split('/').pop()!,
   };
   /** `:id` by the path it starts (a group, a ride, media, a poll, the rider), the first that fits. */
@@ -61,6 +66,7 @@ async function buildWorld() {
     ['/api/media/', media.id],
     ['/api/polls/', poll.id],
     ['/api/users/', me.id],
+    ['/api/series/', seriesRide.series.id],
   ];
   /** The query a route needs to answer 2xx. */
   const queries: Record<string, string> = {
@@ -77,7 +83,11 @@ async function buildWorld() {
 
 function urlFor(route: string): string {
   const path = route.replace(/:([A-Za-z0-9_]+)/g, (_, param: string) =>
-    encodeURIComponent(param === 'id' ? world.idByPrefix.find(([prefix]) => route.startsWith(prefix))![1] : world.params[param]!),
+    encodeURIComponent(
+      param === 'id'
+        ? world.idByPrefix.find(([prefix]) => route.startsWith(prefix))![1]
+        : route.startsWith('/api/notifications/unsubscribe/') ? world.params.unsubscribe! : world.params[param]!,
+    ),
   );
   const query = world.queries[route];
   return query ? `${path}?${query}` : path;

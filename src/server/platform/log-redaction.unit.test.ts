@@ -9,6 +9,7 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/invite/${token}/complete`)).toBe('/api/invite/…/complete');
     expect(redactUrl(`/api/calendar/${token}.ics`)).toBe('/api/calendar/…');
     expect(redactUrl(`/api/calendar/${token}.ics?x=1`)).toBe('/api/calendar/…?…');
+    expect(redactUrl(`/api/notifications/unsubscribe/u-1.ride_cancelled.${token}`)).toBe('/api/notifications/unsubscribe/…');
   });
 
   it('leaves other paths as they are', () => {

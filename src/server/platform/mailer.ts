@@ -8,6 +8,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Notification mails: List-Unsubscribe, List-Unsubscribe-Post, Auto-Submitted. */
+  headers?: Record<string, string>;
+  /** A stable Message-ID (the same on a retry), and the ride's thread. */
+  messageId?: string;
+  references?: string;
+  inReplyTo?: string;
+  /** The ride as an iCalendar invitation (METHOD:REQUEST or CANCEL), which calendars apply at once. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export interface Mailer {

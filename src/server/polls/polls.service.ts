@@ -3,11 +3,10 @@ import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
+import { notify, recordNotifications, type Told } from '../notifications/notifications.service';
 import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
 import type { MembershipStatus } from '../../shared/groups/group';
-import { dayLabel, localDay } from '../../shared/rides/ride-time';
+import { localDay } from '../../shared/rides/ride-time';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -74,9 +73,8 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
       created_at: nowIso(),
     });
   });
-  const { title, message } = notificationTexts.pollCreated(input.title);
   for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', title, message, { groupId: input.groupId });
+    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', { poll: input.title }, { groupId: input.groupId });
   }
   return presentOne(ctx, id, userId, membership);
 }
@@ -178,21 +176,26 @@ export async function pollLinkOf(ctx: AppContext, pollId: string | null, members
 }
 
 /**
- * After a ride is planned from a poll: the group's members who were interested in the ride's day
- * are told, with the ride to open and join (joining stays their choice). Returns whom it told, so
- * the usual "New Ride Created" does not reach them twice.
+ * When a ride is planned from a poll, in the ride's transaction `db`: the group's members who were
+ * interested in the ride's day are told, with the ride to open and join (joining stays their
+ * choice). Returns whom it told, so the usual "New Ride Created" does not reach them twice, and the
+ * notifications to push once the ride commits.
  */
 export async function tellInterestedRiders(
-  ctx: AppContext,
+  db: Parameters<typeof recordNotifications>[0],
   poll: PlannedFromPoll,
-  ride: { id: string; name: string; startDate: string; timezoneOffset: string },
+  ride: { id: string; name: string; startDate: string; timezone: string },
   plannerId: string,
   memberIds: string[],
-): Promise<Set<string>> {
-  const day = localDay(ride.startDate, ride.timezoneOffset);
+): Promise<{ riders: Set<string>; told: Told }> {
+  const day = localDay(ride.startDate, ride.timezone);
   const members = new Set(memberIds);
-  const told = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
-  const { title, message } = notificationTexts.pollRidePlanned(ride.name, dayLabel(day), poll.title);
-  for (const riderId of told) await notify(ctx, riderId, 'poll_ride_planned', title, message, { rideId: ride.id });
-  return told;
+  const riders = new Set(poll.interested(day).filter((id) => id !== plannerId && members.has(id)));
+  const told = await recordNotifications(db, [...riders], {
+    type: 'poll_ride_planned',
+    params: { ride: ride.name, poll: poll.title, startAt: ride.startDate, zone: ride.timezone },
+    about: { rideId: ride.id },
+    eventKey: `poll_ride_planned:${ride.id}`,
+  });
+  return { riders, told };
 }

@@ -55,6 +55,21 @@ export const pushRepository = {
     await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   },
 
+  /** Which of these riders have a device with push on that still counts: the outbox's push audience. */
+  async withDevices(db: Executor, userIds: string[], nowIso: string): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('push_subscriptions')
+      .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
+      .select('sessions.user_id')
+      .distinct()
+      .where('sessions.user_id', 'in', userIds)
+      .where('sessions.expires_at', '>', nowIso)
+      .where('sessions.last_seen_at', '>', idleCutoff(nowIso))
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  },
+
   /** The subscriptions of a rider's sessions that still count (not past 90 days nor unused for 30). */
   listForUser(db: Executor, userId: string, nowIso: string): Promise<PushSubscriptionRow[]> {
     return db

@@ -96,19 +96,3 @@ export function pushMessageOf(notification: Notification): PushMessage {
   return { title: notification.title, body: notification.message, url: notificationHref(notification) ?? '/', tag: notification.id };
 }
 
-/**
- * THE SEAM until the outbox arrives (issue 30 point 2): notify() hands each new notification here,
- * which pushes it to every browser of the rider that has push on. The subscriptions are read in
- * the caller's turn; the sends run after it returns and only log failures (no retry, no once-only
- * guarantee). With the outbox, notify() writes a push row instead and the outbox's worker calls
- * sendPush for it; this function goes.
- */
-export async function pushToDevices(ctx: PushContext, userId: string, notification: Notification): Promise<void> {
-  const subscriptions = await pushRepository.listForUser(ctx.db, userId, nowIso());
-  if (subscriptions.length === 0) return;
-  const message = pushMessageOf(notification);
-  const options = pushDeliveryOptions(notification.type, { now: new Date() });
-  for (const subscription of subscriptions) {
-    sendPush(ctx, subscription, message, options).catch((error: unknown) => ctx.log.warn({ err: error }, 'push not delivered'));
-  }
-}

@@ -1,3 +1,5 @@
+import { runDueDeliveries } from '../deliveries/deliveries.worker';
+import { deliverySenders } from '../deliveries/senders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, TestClient } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
@@ -66,11 +68,14 @@ describe('web push', () => {
     expect((await sessions(client))[0]).toMatchObject({ current: true, push: true });
 
     const arriving = fake.nextPush(subscription.endpoint);
-    await notify(t.app.ctx, user.id, 'ride_cancelled', 'Ride Cancelled', 'Sunday Loop has been cancelled');
+    // Through the outbox: the notification's push row, sent by the deliveries worker.
+    await notify(t.app.ctx, user.id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+    await runDueDeliveries(t.app.ctx, deliverySenders());
     const push = await arriving;
 
     const message = pushMessageSchema.parse(JSON.parse(push.text));
-    expect(message).toMatchObject({ title: 'Ride Cancelled', body: 'Sunday Loop has been cancelled', url: '/' });
+    expect(message).toMatchObject({ title: 'Ride Cancelled', url: '/' });
+    expect(message.body).toContain('Sunday Loop');
     expect(message.tag).toEqual(expect.any(String));
     // An urgent type: high urgency, kept a day by the push service.
     expect(push.urgency).toBe('high');

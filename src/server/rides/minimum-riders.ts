@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
 import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { ridesRepository } from './rides.repository';
 
 /**
@@ -15,9 +14,8 @@ export async function checkMinimumRiders(ctx: AppContext, now = new Date()): Pro
     if (!(await ridesRepository.claimMinimumCheck(ctx.db, ride.id, ride.min_riders_decision_at, now.toISOString()))) continue;
     const riders = await ridesRepository.participantIds(ctx.db, ride.id);
     if (riders.length >= ride.min_riders) continue;
-    const { title, message } = notificationTexts.belowMinimum(ride.name, riders.length, ride.min_riders);
     for (const userId of riders) {
-      await notify(ctx, userId, 'ride_below_minimum', title, message, { rideId: ride.id });
+      await notify(ctx, userId, 'ride_below_minimum', { ride: ride.name, riders: riders.length, minimum: ride.min_riders }, { rideId: ride.id });
       told++;
     }
   }

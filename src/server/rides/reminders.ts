@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
 import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { ridesRepository } from './rides.repository';
 
 const DAY_MS = 86_400_000;
@@ -26,9 +25,8 @@ export async function sendRideReminders(ctx: AppContext, now = new Date()): Prom
       const claimed = await ridesRepository.claimReminder(ctx.db, ride.id, ride.reminders_sent, bits & ~ride.reminders_sent);
       if (!claimed) continue;
       const daysLeft = Math.max(1, Math.ceil((Date.parse(ride.start_date) - now.getTime()) / DAY_MS));
-      const { title, message } = notificationTexts.rideReminder(ride.name, daysLeft);
       for (const userId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-        await notify(ctx, userId, 'ride_reminder', title, message, { rideId: ride.id });
+        await notify(ctx, userId, 'ride_reminder', { ride: ride.name, daysLeft }, { rideId: ride.id });
         sent++;
       }
     }

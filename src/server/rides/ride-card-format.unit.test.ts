@@ -7,6 +7,7 @@ import type { RideRow } from './rides.repository';
 // Each format's shape is recorded here once; add a line for a new format, never edit one.
 const CARD_SHAPES: Record<number, string> = {
   2: 'createdAt description duration endDate endLatitude endLocation endLongitude group group.id group.name group.slug group.timezoneName group.timezoneOffset groupId groupSlug id isFull maxRiders midpointLatitude midpointLocation midpointLongitude minRiders name navigator navigator.id navigator.profileImageUrl navigator.userId owner owner.id owner.profileImageUrl owner.userId ownerId participantCount participants participants[].id participants[].profileImageUrl participants[].userId slug startDate startLatitude startLocation startLongitude status timezoneName timezoneOffset totalDistanceKm waypoints waypoints[].latitude waypoints[].longitude waypoints[].name',
+  3: 'createdAt description duration endDate endLatitude endLocation endLongitude group group.id group.name group.slug group.timezone group.timezoneName group.timezoneOffset groupId groupSlug id isFull maxRiders midpointLatitude midpointLocation midpointLongitude minRiders name navigator navigator.id navigator.profileImageUrl navigator.userId owner owner.id owner.profileImageUrl owner.userId ownerId participantCount participants participants[].id participants[].profileImageUrl participants[].userId series series.day series.id series.label slug startDate startLatitude startLocation startLongitude status timezone timezoneName timezoneOffset totalDistanceKm waypoints waypoints[].latitude waypoints[].longitude waypoints[].name',
 };
 
 /** Every key path of a value: `a`, `a.b`, `list[].c`. */
@@ -46,6 +47,7 @@ const row: RideRow = {
   max_riders: 5,
   timezone_offset: 'UTC+01:00',
   timezone_name: 'Rome',
+  timezone: 'Europe/Rome',
   owner_id: 'u1',
   navigator_id: 'u1',
   reminders_sent: 0,
@@ -56,10 +58,14 @@ const row: RideRow = {
   min_riders_checked_at: null,
   min_riders_kept_at: null,
   poll_id: null,
+  series_id: 's1',
+  series_day: '2026-12-05',
+  series_rule: JSON.stringify({ frequency: 'weekly', interval: 1, weekdays: ['SA'] }),
   group_name: 'Riders of Bologna',
   group_slug: 'riders-of-bologna',
   group_timezone_offset: 'UTC+01:00',
   group_timezone_name: 'Rome',
+  group_timezone: 'Europe/Rome',
   group_approval: 0,
   group_creator_id: 'u1',
   viewer_is_member: 0,

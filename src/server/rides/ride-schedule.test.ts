@@ -19,32 +19,32 @@ describe('a ride ends at the end of its last local day', () => {
   it('stores the end of the picked end day in the ride’s zone on create, and never an end before the start', async () => {
     const r = await buildRoles(t);
     const tour = await buildRide(r.owner, r.group.id, {
-      startDate: zonedDateTimeToIso(day(5), '09:00', 'UTC+02:00'),
-      endDate: zonedDateTimeToIso(day(7), '00:00', 'UTC+02:00'),
+      startDate: zonedDateTimeToIso(day(5), '09:00', 'Etc/GMT-2'),
+      endDate: zonedDateTimeToIso(day(7), '00:00', 'Etc/GMT-2'),
       duration: 'multi-day',
-      timezoneOffset: 'UTC+02:00',
+      timezoneOffset: 'UTC+02:00', timezone: 'Etc/GMT-2',
       timezoneName: 'Athens',
     });
     expect((tour as unknown as { endDate: string }).endDate).toBe(`${day(7)}T21:59:59.999Z`);
     expect(await storedEnd(tour.id)).toBe(`${day(7)}T21:59:59.999Z`);
 
     // The form sends the end day's midnight, which is before a same-day ride's start.
-    const sameDay = await buildRide(r.owner, r.group.id, { startDate: zonedDateTimeToIso(day(5), '18:30', 'UTC-05:00'), endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC-05:00'), timezoneOffset: 'UTC-05:00', timezoneName: 'New York' });
-    expect(await storedEnd(sameDay.id)).toBe(endOfLocalDay(day(5), 'UTC-05:00'));
-    expect(Date.parse(await storedEnd(sameDay.id))).toBeGreaterThan(Date.parse(zonedDateTimeToIso(day(5), '18:30', 'UTC-05:00')));
+    const sameDay = await buildRide(r.owner, r.group.id, { startDate: zonedDateTimeToIso(day(5), '18:30', 'Etc/GMT+5'), endDate: zonedDateTimeToIso(day(5), '00:00', 'Etc/GMT+5'), timezoneOffset: 'UTC-05:00', timezone: 'Etc/GMT+5', timezoneName: 'New York' });
+    expect(await storedEnd(sameDay.id)).toBe(endOfLocalDay(day(5), 'Etc/GMT+5'));
+    expect(Date.parse(await storedEnd(sameDay.id))).toBeGreaterThan(Date.parse(zonedDateTimeToIso(day(5), '18:30', 'Etc/GMT+5')));
   });
 
   it('keeps the rule on edit: a new end day, a new start, a new zone keeping the same end day; an end day before the start day is refused', async () => {
     const r = await buildRoles(t);
-    const ride = await buildRide(r.owner, r.group.id, { startDate: zonedDateTimeToIso(day(5), '09:00', 'UTC+01:00'), endDate: zonedDateTimeToIso(day(5), '00:00', 'UTC+01:00'), timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
-    const later = await r.owner.client.patch(`/api/rides/${ride.id}`, { endDate: zonedDateTimeToIso(day(8), '00:00', 'UTC+01:00') });
-    expect([later.statusCode, later.json().endDate]).toEqual([200, endOfLocalDay(day(8), 'UTC+01:00')]);
+    const ride = await buildRide(r.owner, r.group.id, { startDate: zonedDateTimeToIso(day(5), '09:00', 'Etc/GMT-1'), endDate: zonedDateTimeToIso(day(5), '00:00', 'Etc/GMT-1'), timezoneOffset: 'UTC+01:00', timezone: 'Etc/GMT-1', timezoneName: 'Berlin' });
+    const later = await r.owner.client.patch(`/api/rides/${ride.id}`, { endDate: zonedDateTimeToIso(day(8), '00:00', 'Etc/GMT-1') });
+    expect([later.statusCode, later.json().endDate]).toEqual([200, endOfLocalDay(day(8), 'Etc/GMT-1')]);
     // Only the zone changes: the ride still ends on its 8th day, now on the new zone's clock.
-    const moved = await r.owner.client.patch(`/api/rides/${ride.id}`, { timezoneOffset: 'UTC-08:00', timezoneName: 'Los Angeles' });
-    expect(moved.json().endDate).toBe(endOfLocalDay(day(8), 'UTC-08:00'));
-    const early = await r.owner.client.patch(`/api/rides/${ride.id}`, { startDate: zonedDateTimeToIso(day(9), '09:00', 'UTC-08:00') });
+    const moved = await r.owner.client.patch(`/api/rides/${ride.id}`, { timezoneOffset: 'UTC-08:00', timezone: 'Etc/GMT+8', timezoneName: 'Los Angeles' });
+    expect(moved.json().endDate).toBe(endOfLocalDay(day(8), 'Etc/GMT+8'));
+    const early = await r.owner.client.patch(`/api/rides/${ride.id}`, { startDate: zonedDateTimeToIso(day(9), '09:00', 'Etc/GMT+8') });
     expect([early.statusCode, early.json().message]).toEqual([400, 'End date must be after start date']);
-    expect(await storedEnd(ride.id)).toBe(endOfLocalDay(day(8), 'UTC-08:00'));
+    expect(await storedEnd(ride.id)).toBe(endOfLocalDay(day(8), 'Etc/GMT+8'));
   });
 });
 
@@ -56,7 +56,7 @@ describe('upcoming means not yet ended', () => {
     const ended = await buildRide(r.owner, r.group.id, { name: 'Last Week' });
     await t.app.ctx.db
       .updateTable('rides')
-      .set({ start_date: new Date(Date.now() - 5 * DAY_MS).toISOString(), end_date: endOfLocalDay(day(-4), 'UTC+00:00'), total_distance_km: 500 })
+      .set({ start_date: new Date(Date.now() - 5 * DAY_MS).toISOString(), end_date: endOfLocalDay(day(-4), 'UTC'), total_distance_km: 500 })
       .where('id', '=', ended.id)
       .execute();
 
@@ -80,23 +80,23 @@ describe('migration 017', () => {
     const r = await buildRoles(t);
     // Each ride ends the day it starts (rideBody's end is four days from this very moment, which may be earlier that day).
     const kolkataStart = `${day(4)}T04:00:00.000Z`;
-    const before = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC+05:30', timezoneName: 'Kolkata', startDate: kolkataStart, endDate: kolkataStart });
-    const saoPauloStart = zonedDateTimeToIso(day(4), '10:00', 'UTC-03:00');
-    const dayStart = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC-03:00', timezoneName: 'Sao Paulo', startDate: saoPauloStart, endDate: saoPauloStart });
+    const before = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC+05:30', timezone: 'Asia/Kolkata', timezoneName: 'Kolkata', startDate: kolkataStart, endDate: kolkataStart });
+    const saoPauloStart = zonedDateTimeToIso(day(4), '10:00', 'America/Sao_Paulo');
+    const dayStart = await buildRide(r.owner, r.group.id, { timezoneOffset: 'UTC-03:00', timezone: 'America/Sao_Paulo', timezoneName: 'Sao Paulo', startDate: saoPauloStart, endDate: saoPauloStart });
     const tourDays = await buildRide(r.owner, r.group.id, { startDate: `${day(3)}T09:00:00.000Z`, endDate: `${day(3)}T09:00:00.000Z` });
     // As stored before this release: an end an hour before the start, and the end day's midnight.
     await t.app.ctx.db.updateTable('rides').set({ end_date: new Date(Date.parse(`${day(4)}T03:00:00.000Z`)).toISOString() }).where('id', '=', before.id).execute();
-    await t.app.ctx.db.updateTable('rides').set({ end_date: zonedDateTimeToIso(day(6), '00:00', 'UTC-03:00') }).where('id', '=', dayStart.id).execute();
+    await t.app.ctx.db.updateTable('rides').set({ end_date: zonedDateTimeToIso(day(6), '00:00', 'America/Sao_Paulo') }).where('id', '=', dayStart.id).execute();
     await t.app.ctx.db.updateTable('rides').set({ end_date: `${day(5)}T00:00:00.000Z` }).where('id', '=', tourDays.id).execute();
     // A list builds every card now, before the repair.
     await r.member.client.get('/api/rides/upcoming');
 
     expect(await repairRideEnds(t.app.ctx.db as unknown as Kysely<unknown>)).toBe(3);
-    expect(await storedEnd(before.id)).toBe(endOfLocalDay(day(4), 'UTC+05:30'));
-    expect(await storedEnd(dayStart.id)).toBe(endOfLocalDay(day(6), 'UTC-03:00'));
-    expect(await storedEnd(tourDays.id)).toBe(endOfLocalDay(day(5), 'UTC+00:00'));
+    expect(await storedEnd(before.id)).toBe(endOfLocalDay(day(4), 'Asia/Kolkata'));
+    expect(await storedEnd(dayStart.id)).toBe(endOfLocalDay(day(6), 'America/Sao_Paulo'));
+    expect(await storedEnd(tourDays.id)).toBe(endOfLocalDay(day(5), 'UTC'));
     const listed = (await r.member.client.get('/api/rides/upcoming')).json() as Array<{ id: string; endDate: string }>;
-    expect(listed.find((x) => x.id === dayStart.id)!.endDate).toBe(endOfLocalDay(day(6), 'UTC-03:00'));
+    expect(listed.find((x) => x.id === dayStart.id)!.endDate).toBe(endOfLocalDay(day(6), 'America/Sao_Paulo'));
     expect(await repairRideEnds(t.app.ctx.db as unknown as Kysely<unknown>)).toBe(0);
   });
 });

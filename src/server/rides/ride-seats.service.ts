@@ -16,7 +16,7 @@ import { releaseSeat } from './waitlist.service';
 /** Seats and the waitlist: joining and leaving a ride or its queue, under the rules of joining (rides.policy.ts). */
 
 export const RIDERS_WAITING = 'Riders are waiting for a seat: join the waitlist';
-const ALREADY_WAITING = 'You are already on the waitlist';
+export const ALREADY_WAITING = 'You are already on the waitlist';
 
 /**
  * POST /api/rides/{id}/join. For an open group the membership is added in the same transaction

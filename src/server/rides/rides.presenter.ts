@@ -1,8 +1,10 @@
+import { seriesLabel, seriesRuleSchema, type RideSeries } from '../../shared/series/series-rule';
 import { waitlistPromotes, type Ride, type RideComment, type RidePerson, type Waypoint } from '../../shared/rides/ride';
 import { canDecideMinimum, maySeeRiders, minimumDecision, rideAbilities, rideFacts, rideMediaViewer, rideViewer, waitlistAbilities, type RideStandingColumns } from './rides.policy';
 import type { RideRow } from './rides.repository';
 import { canAddRideMedia } from '../media/media.policy';
 import { toBool, toNumberOrNull } from '../db/database';
+import { zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 
 /**
  * The stored waypoints. Rides saved before waypoints could lack a position stored an unplaced one at
@@ -46,9 +48,10 @@ export function withoutRiders<C extends Pick<RideCard, 'participants' | 'navigat
 /**
  * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
  * it whenever what presentRideCard returns, or how a card is written, changes: cards of another
- * format are built again. 2: cards are written in ASCII (asciiJson).
+ * format are built again. 2: cards are written in ASCII (asciiJson). 3: `series` and named zones
+ * (`timezone`, offsets derived for the ride's start) (issue 29).
  */
-export const RIDE_CARD_FORMAT = 2;
+export const RIDE_CARD_FORMAT = 3;
 
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
@@ -75,21 +78,38 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
     participants: row.participants,
     minRiders: row.min_riders,
     maxRiders: row.max_riders,
-    timezoneOffset: row.timezone_offset,
+    // The spec's offset of the ride's own date: a July ride in Rome says UTC+02:00.
+    timezoneOffset: zoneOffsetLabel(row.timezone, row.start_date),
     timezoneName: row.timezone_name,
+    timezone: row.timezone,
     ownerId: row.owner_id,
     owner: people.get(row.owner_id) ?? { id: row.owner_id, userId: 'unknown', profileImageUrl: null },
     navigator: row.navigator_id ? (people.get(row.navigator_id) ?? null) : null,
     group:
       row.group_id && row.group_name && row.group_slug
-        ? { id: row.group_id, name: row.group_name, slug: row.group_slug, timezoneOffset: row.group_timezone_offset ?? 'UTC+00:00', timezoneName: row.group_timezone_name ?? 'UTC' }
+        ? {
+            id: row.group_id,
+            name: row.group_name,
+            slug: row.group_slug,
+            timezoneOffset: zoneOffsetLabel(row.group_timezone ?? 'UTC', row.start_date),
+            timezoneName: row.group_timezone_name ?? 'UTC',
+            timezone: row.group_timezone ?? 'UTC',
+          }
         : null,
     groupId: row.group_id,
     slug: row.slug,
     groupSlug: row.group_slug,
     isFull: participantCount >= row.max_riders,
     createdAt: row.created_at,
+    series: presentSeriesOfRide(row),
   };
+}
+
+/** "Every Sunday" and the series' id, for a ride of a series; a rule that no longer reads (never written so) says nothing. */
+function presentSeriesOfRide(row: Pick<RideRow, 'series_id' | 'series_day' | 'series_rule'>): RideSeries | null {
+  if (!row.series_id || !row.series_day || !row.series_rule) return null;
+  const rule = seriesRuleSchema.safeParse(JSON.parse(row.series_rule));
+  return rule.success ? { id: row.series_id, label: seriesLabel(rule.data), day: row.series_day } : null;
 }
 
 export function presentViewerFields(row: RideStandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {

@@ -13,11 +13,14 @@ export type RideRow = Omit<Selectable<RidesTable>, 'card_json' | 'card_format' |
   group_slug: string | null;
   group_timezone_offset: string | null;
   group_timezone_name: string | null;
+  group_timezone: string | null;
   group_approval: number | null;
   group_creator_id: string | null;
   viewer_is_member: number | string | bigint | null;
   viewer_is_pending: number | string | bigint | null;
   viewer_is_banned: number | string | bigint | null;
+  /** The rule of the ride's series (JSON), null for a ride of its own: the ride says "Every Sunday". */
+  series_rule: string | null;
   /** In the order they joined. The owner always holds a seat, so the owner is among them. */
   participants: RidePerson[];
 };
@@ -31,6 +34,7 @@ function selectRides(db: Executor, viewerId: string | null) {
   return db
     .selectFrom('rides')
     .leftJoin('groups', 'groups.id', 'rides.group_id')
+    .leftJoin('ride_series', 'ride_series.id', 'rides.series_id')
     // Every column, the card too: listing the columns instead cost Kysely more per request (4.19 M
     // instructions for a ride's page against 3.96 M) than reading a card it does not need.
     .selectAll('rides')
@@ -39,8 +43,10 @@ function selectRides(db: Executor, viewerId: string | null) {
       'groups.slug as group_slug',
       'groups.timezone_offset as group_timezone_offset',
       'groups.timezone_name as group_timezone_name',
+      'groups.timezone as group_timezone',
       'groups.membership_approval_required as group_approval',
       'groups.creator_id as group_creator_id',
+      'ride_series.rule as series_rule',
       ...viewerMembershipColumns('rides.group_id', viewerId),
     ])
     .select((eb) =>

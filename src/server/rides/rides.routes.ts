@@ -19,10 +19,11 @@ import { preSerialized } from '../platform/json-text';
 import { rideExportQuerySchema } from '../../shared/rides/ride-export';
 import { requireUserId } from '../auth/session-cookie';
 import { exportRide } from './ride-export';
-import { createRide, deleteRide, getRide, keepRide, updateRide } from './rides.service';
+import { deleteRide, getRide, keepRide, updateRide } from './rides.service';
 import { joinRide, joinWaitlist, leaveRide, leaveWaitlist } from './ride-seats.service';
 import { getRideBySlugs, listGroupRides, listRecentRides, listUpcomingRides } from './ride-lists.service';
 import { addComment, listComments } from './ride-comments.service';
+import { createRideOrSeries } from './series/series.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** A ride after a change of the rider's seat or of the ride itself: the ride's page as it is now. */
@@ -56,7 +57,7 @@ export function ridesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/api/rides', { schema: { body: createRideSchema, response: { 201: rideDetailSchema } } }, async (request, reply) =>
-      reply.code(201).send(await detail(createRide(ctx, requireUserId(request), request.body))),
+      reply.code(201).send(await detail(createRideOrSeries(ctx, requireUserId(request), request.body))),
     );
 
     app.patch('/api/rides/:id', { schema: { params: idParams, body: updateRideSchema, response: rideAnswer } }, async (request) =>

@@ -3,11 +3,10 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
-import { notificationTexts } from '../../shared/notifications/notification';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { dayLabel, editedDateTooEarly, firstStartDay, localDay, offsetMinutes, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
+import { editedDateTooEarly, firstStartDay, localDay, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -22,7 +21,9 @@ import { waitlistRepository } from './waitlist.repository';
 import { fillFreedSeats, tellSeatNews } from './waitlist.service';
 import { peopleOf } from './ride-cards';
 import { changedColumns } from '../db/every-column-written';
-import { editedRideValues, newRideValues, rideColumns } from './ride-columns';
+import { editedRideValues, newRideKeptColumns, newRideValues, rideColumns } from './ride-columns';
+import { placeRideTimes } from './ride-times';
+import { sentZone } from '../platform/time-zones';
 
 /** Other domains (the calendar feed) read a ride's stored stops the way ride pages do. */
 export { parseWaypoints } from './rides.presenter';
@@ -68,14 +69,18 @@ function uniqueSlug(ctx: AppContext, groupId: string | null, name: string, rideI
 export async function createRide(ctx: AppContext, userId: string, input: CreateRideInput): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (localDay(input.startDate, input.timezoneOffset) < firstStartDay(input.timezoneOffset)) throw badRequest(RIDE_MESSAGES.startInPast);
+  // The ride's zone: the one sent, else its group's; the times sent are placed in it.
+  const zone = sentZone(input.timezone) ?? group.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const placed = { ...input, ...times };
+  if (localDay(placed.startDate, zone) < firstStartDay(zone)) throw badRequest(RIDE_MESSAGES.startInPast);
   const fromPoll = input.pollId ? await pollToPlanFrom(ctx, userId, input.pollId, group.id) : null;
   const id = newId();
   const now = nowIso();
   const slugBase = await uniqueSlug(ctx, group.id, input.name, id);
   const route = await placeRoute(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] });
   await ctx.beforeLock?.('ride-create');
-  await ctx.db
+  const told = await ctx.db
     .transaction()
     .execute(async (tx) => {
       // Asked again under the group's lock (update: the ride count on its row changes): a member
@@ -84,32 +89,24 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       if (!standing) throw notFound('Group not found');
       assertMayPlanRide(membershipStatusOf(standing, userId));
       await ridesRepository.insert(tx, {
-        id,
-        group_id: group.id,
-        slug: slugBase,
-        owner_id: userId,
-        poll_id: fromPoll?.id ?? null,
-        created_at: now,
-        card_json: null,
-        card_format: null,
-        card_seats: null,
-        min_riders_checked_at: null,
-        min_riders_kept_at: null,
+        ...newRideKeptColumns({ id, group_id: group.id, slug: slugBase, owner_id: userId, poll_id: fromPoll?.id ?? null, created_at: now }),
         ...route,
-        ...rideColumns(newRideValues(input)),
+        ...rideColumns(newRideValues(placed, zone)),
       });
       // The owner rides too: they hold the first seat.
       await ridesRepository.addParticipant(tx, id, userId, now);
       await track(tx, 'rides', 'ride_created', { rideId: id, groupId: group.id }, userId);
+      // The members are told in the ride's transaction, so their mails are in the outbox once it commits.
+      const memberIds = await groupsRepository.memberIds(tx, group.id);
+      const ofPoll = fromPoll ? await tellInterestedRiders(tx, fromPoll, { id, name: input.name, startDate: placed.startDate, timezone: zone }, userId, memberIds) : null;
+      const others = memberIds.filter((memberId) => memberId !== userId && !ofPoll?.riders.has(memberId));
+      const ofRide = await recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: id }, eventKey: `ride_created:${id}` });
+      return [...(ofPoll?.told ?? []), ...ofRide];
     })
     .catch(refuseSlugClash);
-  const memberIds = await groupsRepository.memberIds(ctx.db, group.id);
-  const toldOfPoll = fromPoll ? await tellInterestedRiders(ctx, fromPoll, { id, name: input.name, startDate: input.startDate, timezoneOffset: input.timezoneOffset }, userId, memberIds) : new Set<string>();
-  const { title, message } = notificationTexts.rideCreated(input.name);
-  for (const memberId of memberIds) {
-    if (memberId !== userId && !toldOfPoll.has(memberId)) await notify(ctx, memberId, 'ride_created', title, message, { rideId: id });
-  }
-  return presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  await publishNotifications(ctx, told);
+  const answer = await presentOne(ctx, await loadRide(ctx, id, userId), userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
 /** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
@@ -117,11 +114,13 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
 
-  const values = editedRideValues(ride, input);
+  const zone = sentZone(input.timezone) ?? ride.timezone;
+  const { times, notice } = placeRideTimes(input, zone);
+  const values = editedRideValues(ride, { ...input, ...times, timezone: zone });
   // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
-  if ((input.startDate && editedDateTooEarly(input.startDate)) || (input.endDate && editedDateTooEarly(input.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
-  // The schema checked the fields sent against each other; here they meet the stored ones.
-  const [misfit] = rideOrderIssues(values);
+  if ((times.startDate && editedDateTooEarly(times.startDate)) || (times.endDate && editedDateTooEarly(times.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
+  // The schema checked the fields sent against each other; here they meet the stored ones, exact in the zone.
+  const [misfit] = rideOrderIssues({ ...values, timezoneOffset: undefined });
   if (misfit) throw badRequest(misfit.message);
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
     throw badRequest('The navigator must be one of the ride’s participants');
@@ -138,7 +137,11 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
     // A new decision time is a new decision: checked again when it comes, and the owner chooses again.
     ...('min_riders_decision_at' in changed && { min_riders_checked_at: null, min_riders_kept_at: null }),
   };
+  const cancelling = input.status === 'cancelled' && ride.status !== 'cancelled';
+  const place = 'start_location' in route && typeof route.start_location === 'string' ? route.start_location : ride.start_location;
+  const startMoved = Date.parse(values.startDate) !== Date.parse(ride.start_date) || place !== ride.start_location;
   await ctx.beforeLock?.('ride-manage');
+  let told: Told = [];
   const news = await ctx.db
     .transaction()
     .execute(async (tx) => {
@@ -155,49 +158,39 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
         if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
       }
       await ridesRepository.edit(tx, rideId, fields);
+      // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
+      const sequence = Number(ride.sequence) + 1;
+      const riders = (await ridesRepository.participantIds(tx, rideId)).filter((id) => id !== userId);
+      const time = { startAt: values.startDate, zone: values.timezone };
+      if (cancelling) {
+        told = await recordNotifications(tx, riders, { type: 'ride_cancelled', params: { ride: values.name, ...time }, about: { rideId }, eventKey: `ride_cancelled:${rideId}:${sequence}` });
+      } else if (startMoved && values.status !== 'cancelled') {
+        told = await recordNotifications(tx, riders, { type: 'ride_changed', params: { ride: values.name, place, ...time }, about: { rideId }, eventKey: `ride_changed:${rideId}:${sequence}` });
+      }
       // More seats, or a ride confirmed again: free seats go to the riders waiting, in the same transaction.
       return input.maxRiders !== undefined || input.status !== undefined ? fillFreedSeats(tx, ctx.engine, rideId) : null;
     })
     .catch(refuseSlugClash);
   await tellSeatNews(ctx, news);
-  if (input.status === 'cancelled' && ride.status !== 'cancelled') {
-    await tellRidersOfCancellation(ctx, userId, { id: rideId, name: values.name, startDate: values.startDate, timezoneOffset: values.timezoneOffset });
-  }
-  const updated = await loadRide(ctx, rideId, userId);
-  const startMoved = Date.parse(updated.start_date) !== Date.parse(ride.start_date) || updated.start_location !== ride.start_location;
-  if (startMoved && updated.status !== 'cancelled') await tellRidersOfChange(ctx, userId, updated);
-  return presentOne(ctx, updated, userId);
+  await publishNotifications(ctx, told);
+  const answer = await presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  return notice ? { ...answer, notice } : answer;
 }
 
-/**
+/*
  * A ride whose start moved (another day or hour, another meeting place) tells everyone holding a
  * seat but the one who moved it, as a cancellation does: otherwise a rider who joined learns of it
  * only by opening the ride again, or at the old place on the old day. "{ride} now starts on {day}
  * at {time} from {place}", on the ride's own clock. Other edits (description, seats) tell nobody.
- */
-async function tellRidersOfChange(ctx: AppContext, changedBy: string, ride: { id: string; name: string; start_date: string; start_location: string; timezone_offset: string }): Promise<void> {
-  const localStart = new Date(Date.parse(ride.start_date) + offsetMinutes(ride.timezone_offset) * 60_000).toISOString();
-  const { title, message } = notificationTexts.rideChanged(ride.name, dayLabel(localDay(ride.start_date, ride.timezone_offset)), localStart.slice(11, 16), ride.start_location);
-  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-    if (riderId !== changedBy) await notify(ctx, riderId, 'ride_changed', title, message, { rideId: ride.id });
-  }
-}
-
-/** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */
-export function tooFewSeatsMessage(seats: number): string {
-  return `${seats} ${seats === 1 ? 'rider has' : 'riders have'} joined; maximum riders cannot be less than ${seats}`;
-}
-
-/**
+ *
  * A cancelled ride tells everyone holding a seat, but the one who cancelled it: "{ride} on {day}
  * was cancelled", the day on the ride's own clock. Setting it back to confirmed tells nobody:
  * the riders kept their seats, and the ride's page and lists show it again.
  */
-async function tellRidersOfCancellation(ctx: AppContext, cancelledBy: string, ride: { id: string; name: string; startDate: string; timezoneOffset: string }): Promise<void> {
-  const { title, message } = notificationTexts.rideCancelled(ride.name, dayLabel(localDay(ride.startDate, ride.timezoneOffset)));
-  for (const riderId of await ridesRepository.participantIds(ctx.db, ride.id)) {
-    if (riderId !== cancelledBy) await notify(ctx, riderId, 'ride_cancelled', title, message, { rideId: ride.id });
-  }
+
+/** Why maximum riders cannot go below the seats already taken: nobody is put out of a ride they joined. */
+export function tooFewSeatsMessage(seats: number): string {
+  return `${seats} ${seats === 1 ? 'rider has' : 'riders have'} joined; maximum riders cannot be less than ${seats}`;
 }
 
 /** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */

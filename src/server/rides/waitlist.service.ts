@@ -2,15 +2,14 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
-import { notify } from '../notifications/notifications.service';
-import { notificationTexts } from '../../shared/notifications/notification';
+import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { waitlistPromotes } from '../../shared/rides/ride';
 import { forbidden } from '../platform/errors';
 import { ridesRepository } from './rides.repository';
 import { OWNER_CANNOT_LEAVE } from './rides.policy';
 import { waitlistRepository } from './waitlist.repository';
 
-/** What a freed seat did, to be told once the transaction has committed. */
+/** What a freed seat did; its notifications (recorded in the transaction, mails in the outbox) are pushed once it has committed. */
 export interface SeatNews {
   rideId: string;
   rideName: string;
@@ -18,6 +17,7 @@ export interface SeatNews {
   seated: string[];
   /** Riders still waiting who are only told that a seat is free (close to the start). */
   told: string[];
+  notes: Told;
 }
 
 /**
@@ -35,22 +35,24 @@ export async function fillFreedSeats(tx: Transaction<Database>, engine: AppConte
   if (free <= 0) return null;
   if (!waitlistPromotes(ride.start_date, now.getTime())) {
     const told = await waitlistRepository.queue(tx, rideId);
-    return told.length > 0 ? { rideId, rideName: ride.name, seated: [], told } : null;
+    if (told.length === 0) return null;
+    const notes = await recordNotifications(tx, told, { type: 'waitlist_seat_free', params: { ride: ride.name }, about: { rideId } });
+    return { rideId, rideName: ride.name, seated: [], told, notes };
   }
   const seated = await waitlistRepository.queue(tx, rideId, free);
   for (const userId of seated) {
     await waitlistRepository.remove(tx, rideId, userId);
     await ridesRepository.addParticipant(tx, rideId, userId, nowIso());
   }
-  return seated.length > 0 ? { rideId, rideName: ride.name, seated, told: [] } : null;
+  if (seated.length === 0) return null;
+  // Told in the transaction that gave the seat: the rider's mail is in the outbox once it commits.
+  const notes = await recordNotifications(tx, seated, { type: 'waitlist_seat_taken', params: { ride: ride.name }, about: { rideId } });
+  return { rideId, rideName: ride.name, seated, told: [], notes };
 }
 
+/** After the commit: the seat news to the riders' open pages. */
 export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Promise<void> {
-  if (!news) return;
-  const taken = notificationTexts.waitlistSeatTaken(news.rideName);
-  for (const userId of news.seated) await notify(ctx, userId, 'waitlist_seat_taken', taken.title, taken.message, { rideId: news.rideId });
-  const free = notificationTexts.waitlistSeatFree(news.rideName);
-  for (const userId of news.told) await notify(ctx, userId, 'waitlist_seat_free', free.title, free.message, { rideId: news.rideId });
+  if (news) await publishNotifications(ctx, news.notes);
 }
 
 /**

@@ -83,5 +83,5 @@ describe('GET /api/route', () => {
       await routed.close();
       router.close();
     }
-  });
+  }, 90_000); // 600 requests: minutes on a loaded 2-core machine
 });

@@ -127,6 +127,8 @@ export function rideBody(groupId: string, extra: Record<string, unknown> = {}) {
     maxRiders: 5,
     timezoneOffset: 'UTC+00:00',
     timezoneName: 'UTC',
+    // On UTC's clock, whatever the group's zone, so the instants sent are the instants stored.
+    timezone: 'UTC',
     ...extra,
   };
 }

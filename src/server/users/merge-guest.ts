@@ -95,6 +95,8 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
 
   // Votes: one per rider and poll; the account's wins.
   await moveKeyedRows(tx, 'poll_responses', 'poll_id', guestId, accountId);
+  // "I ride every Sunday": one per rider and series; the account's wins.
+  await moveKeyedRows(tx, 'ride_series_riders', 'series_id', guestId, accountId);
 
   // Things with no per-rider key simply change hands (groups, rides and polls the guest created
   // would otherwise go with the guest: their foreign keys cascade), and so do the rider's places as
@@ -143,8 +145,8 @@ async function moveKeyedRows(tx: Tx, table: KeyedTable, key: ThingKey, guestId: 
   await sql`update ${sql.table(table)} set user_id = ${accountId} where user_id = ${guestId}`.execute(tx);
 }
 
-type KeyedTable = 'group_members' | 'membership_requests' | 'group_bans' | 'ride_participants' | 'ride_waitlist' | 'poll_responses';
-type ThingKey = 'group_id' | 'ride_id' | 'poll_id';
+type KeyedTable = 'group_members' | 'membership_requests' | 'group_bans' | 'ride_participants' | 'ride_waitlist' | 'poll_responses' | 'ride_series_riders';
+type ThingKey = 'group_id' | 'ride_id' | 'poll_id' | 'series_id';
 
 /** Deletes `userId`'s rows of `table` for the things (`key`) that `holderId` has a row for in `heldIn`. */
 async function dropRowsHeldElsewhere(tx: Tx, table: KeyedTable, key: ThingKey, userId: string, heldIn: KeyedTable, holderId: string): Promise<void> {

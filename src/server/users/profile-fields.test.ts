@@ -26,8 +26,10 @@ describe('every field of the profile form and the preferences is written by an e
       profileVisibility: 'groups',
       preferredUnits: 'miles',
       gpxPrivacyZone: '1km',
-      timezoneOffset: 'UTC+02:00',
-      timezoneName: 'Athens',
+      // Zones without summer time: the offset answered is the zone's today.
+      timezoneOffset: 'UTC+05:30',
+      timezoneName: 'Kolkata',
+      timezone: 'Asia/Kolkata',
     };
     const second = {
       userId: 'all-fields-two',
@@ -42,6 +44,7 @@ describe('every field of the profile form and the preferences is written by an e
       gpxPrivacyZone: 'none',
       timezoneOffset: 'UTC-05:00',
       timezoneName: 'Bogota',
+      timezone: 'America/Bogota',
     };
     // A field added to the profile form's schema and not to this test fails here.
     expect([...Object.keys(first), ...NOT_AS_SENT].sort()).toEqual(Object.keys(profileUpdateSchema.shape).sort());

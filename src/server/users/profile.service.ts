@@ -1,3 +1,4 @@
+import { sentZone, zoneForSentOffset } from '../platform/time-zones';
 import type { AppContext } from '../context';
 import { conflict, badRequest, forbidden, notFound } from '../platform/errors';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -54,6 +55,8 @@ export async function updateProfile(
     if (await usersRepository.handleTakenByOther(ctx.db, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
   }
   if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
+  // The rider's zone: the one sent (the browser's, or chosen in site settings), else what a spec client's offset and label mean.
+  const zone = sentZone(input.update.timezone) ?? zoneForSentOffset(user.timezone, input.update.timezoneOffset, input.update.timezoneName ?? user.timezone_name);
 
   try {
     await ctx.db.transaction().execute(async (tx) => {
@@ -79,8 +82,10 @@ export async function updateProfile(
           gpxPrivacyZone: 'gpx_privacy_zone',
           timezoneOffset: 'timezone_offset',
           timezoneName: 'timezone_name',
+          timezone: null,
         }),
       );
+      if (zone !== user.timezone) await usersRepository.updateFields(tx, user.id, { timezone: zone });
     });
   } catch (error) {
     // A concurrent change took the handle between our check and our write.

@@ -14,7 +14,7 @@ async function putInOneGroup(...userIds: string[]) {
   const now = new Date().toISOString();
   await t.app.ctx.db
     .insertInto('groups')
-    .values({ id: groupId, name: `G${groupId.slice(0, 8)}`, slug: `g${groupId.slice(0, 8)}`, location: 'Sydney', creator_id: userIds[0]!, created_at: now, radius_km: 50, membership_approval_required: 0, timezone_offset: 'UTC+10:00', timezone_name: 'Sydney', description: null, latitude: null, longitude: null, group_image_url: null })
+    .values({ id: groupId, name: `G${groupId.slice(0, 8)}`, slug: `g${groupId.slice(0, 8)}`, location: 'Sydney', creator_id: userIds[0]!, created_at: now, radius_km: 50, membership_approval_required: 0, timezone_offset: 'UTC+10:00', timezone_name: 'Sydney', timezone: 'Australia/Sydney', description: null, latitude: null, longitude: null, group_image_url: null })
     .execute();
   for (const id of userIds) await t.app.ctx.db.insertInto('group_members').values({ group_id: groupId, user_id: id, joined_at: now }).execute();
 }

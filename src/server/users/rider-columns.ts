@@ -61,7 +61,13 @@ export const RIDER_COLUMNS = {
   'invitations.inviter_id': { merge: 'moved', deletion: 'cascades' },
   'invitations.used_by_user_id': { merge: 'moved', deletion: 'anonymised' },
   'bug_reports.user_id': { merge: 'moved', deletion: 'anonymised' },
+  // A series' owner holds a seat on each of its rides (ride_participants keeps the guest while one is upcoming).
+  'ride_series.owner_id': { merge: 'moved', deletion: 'cascades' },
+  'ride_series_riders.user_id': { merge: "moved, the account's row wins", deletion: 'keeps the guest' },
   'calendar_feeds.user_id': { merge: 'moved unless the account has one', deletion: 'cascades' },
+  // Mail and push waiting for the guest (a guest has no address: push only) and its channel switches are its own.
+  'deliveries.user_id': { merge: 'deleted with the guest', deletion: 'cascades' },
+  'notification_channel_settings.user_id': { merge: 'deleted with the guest', deletion: 'cascades' },
 } as const satisfies Partial<Record<AnyColumn, RiderColumnHandling>>;
 
 export type RiderColumn = keyof typeof RIDER_COLUMNS;

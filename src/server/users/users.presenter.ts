@@ -1,3 +1,4 @@
+import { zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
 import type { PublicProfile } from '../../shared/users/profile';
 import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
@@ -44,8 +45,10 @@ export function presentCurrentUser(row: UserRow, pendingEmail: string | null): C
     isFirstVisit: toBool(row.is_first_visit),
     profileVisibility: row.profile_visibility as ProfileVisibility,
     gpxPrivacyZone: row.gpx_privacy_zone as GpxPrivacyZone,
-    timezoneOffset: row.timezone_offset,
+    // The spec's offset today, from the rider's zone.
+    timezoneOffset: zoneOffsetLabel(row.timezone, Date.now()),
     timezoneName: row.timezone_name,
+    timezone: row.timezone,
     pendingEmail,
   };
 }

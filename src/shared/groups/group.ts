@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
-import { isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { nameText } from '../text/name-text';
 
 export const GROUP_NAME_MAX = 255;
@@ -10,12 +10,35 @@ export const GROUP_RADIUS_MAX = 1000;
 export const GROUP_RADIUS_DEFAULT = 50;
 export const GROUP_RADIUS_SLIDER = { min: 5, max: 1000, step: 5 } as const;
 
+/**
+ * The spec's time-zone fields, and the named zone beside them (issue 29). `timezoneOffset` is an
+ * offset of the list or the summer offset of one of its cities; with it the instants sent are read
+ * as the wall-clock times the rider typed on that offset, placed in the zone. `timezone` is an IANA
+ * zone ("Europe/Rome"); left out, the zone is the group's (a ride) or the place's (a group). An
+ * unknown zone is refused by the server with the code `unknown_time_zone`.
+ */
 export const timezoneFields = {
   timezoneOffset: z
     .string({ error: 'Please select a valid timezone' })
     .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
-    .refine(isKnownTimezoneOffset, 'Please select a valid timezone'),
+    .refine(isAcceptedOffset, 'Please select a valid timezone'),
   timezoneName: z.string({ error: 'Timezone name is required' }).trim().min(1, 'Timezone name is required').max(100),
+  // '' is "none chosen" (a form's empty picker), as left out.
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((zone) => zone || undefined)
+    .optional(),
+};
+
+/** A group's or ride's zone as answered: the IANA name, and the spec's offset for the date it concerns. */
+export const zoneAnswerFields = {
+  /** The spec's offset label, derived from `timezone` for the date concerned (a July ride in Rome: UTC+02:00). */
+  timezoneOffset: z.string(),
+  timezoneName: z.string(),
+  /** The IANA zone ("Europe/Rome"). */
+  timezone: z.string(),
 };
 
 /**
@@ -69,6 +92,7 @@ export const updateGroupSchema = z
     membershipApprovalRequired: z.boolean().optional(),
     timezoneOffset: timezoneFields.timezoneOffset.optional(),
     timezoneName: timezoneFields.timezoneName.optional(),
+    timezone: timezoneFields.timezone,
   })
   .strict()
   // Coordinates belong to the place they locate: sent alone they would move the group off its name.
@@ -124,8 +148,8 @@ export const groupSchema = z.object({
   groupImageUrl: z.string().nullable(),
   creatorId: z.string(),
   membershipApprovalRequired: z.boolean(),
-  timezoneOffset: z.string(),
-  timezoneName: z.string(),
+  /** timezoneOffset: derived for today. */
+  ...zoneAnswerFields,
   memberCount: z.number().int(),
   rideCount: z.number().int(),
   radiusKm: z.number(),

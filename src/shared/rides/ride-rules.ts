@@ -1,4 +1,5 @@
 import { localDay } from './ride-time';
+import { isKnownZone, labelMinutes, wallClockOnOffset } from '../timezones/zoned-time';
 
 /*
  * The rules of a ride's fields, once: the server's schema (ride.ts), the rides service and the
@@ -44,7 +45,10 @@ export interface RideOrderValues {
   maxRiders?: number | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
+  /** The offset the instants were sent on (their days are the ones the rider typed), else... */
   timezoneOffset?: string | undefined;
+  /** ...the ride's IANA zone (UTC when neither is known). */
+  timezone?: string | undefined;
   minRidersDecisionAt?: string | null | undefined;
 }
 
@@ -62,8 +66,10 @@ export function rideOrderIssues(v: RideOrderValues): RideOrderIssue[] {
   if (v.minRiders !== undefined && v.maxRiders !== undefined && v.maxRiders < v.minRiders) {
     issues.push({ field: 'maxRiders', message: RIDE_MESSAGES.maxBelowMin });
   }
-  const zone = v.timezoneOffset ?? 'UTC+00:00';
-  if (v.startDate && v.endDate && localDay(v.endDate, zone) < localDay(v.startDate, zone)) {
+  // Checked here before the schema's own checks of these fields have told: anything unreadable counts as UTC.
+  const zone = v.timezone !== undefined && isKnownZone(v.timezone) ? v.timezone : 'UTC';
+  const dayOf = (iso: string) => (v.timezoneOffset && !Number.isNaN(labelMinutes(v.timezoneOffset)) ? wallClockOnOffset(iso, v.timezoneOffset).day : localDay(iso, zone));
+  if (v.startDate && v.endDate && dayOf(v.endDate) < dayOf(v.startDate)) {
     issues.push({ field: 'endDate', message: RIDE_MESSAGES.endBeforeStart });
   }
   if (v.minRidersDecisionAt && v.startDate && Date.parse(v.minRidersDecisionAt) >= Date.parse(v.startDate)) {
@@ -76,13 +82,13 @@ export function rideOrderIssues(v: RideOrderValues): RideOrderIssue[] {
 export const EDIT_DATES_REACH_BACK_MS = 86_400_000;
 
 /** The first day a new ride may start: today on the ride's clock (spec 2 section 5). */
-export function firstStartDay(timezoneOffset: string, now: number = Date.now()): string {
-  return localDay(new Date(now).toISOString(), timezoneOffset);
+export function firstStartDay(zone: string, now: number = Date.now()): string {
+  return localDay(new Date(now).toISOString(), zone);
 }
 
 /** The first day an edit's pickers offer: the day it was 24 hours ago, on the ride's clock. */
-export function firstEditedDay(timezoneOffset: string, now: number = Date.now()): string {
-  return firstStartDay(timezoneOffset, now - EDIT_DATES_REACH_BACK_MS);
+export function firstEditedDay(zone: string, now: number = Date.now()): string {
+  return firstStartDay(zone, now - EDIT_DATES_REACH_BACK_MS);
 }
 
 /** Whether an edit's date is earlier than the pickers reach (the server's check of the same rule). */

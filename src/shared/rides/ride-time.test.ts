@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, daysBetween, endOfLocalDay, localDay, offsetMinutes, rideEndInstant, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
+import { dayLabel, daysBetween, endOfLocalDay, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
 
 const base: RideRoute = {
   startLocation: 'Bologna',
@@ -16,36 +16,32 @@ const base: RideRoute = {
 
 describe('ride time helpers', () => {
   it.each([
-    ['UTC+00:00', 0],
-    ['UTC+05:30', 330],
-    ['UTC-09:30', -570],
-    ['UTC+14:00', 840],
-    ['nonsense', 0],
-  ])('offsetMinutes(%s) is %i', (offset, minutes) => {
-    expect(offsetMinutes(offset)).toBe(minutes);
-  });
-
-  it.each([
-    ['2026-12-05T08:00:00.000Z', 'UTC+01:00', '2026-12-05'],
-    ['2026-12-04T23:30:00.000Z', 'UTC+10:00', '2026-12-05'],
-    ['2026-12-05T02:00:00.000Z', 'UTC-05:00', '2026-12-04'],
-  ])('localDay(%s, %s) is %s', (iso, offset, day) => {
-    expect(localDay(iso, offset)).toBe(day);
+    ['2026-12-05T08:00:00.000Z', 'Europe/Berlin', '2026-12-05'],
+    ['2026-12-04T23:30:00.000Z', 'Australia/Brisbane', '2026-12-05'],
+    ['2026-12-05T02:00:00.000Z', 'America/New_York', '2026-12-04'],
+  ])('localDay(%s, %s) is %s', (iso, zone, day) => {
+    expect(localDay(iso, zone)).toBe(day);
   });
 
   it('turns a day and time in a zone into the instant, and back to the same day', () => {
-    expect(zonedDateTimeToIso('2026-12-05', '09:00', 'UTC+01:00')).toBe('2026-12-05T08:00:00.000Z');
-    expect(localDay(zonedDateTimeToIso('2026-12-05', '00:30', 'UTC+10:00'), 'UTC+10:00')).toBe('2026-12-05');
+    expect(zonedDateTimeToIso('2026-12-05', '09:00', 'Europe/Berlin')).toBe('2026-12-05T08:00:00.000Z');
+    expect(localDay(zonedDateTimeToIso('2026-12-05', '00:30', 'Australia/Brisbane'), 'Australia/Brisbane')).toBe('2026-12-05');
+  });
+
+  it('places a July day and time in its summer time, and ends the day there', () => {
+    expect(zonedDateTimeToIso('2026-07-04', '09:00', 'Europe/Berlin')).toBe('2026-07-04T07:00:00.000Z');
+    expect(endOfLocalDay('2026-07-04', 'Europe/Berlin')).toBe('2026-07-04T21:59:59.999Z');
+    expect(localDay('2026-07-04T22:30:00.000Z', 'Europe/Berlin')).toBe('2026-07-05');
   });
 
   it('ends a ride at the end of its last day on its own clock, never before the day it starts', () => {
-    expect(endOfLocalDay('2026-12-07', 'UTC+01:00')).toBe('2026-12-07T22:59:59.999Z');
-    expect(endOfLocalDay('2026-12-07', 'UTC-05:00')).toBe('2026-12-08T04:59:59.999Z');
+    expect(endOfLocalDay('2026-12-07', 'Europe/Berlin')).toBe('2026-12-07T22:59:59.999Z');
+    expect(endOfLocalDay('2026-12-07', 'America/New_York')).toBe('2026-12-08T04:59:59.999Z');
     // The form sends the end day's midnight.
-    expect(rideEndInstant('2026-12-05T08:00:00.000Z', zonedDateTimeToIso('2026-12-07', '00:00', 'UTC+01:00'), 'UTC+01:00')).toBe('2026-12-07T22:59:59.999Z');
+    expect(rideEndInstant('2026-12-05T08:00:00.000Z', zonedDateTimeToIso('2026-12-07', '00:00', 'Europe/Berlin'), 'Europe/Berlin')).toBe('2026-12-07T22:59:59.999Z');
     // A same-day ride whose end was stored before its start.
-    expect(rideEndInstant('2026-12-05T23:30:00.000Z', '2026-12-05T05:00:00.000Z', 'UTC-05:00')).toBe('2026-12-06T04:59:59.999Z');
-    expect(rideEndInstant('2026-12-05T08:00:00.000Z', '2026-12-01T00:00:00.000Z', 'UTC+00:00')).toBe('2026-12-05T23:59:59.999Z');
+    expect(rideEndInstant('2026-12-05T23:30:00.000Z', '2026-12-05T05:00:00.000Z', 'America/New_York')).toBe('2026-12-06T04:59:59.999Z');
+    expect(rideEndInstant('2026-12-05T08:00:00.000Z', '2026-12-01T00:00:00.000Z', 'UTC')).toBe('2026-12-05T23:59:59.999Z');
   });
 
   it('lists the days between two days, across a year, and names a day as "Dec 5, 2026"', () => {

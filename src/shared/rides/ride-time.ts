@@ -1,42 +1,39 @@
 import type { Ride } from './ride';
+import { endOfLocalDay, instantToLocal, localToSent } from '../timezones/zoned-time';
 
 /*
  * Pure helpers for ride times and stops, apart from ride.ts so that importing them brings no zod:
  * ride cards are on the first page, and zod's schema chains survive tree-shaking (about 24 KB
- * gzipped on the first load of /). ride.ts re-exports them for the server and the forms.
+ * gzipped on the first load of /). ride.ts re-exports them for the server and the forms. Every
+ * zone here is an IANA name (Europe/Rome): the times follow shared/timezones/zoned-time.ts.
  */
 
-/** "UTC+05:30" -> 330 minutes east of UTC. */
-export function offsetMinutes(offset: string): number {
-  const match = /^UTC([+-])(\d{2}):(\d{2})$/.exec(offset);
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+/** The calendar day (YYYY-MM-DD) an instant falls on in a ride's IANA zone. */
+export function localDay(iso: string, zone: string): string {
+  return instantToLocal(iso, zone).day;
 }
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in a ride's time zone. */
-export function localDay(iso: string, timezoneOffset: string): string {
-  return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(0, 10);
+/** The time of day (HH:MM) an instant shows in a ride's IANA zone. */
+export function localTime(iso: string, zone: string): string {
+  return instantToLocal(iso, zone).time;
 }
 
-/** "2026-12-05" + "09:00" in "UTC+01:00" -> the ISO instant (what the create dialog sends as startDate). */
-export function zonedDateTimeToIso(day: string, time: string, timezoneOffset: string): string {
-  return new Date(Date.parse(`${day}T${time}:00.000Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
+/** "2026-07-04" + "09:00" in "Europe/Berlin" -> the ISO instant (07:00Z; a nonexistent time as localToSent sends it). */
+export function zonedDateTimeToIso(day: string, time: string, zone: string): string {
+  return localToSent(day, time, zone).iso;
 }
 
-/** The last millisecond of a calendar day in a time zone: "2026-12-07" in "UTC+01:00" -> "2026-12-07T22:59:59.999Z". */
-export function endOfLocalDay(day: string, timezoneOffset: string): string {
-  return new Date(Date.parse(`${day}T23:59:59.999Z`) - offsetMinutes(timezoneOffset) * 60_000).toISOString();
-}
+export { endOfLocalDay };
 
 /**
  * The instant a ride ends: the end of its last day on the ride's own clock, and never before the
  * day it starts. A ride is upcoming until then, so a three-day tour stays on the riders' calendar
  * for all three days (the end date is picked as a day; its time of day means nothing).
  */
-export function rideEndInstant(startIso: string, endIso: string, timezoneOffset: string): string {
-  const startDay = localDay(startIso, timezoneOffset);
-  const endDay = localDay(endIso, timezoneOffset);
-  return endOfLocalDay(endDay > startDay ? endDay : startDay, timezoneOffset);
+export function rideEndInstant(startIso: string, endIso: string, zone: string): string {
+  const startDay = localDay(startIso, zone);
+  const endDay = localDay(endIso, zone);
+  return endOfLocalDay(endDay > startDay ? endDay : startDay, zone);
 }
 
 /** Every calendar day from `firstDay` to `lastDay` ("YYYY-MM-DD", both included). */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { nameText, stripInvisible } from '../text/name-text';
-import { timezoneFields } from '../groups/group';
+import { timezoneFields, zoneAnswerFields } from '../groups/group';
 import { dateInput } from '../dates/date-input';
 import { pollLinkSchema } from '../polls/poll';
+import { repeatsSchema, rideSeriesSchema } from '../series/series-rule';
 import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_MESSAGES, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
@@ -42,7 +43,7 @@ export function waitlistPromotes(startDate: string, now = Date.now()): boolean {
   return now < Date.parse(startDate) - WAITLIST_PROMOTION_CUTOFF_MS;
 }
 
-export { offsetMinutes, localDay, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
+export { localDay, localTime, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
 /** A place's name as the forms and the server take it (trimmed, at most RIDE_PLACE_MAX characters). */
 const place = z.string().trim().max(RIDE_PLACE_MAX, RIDE_MESSAGES.placeTooLong);
@@ -100,7 +101,7 @@ const waypointsField = z
  * defaults: the edit's schema is these made optional, and a default there would overwrite a field
  * the edit left out (createRideSchema adds them).
  */
-const rideFields = z.object({
+export const rideFields = z.object({
   name: rideFieldRules.name,
   description: rideFieldRules.description.nullable().optional(),
   startLocation: rideFieldRules.startLocation,
@@ -120,6 +121,7 @@ const rideFields = z.object({
   maxRiders: rideFieldRules.riders,
   timezoneOffset: rideFieldRules.timezoneOffset,
   timezoneName: rideFieldRules.timezoneName,
+  timezone: rideFieldRules.timezone,
   /**
    * When a ride below its minimum riders tells its owner and riders so (optional; null: never).
    * It must come before the start.
@@ -141,6 +143,11 @@ export const createRideSchema = rideFields
     maxRiders: rideFields.shape.maxRiders.default(RIDE_DEFAULTS.maxRiders),
     /** "Plan this ride": the closed date poll of the same group the ride comes from (checked by the server). */
     pollId: z.string().min(1).max(64).nullable().optional(),
+    /**
+     * "Repeats" (issue 29): the ride is the first of a series, each day of the rule its own ride at
+     * the same local time in `repeats.timezone` (series/series.service.ts).
+     */
+    repeats: repeatsSchema.nullable().optional(),
   })
   .superRefine(checkOrder);
 export type CreateRideInput = z.infer<typeof createRideSchema>;
@@ -248,12 +255,12 @@ export const rideSchema = z.object({
   participants: z.array(ridePersonSchema),
   minRiders: z.number().int(),
   maxRiders: z.number().int(),
-  timezoneOffset: z.string(),
-  timezoneName: z.string(),
+  /** timezoneOffset: derived for the ride's start. */
+  ...zoneAnswerFields,
   ownerId: z.string(),
   owner: ridePersonSchema,
   navigator: ridePersonSchema.nullable(),
-  group: z.object({ id: z.string(), name: z.string(), slug: z.string(), timezoneOffset: z.string(), timezoneName: z.string() }).nullable(),
+  group: z.object({ id: z.string(), name: z.string(), slug: z.string(), ...zoneAnswerFields }).nullable(),
   groupId: z.string().nullable(),
   slug: z.string(),
   groupSlug: z.string().nullable(),
@@ -266,6 +273,8 @@ export const rideSchema = z.object({
   ridersHidden: z.boolean(),
   isFull: z.boolean(),
   createdAt: z.string(),
+  /** The series the ride is one day of ("Every Sunday", linking the series); null for a ride of its own. */
+  series: rideSeriesSchema.nullable(),
   abilities: rideAbilitiesSchema,
   /** On a ride's own JSON only (not in lists, whose cards are the same for every viewer). */
   waitlist: rideWaitlistSchema.optional(),
@@ -273,6 +282,12 @@ export const rideSchema = z.object({
   minRidersDecision: rideMinimumDecisionSchema.optional(),
   /** On a ride's own JSON only: the date poll it was planned from, for the group's members (null otherwise). */
   poll: pollLinkSchema.nullable().optional(),
+  /**
+   * On the answer to a create or edit only: what the server decided about the times sent. Today one
+   * case: `ambiguous_local_time`, a local time that happens twice in the ride's zone (the autumn
+   * hour); the first (summer-time) one was taken, and `message` names the zone, day and offset.
+   */
+  notice: z.object({ code: z.literal('ambiguous_local_time'), message: z.string() }).optional(),
 });
 export type Ride = z.infer<typeof rideSchema>;
 

@@ -42,8 +42,11 @@ export const currentUserSchema = z.object({
   preferredUnits: z.enum(PREFERRED_UNITS),
   /** How much of the start and end of the rider's GPX files others never see. */
   gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES),
+  /** The spec's offset label of the rider's zone today. */
   timezoneOffset: z.string(),
   timezoneName: z.string(),
+  /** The rider's IANA zone: the browser's at sign-in, or chosen in site settings. */
+  timezone: z.string(),
   createdAt: z.string(),
   /** An address the rider asked to use, waiting for confirmation from its inbox, else null. */
   pendingEmail: z.nullable(z.string()),

@@ -13,6 +13,7 @@ export interface GroupSettings {
   membershipApprovalRequired: boolean;
   timezoneOffset: string;
   timezoneName: string;
+  timezone: string;
 }
 
 export interface JoinGroupResult {

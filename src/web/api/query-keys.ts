@@ -41,6 +41,8 @@ export const ridesKeys = {
   bySlugs: (groupSlug: string, rideSlug: string) => [...ridesKeys.all, 'by-slug', groupSlug, rideSlug] as const,
   comments: (rideId: string) => [...ridesKeys.one(rideId), 'comments'] as const,
   finder: (latitude: number, longitude: number, radius: number) => [...ridesKeys.all, 'finder', latitude, longitude, radius] as const,
+  /** A series lives under the rides, so any change to its rides refreshes it. */
+  series: (seriesId: string) => [...ridesKeys.all, 'series', seriesId] as const,
 };
 
 export const dashboardKeys = {
@@ -66,6 +68,7 @@ export const usersKeys = {
   recentRides: (userId: string) => [...usersKeys.all, 'recent-rides', userId] as const,
   usernameAvailability: (username: string, excludeUserId: string) => [...usersKeys.all, 'check-username', username.toLowerCase(), excludeUserId] as const,
   calendarFeed: (userId: string) => [...usersKeys.all, userId, 'calendar'] as const,
+  notificationSettings: (userId: string) => [...usersKeys.all, userId, 'notification-settings'] as const,
 };
 
 export const authKeys = {

@@ -2,6 +2,8 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import type { z } from 'zod';
 import type { createRideSchema, Ride, RideComment, RideCommentsPage, UpdateRidePayload } from '../../shared/rides/ride';
 import { rideExportUrl, type RideExportFormat } from '../../shared/rides/ride-export';
+import type { Series } from '../../shared/series/series-rule';
+import type { seriesEditSchema } from '../../shared/series/series-edit';
 import { rideCalendarUrl } from '../../shared/calendar/calendar-feed';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
 import { invalidateRideLists, ridesKeys } from './query-keys';
@@ -99,6 +101,49 @@ export function addRideComment({ rideId, content }: { rideId: string; content: s
   return apiRequest<RideComment>(`${ridePath(rideId)}/comments`, { method: 'POST', body: { content: content.trim() } });
 }
 
+/** What "this and following" sends (PATCH /api/rides/{id}/following). */
+export type SeriesEditPayload = z.input<typeof seriesEditSchema>;
+
+const seriesPath = (seriesId: string) => `/api/series/${encodeURIComponent(seriesId)}`;
+
+/** GET /api/series/{id}: a series ("Every Sunday"), its upcoming rides and whether the rider rides every one. */
+export function getSeries(seriesId: string): Promise<Series> {
+  return apiGet<Series>(seriesPath(seriesId));
+}
+
+/** POST /api/series/{id}/join: a seat (or the waitlist) on every upcoming ride of the series, and on each made later. */
+export function joinSeries(seriesId: string): Promise<Series> {
+  return apiRequest<Series>(`${seriesPath(seriesId)}/join`, { method: 'POST' });
+}
+
+/** POST /api/series/{id}/leave: no seat on the rides made from now on (seats held stay). */
+export function leaveSeries(seriesId: string): Promise<Series> {
+  return apiRequest<Series>(`${seriesPath(seriesId)}/leave`, { method: 'POST' });
+}
+
+/** POST /api/rides/{id}/skip: "Skip this date" (the ride is cancelled, its riders told). */
+export function skipRide(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/skip`, { method: 'POST' });
+}
+
+/** POST /api/rides/{id}/end-series: no ride of the series after today (upcoming ones cancelled or removed). */
+export function endSeries(rideId: string): Promise<Series> {
+  return apiRequest<Series>(`${ridePath(rideId)}/end-series`, { method: 'POST' });
+}
+
+/** PATCH /api/rides/{id}/following: "this and following" (the series is split at this ride). */
+export function editFollowing({ rideId, changes }: { rideId: string; changes: SeriesEditPayload }): Promise<Ride> {
+  return apiRequest<Ride>(`${ridePath(rideId)}/following`, { method: 'PATCH', body: changes });
+}
+
+export function seriesQueryOptions(seriesId: string) {
+  return queryOptions({ queryKey: ridesKeys.series(seriesId), queryFn: () => getSeries(seriesId) });
+}
+
+export function useSeries(seriesId: string) {
+  return useQuery(seriesQueryOptions(seriesId));
+}
+
 /**
  * GET /api/rides/{id}/export?format=gpx|itn|itn-compact and GET /api/rides/{id}/calendar.ics: files the
  * browser downloads itself (plain `<a download href>` links, so the file is saved the usual way
@@ -180,6 +225,11 @@ export const useLeaveRide = () => useRefreshingMutation(leaveRide, invalidateRid
 export const useJoinWaitlist = () => useRefreshingMutation(joinWaitlist, invalidateRideLists);
 export const useLeaveWaitlist = () => useRefreshingMutation(leaveWaitlist, invalidateRideLists);
 export const useKeepRide = () => useRefreshingMutation(keepRide, invalidateRideLists);
+export const useJoinSeries = () => useRefreshingMutation(joinSeries, invalidateRideLists);
+export const useLeaveSeries = () => useRefreshingMutation(leaveSeries, invalidateRideLists);
+export const useSkipRide = () => useRefreshingMutation(skipRide, invalidateRideLists);
+export const useEndSeries = () => useRefreshingMutation(endSeries, invalidateRideLists);
+export const useEditFollowing = () => useRefreshingMutation(editFollowing, invalidateRideLists);
 
 export function useDeleteRide() {
   const queryClient = useQueryClient();

@@ -29,6 +29,7 @@ export const router = createBrowserRouter([
       { path: 'groups/:groupName/rides/:rideName/edit', lazy: () => import('./routes/ride-edit') },
       { path: 'rides/:rideId', lazy: () => import('./routes/ride-detail') },
       { path: 'rides/:rideId/edit', lazy: () => import('./routes/ride-edit') },
+      { path: 'series/:seriesId', lazy: () => import('./routes/series') },
       { path: 'media', lazy: () => import('./routes/media') },
       { path: 'report-bug', lazy: () => import('./routes/report-bug') },
       { path: '*', lazy: () => import('./routes/not-found') },

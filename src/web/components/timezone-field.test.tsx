@@ -5,11 +5,11 @@ import { TimezoneField } from './timezone-field';
 
 afterEach(cleanup);
 
-type Values = { name: string; timezoneOffset: string; timezoneName: string };
+type Values = { name: string; timezone: string; timezoneOffset: string; timezoneName: string };
 
 /** The form's values and changed fields are rendered, so the test reads what the form holds. */
 function Form() {
-  const form = useForm<Values>({ defaultValues: { name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' } });
+  const form = useForm<Values>({ defaultValues: { name: 'Crew', timezone: 'UTC', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' } });
   const values = useWatch({ control: form.control });
   const dirty = form.formState.dirtyFields;
   return (
@@ -25,13 +25,13 @@ function formState(): { values: Values; dirty: Partial<Record<keyof Values, bool
 }
 
 describe('TimezoneField', () => {
-  it('sets both the offset and the zone name, as changes of the form', () => {
+  it('sets the zone, its offset and its city, as changes of the form', () => {
     render(<Form />);
     fireEvent.click(screen.getByRole('button', { name: /Timezone/ }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Search timezones' }), { target: { value: 'kath' } });
     fireEvent.click(screen.getByRole('option', { name: /Kathmandu/ }));
-    expect(formState().values).toEqual({ name: 'Crew', timezoneOffset: 'UTC+05:45', timezoneName: 'Kathmandu' });
-    expect(formState().dirty).toMatchObject({ timezoneOffset: true, timezoneName: true });
+    expect(formState().values).toEqual({ name: 'Crew', timezone: 'Asia/Kathmandu', timezoneOffset: 'UTC+05:45', timezoneName: 'Kathmandu' });
+    expect(formState().dirty).toMatchObject({ timezone: true, timezoneOffset: true, timezoneName: true });
     expect(screen.getByRole('button', { name: /Timezone/ }).textContent).toContain('UTC+05:45 - Kathmandu');
   });
 });

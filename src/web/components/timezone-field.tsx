@@ -3,39 +3,53 @@ import { TimezonePicker } from './timezone-picker';
 import { FieldMessage } from './ui/field';
 
 interface TimezoneValues extends FieldValues {
+  timezone?: string | undefined;
   timezoneOffset: string;
   timezoneName: string;
 }
 
 /**
- * The "Timezone" field of a react-hook-form form that keeps a time zone as two values, the offset
- * the picker shows ("UTC+01:00") and the zone's name: choosing a zone sets both, as dirty and
- * validated, and either one's error shows under the picker. Used by the ride, group and
- * preferences forms.
+ * The "Timezone" field of a react-hook-form form that keeps a named zone (`timezone`, stored) with
+ * the spec's two values beside it: the offset the picker shows for the date concerned
+ * ("UTC+02:00" for a July ride in Rome) and the zone's city. Choosing a zone sets all three, as
+ * dirty and validated, and any one's error shows under the picker. Used by the ride, group and
+ * preferences forms; `at` is the ride's start, whose offsets the list shows.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any resolver context and output type
-export function TimezoneField<T extends TimezoneValues>({ form, id }: { form: UseFormReturn<T, any, any>; id: string }) {
-  const offset = 'timezoneOffset' as Path<T>;
-  const name = 'timezoneName' as Path<T>;
+export function TimezoneField<T extends TimezoneValues>({
+  form,
+  id,
+  at,
+  placeholder,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any resolver context and output type
+  form: UseFormReturn<T, any, any>;
+  id: string;
+  at?: string | number | undefined;
+  placeholder?: string;
+}) {
+  const zone = 'timezone' as Path<T>;
   const errors = form.formState.errors;
   return (
     <div>
       <Controller
         control={form.control}
-        name={offset}
+        name={zone}
         render={({ field }) => (
           <TimezonePicker
             id={id}
             label="Timezone"
             value={field.value as string}
+            at={at}
+            {...(placeholder !== undefined && { placeholder })}
             onChange={(tz) => {
-              field.onChange(tz.offset);
-              form.setValue(name, tz.name as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
+              field.onChange(tz.zone);
+              form.setValue('timezoneOffset' as Path<T>, tz.offset as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
+              form.setValue('timezoneName' as Path<T>, tz.name as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
             }}
           />
         )}
       />
-      <FieldMessage>{(errors.timezoneOffset?.message ?? errors.timezoneName?.message) as string | undefined}</FieldMessage>
+      <FieldMessage>{(errors.timezone?.message ?? errors.timezoneOffset?.message ?? errors.timezoneName?.message) as string | undefined}</FieldMessage>
     </div>
   );
 }

@@ -1,68 +1,79 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { TIMEZONES, type TimezoneOption } from '../../shared/timezones/timezones';
-import { filterTimezones, timeAtOffset, TimezoneClock, TimezonePicker } from './timezone-picker';
+import { filterZones, timeInZone, TimezoneClock, TimezonePicker, zoneOptions, type ZoneOption } from './timezone-picker';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-function Harness({ initial = 'UTC+00:00', onChange = vi.fn() }: { initial?: string; onChange?: (tz: TimezoneOption) => void }) {
+function Harness({ initial = 'UTC', at, onChange = vi.fn() }: { initial?: string; at?: string; onChange?: (tz: ZoneOption) => void }) {
   const [value, setValue] = useState(initial);
   return (
     <TimezonePicker
       label="Timezone"
       value={value}
+      at={at}
       onChange={(tz) => {
-        setValue(tz.offset);
+        setValue(tz.zone);
         onChange(tz);
       }}
     />
   );
 }
 
-describe('filterTimezones', () => {
-  it('lists all 37 zones for an empty query and matches offsets and names ignoring case', () => {
-    expect(filterTimezones('')).toHaveLength(37);
-    expect(filterTimezones('  ')).toBe(TIMEZONES);
-    expect(filterTimezones('kath').map((tz) => tz.offset)).toEqual(['UTC+05:45']);
-    expect(filterTimezones('+05:30').map((tz) => tz.name)).toEqual(['Mumbai']);
-    expect(filterTimezones('UTC-09').map((tz) => tz.name)).toEqual(['Marquesas Islands', 'Anchorage']);
-    expect(filterTimezones('atlantis')).toEqual([]);
+const JULY = Date.UTC(2027, 6, 4, 12);
+const JANUARY = Date.UTC(2027, 0, 10, 12);
+
+describe('zoneOptions and filterZones', () => {
+  it("lists every zone the browser knows with the spec's offset label on the date concerned, searchable by city, zone or offset", () => {
+    const july = zoneOptions(JULY);
+    expect(july.length).toBeGreaterThan(300);
+    expect(july.find((tz) => tz.zone === 'Europe/Rome')).toMatchObject({ offset: 'UTC+02:00', name: 'Rome', label: 'UTC+02:00 - Rome' });
+    expect(zoneOptions(JANUARY).find((tz) => tz.zone === 'Europe/Rome')?.offset).toBe('UTC+01:00');
+    // A derived offset the spec's list lacks: St. John's in summer.
+    expect(july.find((tz) => tz.zone === 'America/St_Johns')?.offset).toBe('UTC-02:30');
+    expect(filterZones(july, 'kath').map((tz) => tz.zone)).toEqual(['Asia/Kathmandu']);
+    expect(filterZones(july, 'mumbai').map((tz) => tz.zone)).toEqual(['Asia/Kolkata']);
+    expect(filterZones(july, 'new york').map((tz) => tz.zone)).toEqual(['America/New_York']);
+    expect(filterZones(july, 'America/Denver').map((tz) => tz.label)).toEqual(['UTC-06:00 - Denver']);
+    expect(filterZones(july, '+05:45').map((tz) => tz.zone)).toEqual(['Asia/Kathmandu']);
+    expect(filterZones(july, 'atlantis')).toEqual([]);
+    expect(filterZones(july, '  ')).toBe(july);
   });
 });
 
-describe('timeAtOffset', () => {
-  it('shifts the clock by the offset, including half and quarter hours', () => {
-    const noonUtc = Date.UTC(2025, 0, 1, 12, 0, 0);
-    expect(timeAtOffset(0, noonUtc)).toEqual({ time: '12:00:00', date: 'Wed, Jan 1' });
-    expect(timeAtOffset(5.75, noonUtc).time).toBe('17:45:00');
-    expect(timeAtOffset(-12, noonUtc)).toEqual({ time: '00:00:00', date: 'Wed, Jan 1' });
-    expect(timeAtOffset(14, noonUtc)).toEqual({ time: '02:00:00', date: 'Thu, Jan 2' });
+describe('timeInZone', () => {
+  it('shows the wall-clock time in the zone, summer time included', () => {
+    expect(timeInZone('Asia/Kathmandu', Date.UTC(2025, 0, 1, 12))).toEqual({ time: '17:45:00', date: 'Wed, Jan 1' });
+    expect(timeInZone('Europe/Rome', Date.UTC(2025, 6, 1, 12)).time).toBe('14:00:00');
+    expect(timeInZone('Pacific/Kiritimati', Date.UTC(2025, 0, 1, 12))).toEqual({ time: '02:00:00', date: 'Thu, Jan 2' });
   });
 });
 
 describe('TimezonePicker', () => {
-  it('searches the list and chooses a zone with the keyboard', () => {
+  it("searches by city and chooses a zone with the keyboard, showing the offset on the ride's date", () => {
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} at="2027-07-04T12:00:00.000Z" />);
     const trigger = screen.getByRole('button', { name: /Timezone/ });
     expect(trigger.textContent).toContain('UTC+00:00 - UTC');
 
     fireEvent.click(trigger);
     const search = screen.getByRole('combobox', { name: 'Search timezones' });
-    expect(within(screen.getByRole('listbox', { name: 'Timezones' })).getAllByRole('option')).toHaveLength(37);
-
-    fireEvent.change(search, { target: { value: 'kath' } });
+    fireEvent.change(search, { target: { value: 'rome' } });
     const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['UTC+05:45Kathmandu']);
+    expect(options.map((o) => o.textContent)).toEqual(['UTC+02:00Rome Europe/Rome']);
     fireEvent.keyDown(search, { key: 'Enter' });
 
-    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ offset: 'UTC+05:45', name: 'Kathmandu', label: 'UTC+05:45 - Kathmandu', numericOffset: 5.75 }));
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ zone: 'Europe/Rome', offset: 'UTC+02:00', name: 'Rome', label: 'UTC+02:00 - Rome' }));
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByRole('button', { name: /Timezone/ }).textContent).toContain('UTC+05:45 - Kathmandu');
+    expect(screen.getByRole('button', { name: /Timezone/ }).textContent).toContain('UTC+02:00 - Rome');
+  });
+
+  it('shows a January date on the winter offset', () => {
+    render(<Harness initial="Europe/Rome" at="2027-01-10T12:00:00.000Z" />);
+    expect(screen.getByRole('button', { name: /Timezone/ }).textContent).toContain('UTC+01:00 - Rome');
   });
 
   it('says so when nothing matches', () => {
@@ -75,14 +86,14 @@ describe('TimezonePicker', () => {
 
   it('moves through the options with the arrow keys', () => {
     const onChange = vi.fn();
-    render(<Harness initial="UTC+01:00" onChange={onChange} />);
+    render(<Harness onChange={onChange} />);
     fireEvent.click(screen.getByRole('button', { name: /Timezone/ }));
     const search = screen.getByRole('combobox', { name: 'Search timezones' });
-    // The chosen zone is highlighted first; two steps down is Moscow.
-    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.change(search, { target: { value: 'dakota' } });
+    // Beulah, Center and New Salem, on one offset: by city.
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     fireEvent.keyDown(search, { key: 'Enter' });
-    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ name: 'Moscow' }));
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ zone: 'America/North_Dakota/Center' }));
   });
 });
 
@@ -90,14 +101,14 @@ describe('TimezoneClock', () => {
   it('shows the time in the zone and refreshes it every second', () => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2025, 5, 1, 8, 30, 0));
-    render(<TimezoneClock offset="UTC+05:30" />);
+    render(<TimezoneClock zone="Asia/Kolkata" />);
     expect(screen.getByText('14:00:00')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByText('14:00:01')).toBeTruthy();
   });
 
-  it('says "Invalid timezone" for a value outside the list', () => {
-    render(<TimezoneClock offset="UTC+01:23" />);
+  it('says "Invalid timezone" for a zone the browser does not know', () => {
+    render(<TimezoneClock zone="UTC+01:23" />);
     expect(screen.getByText('Invalid timezone')).toBeTruthy();
   });
 });

@@ -1,43 +1,94 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Popover } from 'radix-ui';
 import { Check, ChevronsUpDown, Clock, Globe, Search } from 'lucide-react';
-import { findTimezone, TIMEZONES, type TimezoneOption } from '../../shared/timezones/timezones';
+import { TIMEZONES } from '../../shared/timezones/timezones';
+import { zoneName } from '../lib/time-zones';
+import { isKnownZone, offsetLabel, zoneOffsetMinutes } from '../../shared/timezones/zoned-time';
 import { cn } from '../lib/cn';
 import { Label } from './ui/input';
 import { PICKER_PLACEMENT } from './ui/floating';
 
-export type { TimezoneOption } from '../../shared/timezones/timezones';
-
 export const NO_TIMEZONE_MATCH = 'No timezones found matching the query';
 export const INVALID_TIMEZONE = 'Invalid timezone';
 
-/** The zones whose label (offset and name) contains the query, ignoring case and spacing. */
-export function filterTimezones(query: string): readonly TimezoneOption[] {
-  const needle = query.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!needle) return TIMEZONES;
-  return TIMEZONES.filter((tz) => tz.label.toLowerCase().includes(needle) || tz.offset.replace(':', '').toLowerCase().includes(needle));
+/** A zone as the picker lists it: the spec's offset label on the date concerned, and the zone's city. */
+export interface ZoneOption {
+  /** The IANA zone: what is stored ("Europe/Rome"). */
+  zone: string;
+  /** Its city: "Rome", "New York"; the list's city where the spec names one ("Mumbai" for Asia/Kolkata). */
+  name: string;
+  /** The spec's offset label on the date concerned: "UTC+02:00" for Rome in July. */
+  offset: string;
+  /** "UTC+02:00 - Rome". */
+  label: string;
+  /** What a search matches: label, zone and the list's other names, lower case. */
+  search: string;
 }
 
-/** The wall-clock time at a fixed offset: "14:05:32" and "Wed, Jan 1". */
-export function timeAtOffset(numericOffsetHours: number, now: number): { time: string; date: string } {
-  const shifted = new Date(now + numericOffsetHours * 3_600_000);
+let knownZones: string[] | undefined;
+
+/**
+ * Every zone the browser knows (Intl.supportedValuesOf), once each: an old name the browser lists
+ * (Asia/Calcutta) gives way to the list's current one (Asia/Kolkata) for the same zone.
+ */
+function allZones(): string[] {
+  if (knownZones) return knownZones;
+  const canonical = (zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const byCanonical = new Map<string, string>();
+  for (const zone of ['UTC', ...TIMEZONES.map((t) => t.zone), ...supported].filter(isKnownZone)) {
+    const key = canonical(zone);
+    if (!byCanonical.has(key)) byCanonical.set(key, zone);
+  }
+  knownZones = [...byCanonical.values()];
+  return knownZones;
+}
+
+/** Every zone the browser knows, by offset on `at` and then by city. */
+export function zoneOptions(at: number): ZoneOption[] {
+  return allZones()
+    .map((zone) => {
+      const minutes = zoneOffsetMinutes(zone, at);
+      const name = zoneName(zone);
+      const offset = offsetLabel(minutes);
+      return { zone, name, offset, label: `${offset} - ${name}`, search: `${offset} ${offset.replace(':', '')} ${name} ${zone} ${zone.replaceAll('_', ' ')}`.toLowerCase(), minutes };
+    })
+    .sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name))
+    .map(({ minutes: _minutes, ...option }) => option);
+}
+
+/** The options whose label, city or zone contains the query, ignoring case and spacing. */
+export function filterZones(options: readonly ZoneOption[], query: string): readonly ZoneOption[] {
+  const needle = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!needle) return options;
+  return options.filter((option) => option.search.includes(needle));
+}
+
+/** The zone's label on `at`: "UTC+02:00 - Rome" (any IANA zone, listed or not). */
+export function zoneLabel(zone: string, at: number): string {
+  if (!isKnownZone(zone)) return zone;
+  return `${offsetLabel(zoneOffsetMinutes(zone, at))} - ${zoneName(zone)}`;
+}
+
+/** The wall-clock time in a zone: "14:05:32" and "Wed, Jan 1". */
+export function timeInZone(zone: string, now: number): { time: string; date: string } {
   return {
-    time: shifted.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour12: false }),
-    date: shifted.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }),
+    time: new Date(now).toLocaleTimeString('en-GB', { timeZone: zone, hour12: false }),
+    date: new Date(now).toLocaleDateString('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }),
   };
 }
 
-/** The current time in a zone of the list, refreshed every second; "Invalid timezone" for any other value. */
-export function TimezoneClock({ offset, className }: { offset: string; className?: string }) {
-  const zone = findTimezone(offset);
+/** The current time in a zone, refreshed every second; "Invalid timezone" for anything the browser does not know. */
+export function TimezoneClock({ zone, className }: { zone: string; className?: string }) {
+  const known = isKnownZone(zone);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!zone) return;
+    if (!known) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [zone]);
+  }, [known]);
 
-  if (!zone) {
+  if (!known) {
     return (
       <p className={cn('flex items-center gap-1.5 text-xs font-semibold text-red-700', className)}>
         <Clock className="size-3.5" aria-hidden="true" />
@@ -45,22 +96,31 @@ export function TimezoneClock({ offset, className }: { offset: string; className
       </p>
     );
   }
-  const { time, date } = timeAtOffset(zone.numericOffset, now);
+  const { time, date } = timeInZone(zone, now);
   return (
     <p className={cn('flex items-center gap-1.5 text-xs text-asphalt-600', className)}>
       <Clock className="size-3.5 text-asphalt-400" aria-hidden="true" />
       <span>
-        Local time in {zone.name}: <time className="font-mono font-semibold text-asphalt-900 tabular-nums">{time}</time>{' '}
+        Local time in {zoneName(zone)}: <time className="font-mono font-semibold text-asphalt-900 tabular-nums">{time}</time>{' '}
         <span className="text-asphalt-500">{date}</span>
       </span>
     </p>
   );
 }
 
+/** An id part for a zone ("America/Argentina/Buenos_Aires" has slashes). */
+function optionKey(zone: string): string {
+  return zone.replace(/[^A-Za-z0-9_-]/g, '-');
+}
+
 export interface TimezonePickerProps {
-  /** The chosen offset, e.g. "UTC+05:30". */
+  /** The chosen IANA zone, e.g. "Asia/Kolkata" ('' for none chosen yet). */
   value: string;
-  onChange: (timezone: TimezoneOption) => void;
+  onChange: (timezone: ZoneOption) => void;
+  /** The instant whose offsets the list shows (a ride's start); now when left out. */
+  at?: string | number | undefined;
+  /** What the button says while no zone is chosen. */
+  placeholder?: string;
   /** id of the trigger button (for an outside <label>). */
   id?: string;
   /** When given, rendered as the field's label. */
@@ -72,10 +132,12 @@ export interface TimezonePickerProps {
 }
 
 /**
- * The time zone field (spec 1 section 3): a button showing the chosen zone that opens a searchable
- * list of the 37 built-in zones, with a live clock for the chosen one under it.
+ * The time zone field (spec 1 section 3, named zones of issue 29): a button showing the chosen zone
+ * with the spec's offset label ("UTC+02:00 - Rome") that opens a searchable list of every zone the
+ * browser knows, each with its offset on the date concerned (a ride's start), and a live clock for
+ * the chosen one under it. It stores the zone; the offset is only what it shows.
  */
-export function TimezonePicker({ value, onChange, id, label, disabled = false, hideClock = false, className }: TimezonePickerProps) {
+export function TimezonePicker({ value, onChange, at, placeholder = 'Select a timezone', id, label, disabled = false, hideClock = false, className }: TimezonePickerProps) {
   const generatedId = useId();
   const triggerId = id ?? `${generatedId}-trigger`;
   const labelId = `${generatedId}-label`;
@@ -86,26 +148,33 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const selected = findTimezone(value);
-  const results = useMemo(() => filterTimezones(query), [query]);
+  // The offsets shown are those of the day concerned (a ride's start), else of the day the picker opened.
+  const [openedAt] = useState(() => Date.now());
+  const sent = at === undefined ? Number.NaN : typeof at === 'number' ? at : Date.parse(at);
+  const when = Number.isNaN(sent) ? openedAt : sent;
+  const day = Math.floor(when / 86_400_000);
+  // Computed when the list opens, for that day: some 400 zones.
+  const options = useMemo(() => (open ? zoneOptions(day * 86_400_000 + 43_200_000) : []), [open, day]);
+  const selectedLabel = value ? zoneLabel(value, when) : '';
+  const results = useMemo(() => filterZones(options, query), [options, query]);
   const activeOption = results[Math.min(active, results.length - 1)];
 
   function handleOpenChange(next: boolean) {
     setOpen(next);
     if (next) {
       setQuery('');
-      setActive(Math.max(0, TIMEZONES.findIndex((tz) => tz.offset === value)));
+      setActive(Math.max(0, zoneOptions(day * 86_400_000 + 43_200_000).findIndex((tz) => tz.zone === value)));
     }
   }
 
   // Keep the highlighted option in view.
   useEffect(() => {
     if (!open || !activeOption) return;
-    const element = listRef.current?.querySelector<HTMLElement>(`[data-offset="${activeOption.offset}"]`);
+    const element = listRef.current?.querySelector<HTMLElement>(`[data-zone="${activeOption.zone}"]`);
     element?.scrollIntoView?.({ block: 'nearest' });
   }, [open, activeOption]);
 
-  function choose(tz: TimezoneOption) {
+  function choose(tz: ZoneOption) {
     onChange(tz);
     setOpen(false);
   }
@@ -146,8 +215,8 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
           className="flex h-11 w-full items-center gap-2.5 rounded-lg border border-asphalt-200 bg-white px-3 text-left text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors hover:border-asphalt-300 focus-visible:border-ignition-500 disabled:cursor-not-allowed disabled:bg-asphalt-50 disabled:text-asphalt-500 data-[state=open]:border-ignition-500 sm:text-sm"
         >
           <Globe className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          <span id={valueId} className={cn('min-w-0 flex-1 truncate', !selected && 'text-asphalt-500')}>
-            {selected ? selected.label : value || 'Select a timezone'}
+          <span id={valueId} className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>
+            {selectedLabel || placeholder}
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
         </Popover.Trigger>
@@ -165,8 +234,8 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
                 aria-expanded="true"
                 aria-controls={listId}
                 aria-autocomplete="list"
-                aria-activedescendant={activeOption ? `${listId}-${activeOption.offset}` : undefined}
-                placeholder="Search timezones..."
+                aria-activedescendant={activeOption ? `${listId}-${optionKey(activeOption.zone)}` : undefined}
+                placeholder="Search by city or zone..."
                 autoComplete="off"
                 value={query}
                 onChange={(event) => {
@@ -184,15 +253,15 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
             ) : (
               <ul ref={listRef} id={listId} role="listbox" aria-label="Timezones" className="min-h-0 flex-1 overflow-y-auto p-1.5">
                 {results.map((tz) => {
-                  const isSelected = tz.offset === value;
+                  const isSelected = tz.zone === value;
                   const isActive = tz === activeOption;
                   return (
                     // The keyboard picks options in the search box (arrow keys and Enter, aria-activedescendant).
                     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see the line above
                     <li
-                      key={tz.offset}
-                      id={`${listId}-${tz.offset}`}
-                      data-offset={tz.offset}
+                      key={tz.zone}
+                      id={`${listId}-${optionKey(tz.zone)}`}
+                      data-zone={tz.zone}
                       role="option"
                       aria-selected={isSelected}
                       onMouseMove={() => setActive(results.indexOf(tz))}
@@ -204,7 +273,9 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
                       )}
                     >
                       <span className="w-[5.5rem] shrink-0 font-mono text-xs font-semibold text-asphalt-500 tabular-nums">{tz.offset}</span>
-                      <span className="min-w-0 flex-1 truncate font-medium">{tz.name}</span>
+                      <span className="min-w-0 flex-1 truncate font-medium">
+                        {tz.name} <span className="text-xs font-normal text-asphalt-500">{tz.zone}</span>
+                      </span>
                       {isSelected ? <Check className="size-4 shrink-0 text-ignition-600" aria-hidden="true" /> : null}
                     </li>
                   );
@@ -214,7 +285,7 @@ export function TimezonePicker({ value, onChange, id, label, disabled = false, h
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-      {hideClock ? null : <TimezoneClock offset={value} className="mt-2" />}
+      {hideClock || !value ? null : <TimezoneClock zone={value} className="mt-2" />}
     </div>
   );
 }

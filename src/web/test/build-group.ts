@@ -17,6 +17,7 @@ export function buildGroup(overrides: Partial<Group> & { membershipStatus?: Memb
     membershipApprovalRequired: false,
     timezoneOffset: 'UTC+01:00',
     timezoneName: 'Berlin',
+    timezone: 'Europe/Berlin',
     memberCount: 3,
     rideCount: 2,
     radiusKm: 50,

@@ -29,6 +29,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     gpxPrivacyZone: '500m',
     timezoneOffset: 'UTC+00:00',
     timezoneName: 'UTC',
+    timezone: 'UTC',
     createdAt: '2025-01-01T00:00:00.000Z',
     pendingEmail: null,
     ...overrides,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { rideEndInstant } from '../../../shared/rides/ride-time';
+import { labelMinutes } from '../../../shared/timezones/zoned-time';
 
 /**
  * A ride's end is the end of its last day on the ride's own clock, never before its start
@@ -17,12 +17,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('rides_group_end_status_idx').on('rides').columns(['group_id', 'end_date', 'status']).execute();
 }
 
+/**
+ * The end of a ride's last day on the fixed offset rides kept until migration 033 (named zones
+ * came after this migration, which must compute what it computed then).
+ */
+function fixedOffsetRideEnd(startIso: string, endIso: string, offset: string): string {
+  const shift = (Number.isNaN(labelMinutes(offset)) ? 0 : labelMinutes(offset)) * 60_000;
+  const dayOf = (iso: string) => new Date(Date.parse(iso) + shift).toISOString().slice(0, 10);
+  const lastDay = dayOf(endIso) > dayOf(startIso) ? dayOf(endIso) : dayOf(startIso);
+  return new Date(Date.parse(`${lastDay}T23:59:59.999Z`) - shift).toISOString();
+}
+
 /** Rewrites every ride's end that is not the end of its last day. Returns how many changed. */
 export async function repairRideEnds(db: Kysely<unknown>): Promise<number> {
   let repaired = 0;
   const rides = await sql<{ id: string; start_date: string; end_date: string; timezone_offset: string }>`select id, start_date, end_date, timezone_offset from rides`.execute(db);
   for (const ride of rides.rows) {
-    const end = rideEndInstant(ride.start_date, ride.end_date, ride.timezone_offset);
+    const end = fixedOffsetRideEnd(ride.start_date, ride.end_date, ride.timezone_offset);
     if (end === ride.end_date) continue;
     await sql`update rides set end_date = ${end} where id = ${ride.id}`.execute(db);
     repaired++;

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function group(id: string, name: string, membershipStatus: Group['membershipStatus'], timezone = { timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }): Group {
+function group(id: string, name: string, membershipStatus: Group['membershipStatus'], timezone = { timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', timezone: 'Europe/Berlin' }): Group {
   const insider = membershipStatus === 'owner' || membershipStatus === 'member';
   return {
     id,
@@ -128,7 +128,7 @@ describe('CreateRideDialog', () => {
   });
 
   it('takes the time zone from the chosen group', async () => {
-    api([group('g1', 'Tokyo Touring', 'owner', { timezoneOffset: 'UTC+09:00', timezoneName: 'Tokyo' })]);
+    api([group('g1', 'Tokyo Touring', 'owner', { timezoneOffset: 'UTC+09:00', timezoneName: 'Tokyo', timezone: 'Asia/Tokyo' })]);
     const dialog = await openDialog();
     const select = within(dialog).getByRole('combobox', { name: 'Group' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
@@ -145,7 +145,7 @@ describe('CreateRideDialog', () => {
       <CreateRideDialog
         open
         onOpenChange={onOpenChange}
-        fixedGroup={{ id: 'g9', name: 'Apennine Riders', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', latitude: 44.49, longitude: 11.34 }}
+        fixedGroup={{ id: 'g9', name: 'Apennine Riders', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', timezone: 'Europe/Berlin', latitude: 44.49, longitude: 11.34 }}
       />,
     );
     expect(within(dialog).getByText('Apennine Riders')).toBeTruthy();
@@ -193,13 +193,35 @@ describe('CreateRideDialog', () => {
       maxRiders: 10,
       timezoneOffset: 'UTC+01:00',
       timezoneName: 'Berlin',
+      timezone: 'Europe/Berlin',
       ownerId: 'u_1',
     });
   });
 
+  it('sends "Repeats": every two weeks on the start day\'s weekday, in the named zone, with a break in August', async () => {
+    const requests = api([], { 'POST /api/rides': (r) => json({ id: 'r1', name: (r.body as { name: string }).name, groupId: 'g9' }, 201) });
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezone: 'Europe/Rome', timezoneOffset: 'UTC+01:00', timezoneName: 'Rome' }} />);
+    fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Sunday breakfast' } });
+    fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bolo' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Bologna/ }));
+    fireEvent.change(within(dialog).getByLabelText('End Location'), { target: { value: 'Imo' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Imola, Emilia-Romagna, Italy' }));
+    const start = daysAhead(10);
+    await pickDay(dialog, 'Start Date', start);
+    const weekday = (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(`${format(start, 'yyyy-MM-dd')}T00:00:00Z`).getUTCDay()]!;
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /This ride repeats/ }));
+    fireEvent.change(within(dialog).getByLabelText('How many'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Take a break every year' }));
+    expect(within(dialog).getByText(/This ride repeats: Every 2 weeks on/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
+    expect(post.repeats).toEqual({ rule: { frequency: 'weekly', weekdays: [weekday], interval: 2, until: null, count: null, pause: { from: '08-01', until: '08-31' } }, timezone: 'Europe/Rome' });
+  });
+
   it("says 'Failed to create ride' when the server refuses", async () => {
     api([], { 'POST /api/rides': () => json({ message: 'boom' }, 500) });
-    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }} />);
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC', timezone: 'UTC' }} />);
     fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Futa Loop' } });
     fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bologna' } });
     fireEvent.blur(within(dialog).getByLabelText('Start Location'));
@@ -217,7 +239,7 @@ describe('CreateRideDialog', () => {
 });
 
 describe('CreateRideDialog: a typed stop is never saved somewhere the rider did not see', () => {
-  const crew = { id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' };
+  const crew = { id: 'g9', name: 'Crew', timezoneOffset: 'UTC+00:00', timezoneName: 'UTC', timezone: 'UTC' };
 
   async function fillAllButTheEnd(dialog: HTMLElement) {
     fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Futa Loop' } });

@@ -5,7 +5,7 @@ import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
 import { cn } from '../../lib/cn';
 import { useCurrentUser, usePreferences } from '../../api/users';
-import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames } from '../../lib/rides/ride-format';
+import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames, seriesPath } from '../../lib/rides/ride-format';
 import { formatDistance } from '../../lib/units';
 import { DeleteRideDialog } from './delete-ride-dialog';
 import { RideGpxSection } from './ride-gpx-section';
@@ -34,7 +34,7 @@ export function ridersText(ride: Pick<Ride, 'participantCount' | 'maxRiders'>): 
 }
 
 /** The ride's dates: "Dec 5, 2026" or "Dec 5, 2026 – Dec 7, 2026". */
-export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>): string {
+export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezone'>): string {
   const s = rideSchedule(ride);
   return s.sameDay ? s.startDate : `${s.startDate} – ${s.endDate}`;
 }
@@ -78,6 +78,11 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
               {isOwner ? <Badge variant="accent">Owner</Badge> : null}
               {joined ? <Badge variant="success">Joined</Badge> : null}
               {distanceKm !== undefined ? <Badge>{formatDistance(distanceKm, units)} away</Badge> : null}
+              {ride.series ? (
+                <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
+                  <Badge>{ride.series.label}</Badge>
+                </Link>
+              ) : null}
             </div>
             <h3 id={titleId} className="text-base leading-6 font-extrabold tracking-tight text-asphalt-950">
               <Link to={path} className="break-words hover:text-ignition-700 hover:underline">

@@ -1,12 +1,17 @@
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
 import { ridePath } from '../../../shared/rides/ride-path';
-import { dayLabel, localDay, offsetMinutes, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { dayLabel, localDay, localTime, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
 
 // The server names ride pages too (a push's link), so the path is made in src/shared.
 export { ridePath };
 
 export function rideEditPath(ride: Pick<Ride, 'id' | 'slug' | 'groupSlug'>): string {
   return `${ridePath(ride)}/edit`;
+}
+
+/** A series' page ("Every Sunday": its upcoming rides, riding every one). */
+export function seriesPath(seriesId: string): string {
+  return `/series/${encodeURIComponent(seriesId)}`;
 }
 
 export const DURATION_LABELS: Record<RideDuration, string> = {
@@ -22,10 +27,8 @@ export const STATUS_LABELS: Record<RideStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** "HH:MM" on the wall clock of a fixed UTC offset ("UTC+01:00"). */
-export function localTime(iso: string, timezoneOffset: string): string {
-  return new Date(Date.parse(iso) + offsetMinutes(timezoneOffset) * 60_000).toISOString().slice(11, 16);
-}
+/** "HH:MM" on the wall clock of a ride's IANA zone (shared/rides/ride-time.ts). */
+export { localTime };
 
 /** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9). */
 export function formatDay(day: string): string {
@@ -33,15 +36,15 @@ export function formatDay(day: string): string {
 }
 
 /** The ride's start and end as its riders meet them: days and time in the ride's own time zone. */
-export function rideSchedule(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>) {
-  const startDay = localDay(ride.startDate, ride.timezoneOffset);
-  const endDay = localDay(ride.endDate, ride.timezoneOffset);
+export function rideSchedule(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezone'>) {
+  const startDay = localDay(ride.startDate, ride.timezone);
+  const endDay = localDay(ride.endDate, ride.timezone);
   return {
     startDay,
     endDay,
     startDate: formatDay(startDay),
     endDate: formatDay(endDay),
-    startTime: localTime(ride.startDate, ride.timezoneOffset),
+    startTime: localTime(ride.startDate, ride.timezone),
     sameDay: startDay === endDay,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -16,8 +16,10 @@ import { Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { RideFormFields } from './ride-form-fields';
-import { browserTimezone, createRideFormSchema, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll } from './ride-form-model';
+import { browserZone, createRideFormSchema, emptyRideForm, rideFormFromPoll, type RideFormValues, type RideFromPoll, zoneChoice } from './ride-form-model';
+import { isKnownZone } from '../../../../shared/timezones/zoned-time';
 import { toCreatePayload } from './ride-form-payload';
+import { initialRepeats, RepeatsFields, repeatsPayload } from './repeats-fields';
 
 export type { RideFromPoll } from './ride-form-model';
 
@@ -26,6 +28,8 @@ export interface FixedGroup {
   name: string;
   timezoneOffset: string;
   timezoneName: string;
+  /** The group's IANA zone: the ride's, unless the rider picks another. */
+  timezone: string;
   /** The group's location: typed stops are looked up around it. */
   latitude?: number | null;
   longitude?: number | null;
@@ -57,20 +61,19 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   const choices = useMemo(() => rideableGroups(groups.data), [groups.data]);
 
   const fixedId = fixedGroup?.id;
-  const fixedOffset = fixedGroup?.timezoneOffset;
+  const fixedZone = fixedGroup?.timezone;
   const fixedName = fixedGroup?.timezoneName;
   const initial = useMemo(() => {
-    const browser = browserTimezone();
-    const empty =
-      fixedId && fixedOffset && fixedName
-        ? emptyRideForm({ timezoneOffset: fixedOffset, timezoneName: fixedName }, fixedId)
-        : emptyRideForm({ timezoneOffset: browser.offset, timezoneName: browser.name });
+    const empty = fixedId && fixedZone ? emptyRideForm(zoneChoice(fixedZone, fixedName), fixedId) : emptyRideForm(zoneChoice(browserZone()));
     return fromPoll ? rideFormFromPoll(empty, fromPoll) : empty;
-  }, [fixedId, fixedOffset, fixedName, fromPoll]);
+  }, [fixedId, fixedZone, fixedName, fromPoll]);
 
   const form = useForm<RideFormValues>({ resolver: zodResolver(createRideFormSchema), defaultValues: initial });
+  // "Repeats" (issue 29) stays beside the form's model: it is sent only on create, as `repeats`.
+  const [repeats, setRepeats] = useState(() => initialRepeats(initial.startDay, Intl.DateTimeFormat().resolvedOptions().timeZone));
+  const [repeatsError, setRepeatsError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
-  const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
+  const timezone = useWatch({ control: form.control, name: 'timezone' });
   const groupId = useWatch({ control: form.control, name: 'groupId' });
   // Typed stops are looked up around the ride's group, else around the rider.
   const chosenGroup = fixedGroup ?? choices.find((g) => g.id === groupId);
@@ -86,11 +89,18 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
   }, [fixedGroup, form, groupFieldId]);
 
   async function submit(values: RideFormValues) {
+    // A series keeps the ride's own zone (the form's picker), so its 09:00 stays 09:00 there.
+    const series = repeatsPayload({ ...repeats, timezone: isKnownZone(timezone) ? timezone : repeats.timezone });
+    setRepeatsError(series.error);
+    if (series.error) return;
     onBusyChange(true);
     try {
-      await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}) });
+      const created = await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}), ...(series.repeats ? { repeats: series.repeats } : {}) });
+      // A start the zone has twice that night (the autumn hour): the first was taken, and the rider is told.
+      if (created.notice) toast({ title: 'Start time happens twice', description: created.notice.message });
     } catch (error) {
       console.error('Failed to create ride', error);
+      if (error instanceof ApiError && error.status === 400 && repeats.on) setRepeatsError(serverMessageOf(error) ?? null);
       if (error instanceof ApiError && error.status === 409) {
         form.setError('name', { message: serverMessageOf(error) ?? 'A ride with this name already exists in the group' }, { shouldFocus: true });
       }
@@ -100,6 +110,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     }
     toast({ title: 'Ride created', description: 'Your ride has been successfully created!', variant: 'success' });
     form.reset(initial);
+    setRepeats(initialRepeats(initial.startDay, repeats.timezone));
     onBusyChange(false);
     onCreated();
   }
@@ -109,8 +120,10 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     // Spec 2 section 4: the time zone defaults from the chosen group.
     const group = choices.find((g) => g.id === groupId);
     if (group) {
-      form.setValue('timezoneOffset', group.timezoneOffset, { shouldValidate: true });
-      form.setValue('timezoneName', group.timezoneName, { shouldValidate: true });
+      const choice = zoneChoice(group.timezone, group.timezoneName);
+      form.setValue('timezone', choice.timezone, { shouldValidate: true });
+      form.setValue('timezoneOffset', choice.timezoneOffset, { shouldValidate: true });
+      form.setValue('timezoneName', choice.timezoneName, { shouldValidate: true });
     }
   }
 
@@ -155,7 +168,13 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <RideFormFields form={form} earliestDay={firstStartDay(timezoneOffset)} before={groupField} near={near} />
+      <RideFormFields form={form} earliestDay={firstStartDay(isKnownZone(timezone) ? timezone : 'UTC')} before={groupField} near={near} />
+      {fromPoll ? null : <RepeatsFields
+          value={repeats}
+          // Switched on: the rule starts from the start day chosen by then (its weekday, its place in the month).
+          onChange={(next) => setRepeats(next.on && !repeats.on ? { ...initialRepeats(form.getValues('startDay'), repeats.timezone), on: true } : next)}
+          error={repeatsError}
+        />}
       <DialogFormActions submitting={isSubmitting} submitLabel="Create Ride" submittingLabel="Creating..." className="mt-6 border-t border-asphalt-100 pt-5" />
     </form>
   );

@@ -61,10 +61,12 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
   };
   const { errors } = form.formState;
   const [waypointsOpen, setWaypointsOpen] = useState(false);
-  const [routeOption, waypoints, startLocation, endLocation] = useWatch({
+  const [routeOption, waypoints, startLocation, endLocation, startDay] = useWatch({
     control: form.control,
-    name: ['routeOption', 'waypoints', 'startLocation', 'endLocation'],
+    name: ['routeOption', 'waypoints', 'startLocation', 'endLocation', 'startDay'],
   });
+  // The zone list shows each zone's offset on the ride's day (a July ride in Rome: UTC+02:00).
+  const startAt = /^\d{4}-\d{2}-\d{2}$/.test(startDay) ? `${startDay}T12:00:00.000Z` : undefined;
 
   function chooseRouteOption(option: RouteOption) {
     if (option === form.getValues('routeOption')) return;
@@ -163,7 +165,7 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
 
       <RideScheduleFields form={form} idPrefix={id} earliestDay={earliestDay} />
 
-      <TimezoneField form={form} id={ids.timezone} />
+      <TimezoneField form={form} id={ids.timezone} at={startAt} />
 
       <div className="grid grid-cols-2 gap-4">
         <FormTextField

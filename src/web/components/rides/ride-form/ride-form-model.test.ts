@@ -13,7 +13,7 @@ import {
 } from './ride-form-model';
 import { toCreatePayload, toUpdatePayload } from './ride-form-payload';
 
-const berlin = { timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' };
+const berlin = { timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' };
 
 function filled(overrides: Partial<RideFormValues> = {}): RideFormValues {
   return {
@@ -126,7 +126,18 @@ describe('toCreatePayload (spec 2 section 3)', () => {
     expect(payload.startDate).toBe('2026-12-05T08:30:00.000Z');
     expect(payload.endDate).toBe('2026-12-05T23:00:00.000Z');
     expect(payload).not.toHaveProperty('startTime');
-    expect(payload).toMatchObject({ groupId: 'g1', ownerId: 'u1', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', duration: 'full-day', minRiders: 1, maxRiders: 10 });
+    expect(payload).toMatchObject({ groupId: 'g1', ownerId: 'u1', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', duration: 'full-day', minRiders: 1, maxRiders: 10 });
+  });
+
+  it('writes every time of a July ride in Berlin on its summer offset, which the server reads back as the times typed', () => {
+    const payload = toCreatePayload(filled({ startDay: '2027-07-04', startTime: '09:00', endDay: '2027-07-04', decisionAt: '2027-07-03T18:00' }), 'u1');
+    expect(payload).toMatchObject({ timezone: 'Europe/Berlin', timezoneOffset: 'UTC+02:00', startDate: '2027-07-04T07:00:00.000Z', endDate: '2027-07-03T22:00:00.000Z', minRidersDecisionAt: '2027-07-03T16:00:00.000Z' });
+  });
+
+  it('refuses a start the zone skips that night, naming the zone and the day', () => {
+    const result = rideFormSchema.safeParse(filled({ startDay: '2027-03-28', startTime: '02:30', endDay: '2027-03-28' }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'startTime')?.message).toBe('02:30 does not exist in Europe/Berlin on Mar 28, 2027: the clocks go forward that night. Choose another time.');
   });
 
   it('sends coordinates for placed stops and null ones for a stop kept as text only (so the server does not place it)', () => {
@@ -187,6 +198,7 @@ describe('editing', () => {
     maxRiders: 8,
     timezoneOffset: 'UTC+01:00',
     timezoneName: 'Berlin',
+    timezone: 'Europe/Berlin',
     navigator: null,
     groupId: 'g1',
   } as unknown as Ride;

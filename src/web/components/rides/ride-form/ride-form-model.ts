@@ -12,7 +12,9 @@ import {
   type RideDuration,
   type RideOrderIssue,
 } from '../../../../shared/rides/ride';
-import { detectTimezone, type TimezoneOption } from '../../../../shared/timezones/timezones';
+import { isKnownZone, localToInstant } from '../../../../shared/timezones/zoned-time';
+import { browserZone, zoneChoice, type TimezoneChoice } from '../../../lib/time-zones';
+import { dayLabel } from '../../../../shared/rides/ride-time';
 import { UNPLACED_MESSAGE } from '../../../api/geocoding';
 import { localTime } from '../../../lib/rides/ride-format';
 
@@ -81,7 +83,10 @@ export const rideFormSchema = z
     maxRiders: rideFieldRules.riders,
     /** The minimum riders decision time on the ride's clock, "YYYY-MM-DDTHH:MM"; '' for none. */
     decisionAt: z.union([z.literal(''), z.string().regex(DECISION_PATTERN, RIDE_MESSAGES.decisionAt)]),
-    timezoneOffset: rideFieldRules.timezoneOffset,
+    /** The ride's IANA zone (the picker's value): its days and times are on this clock. */
+    timezone: z.string().min(1, 'Please select a valid timezone'),
+    /** What the picker shows beside the zone: the offset on the ride's date and the city (sent as the spec's fields). */
+    timezoneOffset: z.string(),
     timezoneName: rideFieldRules.timezoneName,
     navigatorId: z.string(),
     /** Edit only: the owner may mark the ride cancelled (GUIDE section 10). */
@@ -99,26 +104,33 @@ export const rideFormSchema = z
       if (text.trim() && !coords && !textOnly) ctx.addIssue({ code: 'custom', path: [path], message: RIDE_MESSAGES.unplaced });
     }
     for (const issue of rideOrderIssues(orderValuesOf(values))) ctx.addIssue({ code: 'custom', path: [FORM_FIELD_OF[issue.field]], message: issue.message });
+    // A time the zone skips that night (02:30 when the clocks go forward), as the server says it.
+    if (isValidTime(values.startTime) && /^\d{4}-\d{2}-\d{2}$/.test(values.startDay) && isKnownZone(values.timezone)) {
+      const placed = localToInstant(values.startDay, values.startTime, values.timezone);
+      if (!placed.ok && placed.reason === 'nonexistent') {
+        ctx.addIssue({ code: 'custom', path: ['startTime'], message: `${values.startTime} does not exist in ${values.timezone} on ${dayLabel(values.startDay)}: the clocks go forward that night. Choose another time.` });
+      }
+    }
   });
 
 /** A day and time on the ride's clock as an instant; undefined while the day is not a day yet. */
-function instantOf(day: string, time: string, timezoneOffset: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T${time}:00.000Z`)) ? zonedDateTimeToIso(day, time, timezoneOffset) : undefined;
+function instantOf(day: string, time: string, zone: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T${time}:00.000Z`)) && isKnownZone(zone) ? zonedDateTimeToIso(day, time, zone) : undefined;
 }
 
 /** The form's days and times as the instants the server's rule between fields compares (left out while not filled in). */
-function orderValuesOf(values: { startDay: string; startTime: string; endDay: string; decisionAt: string; timezoneOffset: string; minRiders: number; maxRiders: number }) {
-  const { timezoneOffset } = values;
+function orderValuesOf(values: { startDay: string; startTime: string; endDay: string; decisionAt: string; timezone: string; minRiders: number; maxRiders: number }) {
+  const timezone = isKnownZone(values.timezone) ? values.timezone : 'UTC';
   const startTime = isValidTime(values.startTime) ? values.startTime : null;
   const decision = DECISION_PATTERN.test(values.decisionAt) ? values.decisionAt : null;
   return {
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
-    timezoneOffset,
-    startDate: instantOf(values.startDay, startTime ?? '00:00', timezoneOffset),
-    endDate: instantOf(values.endDay, '00:00', timezoneOffset),
+    timezone,
+    startDate: instantOf(values.startDay, startTime ?? '00:00', timezone),
+    endDate: instantOf(values.endDay, '00:00', timezone),
     // Against the start's time of day only once it is a time.
-    minRidersDecisionAt: decision && startTime ? instantOf(decision.slice(0, 10), decision.slice(11, 16), timezoneOffset) : undefined,
+    minRidersDecisionAt: decision && startTime ? instantOf(decision.slice(0, 10), decision.slice(11, 16), timezone) : undefined,
   };
 }
 
@@ -138,15 +150,7 @@ export function autoDuration(startDay: string, endDay: string, duration: RideDur
   return duration;
 }
 
-/** The browser's zone from the built-in list (UTC+00:00 when it is not in the list). */
-export function browserTimezone(): TimezoneOption {
-  return detectTimezone(new Date().getTimezoneOffset());
-}
-
-export interface TimezoneChoice {
-  timezoneOffset: string;
-  timezoneName: string;
-}
+export { browserZone, zoneChoice, type TimezoneChoice };
 
 export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormValues {
   return {
@@ -168,6 +172,7 @@ export function emptyRideForm(timezone: TimezoneChoice, groupId = ''): RideFormV
     minRiders: RIDE_DEFAULTS.minRiders,
     maxRiders: RIDE_DEFAULTS.maxRiders,
     decisionAt: '',
+    timezone: timezone.timezone,
     timezoneOffset: timezone.timezoneOffset,
     timezoneName: timezone.timezoneName,
     navigatorId: 'none',
@@ -233,13 +238,14 @@ export function formFromRide(ride: Ride): RideFormValues {
     waypoints: ride.waypoints.map((w) => ({ name: w.name, ...placedOrNull(w) })),
     endLocation: ride.endLocation,
     endCoords,
-    startDay: localDay(ride.startDate, ride.timezoneOffset),
-    startTime: localTime(ride.startDate, ride.timezoneOffset),
-    endDay: localDay(ride.endDate, ride.timezoneOffset),
+    startDay: localDay(ride.startDate, ride.timezone),
+    startTime: localTime(ride.startDate, ride.timezone),
+    endDay: localDay(ride.endDate, ride.timezone),
     duration: ride.duration,
     minRiders: ride.minRiders,
     maxRiders: ride.maxRiders,
-    decisionAt: ride.minRidersDecision?.at ? `${localDay(ride.minRidersDecision.at, ride.timezoneOffset)}T${localTime(ride.minRidersDecision.at, ride.timezoneOffset)}` : '',
+    decisionAt: ride.minRidersDecision?.at ? `${localDay(ride.minRidersDecision.at, ride.timezone)}T${localTime(ride.minRidersDecision.at, ride.timezone)}` : '',
+    timezone: ride.timezone,
     timezoneOffset: ride.timezoneOffset,
     timezoneName: ride.timezoneName,
     navigatorId: ride.navigator?.id ?? 'none',

@@ -1,5 +1,6 @@
-import { zonedDateTimeToIso, type UpdateRidePayload } from '../../../../shared/rides/ride';
-import { type CreateRidePayload } from '../../../api/rides';
+import type { UpdateRidePayload } from '../../../../shared/rides/ride';
+import { instantOnOffset, localToSent } from '../../../../shared/timezones/zoned-time';
+import { type CreateRidePayload, type SeriesEditPayload } from '../../../api/rides';
 import { cleanWaypoints, type Coordinates, type RideFormValues, type WaypointRow } from './ride-form-model';
 
 /** The ride form's values as the server's create and update payloads (spec 2 section 3). */
@@ -56,9 +57,22 @@ function sharedFields(values: RideFormValues) {
     duration: values.duration,
     minRiders: values.minRiders,
     maxRiders: values.maxRiders,
-    timezoneOffset: values.timezoneOffset,
+    // The days and times are sent as written on the start's offset in the zone: the server reads
+    // them back as the wall-clock times typed and places them in the zone (nonexistent ones refused).
+    timezoneOffset: sentOffset(values),
     timezoneName: values.timezoneName,
+    timezone: values.timezone,
   };
+}
+
+/** The offset the form's times are sent on: the zone's at the start (its offset before the gap for a time the zone skips). */
+function sentOffset(values: RideFormValues): string {
+  return localToSent(values.startDay, values.startTime, values.timezone).offset;
+}
+
+/** A day and time on the ride's clock, written on the offset the payload names. */
+function sentInstant(values: RideFormValues, day: string, time: string): string {
+  return instantOnOffset(day, time, sentOffset(values));
 }
 
 /**
@@ -72,11 +86,13 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
     groupId: values.groupId,
     ...sharedFields(values),
     waypoints: advanced ? waypointsPayload(values.waypoints) : undefined,
-    startDate: zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset),
-    endDate: zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset),
+    startDate: sentInstant(values, values.startDay, values.startTime),
+    endDate: sentInstant(values, values.endDay, '00:00'),
     minRidersDecisionAt: values.decisionAt ? decisionInstant(values) : undefined,
     ownerId: ownerId || undefined,
     pollId: undefined,
+    // "Repeats" is added by the create dialog when the rider chose it (series-fields.tsx).
+    repeats: undefined,
   };
   return sentOnly(payload);
 }
@@ -88,15 +104,15 @@ export function toCreatePayload(values: RideFormValues, ownerId?: string): Creat
  */
 export function toUpdatePayload(values: RideFormValues, initial: RideFormValues): UpdateRidePayload {
   const advanced = values.routeOption === 'waypoints';
-  const startChanged = values.startDay !== initial.startDay || values.startTime !== initial.startTime || values.timezoneOffset !== initial.timezoneOffset;
-  const endChanged = values.endDay !== initial.endDay || values.timezoneOffset !== initial.timezoneOffset;
+  const startChanged = values.startDay !== initial.startDay || values.startTime !== initial.startTime || values.timezone !== initial.timezone;
+  const endChanged = values.endDay !== initial.endDay || values.timezone !== initial.timezone;
   const payload: EveryField<UpdateRidePayload> = {
     ...sharedFields(values),
     waypoints: advanced ? waypointsPayload(values.waypoints) : [],
-    startDate: startChanged ? zonedDateTimeToIso(values.startDay, values.startTime, values.timezoneOffset) : undefined,
-    endDate: endChanged ? zonedDateTimeToIso(values.endDay, '00:00', values.timezoneOffset) : undefined,
+    startDate: startChanged ? sentInstant(values, values.startDay, values.startTime) : undefined,
+    endDate: endChanged ? sentInstant(values, values.endDay, '00:00') : undefined,
     // Sent only when changed: a new decision time is a new decision (checked again when it comes).
-    minRidersDecisionAt: values.decisionAt !== initial.decisionAt || values.timezoneOffset !== initial.timezoneOffset ? decisionInstant(values) : undefined,
+    minRidersDecisionAt: values.decisionAt !== initial.decisionAt || values.timezone !== initial.timezone ? decisionInstant(values) : undefined,
     navigatorId: values.navigatorId === 'none' ? null : values.navigatorId,
     status: values.status !== initial.status ? values.status : undefined,
   };
@@ -105,5 +121,26 @@ export function toUpdatePayload(values: RideFormValues, initial: RideFormValues)
 
 /** The decision time as an ISO instant (it is entered on the ride's clock), null for none. */
 function decisionInstant(values: RideFormValues): string | null {
-  return values.decisionAt ? zonedDateTimeToIso(values.decisionAt.slice(0, 10), values.decisionAt.slice(11, 16), values.timezoneOffset) : null;
+  return values.decisionAt ? sentInstant(values, values.decisionAt.slice(0, 10), values.decisionAt.slice(11, 16)) : null;
+}
+
+const ROUTE_FIELDS = ['startLocation', 'startLatitude', 'startLongitude', 'midpointLocation', 'midpointLatitude', 'midpointLongitude', 'endLocation', 'endLatitude', 'endLongitude', 'waypoints'] as const;
+const OTHER_FIELDS = ['description', 'duration', 'minRiders', 'maxRiders'] as const;
+
+/**
+ * "This and following" (PATCH /api/rides/{id}/following): only what the rider changed, so each
+ * later ride keeps what it has of its own (a ride edited alone keeps that edit); the stops go
+ * together when one changed. The name without the day each ride's name carries, the start as a
+ * time of day (each ride keeps its day). Days, status and navigator belong to one ride.
+ */
+export function toFollowingPayload(values: RideFormValues, initial: RideFormValues): SeriesEditPayload {
+  const now = toUpdatePayload(values, initial) as Record<string, unknown>;
+  const before = toUpdatePayload(initial, initial) as Record<string, unknown>;
+  const changed = (key: string) => JSON.stringify(now[key]) !== JSON.stringify(before[key]);
+  const payload: Record<string, unknown> = {};
+  if (changed('name')) payload.name = String(now.name).replace(/ · [^·]*$/, '').trim();
+  for (const key of OTHER_FIELDS) if (changed(key)) payload[key] = now[key];
+  if (ROUTE_FIELDS.some(changed)) for (const key of ROUTE_FIELDS) if (now[key] !== undefined) payload[key] = now[key];
+  if (values.startTime !== initial.startTime) payload.startTime = values.startTime;
+  return payload as SeriesEditPayload;
 }

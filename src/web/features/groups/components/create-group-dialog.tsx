@@ -8,7 +8,7 @@ import {
   GROUP_RADIUS_DEFAULT,
   GROUP_RADIUS_SLIDER,
 } from '../../../../shared/groups/group';
-import { DEFAULT_TIMEZONE } from '../../../../shared/timezones/timezones';
+import { browserZone, zoneChoice } from '../../../lib/time-zones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -34,8 +34,11 @@ function defaultValues(): FormInput {
     longitude: null,
     radiusKm: GROUP_RADIUS_DEFAULT,
     membershipApprovalRequired: false,
-    timezoneOffset: DEFAULT_TIMEZONE.offset,
-    timezoneName: DEFAULT_TIMEZONE.name,
+    // No zone chosen: the server takes the zone of the group's location. The spec's offset and
+    // city sent beside it are the browser's, for the rare group kept without coordinates.
+    timezone: '',
+    timezoneOffset: zoneChoice(browserZone()).timezoneOffset,
+    timezoneName: zoneChoice(browserZone()).timezoneName,
   };
 }
 
@@ -163,7 +166,7 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
             )}
           />
 
-          <TimezoneField form={form} id={ids.timezone} />
+          <TimezoneField form={form} id={ids.timezone} placeholder="From the group's location" />
 
           <DialogFormActions submitting={isSubmitting} submitLabel="Create Group" submittingLabel="Creating..." />
         </form>

@@ -207,6 +207,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
             name: group.name,
             timezoneOffset: group.timezoneOffset,
             timezoneName: group.timezoneName,
+            timezone: group.timezone,
             latitude: group.latitude,
             longitude: group.longitude,
           }}

@@ -20,14 +20,14 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
   const timezoneId = useId();
   const update = useUpdateGroup();
   const [approval, setApproval] = useState(group.membershipApprovalRequired);
-  const [timezone, setTimezone] = useState({ offset: group.timezoneOffset, name: group.timezoneName });
+  const [timezone, setTimezone] = useState({ zone: group.timezone, offset: group.timezoneOffset, name: group.timezoneName });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     update.mutate(
       {
         groupId: group.id,
-        settings: { membershipApprovalRequired: approval, timezoneOffset: timezone.offset, timezoneName: timezone.name },
+        settings: { membershipApprovalRequired: approval, timezone: timezone.zone, timezoneOffset: timezone.offset, timezoneName: timezone.name },
       },
       {
         onSuccess: () => {
@@ -70,8 +70,8 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
           <TimezonePicker
             id={timezoneId}
             label="Timezone"
-            value={timezone.offset}
-            onChange={(tz) => setTimezone({ offset: tz.offset, name: tz.name })}
+            value={timezone.zone}
+            onChange={(tz) => setTimezone({ zone: tz.zone, offset: tz.offset, name: tz.name })}
           />
           <DialogFormActions submitting={update.isPending} submitLabel="Save Changes" submittingLabel="Saving..." className="pt-1" />
         </form>

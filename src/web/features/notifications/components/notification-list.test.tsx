@@ -14,6 +14,18 @@ const subject = { kind: 'group' as const, groupId: 'g1', groupSlug: 'night-rider
 const base = { isRead: false, createdAt: '2025-06-01T10:00:00.000Z' };
 
 describe('NotificationList', () => {
+  it('writes each notification from its type and parameters, with the names its subject has now, on the ride’s clock (issue 30 point 1)', () => {
+    mockApi({});
+    const ride = { ...subject, kind: 'ride' as const, rideId: 'r1', rideSlug: 'futa', rideName: 'Futa Pass (new name)' };
+    const list: Notification[] = [
+      { ...base, id: 'n1', type: 'ride_cancelled', title: '', message: '', subject: ride, params: { ride: 'Futa Pass', startAt: '2026-12-05T07:00:00.000Z', zone: 'UTC+02:00' } },
+      { ...base, id: 'n2', type: 'ride_reminder', title: '', message: '', subject: ride, params: { ride: 'Futa Pass', daysLeft: 1 } },
+    ];
+    renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={vi.fn()} />);
+    expect(screen.getByRole('link', { name: /New: Ride cancelled Futa Pass \(new name\) on Dec 5, 2026 was cancelled/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /New: Ride Tomorrow! Don't forget about Futa Pass \(new name\)/ })).toBeTruthy();
+  });
+
   it('opens a membership request on the group’s Pending Members tab, marks it read and closes', async () => {
     const requests = mockApi({ 'PATCH /api/notifications/n1/read': () => json({ success: true }) });
     const onOpenLink = vi.fn();

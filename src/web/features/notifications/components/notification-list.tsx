@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BellOff, ChevronRight, Trash2 } from 'lucide-react';
-import type { Notification } from '../../../../shared/notifications/notification';
+import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
@@ -84,9 +84,9 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
                   <span
                     className={cn('block text-sm leading-5 break-words', isNew(n) ? 'font-bold text-asphalt-950' : 'font-medium text-asphalt-700')}
                   >
-                    {n.title}
+                    {notificationTexts(n).title}
                   </span>{' '}
-                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{n.message}</span>{' '}
+                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{notificationTexts(n).message}</span>{' '}
                   <time dateTime={n.createdAt} className="mt-1 block text-xs text-asphalt-500">
                     {timeAgo(n.createdAt)}
                   </time>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { Notification } from '../../../../shared/notifications/notification';
+import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
 import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
@@ -101,8 +101,9 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
       type="background"
       duration={NOTIFICATION_TOAST_DURATION_MS}
       closeLabel="Dismiss notification"
-      title={notification.title}
-      description={notification.message}
+      // Written from its type and parameters, with the names its subject has now (the server's texts).
+      title={notificationTexts(notification).title}
+      description={notificationTexts(notification).message}
       icon={<NotificationIcon type={notification.type} />}
       href={href ?? undefined}
       onOpenLink={() => {

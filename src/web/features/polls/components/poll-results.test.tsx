@@ -121,7 +121,7 @@ describe('Plan this ride', () => {
   });
 
   it('fills the description from the poll, the end from the destination and the days from the chosen date and the duration', () => {
-    const empty = emptyRideForm({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, 'g1');
+    const empty = emptyRideForm({ timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, 'g1');
     expect(rideFormFromPoll(empty, { id: 'p1', title: 'Alps', description: 'Three passes, one night in Bormio', destination: 'Bormio', day: '2099-07-30', durationDays: 3 })).toMatchObject({
       name: 'Alps',
       description: 'Three passes, one night in Bormio',

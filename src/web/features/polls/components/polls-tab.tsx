@@ -31,7 +31,7 @@ function useScrollToLinkedPoll(ready: boolean) {
 }
 
 /** The group's Polls tab: Create Poll for members, then the polls, newest first. */
-export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilities' | 'timezoneOffset' | 'timezoneName' | 'latitude' | 'longitude'> }) {
+export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilities' | 'timezoneOffset' | 'timezoneName' | 'timezone' | 'latitude' | 'longitude'> }) {
   const polls = useGroupPolls(group.id);
   const [creating, setCreating] = useState(false);
   const [planning, setPlanning] = useState<RideFromPoll | null>(null);
@@ -79,7 +79,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
         <CreateRideDialog
           open
           onOpenChange={(open) => (open ? undefined : setPlanning(null))}
-          fixedGroup={{ id: group.id, name: group.name, timezoneOffset: group.timezoneOffset, timezoneName: group.timezoneName, latitude: group.latitude, longitude: group.longitude }}
+          fixedGroup={{ id: group.id, name: group.name, timezoneOffset: group.timezoneOffset, timezoneName: group.timezoneName, timezone: group.timezone, latitude: group.latitude, longitude: group.longitude }}
           fromPoll={planning}
         />
       ) : null}

@@ -26,6 +26,7 @@ import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
 import { GuestPushOffer } from './guest-push-offer';
 import { RideFactsCard } from './ride-facts-card';
+import { SeriesActions } from './series-actions';
 import { RideRidersCard } from './ride-riders-card';
 import { RideMediaStrip } from '../../../components/media/ride-media-strip';
 import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
@@ -165,6 +166,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
           </h1>
+          {ride.series ? <SeriesActions ride={{ ...ride, series: ride.series }} /> : null}
           {ride.description ? <p className="mt-2 max-w-3xl text-base leading-7 whitespace-pre-line text-asphalt-700">{ride.description}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -37,4 +37,42 @@ describe('RideEditPage', () => {
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ maxRiders: 2 });
     expect(router.state.location.pathname).toBe('/rides/r1/edit');
   });
+  it('sends only what changed to "this and following": the name without its day, the start as a time', async () => {
+    const owned = buildRide({
+      name: 'Sunday breakfast · Dec 13, 2026',
+      startDate: '2026-12-13T08:00:00.000Z',
+      endDate: '2026-12-13T08:00:00.000Z',
+      series: { id: 's1', label: 'Every Sunday', day: '2026-12-13' },
+      isParticipant: true,
+      abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true },
+    });
+    const requests = mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(owned),
+      'GET /api/groups': () => json([]),
+      'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
+      'PATCH /api/rides/r1/following': () => json({ ...owned, name: 'Early breakfast · Dec 13, 2026' }),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/rides/:rideId/edit', element: <RideEditPage /> },
+        { path: '/rides/:rideId', element: <p>ride page</p> },
+        { path: '/groups/:g/rides/:r', element: <p>ride page</p> },
+      ],
+      { initialEntries: ['/rides/r1/edit'] },
+    );
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const scope = await screen.findByLabelText('Apply changes to', {}, { timeout: 5000 });
+    fireEvent.change(scope, { target: { value: 'following' } });
+    fireEvent.change(screen.getByLabelText('Ride Name'), { target: { value: 'Early breakfast · Dec 13, 2026' } });
+    fireEvent.change(screen.getByLabelText('Start Time'), { target: { value: '08:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({ url: '/api/rides/r1/following', body: { name: 'Early breakfast', startTime: '08:00' } });
+    expect(Object.keys(requests.find((r) => r.method === 'PATCH')!.body as object).sort()).toEqual(['name', 'startTime']);
+  });
 });

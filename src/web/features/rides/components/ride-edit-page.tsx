@@ -6,9 +6,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { Ride } from '../../../../shared/rides/ride';
 import { firstEditedDay } from '../../../../shared/rides/ride-rules';
+import { isKnownZone } from '../../../../shared/timezones/zoned-time';
 import { RideFormFields } from '../../../components/rides/ride-form/ride-form-fields';
 import { formFromRide, rideFormSchema, type RideFormValues } from '../../../components/rides/ride-form/ride-form-model';
-import { toUpdatePayload } from '../../../components/rides/ride-form/ride-form-payload';
+import { toFollowingPayload, toUpdatePayload } from '../../../components/rides/ride-form/ride-form-payload';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
@@ -21,7 +22,7 @@ import { nearPointOf } from '../../../api/geocoding';
 import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
-import { useUpdateRide } from '../../../api/rides';
+import { useEditFollowing, useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
 
 export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
@@ -58,6 +59,10 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   const navigatorId = useId();
   const statusId = useId();
   const updateRide = useUpdateRide();
+  const editFollowing = useEditFollowing();
+  const scopeId = useId();
+  // A ride of a series: "Edit this ride" or "this and following" (issue 29, point 6).
+  const [scope, setScope] = useState<'this' | 'following'>('this');
   const { data: user } = useCurrentUser();
   const groups = useQuery({ ...myGroupsQueryOptions(), enabled: Boolean(ride.groupId) });
   // Typed stops are looked up around the ride's group, else around the rider.
@@ -65,17 +70,20 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   const initial = useMemo(() => formFromRide(ride), [ride]);
   const form = useForm<RideFormValues>({ resolver: zodResolver(rideFormSchema), defaultValues: initial });
   const { isSubmitting } = form.formState;
-  const timezoneOffset = useWatch({ control: form.control, name: 'timezoneOffset' });
+  const timezone = useWatch({ control: form.control, name: 'timezone' });
   // Spec 2 section 5: the edit form's pickers disallow dates earlier than 24 hours ago.
   // "Now" is when the form opened, so the limit does not move while the rider edits.
   const [openedAt] = useState(() => Date.now());
-  const earliestDay = firstEditedDay(timezoneOffset, openedAt);
+  const earliestDay = firstEditedDay(isKnownZone(timezone) ? timezone : 'UTC', openedAt);
 
   async function submit(values: RideFormValues) {
     let updated: Ride;
     try {
       onSaving(true);
-      updated = await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdatePayload(values, initial) });
+      updated =
+        scope === 'following'
+          ? await editFollowing.mutateAsync({ rideId: ride.id, changes: toFollowingPayload(values, initial) })
+          : await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdatePayload(values, initial) });
     } catch (error) {
       onSaving(false);
       // 409: maximum riders below the seats already taken; the server's message names the count.
@@ -87,9 +95,24 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
       toast({ title: 'Error', description: 'Failed to update ride', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Ride updated', description: 'Your changes have been saved.', variant: 'success' });
+    toast({ title: 'Ride updated', description: updated.notice?.message ?? 'Your changes have been saved.', variant: 'success' });
     void navigate(ridePath(updated), { replace: true });
   }
+
+  const scopeField = ride.series ? (
+    <div className="rounded-xl bg-asphalt-50 px-3.5 py-3">
+      <Label htmlFor={scopeId}>Apply changes to</Label>
+      <NativeSelect id={scopeId} value={scope} onChange={(event) => setScope(event.target.value as 'this' | 'following')}>
+        <option value="this">This ride only</option>
+        <option value="following">This and following rides ({ride.series.label})</option>
+      </NativeSelect>
+      <p className="mt-1.5 text-xs text-asphalt-500">
+        {scope === 'following'
+          ? 'The series ends before this ride and a new one starts with it: name, description, stops, duration, riders and start time apply to each later ride; days, status and navigator stay as each ride has them.'
+          : 'Only this date changes; the other rides of the series stay as they are.'}
+      </p>
+    </div>
+  ) : null;
 
   const extraFields = (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -130,7 +153,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
 
       <Card className="mt-6 p-5 sm:p-6">
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-          <RideFormFields form={form} earliestDay={earliestDay} after={extraFields} near={near} />
+          <RideFormFields form={form} earliestDay={earliestDay} before={scopeField} after={extraFields} near={near} />
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
             <Link to={ridePath(ride)} className={buttonClasses('secondary', 'md')} aria-disabled={isSubmitting || undefined}>
               Cancel

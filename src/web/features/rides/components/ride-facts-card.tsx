@@ -56,7 +56,7 @@ export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | 
           </Fact>
           {ride.minRidersDecision?.at ? (
             <Fact icon={<Hourglass />} label="Minimum decided">
-              {decisionLabel(ride.minRidersDecision.at, ride.timezoneOffset)}
+              {decisionLabel(ride.minRidersDecision.at, ride.timezone)}
             </Fact>
           ) : null}
           {ride.group ? (
@@ -80,8 +80,8 @@ export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | 
 }
 
 /** When the minimum riders are decided, on the ride's clock as its start is shown ("Nov 28, 2026, 18:00"). */
-function decisionLabel(at: string, timezoneOffset: string): string {
-  const { startDate, startTime } = rideSchedule({ startDate: at, endDate: at, timezoneOffset });
+function decisionLabel(at: string, timezone: string): string {
+  const { startDate, startTime } = rideSchedule({ startDate: at, endDate: at, timezone });
   return `${startDate}, ${startTime}`;
 }
 

@@ -4,8 +4,8 @@ import { filterRides, rideDayKey, rideDays } from './upcoming-filters';
 
 describe('Upcoming Rides filters', () => {
   it('keys calendar days by the day on the ride’s own clock, as its page shows it', () => {
-    expect(rideDayKey(buildRide({ startDate: '2026-12-05T23:30:00.000Z', timezoneOffset: 'UTC+01:00' }))).toBe('2026-12-06');
-    expect(rideDayKey(buildRide({ startDate: '2026-12-06T02:00:00.000Z', timezoneOffset: 'UTC-05:00' }))).toBe('2026-12-05');
+    expect(rideDayKey(buildRide({ startDate: '2026-12-05T23:30:00.000Z', timezone: 'Europe/Berlin' }))).toBe('2026-12-06');
+    expect(rideDayKey(buildRide({ startDate: '2026-12-06T02:00:00.000Z', timezone: 'America/New_York' }))).toBe('2026-12-05');
   });
 
   it('filters by search text over names, places and group, and by day', () => {
@@ -26,8 +26,8 @@ describe('Upcoming Rides filters', () => {
   });
 
   it('puts a multi-day ride on every one of its days, and finds it on each', () => {
-    const tour = buildRide({ id: 'tour', startDate: '2026-12-30T08:00:00.000Z', endDate: '2027-01-01T22:59:59.999Z', timezoneOffset: 'UTC+01:00' });
-    const dayTrip = buildRide({ id: 'trip', startDate: '2026-12-31T08:00:00.000Z', endDate: '2026-12-31T22:59:59.999Z', timezoneOffset: 'UTC+01:00' });
+    const tour = buildRide({ id: 'tour', startDate: '2026-12-30T08:00:00.000Z', endDate: '2027-01-01T22:59:59.999Z', timezone: 'Europe/Berlin' });
+    const dayTrip = buildRide({ id: 'trip', startDate: '2026-12-31T08:00:00.000Z', endDate: '2026-12-31T22:59:59.999Z', timezone: 'Europe/Berlin' });
     expect(rideDays([tour, dayTrip])).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
     expect(filterRides([tour, dayTrip], { search: '', day: '2027-01-01' }).map((r) => r.id)).toEqual(['tour']);
     expect(filterRides([tour, dayTrip], { search: '', day: '2026-12-31' }).map((r) => r.id)).toEqual(['tour', 'trip']);

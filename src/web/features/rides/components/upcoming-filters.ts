@@ -2,19 +2,19 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { daysBetween, localDay } from '../../../../shared/rides/ride-time';
 import { matchesSearchText } from '../../../lib/search-text';
 
-type RideDates = Pick<Ride, 'startDate' | 'endDate' | 'timezoneOffset'>;
+type RideDates = Pick<Ride, 'startDate' | 'endDate' | 'timezone'>;
 
 /**
  * The day a ride starts on its own clock, as its page shows it. The spec keys calendar days by the
  * UTC date; a ride at 21:00 in UTC-05:00 would then sit on the next day, unlike its page and card.
  */
 export function rideDayKey(ride: RideDates): string {
-  return localDay(ride.startDate, ride.timezoneOffset);
+  return localDay(ride.startDate, ride.timezone);
 }
 
 /** Every day of a ride on its own clock, from its start day to its end day: a three-day tour is on the calendar three times. */
 export function rideDaysOf(ride: RideDates): string[] {
-  return daysBetween(rideDayKey(ride), localDay(ride.endDate, ride.timezoneOffset));
+  return daysBetween(rideDayKey(ride), localDay(ride.endDate, ride.timezone));
 }
 
 /** Rides whose name, description, stops or group contain the search text (ignoring case, accents and the apostrophe's shape: searchText). */

@@ -12,6 +12,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+let notificationSettings = {
+  hasEmail: true,
+  emailPaused: false,
+  types: [
+    { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true },
+    { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null },
+  ],
+};
+
 function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<string, () => Response> = {}) {
   let current = user;
   const requests = mockApi({
@@ -23,6 +32,13 @@ function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<
     'POST /api/auth/magic-link': () => json({ success: true, message: 'sent' }),
     'GET /api/auth/sessions': () => json({ sessions: [] }),
     'GET /api/users/current/calendar': () => json({ url: 'https://roadcaptain.test/api/calendar/feed.ics', scope: 'groups' }),
+    'GET /api/users/current/notification-settings': () => json(notificationSettings),
+    'PATCH /api/users/current/notification-settings': (request) => {
+      const body = request.body as { type?: string; enabled?: boolean; emailPaused?: boolean };
+      if (body.emailPaused !== undefined) notificationSettings = { ...notificationSettings, emailPaused: body.emailPaused };
+      else notificationSettings = { ...notificationSettings, types: notificationSettings.types.map((t) => (t.type === body.type ? { ...t, email: body.enabled ?? null } : t)) };
+      return json(notificationSettings);
+    },
     'POST /api/auth/email-change/resend': () => json({ success: true, emailConfirmationSentTo: current.pendingEmail }),
     'POST /api/auth/email-change/cancel': () => {
       current = { ...current, pendingEmail: null };
@@ -52,7 +68,21 @@ describe('PreferencesPage', () => {
       .map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent)
       .filter((name) => name !== 'Preferences' && !name?.startsWith('Notifications'));
     expect(order.slice(0, 5)).toEqual(['Profile Information', 'Your account', 'Public Profile', 'Security', 'Privacy']);
-    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar']);
+    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar', 'E-mail notifications']);
+  });
+
+  it('lists the e-mail switches by section and saves one at once (issue 30 point 3)', async () => {
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
+    // The card loads its own settings after the page's user (a slower machine needs more than the default second).
+    const cancelled = await screen.findByRole('switch', { name: 'A ride I joined is cancelled' }, { timeout: 5000 });
+    expect(cancelled.getAttribute('aria-checked')).toBe('true');
+    // A type not offered by mail has no switch.
+    expect(screen.queryByRole('switch', { name: 'My address is confirmed' })).toBeNull();
+    fireEvent.click(cancelled);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'A ride I joined is cancelled' }).getAttribute('aria-checked')).toBe('false'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'email', enabled: false }]);
+    fireEvent.click(screen.getByRole('switch', { name: 'Pause all e-mail' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Pause all e-mail' }).getAttribute('aria-checked')).toBe('true'));
   });
 
   it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
@@ -107,15 +137,15 @@ describe('PreferencesPage', () => {
   });
 
   it('saves the site settings', async () => {
-    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', preferredUnits: 'kilometers', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', preferredUnits: 'kilometers', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
     fireEvent.click(await screen.findByRole('radio', { name: /Miles \(Imperial\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Profile updated')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', gpxPrivacyZone: '500m', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ preferredUnits: 'miles', gpxPrivacyZone: '500m', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' });
   });
 
   it('shows the GPX privacy zone (500 m unless changed) and saves another', async () => {
-    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    const { requests } = renderPage(buildCurrentUser({ id: 'u_1', timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
     const group = await screen.findByRole('radiogroup', { name: 'GPX Privacy Zone' });
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain('never see this much of the start and end of each track');
     expect((screen.getByRole('radio', { name: /500 m/ }) as HTMLElement).getAttribute('aria-checked')).toBe('true');
@@ -128,10 +158,11 @@ describe('PreferencesPage', () => {
 
 describe('timezoneToDetect', () => {
   it("offers the browser's zone only while the rider's is the UTC default", () => {
-    // getTimezoneOffset: minutes west of UTC, so -330 is UTC+05:30.
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, -330)?.label).toBe('UTC+05:30 - Mumbai');
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+00:00', timezoneName: 'UTC' }, 0)).toBeNull();
-    expect(timezoneToDetect({ timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }, -330)).toBeNull();
+    // The browser's named zone (Intl.DateTimeFormat().resolvedOptions().timeZone).
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Kolkata')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'UTC')).toBeNull();
+    expect(timezoneToDetect({ timezone: 'UTC' }, undefined)).toBeNull();
+    expect(timezoneToDetect({ timezone: 'Europe/Berlin' }, 'Asia/Kolkata')).toBeNull();
   });
 });
 
@@ -174,17 +205,25 @@ describe('an address waiting for confirmation', () => {
   });
 });
 
+/** A browser whose own zone is Asia/Kolkata. */
+function browserInKolkata() {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+}
+
 describe('a detected time zone', () => {
   it('is saved at once, and "Timezone detected" follows the save', async () => {
-    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    browserInKolkata();
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
     expect(await screen.findByText('Set to UTC+05:30 - Mumbai')).toBeTruthy();
     expect(screen.getByText('Timezone detected')).toBeTruthy();
-    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]);
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]);
   });
 
   it('says nothing when the save fails, and leaves the zone in the form for Save Settings', async () => {
-    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    browserInKolkata();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     let patches = 0;
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences', {
@@ -196,7 +235,7 @@ describe('a detected time zone', () => {
     expect(screen.queryByText('Timezone detected')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(patches).toBe(2));
-    expect(requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' });
+    expect(requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' });
     expect(screen.queryByText('Timezone detected')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useCurrentUser } from '../../../api/users';
 import { AvatarCard } from './avatar-card';
 import { CalendarCard } from './calendar-card';
+import { NotificationSettingsCard } from './notification-settings-card';
 import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
@@ -96,6 +97,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
       <div className="lg:col-start-1 lg:row-start-2">
         <SiteSettingsForm key={`settings-${user.id}`} user={user} />
         <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
+        <NotificationSettingsCard key={`notification-settings-${user.id}`} userId={user.id} />
       </div>
     </div>
   );

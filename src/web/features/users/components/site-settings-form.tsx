@@ -6,7 +6,8 @@ import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../../../shared/users/current-user';
 import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zones';
-import { DEFAULT_TIMEZONE, detectTimezone, isKnownTimezoneOffset, TIMEZONE_OFFSET_PATTERN } from '../../../../shared/timezones/timezones';
+import { isKnownZone, zoneOffsetLabel } from '../../../../shared/timezones/zoned-time';
+import { zoneName } from '../../../lib/time-zones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
@@ -16,7 +17,9 @@ import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 export const siteSettingsSchema = z.object({
   preferredUnits: z.enum(PREFERRED_UNITS),
   gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES),
-  timezoneOffset: z.string().regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone').refine(isKnownTimezoneOffset, 'Please select a valid timezone'),
+  /** The rider's IANA zone (stored); the spec's offset (today) and city beside it. */
+  timezone: z.string().refine(isKnownZone, 'Please select a valid timezone'),
+  timezoneOffset: z.string(),
   timezoneName: z.string().trim().min(1, 'Timezone name is required'),
 });
 type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -40,7 +43,7 @@ const PRIVACY_ZONE_OPTIONS: ReadonlyArray<Choice<GpxPrivacyZone>> = [
 ];
 
 function valuesOf(user: CurrentUser): SiteSettings {
-  return { preferredUnits: user.preferredUnits, gpxPrivacyZone: user.gpxPrivacyZone, timezoneOffset: user.timezoneOffset, timezoneName: user.timezoneName };
+  return { preferredUnits: user.preferredUnits, gpxPrivacyZone: user.gpxPrivacyZone, timezone: user.timezone, timezoneOffset: user.timezoneOffset, timezoneName: user.timezoneName };
 }
 
 /** One choice of a few, as cards with a radio dot (distance units, privacy zone). */
@@ -70,14 +73,16 @@ function ChoiceCards<T extends string>(props: { label: string; value: T; onChang
 }
 
 /**
- * The browser's zone, when the rider's is still the default (UTC) and the browser says otherwise
- * (spec 1 section 3: "the default is the browser's detected offset").
+ * The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone), when the rider's is still
+ * the default (UTC) and the browser says otherwise (spec 1 section 3: "the default is the
+ * browser's detected offset"; issue 29: the browser's named zone), with the spec's offset and city.
  */
-export function timezoneToDetect(user: Pick<CurrentUser, 'timezoneOffset' | 'timezoneName'>, minutesWestOfUtc: number) {
-  const isDefault = !user.timezoneOffset || (user.timezoneOffset === DEFAULT_TIMEZONE.offset && (!user.timezoneName || user.timezoneName === DEFAULT_TIMEZONE.name));
-  if (!isDefault) return null;
-  const detected = detectTimezone(minutesWestOfUtc);
-  return detected.offset === user.timezoneOffset ? null : detected;
+export function timezoneToDetect(user: Pick<CurrentUser, 'timezone'>, browserZone: string | undefined) {
+  if (user.timezone && user.timezone !== 'UTC') return null;
+  if (!browserZone || browserZone === user.timezone || !isKnownZone(browserZone)) return null;
+  const name = zoneName(browserZone);
+  const offset = zoneOffsetLabel(browserZone, Date.now());
+  return { zone: browserZone, offset, name, label: `${offset} - ${name}` };
 }
 
 /** Preferences, right column: distance units and time zone. */
@@ -94,18 +99,20 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
   useEffect(() => {
     if (detectedOnce.current) return;
     detectedOnce.current = true;
-    const detected = timezoneToDetect(user, new Date().getTimezoneOffset());
+    const detected = timezoneToDetect(user, Intl.DateTimeFormat().resolvedOptions().timeZone);
     if (!detected) return;
     mutate(
-      { timezoneOffset: detected.offset, timezoneName: detected.name },
+      { timezone: detected.zone, timezoneOffset: detected.offset, timezoneName: detected.name },
       {
         onSuccess: (result) => {
+          resetField('timezone', { defaultValue: result.timezone });
           resetField('timezoneOffset', { defaultValue: result.timezoneOffset });
           resetField('timezoneName', { defaultValue: result.timezoneName });
           toast({ title: 'Timezone detected', description: `Set to ${detected.label}` });
         },
         onError: (error) => {
           console.error('Saving the detected time zone failed', error);
+          setValue('timezone', detected.zone, { shouldDirty: true });
           setValue('timezoneOffset', detected.offset, { shouldDirty: true });
           setValue('timezoneName', detected.name, { shouldDirty: true });
         },

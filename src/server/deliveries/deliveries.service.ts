@@ -1,0 +1,83 @@
+import type { AppContext } from '../context';
+import { badRequest, notFound } from '../platform/errors';
+import { escapeHtml } from '../platform/html';
+import { usersRepository } from '../users/users.repository';
+import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationTypes, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
+import { channelSettingsRepository } from './channel-settings.repository';
+import { readUnsubscribeToken } from './unsubscribe-token';
+
+/** GET /api/users/current/notification-settings: each type's e-mail switch (the default unless the rider chose), and the pause. */
+export async function getNotificationSettings(ctx: AppContext, userId: string): Promise<NotificationSettings> {
+  const user = await usersRepository.findById(ctx.db, userId);
+  if (!user) throw notFound('User not found');
+  const chosen = await channelSettingsRepository.listForUser(ctx.db, userId);
+  const emailOf = (type: (typeof NOTIFICATION_TYPE_NAMES)[number]) => {
+    if (!channelOffered(type, 'email')) return null;
+    const row = chosen.find((r) => r.type === type && r.channel === 'email');
+    return row ? Number(row.enabled) === 1 : defaultChannelOn(type, 'email');
+  };
+  return {
+    hasEmail: user.email !== null,
+    emailPaused: await channelSettingsRepository.emailPaused(ctx.db, userId),
+    types: NOTIFICATION_TYPE_NAMES.map((type) => {
+      const definition: NotificationTypeDefinition = notificationTypes[type];
+      return { type, label: definition.label, section: definition.section, email: emailOf(type) };
+    }),
+  };
+}
+
+/** PATCH /api/users/current/notification-settings: a switch back to its default is stored as no choice at all. */
+export async function updateNotificationSetting(ctx: AppContext, userId: string, input: NotificationSettingUpdate): Promise<NotificationSettings> {
+  if ('emailPaused' in input) {
+    await channelSettingsRepository.setEmailPaused(ctx.db, userId, input.emailPaused);
+  } else {
+    if (!channelOffered(input.type, input.channel)) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.notOffered);
+    if (input.enabled === defaultChannelOn(input.type, input.channel)) await channelSettingsRepository.clear(ctx.db, userId, input.type, input.channel);
+    else await channelSettingsRepository.set(ctx.db, { user_id: userId, type: input.type, channel: input.channel, enabled: input.enabled ? 1 : 0 });
+  }
+  return getNotificationSettings(ctx, userId);
+}
+
+function page(appName: string, title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(appName)}</title></head>`,
+    `<body style="font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px;line-height:1.5"><main><h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}</main></body></html>`,
+  ].join('\n');
+}
+
+async function tokenSubject(ctx: AppContext, token: string) {
+  const named = await readUnsubscribeToken(ctx.db, token);
+  if (!named || !(await usersRepository.findById(ctx.db, named.userId))) throw notFound(NOTIFICATION_SETTINGS_MESSAGES.badLink);
+  const definition: NotificationTypeDefinition = notificationTypes[named.type];
+  return { ...named, label: definition.label };
+}
+
+/**
+ * GET of a mail's unsubscribe link: only a page asking to confirm, since mail scanners follow
+ * links; its button posts to the same address.
+ */
+export async function unsubscribePage(ctx: AppContext, token: string): Promise<string> {
+  const { label } = await tokenSubject(ctx, token);
+  const { appName, publicUrl } = ctx.config;
+  return page(
+    appName,
+    'Stop these e-mails?',
+    `<p>You will no longer get e-mails for “${escapeHtml(label)}”. You can switch them on again in your <a href="${escapeHtml(`${publicUrl}/preferences#notifications`)}">notification settings</a>.</p>` +
+      `<form method="post"><button type="submit" style="font-size:16px;padding:8px 16px">Stop these e-mails</button></form>`,
+  );
+}
+
+/** POST of the unsubscribe link (RFC 8058 one-click, no cookie needed; or the confirmation page's button): the type's mails stop. */
+export async function unsubscribe(ctx: AppContext, token: string): Promise<string> {
+  const { userId, type, label } = await tokenSubject(ctx, token);
+  if (defaultChannelOn(type, 'email')) await channelSettingsRepository.set(ctx.db, { user_id: userId, type, channel: 'email', enabled: 0 });
+  else await channelSettingsRepository.clear(ctx.db, userId, type, 'email');
+  const { appName, publicUrl } = ctx.config;
+  return page(
+    appName,
+    'You are unsubscribed',
+    `<p>You will no longer get e-mails for “${escapeHtml(label)}”. <a href="${escapeHtml(`${publicUrl}/preferences#notifications`)}">Notification settings</a></p>`,
+  );
+}

@@ -1,0 +1,104 @@
+import type { AppContext } from '../context';
+import { notificationsRepository } from '../notifications/notifications.repository';
+import { zoneOf } from '../notifications/notifications.service';
+import { ridesRepository } from '../rides/rides.repository';
+import { rideInvitation } from '../calendar/calendar.service';
+import { notificationTypes, renderNotification, type CurrentNames, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { toBool } from '../db/database';
+import { channelSettingsRepository } from './channel-settings.repository';
+import { deliveriesRepository } from './deliveries.repository';
+import { composeNotificationMail } from './notification-mail';
+import { unsubscribeToken } from './unsubscribe-token';
+import type { ClaimedDelivery, DeliverySender } from './deliveries.worker';
+
+/** At most this many notification mails a rider gets in 24 hours (issue 30 point 5); the rest stay in the app. */
+export const MAILS_PER_DAY = 50;
+const DAY_MS = 86_400_000;
+
+/** The unsubscribe link of a mail: GET shows a confirmation page, POST (RFC 8058 one-click) switches the type off. */
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/notifications/unsubscribe/${token}`;
+}
+
+/** Where the rider switches notification mails: the Preferences page. */
+function settingsUrl(publicUrl: string): string {
+  return `${publicUrl}/preferences#notifications`;
+}
+
+interface Subject {
+  current: CurrentNames;
+  rideId: string | null;
+  groupSlug: string | null;
+  opened: boolean;
+}
+
+/** What the notification is about, named as it is called now; the stored parameters stand in for what is gone. */
+async function subjectOf(ctx: AppContext, delivery: ClaimedDelivery): Promise<Subject> {
+  const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
+  return {
+    current: { ride: row?.subject_ride_name ?? null, group: row?.subject_group_name ?? row?.subject_ride_group_name ?? null, rider: row?.subject_user_handle ?? null },
+    rideId: row?.subject_ride_id ?? delivery.rideId,
+    groupSlug: row?.subject_group_slug ?? row?.subject_ride_group_slug ?? null,
+    opened: row ? toBool(row.is_read) : false,
+  };
+}
+
+/**
+ * Sends one notification mail, or skips it when there is no longer a reason to: the rider has no
+ * address, paused mail or switched the type off since it was written, already opened the
+ * notification in the app, or had the day's mails. Message-ID is the delivery's, so a mail sent
+ * again after a crash is known as the same mail; References names the ride, so one ride's mails
+ * thread together.
+ */
+export const emailSender: DeliverySender = {
+  async send(ctx, delivery) {
+    const rider = await deliveriesRepository.mailRecipient(ctx.db, delivery.userId);
+    if (!rider?.email || toBool(rider.email_paused)) return 'skipped';
+    const definition: NotificationTypeDefinition = notificationTypes[delivery.type];
+    const byDefault = definition.channels.email === true;
+    if ((await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0) return 'skipped';
+    const subject = await subjectOf(ctx, delivery);
+    // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
+    if (subject.opened) return 'skipped';
+    if ((await deliveriesRepository.sentSince(ctx.db, delivery.userId, 'email', new Date(Date.now() - DAY_MS).toISOString())) >= MAILS_PER_DAY) return 'skipped';
+
+    const { publicUrl, appName } = ctx.config;
+    const host = new URL(publicUrl).host;
+    const ride = subject.rideId ? await ridesRepository.findById(ctx.db, subject.rideId) : undefined;
+    const { title, message } = renderNotification(delivery.type, delivery.params, subject.current);
+    const link =
+      definition.opens === 'ride' && subject.rideId
+        ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: 'Open the ride' }
+        : subject.groupSlug && (definition.opens === 'group' || definition.opens === 'member')
+          ? { url: `${publicUrl}/groups/${encodeURIComponent(subject.groupSlug)}`, label: 'Open the group' }
+          : { url: `${publicUrl}/`, label: `Open ${appName}` };
+    const token = await unsubscribeToken(ctx.db, delivery.userId, delivery.type);
+    const mail = composeNotificationMail({
+      appName,
+      title,
+      message,
+      link,
+      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider) } : undefined,
+      typeLabel: definition.label,
+      settingsUrl: settingsUrl(publicUrl),
+      unsubscribeUrl: unsubscribeUrl(publicUrl, token),
+    });
+    // A rider holding a seat gets the ride as an invitation their calendar applies at once.
+    const holdsSeat = ride ? await ridesRepository.isParticipant(ctx.db, ride.id, delivery.userId) : false;
+    const invitation = ride && holdsSeat ? await rideInvitation(ctx, ride.id) : null;
+    const thread = subject.rideId ? `<ride-${subject.rideId}@${host}>` : undefined;
+    await ctx.mailer.send({
+      to: rider.email,
+      ...mail,
+      messageId: `<delivery-${delivery.id}@${host}>`,
+      ...(thread && { references: thread, inReplyTo: thread }),
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, token)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Auto-Submitted': 'auto-generated',
+      },
+      ...(invitation && { icalEvent: { method: invitation.method, filename: 'ride.ics', content: invitation.text } }),
+    });
+    return 'sent';
+  },
+};

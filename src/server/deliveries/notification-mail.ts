@@ -1,0 +1,78 @@
+import { escapeHtml } from '../platform/html';
+import { dayLabel } from '../../shared/rides/ride-time';
+import { wallClock } from '../../shared/notifications/notification-types';
+
+/*
+ * A notification as a mail (issue 30 point 4): a subject that says what happened, plain text and
+ * HTML written from the same lines (every value in the HTML through escapeHtml, the one escaping
+ * function of all mail HTML), the ride's time on the ride's clock and on the rider's when it
+ * differs, one clear link, why the rider got it, and a link to their settings.
+ */
+
+export interface NotificationMailInput {
+  appName: string;
+  /** The notification as the app shows it, written now from its type and parameters. */
+  title: string;
+  message: string;
+  /** The one link: the page the notification opens. */
+  link: { url: string; label: string };
+  /** A ride's start, when the mail is about one: told on the ride's clock and, when it differs, the rider's. */
+  rideStart?: { at: string; rideZone: string; riderZone: string } | undefined;
+  /** The type's name in the settings ("A ride I joined is cancelled"). */
+  typeLabel: string;
+  settingsUrl: string;
+  unsubscribeUrl: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** "Dec 5, 2026 at 09:00 (Europe/Rome)" */
+function clockLine(at: string, zone: string): string {
+  const { day, time } = wallClock(at, zone);
+  return `${dayLabel(day)} at ${time} (${zone})`;
+}
+
+/** The ride's start in the ride's zone, and in the rider's when their clock reads otherwise. */
+export function rideTimeLines(start: { at: string; rideZone: string; riderZone: string }): string[] {
+  const ride = clockLine(start.at, start.rideZone);
+  const rider = clockLine(start.at, start.riderZone);
+  const sameClock = JSON.stringify(wallClock(start.at, start.rideZone)) === JSON.stringify(wallClock(start.at, start.riderZone));
+  return sameClock ? [`Starts: ${ride}`] : [`Starts: ${ride}`, `Your time: ${rider}`];
+}
+
+export function composeNotificationMail(input: NotificationMailInput): ComposedMail {
+  const times = input.rideStart ? rideTimeLines(input.rideStart) : [];
+  const why = `You got this mail because "${input.typeLabel}" is switched on for e-mail in your ${input.appName} notification settings.`;
+  const text = [
+    input.message,
+    '',
+    ...times,
+    ...(times.length > 0 ? [''] : []),
+    `${input.link.label}: ${input.link.url}`,
+    '',
+    '-- ',
+    why,
+    `Notification settings: ${input.settingsUrl}`,
+    `Stop these mails: ${input.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:560px;margin:0 auto;padding:16px">',
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(input.title)}</h1>`,
+    paragraph(input.message),
+    ...times.map(paragraph),
+    `<p style="margin:20px 0"><a href="${escapeHtml(input.link.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.link.label)}</a></p>`,
+    `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">`,
+    `<p style="font-size:13px;color:#555;margin:0 0 6px">${escapeHtml(why)}</p>`,
+    `<p style="font-size:13px;color:#555;margin:0"><a href="${escapeHtml(input.settingsUrl)}">Notification settings</a> · <a href="${escapeHtml(input.unsubscribeUrl)}">Stop these mails</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: input.message, text, html };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { NOTIFICATION_TYPE_NAMES } from './notification-types';
+
+/** One type's switches: `email` is null where the type is not offered by mail. */
+export const notificationTypeSettingSchema = z.object({
+  type: z.enum(NOTIFICATION_TYPE_NAMES),
+  label: z.string(),
+  section: z.enum(['My rides', 'My groups', 'Organizing', 'Account']),
+  email: z.nullable(z.boolean()),
+});
+
+/** GET /api/users/current/notification-settings */
+export const notificationSettingsSchema = z.object({
+  /** Whether the rider has a confirmed address (a guest has none, and gets no mail). */
+  hasEmail: z.boolean(),
+  /** "Pause all e-mail": no notification mail while set. */
+  emailPaused: z.boolean(),
+  types: z.array(notificationTypeSettingSchema),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PATCH /api/users/current/notification-settings: one switch, or the pause. */
+export const notificationSettingUpdateSchema = z.union([
+  z.strictObject({ type: z.enum(NOTIFICATION_TYPE_NAMES), channel: z.enum(['email', 'push']), enabled: z.boolean() }),
+  z.strictObject({ emailPaused: z.boolean() }),
+]);
+export type NotificationSettingUpdate = z.infer<typeof notificationSettingUpdateSchema>;
+
+export const NOTIFICATION_SETTINGS_MESSAGES = {
+  notOffered: 'This notification is not sent on that channel',
+  badLink: 'This link is not valid',
+};

@@ -1,0 +1,341 @@
+import { dayLabel } from '../rides/ride-time';
+import { instantToLocal, isKnownZone, wallClockOnOffset } from '../timezones/zoned-time';
+
+/*
+ * The closed list of notification types (issue 30 point 1): each entry says in one place who is
+ * told, what it opens, its default channels and its texts, written as messages with named
+ * parameters ("{ride} on {day} was cancelled"). A notification stores its type and parameters (ids
+ * in its subject columns; instants, numbers and the names as they were, as a fallback for what has
+ * since been deleted), never finished sentences: it is rendered when it is shown, mailed or pushed,
+ * with today's names, on the clock it is read on. The texts are the spec's, word for word.
+ *
+ * No zod here: the browser imports this module on every screen.
+ */
+
+/** The channels a notification can travel by besides the app's own list. */
+export type DeliveryChannel = 'email' | 'push';
+
+/** What clicking a notification opens. */
+export type NotificationOpens = 'ride' | 'group' | 'member' | 'account';
+
+/** The settings groups of Preferences (issue 30 point 10). */
+export type NotificationSection = 'My rides' | 'My groups' | 'Organizing' | 'Account';
+
+/**
+ * A ride's time, kept with the notification: the instant and the zone it is told on (an IANA zone,
+ * or the ride's fixed offset label "UTC+02:00" until rides carry their zone).
+ */
+export interface RideTime {
+  startAt: string;
+  zone: string;
+}
+
+/** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
+export interface NotificationParams {
+  ride_created: { ride: string };
+  ride_reminder: { ride: string; daysLeft: number };
+  ride_cancelled: { ride: string } & RideTime;
+  ride_changed: { ride: string; place: string } & RideTime;
+  poll_created: { poll: string };
+  poll_ride_planned: { ride: string; poll: string } & RideTime;
+  member_joined: { rider: string; group: string };
+  media_uploaded: { rider: string; place?: string };
+  profile_updated: { address: string };
+  membership_request: { rider: string; group: string };
+  membership_approved: { group: string };
+  membership_declined: { group: string };
+  waitlist_seat_taken: { ride: string };
+  waitlist_seat_free: { ride: string };
+  ride_below_minimum: { ride: string; riders: number; minimum: number };
+  made_co_organizer: { group: string };
+  ownership_received: { group: string; formerOwner: string };
+  ownership_handed_over: { group: string; newOwner: string };
+  removed_from_group: { group: string };
+  ride_handed_over: { ride: string; rider: string; group: string };
+}
+
+export type NotificationType = keyof NotificationParams;
+
+/** The values a message is written from: the parameters, with instants turned into the words a rider reads. */
+export type MessageValues = Record<string, string | number | undefined>;
+
+export interface NotificationTypeDefinition {
+  /** Who is told (docs/behaviour/notifications.md has the table). */
+  audience: string;
+  section: NotificationSection;
+  opens: NotificationOpens;
+  /** Whether each channel is on for a rider who has not chosen (Mobilizon-like defaults); absent: not offered. */
+  channels: Partial<Record<DeliveryChannel, boolean>>;
+  /** Leaves within a minute (issue 30 point 5): a cancellation, a seat. */
+  urgent?: boolean;
+  /** A name for the type in Preferences and in a mail's "why you got this". */
+  label: string;
+  /** The title, or a choice of titles by the values ("Ride Tomorrow!" or "Ride in 3 days"). */
+  title: string | ((values: MessageValues) => string);
+  message: string;
+}
+
+export const notificationTypes = {
+  ride_created: {
+    audience: "the group's members but the creator, and but those told poll_ride_planned",
+    section: 'My groups',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    label: 'A new ride in my groups',
+    title: 'New Ride Created',
+    message: '{ride} has been added to your group',
+  },
+  ride_reminder: {
+    audience: 'its riders, 3 days and 1 day before',
+    section: 'My rides',
+    opens: 'ride',
+    channels: {},
+    label: 'A ride I joined is near',
+    title: (v) => (v.daysLeft === 1 ? 'Ride Tomorrow!' : `Ride in ${String(v.daysLeft)} days`),
+    message: "Don't forget about {ride}",
+  },
+  ride_cancelled: {
+    audience: 'every rider holding a seat but the one who cancelled',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    urgent: true,
+    label: 'A ride I joined is cancelled',
+    title: 'Ride cancelled',
+    message: '{ride} on {day} was cancelled',
+  },
+  ride_changed: {
+    audience: 'every rider holding a seat but the one who moved it',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    label: 'A ride I joined changes day, time or start',
+    title: 'Ride changed',
+    message: '{ride} now starts on {day} at {time} from {place}',
+  },
+  poll_created: {
+    audience: "the group's members but the creator",
+    section: 'My groups',
+    opens: 'group',
+    channels: { email: false, push: false },
+    label: 'A new poll in my groups',
+    title: 'New Poll Created',
+    message: 'Vote on: {poll}',
+  },
+  poll_ride_planned: {
+    audience: "the members interested in the ride's local start day, but the planner",
+    section: 'My groups',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    label: 'A poll I answered becomes a ride',
+    title: 'Ride planned from a poll',
+    message: "{ride} on {day} is planned from {poll}: join if you're riding",
+  },
+  member_joined: {
+    audience: 'the owner (taken back when the rider leaves or is removed)',
+    section: 'Organizing',
+    opens: 'member',
+    channels: { email: false, push: false },
+    label: 'A rider joins my group',
+    title: 'New Member',
+    message: '{rider} joined {group}',
+  },
+  media_uploaded: {
+    audience: 'its members or riders but the uploader',
+    section: 'My groups',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: 'New photos and files',
+    title: 'New Media',
+    message: '{rider} uploaded {files}{toPlace}',
+  },
+  profile_updated: {
+    audience: 'the account',
+    section: 'Account',
+    opens: 'account',
+    channels: {},
+    label: 'My address is confirmed',
+    title: 'Email confirmed',
+    message: '{address} is now the e-mail address of your account.',
+  },
+  membership_request: {
+    audience: 'every organizer: the owner and the co-organizers',
+    section: 'Organizing',
+    opens: 'group',
+    channels: { email: true, push: true },
+    label: 'A rider asks to join my group',
+    title: 'Membership request',
+    message: '{rider} wants to join {group}',
+  },
+  membership_approved: {
+    audience: 'the rider',
+    section: 'My groups',
+    opens: 'group',
+    channels: { email: true, push: true },
+    label: 'My request to join is approved',
+    title: 'Membership approved!',
+    message: "You're now a member of {group}.",
+  },
+  membership_declined: {
+    audience: 'the rider',
+    section: 'My groups',
+    opens: 'group',
+    channels: { email: true, push: true },
+    label: 'My request to join is declined',
+    title: 'Membership request declined',
+    message: 'Your request to join {group} was declined',
+  },
+  waitlist_seat_taken: {
+    audience: 'the first rider waiting, when a seat frees more than 2 h before the start',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    urgent: true,
+    label: 'A seat from the waitlist is mine',
+    title: 'Seat opened',
+    message: "You're in: a seat opened on {ride}",
+  },
+  waitlist_seat_free: {
+    audience: 'everyone on the waitlist, when a seat frees within 2 h of the start',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: false, push: true },
+    urgent: true,
+    label: 'A seat is free on a ride I wait for',
+    title: 'Seat free',
+    message: 'A seat is free on {ride}: the first to join takes it',
+  },
+  ride_below_minimum: {
+    audience: 'its riders, the owner among them, at the decision time',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: 'A ride I joined lacks riders',
+    title: 'Not enough riders yet',
+    message: '{ride} has {riders} of the {minimum} riders it needs',
+  },
+  made_co_organizer: {
+    audience: 'the member made a co-organizer',
+    section: 'Organizing',
+    opens: 'group',
+    channels: { email: false, push: false },
+    label: 'I am made a co-organizer',
+    title: 'You are a co-organizer',
+    message: 'You can now approve members, invite riders and run the rides of {group}',
+  },
+  ownership_received: {
+    audience: 'the new owner',
+    section: 'Organizing',
+    opens: 'group',
+    channels: { email: false, push: false },
+    label: 'A group is handed to me',
+    title: 'You own a group now',
+    message: '{formerOwner} handed {group} over to you',
+  },
+  ownership_handed_over: {
+    audience: 'the former owner, now a co-organizer',
+    section: 'Organizing',
+    opens: 'group',
+    channels: { email: false, push: false },
+    label: 'My group is handed over',
+    title: 'Group handed over',
+    message: '{newOwner} now owns {group}; you stay on as a co-organizer',
+  },
+  removed_from_group: {
+    audience: 'the rider removed',
+    section: 'My groups',
+    opens: 'group',
+    channels: { email: false, push: false },
+    label: 'I am removed from a group',
+    title: 'Removed from group',
+    message: 'You were removed from {group}',
+  },
+  ride_handed_over: {
+    audience: "the group's owner, one per ride of a removed rider",
+    section: 'Organizing',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: "A removed rider's ride passes to me",
+    title: 'You own a ride now',
+    message: '{ride} is yours: {rider} was removed from {group}',
+  },
+} as const satisfies Record<NotificationType, NotificationTypeDefinition>;
+
+/** Every type, in the order of the list above. */
+export const NOTIFICATION_TYPE_NAMES = Object.keys(notificationTypes) as NotificationType[];
+
+export function isNotificationType(type: string): type is NotificationType {
+  return Object.hasOwn(notificationTypes, type);
+}
+
+/** Whether a rider who has not chosen gets this type by `channel`. */
+export function defaultChannelOn(type: NotificationType, channel: DeliveryChannel): boolean {
+  const channels: Partial<Record<DeliveryChannel, boolean>> = notificationTypes[type].channels;
+  return channels[channel] === true;
+}
+
+/** Whether `channel` is offered for this type at all (a switch in Preferences). */
+export function channelOffered(type: NotificationType, channel: DeliveryChannel): boolean {
+  const channels: Partial<Record<DeliveryChannel, boolean>> = notificationTypes[type].channels;
+  return channels[channel] !== undefined;
+}
+
+const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;
+
+/**
+ * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00", what
+ * rides carry until they have a zone); anything else reads as UTC.
+ */
+export function wallClock(instant: string, zone: string): { day: string; time: string } {
+  if (OFFSET_LABEL.test(zone)) {
+    const { day, time } = wallClockOnOffset(instant, zone);
+    return { day, time };
+  }
+  return instantToLocal(instant, isKnownZone(zone) ? zone : 'UTC');
+}
+
+/** "{ride} on {day}" with { ride: 'Futa', day: 'Dec 5, 2026' } -> "Futa on Dec 5, 2026"; an unknown name stays as written. */
+export function formatMessage(template: string, values: MessageValues): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** The names a notification's subject is called by now (null: none, or deleted since). */
+export interface CurrentNames {
+  ride?: string | null;
+  group?: string | null;
+  rider?: string | null;
+}
+
+const englishPlural = new Intl.PluralRules('en');
+
+/** The values a type's texts are written from: the stored parameters, today's names over them, instants on the ride's clock. */
+export function messageValues(type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): MessageValues {
+  const values: MessageValues = {};
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  if (current.ride && 'ride' in values) values.ride = current.ride;
+  if (current.group && 'group' in values) values.group = current.group;
+  // The rider a notification is about, whatever the text calls them.
+  for (const key of ['rider', 'formerOwner', 'newOwner'] as const) if (current.rider && key in values) values[key] = current.rider;
+  if (typeof params.startAt === 'string' && typeof params.zone === 'string') {
+    const clock = wallClock(params.startAt, params.zone);
+    values.day = dayLabel(clock.day);
+    values.time = clock.time;
+  }
+  if (type === 'media_uploaded') {
+    values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;
+    const place = current.ride ?? current.group ?? (typeof params.place === 'string' ? params.place : undefined);
+    values.toPlace = place ? ` to ${place}` : '';
+  }
+  return values;
+}
+
+/** A notification's title and message, written now from its type and parameters. */
+export function renderNotification(type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): { title: string; message: string } {
+  const definition: NotificationTypeDefinition = notificationTypes[type];
+  const values = messageValues(type, params, current, count);
+  const title = typeof definition.title === 'function' ? definition.title(values) : definition.title;
+  return { title, message: formatMessage(definition.message, values) };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, NOTIFICATION_TYPE_NAMES, notificationTypes, renderNotification, wallClock } from './notification-types';
+
+describe('notification types', () => {
+  it('write their texts from named parameters, today’s names over the stored ones', () => {
+    expect(formatMessage('{ride} on {day} was cancelled', { ride: 'Futa', day: 'Dec 5, 2026' })).toBe('Futa on Dec 5, 2026 was cancelled');
+    const params = { ride: 'Futa', place: 'Bologna', startAt: '2026-12-05T08:00:00.000Z', zone: 'Europe/Rome' };
+    expect(renderNotification('ride_changed', params)).toEqual({ title: 'Ride changed', message: 'Futa now starts on Dec 5, 2026 at 09:00 from Bologna' });
+    expect(renderNotification('ride_changed', params, { ride: 'Futa Pass' }).message).toBe('Futa Pass now starts on Dec 5, 2026 at 09:00 from Bologna');
+    expect(renderNotification('media_uploaded', { rider: 'ana' }, { ride: 'Futa' }, 13).message).toBe('ana uploaded 13 files to Futa');
+    expect(renderNotification('ride_reminder', { ride: 'Futa', daysLeft: 3 }).title).toBe('Ride in 3 days');
+  });
+
+  it('tell an instant on an IANA zone or a fixed offset label; anything else is UTC', () => {
+    expect(wallClock('2026-07-04T07:00:00.000Z', 'Europe/Berlin')).toEqual({ day: '2026-07-04', time: '09:00' });
+    expect(wallClock('2026-07-04T07:00:00.000Z', 'UTC+05:30')).toEqual({ day: '2026-07-04', time: '12:30' });
+    expect(wallClock('2026-07-04T07:00:00.000Z', 'Mars/Olympus')).toEqual({ day: '2026-07-04', time: '07:00' });
+  });
+
+  it('each have a section, a page, a label and their texts', () => {
+    for (const type of NOTIFICATION_TYPE_NAMES) expect(notificationTypes[type].label.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Series } from '../../../../shared/series/series-rule';
+import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { createQueryClient } from '../../../lib/query-client';
+import { resetToasts } from '../../../components/ui/toast-store';
+import { SeriesPage } from './series-page';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const series: Series = {
+  id: 's1',
+  label: 'Every Sunday',
+  name: 'Sunday breakfast',
+  groupId: 'g1',
+  timezone: 'Europe/Rome',
+  startTime: '09:00',
+  firstDay: '2026-12-06',
+  rule: { frequency: 'weekly', interval: 1, weekdays: ['SU'] },
+  ended: false,
+  ridesEverySeries: false,
+  upcoming: [
+    { id: 'r1', slug: 'sunday-breakfast-dec-6-2026', day: '2026-12-06', startDate: '2026-12-06T08:00:00.000Z', status: 'confirmed' },
+    { id: 'r2', slug: 'sunday-breakfast-dec-13-2026', day: '2026-12-13', startDate: '2026-12-13T08:00:00.000Z', status: 'cancelled' },
+  ],
+};
+
+describe('SeriesPage', () => {
+  it('lists the upcoming rides, a skipped one struck through, and rides every one', async () => {
+    const requests = mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/series/s1': () => json(series),
+      'POST /api/series/s1/join': () => json({ ...series, ridesEverySeries: true }),
+    });
+    const router = createMemoryRouter([{ path: '/series/:seriesId', element: <SeriesPage /> }], { initialEntries: ['/series/s1'] });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Sunday breakfast' })).toBeTruthy();
+    expect(screen.getByText('Every Sunday')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dec 6, 2026' }).getAttribute('href')).toBe('/rides/r1');
+    expect(screen.getByRole('link', { name: 'Dec 13, 2026' }).className).toContain('line-through');
+    fireEvent.click(screen.getByRole('button', { name: 'Ride every one' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/series/s1/join')).toBe(true));
+  });
+});

@@ -1,0 +1,97 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Repeat, SearchX } from 'lucide-react';
+import { useJoinSeries, useLeaveSeries, useSeries } from '../../../api/rides';
+import { serverMessageOf } from '../../../lib/api-client';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { PageMessage } from '../../../components/ui/page-message';
+import { PanelError } from '../../../components/ui/list-states';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { formatDay } from '../../../lib/rides/ride-format';
+
+/** The rides of a series are addressed by id here: the series answer carries no group slug. */
+const rideHref = (id: string) => `/rides/${encodeURIComponent(id)}`;
+
+/**
+ * A series' page (issue 29): "Every Sunday", its upcoming rides (each its own ride, cancelled ones
+ * struck through), and "Ride every one" (a seat on each, or its waitlist when full, and on each
+ * ride made later).
+ */
+export function SeriesPage() {
+  const { seriesId = '' } = useParams();
+  const series = useSeries(seriesId);
+  const join = useJoinSeries();
+  const leave = useLeaveSeries();
+
+  if (series.isPending) {
+    return (
+      <LoadingRegion label="Loading series" className="space-y-4">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-64 rounded-2xl" />
+      </LoadingRegion>
+    );
+  }
+  if (series.isError && !series.data) {
+    return serverMessageOf(series.error) === 'Series not found' ? (
+      <PageMessage icon={SearchX} iconShape="square" title="Series not found" text="This series may have ended and been removed, or the link is wrong." />
+    ) : (
+      <PanelError title="Couldn't load this series" onRetry={() => void series.refetch()} />
+    );
+  }
+  const s = series.data;
+
+  async function toggle() {
+    try {
+      if (s.ridesEverySeries) await leave.mutateAsync(s.id);
+      else await join.mutateAsync(s.id);
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Please try again later.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="series-title" className="mx-auto max-w-2xl">
+      <Link to="/upcoming" className="inline-flex items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Upcoming Rides
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-1.5">
+        <Badge variant="accent">{s.label}</Badge>
+        {s.ended ? <Badge>Ended</Badge> : null}
+      </div>
+      <h1 id="series-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950">
+        {s.name}
+      </h1>
+      <p className="mt-1.5 text-base text-asphalt-600">
+        At {s.startTime} ({s.timezone})
+      </p>
+      {s.ended ? null : (
+        <Button className="mt-4" variant={s.ridesEverySeries ? 'secondary' : 'primary'} disabled={join.isPending || leave.isPending} onClick={() => void toggle()}>
+          <Repeat aria-hidden="true" />
+          {s.ridesEverySeries ? 'Stop riding every one' : 'Ride every one'}
+        </Button>
+      )}
+      <Card className="mt-6" aria-labelledby="series-rides-title">
+        <CardHeader titleId="series-rides-title" title="Upcoming rides" />
+        <CardBody>
+          {s.upcoming.length === 0 ? (
+            <p className="text-sm text-asphalt-600">No upcoming rides.</p>
+          ) : (
+            <ul className="divide-y divide-asphalt-100">
+              {s.upcoming.map((ride) => (
+                <li key={ride.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <Link to={rideHref(ride.id)} className={ride.status === 'cancelled' ? 'text-asphalt-500 line-through' : 'font-semibold text-asphalt-950 hover:underline'}>
+                    {formatDay(ride.day)}
+                  </Link>
+                  {ride.status === 'cancelled' ? <Badge>Cancelled</Badge> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
