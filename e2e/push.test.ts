@@ -83,13 +83,13 @@ describe('web push', () => {
     await runDueDeliveries(h.app.ctx, deliverySenders());
     const pushed = await arriving;
     const sent = JSON.parse(pushed.text) as { title: string; body: string; url: string };
-    expect(sent).toMatchObject({ title: 'Ride Cancelled', url: '/' });
+    expect(sent).toMatchObject({ title: 'Ride cancelled', url: '/' });
     expect(sent.body).toContain('Sunday Loop');
 
     // Delivered to the service worker as a push service would: it shows the notification.
     const { cdp, registrationId } = await serviceWorkerRegistration(page);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.baseUrl, registrationId, data: pushed.text });
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Ride Cancelled', body: sent.body, data: { url: '/' } }]);
+    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Ride cancelled', body: sent.body, data: { url: '/' } }]);
 
     // Off again: the server forgets this device.
     await page.getByRole('switch', { name: 'Notifications on this device' }).click();

@@ -19,6 +19,12 @@ export interface Config {
    * a localhost subject (Apple's answers BadJwtToken).
    */
   vapidSubject: string;
+  /**
+   * The hosts a browser's push subscription may name (PUSH_SERVICE_HOSTS adds to them, comma
+   * separated): the server POSTs to a subscription's endpoint, so any other address would let a
+   * rider make the server call a host of their choosing. Subdomains count.
+   */
+  pushServiceHosts: string[];
   appName: string;
   geocoderUrl: string | null;
   routerUrl: string | null;
@@ -72,6 +78,9 @@ export interface ObjectStorageSettings {
 export class ConfigError extends Error {}
 
 const DEFAULT_MAIL_FROM = 'RoadCaptain <no-reply@localhost>';
+
+/** The browsers' push services: Chrome and Edge's FCM, Firefox's autopush, Windows' WNS, Safari's. */
+const PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 /** VAPID_SUBJECT (a mailto: or https: address), or a mailto: of MAIL_FROM's address ("Name <a@b>" or "a@b"). */
 export function vapidSubject(env: NodeJS.ProcessEnv): string {
@@ -232,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: optional(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM,
     vapidSubject: vapidSubject(env),
+    pushServiceHosts: [...PUSH_SERVICES, ...(optional(env, 'PUSH_SERVICE_HOSTS') ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)],
     appName: optional(env, 'APP_NAME') ?? 'RoadCaptain',
     geocoderUrl: urlVar(env, 'GEOCODER_URL', ['http:', 'https:']),
     routerUrl: urlVar(env, 'ROUTER_URL', ['http:', 'https:']),

@@ -74,7 +74,7 @@ describe('web push', () => {
     const push = await arriving;
 
     const message = pushMessageSchema.parse(JSON.parse(push.text));
-    expect(message).toMatchObject({ title: 'Ride Cancelled', url: '/' });
+    expect(message).toMatchObject({ title: 'Ride cancelled', url: '/' });
     expect(message.body).toContain('Sunday Loop');
     expect(message.tag).toEqual(expect.any(String));
     // An urgent type: high urgency, kept a day by the push service.
@@ -164,6 +164,9 @@ describe('web push', () => {
       [{ ...good, keys: { ...good.keys, p256dh: 'short' } }, 'keys.p256dh'],
       [{ ...good, keys: { ...good.keys, auth: '!'.repeat(22) } }, 'keys.auth'],
       [{ endpoint: good.endpoint }, 'keys'],
+      // Not a push service: the server would POST wherever a rider points it.
+      [{ ...good, endpoint: 'https://intranet.example/admin' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://fcm.googleapis.com.evil.example/x' }, 'endpoint'],
     ];
     for (const [body, field] of cases) {
       const answer = await guest.put('/api/push/subscription', body);

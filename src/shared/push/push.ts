@@ -15,6 +15,7 @@ const P256DH = /^[A-Za-z0-9_-]{87}$/;
 const AUTH = /^[A-Za-z0-9_-]{22}$/;
 
 export const PUSH_ENDPOINT_INVALID = 'The push service address must be an https address';
+export const PUSH_SERVICE_UNKNOWN = 'This push service is not one this server sends to';
 export const PUSH_KEYS_INVALID = "The browser's push keys are not valid";
 
 /**
