@@ -28,6 +28,8 @@ const PRIVATE_NO_STORE = 'private, no-store';
 /** The answers the same for every visitor, with the caching each chose (anything else is private). */
 const PUBLIC: Record<string, string> = {
   'GET /api/app-config': 'public, max-age=300',
+  // The server's VAPID public key: the same for everyone until the database is replaced.
+  'GET /api/push/key': 'public, max-age=3600',
 };
 
 /** Routes not asked here, and why. */
