@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { RideDuration, RideStatus } from '../../shared/rides/ride';
 import type { PreferredUnits, ProfileVisibility } from '../../shared/users/current-user';
 import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zones';
+import type { PreferenceColumn } from '../../shared/users/preferences';
 
 /**
  * Table types. Portable storage conventions (see docs/data.md "Data"):
@@ -11,7 +12,10 @@ import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zones';
  */
 type Flag = number;
 
-export interface UsersTable {
+/** The preferences' columns (src/shared/users/preferences.ts): NULL until the rider chooses (migration 043). */
+export type PreferenceColumns = { [C in PreferenceColumn]: ColumnType<string | null, string | null | undefined, string | null> };
+
+export interface UsersTable extends PreferenceColumns {
   id: string;
   /** The public handle (API field `userId`). */
   handle: string;

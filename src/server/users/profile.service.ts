@@ -18,6 +18,7 @@ import { canEditAccount } from './users.policy';
 import { loadVisibleProfile } from './profile-visibility.service';
 import { presentCurrentUser, presentPublicProfile } from './users.presenter';
 import { sentColumns } from '../db/sent-columns';
+import { preferenceColumns, PREFERENCES_WRITTEN_APART } from '../../shared/users/preferences';
 
 async function presentOwn(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
   return presentCurrentUser(row, await pendingEmailOf(ctx.db, row.id));
@@ -64,10 +65,8 @@ export async function updateProfile(
         if (await usersRepository.handleTakenByOther(tx, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
         if (!(await usersRepository.changeHandle(tx, user.id, newHandle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
       }
-      await usersRepository.updateFields(
-        tx,
-        user.id,
-        sentColumns(input.update, {
+      await usersRepository.updateFields(tx, user.id, {
+        ...sentColumns(input.update, {
           // Written above: the handle by changeHandle (its limit), a new address only once confirmed.
           userId: null,
           email: null,
@@ -83,8 +82,10 @@ export async function updateProfile(
           timezoneOffset: 'timezone_offset',
           timezoneName: 'timezone_name',
           timezone: null,
+          ...PREFERENCES_WRITTEN_APART,
         }),
-      );
+        ...preferenceColumns(input.update),
+      });
       if (zone !== user.timezone) await usersRepository.updateFields(tx, user.id, { timezone: zone });
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import type { CurrentUser, Motorcycle, PreferredUnits, ProfileVisibility } from 
 import type { PublicProfile } from '../../shared/users/profile';
 import type { GpxPrivacyZone } from '../../shared/gpx/privacy-zone';
 import { toBool, toNumberOrNull } from '../db/database';
+import { readPreferences } from '../../shared/users/preferences';
 import type { UserRow } from './users.repository';
 
 export function parseMotorcycles(json: string): Motorcycle[] {
@@ -50,6 +51,7 @@ export function presentCurrentUser(row: UserRow, pendingEmail: string | null): C
     timezoneName: row.timezone_name,
     timezone: row.timezone,
     pendingEmail,
+    ...readPreferences(row),
   };
 }
 

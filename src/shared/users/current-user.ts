@@ -5,6 +5,7 @@ import { z } from 'zod';
 // constants of this module on every screen, leaves zod out of its first load. A method call on a
 // schema is not known to be pure, and would keep the schema and zod in (bench:lighthouse checks).
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
+import { preferenceAnswerShape } from './preferences';
 
 export const PROFILE_VISIBILITIES = ['public', 'groups', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -50,6 +51,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** An address the rider asked to use, waiting for confirmation from its inbox, else null. */
   pendingEmail: z.nullable(z.string()),
+  /** Reminders, digests and what is added after them: defined once in preferences.ts. */
+  ...preferenceAnswerShape,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

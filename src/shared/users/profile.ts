@@ -3,6 +3,7 @@ import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
+import { preferenceUpdateShape } from './preferences';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
@@ -62,6 +63,8 @@ export const profileUpdateSchema = z
       .max(64)
       .transform((zone) => zone || undefined)
       .optional(),
+    // Reminders, digests and what is added after them: defined once in preferences.ts.
+    ...preferenceUpdateShape,
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

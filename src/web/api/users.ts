@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RecentRide } from '../../shared/rides/ride';
 import { DEFAULT_UNITS, type CurrentUser, type Motorcycle, type PreferredUnits } from '../../shared/users/current-user';
+import { PREFERENCE_DEFAULTS, preferencesOf, type Preferences } from '../../shared/users/preferences';
 import type { LocationUpdate, ProfileUpdate, ProfileUpdateResult, PublicProfile } from '../../shared/users/profile';
 import { EMAIL_IN_USE_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
 import { ApiError, apiGet, apiRequest, serverMessageOf } from '../lib/api-client';
@@ -110,9 +111,10 @@ export function useCurrentUser() {
  * The rider's display preferences, with the defaults a visitor without an account sees: the one
  * place a component reads them, so a new preference gets its default once.
  */
-export function usePreferences(): { units: PreferredUnits } {
+export function usePreferences(): { units: PreferredUnits } & Preferences {
   const { data: user } = useCurrentUser();
-  return { units: user?.preferredUnits ?? DEFAULT_UNITS };
+  // Those of src/shared/users/preferences.ts come with their defaults from their one definition.
+  return { units: user?.preferredUnits ?? DEFAULT_UNITS, ...(user ? preferencesOf(user) : PREFERENCE_DEFAULTS) };
 }
 
 export function useProfile(username: string) {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 import type { AppConfig } from '../../shared/http/app-config';
 import type { CurrentUser } from '../../shared/users/current-user';
+import { PREFERENCE_DEFAULTS } from '../../shared/users/preferences';
 import { AppProviders } from '../app/providers';
 import { resetToasts } from '../components/ui/toast-store';
 import { createQueryClient } from '../lib/query-client';
@@ -32,6 +33,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     timezone: 'UTC',
     createdAt: '2025-01-01T00:00:00.000Z',
     pendingEmail: null,
+    ...PREFERENCE_DEFAULTS,
     ...overrides,
   };
 }
