@@ -8,6 +8,7 @@ import { purgeGeocodeCache } from './geocoding/geocoding.service';
 import { createStorage } from './platform/storage';
 import { sendRideReminders } from './rides/reminders';
 import { checkMinimumRiders } from './rides/minimum-riders';
+import { enqueueReminderDeliveries } from './rides/reminder-deliveries';
 import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
@@ -38,6 +39,8 @@ export function housekeepingJobs(ctx: AppContext) {
     // Files of media rows removed with their ride or group.
     { name: 'sweep-orphan-media', everyMs: 6 * HOUR_MS, run: () => sweepOrphanMedia(ctx, createStorage(ctx.config)) },
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
+    // Reminders by mail and push at each rider's chosen times, into the outbox (once per rider, ride and choice by its key).
+    { name: 'ride-reminder-deliveries', everyMs: 5 * 60 * 1000, run: () => enqueueReminderDeliveries(ctx) },
     // Minimum riders decisions (each claimed in the database, so told once whatever runs this).
     { name: 'minimum-riders-decisions', everyMs: 5 * 60 * 1000, run: () => checkMinimumRiders(ctx) },
     // The rides of every series for the coming weeks (each day's ride made once by its unique key, whatever runs this).

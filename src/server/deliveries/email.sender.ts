@@ -9,6 +9,7 @@ import { channelSettingsRepository } from './channel-settings.repository';
 import { deliveriesRepository } from './deliveries.repository';
 import { composeNotificationMail } from './notification-mail';
 import { unsubscribeToken } from './unsubscribe-token';
+import { reminderStillDue } from '../rides/reminder-deliveries';
 import type { ClaimedDelivery, DeliverySender } from './deliveries.worker';
 
 /** At most this many notification mails a rider gets in 24 hours (issue 30 point 5); the rest stay in the app. */
@@ -60,12 +61,15 @@ export const emailSender: DeliverySender = {
     const subject = await subjectOf(ctx, delivery);
     // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
     if (subject.opened) return 'skipped';
+    // A reminder is sent only to a rider still holding a seat, and never after the start (a retry).
+    if (delivery.type === 'ride_reminder_due' && !(await reminderStillDue(ctx, delivery))) return 'skipped';
     if ((await deliveriesRepository.sentSince(ctx.db, delivery.userId, 'email', new Date(Date.now() - DAY_MS).toISOString())) >= MAILS_PER_DAY) return 'skipped';
 
     const { publicUrl, appName } = ctx.config;
     const host = new URL(publicUrl).host;
     const ride = subject.rideId ? await ridesRepository.findById(ctx.db, subject.rideId) : undefined;
-    const { title, message } = renderNotification(delivery.type, delivery.params, subject.current);
+    // A delivery without an in-app notification (a reminder) names the ride as it is called now too.
+    const { title, message } = renderNotification(delivery.type, delivery.params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
     const link =
       definition.opens === 'ride' && subject.rideId
         ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: 'Open the ride' }

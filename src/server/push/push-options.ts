@@ -22,7 +22,7 @@ const LOW_TYPES: ReadonlySet<string> = new Set(['media_uploaded', 'profile_updat
  * notification types arrives, these two belong in each type's entry, and this reads them there.
  */
 export function pushDeliveryOptions(type: string, context: { now: Date; rideStartsAt?: Date | null }): PushDeliveryOptions {
-  if (type === 'ride_reminder' && context.rideStartsAt) {
+  if ((type === 'ride_reminder' || type === 'ride_reminder_due') && context.rideStartsAt) {
     const untilStart = Math.floor((context.rideStartsAt.getTime() - context.now.getTime()) / 1000);
     return { ttlSeconds: Math.max(0, Math.min(untilStart, DAY_SECONDS)), urgency: 'normal' };
   }

@@ -16,5 +16,7 @@ describe('the TTL and urgency of a push by type', () => {
   it('lets a reminder expire at the ride start, never after', () => {
     expect(pushDeliveryOptions('ride_reminder', { now, rideStartsAt: new Date('2026-06-07T07:30:00Z') })).toEqual({ ttlSeconds: 15.5 * 3600, urgency: 'normal' });
     expect(pushDeliveryOptions('ride_reminder', { now, rideStartsAt: new Date('2026-06-06T15:00:00Z') }).ttlSeconds).toBe(0);
+    // The reminders a rider chose (issue 30 point 6) likewise.
+    expect(pushDeliveryOptions('ride_reminder_due', { now, rideStartsAt: new Date('2026-06-06T18:00:00Z') })).toEqual({ ttlSeconds: 2 * 3600, urgency: 'normal' });
   });
 });

@@ -5,6 +5,24 @@ import { notificationTexts } from '../../shared/notifications/notification';
 import { pushDeliveryOptions } from './push-options';
 import { pushRepository } from './push.repository';
 import { pushMessageOf, sendPush } from './push.service';
+import { reminderStillDue } from '../rides/reminder-deliveries';
+import { ridesRepository } from '../rides/rides.repository';
+import { renderNotification } from '../../shared/notifications/notification-types';
+import type { PushMessage } from '../../shared/push/push';
+import type { ClaimedDelivery } from '../deliveries/deliveries.worker';
+import type { AppContext } from '../context';
+
+/**
+ * A reminder (issue 30 point 6) has no in-app notification: its words are written from its
+ * parameters with the ride's name today, its tap opens the ride, and one push per ride and choice
+ * replaces the last on the device. Undefined when there is nothing to remind of any more.
+ */
+async function reminderMessage(ctx: AppContext, delivery: ClaimedDelivery): Promise<PushMessage | undefined> {
+  if (!(await reminderStillDue(ctx, delivery)) || !delivery.rideId) return undefined;
+  const ride = await ridesRepository.findById(ctx.db, delivery.rideId);
+  const { title, message } = renderNotification(delivery.type, delivery.params, { ride: ride?.name ?? null });
+  return { title, body: message, url: `/rides/${encodeURIComponent(delivery.rideId)}`, tag: `reminder-${delivery.rideId}` };
+}
 
 /**
  * The outbox's push channel: one delivery row per rider and event, sent to each of the rider's
@@ -15,10 +33,15 @@ import { pushMessageOf, sendPush } from './push.service';
 export const pushSender: DeliverySender = {
   async send(ctx, delivery) {
     const subscriptions = await pushRepository.listForUser(ctx.db, delivery.userId, new Date().toISOString());
-    const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
-    if (subscriptions.length === 0 || !row) return 'skipped';
-    const notification = presentNotification(row);
-    const message = pushMessageOf({ ...notification, ...notificationTexts(notification) });
+    if (subscriptions.length === 0) return 'skipped';
+    let message: PushMessage | undefined;
+    if (delivery.type === 'ride_reminder_due') message = await reminderMessage(ctx, delivery);
+    else {
+      const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
+      const notification = row && presentNotification(row);
+      message = notification && pushMessageOf({ ...notification, ...notificationTexts(notification) });
+    }
+    if (!message) return 'skipped';
     const startAt = typeof delivery.params.startAt === 'string' ? new Date(delivery.params.startAt) : null;
     const options = pushDeliveryOptions(delivery.type, { now: new Date(), rideStartsAt: startAt });
     let sent = false;

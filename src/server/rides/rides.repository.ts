@@ -449,4 +449,21 @@ export const ridesRepository = {
     const result = await db.updateTable('rides').set({ reminders_sent: previous + bit }).where('id', '=', rideId).where('reminders_sent', '=', previous).executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },
+  /**
+   * Every seat on a ride not cancelled that starts after `fromIso` and by `untilIso`, with the
+   * rider's zone and reminder times (issue 30 point 6; the waitlist holds no seat, and is not reminded).
+   */
+  seatsToRemind(db: Executor, fromIso: string, untilIso: string) {
+    return db
+      .selectFrom('rides')
+      .innerJoin('ride_participants', 'ride_participants.ride_id', 'rides.id')
+      .innerJoin('users', 'users.id', 'ride_participants.user_id')
+      .select(['rides.id as ride_id', 'rides.name', 'rides.start_date', 'rides.timezone', 'rides.timezone_offset', 'users.id as user_id', 'users.timezone as user_timezone', 'users.reminder_times'])
+      .where('rides.start_date', '>', fromIso)
+      .where('rides.start_date', '<=', untilIso)
+      .where('rides.status', '!=', 'cancelled')
+      .orderBy('rides.start_date')
+      .limit(5000)
+      .execute();
+  },
 };

@@ -52,6 +52,8 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
+  // Issue 30 point 6 (branch notify30): mail and push only, never in the app's list.
+  ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -259,6 +261,18 @@ export const notificationTypes = {
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
   },
+  // Issue 30 point 6 (branch notify30): a rider's chosen reminders by mail and push (the evening
+  // before, the morning of, 2 hours before: preferences.ts). Not stored in the app's list, where the
+  // spec's "Ride Tomorrow!" reminders stay; its push expires at the ride's start (push-options.ts).
+  ride_reminder_due: {
+    audience: 'every rider holding a seat, at each reminder time they chose',
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: true, push: true },
+    label: 'Reminders of a ride I joined',
+    title: 'Ride reminder',
+    message: 'Reminder: {ride} starts on {day} at {time} ({zone}){yourTime}',
+  },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 
 /** Every type, in the order of the list above. */
@@ -323,6 +337,11 @@ export function messageValues(type: NotificationType, params: Record<string, unk
     const clock = wallClock(params.startAt, params.zone);
     values.day = dayLabel(clock.day);
     values.time = clock.time;
+    // The rider's own clock too, when it reads otherwise (a reminder to a rider abroad).
+    if (typeof params.riderZone === 'string') {
+      const theirs = wallClock(params.startAt, params.riderZone);
+      values.yourTime = theirs.day === clock.day && theirs.time === clock.time ? '' : `, ${dayLabel(theirs.day)} at ${theirs.time} your time`;
+    }
   }
   if (type === 'media_uploaded') {
     values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;
