@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSignedInUser } from '../test/test-app';
+import { buildSignedInUser, createTestApp } from '../test/test-app';
 import { addMember, buildGroup, buildRide } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { localToSent } from '../../shared/timezones/zoned-time';
@@ -89,6 +89,26 @@ describe('reminders by e-mail at the times a rider chose', () => {
     expect(await reminderStillDue(t.app.ctx, { userId: owner.user.id, rideId: ride.id }, Date.parse(START.iso))).toBe(false);
     expect(await reminderStillDue(t.app.ctx, { userId: owner.user.id, rideId: ride.id }, Date.parse(START.iso) - 1)).toBe(true);
     expect(await reminderStillDue(t.app.ctx, { userId: waiting.user.id, rideId: ride.id }, Date.parse(START.iso) - 1)).toBe(false);
+  });
+
+  it('sends one reminder per rider when two servers run the job and the workers at once', async () => {
+    // Another server on the same database (the SQLite file, or PostgreSQL as in two-servers.test.ts).
+    const other = await createTestApp({ PUBLIC_URL: 'https://rc.test', ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir }) });
+    try {
+      const { owner, rider, ride } = await setUp(['two_hours_before']);
+      const now = at('2027-04-04T05:01:00.000Z');
+      const job = (app: typeof t) => housekeepingJobs(app.app.ctx).find((j) => j.name === 'ride-reminder-deliveries')!;
+      expect(job(t)).toBeDefined();
+      await Promise.all([enqueueReminderDeliveries(t.app.ctx, now), enqueueReminderDeliveries(other.app.ctx, now), enqueueReminderDeliveries(t.app.ctx, now), enqueueReminderDeliveries(other.app.ctx, now)]);
+      const work = (app: typeof t) => runDueDeliveries(app.app.ctx, deliverySenders(), { now: () => now.getTime() + 1000 });
+      await Promise.all([work(t), work(other), work(t), work(other)]);
+      const reminders = [...t.mail, ...other.mail].filter((m) => m.subject.startsWith('Reminder: Futa Pass'));
+      expect(reminders.filter((m) => m.to === rider.user.email)).toHaveLength(1);
+      // The owner never chose: the evening before only, so nothing now.
+      expect(reminders.filter((m) => m.to === owner.user.email)).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('runs as a housekeeping job', () => {

@@ -61,18 +61,18 @@ export async function enqueueReminderDeliveries(ctx: AppContext, now = new Date(
     for (const reminder of readPreferences(seat).reminderTimes) {
       const due = reminderDueAt(reminder, seat.start_date, riderZone);
       if (due === null || Date.parse(due) > at || at - Date.parse(due) > REMINDER_GRACE_MS) continue;
-      await ctx.db.transaction().execute((tx) =>
-        enqueueDeliveries(
-          tx,
-          {
-            type: 'ride_reminder_due',
-            params: { ride: seat.name, reminder, startAt: seat.start_date, zone: zoneOf(seat), riderZone },
-            rideId: seat.ride_id,
-            recipients: [{ userId: seat.user_id, notificationId: null }],
-            eventKey: `ride_reminder_due:${seat.ride_id}:${reminder}`,
-          },
-          at,
-        ),
+      // No transaction: each row's insert stands alone and is idempotent by its key, so a run killed
+      // between the mail's row and the push's finishes at the next run.
+      await enqueueDeliveries(
+        ctx.db,
+        {
+          type: 'ride_reminder_due',
+          params: { ride: seat.name, reminder, startAt: seat.start_date, zone: zoneOf(seat), riderZone },
+          rideId: seat.ride_id,
+          recipients: [{ userId: seat.user_id, notificationId: null }],
+          eventKey: `ride_reminder_due:${seat.ride_id}:${reminder}`,
+        },
+        at,
       );
       written++;
     }
