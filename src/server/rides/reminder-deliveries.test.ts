@@ -95,7 +95,7 @@ describe('reminders by e-mail at the times a rider chose', () => {
     // Another server on the same database (the SQLite file, or PostgreSQL as in two-servers.test.ts).
     const other = await createTestApp({ PUBLIC_URL: 'https://rc.test', ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir }) });
     try {
-      const { owner, rider, ride } = await setUp(['two_hours_before']);
+      const { owner, rider } = await setUp(['two_hours_before']);
       const now = at('2027-04-04T05:01:00.000Z');
       const job = (app: typeof t) => housekeepingJobs(app.app.ctx).find((j) => j.name === 'ride-reminder-deliveries')!;
       expect(job(t)).toBeDefined();
