@@ -57,7 +57,9 @@ export const emailSender: DeliverySender = {
     if (!rider?.email || toBool(rider.email_paused)) return 'skipped';
     const definition: NotificationTypeDefinition = notificationTypes[delivery.type];
     const byDefault = definition.channels.email === true;
-    if ((await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0) return 'skipped';
+    // The rider's switch now: the default, unless they set the other value (a type off by default that they switched on is sent).
+    const changed = (await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0;
+    if (changed === byDefault) return 'skipped';
     const subject = await subjectOf(ctx, delivery);
     // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
     if (subject.opened) return 'skipped';

@@ -5,7 +5,7 @@ import { nowIso, toBool, toCount } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, publishNotifications, recordNotifications, retractNotifications, settleNotifications } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications, retractNotifications, settleNotifications, type Told } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
@@ -30,13 +30,20 @@ import { memberRoleOf, presentMember, presentRequest } from './groups.presenter'
 import { membershipStatusOf } from './groups.policy';
 import { announceNewMember, getGroup, loadGroup } from './groups.service';
 
-/** Tells the owner and co-organizers (who decide) that a rider asks to join, pointing at the Pending Members tab. */
-async function announceRequest(ctx: AppContext, group: GroupRow, riderId: string): Promise<void> {
-  const rider = await usersRepository.findById(ctx.db, riderId);
+/**
+ * Tells the owner and co-organizers (who decide) that a rider asks to join, pointing at the Pending
+ * Members tab: in `tx`, the request's own transaction, so a request that commits is told (and
+ * mailed) even if the process dies right after. Publish the result after the commit.
+ */
+async function recordRequest(tx: Transaction<Database>, group: GroupRow, riderId: string, requestId: string): Promise<Told> {
+  const rider = await usersRepository.findById(tx, riderId);
   // Named by their handle, never by their e-mail address.
-  for (const organizerId of await groupsRepository.organizerIds(ctx.db, group.id)) {
-    await notify(ctx, organizerId, 'membership_request', { rider: rider?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId });
-  }
+  return recordNotifications(tx, await groupsRepository.organizerIds(tx, group.id), {
+    type: 'membership_request',
+    params: { rider: rider?.handle ?? 'A rider', group: group.name },
+    about: { groupId: group.id, riderId },
+    eventKey: `membership_request:${requestId}`,
+  });
 }
 
 /**
@@ -48,6 +55,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
   assertCanJoin(membershipStatusOf(group, userId), toCount(group.viewer_is_banned) > 0);
   await ctx.beforeLock?.('group-join');
   let approvalRequired = toBool(group.membership_approval_required);
+  let told: Told = [];
   try {
     await ctx.db.transaction().execute(async (tx) => {
       // Decided again under the group's lock: the rider's standing and whether the group asks for
@@ -56,8 +64,11 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
       if (!standing) throw notFound('Group not found');
       assertCanJoin(membershipStatusOf(standing, userId), toCount(standing.viewer_is_banned) > 0);
       approvalRequired = toBool(standing.membership_approval_required);
-      if (approvalRequired) await groupsRepository.insertRequest(tx, { id: newId(), group_id: groupId, user_id: userId, requested_at: nowIso() });
-      else await groupsRepository.addMember(tx, groupId, userId, nowIso());
+      if (approvalRequired) {
+        const requestId = newId();
+        await groupsRepository.insertRequest(tx, { id: requestId, group_id: groupId, user_id: userId, requested_at: nowIso() });
+        told = await recordRequest(tx, group, userId, requestId);
+      } else await groupsRepository.addMember(tx, groupId, userId, nowIso());
     });
   } catch (error) {
     // A second request (double click, two tabs) loses on the unique key: one request, one notification.
@@ -67,7 +78,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
     throw error;
   }
   if (approvalRequired) {
-    await announceRequest(ctx, group, userId);
+    await publishNotifications(ctx, told);
     return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
   }
   await announceNewMember(ctx, group, userId);
@@ -195,14 +206,14 @@ export async function changeMemberRole(ctx: AppContext, actorId: string, groupId
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanChangeRole(status, target, role);
   await ctx.beforeLock?.('member-action');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
     assertCanChangeRole(locked.status, locked.target, role);
     if (!(await groupsRepository.setRole(tx, groupId, memberId, role))) memberNotFound();
+    // Told in the change's transaction: what commits is told, whatever happens to this process next.
+    return role === 'co_organizer' ? recordNotifications(tx, [memberId], { type: 'made_co_organizer', params: { group: group.name }, about: { groupId } }) : [];
   });
-  if (role === 'co_organizer') {
-    await notify(ctx, memberId, 'made_co_organizer', { group: group.name }, { groupId });
-  }
+  await publishNotifications(ctx, told);
   const member = (await listMembers(ctx, actorId, groupId)).find((m) => m.id === memberId);
   return member ?? memberNotFound();
 }
@@ -215,7 +226,7 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
   const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
   assertCanTransferTo(status, target);
   await ctx.beforeLock?.('member-action');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     // setOwner below keeps a former owner from handing the group over; the lock also makes sure
     // the new owner is still a member (not removed meanwhile).
     const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
@@ -224,10 +235,14 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
     if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('This group has changed hands meanwhile');
     await groupsRepository.setRole(tx, groupId, actorId, 'co_organizer');
     await groupsRepository.setRole(tx, groupId, memberId, 'member');
+    // Both told in the hand-over's transaction.
+    const [newOwner, formerOwner] = [await usersRepository.findById(tx, memberId), await usersRepository.findById(tx, actorId)];
+    return [
+      ...(await recordNotifications(tx, [memberId], { type: 'ownership_received', params: { group: group.name, formerOwner: formerOwner?.handle ?? 'The owner' }, about: { groupId, riderId: actorId } })),
+      ...(await recordNotifications(tx, [actorId], { type: 'ownership_handed_over', params: { group: group.name, newOwner: newOwner?.handle ?? 'another member' }, about: { groupId, riderId: memberId } })),
+    ];
   });
-  const [newOwner, formerOwner] = await Promise.all([usersRepository.findById(ctx.db, memberId), usersRepository.findById(ctx.db, actorId)]);
-  await notify(ctx, memberId, 'ownership_received', { group: group.name, formerOwner: formerOwner?.handle ?? 'The owner' }, { groupId, riderId: actorId });
-  await notify(ctx, actorId, 'ownership_handed_over', { group: group.name, newOwner: newOwner?.handle ?? 'another member' }, { groupId, riderId: memberId });
+  await publishNotifications(ctx, told);
   return getGroup(ctx, actorId, groupId);
 }
 
@@ -250,18 +265,21 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
     // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.
     const ownerId = await groupsRepository.ownerId(tx, groupId);
-    return ownerId ? { ownerId, ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
+    const handedOver = ownerId ? { ownerId, ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
+    // The rider and the owner are told in the removal's transaction: what commits is told.
+    const told = await recordNotifications(tx, [memberId], { type: 'removed_from_group', params: { group: group.name }, about: { groupId } });
+    if (handedOver && handedOver.rides.length > 0) {
+      const rider = await usersRepository.findById(tx, memberId);
+      for (const ride of handedOver.rides) {
+        told.push(...(await recordNotifications(tx, [handedOver.ownerId], { type: 'ride_handed_over', params: { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, about: { groupId, rideId: ride.id, riderId: memberId } })));
+      }
+    }
+    return { handedOver, told };
   });
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
-  await notify(ctx, memberId, 'removed_from_group', { group: group.name }, { groupId });
-  if (!handed) return;
-  for (const news of handed.news) await tellSeatNews(ctx, news);
-  if (handed.rides.length === 0) return;
-  const rider = await usersRepository.findById(ctx.db, memberId);
-  for (const ride of handed.rides) {
-    await notify(ctx, handed.ownerId, 'ride_handed_over', { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, { groupId, rideId: ride.id, riderId: memberId });
-  }
+  await publishNotifications(ctx, handed.told);
+  for (const news of handed.handedOver?.news ?? []) await tellSeatNews(ctx, news);
 }
 
 /** GET /api/groups/{id}/bans: the riders removed and kept from rejoining, for the organizers. */

@@ -3,7 +3,7 @@ import { nowIso, toBool } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, recordNotifications, type Told } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { dayOf, type CreatePollInput, type Poll, type PollLink } from '../../shared/polls/poll';
 import type { MembershipStatus } from '../../shared/groups/group';
 import { localDay } from '../../shared/rides/ride-time';
@@ -54,7 +54,7 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
   const membership = await membershipIn(ctx, userId, input.groupId);
   const id = newId();
   await ctx.beforeLock?.('poll-create');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     // Asked again under the group's lock: a member removed since the read above proposes nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, input.groupId, userId, 'share');
     if (!standing) throw notFound('Group not found');
@@ -72,10 +72,11 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
       is_active: 1,
       created_at: nowIso(),
     });
+    // The members are told in the poll's transaction: a poll that commits is told.
+    const others = (await groupsRepository.memberIds(tx, input.groupId)).filter((memberId) => memberId !== userId);
+    return recordNotifications(tx, others, { type: 'poll_created', params: { poll: input.title }, about: { groupId: input.groupId }, eventKey: `poll_created:${id}` });
   });
-  for (const memberId of await groupsRepository.memberIds(ctx.db, input.groupId)) {
-    if (memberId !== userId) await notify(ctx, memberId, 'poll_created', { poll: input.title }, { groupId: input.groupId });
-  }
+  await publishNotifications(ctx, told);
   return presentOne(ctx, id, userId, membership);
 }
 
