@@ -15,6 +15,7 @@ import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-count
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
 import { runDueDeliveries } from './deliveries/deliveries.worker';
 import { deliverySenders } from './deliveries/senders';
+import { runDigests } from './deliveries/digests';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -52,6 +53,8 @@ export function housekeepingJobs(ctx: AppContext) {
     // The outbox: mails (and pushes) due, claimed row by row, so every server may run it at once.
     // Every 20 seconds, so urgent types (a cancellation, a seat) leave within a minute.
     { name: 'deliveries', everyMs: 20_000, run: () => runDueDeliveries(ctx, deliverySenders()) },
+    // Digests (daily, weekly): each rider's held items gathered into one mail at its time, once by its key.
+    { name: 'digests', everyMs: 5 * 60 * 1000, run: () => runDigests(ctx) },
     { name: 'purge-geocode-cache', everyMs: 24 * HOUR_MS, run: () => purgeGeocodeCache(ctx) },
   ];
 }

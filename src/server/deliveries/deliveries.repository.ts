@@ -4,7 +4,7 @@ import type { Engine } from '../db/database';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
-export type NewDeliveryRow = Pick<DeliveryRow, 'id' | 'channel' | 'user_id' | 'type' | 'params' | 'notification_id' | 'ride_id' | 'dedupe_key' | 'due_at' | 'created_at'>;
+export type NewDeliveryRow = Pick<DeliveryRow, 'id' | 'channel' | 'user_id' | 'type' | 'params' | 'notification_id' | 'ride_id' | 'dedupe_key' | 'due_at' | 'created_at'> & { state?: 'pending' | 'held' };
 
 export const deliveriesRepository = {
   /**
@@ -102,6 +102,23 @@ export const deliveriesRepository = {
     return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   },
 
+  /** A row whose key may already be taken: whether this one was written (a digest, made once whatever runs the job). */
+  async insertOnce(db: Executor, row: NewDeliveryRow): Promise<boolean> {
+    const result = await db.insertInto('deliveries').values(row).onConflict((oc) => oc.column('dedupe_key').doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
+  /** Held items (digests.ts) whose digest time has come, oldest first. */
+  heldDue(db: Executor, now: string): Promise<DeliveryRow[]> {
+    return db.selectFrom('deliveries').selectAll().where('state', '=', 'held').where('due_at', '<=', now).orderBy('created_at').limit(5000).execute();
+  },
+  /** Items gathered into a digest: never sent alone. */
+  async markDigested(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.updateTable('deliveries').set({ state: 'digested' }).where('id', 'in', ids).where('state', '=', 'held').execute();
+  },
+  /** The digest choices and zones of riders (digests.ts). */
+  digestChoices(db: Executor, userIds: string[]) {
+    return db.selectFrom('users').select(['id', 'timezone', 'organizer_digest', 'new_rides_digest']).where('id', 'in', userIds).execute();
+  },
   find(db: Executor, id: string): Promise<DeliveryRow | undefined> {
     return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -3,7 +3,7 @@ import { notificationsRepository } from '../notifications/notifications.reposito
 import { zoneOf } from '../notifications/notifications.service';
 import { ridesRepository } from '../rides/rides.repository';
 import { rideInvitation } from '../calendar/calendar.service';
-import { notificationTypes, renderNotification, type CurrentNames, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { isNotificationType, notificationTypes, renderNotification, type CurrentNames, type DigestItem, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
 import { toBool } from '../db/database';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { deliveriesRepository } from './deliveries.repository';
@@ -79,12 +79,17 @@ export const emailSender: DeliverySender = {
           ? { url: `${publicUrl}/groups/${encodeURIComponent(subject.groupSlug)}`, label: 'Open the group' }
           : { url: `${publicUrl}/`, label: `Open ${appName}` };
     const token = await unsubscribeToken(ctx.db, delivery.userId, delivery.type);
+    // A digest lists its items, each written as its own mail would say it.
+    const items = Array.isArray(delivery.params.items)
+      ? (delivery.params.items as DigestItem[]).flatMap((item) => (isNotificationType(item.type) ? [renderNotification(item.type, item.params).message] : []))
+      : undefined;
     const mail = composeNotificationMail({
       appName,
       title,
       message,
       link,
       rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider) } : undefined,
+      items,
       typeLabel: definition.label,
       settingsUrl: settingsUrl(publicUrl),
       unsubscribeUrl: unsubscribeUrl(publicUrl, token),

@@ -18,6 +18,8 @@ export interface NotificationMailInput {
   link: { url: string; label: string };
   /** A ride's start, when the mail is about one: told on the ride's clock and, when it differs, the rider's. */
   rideStart?: { at: string; rideZone: string; riderZone: string } | undefined;
+  /** A digest's items, one line each (digests.ts). */
+  items?: string[] | undefined;
   /** The type's name in the settings ("A ride I joined is cancelled"). */
   typeLabel: string;
   settingsUrl: string;
@@ -47,9 +49,12 @@ export function rideTimeLines(start: { at: string; rideZone: string; riderZone: 
 export function composeNotificationMail(input: NotificationMailInput): ComposedMail {
   const times = input.rideStart ? rideTimeLines(input.rideStart) : [];
   const why = `You got this mail because "${input.typeLabel}" is switched on for e-mail in your ${input.appName} notification settings.`;
+  const items = input.items ?? [];
   const text = [
     input.message,
     '',
+    ...items.map((item) => `- ${item}`),
+    ...(items.length > 0 ? [''] : []),
     ...times,
     ...(times.length > 0 ? [''] : []),
     `${input.link.label}: ${input.link.url}`,
@@ -67,6 +72,7 @@ export function composeNotificationMail(input: NotificationMailInput): ComposedM
     '<body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:560px;margin:0 auto;padding:16px">',
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(input.title)}</h1>`,
     paragraph(input.message),
+    ...(items.length > 0 ? [`<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`] : []),
     ...times.map(paragraph),
     `<p style="margin:20px 0"><a href="${escapeHtml(input.link.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.link.label)}</a></p>`,
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">`,

@@ -5,6 +5,7 @@ import { newId } from '../platform/tokens';
 import { channelOffered, defaultChannelOn, type DeliveryChannel, type NotificationParams, type NotificationType } from '../../shared/notifications/notification-types';
 import { deliveriesRepository } from './deliveries.repository';
 import { channelSettingsRepository } from './channel-settings.repository';
+import { heldForDigest } from './digests';
 
 /*
  * The outbox (issue 30 point 2): every mail or push to send is a `deliveries` row written in the
@@ -75,8 +76,11 @@ export async function enqueueDeliveries<T extends NotificationType>(db: Executor
     if (!channelOffered(event.type, channel)) continue;
     const reachable = await channelAudience[channel](db, userIds);
     const wanting = new Set(await switchedOn(db, [...reachable], event.type, channel));
+    // Riders who take this type as a digest: their mail is held until the digest's time (digests.ts).
+    const held = channel === 'email' ? await heldForDigest(db, [...wanting], event.type, now) : new Map<string, string>();
     for (const { userId, notificationId } of event.recipients) {
       if (!wanting.has(userId)) continue;
+      const digestAt = held.get(userId);
       await deliveriesRepository.insert(
         db,
         {
@@ -89,8 +93,9 @@ export async function enqueueDeliveries<T extends NotificationType>(db: Executor
           ride_id: event.rideId ?? null,
           // A coalesced change is keyed by the ride alone while it waits (the key gains the row's id once sent).
           dedupe_key: `${channel}:${userId}:${coalesce && event.rideId ? `ride_changed:${event.rideId}` : event.eventKey}`,
-          due_at: dueAt(event.type, params, now),
+          due_at: digestAt ?? dueAt(event.type, params, now),
           created_at: new Date(now).toISOString(),
+          ...(digestAt && { state: 'held' as const }),
         },
         coalesce,
       );

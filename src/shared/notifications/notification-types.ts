@@ -54,6 +54,16 @@ export interface NotificationParams {
   ride_handed_over: { ride: string; rider: string; group: string };
   // Issue 30 point 6 (branch notify30): mail and push only, never in the app's list.
   ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
+  // Issue 30 point 7 (branch notify30): one mail gathering the items of a period (DigestItem).
+  rides_digest: { count: number; items: DigestItem[] };
+  organizer_digest: { count: number; items: DigestItem[] };
+}
+
+/** One notification gathered into a digest mail instead of a mail of its own. */
+export interface DigestItem {
+  type: string;
+  params: Record<string, unknown>;
+  notificationId: string | null;
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -272,6 +282,26 @@ export const notificationTypes = {
     label: 'Reminders of a ride I joined',
     title: 'Ride reminder',
     message: 'Reminder: {ride} starts on {day} at {time} ({zone}){yourTime}',
+  },
+  // Issue 30 point 7 (branch notify30): digests, for riders who chose them in Preferences
+  // (preferences.ts newRidesDigest, organizerDigest); e-mail only, never in the app's list.
+  rides_digest: {
+    audience: 'each rider who takes new rides as a daily (08:00 on their clock) or weekly (Mondays) digest',
+    section: 'My groups',
+    opens: 'account',
+    channels: { email: true },
+    label: 'New rides in my groups, as a digest',
+    title: 'New rides in your groups',
+    message: 'New rides in your groups: {count}',
+  },
+  organizer_digest: {
+    audience: 'each organizer who takes join requests and new members as a daily digest (08:00 on their clock)',
+    section: 'Organizing',
+    opens: 'account',
+    channels: { email: true },
+    label: 'Join requests and new members, as a digest',
+    title: 'Your groups today',
+    message: 'Join requests and new members in your groups: {count}',
   },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 

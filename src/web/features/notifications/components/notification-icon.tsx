@@ -24,6 +24,8 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   removed_from_group: { icon: UserMinus, tone: 'bg-rose-100 text-rose-700' },
   ride_handed_over: { icon: KeyRound, tone: 'bg-amber-100 text-amber-800' },
   ride_reminder_due: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
+  rides_digest: { icon: Route, tone: 'bg-ignition-100 text-ignition-700' },
+  organizer_digest: { icon: Users, tone: 'bg-sky-100 text-sky-700' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildSignedInUser } from '../test/test-app';
+import { addMember, buildGroup, buildRide } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
+import { housekeepingJobs } from '../housekeeping';
+import { runDueDeliveries } from './deliveries.worker';
+import { deliverySenders } from './senders';
+import { nextDigestAt, runDigests } from './digests';
+
+// Digests (issue 30 point 7), on both engines: an item a rider takes as a digest is not mailed
+// alone; at the digest's time its rider gets one mail listing the period's items, once.
+
+const t = useTestApp({ PUBLIC_URL: 'https://rc.test' });
+
+const heldOf = (userId: string) => t.app.ctx.db.selectFrom('deliveries').selectAll().where('user_id', '=', userId).where('channel', '=', 'email').orderBy('created_at').execute();
+
+describe('digests', () => {
+  it('the next digest time is 08:00 on the rider’s clock, and for weekly the next Monday', () => {
+    const now = Date.parse('2027-03-27T10:00:00.000Z'); // a Saturday, the night before Rome's summer time
+    expect(nextDigestAt('daily', 'Europe/Rome', now)).toBe('2027-03-28T06:00:00.000Z'); // 08:00 CEST
+    expect(nextDigestAt('weekly', 'Europe/Rome', now)).toBe('2027-03-29T06:00:00.000Z'); // Monday
+    expect(nextDigestAt('daily', 'Australia/Sydney', Date.parse('2027-03-27T20:00:00.000Z'))).toBe('2027-03-27T21:00:00.000Z'); // 08:00 AEDT the next local day
+  });
+
+  it('gathers the new rides of a rider who takes them daily into one mail at 08:00; another rider gets one mail per ride', async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const digesting = await buildSignedInUser(t);
+    const immediate = await buildSignedInUser(t);
+    await addMember(owner, digesting, group.id);
+    await addMember(owner, immediate, group.id);
+    expect((await digesting.client.patch(`/api/users/${digesting.user.id}`, { timezone: 'Europe/Rome', newRidesDigest: 'daily' })).statusCode).toBe(200);
+    const first = await buildRide(owner, group.id, { name: 'Digest run one' });
+    const second = await buildRide(owner, group.id, { name: 'Digest run two' });
+
+    const before = t.mail.length;
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+    const mailed = () => t.mail.slice(before);
+    expect(mailed().filter((m) => m.to === immediate.user.email && m.subject.includes('has been added to your group'))).toHaveLength(2);
+    expect(mailed().filter((m) => m.to === digesting.user.email)).toEqual([]);
+    const held = await heldOf(digesting.user.id);
+    expect(held.map((r) => r.state)).toEqual(['held', 'held']);
+    const dueAt = Date.parse(held[0]!.due_at);
+
+    // Before its time nothing is gathered; at it, one digest, however often the job runs.
+    expect(await runDigests(t.app.ctx, dueAt - 1000)).toBe(0);
+    expect(await runDigests(t.app.ctx, dueAt)).toBe(1);
+    expect(await runDigests(t.app.ctx, dueAt + 60_000)).toBe(0);
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 1000 });
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 120_000 });
+    const digests = mailed().filter((m) => m.to === digesting.user.email);
+    expect(digests.map((m) => m.subject)).toEqual(['New rides in your groups: 2']);
+    expect(digests[0]!.text).toContain(`- ${first.name} has been added to your group`);
+    expect(digests[0]!.text).toContain(`- ${second.name} has been added to your group`);
+    expect((await heldOf(digesting.user.id)).map((r) => r.state).sort()).toEqual(['digested', 'digested', 'sent']);
+  });
+
+  it('gathers join requests for an organizer who takes them daily', async () => {
+    const owner = await buildSignedInUser(t);
+    expect((await owner.client.patch(`/api/users/${owner.user.id}`, { organizerDigest: 'daily' })).statusCode).toBe(200);
+    const group = await buildGroup(owner, { membershipApprovalRequired: true });
+    const asking = await buildSignedInUser(t);
+    await asking.client.post(`/api/groups/${group.id}/join`);
+    const [held] = (await heldOf(owner.user.id)).filter((r) => r.type === 'membership_request');
+    expect(held).toMatchObject({ state: 'held' });
+    const before = t.mail.length;
+    await runDigests(t.app.ctx, Date.parse(held!.due_at));
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => Date.parse(held!.due_at) + 1000 });
+    const mails = t.mail.slice(before).filter((m) => m.to === owner.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Join requests and new members in your groups: 1']);
+    expect(mails[0]!.text).toContain(`- ${asking.user.userId} wants to join ${group.name}`);
+  });
+
+  it('runs as a housekeeping job', () => {
+    expect(housekeepingJobs(t.app.ctx).map((job) => job.name)).toContain('digests');
+  });
+});
