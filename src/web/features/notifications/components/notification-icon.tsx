@@ -1,4 +1,4 @@
-import { Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, KeyRound, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { AlarmClock, Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, Inbox, KeyRound, Newspaper, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -23,9 +23,9 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ownership_handed_over: { icon: Handshake, tone: 'bg-asphalt-100 text-asphalt-700' },
   removed_from_group: { icon: UserMinus, tone: 'bg-rose-100 text-rose-700' },
   ride_handed_over: { icon: KeyRound, tone: 'bg-amber-100 text-amber-800' },
-  ride_reminder_due: { icon: CalendarClock, tone: 'bg-amber-100 text-amber-700' },
-  rides_digest: { icon: Route, tone: 'bg-ignition-100 text-ignition-700' },
-  organizer_digest: { icon: Users, tone: 'bg-sky-100 text-sky-700' },
+  ride_reminder_due: { icon: AlarmClock, tone: 'bg-amber-100 text-amber-700' },
+  rides_digest: { icon: Newspaper, tone: 'bg-ignition-100 text-ignition-700' },
+  organizer_digest: { icon: Inbox, tone: 'bg-sky-100 text-sky-700' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };
