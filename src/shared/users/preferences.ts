@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * The riders' preferences, each defined once (docs/decisions/2026-11-27-preference-recipe.md): its
  * field, its column on `users`, its values and its default. Everything else derives from this list:
@@ -11,8 +9,8 @@ import { z } from 'zod';
  * reaches everyone who never chose). A set is stored as its values joined by commas, in the list's
  * order ('' is the empty set: "none").
  *
- * Only z.* calls and pure-marked calls at the top level: the browser reads the defaults on every
- * screen, and zod stays out of its first load (vite.config.ts, manualPureFunctions).
+ * No zod here: the browser reads the defaults on every screen, and zod stays out of its first load
+ * (the schemas are in preference-schemas.ts). Only pure-marked calls at the top level.
  */
 
 /** When a rider is reminded of a ride they hold a seat on, by e-mail and push (issue 30 point 6). */
@@ -55,7 +53,8 @@ export type PreferenceColumn = Definitions[PreferenceField]['column'];
 
 export const PREFERENCE_FIELDS = Object.keys(PREFERENCES) as PreferenceField[];
 
-function entries(): Array<[PreferenceField, PreferenceDefinition]> {
+/** Each preference with its definition, in the list's order. */
+export function entries(): Array<[PreferenceField, PreferenceDefinition]> {
   return Object.entries(PREFERENCES) as Array<[PreferenceField, PreferenceDefinition]>;
 }
 
@@ -66,25 +65,6 @@ function defaults(): Preferences {
 }
 /** What a rider who never chose has, and what a visitor without an account sees. */
 export const PREFERENCE_DEFAULTS: Preferences = /* @__PURE__ */ defaults();
-
-function valueSchema(definition: PreferenceDefinition) {
-  const one = z.enum(definition.values as [string, ...string[]], { error: `Please choose one of: ${definition.values.join(', ')}` });
-  return definition.kind === 'set' ? z.array(one).max(definition.values.length) : one;
-}
-type Shape<Wrap extends 'answer' | 'update'> = {
-  [K in PreferenceField]: Wrap extends 'update' ? z.ZodOptional<z.ZodType<Preferences[K]>> : z.ZodType<Preferences[K]>;
-};
-function shape(wrap: 'answer'): Shape<'answer'>;
-function shape(wrap: 'update'): Shape<'update'>;
-function shape(wrap: 'answer' | 'update'): Record<string, z.ZodType> {
-  const out: Record<string, z.ZodType> = {};
-  for (const [field, definition] of entries()) out[field] = wrap === 'update' ? z.optional(valueSchema(definition)) : valueSchema(definition);
-  return out;
-}
-/** The preferences in the current user's answer. */
-export const preferenceAnswerShape = /* @__PURE__ */ shape('answer');
-/** The preferences a profile update may send, each optional. */
-export const preferenceUpdateShape = /* @__PURE__ */ shape('update');
 
 /** The fields a profile update writes through `preferenceColumns` rather than by their own name (for sentColumns). */
 export const PREFERENCES_WRITTEN_APART = /* @__PURE__ */ Object.fromEntries(PREFERENCE_FIELDS.map((field) => [field, null])) as { readonly [K in PreferenceField]: null };

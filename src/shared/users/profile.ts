@@ -3,7 +3,7 @@ import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
-import { preferenceUpdateShape } from './preferences';
+import { preferenceUpdateShape } from './preference-schemas';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema, motorcycleSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
@@ -28,9 +28,7 @@ const optionalText = (max: number, label: string, { isName = false } = {}) =>
     .optional()
     .transform((v) => (v === '' ? null : v));
 
-/** PATCH /api/users/{id} (spec 1 section 5, "Profile form"). Every field optional. */
-export const profileUpdateSchema = z
-  .object({
+const profileFields = z.object({
     userId: userIdSchema.optional(),
     // An empty e-mail is sent as absent (spec 1 section 5).
     email: z
@@ -63,10 +61,12 @@ export const profileUpdateSchema = z
       .max(64)
       .transform((zone) => zone || undefined)
       .optional(),
-    // Reminders, digests and what is added after them: defined once in preferences.ts.
-    ...preferenceUpdateShape,
-  })
-  .strict();
+});
+// PURE, in two steps whose arguments are plain names: the browser uses no profile update schema, and
+// the preferences' schemas (with zod) must not be kept for it in the chunk of its first load.
+const withPreferences = /* @__PURE__ */ profileFields.extend(preferenceUpdateShape);
+/** PATCH /api/users/{id} (spec 1 section 5, "Profile form"). Every field optional; the preferences are defined once in preferences.ts. */
+export const profileUpdateSchema = /* @__PURE__ */ withPreferences.strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const MOTORCYCLE_YEAR_MIN = 1900;
