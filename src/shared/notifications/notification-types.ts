@@ -52,6 +52,8 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
+  // Issue 30 point 5 (card30): a comment on a ride, where ride-day notes live.
+  ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -258,6 +260,17 @@ export const notificationTypes = {
     label: "A removed rider's ride passes to me",
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
+  },
+  // Issue 30 point 5 (card30). A burst of comments is one mail or push per ride and rider
+  // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
+  ride_comment: {
+    audience: "the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group",
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: false, push: true },
+    label: 'A new comment on a ride I ride or organise',
+    title: 'New comment',
+    message: '{rider} on {ride}: {excerpt}',
   },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 
