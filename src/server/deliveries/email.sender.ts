@@ -80,7 +80,7 @@ export const emailSender: DeliverySender = {
       title,
       message,
       link,
-      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider) } : undefined,
+      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider), cancelled: ride.status === 'cancelled' } : undefined,
       typeLabel: definition.label,
       settingsUrl: settingsUrl(publicUrl),
       unsubscribeUrl: unsubscribeUrl(publicUrl, token),
