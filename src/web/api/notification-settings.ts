@@ -1,25 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
-import { apiRequest } from '../lib/api-client';
+import { ownSetting, useOwnSetting } from './own-setting';
 import { usersKeys } from './query-keys';
 
-/** GET /api/users/current/notification-settings: each type's e-mail and push switch, and "Pause all e-mail". */
-export function getNotificationSettings(): Promise<NotificationSettings> {
-  return apiRequest<NotificationSettings>('/api/users/current/notification-settings');
-}
+/**
+ * GET /api/users/current/notification-settings: each type's e-mail and push switch and "Pause all
+ * e-mail". PATCH: one switch, saved at once.
+ */
+const notificationSettings = ownSetting<NotificationSettings, NotificationSettingUpdate>('/api/users/current/notification-settings', 'PATCH', usersKeys.notificationSettings);
 
-/** PATCH /api/users/current/notification-settings: one switch, saved at once. */
-export function updateNotificationSetting(input: NotificationSettingUpdate): Promise<NotificationSettings> {
-  return apiRequest<NotificationSettings>('/api/users/current/notification-settings', { method: 'PATCH', body: input });
-}
-
-export function notificationSettingsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: usersKeys.notificationSettings(userId), queryFn: getNotificationSettings });
-}
-
-export function useNotificationSettings(userId: string) {
-  return useQuery(notificationSettingsQueryOptions(userId));
-}
+export const useNotificationSettings = (userId: string) => useOwnSetting(notificationSettings, userId);
 
 /** The settings with one switch (or the pause) changed. */
 export function withSetting(settings: NotificationSettings, input: NotificationSettingUpdate): NotificationSettings {
@@ -39,12 +29,12 @@ function undo(input: NotificationSettingUpdate): NotificationSettingUpdate {
  */
 export function useUpdateNotificationSetting(userId: string) {
   const queryClient = useQueryClient();
-  const key = usersKeys.notificationSettings(userId);
+  const key = notificationSettings.queryOptions(userId).queryKey;
   const mutationKey = [...key, 'update'];
   const change = (input: NotificationSettingUpdate) => queryClient.setQueryData<NotificationSettings>(key, (settings) => settings && withSetting(settings, input));
   return useMutation({
     mutationKey,
-    mutationFn: updateNotificationSetting,
+    mutationFn: notificationSettings.save,
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
       change(input);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { DevicePushSwitch } from '../../../components/users/device-push';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../../../api/notification-settings';
 import type { NotificationSettings, NotificationSettingUpdate } from '../../../../shared/notifications/notification-settings';
@@ -47,12 +48,8 @@ export function NotificationSettingsCard({ userId }: { userId: string }) {
       <CardHeader titleId="notification-settings-title" icon={<Bell />} title="Notifications" description="What you hear of, and where: in the app, by e-mail and on your devices." />
       <CardBody className="space-y-5">
         <DevicePushSwitch />
-        {settings.isPending ? (
-          <p className="text-sm text-asphalt-500">Loading your notification settings...</p>
-        ) : settings.isError ? (
-          <p className="text-sm text-red-700" role="alert">
-            Your notification settings could not be loaded.
-          </p>
+        {!settings.isSuccess ? (
+          <QueryStatus query={settings} loading="Loading your notification settings..." failed="Your notification settings could not be loaded." />
         ) : (
           <>
             <div>
