@@ -32,7 +32,8 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  ride_created: { ride: string };
+  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
+  ride_created: { ride: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -323,6 +324,10 @@ export function messageValues(type: NotificationType, params: Record<string, unk
     const clock = wallClock(params.startAt, params.zone);
     values.day = dayLabel(clock.day);
     values.time = clock.time;
+  }
+  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
+    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
+    values.ride = `${params.ride} (${params.series.charAt(0).toLowerCase()}${params.series.slice(1)} from ${dayLabel(params.from)})`;
   }
   if (type === 'media_uploaded') {
     values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;
