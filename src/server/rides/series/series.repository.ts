@@ -46,6 +46,11 @@ export const seriesRepository = {
       .execute();
   },
 
+  /** The series' group as its page names and links it. */
+  group(db: Executor, groupId: string): Promise<{ id: string; name: string; slug: string } | undefined> {
+    return db.selectFrom('groups').select(['id', 'name', 'slug']).where('id', '=', groupId).executeTakeFirst();
+  },
+
   async setLastDay(db: Executor, id: string, day: string): Promise<void> {
     await db.updateTable('ride_series').set({ last_day: day }).where('id', '=', id).execute();
   },

@@ -195,7 +195,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   // The group is told once, of the series (not of each ride it makes), through the outbox.
   const others = (await groupsRepository.memberIds(ctx.db, group.id)).filter((memberId) => memberId !== userId);
   const told = await ctx.db.transaction().execute((tx) =>
-    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
+    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name, series: seriesLabel(rule), from: firstRideDay }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
   );
   await publishNotifications(ctx, told);
   return presentOne(ctx, await loadRide(ctx, firstId, userId), userId);
@@ -222,11 +222,14 @@ export async function getSeries(ctx: AppContext, viewerId: string | null, series
   const { today } = windowOf(series, new Date());
   const now = nowIso();
   const rides = (await seriesRepository.ridesFrom(ctx.db, series.id, addDays(today, -1))).filter((r) => r.start_date > now);
+  const group = await seriesRepository.group(ctx.db, series.group_id);
+  if (!group) throw notFound('Series not found');
   return {
     id: series.id,
     label: seriesLabel(rule),
     name: series.name,
     groupId: series.group_id,
+    group,
     timezone: series.timezone,
     startTime: series.start_time,
     firstDay: series.first_day,

@@ -35,6 +35,8 @@ describe('a ride that repeats', () => {
     expect(first.series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2027-03-14' });
     expect(first.name).toBe('Sunday breakfast · Mar 14, 2027');
     expect(first.slug).toBe('sunday-breakfast-mar-14-2027');
+    // The series names its group, for its page's link.
+    expect((await seriesOf(owner, seriesId)).group).toEqual({ id: group.id, name: group.name, slug: group.slug });
 
     // The job as it runs through the year: each time the coming ten weeks.
     for (const at of ['2027-03-01', '2027-05-01', '2027-07-01', '2027-08-25', '2027-10-01']) await makeSeriesRides(t.app.ctx, new Date(`${at}T12:00:00Z`));
@@ -102,8 +104,8 @@ describe('a ride that repeats', () => {
     const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS, extra: { maxRiders: 2 } });
     const made = await seriesOf(owner, seriesId);
     expect(made.upcoming.length).toBeGreaterThanOrEqual(8);
-    // One notification, of the first ride (named as it is now, with its date), which links the series.
-    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast · Dec 6, 2026 has been added to your group' })]);
+    // One notification, of the series (its name, how it repeats and from when), which opens the first ride.
+    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast (every Sunday from Dec 6, 2026) has been added to your group' })]);
 
     const joined = await member.client.post(`/api/series/${seriesId}/join`);
     expect(joined.statusCode).toBe(200);

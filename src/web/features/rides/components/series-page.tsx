@@ -64,8 +64,11 @@ export function SeriesPage() {
       <h1 id="series-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950">
         {s.name}
       </h1>
-      <p className="mt-1.5 text-base text-asphalt-600">
-        At {s.startTime} ({s.timezone})
+      <p className="mt-1.5 text-base break-words text-asphalt-600">
+        At {s.startTime} ({s.timezone}) ·{' '}
+        <Link to={`/groups/${encodeURIComponent(s.group.slug)}`} className="font-semibold text-ignition-700 hover:underline">
+          {s.group.name}
+        </Link>
       </p>
       {s.ended ? null : (
         <Button className="mt-4" variant={s.ridesEverySeries ? 'secondary' : 'primary'} disabled={join.isPending || leave.isPending} onClick={() => void toggle()}>
