@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
-import { timezoneToDetect } from './site-settings-form';
+import { timezoneToDetect } from './browser-zone';
 
 beforeEach(stubResizeObserver);
 
