@@ -53,6 +53,8 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
+  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
+  series_handed_over: { series: string; repeats: string; rider: string; group: string };
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -259,6 +261,15 @@ export const notificationTypes = {
     label: "A removed rider's ride passes to me",
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
+  },
+  series_handed_over: {
+    audience: "the group's owner, one per series of a rider who leaves or is removed",
+    section: 'Organizing',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: "The series of a rider who left passes to me",
+    title: 'You own a series now',
+    message: '{series} ({repeats}) is yours: {rider} is no longer in {group}',
   },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 

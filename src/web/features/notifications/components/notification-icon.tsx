@@ -23,6 +23,7 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ownership_handed_over: { icon: Handshake, tone: 'bg-asphalt-100 text-asphalt-700' },
   removed_from_group: { icon: UserMinus, tone: 'bg-rose-100 text-rose-700' },
   ride_handed_over: { icon: KeyRound, tone: 'bg-amber-100 text-amber-800' },
+  series_handed_over: { icon: KeyRound, tone: 'bg-amber-100 text-amber-800' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };
