@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { isKnownZone, zoneOffsetLabel } from '../../../../shared/timezones/zoned-time';
+import { TIMEZONES } from '../../../../shared/timezones/timezones';
 import { zoneName } from '../../../lib/time-zones';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateProfile } from '../../../api/users';
@@ -13,9 +14,22 @@ import { useUpdateProfile } from '../../../api/users';
 export function timezoneToDetect(user: Pick<CurrentUser, 'timezone'>, browserZone: string | undefined) {
   if (user.timezone && user.timezone !== 'UTC') return null;
   if (!browserZone || browserZone === user.timezone || !isKnownZone(browserZone)) return null;
-  const name = zoneName(browserZone);
-  const offset = zoneOffsetLabel(browserZone, Date.now());
-  return { zone: browserZone, offset, name, label: `${offset} - ${name}` };
+  const zone = listedZone(browserZone);
+  const name = zoneName(zone);
+  const offset = zoneOffsetLabel(zone, Date.now());
+  return { zone, offset, name, label: `${offset} - ${name}` };
+}
+
+const icuName = (zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+
+/**
+ * The zone as the picker's list names it: Chromium's ICU says the older "Asia/Calcutta" and
+ * "Asia/Katmandu" for Asia/Kolkata and Asia/Kathmandu (one zone, two names); a zone the list lacks stays as sent.
+ */
+function listedZone(zone: string): string {
+  if (TIMEZONES.some((t) => t.zone === zone)) return zone;
+  const own = icuName(zone);
+  return TIMEZONES.find((t) => icuName(t.zone) === own)?.zone ?? zone;
 }
 
 export type DetectedZone = NonNullable<ReturnType<typeof timezoneToDetect>>;

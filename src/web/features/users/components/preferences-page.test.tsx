@@ -161,6 +161,9 @@ describe('timezoneToDetect', () => {
     // The browser's named zone (Intl.DateTimeFormat().resolvedOptions().timeZone).
     expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Kolkata')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
     expect(timezoneToDetect({ timezone: 'UTC' }, 'UTC')).toBeNull();
+    // Chromium names some zones by an older alias: stored by the list's name.
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Calcutta')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Katmandu')).toMatchObject({ zone: 'Asia/Kathmandu', label: 'UTC+05:45 - Kathmandu' });
     expect(timezoneToDetect({ timezone: 'UTC' }, undefined)).toBeNull();
     expect(timezoneToDetect({ timezone: 'Europe/Berlin' }, 'Asia/Kolkata')).toBeNull();
   });
