@@ -295,8 +295,9 @@ export function channelOffered(type: NotificationType, channel: DeliveryChannel)
 const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;
 
 /**
- * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00", what
- * rides carry until they have a zone); anything else reads as UTC.
+ * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00": the
+ * zone of the notifications migration 041 read back from their stored text, still shown); anything
+ * else reads as UTC.
  */
 export function wallClock(instant: string, zone: string): { day: string; time: string } {
   if (OFFSET_LABEL.test(zone)) {

@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Series } from '../../../../shared/series/series-rule';
-import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetToasts } from '../../../components/ui/toast-store';
 import { SeriesPage } from './series-page';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 const series: Series = {
   id: 's1',

@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../../../api/notification-settings';
 import type { NotificationSettingUpdate } from '../../../../shared/notifications/notification-settings';
 
@@ -28,12 +29,8 @@ export function NotificationSettingsCard({ userId }: { userId: string }) {
     <Card aria-labelledby="notification-settings-title" id="notifications">
       <CardHeader titleId="notification-settings-title" icon={<Mail />} title="E-mail notifications" description="What we tell you by e-mail when the app is closed." />
       <CardBody className="space-y-4">
-        {settings.isPending ? (
-          <p className="text-sm text-asphalt-500">Loading your notification settings...</p>
-        ) : settings.isError ? (
-          <p className="text-sm text-red-700" role="alert">
-            Your notification settings could not be loaded.
-          </p>
+        {!settings.isSuccess ? (
+          <QueryStatus query={settings} loading="Loading your notification settings..." failed="Your notification settings could not be loaded." />
         ) : (
           <>
             {!settings.data.hasEmail && <p className="text-sm text-asphalt-600">Add and confirm an e-mail address to get notifications by e-mail.</p>}

@@ -85,6 +85,15 @@ describe('PreferencesPage', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Pause all e-mail' }).getAttribute('aria-checked')).toBe('true'));
   });
 
+  it('says so when the e-mail settings cannot be loaded, and tries again', async () => {
+    let fail = true;
+    renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences', { 'GET /api/users/current/notification-settings': () => (fail ? json({ message: 'boom' }, 500) : json(notificationSettings)) });
+    expect(await screen.findByText('Your notification settings could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('switch', { name: 'A ride I joined is cancelled' })).toBeTruthy();
+  });
+
   it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1', profileVisibility: 'public' }));
     const groups = await screen.findByRole('switch', { name: 'Group Members Only' });
