@@ -32,7 +32,8 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  ride_created: { ride: string };
+  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
+  ride_created: { ride: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -52,8 +53,10 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
-  // Issue 30 point 5 (card30): a comment on a ride, where ride-day notes live.
+  /** A comment on a ride, where ride-day notes live. */
   ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
+  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
+  series_handed_over: { series: string; repeats: string; rider: string; group: string };
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -261,7 +264,7 @@ export const notificationTypes = {
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
   },
-  // Issue 30 point 5 (card30). A burst of comments is one mail or push per ride and rider
+  // A burst of comments is one mail or push per ride and rider
   // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
   ride_comment: {
     audience: "the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group",
@@ -271,6 +274,15 @@ export const notificationTypes = {
     label: 'A new comment on a ride I ride or organise',
     title: 'New comment',
     message: '{rider} on {ride}: {excerpt}',
+  },
+  series_handed_over: {
+    audience: "the group's owner, one per series of a rider who leaves or is removed",
+    section: 'Organizing',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: "The series of a rider who left passes to me",
+    title: 'You own a series now',
+    message: '{series} ({repeats}) is yours: {rider} is no longer in {group}',
   },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 
@@ -337,6 +349,10 @@ export function messageValues(type: NotificationType, params: Record<string, unk
     const clock = wallClock(params.startAt, params.zone);
     values.day = dayLabel(clock.day);
     values.time = clock.time;
+  }
+  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
+    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
+    values.ride = `${params.ride} (${params.series.charAt(0).toLowerCase()}${params.series.slice(1)} from ${dayLabel(params.from)})`;
   }
   if (type === 'media_uploaded') {
     values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;

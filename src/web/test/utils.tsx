@@ -153,6 +153,8 @@ export function stubObjectUrls() {
 export function resetTestEnvironment() {
   cleanup();
   resetToasts();
+  // What a browser keeps between loads (the zone offered once, features/users/components/browser-zone.tsx).
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 }

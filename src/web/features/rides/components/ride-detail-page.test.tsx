@@ -53,6 +53,8 @@ describe('RideDetailPage', () => {
     expect(facts.textContent).toMatch(/From your location\s*49\.[0-9] mi/);
     expect(facts.textContent).toContain('Dec 5, 2026');
     expect(facts.textContent).toContain('09:00');
+    // The zone by its label and offset on the ride's date, and by its IANA name (issue 29).
+    expect(within(facts).getByText('Europe/Berlin').closest('dd')?.textContent).toBe('Berlin (UTC+01:00)Europe/Berlin');
     expect(facts.textContent).toContain('1/10');
     expect(screen.getByRole('button', { name: 'Join Ride' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();

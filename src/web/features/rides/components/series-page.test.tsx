@@ -13,6 +13,7 @@ const series: Series = {
   label: 'Every Sunday',
   name: 'Sunday breakfast',
   groupId: 'g1',
+  group: { id: 'g1', name: 'Apennine Riders', slug: 'apennine-riders' },
   timezone: 'Europe/Rome',
   startTime: '09:00',
   firstDay: '2026-12-06',
@@ -40,6 +41,7 @@ describe('SeriesPage', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Sunday breakfast' })).toBeTruthy();
     expect(screen.getByText('Every Sunday')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Apennine Riders' }).getAttribute('href')).toBe('/groups/apennine-riders');
     expect(screen.getByRole('link', { name: 'Dec 6, 2026' }).getAttribute('href')).toBe('/rides/r1');
     expect(screen.getByRole('link', { name: 'Dec 13, 2026' }).className).toContain('line-through');
     fireEvent.click(screen.getByRole('button', { name: 'Ride every one' }));

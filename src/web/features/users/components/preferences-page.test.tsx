@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
-import { timezoneToDetect } from './site-settings-form';
+import { timezoneToDetect } from './browser-zone';
 
 beforeEach(stubResizeObserver);
 
@@ -172,6 +172,9 @@ describe('timezoneToDetect', () => {
     // The browser's named zone (Intl.DateTimeFormat().resolvedOptions().timeZone).
     expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Kolkata')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
     expect(timezoneToDetect({ timezone: 'UTC' }, 'UTC')).toBeNull();
+    // Chromium names some zones by an older alias: stored by the list's name.
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Calcutta')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Katmandu')).toMatchObject({ zone: 'Asia/Kathmandu', label: 'UTC+05:45 - Kathmandu' });
     expect(timezoneToDetect({ timezone: 'UTC' }, undefined)).toBeNull();
     expect(timezoneToDetect({ timezone: 'Europe/Berlin' }, 'Asia/Kolkata')).toBeNull();
   });
