@@ -56,7 +56,9 @@ export const emailSender: DeliverySender = {
     if (!rider?.email || toBool(rider.email_paused)) return 'skipped';
     const definition: NotificationTypeDefinition = notificationTypes[delivery.type];
     const byDefault = definition.channels.email === true;
-    if ((await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0) return 'skipped';
+    // On when the rider left the default on, or switched a type that is off by default on (a comment).
+    const switched = (await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0;
+    if (byDefault === switched) return 'skipped';
     const subject = await subjectOf(ctx, delivery);
     // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
     if (subject.opened) return 'skipped';
@@ -78,7 +80,7 @@ export const emailSender: DeliverySender = {
       title,
       message,
       link,
-      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider) } : undefined,
+      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider), cancelled: ride.status === 'cancelled' } : undefined,
       typeLabel: definition.label,
       settingsUrl: settingsUrl(publicUrl),
       unsubscribeUrl: unsubscribeUrl(publicUrl, token),

@@ -10,6 +10,7 @@ import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
 import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
+import { handOverSeries, type HandedSeries } from '../rides/series/series-hand-over.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
@@ -94,8 +95,29 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
     await retractNotifications(ctx, 'membership_request', groupId, userId);
     return;
   }
-  if (!(await groupsRepository.removeMember(ctx.db, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
+  // In one transaction: the membership goes, and the series the rider made pass to the group's
+  // owner with their upcoming rides (the rider's single rides stay theirs, as history and as before).
+  const handed = await ctx.db.transaction().execute(async (tx) => {
+    if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
+    // The owner read under the group's lock (removeMember took it).
+    const ownerId = await groupsRepository.ownerId(tx, groupId);
+    if (!ownerId) return null;
+    const series = await handOverSeries(tx, groupId, userId, ownerId);
+    return { ownerId, series, ...(await handOverRides(tx, ctx.engine, groupId, userId, ownerId, new Date(), series.map((s) => s.id))) };
+  });
   await forgetMembership(ctx, groupId, userId);
+  if (!handed) return;
+  for (const news of handed.news) await tellSeatNews(ctx, news);
+  await tellSeriesHandedOver(ctx, group, handed.ownerId, userId, handed.series);
+}
+
+/** The group's owner is told once of each series that passed to them (not of each of its rides). */
+async function tellSeriesHandedOver(ctx: AppContext, group: Pick<GroupRow, 'id' | 'name'>, ownerId: string, riderId: string, series: HandedSeries[]): Promise<void> {
+  if (series.length === 0) return;
+  const rider = await usersRepository.findById(ctx.db, riderId);
+  for (const s of series) {
+    await notify(ctx, ownerId, 'series_handed_over', { series: s.name, repeats: s.repeats, rider: rider?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId, ...(s.rideIds[0] && { rideId: s.rideIds[0] }) });
+  }
 }
 
 export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {
@@ -250,16 +272,20 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
     // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.
     const ownerId = await groupsRepository.ownerId(tx, groupId);
-    return ownerId ? { ownerId, ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
+    return ownerId ? { ownerId, series: await handOverSeries(tx, groupId, memberId, ownerId), ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
   });
   await forgetMembership(ctx, groupId, memberId);
   await releaseSeatsInGroup(ctx, groupId, memberId);
   await notify(ctx, memberId, 'removed_from_group', { group: group.name }, { groupId });
   if (!handed) return;
   for (const news of handed.news) await tellSeatNews(ctx, news);
-  if (handed.rides.length === 0) return;
+  await tellSeriesHandedOver(ctx, group, handed.ownerId, memberId, handed.series);
+  // The rides of a series handed over are told of with it, once.
+  const ofSeries = new Set(handed.series.flatMap((s) => s.rideIds));
+  const rides = handed.rides.filter((ride) => !ofSeries.has(ride.id));
+  if (rides.length === 0) return;
   const rider = await usersRepository.findById(ctx.db, memberId);
-  for (const ride of handed.rides) {
+  for (const ride of rides) {
     await notify(ctx, handed.ownerId, 'ride_handed_over', { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, { groupId, rideId: ride.id, riderId: memberId });
   }
 }

@@ -32,7 +32,8 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  ride_created: { ride: string };
+  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
+  ride_created: { ride: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -52,6 +53,10 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
+  /** A comment on a ride, where ride-day notes live. */
+  ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
+  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
+  series_handed_over: { series: string; repeats: string; rider: string; group: string };
 }
 
 export type NotificationType = keyof NotificationParams;
@@ -259,6 +264,26 @@ export const notificationTypes = {
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
   },
+  // A burst of comments is one mail or push per ride and rider
+  // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
+  ride_comment: {
+    audience: "the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group",
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: false, push: true },
+    label: 'A new comment on a ride I ride or organise',
+    title: 'New comment',
+    message: '{rider} on {ride}: {excerpt}',
+  },
+  series_handed_over: {
+    audience: "the group's owner, one per series of a rider who leaves or is removed",
+    section: 'Organizing',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: "The series of a rider who left passes to me",
+    title: 'You own a series now',
+    message: '{series} ({repeats}) is yours: {rider} is no longer in {group}',
+  },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 
 /** Every type, in the order of the list above. */
@@ -283,8 +308,9 @@ export function channelOffered(type: NotificationType, channel: DeliveryChannel)
 const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;
 
 /**
- * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00", what
- * rides carry until they have a zone); anything else reads as UTC.
+ * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00": the
+ * zone of the notifications migration 041 read back from their stored text, still shown); anything
+ * else reads as UTC.
  */
 export function wallClock(instant: string, zone: string): { day: string; time: string } {
   if (OFFSET_LABEL.test(zone)) {
@@ -323,6 +349,10 @@ export function messageValues(type: NotificationType, params: Record<string, unk
     const clock = wallClock(params.startAt, params.zone);
     values.day = dayLabel(clock.day);
     values.time = clock.time;
+  }
+  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
+    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
+    values.ride = `${params.ride} (${params.series.charAt(0).toLowerCase()}${params.series.slice(1)} from ${dayLabel(params.from)})`;
   }
   if (type === 'media_uploaded') {
     values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;

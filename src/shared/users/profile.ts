@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { optionalZoneField } from '../timezones/zone-field';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema, motorcycleSchema } from './current-user';
@@ -56,12 +57,7 @@ export const profileUpdateSchema = z
       .optional(),
     timezoneName: z.string().trim().min(1, 'Timezone name is required').max(100).optional(),
     /** The rider's IANA zone ("Europe/Rome"); an unknown one is refused with the code `unknown_time_zone`. */
-    timezone: z
-      .string()
-      .trim()
-      .max(64)
-      .transform((zone) => zone || undefined)
-      .optional(),
+    timezone: optionalZoneField,
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

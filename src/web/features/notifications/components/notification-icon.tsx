@@ -1,4 +1,4 @@
-import { Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, KeyRound, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { Armchair, MessageSquare, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, Repeat, ImagePlus, KeyRound, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -23,6 +23,8 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ownership_handed_over: { icon: Handshake, tone: 'bg-asphalt-100 text-asphalt-700' },
   removed_from_group: { icon: UserMinus, tone: 'bg-rose-100 text-rose-700' },
   ride_handed_over: { icon: KeyRound, tone: 'bg-amber-100 text-amber-800' },
+  ride_comment: { icon: MessageSquare, tone: 'bg-sky-100 text-sky-700' },
+  series_handed_over: { icon: Repeat, tone: 'bg-amber-100 text-amber-800' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };
