@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
  * Test files share one module graph per worker (isolate: false): imports and jsdom set-up were most
  * of a run (docs/decisions/2026-11-27-ci-speed.md). Every file starts its own app and database and
  * undoes its stubs, so nothing leaks between files; VITEST_ISOLATE=true isolates them again when a
- * file is suspected of leaking. The browser tests keep isolation: each file starts its own server.
+ * file is suspected of leaking. The browser tests share the graph too (playwright-core and the server
+ * imported once): each file still starts and closes its own server, SMTP server and Chromium.
  */
 const isolate = process.env.VITEST_ISOLATE === 'true';
 
@@ -48,6 +49,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser and one server per file; files run one after another to spare the 2 cores.
           fileParallelism: false,
+          // One worker imports the server and playwright-core once for every file (each file still
+          // starts its own server, database, SMTP server and Chromium, and closes them).
+          isolate,
         },
       },
     ],

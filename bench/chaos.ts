@@ -6,6 +6,18 @@
  * (the primary forks replacements). Then it checks: the database's integrity, every write that got
  * a 2xx present, no row pointing at a missing file, and no temp file left after the next start.
  * Prints its figures; exits 1 when a check fails. Not part of npm test.
+ *
+ * Deliveries (issue 30): the riders have addresses and each is a member of the next rider's group,
+ * so every ride a rider creates is a "New ride" mail due to one other rider; the server mails a
+ * real SMTP server in this process (CHAOS_SMTP_DELAY_MS before it accepts each mail, 30 ms by
+ * default, so kills land mid-send), and the figures count kills that fell while mails were due.
+ * After the run a worker of this process sends what the killed workers left claimed (as another
+ * server would once their lease ends). Checks: no delivery left pending or failed; every mail
+ * settled as sent arrived at least once, with its stable Message-ID; a Message-ID that arrived
+ * twice is counted, and must be on a row claimed again after a kill (the kill fell between the
+ * SMTP server's acceptance and the commit): one claimed once and mailed twice fails the run.
+ *
+ * `npm run chaos -- --kills 5` (or CHAOS_KILLS=5) runs a short round; 100 by default.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +35,18 @@ import { freePort } from '../src/server/test/free-port';
 import { freshPostgresDatabase } from '../src/server/test/test-app';
 import { testGazetteerDir } from '../src/server/test/test-gazetteer';
 import { serverArgs } from './server-command';
+import { startChaosSmtp, deliveryChecks, type DeliveryFigures } from './chaos-deliveries';
 
-const KILLS = Number(process.env.CHAOS_KILLS ?? 100);
+/** `--kills N` wins over CHAOS_KILLS. */
+function killsWanted(): number {
+  const at = process.argv.indexOf('--kills');
+  const value = at >= 0 ? process.argv[at + 1] : process.env.CHAOS_KILLS;
+  const kills = Number(value ?? 100);
+  if (!Number.isInteger(kills) || kills < 0) throw new Error(`chaos: --kills wants a whole number, not ${String(value)}`);
+  return kills;
+}
+const KILLS = killsWanted();
+const SMTP_DELAY_MS = Number(process.env.CHAOS_SMTP_DELAY_MS ?? 30);
 const WORKERS = Math.max(2, Number(process.env.CHAOS_WORKERS ?? 2));
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 6);
 /** The primary replaces at once only a worker that lived 5 s (main.ts); a younger one after a growing pause. */
@@ -103,6 +125,7 @@ async function main(): Promise<void> {
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const smtp = await startChaosSmtp(SMTP_DELAY_MS);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -117,6 +140,7 @@ async function main(): Promise<void> {
     WRITE_LIMIT_PER_ADDRESS: '1000000',
     MEDIA_GUEST_QUOTA_MB: '100000',
     MEDIA_QUOTA_MB: '100000',
+    SMTP_URL: smtp.url,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -167,6 +191,17 @@ async function main(): Promise<void> {
     const ride = await setupRequest(cookie, 'POST', '/api/rides', rideBody(group.id));
     riders.push({ cookie, userId: user.id, groupId: group.id, rideId: ride.id });
   }
+  // Mail: each rider has an address (as a rider who signed in) and is a member of the next rider's
+  // group, so each ride created is one mail due to one rider; few enough per rider for a short run
+  // to stay under the 50 a day (a long run reaches it: those rows are settled skipped).
+  const watchDb = openDatabase({ databaseUrl, dataDir });
+  for (const [i, rider] of riders.entries()) {
+    await watchDb.kysely.updateTable('users').set({ email: `chaos-${i}-${crypto.randomBytes(3).toString('hex')}@example.test` }).where('id', '=', rider.userId).execute();
+    await setupRequest(rider.cookie, 'POST', `/api/groups/${riders[(i + 1) % riders.length]!.groupId}/join`, {});
+  }
+  const dueNow = async () =>
+    Number((await watchDb.kysely.selectFrom('deliveries').select((eb) => eb.fn.countAll<string | number>().as('n')).where('state', '=', 'pending').where('due_at', '<=', new Date().toISOString()).executeTakeFirstOrThrow()).n);
+  let killsWhileDue = 0;
 
   let writing = true;
   const writer = async (rider: (typeof riders)[number]) => {
@@ -231,9 +266,11 @@ async function main(): Promise<void> {
     const pids = workerPids(server.pid!);
     const eligible = pids.filter((pid) => Date.now() - (firstSeen.get(pid) ?? Date.now()) > MIN_WORKER_LIFE_MS);
     if (eligible.length < WORKERS) continue;
+    const due = await dueNow();
     try {
       process.kill(eligible[randomInt(eligible.length)]!, 'SIGKILL');
       kills += 1;
+      if (due > 0) killsWhileDue += 1;
       if (kills % 10 === 0) console.log(`chaos: ${kills} kills`);
     } catch {
       // it died meanwhile
@@ -247,6 +284,7 @@ async function main(): Promise<void> {
   clearInterval(watch);
   const seconds = (Date.now() - startedAt) / 1000;
   await stopServer(server);
+  await watchDb.close();
   const tempBefore = tempFiles(dataDir).length;
 
   // Checks, on the database as the crashes left it.
@@ -300,6 +338,9 @@ async function main(): Promise<void> {
     : 0;
   await db.close();
 
+  // What the killed workers left claimed is sent by another worker once their lease ends: here, one of this process.
+  const deliveries: DeliveryFigures = await deliveryChecks({ env, mails: smtp.messageIds, failures });
+
   // The next start sweeps what the killed uploads left.
   output = [];
   const again = startServer(env, onLine);
@@ -317,9 +358,18 @@ async function main(): Promise<void> {
   console.log(`integrity: ${integrity}`);
   console.log(`media rows ${mediaRows.length}, their files ${keys.length} (missing ${missingFiles.length}); files in storage ${storedFiles} (the rest are orphans the 6-hourly job removes)`);
   console.log(`temp files: ${tempBefore} left by killed uploads, ${tempAfter} after the next start`);
+  console.log(
+    `deliveries: ${kills} kills, ${killsWhileDue} while mails were due; ${deliveries.rows} e-mail rows: ${deliveries.sent} sent, ${deliveries.skipped} skipped, ${deliveries.failed} failed, ${deliveries.pending} pending; ` +
+      `${deliveries.sentAfterRun} sent after the run, ${deliveries.claimedAgain} claimed again after their worker was killed holding them`,
+  );
+  console.log(
+    `SMTP: ${deliveries.received} mails received, ${deliveries.distinct} Message-IDs; sent rows that never arrived: ${deliveries.missing}; ` +
+      `duplicates: ${deliveries.duplicates} (kill between the SMTP server's acceptance and the commit: ${deliveries.duplicatesAfterKill}; on a row claimed once: ${deliveries.duplicates - deliveries.duplicatesAfterKill})`,
+  );
   console.log(failures.length === 0 ? 'chaos: all checks passed' : `chaos: FAILED\n  ${failures.join('\n  ')}`);
   process.exitCode = failures.length === 0 ? 0 : 1;
   await dropDatabase();
+  await smtp.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

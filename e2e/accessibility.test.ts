@@ -11,8 +11,9 @@ import { screenshotsDir } from './support/screenshots';
 /**
  * A tour of every screen with axe-core over the whole document (shell, page and any open dialog),
  * signed out, as a guest, as a member and as an owner, at 375 and 1280 px: no serious or critical
- * violation anywhere. Each tour collects what it finds and fails once with the whole list, and makes
- * the riders, group, ride and invitation it visits itself, so any one runs alone.
+ * violation anywhere. Each tour collects what it finds and fails once with the whole list. The riders,
+ * group, ride and invitation the tours visit are made once, by whichever test comes first, so any one
+ * runs alone.
  */
 vi.setConfig({ testTimeout: 300_000 });
 
@@ -31,9 +32,9 @@ async function api<T>(page: Page, method: string, url: string, body?: unknown): 
 }
 
 /**
- * What a tour visits, made afresh for each test: an owner (signed in with a long address) with a
- * group, a ride and an open invitation; with `member`, a member of the group (signed in) too. The
- * riders' browser states let a tour open their pages at its own width without signing in again.
+ * What a tour visits: an owner (signed in with a long address) with a group, a ride and an open
+ * invitation, and a member of the group (signed in). The riders' browser states let a tour open
+ * their pages at its own width without signing in again.
  */
 interface World {
   group: { id: string; slug: string; name: string };
@@ -41,10 +42,10 @@ interface World {
   inviteLink: string;
   ownerHandle: string;
   owner: StorageState;
-  member: StorageState | null;
+  member: StorageState;
 }
 
-async function world({ member = false } = {}): Promise<World> {
+async function makeWorld(): Promise<World> {
   const n = unique();
   const owner = await signedInRider(h, `maximiliane.oberhuber-schwarzenberger.${n}@example.com`, DESKTOP);
   const name = `${GROUP_NAME} ${n}`;
@@ -81,14 +82,22 @@ async function world({ member = false } = {}): Promise<World> {
   const ownerState = await owner.context.storageState();
   await owner.context.close();
 
-  let memberState: StorageState | null = null;
-  if (member) {
-    const rider = await signedInRider(h, `member.giulia.${n}@example.com`, DESKTOP);
-    await api(rider.page, 'POST', `/api/groups/${group.id}/join`);
-    memberState = await rider.context.storageState();
-    await rider.context.close();
-  }
+  const rider = await signedInRider(h, `member.giulia.${n}@example.com`, DESKTOP);
+  await api(rider.page, 'POST', `/api/groups/${group.id}/join`);
+  const memberState = await rider.context.storageState();
+  await rider.context.close();
   return { group: { ...group, name }, ride, inviteLink, ownerHandle: owner.userId, owner: ownerState, member: memberState };
+}
+
+/**
+ * One world for the whole file, made by the first test that asks (so any one test still runs
+ * alone): the tours only look (dialogs they open are closed unsaved), so each finds it as made.
+ * Made once instead of per test, it saves two sign-ins through the mail per tour.
+ */
+let shared: Promise<World> | undefined;
+function world(): Promise<World> {
+  shared ??= makeWorld();
+  return shared;
 }
 
 /** A visitor past the welcome dialog; with `state`, that signed-in rider's browser at this width. */
@@ -216,14 +225,14 @@ describe('no serious or critical axe-core violation', () => {
     });
 
     for (const [role, as, extra] of [
-      ['a member', (w: World) => w.member!, memberScreens],
+      ['a member', (w: World) => w.member, memberScreens],
       ['the owner', (w: World) => w.owner, async (tour: Tour, w: World) => {
         await memberScreens(tour, w);
         await ownerScreens(tour, w);
       }],
     ] as const) {
       it(`as ${role}, at ${size}`, async () => {
-        const w = await world({ member: true });
+        const w = await world();
         const { context, page } = await visitor(viewport, as(w));
         const tour = new Tour(page);
         await commonScreens(tour, viewport.width, w);

@@ -136,7 +136,6 @@ describe('web push', () => {
       baseURL: h.baseUrl,
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
     });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(async () => void (await fetch('/api/users/mark-welcome-seen', { method: 'POST' })));

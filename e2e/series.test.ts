@@ -147,6 +147,8 @@ describe('series and named zones', () => {
     await seriesLink.waitFor();
     expect(await seriesLink.getAttribute('href')).toBe(`/series/${first.seriesId}`);
     expect(await factsOf(page)).toContain('09:00');
+    // The zone by its IANA name too (issue 29), beside its label and offset.
+    expect(await factsOf(page)).toMatch(/Rome \(UTC\+01:00\)\s*Europe\/Rome/);
     await checkAtWidths(page, 'series ride page', 'series-ride-page');
 
     // The series page lists its upcoming dated rides, two weeks apart.
@@ -158,6 +160,10 @@ describe('series and named zones', () => {
     expect(days[0]).toContain(format(firstSunday, 'MMM d, yyyy'));
     expect(days[1]).toContain(format(addDays(firstSunday, 14), 'MMM d, yyyy'));
     await page.getByText('Every 2 weeks on Sunday', { exact: true }).waitFor();
+    // The series names its group and links it.
+    const groupLink = page.getByRole('region', { name: RIDE, exact: true }).getByRole('link', { name: groupName, exact: true });
+    await groupLink.waitFor();
+    expect(await groupLink.getAttribute('href')).toMatch(/^\/groups\/[a-z0-9-]+$/);
     await checkAtWidths(page, 'series page', 'series-page');
 
     // "Skip this date" on the second ride asks first, then the ride shows as cancelled.
@@ -192,5 +198,20 @@ describe('series and named zones', () => {
       expect(facts, label).toContain('09:00');
       expect(facts, label).not.toMatch(/\b(08|10):00\b/);
     }
+  });
+
+  it('gives a guest with no zone the browser’s on the next page load, once, wherever they land', async () => {
+    const rider = await guestRider(h);
+    const { page } = rider;
+    const zoneOf = () => page.evaluate(async () => ((await (await fetch('/api/users/current')).json()) as { timezone: string }).timezone);
+    // The test browser runs on UTC: nothing to take.
+    expect(await zoneOf()).toBe('UTC');
+    // The same browser, now in Kathmandu (+05:45), opens a ride-less page, not Preferences.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Kathmandu' });
+    await page.goto('/groups');
+    await expectToast(page, 'Timezone detected');
+    await expect.poll(zoneOf).toBe('Asia/Kathmandu');
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
   });
 });

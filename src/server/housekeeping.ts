@@ -11,6 +11,7 @@ import { checkMinimumRiders } from './rides/minimum-riders';
 import { enqueueReminderDeliveries } from './rides/reminder-deliveries';
 import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
+import { refreshGpxSummaries } from './media/gpx-summary-refresh.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
 import { runDueDeliveries } from './deliveries/deliveries.worker';
@@ -39,6 +40,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'sweep-upload-temp-files', everyMs: 6 * HOUR_MS, run: () => createStorage(ctx.config).sweepTempFiles(24 * HOUR_MS) },
     // Files of media rows removed with their ride or group.
     { name: 'sweep-orphan-media', everyMs: 6 * HOUR_MS, run: () => sweepOrphanMedia(ctx, createStorage(ctx.config)) },
+    // GPX summaries an older reader measured (a track and a route of one road counted twice), read again once from the stored files.
+    { name: 'refresh-gpx-summaries', everyMs: 6 * HOUR_MS, run: () => refreshGpxSummaries(ctx, createStorage(ctx.config)) },
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },
     // Reminders by mail and push at each rider's chosen times, into the outbox (once per rider, ride and choice by its key).
     { name: 'ride-reminder-deliveries', everyMs: 5 * 60 * 1000, run: () => enqueueReminderDeliveries(ctx) },

@@ -6,38 +6,18 @@
  * screenshot under DATA_DIR/media. Reads the same environment as the server (GUIDE section 4).
  */
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { limitArg, runWithDatabase } from '../platform/cli';
 import { createStorage } from '../platform/storage';
 import { formatBugReport, listBugReports } from './bug-reports.list';
 
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const limit = Number(argValue('--limit') ?? 100);
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(db);
-    const reports = await listBugReports(db.kysely, createStorage(config), Number.isFinite(limit) && limit > 0 ? limit : 100);
-    if (process.argv.includes('--json')) {
-      process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
-    } else if (reports.length === 0) {
-      process.stdout.write(`No bug reports in ${config.databaseUrl ? 'the PostgreSQL database' : path.join(config.dataDir, 'roadcaptain.sqlite')}.\n`);
-    } else {
-      process.stdout.write(`${reports.length} bug report${reports.length === 1 ? '' : 's'}, newest first:\n\n`);
-      for (const report of reports) process.stdout.write(formatBugReport(report));
-    }
-  } finally {
-    await db.close();
+runWithDatabase(async (db, config) => {
+  const reports = await listBugReports(db.kysely, createStorage(config), limitArg());
+  if (process.argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+  } else if (reports.length === 0) {
+    process.stdout.write(`No bug reports in ${config.databaseUrl ? 'the PostgreSQL database' : path.join(config.dataDir, 'roadcaptain.sqlite')}.\n`);
+  } else {
+    process.stdout.write(`${reports.length} bug report${reports.length === 1 ? '' : 's'}, newest first:\n\n`);
+    for (const report of reports) process.stdout.write(formatBugReport(report));
   }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
 });

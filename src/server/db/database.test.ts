@@ -32,6 +32,33 @@ describe('database read paths', () => {
     expect(Number(rows[0]!.v)).toBe(0);
   });
 
+  it('names each value by its column after a migration drops a column and adds another, the width unchanged', async () => {
+    // SQLite prepares a cached statement again on its own after a schema change; `select *` then
+    // has as many columns as before, under other names and in another order.
+    const db = t.app.ctx.db;
+    await sql`create table drop_add_probe (kept text, dropped text)`.execute(db);
+    try {
+      await sql`insert into drop_add_probe (kept, dropped) values ('k', 'd')`.execute(db);
+      const read = async () => (await sql<Record<string, unknown>>`select * from drop_add_probe`.execute(db)).rows;
+      // Streamed rows (better-sqlite3's iterate) as well; the PostgreSQL dialect here has no cursor to stream with.
+      const stream = async () => {
+        const rows: unknown[] = [];
+        if (t.app.ctx.engine !== 'sqlite') return read();
+        for await (const row of db.selectFrom(sql<Record<string, unknown>>`drop_add_probe`.as('p')).selectAll().stream()) rows.push(row);
+        return rows;
+      };
+      expect(await read()).toEqual([{ kept: 'k', dropped: 'd' }]);
+      expect(await stream()).toEqual([{ kept: 'k', dropped: 'd' }]);
+      await sql`alter table drop_add_probe drop column kept`.execute(db);
+      await sql`alter table drop_add_probe add column added text`.execute(db);
+      await sql`update drop_add_probe set added = 'a'`.execute(db);
+      expect(await read()).toEqual([{ dropped: 'd', added: 'a' }]);
+      expect(await stream()).toEqual([{ dropped: 'd', added: 'a' }]);
+    } finally {
+      await sql`drop table drop_add_probe`.execute(db);
+    }
+  });
+
   it('reports changes of writes, which are never read as rows', async () => {
     const db = t.app.ctx.db;
     const result = await db.updateTable('users').set({ bio: 'x' }).where('id', '=', 'nobody').executeTakeFirst();

@@ -113,12 +113,14 @@ function applySqliteSettings(sqlite: SQLite.Database, file: string): void {
  */
 function withStatementCache(sqlite: SQLite.Database): { prepare(sqlText: string): SqliteStatement; close(): void } {
   const statements = new Map<string, SqliteStatement>();
+  const schemaVersionStatement = sqlite.prepare('pragma schema_version').pluck();
+  const schemaVersion = () => schemaVersionStatement.get() as number;
   return {
     prepare(sqlText) {
       let statement = statements.get(sqlText);
       if (!statement) {
         if (statements.size >= 500) statements.clear();
-        statement = fastRows(sqlite.prepare(sqlText));
+        statement = fastRows(sqlite.prepare(sqlText), schemaVersion);
         statements.set(sqlText, statement);
       }
       return statement;
@@ -127,17 +129,22 @@ function withStatementCache(sqlite: SQLite.Database): { prepare(sqlText: string)
   };
 }
 
-function fastRows(statement: SQLite.Statement): SqliteStatement {
+function fastRows(statement: SQLite.Statement, schemaVersion: () => number): SqliteStatement {
   if (!statement.reader) return { reader: false, all: (p) => statement.all(p), run: (p) => statement.run(p), iterate: (p) => statement.iterate(p) };
-  let width = statement.columns().length;
+  let builtAt = schemaVersion();
   let toObject = rowBuilder(statement.columns().map((c) => c.name));
   statement.raw(true);
-  // A migration that adds a column (a rolling deploy: another process migrating the same file)
-  // widens `select *` and `"rides".*`, and SQLite prepares the statement again on its own: the
-  // builder is made again from the new columns, so no value lands under another column's name.
-  const builderFor = (row: unknown[]) => {
-    if (row.length !== width) {
-      width = row.length;
+  // After any schema change, by a migration here or in another process (a rolling deploy), SQLite
+  // prepares the statement again on its own when it next runs: `select *` and `"rides".*` may then
+  // have other columns, more or fewer or the same number in another order (a column dropped and
+  // one added). So whenever the schema version differs from the one the builder was made at, it
+  // is made again from the statement's columns, read after the run that may have prepared it
+  // again. It is stamped with the version read before that run: a change landing during the run
+  // is then caught by the next one. Reading the version costs a tenth of a microsecond; reading
+  // the columns on every run would cost more than the query.
+  const builderAfterRun = (before: number) => {
+    if (schemaVersion() !== builtAt) {
+      builtAt = before;
       toObject = rowBuilder(statement.columns().map((c) => c.name));
     }
     return toObject;
@@ -145,12 +152,18 @@ function fastRows(statement: SQLite.Statement): SqliteStatement {
   return {
     reader: true,
     all(params) {
+      const before = schemaVersion();
       const rows = statement.all(params) as unknown[][];
-      return rows.length === 0 ? [] : rows.map(builderFor(rows[0]!));
+      return rows.length === 0 ? [] : rows.map(builderAfterRun(before));
     },
     run: (params) => statement.run(params),
     *iterate(params) {
-      for (const row of statement.iterate(params) as IterableIterator<unknown[]>) yield builderFor(row)(row);
+      const before = schemaVersion();
+      let build: ((row: unknown[]) => Record<string, unknown>) | undefined;
+      for (const row of statement.iterate(params) as IterableIterator<unknown[]>) {
+        build ??= builderAfterRun(before);
+        yield build(row);
+      }
     },
   };
 }

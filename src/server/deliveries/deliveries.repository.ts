@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, DeliveriesTable, UsersTable } from '../db/schema';
 import type { Engine } from '../db/database';
+import { COALESCED_TYPE_NAMES } from './coalesced-types';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
@@ -54,13 +55,13 @@ export const deliveriesRepository = {
   /**
    * Settles a claimed row, only while this worker's lease holds (`claimed_until` as it set it): a
    * worker that outlived its lease does not overwrite the one that took the row over. Once settled
-   * a coalesced change's key gains the row's id, so it is free for the next change; any other key
+   * a coalesced type's key (a ride change, a comment) gains the row's id, so it is free for the next one; any other key
    * stays taken, so a job enqueuing the same event again (a reminder, on another server) adds nothing.
    */
   async settle(db: Executor, row: Pick<DeliveryRow, 'id' | 'claimed_until'>, values: { state: 'sent' | 'failed' | 'skipped'; at: string; error?: string | null }): Promise<boolean> {
     const result = await db
       .updateTable('deliveries')
-      .set({ state: values.state, sent_at: values.at, claimed_until: null, last_error: values.error ?? null, dedupe_key: sql<string>`case when ${sql.ref('type')} = 'ride_changed' then ${sql.ref('dedupe_key')} || '#' || ${sql.ref('id')} else ${sql.ref('dedupe_key')} end` })
+      .set({ state: values.state, sent_at: values.at, claimed_until: null, last_error: values.error ?? null, dedupe_key: sql<string>`case when ${sql.ref('type')} in (${sql.join(COALESCED_TYPE_NAMES)}) then ${sql.ref('dedupe_key')} || '#' || ${sql.ref('id')} else ${sql.ref('dedupe_key')} end` })
       .where('id', '=', row.id)
       .where('claimed_until', '=', row.claimed_until)
       .executeTakeFirst();

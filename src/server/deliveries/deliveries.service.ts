@@ -2,27 +2,29 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../platform/errors';
 import { escapeHtml } from '../platform/html';
 import { usersRepository } from '../users/users.repository';
-import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationTypes, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationTypes, type DeliveryChannel, type NotificationType, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { groupsRepository } from '../groups/groups.repository';
 import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-/** GET /api/users/current/notification-settings: each type's e-mail switch (the default unless the rider chose), and the pause. */
+/** GET /api/users/current/notification-settings: each type's e-mail and push switch (the default unless the rider chose), and the pause. */
 export async function getNotificationSettings(ctx: AppContext, userId: string): Promise<NotificationSettings> {
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw notFound('User not found');
   const chosen = await channelSettingsRepository.listForUser(ctx.db, userId);
-  const emailOf = (type: (typeof NOTIFICATION_TYPE_NAMES)[number]) => {
-    if (!channelOffered(type, 'email')) return null;
-    const row = chosen.find((r) => r.type === type && r.channel === 'email');
-    return row ? Number(row.enabled) === 1 : defaultChannelOn(type, 'email');
+  const switchOf = (type: NotificationType, channel: DeliveryChannel) => {
+    if (!channelOffered(type, channel)) return null;
+    const row = chosen.find((r) => r.type === type && r.channel === channel);
+    return row ? Number(row.enabled) === 1 : defaultChannelOn(type, channel);
   };
   return {
     hasEmail: user.email !== null,
     emailPaused: await channelSettingsRepository.emailPaused(ctx.db, userId),
+    organizes: await groupsRepository.organizesAny(ctx.db, userId),
     types: NOTIFICATION_TYPE_NAMES.map((type) => {
       const definition: NotificationTypeDefinition = notificationTypes[type];
-      return { type, label: definition.label, section: definition.section, email: emailOf(type) };
+      return { type, label: definition.label, section: definition.section, email: switchOf(type, 'email'), push: switchOf(type, 'push') };
     }),
   };
 }

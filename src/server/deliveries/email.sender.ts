@@ -57,9 +57,9 @@ export const emailSender: DeliverySender = {
     if (!rider?.email || toBool(rider.email_paused)) return 'skipped';
     const definition: NotificationTypeDefinition = notificationTypes[delivery.type];
     const byDefault = definition.channels.email === true;
-    // The rider's switch now: the default, unless they set the other value (a type off by default that they switched on is sent).
-    const changed = (await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0;
-    if (changed === byDefault) return 'skipped';
+    // On when the rider left the default on, or switched a type that is off by default on (a comment).
+    const switched = (await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0;
+    if (byDefault === switched) return 'skipped';
     const subject = await subjectOf(ctx, delivery);
     // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
     if (subject.opened) return 'skipped';
@@ -88,7 +88,7 @@ export const emailSender: DeliverySender = {
       title,
       message,
       link,
-      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider) } : undefined,
+      rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider), cancelled: ride.status === 'cancelled' } : undefined,
       items,
       typeLabel: definition.label,
       settingsUrl: settingsUrl(publicUrl),

@@ -17,13 +17,21 @@ export interface NotificationMailInput {
   /** The one link: the page the notification opens. */
   link: { url: string; label: string };
   /** A ride's start, when the mail is about one: told on the ride's clock and, when it differs, the rider's. */
-  rideStart?: { at: string; rideZone: string; riderZone: string } | undefined;
+  rideStart?: RideStart | undefined;
   /** A digest's items, one line each (digests.ts). */
   items?: string[] | undefined;
   /** The type's name in the settings ("A ride I joined is cancelled"). */
   typeLabel: string;
   settingsUrl: string;
   unsubscribeUrl: string;
+}
+
+/** A ride's start; a cancelled ride's reads "Was to start". */
+export interface RideStart {
+  at: string;
+  rideZone: string;
+  riderZone: string;
+  cancelled?: boolean;
 }
 
 export interface ComposedMail {
@@ -39,11 +47,12 @@ function clockLine(at: string, zone: string): string {
 }
 
 /** The ride's start in the ride's zone, and in the rider's when their clock reads otherwise. */
-export function rideTimeLines(start: { at: string; rideZone: string; riderZone: string }): string[] {
+export function rideTimeLines(start: RideStart): string[] {
   const ride = clockLine(start.at, start.rideZone);
   const rider = clockLine(start.at, start.riderZone);
   const sameClock = JSON.stringify(wallClock(start.at, start.rideZone)) === JSON.stringify(wallClock(start.at, start.riderZone));
-  return sameClock ? [`Starts: ${ride}`] : [`Starts: ${ride}`, `Your time: ${rider}`];
+  const starts = `${start.cancelled ? 'Was to start' : 'Starts'}: ${ride}`;
+  return sameClock ? [starts] : [starts, `Your time: ${rider}`];
 }
 
 export function composeNotificationMail(input: NotificationMailInput): ComposedMail {
@@ -70,11 +79,13 @@ export function composeNotificationMail(input: NotificationMailInput): ComposedM
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:560px;margin:0 auto;padding:16px">',
+    // The app's name on top in its colour (ignition-700, white text 4.9:1), so the mail is known as ours at a glance.
+    `<p style="margin:0 0 16px;padding-bottom:8px;border-bottom:3px solid #b94f09;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#b94f09">${escapeHtml(input.appName)}</p>`,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(input.title)}</h1>`,
     paragraph(input.message),
     ...(items.length > 0 ? [`<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`] : []),
     ...times.map(paragraph),
-    `<p style="margin:20px 0"><a href="${escapeHtml(input.link.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.link.label)}</a></p>`,
+    `<p style="margin:20px 0"><a href="${escapeHtml(input.link.url)}" style="background:#b94f09;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.link.label)}</a></p>`,
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">`,
     `<p style="font-size:13px;color:#555;margin:0 0 6px">${escapeHtml(why)}</p>`,
     `<p style="font-size:13px;color:#555;margin:0"><a href="${escapeHtml(input.settingsUrl)}">Notification settings</a> · <a href="${escapeHtml(input.unsubscribeUrl)}">Stop these mails</a></p>`,

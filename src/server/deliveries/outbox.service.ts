@@ -4,6 +4,9 @@ import type { Database } from '../db/schema';
 import { newId } from '../platform/tokens';
 import { channelOffered, defaultChannelOn, type DeliveryChannel, type NotificationParams, type NotificationType } from '../../shared/notifications/notification-types';
 import { deliveriesRepository } from './deliveries.repository';
+import { COALESCED_TYPES, SOON_MS } from './coalesced-types';
+
+export { COALESCE_MS, COMMENT_COALESCE_MS, SOON_MS } from './coalesced-types';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { heldForDigest } from './digests';
 
@@ -15,12 +18,6 @@ import { heldForDigest } from './digests';
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-const MINUTE_MS = 60_000;
-/** Several edits of a ride within this time are one "Ride changed" mail, with the final state (point 5). */
-export const COALESCE_MS = 30 * MINUTE_MS;
-/** ...unless the ride starts within this time: then it leaves at once. */
-export const SOON_MS = 2 * 60 * MINUTE_MS;
 
 /** Something that happened, told to some riders: what the outbox needs to send it on every channel. */
 export interface OutboxEvent<T extends NotificationType = NotificationType> {
@@ -58,20 +55,21 @@ async function switchedOn(db: Executor, userIds: string[], type: NotificationTyp
 function dueAt(type: NotificationType, params: Record<string, unknown>, now: number): string {
   const startsAt = typeof params.startAt === 'string' ? Date.parse(params.startAt) : Number.NaN;
   const soon = Number.isFinite(startsAt) && startsAt - now <= SOON_MS;
-  return new Date(type === 'ride_changed' && !soon ? now + COALESCE_MS : now).toISOString();
+  const wait = COALESCED_TYPES[type];
+  return new Date(wait !== undefined && !soon ? now + wait : now).toISOString();
 }
 
 /**
  * Writes the deliveries of one event in `db`, the transaction of what caused it: one row per
  * channel the type offers and recipient who can be reached by it and has it switched on. The key
- * `{channel}:{rider}:{event}` is unique; a "Ride changed" row still waiting takes the newest
- * parameters instead of adding a second mail.
+ * `{channel}:{rider}:{event}` is unique; a coalesced row ("Ride changed", a comment) still waiting takes
+ * the newest parameters instead of adding a second mail.
  */
 export async function enqueueDeliveries<T extends NotificationType>(db: Executor, event: OutboxEvent<T>, now = Date.now()): Promise<void> {
   const userIds = [...new Set(event.recipients.map((r) => r.userId))];
   if (userIds.length === 0) return;
   const params = event.params as Record<string, unknown>;
-  const coalesce = event.type === 'ride_changed';
+  const coalesce = COALESCED_TYPES[event.type] !== undefined;
   for (const channel of Object.keys(channelAudience) as DeliveryChannel[]) {
     if (!channelOffered(event.type, channel)) continue;
     const reachable = await channelAudience[channel](db, userIds);
@@ -92,7 +90,7 @@ export async function enqueueDeliveries<T extends NotificationType>(db: Executor
           notification_id: notificationId,
           ride_id: event.rideId ?? null,
           // A coalesced change is keyed by the ride alone while it waits (the key gains the row's id once sent).
-          dedupe_key: `${channel}:${userId}:${coalesce && event.rideId ? `ride_changed:${event.rideId}` : event.eventKey}`,
+          dedupe_key: `${channel}:${userId}:${coalesce && event.rideId ? `${event.type}:${event.rideId}` : event.eventKey}`,
           due_at: digestAt ?? dueAt(event.type, params, now),
           created_at: new Date(now).toISOString(),
           ...(digestAt && { state: 'held' as const }),

@@ -279,6 +279,19 @@ export const groupsRepository = {
     return (await db.selectFrom('groups').select('creator_id').where('id', '=', groupId).executeTakeFirst())?.creator_id;
   },
 
+  /** Whether the rider owns or co-organises any group (the Organizing rows of the Notifications card). */
+  async organizesAny(db: Executor, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('group_members')
+      .innerJoin('groups', 'groups.id', 'group_members.group_id')
+      .select('group_members.group_id')
+      .where('group_members.user_id', '=', userId)
+      .where((eb) => eb.or([eb('group_members.role', '=', 'co_organizer'), eb('groups.creator_id', '=', userId)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** The owner and co-organizers: who is told of membership requests. */
   async organizerIds(db: Executor, groupId: string): Promise<string[]> {
     const rows = await db

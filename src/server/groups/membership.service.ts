@@ -10,6 +10,7 @@ import { usersRepository } from '../users/users.repository';
 import { canViewProfile } from '../users/users.policy';
 import { waitlistRepository } from '../rides/waitlist.repository';
 import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
+import { handOverSeries, type HandedSeries } from '../rides/series/series-hand-over.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
 import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
@@ -105,8 +106,33 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
     await retractNotifications(ctx, 'membership_request', groupId, userId);
     return;
   }
-  if (!(await groupsRepository.removeMember(ctx.db, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
+  // In one transaction: the membership goes, and the series the rider made pass to the group's
+  // owner with their upcoming rides (the rider's single rides stay theirs, as history and as before).
+  const handed = await ctx.db.transaction().execute(async (tx) => {
+    if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
+    // The owner read under the group's lock (removeMember took it).
+    const ownerId = await groupsRepository.ownerId(tx, groupId);
+    if (!ownerId) return null;
+    const series = await handOverSeries(tx, groupId, userId, ownerId);
+    const rides = await handOverRides(tx, ctx.engine, groupId, userId, ownerId, new Date(), series.map((s) => s.id));
+    // The owner is told in the hand-over's transaction: what commits is told.
+    return { news: rides.news, told: await recordSeriesHandedOver(tx, group, ownerId, userId, series) };
+  });
   await forgetMembership(ctx, groupId, userId);
+  if (!handed) return;
+  await publishNotifications(ctx, handed.told);
+  for (const news of handed.news) await tellSeatNews(ctx, news);
+}
+
+/** The group's owner is told once of each series that passed to them (not of each of its rides). */
+async function recordSeriesHandedOver(tx: Transaction<Database>, group: Pick<GroupRow, 'id' | 'name'>, ownerId: string, riderId: string, series: HandedSeries[]): Promise<Told> {
+  if (series.length === 0) return [];
+  const rider = await usersRepository.findById(tx, riderId);
+  const told: Told = [];
+  for (const s of series) {
+    told.push(...(await recordNotifications(tx, [ownerId], { type: 'series_handed_over', params: { series: s.name, repeats: s.repeats, rider: rider?.handle ?? 'A rider', group: group.name }, about: { groupId: group.id, riderId, ...(s.rideIds[0] && { rideId: s.rideIds[0] }) } })));
+  }
+  return told;
 }
 
 export async function listMembers(ctx: AppContext, viewerId: string, groupId: string): Promise<GroupMember[]> {
@@ -265,12 +291,16 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
     // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.
     const ownerId = await groupsRepository.ownerId(tx, groupId);
-    const handedOver = ownerId ? { ownerId, ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
+    const handedOver = ownerId ? { ownerId, series: await handOverSeries(tx, groupId, memberId, ownerId), ...(await handOverRides(tx, ctx.engine, groupId, memberId, ownerId)) } : null;
     // The rider and the owner are told in the removal's transaction: what commits is told.
     const told = await recordNotifications(tx, [memberId], { type: 'removed_from_group', params: { group: group.name }, about: { groupId } });
-    if (handedOver && handedOver.rides.length > 0) {
-      const rider = await usersRepository.findById(tx, memberId);
-      for (const ride of handedOver.rides) {
+    if (handedOver) {
+      told.push(...(await recordSeriesHandedOver(tx, group, handedOver.ownerId, memberId, handedOver.series)));
+      // The rides of a series handed over are told of with it, once.
+      const ofSeries = new Set(handedOver.series.flatMap((s) => s.rideIds));
+      const rides = handedOver.rides.filter((ride) => !ofSeries.has(ride.id));
+      const rider = rides.length > 0 ? await usersRepository.findById(tx, memberId) : undefined;
+      for (const ride of rides) {
         told.push(...(await recordNotifications(tx, [handedOver.ownerId], { type: 'ride_handed_over', params: { ride: ride.name, rider: rider?.handle ?? 'A rider', group: group.name }, about: { groupId, rideId: ride.id, riderId: memberId } })));
       }
     }

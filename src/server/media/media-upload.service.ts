@@ -15,7 +15,7 @@ import { mediaRepository, type MediaListRow } from './media.repository';
 import { mediaFileUrl, type StoredGpxInfo } from './media.presenter';
 import { sniffFileType } from './media.sniff';
 import { processImage } from './media.images';
-import { parseGpxFile } from './media.gpx';
+import { GPX_READER_VERSION, parseGpxFile } from './media.gpx';
 import { InvalidVideoError, stripVideoMetadata } from './media.video';
 import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import { LARGEST_UPLOAD_BYTES, UPLOAD_TARGETS, type UploadTarget } from './media.targets';
@@ -87,7 +87,7 @@ async function prepareFile(file: ReceivedFile, target: ResolvedTarget): Promise<
     return { ...kept, body: file.temp };
   }
   const gpx = await parseGpxFile(file.temp.path);
-  return { ...kept, body: file.temp, gpxInfo: JSON.stringify({ ...gpx.info, privateBounds: gpx.privateBounds } satisfies StoredGpxInfo), gpxData: JSON.stringify(gpx.data) };
+  return { ...kept, body: file.temp, gpxInfo: JSON.stringify({ ...gpx.info, privateBounds: gpx.privateBounds, reader: GPX_READER_VERSION } satisfies StoredGpxInfo), gpxData: JSON.stringify(gpx.data) };
 }
 
 /** Members of the group, or riders on the ride, told about new media (never the uploader). */

@@ -4,6 +4,13 @@ import type { PrivateBounds } from '../../shared/gpx/privacy-zone';
 import { HttpError } from '../platform/errors';
 import type { GpxParseOutcome, GpxTask } from './gpx.worker';
 
+/**
+ * The version of the GPX reader whose summary a stored file carries (`reader` in gpx_info): 2 counts
+ * a track and a route of one road once and smooths elevation (issue 29 point 9). Raised when the
+ * reader changes what it measures, so refresh-gpx-summaries reads the stored files again.
+ */
+export const GPX_READER_VERSION = 2;
+
 export interface ParsedGpxFile {
   info: GpxInfo;
   /** What the map draws: tracks, routes and waypoints (long tracks simplified). */

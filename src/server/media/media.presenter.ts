@@ -11,7 +11,7 @@ export function mediaFileUrl(key: string): string {
 }
 
 /** What the gpx_info column holds: the summary, and the bounds each privacy zone leaves. */
-export type StoredGpxInfo = GpxInfo & { privateBounds?: PrivateBounds };
+export type StoredGpxInfo = GpxInfo & { privateBounds?: PrivateBounds; /** The reader that measured it (GPX_READER_VERSION); none before version 2. */ reader?: number };
 
 /**
  * A GPX summary as a viewer may see it: the uploader sees everything ('original'); anyone else the

@@ -66,6 +66,31 @@ export const mediaRepository = {
     return db.selectFrom('media').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirst();
   },
 
+  /** GPX rows whose summary an older reader than `version` wrote (their `reader` mark is not this one), oldest first. */
+  gpxReadBefore(db: Executor, version: number, limit: number): Promise<Array<{ id: string; filename: string; gpx_info: string }>> {
+    return db
+      .selectFrom('media')
+      .select(['id', 'filename', 'gpx_info'])
+      .where('file_type', '=', 'gpx')
+      .where('gpx_info', 'is not', null)
+      .where('gpx_info', 'not like', `%"reader":${version}%`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<Array<{ id: string; filename: string; gpx_info: string }>>;
+  },
+
+  /** Writes a GPX row's summary (and map data when read again) if it is still `previousInfo`; false when another writer came first. */
+  async replaceGpx(db: Executor, id: string, previousInfo: string, info: string, data: string | undefined): Promise<boolean> {
+    const result = await db
+      .updateTable('media')
+      .set({ gpx_info: info, ...(data !== undefined && { gpx_data: data }) })
+      .where('id', '=', id)
+      .where('gpx_info', '=', previousInfo)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
   async gpxData(db: Executor, id: string): Promise<string | null> {
     const row = await db.selectFrom('media').select('gpx_data').where('id', '=', id).executeTakeFirst();
     return row?.gpx_data ?? null;

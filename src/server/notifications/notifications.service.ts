@@ -12,14 +12,11 @@ import { notificationsRepository } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
 
 /**
- * The clock a rider or a ride is told on: its IANA zone (`timezone`, the column the zones work
- * adds to users and rides), else the fixed offset label it carries today ("UTC+02:00"), else UTC.
- * The one place that falls back, so the switch to zones is made here alone.
+ * The clock a rider or a ride is told on: its IANA zone (`timezone`; every row has one since
+ * migration 034, and the server takes only zones it knows), else UTC.
  */
-export function zoneOf(row: { timezone?: string | null; timezone_offset?: string | null }): string {
-  if (row.timezone && isKnownZone(row.timezone)) return row.timezone;
-  if (row.timezone_offset && /^UTC[+-]\d{2}:\d{2}$/.test(row.timezone_offset)) return row.timezone_offset;
-  return 'UTC';
+export function zoneOf(row: { timezone?: string | null }): string {
+  return row.timezone && isKnownZone(row.timezone) ? row.timezone : 'UTC';
 }
 
 /** The bus topic on which a user's new notifications travel to their open pages. */

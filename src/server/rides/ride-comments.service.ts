@@ -8,6 +8,8 @@ import { presentComment } from './rides.presenter';
 import { assertMayComment, assertMaySeeRiders } from './rides.policy';
 import { loadRideFor } from './rides.service';
 import { rideViewerUnderLock } from './ride-standing.service';
+import { publishNotifications, recordNotifications, zoneOf } from '../notifications/notifications.service';
+import { usersRepository } from '../users/users.repository';
 
 /**
  * A ride's comments: read by whoever may see who rides it (rides.policy maySeeRiders: every visitor
@@ -15,6 +17,12 @@ import { rideViewerUnderLock } from './ride-standing.service';
  * names its author and what they write names others), written by members of its group and its
  * riders (rides.policy mayComment).
  */
+
+/** A comment as a notification quotes it: one line, at most 120 characters. */
+export function excerptOf(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
 
 /** GET /api/rides/{id}/comments: the newest page, or the page before the comment `before`. */
 export async function listComments(ctx: AppContext, viewerId: string | null, rideId: string, page: { before?: string; limit: number }): Promise<RideCommentsPage> {
@@ -33,11 +41,20 @@ export async function addComment(ctx: AppContext, userId: string, rideId: string
   assertMayComment(viewer);
   const id = newId();
   await ctx.beforeLock?.('ride-comment');
-  await ctx.db.transaction().execute(async (tx) => {
+  const told = await ctx.db.transaction().execute(async (tx) => {
     // Asked again under the group's lock: a rider removed since the read above may no longer write.
     assertMayComment(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
     await ridesRepository.insertComment(tx, { id, ride_id: rideId, user_id: userId, content, created_at: nowIso() });
+    // Ride-day notes live in comments: its riders and owner hear of it, in the comment's transaction.
+    const author = await usersRepository.findById(tx, userId);
+    return recordNotifications(tx, await ridesRepository.commentAudience(tx, rideId, userId), {
+      type: 'ride_comment',
+      params: { ride: ride.name, rider: author?.handle ?? '', excerpt: excerptOf(content), startAt: ride.start_date, zone: zoneOf(ride) },
+      about: { rideId, riderId: userId },
+      eventKey: `ride_comment:${id}`,
+    });
   });
+  await publishNotifications(ctx, told);
   const stored = await ridesRepository.findComment(ctx.db, rideId, id);
   if (!stored) throw notFound('Ride not found'); // the ride was deleted meanwhile, its comments with it
   return presentComment(stored);

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -111,6 +113,25 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
 
 /** PATCH /api/rides/{id}: the owner edits; the navigator must be a participant. */
 export async function updateRide(ctx: AppContext, userId: string, rideId: string, input: UpdateRideInput): Promise<Ride> {
+  const edit = await prepareRideEdit(ctx, userId, rideId, input);
+  await ctx.beforeLock?.('ride-manage');
+  const done = await ctx.db.transaction().execute((tx) => edit.apply(tx)).catch(refuseSlugClash);
+  await done.after();
+  const answer = await presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  return edit.notice ? { ...answer, notice: edit.notice } : answer;
+}
+
+/**
+ * A ride's change, checked and made ready outside any transaction (reads, the route placed), then
+ * written by `apply` in a transaction its caller holds (one edit, or every ride of "this and
+ * following" at once, series.service), and told by `after` once that commits.
+ */
+export interface PreparedRideChange {
+  apply(tx: Transaction<Database>): Promise<{ after(): Promise<void> }>;
+}
+
+/** An edit as updateRide makes it, in a transaction of the caller's (refuseSlugClash is the caller's too). */
+export async function prepareRideEdit(ctx: AppContext, userId: string, rideId: string, input: UpdateRideInput): Promise<PreparedRideChange & { notice: Ride['notice'] }> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
 
@@ -140,41 +161,40 @@ export async function updateRide(ctx: AppContext, userId: string, rideId: string
   const cancelling = input.status === 'cancelled' && ride.status !== 'cancelled';
   const place = 'start_location' in route && typeof route.start_location === 'string' ? route.start_location : ride.start_location;
   const startMoved = Date.parse(values.startDate) !== Date.parse(ride.start_date) || place !== ride.start_location;
-  await ctx.beforeLock?.('ride-manage');
-  let told: Told = [];
-  const news = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      // The owner's or organizer's right asked again under the group's lock: one removed or demoted
-      // since the read above (or whose ride a removal handed to the group's owner) changes nothing.
-      assertMayManageRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
-      // The address the ride leaves keeps leading to it (a ride without a group is addressed by id),
-      // remembered in the edit's transaction: a refused or failed edit remembers nothing.
-      if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(tx, ride.group_id, ride.slug, rideId, nowIso());
-      if (input.maxRiders !== undefined) {
-        // Counted under the ride's row lock, as takeSeat counts, so a rider joining meanwhile is seen.
-        await ridesRepository.lockRide(tx, rideId);
-        const seats = await ridesRepository.seatCount(tx, rideId);
-        if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
-      }
-      await ridesRepository.edit(tx, rideId, fields);
-      // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
-      const sequence = Number(ride.sequence) + 1;
-      const riders = (await ridesRepository.participantIds(tx, rideId)).filter((id) => id !== userId);
-      const time = { startAt: values.startDate, zone: values.timezone };
-      if (cancelling) {
-        told = await recordNotifications(tx, riders, { type: 'ride_cancelled', params: { ride: values.name, ...time }, about: { rideId }, eventKey: `ride_cancelled:${rideId}:${sequence}` });
-      } else if (startMoved && values.status !== 'cancelled') {
-        told = await recordNotifications(tx, riders, { type: 'ride_changed', params: { ride: values.name, place, ...time }, about: { rideId }, eventKey: `ride_changed:${rideId}:${sequence}` });
-      }
-      // More seats, or a ride confirmed again: free seats go to the riders waiting, in the same transaction.
-      return input.maxRiders !== undefined || input.status !== undefined ? fillFreedSeats(tx, ctx.engine, rideId) : null;
-    })
-    .catch(refuseSlugClash);
-  await tellSeatNews(ctx, news);
-  await publishNotifications(ctx, told);
-  const answer = await presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
-  return notice ? { ...answer, notice } : answer;
+  const apply = async (tx: Transaction<Database>) => {
+    let told: Told = [];
+    // The owner's or organizer's right asked again under the group's lock: one removed or demoted
+    // since the read above (or whose ride a removal handed to the group's owner) changes nothing.
+    assertMayManageRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
+    // The address the ride leaves keeps leading to it (a ride without a group is addressed by id),
+    // remembered in the edit's transaction: a refused or failed edit remembers nothing.
+    if (slug !== undefined && ride.group_id) await ridesRepository.rememberSlug(tx, ride.group_id, ride.slug, rideId, nowIso());
+    if (input.maxRiders !== undefined) {
+      // Counted under the ride's row lock, as takeSeat counts, so a rider joining meanwhile is seen.
+      await ridesRepository.lockRide(tx, rideId);
+      const seats = await ridesRepository.seatCount(tx, rideId);
+      if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
+    }
+    await ridesRepository.edit(tx, rideId, fields);
+    // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
+    const sequence = Number(ride.sequence) + 1;
+    const riders = (await ridesRepository.participantIds(tx, rideId)).filter((id) => id !== userId);
+    const time = { startAt: values.startDate, zone: values.timezone };
+    if (cancelling) {
+      told = await recordNotifications(tx, riders, { type: 'ride_cancelled', params: { ride: values.name, ...time }, about: { rideId }, eventKey: `ride_cancelled:${rideId}:${sequence}` });
+    } else if (startMoved && values.status !== 'cancelled') {
+      told = await recordNotifications(tx, riders, { type: 'ride_changed', params: { ride: values.name, place, ...time }, about: { rideId }, eventKey: `ride_changed:${rideId}:${sequence}` });
+    }
+    // More seats, or a ride confirmed again: free seats go to the riders waiting, in the same transaction.
+    const news = input.maxRiders !== undefined || input.status !== undefined ? await fillFreedSeats(tx, ctx.engine, rideId) : null;
+    return {
+      after: async () => {
+        await tellSeatNews(ctx, news);
+        await publishNotifications(ctx, told);
+      },
+    };
+  };
+  return { apply, notice };
 }
 
 /*
@@ -194,26 +214,34 @@ export function tooFewSeatsMessage(seats: number): string {
 }
 
 /** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */
-function refuseSlugClash(error: unknown): never {
+export function refuseSlugClash(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict('A ride with this name already exists in the group');
   throw error;
 }
 
 /** DELETE /api/rides/{id}: participants, comments and media go with it, in one transaction. */
 export async function deleteRide(ctx: AppContext, userId: string, rideId: string): Promise<void> {
+  const removal = await prepareRideDelete(ctx, userId, rideId);
+  await ctx.beforeLock?.('ride-manage');
+  const done = await ctx.db.transaction().execute((tx) => removal.apply(tx));
+  await done.after();
+}
+
+/** A ride's removal as deleteRide makes it, in a transaction of the caller's. */
+export async function prepareRideDelete(ctx: AppContext, userId: string, rideId: string): Promise<PreparedRideChange> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayDeleteRide(viewer);
-  await ctx.beforeLock?.('ride-manage');
-  // Its media stop being served at the commit and their files go right after it.
-  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
-    // The group's row before the ride's, as every write that touches both (its ride count).
-    if (ride.group_id) await groupsRepository.lockRow(tx, ctx.engine, ride.group_id);
-    assertMayDeleteRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
-    const removeFiles = await detachMedia(tx, { rideId });
-    await ridesRepository.delete(tx, rideId);
-    return removeFiles;
-  });
-  await removeMediaFiles(ctx);
+  return {
+    apply: async (tx) => {
+      // The group's row before the ride's, as every write that touches both (its ride count).
+      if (ride.group_id) await groupsRepository.lockRow(tx, ctx.engine, ride.group_id);
+      assertMayDeleteRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
+      const removeFiles = await detachMedia(tx, { rideId });
+      await ridesRepository.delete(tx, rideId);
+      // Its media stop being served at the commit and their files go right after it.
+      return { after: () => removeFiles(ctx) };
+    },
+  };
 }
 
 /**

@@ -84,14 +84,6 @@ describe('POST /api/rides', () => {
     expect((await r.owner.client.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([]);
   });
 
-  it('is for members of the group', async () => {
-    const r = await buildRoles(t);
-    expect((await r.member.client.post('/api/rides', rideBody(r.group.id))).statusCode).toBe(201);
-    expect((await r.pending.client.post('/api/rides', rideBody(r.group.id))).statusCode).toBe(403);
-    expect((await r.outsider.client.post('/api/rides', rideBody(r.group.id))).statusCode).toBe(403);
-    expect((await r.anonymous.post('/api/rides', rideBody(r.group.id))).statusCode).toBe(401);
-  });
-
   it('gives a second ride of the same name its own slug', async () => {
     const r = await buildRoles(t);
     await buildRide(r.owner, r.group.id);

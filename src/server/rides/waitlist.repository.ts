@@ -129,13 +129,16 @@ export const waitlistRepository = {
    * The rides the rider owns in the group that have not ended ("upcoming" as every list counts
    * them: a ride under way is still upcoming), the earliest first.
    */
-  async ownedUpcomingInGroup(db: Executor, groupId: string, ownerId: string, nowIso: string): Promise<string[]> {
+  /** The rider's rides in the group that have not ended; with `seriesIds`, only the rides of those series. */
+  async ownedUpcomingInGroup(db: Executor, groupId: string, ownerId: string, nowIso: string, seriesIds?: readonly string[]): Promise<string[]> {
+    if (seriesIds && seriesIds.length === 0) return [];
     const rows = await db
       .selectFrom('rides')
       .select('id')
       .where('group_id', '=', groupId)
       .where('owner_id', '=', ownerId)
       .where('end_date', '>', nowIso)
+      .$if(seriesIds !== undefined, (q) => q.where('series_id', 'in', seriesIds!))
       .orderBy('start_date')
       .orderBy('id')
       .execute();

@@ -96,9 +96,18 @@ export interface HandedOverRides {
  * leave the queue for the seat they now hold, as a rider who takes a seat does. Rides that have
  * ended stay the rider's (their history); the rides policy no longer lets a non-member change them.
  */
-export async function handOverRides(tx: Transaction<Database>, engine: AppContext['engine'], groupId: string, fromId: string, toId: string, now = new Date()): Promise<HandedOverRides> {
+export async function handOverRides(
+  tx: Transaction<Database>,
+  engine: AppContext['engine'],
+  groupId: string,
+  fromId: string,
+  toId: string,
+  now = new Date(),
+  /** Only the rides of these series (a rider who leaves hands over their series, not their single rides). */
+  seriesIds?: readonly string[],
+): Promise<HandedOverRides> {
   const handed: HandedOverRides = { rides: [], news: [] };
-  for (const rideId of await waitlistRepository.ownedUpcomingInGroup(tx, groupId, fromId, now.toISOString())) {
+  for (const rideId of await waitlistRepository.ownedUpcomingInGroup(tx, groupId, fromId, now.toISOString(), seriesIds)) {
     const ride = await waitlistRepository.lockSeats(tx, engine, rideId);
     if (!ride) continue;
     await waitlistRepository.passOwnership(tx, rideId, fromId, toId);

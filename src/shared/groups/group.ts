@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { optionalZoneField } from '../timezones/zone-field';
 import { nameText } from '../text/name-text';
 
 export const GROUP_NAME_MAX = 255;
@@ -23,13 +24,7 @@ export const timezoneFields = {
     .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
     .refine(isAcceptedOffset, 'Please select a valid timezone'),
   timezoneName: z.string({ error: 'Timezone name is required' }).trim().min(1, 'Timezone name is required').max(100),
-  // '' is "none chosen" (a form's empty picker), as left out.
-  timezone: z
-    .string()
-    .trim()
-    .max(64)
-    .transform((zone) => zone || undefined)
-    .optional(),
+  timezone: optionalZoneField,
 };
 
 /** A group's or ride's zone as answered: the IANA name, and the spec's offset for the date it concerns. */

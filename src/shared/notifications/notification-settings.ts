@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPE_NAMES } from './notification-types';
 
-/** One type's switches: `email` is null where the type is not offered by mail. */
+/** One type's switches by channel: null where the type does not travel by it. In the app every type is always shown. */
 export const notificationTypeSettingSchema = z.object({
   type: z.enum(NOTIFICATION_TYPE_NAMES),
   label: z.string(),
   section: z.enum(['My rides', 'My groups', 'Organizing', 'Account']),
   email: z.nullable(z.boolean()),
+  /** Push to every device of the rider's where notifications are on ("Notifications on this device"). */
+  push: z.nullable(z.boolean()),
 });
 
 /** GET /api/users/current/notification-settings */
@@ -15,6 +17,8 @@ export const notificationSettingsSchema = z.object({
   hasEmail: z.boolean(),
   /** "Pause all e-mail": no notification mail while set. */
   emailPaused: z.boolean(),
+  /** Whether the rider owns or co-organises a group: the Organizing types are shown only then. */
+  organizes: z.boolean(),
   types: z.array(notificationTypeSettingSchema),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

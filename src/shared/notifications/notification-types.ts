@@ -32,7 +32,8 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  ride_created: { ride: string };
+  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
+  ride_created: { ride: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -52,9 +53,13 @@ export interface NotificationParams {
   ownership_handed_over: { group: string; newOwner: string };
   removed_from_group: { group: string };
   ride_handed_over: { ride: string; rider: string; group: string };
-  // Issue 30 point 6 (branch notify30): mail and push only, never in the app's list.
+  /** A comment on a ride, where ride-day notes live. */
+  ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
+  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
+  series_handed_over: { series: string; repeats: string; rider: string; group: string };
+  /** Mail and push only, never in the app's list. */
   ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
-  // Issue 30 point 7 (branch notify30): one mail gathering the items of a period (DigestItem).
+  /** One mail gathering the items of a period (DigestItem). */
   rides_digest: { count: number; items: DigestItem[] };
   organizer_digest: { count: number; items: DigestItem[] };
 }
@@ -271,7 +276,27 @@ export const notificationTypes = {
     title: 'You own a ride now',
     message: '{ride} is yours: {rider} was removed from {group}',
   },
-  // Issue 30 point 6 (branch notify30): a rider's chosen reminders by mail and push (the evening
+  // A burst of comments is one mail or push per ride and rider
+  // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
+  ride_comment: {
+    audience: "the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group",
+    section: 'My rides',
+    opens: 'ride',
+    channels: { email: false, push: true },
+    label: 'A new comment on a ride I ride or organise',
+    title: 'New comment',
+    message: '{rider} on {ride}: {excerpt}',
+  },
+  series_handed_over: {
+    audience: "the group's owner, one per series of a rider who leaves or is removed",
+    section: 'Organizing',
+    opens: 'ride',
+    channels: { email: false, push: false },
+    label: "The series of a rider who left passes to me",
+    title: 'You own a series now',
+    message: '{series} ({repeats}) is yours: {rider} is no longer in {group}',
+  },
+  // A rider's chosen reminders by mail and push (the evening
   // before, the morning of, 2 hours before: preferences.ts). Not stored in the app's list, where the
   // spec's "Ride Tomorrow!" reminders stay; its push expires at the ride's start (push-options.ts).
   ride_reminder_due: {
@@ -283,7 +308,7 @@ export const notificationTypes = {
     title: 'Ride reminder',
     message: 'Reminder: {ride} starts on {day} at {time} ({zone}){yourTime}',
   },
-  // Issue 30 point 7 (branch notify30): digests, for riders who chose them in Preferences
+  // Digests, for riders who chose them in Preferences
   // (preferences.ts newRidesDigest, organizerDigest); e-mail only, never in the app's list.
   rides_digest: {
     audience: 'each rider who takes new rides as a daily (08:00 on their clock) or weekly (Mondays) digest',
@@ -327,8 +352,9 @@ export function channelOffered(type: NotificationType, channel: DeliveryChannel)
 const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;
 
 /**
- * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00", what
- * rides carry until they have a zone); anything else reads as UTC.
+ * An instant's day and time on a clock: an IANA zone, or a fixed offset label ("UTC+02:00": the
+ * zone of the notifications migration 041 read back from their stored text, still shown); anything
+ * else reads as UTC.
  */
 export function wallClock(instant: string, zone: string): { day: string; time: string } {
   if (OFFSET_LABEL.test(zone)) {
@@ -372,6 +398,10 @@ export function messageValues(type: NotificationType, params: Record<string, unk
       const theirs = wallClock(params.startAt, params.riderZone);
       values.yourTime = theirs.day === clock.day && theirs.time === clock.time ? '' : `, ${dayLabel(theirs.day)} at ${theirs.time} your time`;
     }
+  }
+  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
+    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
+    values.ride = `${params.ride} (${params.series.charAt(0).toLowerCase()}${params.series.slice(1)} from ${dayLabel(params.from)})`;
   }
   if (type === 'media_uploaded') {
     values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;

@@ -11,6 +11,12 @@ describe('notification types', () => {
     expect(renderNotification('ride_reminder', { ride: 'Futa', daysLeft: 3 }).title).toBe('Ride in 3 days');
   });
 
+  it('tell a series once: its name, how it repeats and from which day, whatever its first ride is called now', () => {
+    const params = { ride: 'Sunday breakfast', series: 'Every Sunday', from: '2026-12-06' };
+    expect(renderNotification('ride_created', params, { ride: 'Sunday breakfast · Dec 6, 2026' }).message).toBe('Sunday breakfast (every Sunday from Dec 6, 2026) has been added to your group');
+    expect(renderNotification('ride_created', { ride: 'Futa' }, { ride: 'Futa Pass' }).message).toBe('Futa Pass has been added to your group');
+  });
+
   it('tell an instant on an IANA zone or a fixed offset label; anything else is UTC', () => {
     expect(wallClock('2026-07-04T07:00:00.000Z', 'Europe/Berlin')).toEqual({ day: '2026-07-04', time: '09:00' });
     expect(wallClock('2026-07-04T07:00:00.000Z', 'UTC+05:30')).toEqual({ day: '2026-07-04', time: '12:30' });

@@ -89,6 +89,8 @@ export const seriesSchema = z.object({
   label: z.string(),
   name: z.string(),
   groupId: z.string(),
+  /** Its group, named and linked on the series' page. */
+  group: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
   timezone: z.string(),
   startTime: z.string(),
   firstDay: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
+import { optionalZoneField } from '../timezones/zone-field';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { preferenceUpdateShape } from './preference-schemas';
@@ -55,12 +56,7 @@ const profileFields = z.object({
       .optional(),
     timezoneName: z.string().trim().min(1, 'Timezone name is required').max(100).optional(),
     /** The rider's IANA zone ("Europe/Rome"); an unknown one is refused with the code `unknown_time_zone`. */
-    timezone: z
-      .string()
-      .trim()
-      .max(64)
-      .transform((zone) => zone || undefined)
-      .optional(),
+    timezone: optionalZoneField,
 });
 // PURE, in two steps whose arguments are plain names: the browser uses no profile update schema, and
 // the preferences' schemas (with zod) must not be kept for it in the chunk of its first load.

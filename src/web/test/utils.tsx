@@ -135,7 +135,6 @@ export function renderWithApp(element: ReactElement, { path = '/', queryClient =
   return { ...result, router, queryClient };
 }
 
-/** For `afterEach`: unmounts, forgets toasts, and undoes `mockApi` and every stub and spy, so no test sees another's. */
 /**
  * For the tests of one file: jsdom has no object URLs, so a picked file's preview is 'blob:preview'.
  * Call it before the file's own afterEach, so the stub outlives the unmounting there.
@@ -152,9 +151,12 @@ export function stubObjectUrls() {
   });
 }
 
+/** For `afterEach`: unmounts, forgets toasts, and undoes `mockApi` and every stub and spy, so no test sees another's. */
 export function resetTestEnvironment() {
   cleanup();
   resetToasts();
+  // What a browser keeps between loads (the zone offered once, features/users/components/browser-zone.tsx).
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 }

@@ -46,6 +46,30 @@ export const seriesRepository = {
       .execute();
   },
 
+  /** The series' group as its page names and links it. */
+  group(db: Executor, groupId: string): Promise<{ id: string; name: string; slug: string } | undefined> {
+    return db.selectFrom('groups').select(['id', 'name', 'slug']).where('id', '=', groupId).executeTakeFirst();
+  },
+
+  /**
+   * The series a rider made in a group that may still make rides pass to `toId` (the group's owner,
+   * when the rider leaves or is removed): their ids, names and rules. `earliestDay` is the earliest
+   * day any zone is on (a series ended before it makes nothing more and stays as it was).
+   */
+  async passOwnership(db: Executor, groupId: string, fromId: string, toId: string, earliestDay: string): Promise<Array<Pick<SeriesRow, 'id' | 'name' | 'rule'>>> {
+    const rows = await db
+      .selectFrom('ride_series')
+      .select(['id', 'name', 'rule'])
+      .where('group_id', '=', groupId)
+      .where('owner_id', '=', fromId)
+      .where((eb) => eb.or([eb('last_day', 'is', null), eb('last_day', '>=', earliestDay)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (rows.length > 0) await db.updateTable('ride_series').set({ owner_id: toId }).where('id', 'in', rows.map((r) => r.id)).execute();
+    return rows;
+  },
+
   async setLastDay(db: Executor, id: string, day: string): Promise<void> {
     await db.updateTable('ride_series').set({ last_day: day }).where('id', '=', id).execute();
   },

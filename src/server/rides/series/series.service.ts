@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
@@ -16,7 +18,7 @@ import { isInsider, membershipStatusOf } from '../../groups/groups.policy';
 import { ridesRepository, type RideRow } from '../rides.repository';
 import { waitlistRepository } from '../waitlist.repository';
 import { ALREADY_JOINED, assertMayManageRide, assertMayPlanRide } from '../rides.policy';
-import { createRide, deleteRide, loadRide, loadRideFor, presentOne, updateRide } from '../rides.service';
+import { createRide, loadRide, loadRideFor, prepareRideDelete, prepareRideEdit, presentOne, refuseSlugClash, updateRide, type PreparedRideChange } from '../rides.service';
 import { ALREADY_WAITING, joinRide, joinWaitlist, RIDERS_WAITING } from '../ride-seats.service';
 import { editedRoute, groupPoint, placeRoute, touchesRoute, type RouteColumns } from '../ride-route';
 import { newRideKeptColumns, rideColumns } from '../ride-columns';
@@ -195,7 +197,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   // The group is told once, of the series (not of each ride it makes), through the outbox.
   const others = (await groupsRepository.memberIds(ctx.db, group.id)).filter((memberId) => memberId !== userId);
   const told = await ctx.db.transaction().execute((tx) =>
-    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
+    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name, series: seriesLabel(rule), from: firstRideDay }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
   );
   await publishNotifications(ctx, told);
   return presentOne(ctx, await loadRide(ctx, firstId, userId), userId);
@@ -222,11 +224,14 @@ export async function getSeries(ctx: AppContext, viewerId: string | null, series
   const { today } = windowOf(series, new Date());
   const now = nowIso();
   const rides = (await seriesRepository.ridesFrom(ctx.db, series.id, addDays(today, -1))).filter((r) => r.start_date > now);
+  const group = await seriesRepository.group(ctx.db, series.group_id);
+  if (!group) throw notFound('Series not found');
   return {
     id: series.id,
     label: seriesLabel(rule),
     name: series.name,
     groupId: series.group_id,
+    group,
     timezone: series.timezone,
     startTime: series.start_time,
     firstDay: series.first_day,
@@ -307,28 +312,44 @@ export async function skipRide(ctx: AppContext, userId: string, rideId: string):
 
 /**
  * A ride of a series that ends before its day: cancelled when anyone besides its owner holds a
- * seat or waits (they are told, as for any cancelled ride), removed when empty.
+ * seat or waits (they are told, as for any cancelled ride), removed when empty; null when it is
+ * cancelled already. Made ready here, written in the caller's transaction.
  */
-async function cancelOrRemove(ctx: AppContext, userId: string, ride: SeriesRideRow): Promise<void> {
-  if (ride.others > 0) {
-    if (ride.status !== 'cancelled') await updateRide(ctx, userId, ride.id, { status: 'cancelled', navigatorId: undefined });
-  } else {
-    await deleteRide(ctx, userId, ride.id);
-  }
+async function prepareCancelOrRemove(ctx: AppContext, userId: string, ride: SeriesRideRow): Promise<PreparedRideChange | null> {
+  if (ride.others === 0) return prepareRideDelete(ctx, userId, ride.id);
+  return ride.status === 'cancelled' ? null : prepareRideEdit(ctx, userId, ride.id, { status: 'cancelled', navigatorId: undefined });
+}
+
+/**
+ * Writes the rides' changes and `also` in one transaction, then tells what each tells: all or
+ * nothing, so a change refused half way (a ride that cannot take the edit) leaves none made.
+ */
+async function applyAtOnce(ctx: AppContext, changes: Array<PreparedRideChange | null>, also: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
+  const done = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      await also(tx);
+      const applied = [];
+      for (const change of changes) if (change) applied.push(await change.apply(tx));
+      return applied;
+    })
+    .catch(refuseSlugClash);
+  for (const change of done) await change.after();
 }
 
 /**
  * POST /api/rides/{id}/end-series: no ride after today. Its upcoming rides are cancelled (riders
- * told) or removed (empty); the rides that have happened stay.
+ * told) or removed (empty), with the series' end in one transaction; the rides that have happened stay.
  */
 export async function endSeries(ctx: AppContext, userId: string, rideId: string): Promise<Series> {
   const { series } = await seriesOfRide(ctx, userId, rideId);
   const now = new Date();
   const { today } = windowOf(series, now);
-  await seriesRepository.setLastDay(ctx.db, series.id, addDays(today, -1));
+  const changes: Array<PreparedRideChange | null> = [];
   for (const ride of await seriesRepository.ridesFrom(ctx.db, series.id, addDays(today, -1))) {
-    if (Date.parse(ride.start_date) > now.getTime()) await cancelOrRemove(ctx, userId, ride);
+    if (Date.parse(ride.start_date) > now.getTime()) changes.push(await prepareCancelOrRemove(ctx, userId, ride));
   }
+  await applyAtOnce(ctx, changes, (tx) => seriesRepository.setLastDay(tx, series.id, addDays(today, -1)));
   return getSeries(ctx, userId, series.id);
 }
 
@@ -362,8 +383,9 @@ function editOf(input: SeriesEditInput, series: SeriesRow, ride: { series_day: s
  * keeps moves to the new series and takes the edit as an edit of its own (riders told of a new
  * start, as for any ride; what the edit leaves out stays as each ride has it, so a ride edited
  * alone keeps that); the others are cancelled or removed as when a series ends. The new series
- * then makes its missing days. Each ride changes in its own transaction: a failure half way leaves
- * the rides before it changed and the rest in the old series (which no longer makes any).
+ * then makes its missing days. Every change is checked and made ready first (reads, the route
+ * placed), then the new series, the old one's end and every ride's change are written in one
+ * transaction: a ride refused half way (one that cannot take the edit) leaves nothing changed.
  */
 export async function editFollowing(ctx: AppContext, userId: string, rideId: string, input: SeriesEditInput): Promise<Ride> {
   const { ride, series } = await seriesOfRide(ctx, userId, rideId);
@@ -398,20 +420,23 @@ export async function editFollowing(ctx: AppContext, userId: string, rideId: str
     made_until: series.made_until,
     created_at: nowIso(),
   };
-  await ctx.db.transaction().execute(async (tx) => {
+  const changes: Array<PreparedRideChange | null> = [];
+  const moving: string[] = [];
+  for (const later of await seriesRepository.ridesFrom(ctx.db, series.id, day)) {
+    if (seriesDays(rule, day, later.series_day, later.series_day).length === 0) {
+      changes.push(await prepareCancelOrRemove(ctx, userId, later));
+      continue;
+    }
+    moving.push(later.id);
+    const edit = editOf(input, next, later, template);
+    if (Object.values(edit).some((v) => v !== undefined)) changes.push(await prepareRideEdit(ctx, userId, later.id, edit));
+  }
+  await applyAtOnce(ctx, changes, async (tx) => {
     await seriesRepository.insert(tx, next);
     await seriesRepository.copyRiders(tx, series.id, next.id);
     await seriesRepository.setLastDay(tx, series.id, addDays(day, -1));
+    for (const id of moving) await seriesRepository.moveRide(tx, id, next.id);
   });
-  for (const later of await seriesRepository.ridesFrom(ctx.db, series.id, day)) {
-    if (seriesDays(rule, day, later.series_day, later.series_day).length === 0) {
-      await cancelOrRemove(ctx, userId, later);
-      continue;
-    }
-    await seriesRepository.moveRide(ctx.db, later.id, next.id);
-    const edit = editOf(input, next, later, template);
-    if (Object.values(edit).some((v) => v !== undefined)) await updateRide(ctx, userId, later.id, edit);
-  }
   await makeRides(ctx, next, new Date(), day);
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }

@@ -35,6 +35,8 @@ describe('a ride that repeats', () => {
     expect(first.series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2027-03-14' });
     expect(first.name).toBe('Sunday breakfast · Mar 14, 2027');
     expect(first.slug).toBe('sunday-breakfast-mar-14-2027');
+    // The series names its group, for its page's link.
+    expect((await seriesOf(owner, seriesId)).group).toEqual({ id: group.id, name: group.name, slug: group.slug });
 
     // The job as it runs through the year: each time the coming ten weeks.
     for (const at of ['2027-03-01', '2027-05-01', '2027-07-01', '2027-08-25', '2027-10-01']) await makeSeriesRides(t.app.ctx, new Date(`${at}T12:00:00Z`));
@@ -102,8 +104,8 @@ describe('a ride that repeats', () => {
     const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS, extra: { maxRiders: 2 } });
     const made = await seriesOf(owner, seriesId);
     expect(made.upcoming.length).toBeGreaterThanOrEqual(8);
-    // One notification, of the first ride (named as it is now, with its date), which links the series.
-    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast · Dec 6, 2026 has been added to your group' })]);
+    // One notification, of the series (its name, how it repeats and from when), which opens the first ride.
+    expect(await notes(member, 'ride_created')).toEqual([expect.objectContaining({ message: 'Sunday breakfast (every Sunday from Dec 6, 2026) has been added to your group' })]);
 
     const joined = await member.client.post(`/api/series/${seriesId}/join`);
     expect(joined.statusCode).toBe(200);
@@ -204,6 +206,33 @@ describe('a ride that repeats', () => {
     expect(await rideOf(rider, april.id)).toMatchObject({ startDate: '2027-04-04T06:00:00.000Z', isParticipant: true, name: 'Early breakfast · Apr 4, 2027' });
   });
 
+  it('splits "this and following" all at once or not at all: a ride further on that cannot take the edit leaves every ride and the series as they were', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const riders = [await buildGuest(t), await buildGuest(t), await buildGuest(t)];
+    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const before = (await seriesOf(owner, seriesId)).upcoming;
+    const [one, two, three] = before;
+    // The third ride has four riders: it cannot go down to two seats.
+    for (const rider of riders) {
+      await rider.client.post(`/api/groups/${group.id}/join`);
+      expect((await rider.client.post(`/api/rides/${three!.id}/join`)).statusCode).toBe(200);
+    }
+
+    const refused = await owner.client.patch(`/api/rides/${one!.id}/following`, { startTime: '08:00', maxRiders: 2, name: 'Early breakfast' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: '4 riders have joined; maximum riders cannot be less than 4' });
+    // Nothing half done: the rides before it kept their time, name and series; no second series; nobody told.
+    expect(await seriesOf(owner, seriesId)).toMatchObject({ ended: false, upcoming: before });
+    expect(await rideOf(owner, one!.id)).toMatchObject({ startDate: '2026-12-06T08:00:00.000Z', name: 'Sunday breakfast · Dec 6, 2026', maxRiders: 5, series: { id: seriesId } });
+    expect(await rideOf(owner, two!.id)).toMatchObject({ startDate: '2026-12-13T08:00:00.000Z', series: { id: seriesId } });
+    expect(await t.app.ctx.db.selectFrom('ride_series').select('id').where('group_id', '=', group.id).execute()).toEqual([{ id: seriesId }]);
+    for (const rider of riders) expect(await notes(rider, 'ride_changed')).toEqual([]);
+    // The job still makes the old series' days, as before the refused split.
+    await makeSeriesRides(t.app.ctx, new Date('2027-03-01T00:00:00Z'));
+    expect((await seriesOf(owner, seriesId)).upcoming.map((r) => r.day)).toContain('2027-04-25');
+  });
+
   it('refuses a rule that says nothing, an unknown zone, and a rule that gives no ride', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner);
@@ -263,5 +292,30 @@ describe('a ride that repeats', () => {
     expect((await r.member.client.post(`/api/series/${seriesId}/join`)).statusCode).toBe(200);
     expect((await r.anonymous.get(`/api/series/${seriesId}`)).statusCode).toBe(200);
     expect((await r.anonymous.get('/api/series/nope')).statusCode).toBe(404);
+  });
+
+  it.each(['is removed', 'leaves'] as const)('goes on with the group’s owner, who is told once, when its organizer %s', async (how) => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const organizer = await buildGuest(t);
+    const rider = await buildGuest(t);
+    for (const r of [organizer, rider]) await r.client.post(`/api/groups/${group.id}/join`);
+    const { seriesId } = await buildSeries(organizer, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    await rider.client.post(`/api/series/${seriesId}/join`);
+    const before = (await seriesOf(owner, seriesId)).upcoming;
+
+    const gone = how === 'is removed' ? await owner.client.request('DELETE', `/api/groups/${group.id}/members/${organizer.user.id}`) : await organizer.client.post(`/api/groups/${group.id}/leave`);
+    expect(gone.statusCode).toBe(200);
+    // The group's owner holds the series and its upcoming rides (the organizer's seat on each), the riders keep theirs.
+    for (const ride of before) expect(await rideOf(owner, ride.id)).toMatchObject({ owner: expect.objectContaining({ id: owner.user.id }), isParticipant: true, participantCount: 2 });
+    expect(await notes(owner, 'series_handed_over')).toEqual([
+      expect.objectContaining({ message: `Sunday breakfast (Every Sunday) is yours: ${organizer.user.userId} is no longer in ${group.name}` }),
+    ]);
+    // One notification for the series, none per ride of it.
+    expect(await notes(owner, 'ride_handed_over')).toEqual([]);
+    // The series makes rides as before, the owner's, with its riders.
+    await makeSeriesRides(t.app.ctx, new Date('2027-03-01T00:00:00Z'));
+    const later = (await seriesOf(owner, seriesId)).upcoming.find((r) => r.day === '2027-04-25')!;
+    expect(await rideOf(rider, later.id)).toMatchObject({ isParticipant: true, participantCount: 2, owner: expect.objectContaining({ id: owner.user.id }) });
   });
 });

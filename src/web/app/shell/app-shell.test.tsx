@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../shared/users/current-user';
 import { AppShell } from './app-shell';
 
 afterEach(() => {
+  localStorage.clear();
   vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
@@ -25,6 +26,7 @@ function renderShell(user: CurrentUser, path = '/') {
     'GET /api/groups': () => json([]),
     'POST /api/users/mark-welcome-seen': () => json({ success: true }),
     'POST /api/events': () => new Response(null, { status: 202 }),
+    [`PATCH /api/users/${user.id}`]: () => json({ ...user, timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai', emailConfirmationSentTo: null }),
   });
   const router = createMemoryRouter(
     [
@@ -138,5 +140,40 @@ describe('AppShell', () => {
     expect(router.state.location.pathname).toBe('/signed-out');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(requests.filter((r) => r.url === '/api/users/current')).toHaveLength(1);
+  });
+});
+
+/** A browser whose own zone is Asia/Kolkata. */
+function browserInKolkata() {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+}
+
+describe('the rider’s time zone (issue 29)', () => {
+  const patches = (requests: Array<{ method: string; url: string; body: unknown }>) => requests.filter((r) => r.method === 'PATCH');
+
+  it('is the browser’s, saved on the first load of a rider (or guest) who has none, wherever they land', async () => {
+    browserInKolkata();
+    const { requests } = renderShell(buildCurrentUser({ id: 'u_7', email: null }), '/groups/g1');
+    await screen.findByRole('heading', { name: 'Page' });
+    await waitFor(() => expect(patches(requests).map((r) => [r.url, r.body])).toEqual([['/api/users/u_7', { timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai' }]]));
+  });
+
+  it('never replaces a zone the rider has, and is offered once per browser (a rider who then picks UTC keeps it)', async () => {
+    browserInKolkata();
+    const first = renderShell(buildCurrentUser({ timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' }));
+    await screen.findByRole('heading', { name: 'Page' });
+    expect(patches(first.requests)).toEqual([]);
+    cleanup();
+
+    const second = renderShell(buildCurrentUser());
+    await waitFor(() => expect(patches(second.requests)).toHaveLength(1));
+    cleanup();
+    // The rider chose UTC since: the next load leaves it.
+    const third = renderShell(buildCurrentUser());
+    await screen.findByRole('heading', { name: 'Page' });
+    expect(patches(third.requests)).toEqual([]);
   });
 });

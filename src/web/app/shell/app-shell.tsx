@@ -6,6 +6,7 @@ import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-acce
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
 import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
+import { BrowserZone } from '../../features/users/components/browser-zone';
 import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../api/users';
@@ -89,6 +90,8 @@ export function AppShell() {
       {user && !isWelcomeSuppressed(pathname) ? (
         <WelcomeDialog key={`welcome:${user.id}`} user={user} appName={appName} onLogin={openLogin} />
       ) : null}
+      {/* A rider (or guest) with no zone takes the browser's on the first load, wherever they land (issue 29). */}
+      {user ? <BrowserZone key={`zone:${user.id}`} user={user} /> : null}
       <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
       {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}

@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { GUEST_UPLOAD_TOTAL_CODE, guestUploadTotalMessage, storageLimitMessage } from '../../../shared/media/storage-usage';
 import { MB } from '../../../shared/media/limits';
-import { resetToasts } from '../ui/toast-store';
-import { answerUploadsWith, renderWithApp } from '../../test/utils';
+import { answerUploadsWith, renderWithApp, resetTestEnvironment } from '../../test/utils';
 import { UploadMediaDialog } from './upload-media-dialog';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 function pick(files: File[]) {
   fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files } });

@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import type { Group } from '../../../shared/groups/group';
-import { buildCurrentUser, json, mockApi, renderWithApp, type RecordedRequest } from '../../test/utils';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, type RecordedRequest } from '../../test/utils';
 import { CreateRideDialog, CreateRideFromUrl } from './create-ride-dialog';
-import { resetToasts } from '../ui/toast-store';
 
 // The form loads lazily and fills many fields: on a machine shared by many test runs that takes a while.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 function group(id: string, name: string, membershipStatus: Group['membershipStatus'], timezone = { timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin', timezone: 'Europe/Berlin' }): Group {
   const insider = membershipStatus === 'owner' || membershipStatus === 'member';

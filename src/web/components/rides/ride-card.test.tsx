@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../test/utils';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../test/utils';
 import { buildRide } from '../../test/ride-fixture';
 import { RideCard } from './ride-card';
-import { resetToasts } from '../ui/toast-store';
 import type { Ride } from '../../../shared/rides/ride';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 function show(ride: Ride, user = buildCurrentUser(), extra = {}) {
   const requests = mockApi({ 'GET /api/users/current': () => json(user), ...extra });

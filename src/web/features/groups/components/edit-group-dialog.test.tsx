@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import { GROUP_NAME_TAKEN } from '../../../../shared/groups/group';
 import { buildGroup } from '../../../test/build-group';
 import { EditGroupDialog } from './edit-group-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 function renderDialog(answer: () => Response) {
   const requests = mockApi({ 'GET /api/users/current': () => json(buildCurrentUser()), 'PATCH /api/groups/g1': answer });

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp, stubResizeObserver } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
 import { buildGroup } from '../../../test/build-group';
 import { ManageGroupDialog } from './manage-group-dialog';
 
@@ -9,11 +8,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(stubResizeObserver);
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 describe('ManageGroupDialog', () => {
   it('shows the group’s zone and saves the zone chosen by city, with the spec’s offset and city beside it', async () => {

@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, mockApi, renderWithApp } from '../../../test/utils';
-import { resetToasts } from '../../../components/ui/toast-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { GroupMember } from '../../../../shared/groups/group';
 import { buildGroup, buildMember } from '../../../test/build-group';
 import { MembersTab } from './members-tab';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 const openMenuOf = async (handle: string) => {
   fireEvent.pointerDown(await screen.findByRole('button', { name: `Actions for ${handle}` }), { button: 0, ctrlKey: false, pointerType: 'mouse' });

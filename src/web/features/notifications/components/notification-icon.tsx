@@ -1,4 +1,4 @@
-import { AlarmClock, Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, ImagePlus, Inbox, KeyRound, Newspaper, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
+import { AlarmClock, Armchair, BadgeCheck, Bell, CalendarCheck, CalendarClock, CalendarCog, CalendarX, Crown, Hand, Handshake, Hourglass, MessageSquare, Repeat, ImagePlus, Inbox, KeyRound, Newspaper, Route, ShieldCheck, UserCheck, UserMinus, UserPlus, Users, UserX, Vote, type LucideIcon } from 'lucide-react';
 import type { KnownNotificationType } from '../../../../shared/notifications/notification';
 import { cn } from '../../../lib/cn';
 
@@ -26,6 +26,8 @@ const icons: Record<KnownNotificationType, { icon: LucideIcon; tone: string }> =
   ride_reminder_due: { icon: AlarmClock, tone: 'bg-amber-100 text-amber-700' },
   rides_digest: { icon: Newspaper, tone: 'bg-ignition-100 text-ignition-700' },
   organizer_digest: { icon: Inbox, tone: 'bg-sky-100 text-sky-700' },
+  ride_comment: { icon: MessageSquare, tone: 'bg-sky-100 text-sky-700' },
+  series_handed_over: { icon: Repeat, tone: 'bg-amber-100 text-amber-800' },
 };
 
 const fallback = { icon: Bell, tone: 'bg-asphalt-100 text-asphalt-600' };

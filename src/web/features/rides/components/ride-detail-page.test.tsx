@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetToasts } from '../../../components/ui/toast-store';
 import { RideDetailPage } from './ride-detail-page';
 import type { Ride } from '../../../../shared/rides/ride';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestEnvironment);
 
 function show(path: string) {
   const router = createMemoryRouter(
@@ -59,6 +53,8 @@ describe('RideDetailPage', () => {
     expect(facts.textContent).toMatch(/From your location\s*49\.[0-9] mi/);
     expect(facts.textContent).toContain('Dec 5, 2026');
     expect(facts.textContent).toContain('09:00');
+    // The zone by its label and offset on the ride's date, and by its IANA name (issue 29).
+    expect(within(facts).getByText('Europe/Berlin').closest('dd')?.textContent).toBe('Berlin (UTC+01:00)Europe/Berlin');
     expect(facts.textContent).toContain('1/10');
     expect(screen.getByRole('button', { name: 'Join Ride' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();

@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetToasts } from '../../../components/ui/toast-store';
 import { RideEditPage } from './ride-edit-page';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 describe('RideEditPage', () => {
   it('shows the server’s seats message under Max Riders when the maximum is below the riders who joined', async () => {

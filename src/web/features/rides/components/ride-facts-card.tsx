@@ -48,6 +48,8 @@ export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | 
           </Fact>
           <Fact icon={<Globe />} label="Timezone">
             {ride.timezoneName} <span className="font-normal whitespace-nowrap text-asphalt-500">({ride.timezoneOffset})</span>
+            {/* The IANA zone too: a label such as "Berlin" or "Central European Time" may name more than one zone. */}
+            {ride.timezone !== ride.timezoneName ? <span className="block text-xs font-normal text-asphalt-500">{ride.timezone}</span> : null}
           </Fact>
           <Fact icon={<Users />} label="Participants">
             {ride.participantCount}/{ride.maxRiders}

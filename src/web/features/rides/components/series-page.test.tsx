@@ -1,23 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Series } from '../../../../shared/series/series-rule';
-import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetToasts } from '../../../components/ui/toast-store';
 import { SeriesPage } from './series-page';
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestEnvironment);
 
 const series: Series = {
   id: 's1',
   label: 'Every Sunday',
   name: 'Sunday breakfast',
   groupId: 'g1',
+  group: { id: 'g1', name: 'Apennine Riders', slug: 'apennine-riders' },
   timezone: 'Europe/Rome',
   startTime: '09:00',
   firstDay: '2026-12-06',
@@ -45,6 +41,7 @@ describe('SeriesPage', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Sunday breakfast' })).toBeTruthy();
     expect(screen.getByText('Every Sunday')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Apennine Riders' }).getAttribute('href')).toBe('/groups/apennine-riders');
     expect(screen.getByRole('link', { name: 'Dec 6, 2026' }).getAttribute('href')).toBe('/rides/r1');
     expect(screen.getByRole('link', { name: 'Dec 13, 2026' }).className).toContain('line-through');
     fireEvent.click(screen.getByRole('button', { name: 'Ride every one' }));

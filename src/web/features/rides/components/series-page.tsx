@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Repeat, SearchX } from 'lucide-react';
+import { ArrowLeft, Repeat, SearchX, Users } from 'lucide-react';
 import { useJoinSeries, useLeaveSeries, useSeries } from '../../../api/rides';
 import { serverMessageOf } from '../../../lib/api-client';
 import { Badge } from '../../../components/ui/badge';
@@ -66,6 +66,12 @@ export function SeriesPage() {
       </h1>
       <p className="mt-1.5 text-base text-asphalt-600">
         At {s.startTime} ({s.timezone})
+      </p>
+      <p className="mt-1 flex items-start gap-1.5 text-sm text-asphalt-600">
+        <Users className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+        <Link to={`/groups/${encodeURIComponent(s.group.slug)}`} className="min-w-0 font-semibold break-words text-ignition-700 hover:underline">
+          {s.group.name}
+        </Link>
       </p>
       {s.ended ? null : (
         <Button className="mt-4" variant={s.ridesEverySeries ? 'secondary' : 'primary'} disabled={join.isPending || leave.isPending} onClick={() => void toggle()}>

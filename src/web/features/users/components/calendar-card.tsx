@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { useCalendarFeed, useUpdateCalendarFeed } from '../../../api/calendar';
 
 /**
@@ -53,15 +54,8 @@ export function CalendarCard({ userId }: { userId: string }) {
     <Card aria-labelledby="calendar-feed-title">
       <CardHeader titleId="calendar-feed-title" icon={<CalendarDays />} title="Calendar" description="Your rides in your phone's calendar, updated when a ride changes or is cancelled." />
       <CardBody className="space-y-4">
-        {feed.isPending ? (
-          <p className="text-sm text-asphalt-500">Loading your calendar address...</p>
-        ) : feed.isError ? (
-          <div className="space-y-2" role="alert">
-            <p className="text-sm text-red-700">Your calendar address could not be loaded.</p>
-            <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
-              Try again
-            </Button>
-          </div>
+        {!feed.isSuccess ? (
+          <QueryStatus query={feed} loading="Loading your calendar address..." failed="Your calendar address could not be loaded." />
         ) : (
           <>
             <div className="space-y-1.5">

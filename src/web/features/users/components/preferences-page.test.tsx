@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
-import { timezoneToDetect } from './site-settings-form';
+import { timezoneToDetect } from './browser-zone';
 
 beforeEach(stubResizeObserver);
 
@@ -15,9 +15,10 @@ afterEach(() => {
 let notificationSettings = {
   hasEmail: true,
   emailPaused: false,
+  organizes: false,
   types: [
-    { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true },
-    { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null },
+    { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true, push: true },
+    { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null, push: null },
   ],
 };
 
@@ -34,9 +35,9 @@ function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<
     'GET /api/users/current/calendar': () => json({ url: 'https://roadcaptain.test/api/calendar/feed.ics', scope: 'groups' }),
     'GET /api/users/current/notification-settings': () => json(notificationSettings),
     'PATCH /api/users/current/notification-settings': (request) => {
-      const body = request.body as { type?: string; enabled?: boolean; emailPaused?: boolean };
+      const body = request.body as { type?: string; channel?: 'email' | 'push'; enabled?: boolean; emailPaused?: boolean };
       if (body.emailPaused !== undefined) notificationSettings = { ...notificationSettings, emailPaused: body.emailPaused };
-      else notificationSettings = { ...notificationSettings, types: notificationSettings.types.map((t) => (t.type === body.type ? { ...t, email: body.enabled ?? null } : t)) };
+      else notificationSettings = { ...notificationSettings, types: notificationSettings.types.map((t) => (t.type === body.type ? { ...t, [body.channel ?? 'email']: body.enabled ?? null } : t)) };
       return json(notificationSettings);
     },
     'POST /api/auth/email-change/resend': () => json({ success: true, emailConfirmationSentTo: current.pendingEmail }),
@@ -66,23 +67,33 @@ describe('PreferencesPage', () => {
     const order = screen
       .getAllByRole('region')
       .map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent)
-      .filter((name) => name !== 'Preferences' && !name?.startsWith('Notifications'));
+      // The toasts' region is "Notifications (F8)".
+      .filter((name) => name !== 'Preferences' && name !== 'Notifications (F8)');
     expect(order.slice(0, 5)).toEqual(['Profile Information', 'Your account', 'Public Profile', 'Security', 'Privacy']);
-    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar', 'E-mail notifications']);
+    expect(order.slice(5)).toEqual(['Site Settings', 'Calendar', 'Notifications']);
   });
 
   it('lists the e-mail switches by section and saves one at once (issue 30 point 3)', async () => {
     const { requests } = renderPage(buildCurrentUser({ id: 'u_1' }));
     // The card loads its own settings after the page's user (a slower machine needs more than the default second).
-    const cancelled = await screen.findByRole('switch', { name: 'A ride I joined is cancelled' }, { timeout: 5000 });
+    const cancelled = await screen.findByRole('switch', { name: 'A ride I joined is cancelled, by e-mail' }, { timeout: 5000 });
     expect(cancelled.getAttribute('aria-checked')).toBe('true');
     // A type not offered by mail has no switch.
-    expect(screen.queryByRole('switch', { name: 'My address is confirmed' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'My address is confirmed, by e-mail' })).toBeNull();
     fireEvent.click(cancelled);
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'A ride I joined is cancelled' }).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'A ride I joined is cancelled, by e-mail' }).getAttribute('aria-checked')).toBe('false'));
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'email', enabled: false }]);
     fireEvent.click(screen.getByRole('switch', { name: 'Pause all e-mail' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Pause all e-mail' }).getAttribute('aria-checked')).toBe('true'));
+  });
+
+  it('says so when the e-mail settings cannot be loaded, and tries again', async () => {
+    let fail = true;
+    renderPage(buildCurrentUser({ id: 'u_1' }), '/preferences', { 'GET /api/users/current/notification-settings': () => (fail ? json({ message: 'boom' }, 500) : json(notificationSettings)) });
+    expect(await screen.findByText('Your notification settings could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('switch', { name: 'A ride I joined is cancelled, by e-mail' })).toBeTruthy();
   });
 
   it('saves a privacy switch at once, keeps them exclusive, and ignores turning one off', async () => {
@@ -161,6 +172,9 @@ describe('timezoneToDetect', () => {
     // The browser's named zone (Intl.DateTimeFormat().resolvedOptions().timeZone).
     expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Kolkata')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
     expect(timezoneToDetect({ timezone: 'UTC' }, 'UTC')).toBeNull();
+    // Chromium names some zones by an older alias: stored by the list's name.
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Calcutta')).toMatchObject({ zone: 'Asia/Kolkata', label: 'UTC+05:30 - Mumbai' });
+    expect(timezoneToDetect({ timezone: 'UTC' }, 'Asia/Katmandu')).toMatchObject({ zone: 'Asia/Kathmandu', label: 'UTC+05:45 - Kathmandu' });
     expect(timezoneToDetect({ timezone: 'UTC' }, undefined)).toBeNull();
     expect(timezoneToDetect({ timezone: 'Europe/Berlin' }, 'Asia/Kolkata')).toBeNull();
   });

@@ -11,7 +11,6 @@ import { NotificationSettingsCard } from './notification-settings-card';
 import { PrivacyCard } from './privacy-card';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
-import { DevicePushCard } from './device-push-card';
 import { SiteSettingsForm } from './site-settings-form';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -91,7 +90,6 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
           </CardBody>
         </Card>
         <SecurityCard user={user} onEmailMissing={highlight.start} />
-        <DevicePushCard />
         <PrivacyCard user={user} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -6,12 +6,12 @@ import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { PREFERRED_UNITS, type CurrentUser, type PreferredUnits } from '../../../../shared/users/current-user';
 import { GPX_PRIVACY_ZONES, type GpxPrivacyZone } from '../../../../shared/gpx/privacy-zones';
-import { isKnownZone, zoneOffsetLabel } from '../../../../shared/timezones/zoned-time';
-import { zoneName } from '../../../lib/time-zones';
+import { isKnownZone } from '../../../../shared/timezones/zoned-time';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
+import { useBrowserZone } from './browser-zone';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 export const siteSettingsSchema = z.object({
@@ -72,53 +72,27 @@ function ChoiceCards<T extends string>(props: { label: string; value: T; onChang
   );
 }
 
-/**
- * The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone), when the rider's is still
- * the default (UTC) and the browser says otherwise (spec 1 section 3: "the default is the
- * browser's detected offset"; issue 29: the browser's named zone), with the spec's offset and city.
- */
-export function timezoneToDetect(user: Pick<CurrentUser, 'timezone'>, browserZone: string | undefined) {
-  if (user.timezone && user.timezone !== 'UTC') return null;
-  if (!browserZone || browserZone === user.timezone || !isKnownZone(browserZone)) return null;
-  const name = zoneName(browserZone);
-  const offset = zoneOffsetLabel(browserZone, Date.now());
-  return { zone: browserZone, offset, name, label: `${offset} - ${name}` };
-}
-
 /** Preferences, right column: distance units and time zone. */
 export function SiteSettingsForm({ user }: { user: CurrentUser }) {
   const ids = useId();
   const update = useUpdateProfile(user.id);
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: valuesOf(user) });
   const { control, handleSubmit, setValue, reset, resetField } = form;
-  const detectedOnce = useRef(false);
-  const { mutate } = update;
 
-  // The browser's zone is saved at once, and "Timezone detected" is said only once it is saved.
-  // If saving fails the zone stays in the form, unsaved, for Save Settings.
-  useEffect(() => {
-    if (detectedOnce.current) return;
-    detectedOnce.current = true;
-    const detected = timezoneToDetect(user, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    if (!detected) return;
-    mutate(
-      { timezone: detected.zone, timezoneOffset: detected.offset, timezoneName: detected.name },
-      {
-        onSuccess: (result) => {
-          resetField('timezone', { defaultValue: result.timezone });
-          resetField('timezoneOffset', { defaultValue: result.timezoneOffset });
-          resetField('timezoneName', { defaultValue: result.timezoneName });
-          toast({ title: 'Timezone detected', description: `Set to ${detected.label}` });
-        },
-        onError: (error) => {
-          console.error('Saving the detected time zone failed', error);
-          setValue('timezone', detected.zone, { shouldDirty: true });
-          setValue('timezoneOffset', detected.offset, { shouldDirty: true });
-          setValue('timezoneName', detected.name, { shouldDirty: true });
-        },
-      },
-    );
-  }, [user, mutate, resetField, setValue]);
+  // The browser's zone, for a rider who has none: saved at once (the form takes it), or left in
+  // the form, unsaved, for Save Settings when saving fails.
+  useBrowserZone(user, {
+    onSaved: (result) => {
+      resetField('timezone', { defaultValue: result.timezone });
+      resetField('timezoneOffset', { defaultValue: result.timezoneOffset });
+      resetField('timezoneName', { defaultValue: result.timezoneName });
+    },
+    onFailed: (detected) => {
+      setValue('timezone', detected.zone, { shouldDirty: true });
+      setValue('timezoneOffset', detected.offset, { shouldDirty: true });
+      setValue('timezoneName', detected.name, { shouldDirty: true });
+    },
+  });
 
   function submit(values: SiteSettings) {
     update.mutate(values, {

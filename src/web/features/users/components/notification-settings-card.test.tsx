@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
+import type { NotificationSettings } from '../../../../shared/notifications/notification-settings';
+import { NotificationSettingsCard } from './notification-settings-card';
+
+// Issue 30 point 10: the Notifications card. Types grouped (My rides, My groups, Organizing,
+// Account) by channel, each switch shown at once and saved on its own, put back with a visible
+// error when the save fails; "Pause all e-mail"; the Organizing group only for organizers.
+
+afterEach(resetTestEnvironment);
+
+function settings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
+  return {
+    hasEmail: true,
+    emailPaused: false,
+    organizes: false,
+    types: [
+      { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true, push: true },
+      { type: 'ride_comment', label: 'A new comment on a ride I ride or organise', section: 'My rides', email: false, push: true },
+      { type: 'ride_created', label: 'A new ride in my groups', section: 'My groups', email: true, push: true },
+      { type: 'membership_request', label: 'A rider asks to join my group', section: 'Organizing', email: true, push: true },
+      { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null, push: null },
+    ],
+    ...overrides,
+  };
+}
+
+/** A PATCH answer the test releases when it wants: to see the switch before the server has answered. */
+function deferred() {
+  let release: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+function renderCard(initial: NotificationSettings, patch: (body: unknown) => Response | Promise<Response>) {
+  const requests = mockApi({
+    'GET /api/auth/sessions': () => json({ sessions: [] }),
+    'GET /api/users/current/notification-settings': () => json(initial),
+    'PATCH /api/users/current/notification-settings': (request) => patch(request.body),
+  });
+  renderWithApp(<NotificationSettingsCard userId="u_1" />);
+  return requests;
+}
+
+const switchNamed = (name: string) => screen.getByRole('switch', { name });
+const checked = (name: string) => switchNamed(name).getAttribute('aria-checked');
+
+describe('NotificationSettingsCard', () => {
+  it('groups the types by section, each with a switch per channel named by type and channel; the app shows every type', async () => {
+    renderCard(settings(), () => json(settings()));
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    await within(card).findByRole('group', { name: 'My rides' });
+    expect(within(card).getAllByRole('group').map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual([
+      'My rides',
+      'A ride I joined is cancelled',
+      'A new comment on a ride I ride or organise',
+      'My groups',
+      'A new ride in my groups',
+      'Account',
+      'My address is confirmed',
+    ]);
+    expect(checked('A ride I joined is cancelled, by e-mail')).toBe('true');
+    expect(checked('A ride I joined is cancelled, by push')).toBe('true');
+    expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('false');
+    expect(checked('A new comment on a ride I ride or organise, by push')).toBe('true');
+    // A type that never travels by mail or push has no switch there.
+    const confirmed = screen.getByRole('group', { name: 'My address is confirmed' });
+    expect(within(confirmed).queryAllByRole('switch')).toEqual([]);
+    expect(within(confirmed).getByText('Not sent by e-mail')).toBeTruthy();
+    expect(within(card).getByText('Every notification shows in the app, under the bell. Choose which also come by e-mail and as a push to your devices.')).toBeTruthy();
+    // Not an organizer: no Organizing group, a word on when it comes.
+    expect(screen.queryByRole('group', { name: 'Organizing' })).toBeNull();
+    expect(screen.getByText('Organizing notifications (join requests, new members) appear here once you run a group.')).toBeTruthy();
+  });
+
+  it('shows the Organizing group to a rider who runs a group', async () => {
+    renderCard(settings({ organizes: true }), () => json(settings({ organizes: true })));
+    const organizing = await screen.findByRole('group', { name: 'Organizing' });
+    expect(within(organizing).getByRole('switch', { name: 'A rider asks to join my group, by push' })).toBeTruthy();
+  });
+
+  it('turns a switch at once, before the server answers, and saves only that switch', async () => {
+    const answer = deferred();
+    const requests = renderCard(settings(), () => answer.promise);
+    fireEvent.click(await screen.findByRole('switch', { name: 'A new comment on a ride I ride or organise, by e-mail' }));
+    await waitFor(() => expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('true'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_comment', channel: 'email', enabled: true }]);
+    const saved = settings();
+    answer.release(json({ ...saved, types: saved.types.map((s) => (s.type === 'ride_comment' ? { ...s, email: true } : s)) }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('puts a switch back and says so when its save fails', async () => {
+    const answer = deferred();
+    renderCard(settings(), () => answer.promise);
+    fireEvent.click(await screen.findByRole('switch', { name: 'A ride I joined is cancelled, by push' }));
+    await waitFor(() => expect(checked('A ride I joined is cancelled, by push')).toBe('false'));
+    answer.release(json({ message: 'Internal Server Error' }, 500));
+    expect((await screen.findByRole('alert')).textContent).toBe('"A ride I joined is cancelled" by push could not be saved. It is back as it was; please try again.');
+    expect(checked('A ride I joined is cancelled, by push')).toBe('true');
+    // The other switches kept theirs.
+    expect(checked('A ride I joined is cancelled, by e-mail')).toBe('true');
+  });
+
+  it('pauses all e-mail: the e-mail switches rest, push stays', async () => {
+    renderCard(settings(), () => json(settings({ emailPaused: true })));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Pause all e-mail' }));
+    await waitFor(() => expect(checked('Pause all e-mail')).toBe('true'));
+    expect((switchNamed('A ride I joined is cancelled, by e-mail') as HTMLButtonElement).disabled).toBe(true);
+    expect((switchNamed('A ride I joined is cancelled, by push') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('tells a rider without an address that mail needs one, and rests the e-mail switches', async () => {
+    renderCard(settings({ hasEmail: false }), () => json(settings({ hasEmail: false })));
+    expect(await screen.findByText('Add and confirm an e-mail address to get notifications by e-mail.')).toBeTruthy();
+    expect((switchNamed('A new ride in my groups, by e-mail') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
