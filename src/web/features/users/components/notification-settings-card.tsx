@@ -6,7 +6,7 @@ import { QueryStatus } from '../../../components/ui/query-status';
 import { DevicePushSwitch } from '../../../components/users/device-push';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../../../api/notification-settings';
 import type { NotificationSettings, NotificationSettingUpdate } from '../../../../shared/notifications/notification-settings';
-import { useCurrentUser } from '../../../api/users';
+import type { CurrentUser } from '../../../../shared/users/current-user';
 import { ReminderDigestSettings } from './reminder-digest-settings';
 
 type TypeSetting = NotificationSettings['types'][number];
@@ -34,11 +34,10 @@ function failureText(input: NotificationSettingUpdate, types: TypeSetting[]): st
  * puts it back and says so in the card. Grouped switches, each named by its type and channel, so a
  * screen reader hears "A ride I joined is cancelled, by e-mail", in a named group per section.
  */
-export function NotificationSettingsCard({ userId }: { userId: string }) {
+/** `user`: the signed-in rider, whose reminder and digest preferences (saved with the profile) the card shows too. */
+export function NotificationSettingsCard({ userId, user }: { userId: string; user?: CurrentUser }) {
   const id = useId();
   const settings = useNotificationSettings(userId);
-  // Reminders and digests are preferences of the profile (shared/users/preferences.ts), saved with it.
-  const currentUser = useCurrentUser();
   const update = useUpdateNotificationSetting(userId);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -85,9 +84,9 @@ export function NotificationSettingsCard({ userId }: { userId: string }) {
               />
             ))}
             {!settings.data.organizes && <p className="text-sm text-asphalt-600">Organizing notifications (join requests, new members) appear here once you run a group.</p>}
-            {currentUser.data && (
+            {user && (
               <div className="border-t border-asphalt-100 pt-4">
-                <ReminderDigestSettings user={currentUser.data} />
+                <ReminderDigestSettings user={user} />
               </div>
             )}
           </>

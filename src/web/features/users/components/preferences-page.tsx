@@ -95,7 +95,7 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
       <div className="lg:col-start-1 lg:row-start-2">
         <SiteSettingsForm key={`settings-${user.id}`} user={user} />
         <CalendarCard key={`calendar-${user.id}`} userId={user.id} />
-        <NotificationSettingsCard key={`notification-settings-${user.id}`} userId={user.id} />
+        <NotificationSettingsCard key={`notification-settings-${user.id}`} userId={user.id} user={user} />
       </div>
     </div>
   );
