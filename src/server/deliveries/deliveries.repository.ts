@@ -109,8 +109,22 @@ export const deliveriesRepository = {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   },
   /** Held items (digests.ts) whose digest time has come, oldest first. */
-  heldDue(db: Executor, now: string): Promise<DeliveryRow[]> {
-    return db.selectFrom('deliveries').selectAll().where('state', '=', 'held').where('due_at', '<=', now).orderBy('created_at').limit(5000).execute();
+  /** Held digest items whose time has come, each saying whether its rider has opened it in the app meanwhile. */
+  heldDue(db: Executor, now: string): Promise<Array<DeliveryRow & { opened: number | null }>> {
+    return db
+      .selectFrom('deliveries')
+      .leftJoin('notifications', 'notifications.id', 'deliveries.notification_id')
+      .selectAll('deliveries')
+      .select('notifications.is_read as opened')
+      .where('deliveries.state', '=', 'held')
+      .where('deliveries.due_at', '<=', now)
+      .orderBy('deliveries.created_at')
+      .limit(5000)
+      .execute();
+  },
+  /** Held items the rider opened in the app before their digest: never mailed, alone or gathered. */
+  async markOpenedSkipped(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.updateTable('deliveries').set({ state: 'skipped' }).where('id', 'in', ids).where('state', '=', 'held').execute();
   },
   /** Items gathered into a digest: never sent alone. */
   async markDigested(db: Executor, ids: string[]): Promise<void> {

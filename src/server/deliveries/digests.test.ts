@@ -55,6 +55,37 @@ describe('digests', () => {
     expect((await heldOf(digesting.user.id)).map((r) => r.state).sort()).toEqual(['digested', 'digested', 'sent']);
   });
 
+  it('leaves out what the rider has already opened in the app, and sends no digest when that was everything', async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await addMember(owner, rider, group.id);
+    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'daily' })).statusCode).toBe(200);
+    const seen = await buildRide(owner, group.id, { name: 'Seen in the app' });
+    const unseen = await buildRide(owner, group.id, { name: 'Not seen yet' });
+    const told = (await rider.client.get('/api/notifications')).json<Array<{ id: string; subject?: { rideId: string | null } }>>();
+    const ofSeen = told.find((n) => n.subject?.rideId === seen.id)!;
+    expect((await rider.client.patch(`/api/notifications/${ofSeen.id}/read`)).statusCode).toBe(200);
+
+    const before = t.mail.length;
+    const dueAt = Date.parse((await heldOf(rider.user.id))[0]!.due_at);
+    expect(await runDigests(t.app.ctx, dueAt)).toBe(1);
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 1000 });
+    const digests = t.mail.slice(before).filter((m) => m.to === rider.user.email);
+    expect(digests.map((m) => m.subject)).toEqual(['New rides in your groups: 1']);
+    expect(digests[0]!.text).toContain(`- ${unseen.name} has been added to your group`);
+    expect(digests[0]!.text).not.toContain(seen.name);
+
+    // The next day: one new ride, opened before 08:00; nothing is mailed, nothing stays held.
+    const later = await buildRide(owner, group.id, { name: 'Opened before the digest' });
+    const ofLater = (await rider.client.get('/api/notifications')).json<Array<{ id: string; subject?: { rideId: string | null } }>>().find((n) => n.subject?.rideId === later.id)!;
+    expect((await rider.client.patch(`/api/notifications/${ofLater.id}/read`)).statusCode).toBe(200);
+    const heldLater = (await heldOf(rider.user.id)).filter((r) => r.state === 'held');
+    expect(heldLater).toHaveLength(1);
+    expect(await runDigests(t.app.ctx, Date.parse(heldLater[0]!.due_at))).toBe(0);
+    expect((await heldOf(rider.user.id)).filter((r) => r.state === 'held')).toEqual([]);
+  });
+
   it('gathers join requests for an organizer who takes them daily', async () => {
     const owner = await buildSignedInUser(t);
     expect((await owner.client.patch(`/api/users/${owner.user.id}`, { organizerDigest: 'daily' })).statusCode).toBe(200);

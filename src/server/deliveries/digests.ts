@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { newId } from '../platform/tokens';
+import { toBool } from '../db/database';
 import { isKnownZone, instantToLocal, repeatedLocalToInstant } from '../../shared/timezones/zoned-time';
 import { readPreferences } from '../../shared/users/preferences';
 import type { DigestItem, NotificationType } from '../../shared/notifications/notification-types';
@@ -73,8 +74,14 @@ export async function runDigests(ctx: Pick<AppContext, 'db'>, now = Date.now()):
   }
   for (const [key, rows] of groups) {
     const [userId, digest, dueAt] = key.split('|') as [string, DigestType, string];
-    const items: DigestItem[] = rows.map((r) => ({ type: r.type, params: JSON.parse(r.params) as Record<string, unknown>, notificationId: r.notification_id }));
+    // What the rider opened in the app before 08:00 they know: it is left out (point 5), and a
+    // digest of nothing but such items is not sent.
+    const opened = rows.filter((r) => toBool(r.opened));
+    const unseen = rows.filter((r) => !toBool(r.opened));
+    const items: DigestItem[] = unseen.map((r) => ({ type: r.type, params: JSON.parse(r.params) as Record<string, unknown>, notificationId: r.notification_id }));
     const wrote = await ctx.db.transaction().execute(async (tx) => {
+      await deliveriesRepository.markOpenedSkipped(tx, opened.map((r) => r.id));
+      if (items.length === 0) return false;
       const inserted = await deliveriesRepository.insertOnce(tx, {
         id: newId(),
         channel: 'email',
@@ -87,7 +94,7 @@ export async function runDigests(ctx: Pick<AppContext, 'db'>, now = Date.now()):
         due_at: new Date(now).toISOString(),
         created_at: new Date(now).toISOString(),
       });
-      if (inserted) await deliveriesRepository.markDigested(tx, rows.map((r) => r.id));
+      if (inserted) await deliveriesRepository.markDigested(tx, unseen.map((r) => r.id));
       return inserted;
     });
     if (wrote) made++;
