@@ -32,6 +32,9 @@ export default defineConfig({
           globalSetup: ['src/server/test/test-gazetteer.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // A condition waited for (a message through PostgreSQL's LISTEN/NOTIFY) may take over the
+          // default second on a loaded 2-core machine; a limit, not a wait.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -3,7 +3,9 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation, retryOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { notify, retractNotifications } from '../notifications/notifications.service';
+import { publishNotifications, publishRetracted, recordNotifications, recordRetraction, type Retracted, type Told } from '../notifications/notifications.service';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { track } from '../events/events.service';
 import { usersRepository } from '../users/users.repository';
 import { otherNamesOfPlace, placeTypedName } from '../geocoding/geocoding.service';
@@ -249,13 +251,31 @@ export async function deleteGroup(ctx: AppContext, actorId: string, groupId: str
   await removeMediaFiles(ctx);
 }
 
-/** Tells the owner that a rider joined (never the rider themself). */
-export async function announceNewMember(ctx: AppContext, group: { id: string; name: string; creator_id: string }, memberId: string): Promise<void> {
-  if (group.creator_id === memberId) return;
-  const member = await usersRepository.findById(ctx.db, memberId);
-  // One "joined" per rider and group: notifications are written with today's names, so an earlier
-  // one (a guest merged into this account, a rider who left and came back) would read the same.
-  await retractNotifications(ctx, 'member_joined', group.id, memberId);
-  await notify(ctx, group.creator_id, 'member_joined', { rider: member?.handle ?? 'A rider', group: group.name }, { groupId: group.id, riderId: memberId });
+/** The owner's "joined" notification of a new member, written in the membership's transaction. */
+export interface NewMemberNews {
+  told: Told;
+  retracted: Retracted;
+}
+
+/**
+ * In the transaction that made the membership (what commits is told): the group's owner, read under
+ * that transaction (a hand-over meanwhile is seen), is told a member joined. One "joined" per rider
+ * and group: notifications are written with today's names, so an earlier one (a guest merged into
+ * this account, a rider who left and came back) would read the same and is taken back.
+ */
+export async function recordNewMember(tx: Transaction<Database>, group: { id: string; name: string }, memberId: string): Promise<NewMemberNews> {
+  const ownerId = await groupsRepository.ownerId(tx, group.id);
+  if (!ownerId || ownerId === memberId) return { told: [], retracted: [] };
+  const member = await usersRepository.findById(tx, memberId);
+  const retracted = await recordRetraction(tx, 'member_joined', group.id, memberId);
+  const told = await recordNotifications(tx, [ownerId], { type: 'member_joined', params: { rider: member?.handle ?? 'A rider', group: group.name }, about: { groupId: group.id, riderId: memberId } });
+  return { told, retracted };
+}
+
+/** After the membership's transaction committed: the owner's open pages hear of it. */
+export async function publishNewMember(ctx: AppContext, news: NewMemberNews | null | undefined): Promise<void> {
+  if (!news) return;
+  await publishRetracted(ctx, news.retracted);
+  await publishNotifications(ctx, news.told);
 }
 

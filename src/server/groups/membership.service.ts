@@ -29,7 +29,7 @@ import {
 } from './groups.policy';
 import { memberRoleOf, presentMember, presentRequest } from './groups.presenter';
 import { membershipStatusOf } from './groups.policy';
-import { announceNewMember, getGroup, loadGroup } from './groups.service';
+import { getGroup, loadGroup, publishNewMember, recordNewMember, type NewMemberNews } from './groups.service';
 
 /**
  * Tells the owner and co-organizers (who decide) that a rider asks to join, pointing at the Pending
@@ -57,6 +57,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
   await ctx.beforeLock?.('group-join');
   let approvalRequired = toBool(group.membership_approval_required);
   let told: Told = [];
+  let joinedNews: NewMemberNews | null = null;
   try {
     await ctx.db.transaction().execute(async (tx) => {
       // Decided again under the group's lock: the rider's standing and whether the group asks for
@@ -69,7 +70,10 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
         const requestId = newId();
         await groupsRepository.insertRequest(tx, { id: requestId, group_id: groupId, user_id: userId, requested_at: nowIso() });
         told = await recordRequest(tx, group, userId, requestId);
-      } else await groupsRepository.addMember(tx, groupId, userId, nowIso());
+      } else {
+        await groupsRepository.addMember(tx, groupId, userId, nowIso());
+        joinedNews = await recordNewMember(tx, group, userId);
+      }
     });
   } catch (error) {
     // A second request (double click, two tabs) loses on the unique key: one request, one notification.
@@ -82,7 +86,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
     await publishNotifications(ctx, told);
     return { message: JOIN_REQUEST_SUBMITTED, status: 'pending' };
   }
-  await announceNewMember(ctx, group, userId);
+  await publishNewMember(ctx, joinedNews);
   return { message: `You joined ${group.name}`, status: 'member' };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { nowIso, type Engine } from '../db/database';
 import { groupsRepository } from '../groups/groups.repository';
 import { isInsider, membershipStatusOf } from '../groups/groups.policy';
-import { announceNewMember } from '../groups/groups.service';
+import { publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
 import { invitesRepository } from './invites.repository';
@@ -14,6 +14,8 @@ export interface JoinedBySignIn {
   accountId: string;
   /** False when the account was a member already. */
   joined: boolean;
+  /** When it joined: the owner told in the sign-in's transaction, published after it (publishNewMember). */
+  news?: NewMemberNews;
 }
 
 /**
@@ -65,12 +67,12 @@ export async function completeInvitationOnSignIn(
   await usersRepository.markWelcomeSeen(tx, accountId);
   if (isInsider(membershipStatusOf(standing, accountId))) return { group, accountId, joined: false };
   await groupsRepository.addMember(tx, group.id, accountId, now);
-  return { group, accountId, joined: true };
+  return { group, accountId, joined: true, news: await recordNewMember(tx, group, accountId) };
 }
 
 /** After the sign-in's transaction: tells the owner, as any join does, and settles a request the join answered. */
 export async function announceJoinBySignIn(ctx: AppContext, result: JoinedBySignIn | null): Promise<void> {
   if (!result?.joined) return;
-  await announceNewMember(ctx, result.group, result.accountId);
+  await publishNewMember(ctx, result.news);
   await settleNotifications(ctx, 'membership_request', result.group.id, result.accountId);
 }

@@ -23,7 +23,7 @@ import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
 import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { usersRepository } from '../users/users.repository';
 import { groupsRepository } from '../groups/groups.repository';
-import { announceNewMember, loadGroup } from '../groups/groups.service';
+import { loadGroup, publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
 import { assertNotBanned, membershipStatusOf } from '../groups/groups.policy';
 import { invitesRepository, type Executor } from './invites.repository';
@@ -184,7 +184,7 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
       })
     : null;
 
-  let joined = false;
+  let joined: NewMemberNews | null = null;
   await ctx.beforeLock?.('invitation');
   try {
     await ctx.db.transaction().execute(async (tx) => {
@@ -199,7 +199,7 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
       await usersRepository.markWelcomeSeen(tx, userId);
       if (!alreadyInGroup(membershipStatusOf(standing, userId))) {
         await groupsRepository.addMember(tx, invitation.group_id, userId, nowIso());
-        joined = true;
+        joined = await recordNewMember(tx, { id: invitation.group_id, name: invitation.group_name }, userId);
       }
     });
   } catch (error) {
@@ -210,7 +210,7 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   }
 
   if (joined) {
-    await announceNewMember(ctx, { id: invitation.group_id, name: invitation.group_name, creator_id: invitation.creator_id }, userId);
+    await publishNewMember(ctx, joined);
     // A request the rider had waiting was answered by the invitation: the organizers' "wants to
     // join" notification is settled, as an approval settles it.
     await settleNotifications(ctx, 'membership_request', invitation.group_id, userId);

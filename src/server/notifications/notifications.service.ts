@@ -144,20 +144,37 @@ async function push(ctx: NotifyContext, topic: string, payload: unknown): Promis
   }
 }
 
-/** Deletes notifications and tells their recipients' open pages, which drop them and refresh what they show. */
-async function removeAndTell(ctx: NotifyContext, rows: Array<{ id: string; user_id: string }>): Promise<void> {
-  const told: Array<{ user: string; removed: NotificationRemoved }> = [];
+/** Notifications removed in a transaction, to tell their open pages once it commits (`publishRetracted`). */
+export type Retracted = Array<{ user: string; removed: NotificationRemoved }>;
+
+/** Deletes notifications, and says what their recipients' open pages must drop. */
+async function removeRows(db: Executor, rows: Array<{ id: string; user_id: string }>): Promise<Retracted> {
+  const retracted: Retracted = [];
   for (const row of rows) {
-    const stored = await notificationsRepository.findWithSubject(ctx.db, row.id);
+    const stored = await notificationsRepository.findWithSubject(db, row.id);
     if (!stored) continue;
     const { subject } = presentNotification(stored);
-    told.push({ user: row.user_id, removed: { id: row.id, type: stored.type, ...(subject && { subject }) } });
+    retracted.push({ user: row.user_id, removed: { id: row.id, type: stored.type, ...(subject && { subject }) } });
   }
   await notificationsRepository.deleteByIds(
-    ctx.db,
+    db,
     rows.map((r) => r.id),
   );
-  for (const { user, removed } of told) await push(ctx, notificationRemovedTopic(user), removed);
+  return retracted;
+}
+
+/** Tells the open pages of notifications removed in a committed transaction; they drop them and refresh what they show. */
+export async function publishRetracted(ctx: NotifyContext, retracted: Retracted): Promise<void> {
+  for (const { user, removed } of retracted) await push(ctx, notificationRemovedTopic(user), removed);
+}
+
+async function removeAndTell(ctx: NotifyContext, rows: Array<{ id: string; user_id: string }>): Promise<void> {
+  await publishRetracted(ctx, await removeRows(ctx.db, rows));
+}
+
+/** `retractNotifications` inside the caller's transaction; its open pages are told after the commit (`publishRetracted`). */
+export async function recordRetraction(db: Executor, type: string, groupId: string, riderId: string): Promise<Retracted> {
+  return removeRows(db, await notificationsRepository.idsAbout(db, type, groupId, riderId));
 }
 
 /**

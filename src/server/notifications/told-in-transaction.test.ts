@@ -8,6 +8,7 @@ import { deliverySenders } from '../deliveries/senders';
 import { joinGroup, changeMemberRole } from '../groups/membership.service';
 import { checkMinimumRiders } from '../rides/minimum-riders';
 import { sendRideReminders } from '../rides/reminders';
+import { joinRide } from '../rides/ride-seats.service';
 
 // Issue 30 point 2, the transaction rule: a notification and its mails are written in the same
 // transaction as what caused them (a join request, a role change, a job's claim of a ride), so a
@@ -59,6 +60,19 @@ describe('a process killed right after the commit has still told, and a fresh wo
     await expect(joinGroup(dyingAfterCommit(t.app.ctx), rider.user.id, group.id)).rejects.toThrow(KILLED);
     expect(await listOf(owner, 'membership_request')).toEqual([expect.objectContaining({ message: `${rider.user.userId} wants to join ${group.name}` })]);
     expect(await mailedAfterRestart(owner.user.email, 'wants to join')).toHaveLength(1);
+  });
+
+  it("a join to an open group, and one through an open group's ride: the owner is told once each", async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await expect(joinGroup(dyingAfterCommit(t.app.ctx), rider.user.id, group.id)).rejects.toThrow(KILLED);
+    expect(await listOf(owner, 'member_joined')).toEqual([expect.objectContaining({ message: expect.stringContaining(rider.user.userId) })]);
+
+    const ride = await buildRide(owner, group.id, { name: 'Open to all' });
+    const another = await buildSignedInUser(t);
+    await expect(joinRide(dyingAfterCommit(t.app.ctx), another.user.id, ride.id)).rejects.toThrow(KILLED);
+    expect((await listOf(owner, 'member_joined')).filter((n) => n.message.includes(another.user.userId))).toHaveLength(1);
   });
 
   it('a role change: the new co-organizer is told', async () => {

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../platform/errors';
 import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
-import { announceNewMember } from '../groups/groups.service';
+import { publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { ridesRepository } from './rides.repository';
 import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer, standingUnderLock } from './rides.policy';
 import { loadRide, loadRideFor, presentOne } from './rides.service';
@@ -68,17 +68,19 @@ async function takeSeatOrPlace(
       assertMayJoin(locked, rideFacts(row, state.seats));
       // An open group's membership is added on the way (the policy lets no one else past it).
       const groupToJoin = locked.membership === 'none' ? ride.group_id : null;
-      if (groupToJoin) await groupsRepository.addMember(tx, groupToJoin, userId, now);
+      let news: NewMemberNews | null = null;
+      if (groupToJoin) {
+        await groupsRepository.addMember(tx, groupToJoin, userId, now);
+        news = await recordNewMember(tx, { id: groupToJoin, name: ride.group_name ?? 'the group' }, userId);
+      }
       await step(tx, state, now);
-      return groupToJoin !== null;
+      return news;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw conflict(duplicate);
       throw error;
     });
-  if (joinedGroup && ride.group_id && ride.group_name && ride.group_creator_id) {
-    await announceNewMember(ctx, { id: ride.group_id, name: ride.group_name, creator_id: ride.group_creator_id }, userId);
-  }
+  await publishNewMember(ctx, joinedGroup);
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 

@@ -98,6 +98,24 @@ export async function mergeGuestInto(tx: Tx, guestId: string, accountId: string)
   // "I ride every Sunday": one per rider and series; the account's wins.
   await moveKeyedRows(tx, 'ride_series_riders', 'series_id', guestId, accountId);
 
+  // One "joined" per rider and group: a guest's, where the owner was also told of the account
+  // joining (an invitation completed at this sign-in), would read the same once it names the account.
+  await tx
+    .deleteFrom('notifications')
+    .where('type', '=', 'member_joined')
+    .where('subject_user_id', '=', guestId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('notifications as told')
+          .select('told.id')
+          .where('told.type', '=', 'member_joined')
+          .where('told.subject_user_id', '=', accountId)
+          .whereRef('told.subject_group_id', '=', 'notifications.subject_group_id')
+          .whereRef('told.user_id', '=', 'notifications.user_id'),
+      ),
+    )
+    .execute();
+
   // Things with no per-rider key simply change hands (groups, rides and polls the guest created
   // would otherwise go with the guest: their foreign keys cascade), and so do the rider's places as
   // the subject of notifications (a request the guest made stays in its organizers' lists).
