@@ -466,6 +466,12 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** A device (push subscription) a push delivery was already sent to, so a retry skips it (migration 045). */
+export interface PushSentTable {
+  delivery_id: string;
+  subscription_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -501,5 +507,6 @@ export interface Database {
   signing_keys: SigningKeysTable;
   vapid_keys: VapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_sent: PushSentTable;
 }
 

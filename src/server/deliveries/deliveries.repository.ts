@@ -24,6 +24,9 @@ export const deliveriesRepository = {
               due_at: sql<string>`case when ${sql.ref('excluded.due_at')} < ${sql.ref('deliveries.due_at')} then ${sql.ref('excluded.due_at')} else ${sql.ref('deliveries.due_at')} end`,
             })) : oc.column('dedupe_key').doNothing()))
       .execute();
+    // A waiting row that took newer parameters is a new push: the devices that took the older one
+    // before a retry (push_sent) get this one too.
+    if (coalesce) await db.deleteFrom('push_sent').where('delivery_id', 'in', (eb) => eb.selectFrom('deliveries').select('id').where('dedupe_key', '=', row.dedupe_key)).execute();
   },
 
   /**
@@ -65,7 +68,10 @@ export const deliveriesRepository = {
       .where('id', '=', row.id)
       .where('claimed_until', '=', row.claimed_until)
       .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const settled = result.numUpdatedRows === 1n;
+    // A settled row is never tried again: the devices its push went to need no remembering.
+    if (settled) await db.deleteFrom('push_sent').where('delivery_id', '=', row.id).execute();
+    return settled;
   },
 
   /** A failed attempt to be tried again at `dueAt`; the error is kept for the operator. */

@@ -16,6 +16,11 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
+/** A rider's device as the outbox's push sender reads it: which one (for push_sent), and how to reach it. */
+export interface UserSubscriptionRow extends PushSubscriptionRow {
+  id: string;
+}
+
 /** The one row of vapid_keys. */
 const VAPID_ROW_ID = 'current';
 
@@ -71,15 +76,33 @@ export const pushRepository = {
   },
 
   /** The subscriptions of a rider's sessions that still count (not past 90 days nor unused for 30). */
-  listForUser(db: Executor, userId: string, nowIso: string): Promise<PushSubscriptionRow[]> {
+  listForUser(db: Executor, userId: string, nowIso: string): Promise<UserSubscriptionRow[]> {
     return db
       .selectFrom('push_subscriptions')
       .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
-      .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+      .select(['push_subscriptions.id', 'push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', nowIso)
       .where('sessions.last_seen_at', '>', idleCutoff(nowIso))
       .orderBy('push_subscriptions.created_at')
+      .execute();
+  },
+
+  /** The devices (subscription ids) a delivery was already sent to, by an earlier attempt. */
+  async sentTo(db: Executor, deliveryId: string): Promise<Set<string>> {
+    const rows = await db.selectFrom('push_sent').select('subscription_id').where('delivery_id', '=', deliveryId).execute();
+    return new Set(rows.map((r) => r.subscription_id));
+  },
+
+  /**
+   * The push service took a delivery for this device: written at once, so a retry of the row (another
+   * device failed) skips it. Already there when a worker that outlived its lease sent it too.
+   */
+  async markSent(db: Executor, deliveryId: string, subscriptionId: string): Promise<void> {
+    await db
+      .insertInto('push_sent')
+      .values({ delivery_id: deliveryId, subscription_id: subscriptionId })
+      .onConflict((oc) => oc.columns(['delivery_id', 'subscription_id']).doNothing())
       .execute();
   },
 

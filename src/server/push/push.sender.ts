@@ -27,8 +27,10 @@ async function reminderMessage(ctx: AppContext, delivery: ClaimedDelivery): Prom
 /**
  * The outbox's push channel: one delivery row per rider and event, sent to each of the rider's
  * devices with push on, written when sent with today's names. A device the push service no longer
- * knows (404, 410) is removed by sendPush; another failure throws, and the worker tries the row again
- * (a device that took the first try may then get it twice: at least once, as the platforms allow).
+ * knows (404, 410) is removed by sendPush; another failure throws, and the worker tries the row again.
+ * Each device the push service took it for is recorded at once (push_sent), and a retry skips it, so
+ * a device gets the push once; only a worker killed between a send and its record may send that one
+ * device's push again (at least once, as the platforms allow). The records go when the row settles.
  */
 export const pushSender: DeliverySender = {
   async send(ctx, delivery) {
@@ -44,9 +46,14 @@ export const pushSender: DeliverySender = {
     if (!message) return 'skipped';
     const startAt = typeof delivery.params.startAt === 'string' ? new Date(delivery.params.startAt) : null;
     const options = pushDeliveryOptions(delivery.type, { now: new Date(), rideStartsAt: startAt });
+    const sentBefore = await pushRepository.sentTo(ctx.db, delivery.id);
     let sent = false;
     for (const subscription of subscriptions) {
-      if ((await sendPush(ctx, subscription, message, options)) === 'sent') sent = true;
+      if (sentBefore.has(subscription.id)) sent = true;
+      else if ((await sendPush(ctx, subscription, message, options)) === 'sent') {
+        await pushRepository.markSent(ctx.db, delivery.id, subscription.id);
+        sent = true;
+      }
     }
     return sent ? 'sent' : 'skipped';
   },

@@ -9,6 +9,8 @@ import { pushKeySchema, pushMessageSchema } from '../../shared/push/push';
 import { notify } from '../notifications/notifications.service';
 import { loadOrMakeVapidKeys, sendPush } from './push.service';
 import { pushRepository } from './push.repository';
+import { addMember, buildGroup, buildRide, inDays } from '../test/factories';
+import { COMMENT_COALESCE_MS } from '../deliveries/coalesced-types';
 
 const t = useTestApp({ MAIL_FROM: 'Club Rides <rides@club.example>' });
 let fake: FakePushService;
@@ -83,6 +85,57 @@ describe('web push', () => {
     const { publicKey } = pushKeySchema.parse((await client.get('/api/push/key')).json());
     expect(push.vapid).toMatchObject({ publicKey, sub: 'mailto:rides@club.example', aud: fake.origin });
     expect(push.vapid.exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it('sends each device a push once, when another device of the rider fails and the row is tried again', async () => {
+    const MINUTE = 60_000;
+    // Either device may be the one that fails: the one tried first, then the one tried after a success.
+    for (const failing of [0, 1]) {
+      const email = `push-twice-${failing}-${Date.now()}@example.com`;
+      const phone = await buildSignedInUser(t, email);
+      const laptop = await buildSignedInUser(t, email);
+      const devices = [await subscribed(phone.client), await subscribed(laptop.client)];
+      fake.answerNextWith(devices[failing]!.endpoint, 500);
+
+      await notify(t.app.ctx, phone.user.id, 'ride_cancelled', { ride: `Loop ${failing}`, startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+      const start = Date.now();
+      expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start })).toMatchObject({ retried: 1 });
+      expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start + 2 * MINUTE })).toMatchObject({ sent: 1, retried: 0 });
+
+      // What each phone shows: the pushes its push service took (201), decrypted.
+      const shown = devices.map((device) => fake.received.filter((push) => push.endpoint === device.endpoint && push.status === 201).map((push) => pushMessageSchema.parse(JSON.parse(push.text)).body));
+      expect(shown, `device ${failing} failing first`).toEqual([[expect.stringContaining(`Loop ${failing}`)], [expect.stringContaining(`Loop ${failing}`)]]);
+      // Settled: the record of which devices took it is gone with the need for it.
+      const records = await t.app.ctx.db.selectFrom('push_sent').innerJoin('deliveries', 'deliveries.id', 'push_sent.delivery_id').select('push_sent.subscription_id').where('deliveries.user_id', '=', phone.user.id).execute();
+      expect(records).toEqual([]);
+    }
+  });
+
+  it('sends a coalesced push again to a device that took the earlier version, when the row waits for a retry', async () => {
+    const MINUTE = 60_000;
+    const email = `push-burst-${Date.now()}@example.com`;
+    const owner = await buildSignedInUser(t, email);
+    const laptop = await buildSignedInUser(t, email);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const writer = await buildSignedInUser(t);
+    await addMember(owner, writer, group.id);
+    const ride = await buildRide(owner, group.id, { startDate: inDays(4), endDate: inDays(4), maxRiders: 10 });
+    expect((await writer.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
+    await subscribed(owner.client);
+    await subscribed(laptop.client);
+    // The device tried second fails once: the first takes the first comment, then the row waits.
+    const [first, second] = await pushRepository.listForUser(t.app.ctx.db, owner.user.id, new Date().toISOString());
+    fake.answerNextWith(second!.endpoint, 500);
+
+    const start = Date.now();
+    expect((await writer.client.post(`/api/rides/${ride.id}/comments`, { content: 'Rain expected' })).statusCode).toBe(201);
+    expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start + COMMENT_COALESCE_MS + MINUTE })).toMatchObject({ retried: 1 });
+    // A later comment takes the waiting row's place: a new text, for both devices.
+    expect((await writer.client.post(`/api/rides/${ride.id}/comments`, { content: 'Bring a layer' })).statusCode).toBe(201);
+    expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start + COMMENT_COALESCE_MS + 3 * MINUTE })).toMatchObject({ sent: 1, retried: 0 });
+
+    const shown = [first!, second!].map((device) => fake.received.filter((push) => push.endpoint === device.endpoint && push.status === 201).map((push) => pushMessageSchema.parse(JSON.parse(push.text)).body));
+    expect(shown).toEqual([[expect.stringContaining('Rain expected'), expect.stringContaining('Bring a layer')], [expect.stringContaining('Bring a layer')]]);
   });
 
   it('removes a subscription the push service answers 410 or 404 for, and keeps it on a passing failure', async () => {
