@@ -6,7 +6,7 @@ import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
 import { HttpError, unauthorized } from '../platform/errors';
-import { notify } from '../notifications/notifications.service';
+import { publishNotifications, recordNotifications } from '../notifications/notifications.service';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, mergeGuestInto } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
@@ -235,13 +235,13 @@ export async function verifyMagicLink(
         // The calendar feed is read without a session: its old address ends too.
         await replaceFeedAddress(ctx, tx, user.id);
       }
-      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation };
+      // The account is told of its confirmed address in the same transaction: what commits is told.
+      const told = confirmation ? await recordNotifications(tx, [user.id], { type: 'profile_updated', params: { address: link.email } }) : [];
+      return { user, session, confirmed: confirmation ? link.email : null, previousEmail: confirmation?.previousEmail ?? null, invitation, told };
     }),
   );
   await announceJoinBySignIn(ctx, result.invitation);
-  if (result.confirmed) {
-    await notify(ctx, result.user.id, 'profile_updated', { address: result.confirmed });
-  }
+  await publishNotifications(ctx, result.told);
   if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
   return { status: 'signed_in', purpose, user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };
 }
