@@ -5,6 +5,7 @@ import { newId } from '../platform/tokens';
 import { toBool } from '../db/database';
 import { isKnownZone, instantToLocal, repeatedLocalToInstant } from '../../shared/timezones/zoned-time';
 import { readPreferences } from '../../shared/users/preferences';
+import { addDays } from '../../shared/series/series-rule';
 import type { DigestItem, NotificationType } from '../../shared/notifications/notification-types';
 import { deliveriesRepository } from './deliveries.repository';
 
@@ -20,7 +21,6 @@ import { deliveriesRepository } from './deliveries.repository';
 type Executor = Kysely<Database> | Transaction<Database>;
 type DigestType = 'rides_digest' | 'organizer_digest';
 
-const DAY_MS = 86_400_000;
 export const DIGEST_TIME = '08:00';
 
 /** The digest an item of `type` may go into, and the preference that says whether it does. */
@@ -35,7 +35,7 @@ export function nextDigestAt(choice: 'daily' | 'weekly', riderZone: string, now:
   const zone = isKnownZone(riderZone) ? riderZone : 'UTC';
   const today = instantToLocal(now, zone).day;
   for (let ahead = 0; ahead <= 8; ahead++) {
-    const day = new Date(Date.parse(`${today}T00:00:00.000Z`) + ahead * DAY_MS).toISOString().slice(0, 10);
+    const day = addDays(today, ahead);
     if (choice === 'weekly' && new Date(`${day}T00:00:00.000Z`).getUTCDay() !== 1) continue;
     const at = repeatedLocalToInstant(day, DIGEST_TIME, zone);
     if (at && Date.parse(at) > now) return at;

@@ -3,6 +3,7 @@ import { enqueueDeliveries } from '../deliveries/outbox.service';
 import { zoneOf } from '../notifications/notifications.service';
 import { isKnownZone, instantToLocal, repeatedLocalToInstant } from '../../shared/timezones/zoned-time';
 import { readPreferences, type ReminderTime } from '../../shared/users/preferences';
+import { addDays } from '../../shared/series/series-rule';
 import { ridesRepository } from './rides.repository';
 
 /*
@@ -28,11 +29,6 @@ export const REMINDER_GRACE_MS = HOUR_MS;
 /** How far ahead a seat can have a reminder due: the evening before, seen from any zone. */
 const LOOKAHEAD_MS = 2 * DAY_MS;
 
-/** The day before `day` ("2026-10-04" -> "2026-10-03"). */
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
-}
-
 /**
  * When a reminder is due: the evening before and the morning of are read on the rider's clock, from
  * the ride's start day on that clock; 2 hours before is an interval. Null when it would come at or
@@ -45,7 +41,7 @@ export function reminderDueAt(reminder: ReminderTime, startAt: string, riderZone
   const due =
     reminder === 'two_hours_before'
       ? new Date(start - 2 * HOUR_MS).toISOString()
-      : repeatedLocalToInstant(reminder === 'evening_before' ? dayBefore(startDay) : startDay, reminder === 'evening_before' ? '18:00' : '07:00', zone);
+      : repeatedLocalToInstant(reminder === 'evening_before' ? addDays(startDay, -1) : startDay, reminder === 'evening_before' ? '18:00' : '07:00', zone);
   return due !== null && Date.parse(due) < start ? due : null;
 }
 
