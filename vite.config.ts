@@ -6,12 +6,17 @@ import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
 import { routeChunk } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from './build/lingui-macros';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    linguiMacros(),
     react(),
+    // Imports of src/locales/<code>/messages.po become the compiled catalog (one lazy chunk per language).
+    lingui({ failOnCompileError: true }),
     tailwindcss(),
     stylesheetFirst(),
     // The app's one service worker (src/web/sw.ts: pushes now, offline pages later) built into

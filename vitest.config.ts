@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from './build/lingui-macros';
 
 /*
  * Test files share one module graph per worker (isolate: false): imports and jsdom set-up were most
@@ -38,9 +40,9 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [linguiMacros(), react(), lingui()],
         // Component tests render whole pages in jsdom; on a loaded 2-core machine one can take several seconds.
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate },
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate, setupFiles: ['src/web/test/setup-i18n.ts'] },
       },
       {
         test: {

@@ -38,6 +38,7 @@ import * as m041 from './migrations/041_notification_params';
 import * as m042 from './migrations/042_web_push';
 import * as m044 from './migrations/044_reminder_digest_preferences';
 import * as m045 from './migrations/045_push_sent';
+import * as m046 from './migrations/046_language';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '042_web_push': m042,
   '044_reminder_digest_preferences': m044,
   '045_push_sent': m045,
+  '046_language': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@
  * No zod here: the browser reads the defaults on every screen, and zod stays out of its first load
  * (the schemas are in preference-schemas.ts). Only pure-marked calls at the top level.
  */
+import { SHIPPED_LOCALES } from '../i18n/locales';
 
 /** When a rider is reminded of a ride they hold a seat on, by e-mail and push (issue 30 point 6). */
 export const REMINDER_TIMES = ['evening_before', 'morning_of', 'two_hours_before'] as const;
@@ -41,6 +42,8 @@ export const PREFERENCES = {
   reminderTimes: { column: 'reminder_times', kind: 'set', values: REMINDER_TIMES, default: ['evening_before'] },
   organizerDigest: { column: 'organizer_digest', kind: 'one', values: ORGANIZER_DIGESTS, default: 'immediate' },
   newRidesDigest: { column: 'new_rides_digest', kind: 'one', values: NEW_RIDES_DIGESTS, default: 'immediate' },
+  /** The language of the app, mails and push (issue 31 point 5): English until known. */
+  language: { column: 'language', kind: 'one', values: SHIPPED_LOCALES, default: 'en' },
 } as const satisfies Record<string, PreferenceDefinition>;
 
 type Definitions = typeof PREFERENCES;

@@ -1,6 +1,7 @@
 // Loading, empty and error states shared by every page's lists, so they look and read the same everywhere.
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CONNECTION_LOST_MESSAGE } from '../../lib/api-client';
 import { Button } from './button';
 import { LoadingRegion, Skeleton, SkeletonLines } from './skeleton';
@@ -65,13 +66,14 @@ const CHECK_CONNECTION = CONNECTION_LOST_MESSAGE;
 
 /** A list that failed to load, with a retry; `hint: false` leaves out the sentence under the title. */
 export function TabError({ what, onRetry, hint = true }: { what: string; onRetry: () => void; hint?: boolean }) {
+  const { t } = useLingui();
   return (
     <TabMessage
       icon={<CloudOff aria-hidden="true" />}
-      title={`Couldn't load ${what}`}
+      title={t`Couldn't load ${what}`}
       action={
         <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       }
     >
@@ -88,7 +90,7 @@ export function PanelError({ title, onRetry }: { title: string; onRetry: () => v
       title={title}
       action={
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       }
     >
@@ -103,7 +105,7 @@ export function InlineLoadError({ children, onRetry, className = 'text-sm text-a
     <p role="alert" className={className}>
       {children}{' '}
       <Button variant="link" size="sm" className="h-auto px-0" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </p>
   );

@@ -32,7 +32,7 @@ export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
   const id = useId();
   const update = useUpdateProfile(user.id);
   // While a change is saving, show the choice already made.
-  const current: Preferences = { reminderTimes: user.reminderTimes, organizerDigest: user.organizerDigest, newRidesDigest: user.newRidesDigest, ...(update.isPending ? update.variables : {}) };
+  const current: Pick<Preferences, 'reminderTimes' | 'organizerDigest' | 'newRidesDigest'> = { reminderTimes: user.reminderTimes, organizerDigest: user.organizerDigest, newRidesDigest: user.newRidesDigest, ...(update.isPending ? update.variables : {}) };
 
   function save(change: Partial<Preferences>) {
     update.mutate(change, { onError: (error) => toast({ title: 'Update failed', description: profileUpdateErrorText(error), variant: 'destructive' }) });
