@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { divIcon } from 'leaflet';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from './map-role';
 import { mapInteraction, ServerTiles } from './map-layers';
@@ -25,7 +26,10 @@ function Recentre({ latitude, longitude, zoom }: { latitude: number; longitude: 
 
 /** Loaded lazily by StaticMap: Leaflet and its CSS are not part of the first page load. */
 export default function LeafletStaticMap({ latitude, longitude, zoom = 13, className, label }: StaticMapProps) {
-  const mapLabel = label ?? `Map centred on ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+  const { t } = useLingui();
+  const lat = latitude.toFixed(4);
+  const lon = longitude.toFixed(4);
+  const mapLabel = label ?? t`Map centred on ${lat}, ${lon}`;
   return (
     <div className={cn('relative isolate overflow-hidden', className)}>
       <MapContainer

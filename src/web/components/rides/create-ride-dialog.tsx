@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
@@ -23,7 +24,19 @@ export interface CreateRideDialogProps {
  * says "Ride created"; closing it otherwise drops what was typed.
  */
 export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: CreateRideDialogProps) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  function description() {
+    if (fromPoll) {
+      const pollTitle = fromPoll.title;
+      return t`Planned from the poll “${pollTitle}”.`;
+    }
+    if (fixedGroup) {
+      const groupName = fixedGroup.name;
+      return t`Plan a ride for ${groupName}.`;
+    }
+    return t`Plan a ride for one of your groups.`;
+  }
   return (
     <Dialog
       open={open}
@@ -41,14 +54,16 @@ export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: C
         }}
       >
         <DialogHeader>
-          <DialogTitle>Create Ride</DialogTitle>
-          <DialogDescription>{fromPoll ? `Planned from the poll “${fromPoll.title}”.` : fixedGroup ? `Plan a ride for ${fixedGroup.name}.` : 'Plan a ride for one of your groups.'}</DialogDescription>
+          <DialogTitle>
+            <Trans>Create Ride</Trans>
+          </DialogTitle>
+          <DialogDescription>{description()}</DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense
             fallback={
               <div className="flex h-64 items-center justify-center">
-                <Spinner label="Loading form" />
+                <Spinner label={t`Loading form`} />
               </div>
             }
           >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../shared/rides/ride';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useRideActions } from './use-ride-actions';
@@ -15,7 +16,9 @@ interface DeleteRideDialogProps {
  * The dialog deletes, says so (useRideActions' toasts) and closes; a failure keeps it open.
  */
 export function DeleteRideDialog({ ride, open, onOpenChange, onDeleted }: DeleteRideDialogProps) {
+  const { t } = useLingui();
   const actions = useRideActions();
+  const rideName = ride.name;
   async function confirm() {
     if (!(await actions.remove(ride))) return;
     onOpenChange(false);
@@ -25,15 +28,15 @@ export function DeleteRideDialog({ ride, open, onOpenChange, onDeleted }: Delete
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete Ride"
+      title={t`Delete Ride`}
       description={
-        <>
-          Delete <strong className="font-bold text-asphalt-900">{ride.name}</strong>? Its riders, comments and media are removed too. This
+        <Trans>
+          Delete <strong className="font-bold text-asphalt-900">{rideName}</strong>? Its riders, comments and media are removed too. This
           cannot be undone.
-        </>
+        </Trans>
       }
-      confirmLabel="Delete Ride"
-      pendingLabel="Deleting..."
+      confirmLabel={t`Delete Ride`}
+      pendingLabel={t`Deleting...`}
       pending={actions.deleting}
       onConfirm={() => void confirm()}
     />

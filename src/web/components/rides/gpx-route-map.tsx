@@ -2,10 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { latLngBounds, type LatLngExpression } from 'leaflet';
 import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { GpxData } from '../../../shared/gpx/gpx-types';
 import { segmentsOf } from '../../../shared/gpx/segments';
 import { ServerTiles } from '../map/map-layers';
-import { countOf } from '../../lib/plural';
 import { MapRole } from '../map/map-role';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../map/static-map-props';
 
@@ -64,13 +65,16 @@ function FitBounds({ files, fullscreen }: { files: readonly GpxMapFile[]; fullsc
 
 /** Loaded lazily by GpxRouteViewer: Leaflet and its CSS come with the first route shown. */
 export default function GpxRouteMap({ files, fullscreen }: { files: readonly GpxMapFile[]; fullscreen: boolean }) {
+  const { t } = useLingui();
   const lines = useMemo(() => linesOf(files), [files]);
+  const fileCount = files.length;
+  const fileNames = files.map((f) => f.name).join(', ');
   const first = files.find((f) => f.data.bounds)?.data.bounds;
   const center: LatLngExpression = first ? [(first.minLat + first.maxLat) / 2, (first.minLon + first.maxLon) / 2] : [0, 0];
   return (
     <MapContainer center={center} zoom={MAP_DEFAULT_ZOOM} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom={fullscreen} className="size-full bg-asphalt-100">
       {/* The map pans and zooms (keyboard too): a named region, its zoom buttons Tab stops. */}
-      <MapRole label={`Map of ${countOf(files.length, 'GPX file', 'GPX files')}: ${files.map((f) => f.name).join(', ')}`} interactive />
+      <MapRole label={t`Map of ${plural(fileCount, { one: '# GPX file', other: '# GPX files' })}: ${fileNames}`} interactive />
       <ServerTiles maxZoom={MAP_MAX_ZOOM} />
       {lines.map((line) => (
         <Polyline key={line.key} positions={line.positions} pathOptions={{ color: line.colour, weight: 4, opacity: 0.9, dashArray: line.dashed ? '8 8' : undefined }}>

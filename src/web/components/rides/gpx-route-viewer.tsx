@@ -1,5 +1,7 @@
 import { Component, lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ph, t as translated } from '@lingui/core/macro';
 import { ChevronDown, Download, Maximize2, Minimize2, MountainSnow, Route, Timer, Trash2, TrendingDown, TrendingUp, Upload, Waypoints } from 'lucide-react';
 import { GPX_MESSAGES } from '../../../shared/gpx/gpx-types';
 import type { MediaItem } from '../../../shared/media/media-item';
@@ -10,6 +12,7 @@ import { serverMessageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { usePreferences } from '../../api/users';
 import { formatDistance } from '../../lib/units';
+import { formatLocale } from '../../lib/i18n/i18n';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Skeleton } from '../ui/skeleton';
@@ -30,8 +33,17 @@ export interface GpxRouteViewerProps {
 
 const FEET_PER_METRE = 3.28084;
 
+/*
+ * formatElevation and formatDuration write in the active language (the app's one i18n instance):
+ * they are called while SummaryTiles renders, which re-renders when the language changes.
+ */
 function formatElevation(metres: number, units: PreferredUnits): string {
-  return units === 'miles' ? `${Math.round(metres * FEET_PER_METRE).toLocaleString()} ft` : `${Math.round(metres).toLocaleString()} m`;
+  if (units === 'miles') {
+    const feet = Math.round(metres * FEET_PER_METRE).toLocaleString(formatLocale());
+    return translated`${feet} ft`;
+  }
+  const metresText = Math.round(metres).toLocaleString(formatLocale());
+  return translated`${metresText} m`;
 }
 
 export function formatDuration(seconds: number): string {
@@ -39,23 +51,24 @@ export function formatDuration(seconds: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${rest}m`;
-  return `${rest}m`;
+  if (days > 0) return translated`${days}d ${hours}h`;
+  if (hours > 0) return translated`${hours}h ${rest}m`;
+  return translated`${rest}m`;
 }
 
 /** The summary tiles over every GPX file of the ride. */
 function SummaryTiles({ files, units }: { files: MediaItem[]; units: PreferredUnits }) {
+  const { t } = useLingui();
   const summaries = files.flatMap((f) => (f.gpx ? [f.gpx.summary] : []));
   const total = (pick: (s: (typeof summaries)[number]) => number) => summaries.reduce((sum, s) => sum + pick(s), 0);
   const timed = summaries.filter((s) => s.durationSeconds !== null && s.durationSeconds > 0);
   const tiles: Array<{ label: string; value: string; icon: ReactNode }> = [
-    { label: 'Distance', value: formatDistance(total((s) => s.distanceKm), units), icon: <Route aria-hidden="true" /> },
-    { label: 'Elevation gain', value: formatElevation(total((s) => s.elevationGainM), units), icon: <TrendingUp aria-hidden="true" /> },
-    { label: 'Elevation loss', value: formatElevation(total((s) => s.elevationLossM), units), icon: <TrendingDown aria-hidden="true" /> },
-    { label: 'Points', value: total((s) => s.pointCount + s.waypointCount).toLocaleString(), icon: <Waypoints aria-hidden="true" /> },
+    { label: t`Distance`, value: formatDistance(total((s) => s.distanceKm), units), icon: <Route aria-hidden="true" /> },
+    { label: t`Elevation gain`, value: formatElevation(total((s) => s.elevationGainM), units), icon: <TrendingUp aria-hidden="true" /> },
+    { label: t`Elevation loss`, value: formatElevation(total((s) => s.elevationLossM), units), icon: <TrendingDown aria-hidden="true" /> },
+    { label: t`Points`, value: total((s) => s.pointCount + s.waypointCount).toLocaleString(formatLocale()), icon: <Waypoints aria-hidden="true" /> },
   ];
-  if (timed.length > 0) tiles.push({ label: 'Duration', value: formatDuration(timed.reduce((sum, s) => sum + (s.durationSeconds ?? 0), 0)), icon: <Timer aria-hidden="true" /> });
+  if (timed.length > 0) tiles.push({ label: t`Duration`, value: formatDuration(timed.reduce((sum, s) => sum + (s.durationSeconds ?? 0), 0)), icon: <Timer aria-hidden="true" /> });
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {tiles.map((tile) => (
@@ -94,6 +107,7 @@ function MapMessage({ children }: { children: ReactNode }) {
 
 /** The tracks on the map, with the spec's fullscreen toggle and error texts. */
 function RouteMap({ files }: { files: MediaItem[] }) {
+  const { t } = useLingui();
   const [fullscreen, setFullscreen] = useState(false);
   const parsed = useQueries({ queries: files.map((f) => gpxDataQueryOptions(f.id)) });
   if (parsed.some((q) => q.isPending)) return <Skeleton className="h-72 rounded-xl sm:h-96" />;
@@ -118,7 +132,7 @@ function RouteMap({ files }: { files: MediaItem[] }) {
         className="absolute top-3 right-3 z-[1000] shadow-md"
       >
         {fullscreen ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
-        {fullscreen ? 'Exit Fullscreen' : 'Fullscreen'}
+        {fullscreen ? t`Exit Fullscreen` : t`Fullscreen`}
       </Button>
     </div>
   );
@@ -126,6 +140,7 @@ function RouteMap({ files }: { files: MediaItem[] }) {
 
 /** The owner's GPX upload button: one request per file, with progress on the button. */
 function UploadGpxButton({ rideId }: { rideId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -136,28 +151,29 @@ function UploadGpxButton({ rideId }: { rideId: string }) {
       if (check !== 'ok') {
         toast(
           check === 'tooLarge'
-            ? { title: 'File too large', description: 'Please upload files smaller than 50MB.', variant: 'destructive' }
-            : { title: 'Unsupported file type', description: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.', variant: 'destructive' },
+            ? { title: t`File too large`, description: t`Please upload files smaller than 50MB.`, variant: 'destructive' }
+            : { title: t`Unsupported file type`, description: t`Please upload GIF, JPEG, PNG, MP4, or GPX files only.`, variant: 'destructive' },
         );
         continue;
       }
       setProgress(0);
       try {
         await uploadMedia({ file, associatedType: 'ride', associatedId: rideId, onProgress: (p) => setProgress(p.fraction) });
-        toast({ title: 'Upload successful', description: 'Your media has been uploaded successfully.', variant: 'success' });
+        toast({ title: t`Upload successful`, description: t`Your media has been uploaded successfully.`, variant: 'success' });
       } catch (error) {
-        toast({ title: 'Upload failed', description: serverMessageOf(error) ?? 'Failed to upload media. Please try again.', variant: 'destructive' });
+        toast({ title: t`Upload failed`, description: serverMessageOf(error) ?? t`Failed to upload media. Please try again.`, variant: 'destructive' });
       }
     }
     setProgress(null);
     await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
   }
 
+  const percent = progress !== null ? Math.round(progress * 100) : 0;
   return (
     <>
       <Button variant="secondary" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
         <Upload aria-hidden="true" />
-        {progress !== null ? `Uploading ${Math.round(progress * 100)}%` : 'Upload GPX'}
+        {progress !== null ? t`Uploading ${percent}%` : t`Upload GPX`}
       </Button>
       <input
         ref={input}
@@ -166,7 +182,7 @@ function UploadGpxButton({ rideId }: { rideId: string }) {
         multiple
         className="sr-only"
         tabIndex={-1}
-        aria-label="Upload GPX files"
+        aria-label={t`Upload GPX files`}
         onChange={(event) => {
           if (event.target.files?.length) void upload(event.target.files);
           event.target.value = '';
@@ -182,6 +198,7 @@ function UploadGpxButton({ rideId }: { rideId: string }) {
  * owner uploads and deletes the files. Everyone who may see the ride sees it.
  */
 export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, className }: GpxRouteViewerProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const queryClient = useQueryClient();
@@ -199,14 +216,14 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
       await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     } catch (error) {
       console.error('Delete failed', error);
-      toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to delete media`, variant: 'destructive' });
     }
     setDeletePending(false);
     setDeleting(null);
   }
 
   return (
-    <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white', className)} aria-label="GPX route">
+    <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white', className)} aria-label={t`GPX route`}>
       <button
         type="button"
         aria-expanded={open}
@@ -215,7 +232,9 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
         className="flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-left text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50"
       >
         <Route className="size-4 text-ignition-600" aria-hidden="true" />
-        <span className="flex-1">View Route</span>
+        <span className="flex-1">
+          <Trans>View Route</Trans>
+        </span>
         <ChevronDown className={cn('size-4 text-asphalt-500 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open ? (
@@ -227,8 +246,12 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
           ) : files.length === 0 ? (
             <div className="flex flex-col items-center rounded-xl border-2 border-dashed border-asphalt-200 px-4 py-8 text-center">
               <MountainSnow className="size-8 text-asphalt-400" aria-hidden="true" />
-              <p className="mt-3 text-sm font-extrabold text-asphalt-900">No Route Data</p>
-              <p className="mt-1 text-sm text-asphalt-600">Upload GPX files to view the route on the map</p>
+              <p className="mt-3 text-sm font-extrabold text-asphalt-900">
+                <Trans>No Route Data</Trans>
+              </p>
+              <p className="mt-1 text-sm text-asphalt-600">
+                <Trans>Upload GPX files to view the route on the map</Trans>
+              </p>
               {canUpload ? (
                 <div className="mt-4">
                   <UploadGpxButton rideId={rideId} />
@@ -246,7 +269,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
                       <span className="max-w-48 truncate" title={file.originalName}>{file.originalName}</span>
                     </a>
                     {canUpload ? (
-                      <Button variant="secondary" size="sm" aria-label={`Delete ${file.originalName}`} className="rounded-l-none border-l-0 px-2" onClick={() => setDeleting(file)}>
+                      <Button variant="secondary" size="sm" aria-label={t`Delete ${ph({ fileName: file.originalName })}`} className="rounded-l-none border-l-0 px-2" onClick={() => setDeleting(file)}>
                         <Trash2 aria-hidden="true" />
                       </Button>
                     ) : null}
@@ -262,10 +285,10 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(next) => (next ? null : setDeleting(null))}
-        title="Delete GPX file?"
-        description={deleting ? `“${deleting.originalName}” will be removed from this ride.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t`Delete GPX file?`}
+        description={deleting ? t`“${ph({ fileName: deleting.originalName })}” will be removed from this ride.` : ''}
+        confirmLabel={t`Delete`}
+        pendingLabel={t`Deleting...`}
         pending={deletePending}
         onConfirm={() => void confirmDelete()}
       />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
 import { cn } from '../../lib/cn';
@@ -28,16 +30,6 @@ export interface RideCardProps {
   className?: string;
 }
 
-/** "3/10 riders". */
-export function ridersText(ride: Pick<Ride, 'participantCount' | 'maxRiders'>): string {
-  return `${ride.participantCount}/${ride.maxRiders} riders`;
-}
-
-/** The ride's dates: "Dec 5, 2026" or "Dec 5, 2026 – Dec 7, 2026". */
-export function datesText(ride: Pick<Ride, 'startDate' | 'endDate' | 'timezone'>): string {
-  const s = rideSchedule(ride);
-  return s.sameDay ? s.startDate : `${s.startDate} – ${s.endDate}`;
-}
 
 /**
  * A ride in a list (spec 2 section 2, "Ride card"): name, status, Owner and Joined badges,
@@ -50,6 +42,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { units } = usePreferences();
+  const { t } = useLingui();
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -59,6 +52,15 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
   const joined = ride.isParticipant && !isOwner;
   const showFull = ride.isFull && !ride.isParticipant && !isOwner;
   const titleId = `ride-card-${ride.id}`;
+  const { startDate, endDate } = schedule;
+  // The ride's dates: "Dec 5, 2026" or "Dec 5, 2026 – Dec 7, 2026".
+  const dates = schedule.sameDay ? startDate : t`${startDate} – ${endDate}`;
+  // "3/10 riders".
+  const joinedCount = ride.participantCount;
+  const maxRiders = ride.maxRiders;
+  const riders = t`${plural(maxRiders, { one: `${joinedCount}/# riders`, other: `${joinedCount}/# riders` })}`;
+  const minRiders = ride.minRiders;
+  const distance = distanceKm !== undefined ? formatDistance(distanceKm, units) : '';
 
   return (
     <article
@@ -75,9 +77,13 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
           <div className="min-w-0 flex-1">
             <div className="mb-1.5 flex flex-wrap items-center gap-1.5">
               <RideStatusBadge status={ride.status} />
-              {isOwner ? <Badge variant="accent">Owner</Badge> : null}
-              {joined ? <Badge variant="success">Joined</Badge> : null}
-              {distanceKm !== undefined ? <Badge>{formatDistance(distanceKm, units)} away</Badge> : null}
+              {isOwner ? <Badge variant="accent">
+                  <Trans>Owner</Trans>
+                </Badge> : null}
+              {joined ? <Badge variant="success">
+                  <Trans>Joined</Trans>
+                </Badge> : null}
+              {distanceKm !== undefined ? <Badge>{t`${distance} away`}</Badge> : null}
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
                   <Badge>{ride.series.label}</Badge>
@@ -103,21 +109,24 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
         {ride.description ? <p className="mt-2 line-clamp-2 text-sm leading-6 text-asphalt-700">{ride.description}</p> : null}
 
         <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-          <Fact term="Dates" icon={CalendarDays} align="start" valueClassName="min-w-0">
-            <span className="font-semibold text-asphalt-800">{datesText(ride)}</span>
+          <Fact term={t`Dates`} icon={CalendarDays} align="start" valueClassName="min-w-0">
+            <span className="font-semibold text-asphalt-800">{dates}</span>
             <span className="text-asphalt-500"> · </span>
             <span className="tabular-nums">{schedule.startTime}</span>
           </Fact>
-          <Fact term="Duration" icon={Clock}>{DURATION_LABELS[ride.duration]}</Fact>
-          <Fact term="Route" icon={Route} align="start" valueClassName="min-w-0 flex-1">
+          <Fact term={t`Duration`} icon={Clock}>{DURATION_LABELS[ride.duration]}</Fact>
+          <Fact term={t`Route`} icon={Route} align="start" valueClassName="min-w-0 flex-1">
             <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
           </Fact>
           {ride.totalDistanceKm !== null ? (
-            <Fact term="Total distance" icon={Navigation} valueClassName="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</Fact>
+            <Fact term={t`Total distance`} icon={Navigation} valueClassName="tabular-nums">{formatDistance(ride.totalDistanceKm, units, 2)}</Fact>
           ) : null}
-          <Fact term="Riders" icon={Users} valueClassName="tabular-nums">
-            {ridersText(ride)}
-            {ride.minRiders > 1 ? <span className="text-asphalt-500"> · min {ride.minRiders}</span> : null}
+          <Fact term={t`Riders`} icon={Users} valueClassName="tabular-nums">
+            {riders}
+            {ride.minRiders > 1 ? <span className="text-asphalt-500">
+                {' · '}
+                <Trans>min {minRiders}</Trans>
+              </span> : null}
           </Fact>
         </dl>
 
@@ -125,17 +134,17 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
 
         <div className="mt-auto flex items-center gap-3 pt-4">
           <div className="flex min-w-0 flex-1 items-center gap-3 border-t border-asphalt-100 pt-3 text-xs text-asphalt-500">
-            <Person label="Owner" person={ride.owner} />
-            {ride.navigator ? <Person label="Navigator" person={ride.navigator} /> : null}
+            <Person label={t`Owner`} roleWord={t`owner`} person={ride.owner} />
+            {ride.navigator ? <Person label={t`Navigator`} roleWord={t`navigator`} person={ride.navigator} /> : null}
           </div>
           {ride.abilities.join ? (
             <Button size="sm" onClick={() => void actions.join(ride)} disabled={actions.joining} className="mt-3">
               <UserPlus aria-hidden="true" />
-              Join Ride
+              <Trans>Join Ride</Trans>
             </Button>
           ) : showFull ? (
             <Button size="sm" variant="secondary" disabled className="mt-3">
-              Full
+              <Trans context="no seat left on the ride">Full</Trans>
             </Button>
           ) : null}
         </div>
@@ -146,7 +155,8 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
   );
 }
 
-function Person({ label, person }: { label: string; person: Ride['owner'] }) {
+/** A person and their role: `label` for screen readers ("Owner"), `roleWord` shown after the handle ("owner"). */
+function Person({ label, roleWord, person }: { label: string; roleWord: string; person: Ride['owner'] }) {
   return (
     <span className="flex min-w-0 items-center gap-1.5">
       <UserAvatar userId={person.userId} imageUrl={person.profileImageUrl} className="size-6 text-[10px]" />
@@ -159,7 +169,7 @@ function Person({ label, person }: { label: string; person: Ride['owner'] }) {
         </span>
         <span aria-hidden="true" className="shrink-0 whitespace-pre text-asphalt-500">
           {' '}
-          · {label.toLowerCase()}
+          · {roleWord}
         </span>
       </span>
     </span>
@@ -175,25 +185,27 @@ interface RideMenuProps {
 }
 
 function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
+  const { t } = useLingui();
   const { abilities } = ride;
+  const rideName = ride.name;
   return (
     <DropdownMenu>
-      <DropdownMenuMoreTrigger label={`Actions for ${ride.name}`} className="-mt-1 -mr-1.5" />
+      <DropdownMenuMoreTrigger label={t`Actions for ${rideName}`} className="-mt-1 -mr-1.5" />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onView}>
           <Eye aria-hidden="true" />
-          View Details
+          <Trans>View Details</Trans>
         </DropdownMenuItem>
         {abilities.join ? (
           <DropdownMenuItem onSelect={onJoin}>
             <UserPlus aria-hidden="true" />
-            Join Ride
+            <Trans>Join Ride</Trans>
           </DropdownMenuItem>
         ) : null}
         {abilities.edit ? (
           <DropdownMenuItem onSelect={onEdit}>
             <Pencil aria-hidden="true" />
-            Edit Ride
+            <Trans>Edit Ride</Trans>
           </DropdownMenuItem>
         ) : null}
         {abilities.delete ? (
@@ -201,7 +213,7 @@ function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
             <DropdownMenuSeparator />
             <DropdownMenuItem tone="danger" onSelect={onDelete}>
               <Trash2 aria-hidden="true" />
-              Delete Ride
+              <Trans>Delete Ride</Trans>
             </DropdownMenuItem>
           </>
         ) : null}

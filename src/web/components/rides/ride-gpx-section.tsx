@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDown, Route } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/spinner';
 
@@ -13,13 +14,16 @@ const headerClasses =
  * the rider opens it, so lists of cards stay light; it then opens expanded.
  */
 export function RideGpxSection({ rideId, canUpload, className }: { rideId: string; canUpload: boolean; className?: string }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const collapsed = (
-    <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white', className)} aria-label="Route">
+    <section className={cn('rounded-2xl border border-asphalt-200/80 bg-white', className)} aria-label={t`Route`}>
       <button type="button" aria-expanded={opened} onClick={() => setOpened(true)} className={headerClasses}>
         <Route className="size-4 text-ignition-600" aria-hidden="true" />
-        <span className="flex-1">View Route</span>
-        {opened ? <Spinner size="sm" label="Loading route" /> : <ChevronDown className="size-4 text-asphalt-500" aria-hidden="true" />}
+        <span className="flex-1">
+          <Trans>View Route</Trans>
+        </span>
+        {opened ? <Spinner size="sm" label={t`Loading route`} /> : <ChevronDown className="size-4 text-asphalt-500" aria-hidden="true" />}
       </button>
     </section>
   );

@@ -1,18 +1,18 @@
 import { Fragment } from 'react';
 import { ArrowRight, MapPinOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { shortPlace } from '../../lib/rides/ride-format';
 import { hasCoordinates, type MapStop } from '../route-map/route-map-model';
 
-export const NOT_ON_THE_MAP = 'not on the map';
-
 /** The route as a compact chain: "Bologna → Modena → Parma" (full names on hover). */
 export function RouteChain({ names, className }: { names: string[]; className?: string }) {
+  const { t } = useLingui();
   return (
     <p className={cn('flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5', className)} title={names.join(' → ')}>
       {names.map((name, index) => (
         <Fragment key={`${index}-${name}`}>
-          {index > 0 ? <ArrowRight className="size-3.5 shrink-0 text-asphalt-400" aria-label="to" /> : null}
+          {index > 0 ? <ArrowRight className="size-3.5 shrink-0 text-asphalt-400" aria-label={t({ message: 'to', context: 'arrow between two stops of a route' })} /> : null}
           <span className="min-w-0 truncate" title={name}>{shortPlace(name)}</span>
         </Fragment>
       ))}
@@ -26,13 +26,15 @@ export function RouteChain({ names, className }: { names: string[]; className?: 
  * (the map draws only the placed ones).
  */
 export function NumberedStops({ stops }: { stops: MapStop[] }) {
+  const { t } = useLingui();
   const named = stops.filter((stop) => stop.name.trim().length > 0);
   return (
-    <ol aria-label="Route stops" className="flex flex-wrap items-center gap-x-2 gap-y-2">
+    <ol aria-label={t`Route stops`} className="flex flex-wrap items-center gap-x-2 gap-y-2">
       {named.map((stop, index) => {
         const { name } = stop;
         const last = index === named.length - 1;
         const placed = hasCoordinates(stop);
+        const stopNumber = index + 1;
         return (
           <li key={`${index}-${name}`} className="flex min-w-0 items-center gap-2">
             <span className="inline-flex max-w-full items-center gap-2 rounded-xl border border-asphalt-200 bg-white py-1.5 pr-3 pl-1.5 text-sm font-semibold text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03]">
@@ -45,10 +47,7 @@ export function NumberedStops({ stops }: { stops: MapStop[] }) {
               >
                 {index + 1}
               </span>
-              <span className="sr-only">
-                Stop {index + 1}: {name}
-                {placed ? '' : ` (${NOT_ON_THE_MAP})`}
-              </span>
+              <span className="sr-only">{placed ? <Trans>Stop {stopNumber}: {name}</Trans> : <Trans>Stop {stopNumber}: {name} (not on the map)</Trans>}</span>
               <span aria-hidden="true" className="flex min-w-0 flex-col">
                 <span title={name} className="min-w-0 break-words">
                   {shortPlace(name)}
@@ -56,7 +55,7 @@ export function NumberedStops({ stops }: { stops: MapStop[] }) {
                 {placed ? null : (
                   <span className="inline-flex items-center gap-1 text-xs font-medium text-asphalt-500">
                     <MapPinOff className="size-3 shrink-0" />
-                    {NOT_ON_THE_MAP}
+                    <Trans>not on the map</Trans>
                   </span>
                 )}
               </span>

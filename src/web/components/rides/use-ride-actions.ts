@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../shared/rides/ride';
 import { ApiError, serverMessageOf } from '../../lib/api-client';
 import { useDeleteRide, useJoinRide, useLeaveRide } from '../../api/rides';
 import { toast } from '../ui/toast';
 
-/** The server's answer when a rider must join an approval group before its rides (GUIDE section 10). */
+/** The server's answer (in English, as it compares) when a rider must join an approval group before its rides (GUIDE section 10). */
 export const JOIN_GROUP_FIRST = 'Join the group first';
 
 /** True when joining failed only because the rider is not yet in the ride's group. */
@@ -16,6 +17,7 @@ export function needsGroupFirst(error: unknown): boolean {
  * ride", "Failed to leave ride", "Failed to delete ride"). Leave and delete resolve true when they worked.
  */
 export function useRideActions() {
+  const { t } = useLingui();
   const join = useJoinRide();
   const leave = useLeaveRide();
   const remove = useDeleteRide();
@@ -28,34 +30,37 @@ export function useRideActions() {
     async join(ride: Ride): Promise<'joined' | 'group-first' | 'failed'> {
       try {
         await join.mutateAsync(ride.id);
-        toast({ title: 'Joined ride', description: `You're riding ${ride.name}.`, variant: 'success' });
+        const rideName = ride.name;
+        toast({ title: t`Joined ride`, description: t`You're riding ${rideName}.`, variant: 'success' });
         return 'joined';
       } catch (error) {
         console.error('Failed to join ride', error);
         const groupFirst = needsGroupFirst(error);
-        toast({ title: 'Error', description: groupFirst ? JOIN_GROUP_FIRST : 'Failed to join ride', variant: 'destructive' });
+        toast({ title: t`Error`, description: groupFirst ? t`Join the group first` : t`Failed to join ride`, variant: 'destructive' });
         return groupFirst ? 'group-first' : 'failed';
       }
     },
     async leave(ride: Ride): Promise<boolean> {
       try {
         await leave.mutateAsync(ride.id);
-        toast({ title: 'Left ride', description: `You're no longer riding ${ride.name}.` });
+        const rideName = ride.name;
+        toast({ title: t`Left ride`, description: t`You're no longer riding ${rideName}.` });
         return true;
       } catch (error) {
         console.error('Failed to leave ride', error);
-        toast({ title: 'Error', description: 'Failed to leave ride', variant: 'destructive' });
+        toast({ title: t`Error`, description: t`Failed to leave ride`, variant: 'destructive' });
         return false;
       }
     },
     async remove(ride: Ride): Promise<boolean> {
       try {
         await remove.mutateAsync(ride.id);
-        toast({ title: 'Ride deleted', description: `${ride.name} has been deleted.`, variant: 'success' });
+        const rideName = ride.name;
+        toast({ title: t`Ride deleted`, description: t`${rideName} has been deleted.`, variant: 'success' });
         return true;
       } catch (error) {
         console.error('Failed to delete ride', error);
-        toast({ title: 'Error', description: 'Failed to delete ride', variant: 'destructive' });
+        toast({ title: t`Error`, description: t`Failed to delete ride`, variant: 'destructive' });
         return false;
       }
     },

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
 import { MapContainer, Marker, Polyline, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useLingui } from '@lingui/react/macro';
 import { mapInteraction, ServerTiles } from '../map/map-layers';
 import { cn } from '../../lib/cn';
 import { MapRole, StillMapLabel } from '../map/map-role';
@@ -128,7 +129,9 @@ export default function LeafletRouteMap({ stops, totalStops, geometry, interacti
   const allPoints = useMemo(() => [...stopPoints, ...(geometry ?? [])], [stopPoints, geometry]);
   const first = stopPoints[0] ?? ([0, 0] as LatLngTuple);
   const { markers, measure, setMap } = useMarkers(stops, totalStops, interactive);
-  useEffect(measure, [measure]);
+  // The markers' titles are in the active language (markerOf): measured again when it changes.
+  const { i18n } = useLingui();
+  useEffect(measure, [measure, i18n.locale]);
 
   return (
     <div className="relative size-full">

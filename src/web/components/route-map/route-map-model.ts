@@ -1,6 +1,14 @@
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../lib/i18n/i18n';
+
+/*
+ * The texts this module writes (markers' titles, the map's name) are in the active language: they
+ * are made while the maps render, and the maps make them again when the language changes.
+ */
+
 /** Spec 2 section 8, "Ride mini-map". */
-export const MAP_NO_COORDINATES = 'Could not find coordinates for the route locations';
-export const MAP_INIT_FAILED = 'Failed to initialize map';
+export const MAP_NO_COORDINATES = msg`Could not find coordinates for the route locations`;
+export const MAP_INIT_FAILED = msg`Failed to initialize map`;
 
 /** Spec 2 section 9: map defaults. */
 export const ROUTE_MAP_ZOOM = 13;
@@ -55,9 +63,10 @@ export type MarkerKind = 'start' | 'finish' | 'stop';
  * number in the route, as in the stop list, so a loop's start and finish are told apart.
  */
 export function markerOf(stop: LocatedStop, totalStops: number): { kind: MarkerKind; text: string; title: string } {
-  if (stop.number === 1) return { kind: 'start', text: 'S', title: `Start: ${stop.name}` };
-  if (stop.number === totalStops) return { kind: 'finish', text: 'F', title: `Finish: ${stop.name}` };
-  return { kind: 'stop', text: String(stop.number), title: `Stop ${stop.number}: ${stop.name}` };
+  const { name, number } = stop;
+  if (number === 1) return { kind: 'start', text: 'S', title: i18n._(msg`Start: ${name}`) };
+  if (number === totalStops) return { kind: 'finish', text: 'F', title: i18n._(msg`Finish: ${name}`) };
+  return { kind: 'stop', text: String(number), title: i18n._(msg`Stop ${number}: ${name}`) };
 }
 
 function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -77,15 +86,15 @@ export function isLoop(stops: readonly MapStop[]): boolean {
   return hasCoordinates(first) && hasCoordinates(last) && metresBetween(first, last) <= LOOP_RADIUS_M;
 }
 
-const stopPlural = new Intl.PluralRules('en');
-
 /** The map's name for screen readers: "Route map: Bologna to Firenze, 3 stops" ("a loop from Bologna" for a loop). */
 export function routeMapLabel(stops: readonly MapStop[]): string {
-  const count = `${stops.length} ${stopPlural.select(stops.length) === 'one' ? 'stop' : 'stops'}`;
+  const count = stops.length;
   const first = stops[0]?.name ?? '';
   const last = stops[stops.length - 1]?.name ?? '';
-  if (stops.length <= 1) return `Route map: ${first}, ${count}`;
-  return isLoop(stops) ? `Route map: a loop from ${first}, ${count}` : `Route map: ${first} to ${last}, ${count}`;
+  if (count <= 1) return i18n._(msg`Route map: ${first}, ${plural(count, { one: '# stop', other: '# stops' })}`);
+  return isLoop(stops)
+    ? i18n._(msg`Route map: a loop from ${first}, ${plural(count, { one: '# stop', other: '# stops' })}`)
+    : i18n._(msg`Route map: ${first} to ${last}, ${plural(count, { one: '# stop', other: '# stops' })}`);
 }
 
 export interface ScreenPoint {
@@ -237,7 +246,7 @@ export function layoutMarkers(stops: readonly LocatedStop[], screen: readonly Sc
     const last = stops[group.members[group.members.length - 1]!]!;
     const text = `${first.number}–${last.number}`;
     const names = group.members.map((i) => stops[i]!.name).join(', ');
-    return { kind: 'stop', text, title: `Stops ${text}: ${names}`, members: group.members, width: markerWidth(text) };
+    return { kind: 'stop', text, title: i18n._(msg`Stops ${text}: ${names}`), members: group.members, width: markerWidth(text) };
   });
   const gap = Math.max(MARKER_GAP_PX, ...markers.map((m) => m.width + 2));
   const spread = spreadMarkers(groups, gap, frame);

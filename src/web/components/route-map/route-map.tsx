@@ -2,6 +2,8 @@ import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } 
 import { useQuery } from '@tanstack/react-query';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { MapPinOff, Maximize2, X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { cn } from '../../lib/cn';
 import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../api/routing';
@@ -28,18 +30,19 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
-    console.error(MAP_INIT_FAILED, error);
+    console.error('Failed to initialize map', error);
   }
   override render() {
     return this.state.failed ? <MapMessage text={MAP_INIT_FAILED} /> : this.props.children;
   }
 }
 
-function MapMessage({ text }: { text: string }) {
+function MapMessage({ text }: { text: MessageDescriptor }) {
+  const { i18n } = useLingui();
   return (
     <div role="status" className="flex size-full flex-col items-center justify-center gap-2 bg-asphalt-50 px-4 text-center text-sm font-medium text-asphalt-500">
       <MapPinOff className="size-5 text-asphalt-400" aria-hidden="true" />
-      {text}
+      {i18n._(text)}
     </div>
   );
 }
@@ -79,13 +82,16 @@ function DrawnMap(props: DrawnMapProps) {
  * is a still picture (role img, named by routeMapLabel); the fullscreen one a region the keyboard
  * moves. Leaflet loads lazily, and only once the map scrolls near the viewport.
  */
-export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProps) {
+export function RouteMap({ stops, className, title }: RouteMapProps) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   const seen = useInView(ref);
   const [fullscreen, setFullscreen] = useState(false);
   const data = useRouteData(stops, seen);
   const kind = data.ready ? (data.geometry ? 'road' : 'straight') : undefined;
-  const label = useMemo(() => routeMapLabel(stops), [stops]);
+  // Named on every render, so in the language just chosen (routeMapLabel writes in the active one).
+  const label = routeMapLabel(stops);
+  const heading = title ?? t`Route map`;
 
   return (
     <div ref={ref} data-route={kind} className={cn('relative isolate overflow-hidden bg-asphalt-100', className)}>
@@ -97,7 +103,7 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
           <button
             type="button"
             onClick={() => setFullscreen(true)}
-            aria-label="Open fullscreen map"
+            aria-label={t`Open fullscreen map`}
             className="absolute top-2 right-2 z-[1001] inline-flex size-9 items-center justify-center rounded-lg bg-white/95 text-asphalt-800 shadow-md ring-1 ring-asphalt-900/10 transition-colors hover:bg-white hover:text-asphalt-950"
           >
             <Maximize2 className="size-4" aria-hidden="true" />
@@ -114,9 +120,11 @@ export function RouteMap({ stops, className, title = 'Route map' }: RouteMapProp
             className="fixed inset-0 z-50 flex flex-col bg-asphalt-950 focus:outline-none data-[state=open]:animate-overlay-in"
           >
             <div className="flex h-14 shrink-0 items-center gap-3 px-4 text-white">
-              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-base font-extrabold tracking-tight" title={typeof title === 'string' ? title : undefined}>{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-base font-extrabold tracking-tight" title={heading}>
+                {heading}
+              </DialogPrimitive.Title>
               <DialogPrimitive.Close
-                aria-label="Close fullscreen map"
+                aria-label={t`Close fullscreen map`}
                 className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
               >
                 <X className="size-5" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
 import { firstStartDay } from '../../../../shared/rides/ride-rules';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
@@ -54,6 +55,7 @@ export function rideableGroups(groups: readonly Group[] | undefined): Group[] {
  * zone starts from the fixed or chosen group's, else the browser's.
  */
 export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusyChange }: CreateRideFormProps) {
+  const { t } = useLingui();
   const groupFieldId = useId();
   const { data: user } = useCurrentUser();
   const createRide = useCreateRide();
@@ -97,18 +99,18 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     try {
       const created = await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}), ...(series.repeats ? { repeats: series.repeats } : {}) });
       // A start the zone has twice that night (the autumn hour): the first was taken, and the rider is told.
-      if (created.notice) toast({ title: 'Start time happens twice', description: created.notice.message });
+      if (created.notice) toast({ title: t`Start time happens twice`, description: created.notice.message });
     } catch (error) {
       console.error('Failed to create ride', error);
       if (error instanceof ApiError && error.status === 400 && repeats.on) setRepeatsError(serverMessageOf(error) ?? null);
       if (error instanceof ApiError && error.status === 409) {
-        form.setError('name', { message: serverMessageOf(error) ?? 'A ride with this name already exists in the group' }, { shouldFocus: true });
+        form.setError('name', { message: serverMessageOf(error) ?? t`A ride with this name already exists in the group` }, { shouldFocus: true });
       }
-      toast({ title: 'Failed to create ride', description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: t`Failed to create ride`, description: t`Please try again later.`, variant: 'destructive' });
       onBusyChange(false);
       return;
     }
-    toast({ title: 'Ride created', description: 'Your ride has been successfully created!', variant: 'success' });
+    toast({ title: t`Ride created`, description: t`Your ride has been successfully created!`, variant: 'success' });
     form.reset(initial);
     setRepeats(initialRepeats(initial.startDay, repeats.timezone));
     onBusyChange(false);
@@ -127,16 +129,21 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     }
   }
 
+  const fixedGroupName = fixedGroup?.name;
   const groupField = fixedGroup ? (
     <div className="flex items-center gap-3 rounded-xl bg-asphalt-50 px-3.5 py-3">
       <Users className="size-4 shrink-0 text-asphalt-500" aria-hidden="true" />
       <p className="min-w-0 text-sm text-asphalt-700">
-        Group: <span className="font-bold text-asphalt-950">{fixedGroup.name}</span>
+        <Trans>
+          Group: <span className="font-bold text-asphalt-950">{fixedGroupName}</span>
+        </Trans>
       </p>
     </div>
   ) : (
     <div>
-      <Label htmlFor={groupFieldId}>Group</Label>
+      <Label htmlFor={groupFieldId}>
+        <Trans>Group</Trans>
+      </Label>
       <NativeSelect
         id={groupFieldId}
         value={groupId}
@@ -146,13 +153,13 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
         aria-describedby={errors.groupId ? `${groupFieldId}-error` : undefined}
       >
         {groups.isPending ? (
-          <option value="">Loading groups...</option>
+          <option value="">{t`Loading groups...`}</option>
         ) : choices.length === 0 ? (
-          <option value="">No groups available</option>
+          <option value="">{t`No groups available`}</option>
         ) : (
           <>
             <option value="" disabled>
-              Select a group
+              {t`Select a group`}
             </option>
             {choices.map((g) => (
               <option key={g.id} value={g.id}>
@@ -175,7 +182,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
           onChange={(next) => setRepeats(next.on && !repeats.on ? { ...initialRepeats(form.getValues('startDay'), repeats.timezone), on: true } : next)}
           error={repeatsError}
         />}
-      <DialogFormActions submitting={isSubmitting} submitLabel="Create Ride" submittingLabel="Creating..." className="mt-6 border-t border-asphalt-100 pt-5" />
+      <DialogFormActions submitting={isSubmitting} submitLabel={t`Create Ride`} submittingLabel={t`Creating...`} className="mt-6 border-t border-asphalt-100 pt-5" />
     </form>
   );
 }

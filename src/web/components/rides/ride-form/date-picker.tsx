@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../../lib/cn';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { Spinner } from '../../ui/spinner';
@@ -25,7 +26,8 @@ export interface DatePickerProps {
 }
 
 /** A date field: a button showing "Dec 5, 2026" that opens a month calendar; the calendar loads on first use. */
-export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick a date', invalid, describedBy, ariaLabel, className }: DatePickerProps) {
+export function DatePicker({ id, value, onChange, earliest, placeholder, invalid, describedBy, ariaLabel, className }: DatePickerProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const selected = value ? parseISO(value) : undefined;
   const first = earliest ? parseISO(earliest) : undefined;
@@ -45,7 +47,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
         <CalendarDays className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
         {/* A hidden prefix, not aria-label: the name keeps the date it shows (WCAG 2.5.3). */}
         {ariaLabel ? <span className="sr-only">{ariaLabel}: </span> : null}
-        <span className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>{value ? formatDay(value) : placeholder}</span>
+        <span className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>{value ? formatDay(value) : (placeholder ?? t`Pick a date`)}</span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -55,7 +57,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder = 'Pick 
           <Suspense
             fallback={
               <div className="flex h-72 w-[296px] items-center justify-center">
-                <Spinner label="Loading calendar" />
+                <Spinner label={t`Loading calendar`} />
               </div>
             }
           >

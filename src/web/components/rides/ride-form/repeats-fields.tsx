@@ -1,4 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, ph, plural, t as translated } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { WEEKDAYS, seriesLabel, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
 import { FieldMessage } from '../../ui/field';
 import { Input, Label } from '../../ui/input';
@@ -21,12 +24,12 @@ function Narrow({ children }: { children: ReactNode }) {
 }
 
 /** "from [08-01]": the word stays beside its field when a narrow phone wraps the break's line. */
-function BreakDay({ word, value, placeholder, onChange }: { word: 'from' | 'until'; value: string; placeholder: string; onChange: (day: string) => void }) {
+function BreakDay({ word, label, value, placeholder, onChange }: { word: string; label: string; value: string; placeholder: string; onChange: (day: string) => void }) {
   return (
     <span className="flex items-center gap-2">
       {word}
       <Narrow>
-        <Input aria-label={`Break ${word} (MM-DD)`} value={value} onChange={(e) => onChange(e.target.value.trim())} placeholder={placeholder} />
+        <Input aria-label={label} value={value} onChange={(e) => onChange(e.target.value.trim())} placeholder={placeholder} />
       </Narrow>
     </span>
   );
@@ -52,14 +55,22 @@ export interface RepeatsState {
   timezone: string;
 }
 
-const WEEKDAY_SHORT: Record<Weekday, string> = { SU: 'Sun', MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat' };
-const WEEKDAY_LONG: Record<Weekday, string> = { SU: 'Sunday', MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday' };
+const WEEKDAY_SHORT: Record<Weekday, MessageDescriptor> = { SU: msg`Sun`, MO: msg`Mon`, TU: msg`Tue`, WE: msg`Wed`, TH: msg`Thu`, FR: msg`Fri`, SA: msg`Sat` };
+const WEEKDAY_LONG: Record<Weekday, MessageDescriptor> = {
+  SU: msg`Sunday`,
+  MO: msg`Monday`,
+  TU: msg`Tuesday`,
+  WE: msg`Wednesday`,
+  TH: msg`Thursday`,
+  FR: msg`Friday`,
+  SA: msg`Saturday`,
+};
 const WEEK_OF_MONTH_LABELS = [
-  [1, 'First'],
-  [2, 'Second'],
-  [3, 'Third'],
-  [4, 'Fourth'],
-  [-1, 'Last'],
+  [1, msg`First`],
+  [2, msg`Second`],
+  [3, msg`Third`],
+  [4, msg`Fourth`],
+  [-1, msg`Last`],
 ] as const;
 
 /** The weekday of a "YYYY-MM-DD" day, and which one of its month it is (a fifth one counts as the last). */
@@ -88,11 +99,14 @@ export function ruleOf(state: RepeatsState): SeriesRuleInput {
   };
 }
 
-/** `repeats` for POST /api/rides, null when off; the rule's own message when it does not hold. */
+/**
+ * `repeats` for POST /api/rides, null when off; the rule's own message when it does not hold (the
+ * fallback in the active language: it is called on submit).
+ */
 export function repeatsPayload(state: RepeatsState): { repeats: RepeatsInput | null; error: string | null } {
   if (!state.on) return { repeats: null, error: null };
   const rule = seriesRuleSchema.safeParse(ruleOf(state));
-  if (!rule.success) return { repeats: null, error: rule.error.issues[0]?.message ?? 'Check the repeat rule' };
+  if (!rule.success) return { repeats: null, error: rule.error.issues[0]?.message ?? translated`Check the repeat rule` };
   return { repeats: { rule: rule.data, timezone: state.timezone }, error: null };
 }
 
@@ -108,41 +122,49 @@ interface RepeatsFieldsProps {
  * own ride at the same local time in the zone named here.
  */
 export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const set = (patch: Partial<RepeatsState>) => onChange({ ...value, ...patch });
+  const interval = value.interval;
   const toggleDay = (day: Weekday) => set({ weekdays: value.weekdays.includes(day) ? value.weekdays.filter((d) => d !== day) : [...value.weekdays, day] });
   return (
     <fieldset className="mt-5 rounded-xl border border-asphalt-200 p-4">
-      <legend className="px-1 text-sm font-bold text-asphalt-950">Repeats</legend>
+      <legend className="px-1 text-sm font-bold text-asphalt-950">
+        <Trans>Repeats</Trans>
+      </legend>
       <div className="flex items-center gap-2">
         <Tick id={`${id}-on`} checked={value.on} onTick={(on) => set({ on })} />
         <label htmlFor={`${id}-on`} className="text-sm text-asphalt-800">
-          This ride repeats{value.on ? `: ${seriesLabel(ruleOf(value))}` : ''}
+          {value.on ? t`This ride repeats: ${ph({ rule: seriesLabel(ruleOf(value)) })}` : t`This ride repeats`}
         </label>
       </div>
       {value.on ? (
         <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
-            <Label htmlFor={`${id}-frequency`}>Every</Label>
+            <Label htmlFor={`${id}-frequency`}>
+              <Trans context="repeats every N weeks or months">Every</Trans>
+            </Label>
             <div className="flex gap-2">
               <Narrow>
-                <Input id={`${id}-interval`} aria-label="How many" type="number" min={1} max={12} value={value.interval} onChange={(e) => set({ interval: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} />
+                <Input id={`${id}-interval`} aria-label={t`How many`} type="number" min={1} max={12} value={value.interval} onChange={(e) => set({ interval: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} />
               </Narrow>
               <NativeSelect id={`${id}-frequency`} value={value.frequency} onChange={(e) => set({ frequency: e.target.value as RepeatsState['frequency'] })}>
-                <option value="weekly">{value.interval === 1 ? 'week' : 'weeks'}</option>
-                <option value="monthly">{value.interval === 1 ? 'month' : 'months'}</option>
+                <option value="weekly">{t`${plural(interval, { one: 'week', other: 'weeks' })}`}</option>
+                <option value="monthly">{t`${plural(interval, { one: 'month', other: 'months' })}`}</option>
               </NativeSelect>
             </div>
           </div>
           {value.frequency === 'weekly' ? (
             <fieldset className="sm:col-span-2">
-              <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">On</legend>
+              <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">
+                <Trans context="repeats on weekdays">On</Trans>
+              </legend>
               <div className="flex flex-wrap gap-3">
                 {WEEKDAYS.map((day) => (
                   <span key={day} className="flex items-center gap-1.5">
-                    <Tick id={`${id}-${day}`} checked={value.weekdays.includes(day)} onTick={() => toggleDay(day)} aria-label={WEEKDAY_LONG[day]} />
+                    <Tick id={`${id}-${day}`} checked={value.weekdays.includes(day)} onTick={() => toggleDay(day)} aria-label={i18n._(WEEKDAY_LONG[day])} />
                     <label htmlFor={`${id}-${day}`} className="text-sm" aria-hidden="true">
-                      {WEEKDAY_SHORT[day]}
+                      {i18n._(WEEKDAY_SHORT[day])}
                     </label>
                   </span>
                 ))}
@@ -150,29 +172,31 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
             </fieldset>
           ) : (
             <div>
-              <Label htmlFor={`${id}-monthly`}>On</Label>
+              <Label htmlFor={`${id}-monthly`}>
+                <Trans context="repeats on a day of the month">On</Trans>
+              </Label>
               <div className="flex flex-wrap gap-2">
                 <NativeSelect id={`${id}-monthly`} value={value.monthlyBy} onChange={(e) => set({ monthlyBy: e.target.value as RepeatsState['monthlyBy'] })}>
-                  <option value="weekday">a weekday</option>
-                  <option value="day">a day of the month</option>
+                  <option value="weekday">{t`a weekday`}</option>
+                  <option value="day">{t`a day of the month`}</option>
                 </NativeSelect>
                 {value.monthlyBy === 'day' ? (
                   <Narrow>
-                    <Input aria-label="Day of the month" type="number" min={1} max={31} value={value.monthDay} onChange={(e) => set({ monthDay: Math.max(1, Math.min(31, Number(e.target.value) || 1)) })} />
+                    <Input aria-label={t`Day of the month`} type="number" min={1} max={31} value={value.monthDay} onChange={(e) => set({ monthDay: Math.max(1, Math.min(31, Number(e.target.value) || 1)) })} />
                   </Narrow>
                 ) : (
                   <>
-                    <NativeSelect aria-label="Which one of the month" value={String(value.weekOfMonth)} onChange={(e) => set({ weekOfMonth: Number(e.target.value) as RepeatsState['weekOfMonth'] })}>
+                    <NativeSelect aria-label={t`Which one of the month`} value={String(value.weekOfMonth)} onChange={(e) => set({ weekOfMonth: Number(e.target.value) as RepeatsState['weekOfMonth'] })}>
                       {WEEK_OF_MONTH_LABELS.map(([n, label]) => (
                         <option key={n} value={String(n)}>
-                          {label}
+                          {i18n._(label)}
                         </option>
                       ))}
                     </NativeSelect>
-                    <NativeSelect aria-label="Weekday" value={value.weekday} onChange={(e) => set({ weekday: e.target.value as Weekday })}>
+                    <NativeSelect aria-label={t`Weekday`} value={value.weekday} onChange={(e) => set({ weekday: e.target.value as Weekday })}>
                       {WEEKDAYS.map((day) => (
                         <option key={day} value={day}>
-                          {WEEKDAY_LONG[day]}
+                          {i18n._(WEEKDAY_LONG[day])}
                         </option>
                       ))}
                     </NativeSelect>
@@ -182,17 +206,19 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
             </div>
           )}
           <div>
-            <Label htmlFor={`${id}-ends`}>Ends</Label>
+            <Label htmlFor={`${id}-ends`}>
+              <Trans>Ends</Trans>
+            </Label>
             <div className="flex flex-wrap gap-2">
               <NativeSelect id={`${id}-ends`} value={value.ends} onChange={(e) => set({ ends: e.target.value as RepeatsState['ends'] })}>
-                <option value="never">Never</option>
-                <option value="until">On a date</option>
-                <option value="count">After a number of rides</option>
+                <option value="never">{t`Never`}</option>
+                <option value="until">{t`On a date`}</option>
+                <option value="count">{t`After a number of rides`}</option>
               </NativeSelect>
-              {value.ends === 'until' ? <Input aria-label="Last day" type="date" value={value.until} onChange={(e) => set({ until: e.target.value })} /> : null}
+              {value.ends === 'until' ? <Input aria-label={t`Last day`} type="date" value={value.until} onChange={(e) => set({ until: e.target.value })} /> : null}
               {value.ends === 'count' ? (
                 <Narrow>
-                  <Input aria-label="Number of rides" type="number" min={1} max={520} value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} />
+                  <Input aria-label={t`Number of rides`} type="number" min={1} max={520} value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} />
                 </Narrow>
               ) : null}
             </div>
@@ -201,13 +227,13 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
             <div className="flex items-center gap-2">
               <Tick id={`${id}-pause`} checked={value.pause} onTick={(pause) => set({ pause })} />
               <label htmlFor={`${id}-pause`} className="text-sm text-asphalt-800">
-                Take a break every year
+                <Trans>Take a break every year</Trans>
               </label>
             </div>
             {value.pause ? (
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                <BreakDay word="from" value={value.pauseFrom} placeholder="08-01" onChange={(pauseFrom) => set({ pauseFrom })} />
-                <BreakDay word="until" value={value.pauseUntil} placeholder="08-31" onChange={(pauseUntil) => set({ pauseUntil })} />
+                <BreakDay word={t({ message: 'from', context: 'a yearly break, from a day' })} label={t`Break from (MM-DD)`} value={value.pauseFrom} placeholder="08-01" onChange={(pauseFrom) => set({ pauseFrom })} />
+                <BreakDay word={t({ message: 'until', context: 'a yearly break, until a day' })} label={t`Break until (MM-DD)`} value={value.pauseUntil} placeholder="08-31" onChange={(pauseUntil) => set({ pauseUntil })} />
               </div>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { MapPinOff, Milestone, Settings2, Waypoints } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '../../../lib/cn';
 import { type NearPoint } from '../../../api/geocoding';
 import { TimezoneField } from '../../timezone-field';
@@ -31,13 +32,17 @@ export function NotOnTheMap() {
   return (
     <span className="inline-flex shrink-0 items-center gap-1 text-xs font-normal text-asphalt-500">
       <MapPinOff className="size-3.5" aria-hidden="true" />
-      not on the map
+      <Trans>not on the map</Trans>
     </span>
   );
 }
 
 function Optional() {
-  return <span className="font-normal text-asphalt-500">(optional)</span>;
+  return (
+    <span className="font-normal text-asphalt-500">
+      <Trans>(optional)</Trans>
+    </span>
+  );
 }
 
 /**
@@ -47,6 +52,7 @@ function Optional() {
  * the rider limits.
  */
 export function RideFormFields({ form, earliestDay, before, after, near = null }: RideFormFieldsProps) {
+  const { t } = useLingui();
   const id = useId();
   const ids = {
     name: `${id}-name`,
@@ -86,25 +92,29 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
     <div className="space-y-5">
       {before}
 
-      <FormTextField id={ids.name} form={form} name="name" label="Ride Name" autoComplete="off" placeholder="e.g. Apennine Passes Loop" />
+      <FormTextField id={ids.name} form={form} name="name" label={t`Ride Name`} autoComplete="off" placeholder={t`e.g. Apennine Passes Loop`} />
 
       <div>
         <Label htmlFor={ids.description}>
-          Description <Optional />
+          <Trans>
+            Description <Optional />
+          </Trans>
         </Label>
-        <Textarea id={ids.description} rows={3} placeholder="Pace, stops, what to bring..." aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
+        <Textarea id={ids.description} rows={3} placeholder={t`Pace, stops, what to bring...`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
         <FieldMessage>{errors.description?.message}</FieldMessage>
       </div>
 
-      <RideStopField form={form} id={ids.start} stop="start" label="Start Location" near={near} />
+      <RideStopField form={form} id={ids.start} stop="start" label={t`Start Location`} near={near} />
 
       <fieldset>
-        <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">Route</legend>
-        <div role="radiogroup" aria-label="Route option" className="grid grid-cols-2 gap-1 rounded-xl bg-asphalt-100 p-1">
+        <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">
+          <Trans>Route</Trans>
+        </legend>
+        <div role="radiogroup" aria-label={t`Route option`} className="grid grid-cols-2 gap-1 rounded-xl bg-asphalt-100 p-1">
           {(
             [
-              ['midpoint', 'Simple Midpoint', Milestone],
-              ['waypoints', 'Advanced Waypoints', Waypoints],
+              ['midpoint', t`Simple Midpoint`, Milestone],
+              ['waypoints', t`Advanced Waypoints`, Waypoints],
             ] as const
           ).map(([value, label, Icon]) => (
             <button
@@ -132,17 +142,19 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
               stop="midpoint"
               near={near}
               label={
-                <>
+                <Trans>
                   Midpoint Location <Optional />
-                </>
+                </Trans>
               }
             />
           ) : (
             <div className="rounded-xl border border-dashed border-asphalt-300 p-3">
               {waypoints.length === 0 ? (
-                <p className="text-sm text-asphalt-500">No waypoints yet.</p>
+                <p className="text-sm text-asphalt-500">
+                  <Trans>No waypoints yet.</Trans>
+                </p>
               ) : (
-                <ol aria-label="Configured waypoints" className="space-y-1">
+                <ol aria-label={t`Configured waypoints`} className="space-y-1">
                   {waypoints.map((w, index) => (
                     <li key={`${index}-${w.name}`} className="flex items-center gap-2 text-sm text-asphalt-800">
                       <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-ignition-100 text-[11px] font-black text-ignition-800">{index + 1}</span>
@@ -154,14 +166,14 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
               )}
               <Button variant="secondary" size="sm" className="mt-3" onClick={() => setWaypointsOpen(true)}>
                 <Settings2 aria-hidden="true" />
-                Configure Waypoints
+                <Trans>Configure Waypoints</Trans>
               </Button>
             </div>
           )}
         </div>
       </fieldset>
 
-      <RideStopField form={form} id={ids.end} stop="end" label="End Location" near={near} />
+      <RideStopField form={form} id={ids.end} stop="end" label={t`End Location`} near={near} />
 
       <RideScheduleFields form={form} idPrefix={id} earliestDay={earliestDay} />
 
@@ -173,13 +185,13 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
           form={form}
           name="minRiders"
           options={{ valueAsNumber: true, deps: ['maxRiders'] }}
-          label="Min Riders"
+          label={t`Min Riders`}
           type="number"
           inputMode="numeric"
           min={1}
           max={100}
         />
-        <FormTextField id={ids.maxRiders} form={form} name="maxRiders" options={{ valueAsNumber: true }} label="Max Riders" type="number" inputMode="numeric" min={1} max={100} />
+        <FormTextField id={ids.maxRiders} form={form} name="maxRiders" options={{ valueAsNumber: true }} label={t`Max Riders`} type="number" inputMode="numeric" min={1} max={100} />
       </div>
 
       <div>
@@ -188,12 +200,14 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
           form={form}
           name="decisionAt"
           options={{ deps: ['startDay', 'startTime'] }}
-          label="Decide by (optional)"
+          label={t`Decide by (optional)`}
           type="datetime-local"
           aria-describedby={errors.decisionAt ? `${ids.decisionAt}-error ${ids.decisionAt}-hint` : `${ids.decisionAt}-hint`}
         />
         <FieldMessage id={`${ids.decisionAt}-hint`} tone="hint">
-          If fewer than Min Riders have joined by then, you and the riders are told, and you choose to keep or cancel the ride. On the ride’s clock, before the start.
+          <Trans>
+            If fewer than Min Riders have joined by then, you and the riders are told, and you choose to keep or cancel the ride. On the ride’s clock, before the start.
+          </Trans>
         </FieldMessage>
       </div>
 

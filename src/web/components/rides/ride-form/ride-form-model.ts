@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
 import {
   DEFAULT_START_TIME,
   localDay,
@@ -15,19 +16,37 @@ import {
 import { isKnownZone, localToInstant } from '../../../../shared/timezones/zoned-time';
 import { browserZone, zoneChoice, type TimezoneChoice } from '../../../lib/time-zones';
 import { dayLabel } from '../../../../shared/rides/ride-time';
-import { UNPLACED_MESSAGE } from '../../../api/geocoding';
+import { i18n } from '../../../lib/i18n/i18n';
 import { localTime } from '../../../lib/rides/ride-format';
+
+/** The form's own messages, about what only the form holds (shown in the active language). */
+export const RIDE_FORM_MESSAGES = {
+  time: msg`Please enter a valid time (HH:MM)`,
+  decisionAt: msg`Please enter a date and time`,
+  timezone: msg`Please select a valid timezone`,
+  unplaced: msg`Pick a place from the suggestions, or keep it as text only`,
+};
+
+/** A form message as zod writes it: in the language active when the form checks its values. */
+const inActiveLanguage = (descriptor: (typeof RIDE_FORM_MESSAGES)[keyof typeof RIDE_FORM_MESSAGES]) => ({ error: () => i18n._(descriptor) });
 
 /**
  * Spec 2 section 5: the messages of the ride forms: the ones the server answers with too
- * (shared/rides/ride-rules.ts), and the form's own about what only the form holds.
+ * (shared/rides/ride-rules.ts, English until they are translated there), and the form's own,
+ * read in the active language.
  */
 export const RIDE_MESSAGES = {
   ...SHARED_RIDE_MESSAGES,
-  time: 'Please enter a valid time (HH:MM)',
-  decisionAt: 'Please enter a date and time',
-  unplaced: UNPLACED_MESSAGE,
-} as const;
+  get time() {
+    return i18n._(RIDE_FORM_MESSAGES.time);
+  },
+  get decisionAt() {
+    return i18n._(RIDE_FORM_MESSAGES.decisionAt);
+  },
+  get unplaced() {
+    return i18n._(RIDE_FORM_MESSAGES.unplaced);
+  },
+};
 
 /** 24-hour HH:MM ("09:00", "23:59"). */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -76,15 +95,15 @@ export const rideFormSchema = z
     endLocation: rideFieldRules.endLocation,
     endCoords: coordinates,
     startDay: z.string().min(1, RIDE_MESSAGES.startDate),
-    startTime: z.string().regex(TIME_PATTERN, RIDE_MESSAGES.time),
+    startTime: z.string().regex(TIME_PATTERN, inActiveLanguage(RIDE_FORM_MESSAGES.time)),
     endDay: z.string().min(1, RIDE_MESSAGES.endDate),
     duration: rideFieldRules.duration,
     minRiders: rideFieldRules.riders,
     maxRiders: rideFieldRules.riders,
     /** The minimum riders decision time on the ride's clock, "YYYY-MM-DDTHH:MM"; '' for none. */
-    decisionAt: z.union([z.literal(''), z.string().regex(DECISION_PATTERN, RIDE_MESSAGES.decisionAt)]),
+    decisionAt: z.union([z.literal(''), z.string().regex(DECISION_PATTERN, inActiveLanguage(RIDE_FORM_MESSAGES.decisionAt))]),
     /** The ride's IANA zone (the picker's value): its days and times are on this clock. */
-    timezone: z.string().min(1, 'Please select a valid timezone'),
+    timezone: z.string().min(1, inActiveLanguage(RIDE_FORM_MESSAGES.timezone)),
     /** What the picker shows beside the zone: the offset on the ride's date and the city (sent as the spec's fields). */
     timezoneOffset: z.string(),
     timezoneName: rideFieldRules.timezoneName,
@@ -108,7 +127,10 @@ export const rideFormSchema = z
     if (isValidTime(values.startTime) && /^\d{4}-\d{2}-\d{2}$/.test(values.startDay) && isKnownZone(values.timezone)) {
       const placed = localToInstant(values.startDay, values.startTime, values.timezone);
       if (!placed.ok && placed.reason === 'nonexistent') {
-        ctx.addIssue({ code: 'custom', path: ['startTime'], message: `${values.startTime} does not exist in ${values.timezone} on ${dayLabel(values.startDay)}: the clocks go forward that night. Choose another time.` });
+        const { startTime, timezone } = values;
+        const day = dayLabel(values.startDay);
+        const message = i18n._(msg`${startTime} does not exist in ${timezone} on ${day}: the clocks go forward that night. Choose another time.`);
+        ctx.addIssue({ code: 'custom', path: ['startTime'], message });
       }
     }
   });

@@ -1,4 +1,5 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RIDE_DURATIONS } from '../../../../shared/rides/ride';
 import { DURATION_LABELS } from '../../../lib/rides/ride-format';
 import { FieldMessage } from '../../ui/field';
@@ -16,6 +17,7 @@ interface RideScheduleFieldsProps {
 
 /** Start date and time, end date and duration: a duration that no longer fits the days follows them. */
 export function RideScheduleFields({ form, idPrefix, earliestDay }: RideScheduleFieldsProps) {
+  const { t } = useLingui();
   const ids = { startDay: `${idPrefix}-start-day`, startTime: `${idPrefix}-start-time`, endDay: `${idPrefix}-end-day`, duration: `${idPrefix}-duration` };
   const { errors } = form.formState;
   const startDay = useWatch({ control: form.control, name: 'startDay' });
@@ -36,7 +38,9 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <div>
-        <Label htmlFor={ids.startDay}>Start Date</Label>
+        <Label htmlFor={ids.startDay}>
+          <Trans>Start Date</Trans>
+        </Label>
         <Controller
           control={form.control}
           name="startDay"
@@ -54,11 +58,13 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
         <FieldMessage id={`${ids.startDay}-error`}>{errors.startDay?.message}</FieldMessage>
       </div>
       <div>
-        <Label htmlFor={ids.startTime}>Start Time</Label>
+        <Label htmlFor={ids.startTime}>
+          <Trans>Start Time</Trans>
+        </Label>
         <Input
           id={ids.startTime}
           autoComplete="off"
-          placeholder="HH:MM"
+          placeholder={t`HH:MM`}
           maxLength={5}
           aria-invalid={errors.startTime ? true : undefined}
           aria-describedby={(errors.startTime ? `${ids.startTime}-error` : undefined) ?? `${ids.startTime}-hint`}
@@ -69,12 +75,14 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
           <FieldMessage id={`${ids.startTime}-error`}>{errors.startTime.message}</FieldMessage>
         ) : (
           <FieldMessage id={`${ids.startTime}-hint`} tone="hint">
-            24-hour clock, e.g. 09:00
+            <Trans>24-hour clock, e.g. 09:00</Trans>
           </FieldMessage>
         )}
       </div>
       <div>
-        <Label htmlFor={ids.endDay}>End Date</Label>
+        <Label htmlFor={ids.endDay}>
+          <Trans>End Date</Trans>
+        </Label>
         <Controller
           control={form.control}
           name="endDay"
@@ -92,7 +100,9 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
         <FieldMessage id={`${ids.endDay}-error`}>{errors.endDay?.message}</FieldMessage>
       </div>
       <div>
-        <Label htmlFor={ids.duration}>Duration</Label>
+        <Label htmlFor={ids.duration}>
+          <Trans>Duration</Trans>
+        </Label>
         <NativeSelect id={ids.duration} {...form.register('duration')}>
           {RIDE_DURATIONS.map((d) => (
             <option key={d} value={d}>

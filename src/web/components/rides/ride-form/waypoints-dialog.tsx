@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { ArrowRight, Plus, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { MAX_WAYPOINTS } from '../../../../shared/rides/ride';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { type NearPoint } from '../../../api/geocoding';
@@ -8,7 +10,7 @@ import { LocationSearchInput } from '../../location-search-input';
 import { FieldMessage } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { cleanWaypoints, RIDE_MESSAGES, type WaypointRow } from './ride-form-model';
+import { cleanWaypoints, RIDE_FORM_MESSAGES, type WaypointRow } from './ride-form-model';
 
 /** Spec 2 section 9: waypoint rows search from 2 characters, 300 ms after typing stops. */
 export const WAYPOINT_MIN_CHARS = 2;
@@ -67,13 +69,18 @@ export function WaypointsDialog({ open, onOpenChange, ...props }: WaypointsDialo
 }
 
 function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near = null, onClose }: Omit<WaypointsDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const idBase = useId();
   const placeholder = usePlaceSearchPlaceholder();
   const [rows, setRows] = useState<KeyedRow[]>(() => initialRows(waypoints));
   // Set when Save was pressed with rows still unplaced: those rows say what they need.
   const [checked, setChecked] = useState(false);
   const named = cleanWaypoints(rows.map(({ name, latitude, longitude }) => ({ name, latitude, longitude })));
-  const summary = [startLocation.trim() || 'Start', ...named.map((w) => w.name), endLocation.trim() || 'End'];
+  const start = startLocation.trim() || t({ message: 'Start', context: 'the route starts here' });
+  const end = endLocation.trim() || t({ message: 'End', context: 'the route ends here' });
+  const summary = [start, ...named.map((w) => w.name), end];
+  const savedCount = named.length;
+  const rowCount = rows.length;
 
   function update(index: number, row: Partial<KeyedRow>) {
     setRows((current) => current.map((r, i) => (i === index ? { ...r, ...row, key: r.key } : r)));
@@ -94,13 +101,18 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near =
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Configure Route Waypoints</DialogTitle>
-        <DialogDescription>Add up to 10 waypoints to create a detailed route. Waypoints will be visited in order.</DialogDescription>
+        <DialogTitle>
+          <Trans>Configure Route Waypoints</Trans>
+        </DialogTitle>
+        <DialogDescription>
+          <Trans>Add up to 10 waypoints to create a detailed route. Waypoints will be visited in order.</Trans>
+        </DialogDescription>
       </DialogHeader>
 
-      <ol aria-label="Waypoints" className="space-y-3">
+      <ol aria-label={t`Waypoints`} className="space-y-3">
         {rows.map((row, index) => {
           const rowError = checked && unplaced(row) ? `${idBase}-${index}-error` : undefined;
+          const waypointNumber = index + 1;
           return (
           <li key={row.key} className="flex items-start gap-2">
             <span
@@ -110,7 +122,7 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near =
               {index + 1}
             </span>
             <label htmlFor={`${idBase}-${index}`} className="sr-only">
-              Waypoint {index + 1}
+              <Trans>Waypoint {waypointNumber}</Trans>
             </label>
             <div className="min-w-0 flex-1">
               <LocationSearchInput
@@ -128,12 +140,12 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near =
                 near={near}
                 resolve={{ textOnly: row.textOnly, onKeepTextOnly: () => update(index, { textOnly: true }) }}
               />
-              <FieldMessage id={rowError}>{rowError ? RIDE_MESSAGES.unplaced : null}</FieldMessage>
+              <FieldMessage id={rowError}>{rowError ? i18n._(RIDE_FORM_MESSAGES.unplaced) : null}</FieldMessage>
             </div>
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove waypoint ${index + 1}`}
+              aria-label={t`Remove waypoint ${waypointNumber}`}
               disabled={rows.length <= 1}
               onClick={() => setRows((current) => (current.length <= 1 ? current : current.filter((_, i) => i !== index)))}
               className="mt-0.5 size-10 text-asphalt-500 hover:text-red-700"
@@ -152,30 +164,38 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near =
         onClick={() => setRows((current) => (current.length >= MAX_WAYPOINTS ? current : [...current, emptyRow()]))}
       >
         <Plus aria-hidden="true" />
-        Add Waypoint ({rows.length}/{MAX_WAYPOINTS})
+        <Trans>
+          Add Waypoint ({rowCount}/{MAX_WAYPOINTS})
+        </Trans>
       </Button>
 
-      <section aria-label="Route summary" className="mt-5 rounded-xl bg-asphalt-50 p-4">
-        <h3 className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">Route summary</h3>
+      <section aria-label={t`Route summary`} className="mt-5 rounded-xl bg-asphalt-50 p-4">
+        <h3 className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
+          <Trans>Route summary</Trans>
+        </h3>
         <p className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm font-semibold text-asphalt-800">
           {summary.map((name, index) => (
             <span key={`${index}-${name}`} className="inline-flex items-center gap-1.5">
-              {index > 0 ? <ArrowRight className="size-3.5 text-asphalt-400" aria-label="then" /> : null}
+              {index > 0 ? <ArrowRight className="size-3.5 text-asphalt-400" aria-label={t({ message: 'then', context: 'arrow between two stops of a route' })} /> : null}
               {shortPlace(name)}
             </span>
           ))}
         </p>
         <p className="mt-1 text-xs text-asphalt-500">
-          {named.length === 0 ? 'No waypoints yet: the route goes straight from start to end.' : `${named.length} ${named.length === 1 ? 'waypoint' : 'waypoints'} between start and end.`}
+          {savedCount === 0
+            ? t`No waypoints yet: the route goes straight from start to end.`
+            : t`${plural(savedCount, { one: '# waypoint between start and end.', other: '# waypoints between start and end.' })}`}
         </p>
       </section>
 
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">
+            <Trans>Cancel</Trans>
+          </Button>
         </DialogClose>
         <Button onClick={save}>
-          Save Waypoints ({named.length})
+          <Trans>Save Waypoints ({savedCount})</Trans>
         </Button>
       </div>
     </>
