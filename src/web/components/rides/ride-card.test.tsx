@@ -4,6 +4,8 @@ import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } 
 import { buildRide } from '../../test/ride-fixture';
 import { RideCard } from './ride-card';
 import type { Ride } from '../../../shared/rides/ride';
+import { untranslatedTexts, usePseudoLocale } from '../../test/pseudo-locale';
+import { rideSchedule } from '../../lib/rides/ride-format';
 
 afterEach(resetTestEnvironment);
 
@@ -14,6 +16,33 @@ function show(ride: Ride, user = buildCurrentUser(), extra = {}) {
 }
 
 describe('RideCard', () => {
+  it('shows every text of the card and its menu in the rider’s language (the pseudo-language here), riders’ data aside', async () => {
+    usePseudoLocale();
+    const ride = buildRide({
+      minRiders: 3,
+      totalDistanceKm: 123.456,
+      endDate: '2026-12-06T23:00:00.000Z',
+      navigator: { id: 'u_nav', userId: 'map-reader', profileImageUrl: null },
+      abilities: { join: true, leave: false, edit: true, delete: true, comment: true, uploadMedia: true },
+    });
+    mockApi({ 'GET /api/users/current': () => json(buildCurrentUser()) });
+    const { container } = renderWithApp(<RideCard ride={ride} distanceKm={12} hideMap />);
+    const card = container.querySelector('article')!;
+    await within(card).findByText(/123\.46 km/);
+    fireEvent.pointerDown(within(card).getByRole('button', { name: /Futa Loop/ }), { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    // The menu's items read in the pseudo-language: accented and in brackets.
+    expect(within(menu).getAllByRole('menuitem').map((item) => /^\[.+\]$/.test(item.textContent ?? ''))).toEqual([true, true, true, true]);
+    const schedule = rideSchedule(ride);
+    // Riders' data, and the days as the date helpers write them.
+    const data = ['Futa Loop', 'Apennine Riders', 'Over the passes', 'Bologna', 'Emilia-Romagna', 'Italy', 'Firenzuola', 'Tuscany', 'Imola', 'owner-rider', 'map-reader', schedule.startDate, schedule.endDate];
+    // The status and duration labels come from lib/rides/ride-format.ts, translated in their own folder.
+    const libLabels = ['Confirmed', 'Full Day'];
+    expect(untranslatedTexts(card, data).filter((text) => !libLabels.includes(text))).toEqual([]);
+    expect(untranslatedTexts(menu, data)).toEqual([]);
+
+  });
+
   it('shows the name, status, dates on the ride clock, duration, route chain, 2-decimal total and riders', async () => {
     const { card } = show(buildRide({ totalDistanceKm: 123.456 }));
     expect(within(card).getByRole('link', { name: 'Futa Loop' }).getAttribute('href')).toBe('/groups/apennine-riders/rides/futa-loop');
