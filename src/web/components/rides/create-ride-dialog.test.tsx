@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import type { Group } from '../../../shared/groups/group';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, type RecordedRequest } from '../../test/utils';
 import { CreateRideDialog, CreateRideFromUrl } from './create-ride-dialog';
+import { untranslatedTexts, usePseudoLocale } from '../../test/pseudo-locale';
 
 // The form loads lazily and fills many fields: on a machine shared by many test runs that takes a while.
 vi.setConfig({ testTimeout: 20_000 });
@@ -68,6 +69,31 @@ async function pickDay(dialog: HTMLElement, label: string, date: Date) {
 const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000);
 
 describe('CreateRideDialog', () => {
+  it('shows every text of the form, repeats included, in the rider’s language (the pseudo-language here), riders’ data aside', async () => {
+    usePseudoLocale();
+    api([group('g1', 'Apennine Riders', 'member')]);
+    renderWithApp(<CreateRideDialog open onOpenChange={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.querySelector('form')).not.toBeNull(), { timeout: 5000 });
+    await within(dialog).findByRole('option', { name: 'Apennine Riders' });
+    const repeats = within(dialog).getAllByRole('checkbox')[0]!;
+    fireEvent.click(repeats);
+    fireEvent.click(within(dialog).getAllByRole('checkbox').at(-1)!);
+    fireEvent.submit(dialog.querySelector('form')!);
+    await waitFor(() => expect(dialog.querySelector('[aria-invalid="true"]')).not.toBeNull());
+    // Texts that come from other folders, translated there: the messages the server shares with the
+    // form (src/shared/rides), the duration labels (lib/rides), the time zone, place search and dialog parts.
+    const elsewhere = [
+      ...['Group selection is required', 'Ride name is required', 'Start location is required', 'End location is required', 'Start date is required', 'End date is required'],
+      ...['Half Day', 'Full Day', 'Overnight', 'Multi-Day'],
+      ...['Timezone', 'Local time in', 'Cancel', 'aria-label="Close"', 'placeholder="Search for a town or city"', 'aria-label="Suggested locations"'],
+    ];
+    // The zone's name and clock; the repeat rule's own words (src/shared/series) inside the form's translated sentence.
+    const fromElsewhere = (text: string) => elsewhere.includes(text) || /^(UTC[+-]\d\d:\d\d - )?UTC$|^\w{3}, \w{3} \d+$/.test(text) || /^\[.+: ~*Every .+\]$/.test(text);
+    expect(untranslatedTexts(dialog, ['Apennine Riders']).filter((text) => !fromElsewhere(text))).toEqual([]);
+    expect(within(dialog).getByText(/^\[.+: ~*Every .+\]$/)).toBeTruthy();
+  });
+
   it('lists only the groups the rider may plan rides in', async () => {
     api([group('g1', 'Apennine Riders', 'owner'), group('g2', 'Pending Crew', 'pending'), group('g3', 'Coast Cruisers', 'member')]);
     const dialog = await openDialog();
