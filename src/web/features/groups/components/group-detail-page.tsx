@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, UserPlus } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
@@ -167,7 +168,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
                   {pendingCount > 0 ? (
                     <span
                       role="img"
-                      aria-label={t`${pendingCount} pending`}
+                      aria-label={t`${plural(pendingCount, { one: '# pending', other: '# pending' })}`}
                       className="min-w-5 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white tabular-nums"
                     >
                       {pendingCount}

@@ -9,7 +9,7 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useOpenInvitations, useRevokeInvitation } from '../../../api/invites';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 
@@ -37,7 +37,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
           <Trans>Open invitations</Trans>
         </h2>
         {invitations.data && invitations.data.length > 0 ? (
-          <Badge variant="neutral" aria-label={t`${openCount} open`}>
+          <Badge variant="neutral" aria-label={t`${plural(openCount, { one: '# open', other: '# open' })}`}>
             {invitations.data.length}
           </Badge>
         ) : null}

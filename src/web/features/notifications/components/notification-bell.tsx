@@ -4,6 +4,7 @@ import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
 import { NotificationList } from './notification-list';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 
 interface NotificationBellProps {
@@ -31,7 +32,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
   const { data, isPending } = useNotifications(true);
   const unread = data?.filter((n) => !n.isRead).length ?? 0;
   // The visible badge (the count) is part of the name, not in parentheses (WCAG 2.5.3, label in name).
-  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
+  const label = unread > 0 ? t`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}` : t`Notifications`;
   const [open, setOpen] = useState(false);
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const markRead = useMarkNotificationsRead();

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { notificationHref } from '../../../../shared/notifications/notification-href';
 
 export { notificationHref };
@@ -41,7 +41,7 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
           <Trans>Notifications</Trans>
           {newCount > 0 ? (
             <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold whitespace-nowrap text-white tabular-nums">
-              <Trans>{newCount} new</Trans>
+              <Plural value={newCount} one="# new" other="# new" />
             </span>
           ) : null}
         </h2>
