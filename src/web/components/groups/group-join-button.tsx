@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { Group } from '../../../shared/groups/group';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { Trans } from '@lingui/react/macro';
 
 interface GroupJoinButtonProps {
   group: Pick<Group, 'name' | 'membershipApprovalRequired' | 'abilities'>;
@@ -25,12 +26,12 @@ export function GroupJoinButton({ group, onJoin, joining, className }: GroupJoin
       <div className="flex flex-wrap items-center justify-end gap-2">
         {group.membershipApprovalRequired ? (
           <Badge id={approvalId} variant="accent">
-            Approval needed
+            <Trans>Approval needed</Trans>
           </Badge>
         ) : null}
         <Button size="sm" onClick={onJoin} disabled={joining} aria-describedby={group.membershipApprovalRequired ? approvalId : undefined}>
           <UserPlus aria-hidden="true" />
-          Join Group
+          <Trans>Join Group</Trans>
         </Button>
       </div>
     </div>

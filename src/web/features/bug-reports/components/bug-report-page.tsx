@@ -15,10 +15,12 @@ import { isGuestUploadTotalError } from '../../../api/media';
 import { UploadRefusal } from '../../../components/users/add-email-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type FieldName = 'title' | 'description' | 'pageUrl' | 'screenshot';
 
-const FAILURE_TEXT = 'Your bug report could not be sent. Please try again.';
+const FAILURE_TEXT = msg`Your bug report could not be sent. Please try again.`;
 
 /** The page the rider came from: ?from=..., else a same-site referrer, else this page's address. */
 function initialPageUrl(from: string | null): string {
@@ -36,6 +38,7 @@ function initialPageUrl(from: string | null): string {
 
 /** /report-bug: title, description, page URL (prefilled) and a screenshot picked or pasted (spec 2). */
 export function BugReportPage() {
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const ids = { title: useId(), description: useId(), pageUrl: useId(), screenshot: useId() };
   const fileInput = useRef<HTMLInputElement>(null);
@@ -48,6 +51,7 @@ export function BugReportPage() {
   /** The server's refusal; `offerEmail` when it was the network's daily guest total for the screenshot. */
   const [failure, setFailure] = useState<{ message: string; offerEmail: boolean } | null>(null);
   const submit = useSubmitBugReport();
+  const reportTitle = title.trim();
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => {
@@ -87,13 +91,13 @@ export function BugReportPage() {
     try {
       await submit.mutateAsync({ title: title.trim(), description: description.trim(), pageUrl, screenshot: screenshot?.file ?? null });
     } catch (error) {
-      const message = serverMessageOf(error) ?? FAILURE_TEXT;
+      const message = serverMessageOf(error) ?? i18n._(FAILURE_TEXT);
       setFailure({ message, offerEmail: isGuestUploadTotalError(error) });
-      toast({ title: 'Bug report not sent', description: message, variant: 'destructive' });
+      toast({ title: t`Bug report not sent`, description: message, variant: 'destructive' });
       return;
     }
     setSent(true);
-    toast({ title: 'Bug report sent', description: 'Thank you! We will look into it.', variant: 'success' });
+    toast({ title: t`Bug report sent`, description: t`Thank you! We will look into it.`, variant: 'success' });
   }
 
   function reset() {
@@ -107,7 +111,7 @@ export function BugReportPage() {
 
   return (
     <section aria-labelledby="bug-title" className="mx-auto max-w-2xl">
-      <PageHeader titleId="bug-title" title="Report a Bug" description="Something not working? Tell us what happened and we'll fix it." />
+      <PageHeader titleId="bug-title" title={t`Report a Bug`} description={t`Something not working? Tell us what happened and we'll fix it.`} />
 
       {sent ? (
         <Card className="mt-6" aria-live="polite">
@@ -115,16 +119,20 @@ export function BugReportPage() {
             <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 [&_svg]:size-7">
               <CircleCheck aria-hidden="true" />
             </span>
-            <h2 className="mt-4 text-xl font-extrabold tracking-tight text-asphalt-950">Thank you! Your bug report has been sent.</h2>
-            <p className="mt-1.5 max-w-sm text-sm text-asphalt-600">We read every report and will look into “{title.trim()}”.</p>
+            <h2 className="mt-4 text-xl font-extrabold tracking-tight text-asphalt-950">
+              <Trans>Thank you! Your bug report has been sent.</Trans>
+            </h2>
+            <p className="mt-1.5 max-w-sm text-sm text-asphalt-600">
+              <Trans>We read every report and will look into “{reportTitle}”.</Trans>
+            </p>
             <Button variant="secondary" className="mt-6" onClick={reset}>
-              Report another bug
+              <Trans>Report another bug</Trans>
             </Button>
           </CardBody>
         </Card>
       ) : (
         <Card className="mt-6" aria-labelledby="bug-form-title">
-          <CardHeader titleId="bug-form-title" icon={<Bug />} title="Bug details" description="The more detail you give, the faster we can fix it." />
+          <CardHeader titleId="bug-form-title" icon={<Bug />} title={t`Bug details`} description={t`The more detail you give, the faster we can fix it.`} />
           <CardBody>
             <form
               noValidate
@@ -136,11 +144,11 @@ export function BugReportPage() {
             >
               <TextField
                 id={ids.title}
-                label="Title"
+                label={t`Title`}
                 error={errors.title}
                 value={title}
                 maxLength={300}
-                placeholder="A short summary of the problem"
+                placeholder={t`A short summary of the problem`}
                 onChange={(event) => {
                   setTitle(event.target.value);
                   setErrors((current) => ({ ...current, title: undefined }));
@@ -148,12 +156,14 @@ export function BugReportPage() {
               />
 
               <div>
-                <Label htmlFor={ids.description}>Description</Label>
+                <Label htmlFor={ids.description}>
+                  <Trans>Description</Trans>
+                </Label>
                 <Textarea
                   id={ids.description}
                   value={description}
                   rows={6}
-                  placeholder="What did you do, what did you expect, and what happened instead?"
+                  placeholder={t`What did you do, what did you expect, and what happened instead?`}
                   aria-invalid={errors.description ? true : undefined}
                   aria-describedby={errors.description ? `${ids.description}-error` : undefined}
                   onChange={(event) => {
@@ -167,9 +177,9 @@ export function BugReportPage() {
               <TextField
                 id={ids.pageUrl}
                 label={
-                  <>
+                  <Trans>
                     Page URL <span className="font-normal text-asphalt-500">(optional)</span>
-                  </>
+                  </Trans>
                 }
                 error={errors.pageUrl}
                 type="url"
@@ -182,16 +192,18 @@ export function BugReportPage() {
 
               <div>
                 <Label htmlFor={ids.screenshot}>
-                  Screenshot <span className="font-normal text-asphalt-500">(optional)</span>
+                  <Trans>
+                    Screenshot <span className="font-normal text-asphalt-500">(optional)</span>
+                  </Trans>
                 </Label>
                 {screenshot ? (
                   <div className="flex items-center gap-3 rounded-xl border border-asphalt-200 bg-asphalt-50/60 p-2.5">
-                    <img src={screenshot.preview} alt="Screenshot preview" className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
+                    <img src={screenshot.preview} alt={t`Screenshot preview`} className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-semibold text-asphalt-900">{screenshot.file.name}</p>
                       <p className="text-xs text-asphalt-500">{formatFileSize(screenshot.file.size)}</p>
                     </div>
-                    <Button variant="ghost" size="icon" aria-label="Remove screenshot" onClick={() => setScreenshot(null)}>
+                    <Button variant="ghost" size="icon" aria-label={t`Remove screenshot`} onClick={() => setScreenshot(null)}>
                       <X aria-hidden="true" />
                     </Button>
                   </div>
@@ -201,11 +213,11 @@ export function BugReportPage() {
                       <ClipboardPaste aria-hidden="true" />
                     </span>
                     <p className="flex-1 text-sm text-asphalt-600">
-                      Paste a screenshot anywhere on this page, or choose an image. PNG, JPG or GIF, under 10MB.
+                      <Trans>Paste a screenshot anywhere on this page, or choose an image. PNG, JPG or GIF, under 10MB.</Trans>
                     </p>
                     <Button variant="secondary" onClick={() => fileInput.current?.click()}>
                       <ImagePlus aria-hidden="true" />
-                      Choose Image
+                      <Trans>Choose Image</Trans>
                     </Button>
                   </div>
                 )}
@@ -230,7 +242,7 @@ export function BugReportPage() {
                 <UploadRefusal {...failure} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-semibold text-red-800" />
               ) : null}
 
-              <FormSubmitRow pending={submit.isPending} label="Submit Bug Report" pendingLabel="Submitting..." icon={<Send aria-hidden="true" />} size="lg" />
+              <FormSubmitRow pending={submit.isPending} label={t`Submit Bug Report`} pendingLabel={t`Submitting...`} icon={<Send aria-hidden="true" />} size="lg" />
             </form>
           </CardBody>
         </Card>

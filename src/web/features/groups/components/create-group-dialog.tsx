@@ -21,6 +21,8 @@ import { useCreateGroup } from '../../../api/groups';
 import { useUploadGroupImage } from '../../../api/media';
 import { checkLocationPlaced, GroupDetailsFields } from './group-details-fields';
 import { uploadChosenImage, useChosenImage } from './group-image-picker';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatLocale } from '../../../lib/i18n/i18n';
 
 type FormInput = z.input<typeof createGroupSchema>;
 type FormOutput = z.output<typeof createGroupSchema>;
@@ -52,6 +54,7 @@ interface CreateGroupDialogProps {
  * group exists; if that upload fails the group stays and the toast says so.
  */
 export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps) {
+  const { t } = useLingui();
   const ids = { radius: useId(), approval: useId(), timezone: useId() };
   const createGroup = useCreateGroup();
   const uploadImage = useUploadGroupImage();
@@ -85,28 +88,37 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
       console.error('Failed to create group', error);
       const taken = error instanceof ApiError && error.status === 409;
       if (taken) form.setError('name', { message: GROUP_NAME_TAKEN }, { shouldFocus: true });
-      toast({ title: 'Failed to create group', description: taken ? errorMessageOf(error) : 'Please try again later.', variant: 'destructive' });
+      toast({ title: t`Failed to create group`, description: taken ? errorMessageOf(error) : t`Please try again later.`, variant: 'destructive' });
       return;
     }
 
     const imageFailed = await uploadChosenImage(uploadImage.mutateAsync, group.id, image);
     toast(
       imageFailed
-        ? { title: 'Group created', description: 'Group created successfully, but image upload failed. You can add an image later.' }
-        : { title: 'Group created', description: 'Your riding group has been successfully created!', variant: 'success' },
+        ? { title: t`Group created`, description: t`Group created successfully, but image upload failed. You can add an image later.` }
+        : { title: t`Group created`, description: t`Your riding group has been successfully created!`, variant: 'success' },
     );
     reset();
     onOpenChange(false);
   }
 
   const radius = useWatch({ control: form.control, name: 'radiusKm' }) ?? GROUP_RADIUS_DEFAULT;
+  /** "50 km" in the rider's number format. */
+  const km = (value: number) => {
+    const distance = value.toLocaleString(formatLocale());
+    return t`${distance} km`;
+  };
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
         <DialogHeader>
-          <DialogTitle>Create Group</DialogTitle>
-          <DialogDescription>Start a riding group: pick a home base and invite your crew.</DialogDescription>
+          <DialogTitle>
+            <Trans>Create Group</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Start a riding group: pick a home base and invite your crew.</Trans>
+          </DialogDescription>
         </DialogHeader>
 
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
@@ -115,9 +127,9 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
           <div>
             <div className="mb-2 flex items-baseline justify-between gap-2">
               <span id={ids.radius} className="text-sm font-semibold text-asphalt-800">
-                Riding Radius
+                <Trans>Riding Radius</Trans>
               </span>
-              <span className="text-sm font-bold text-asphalt-900 tabular-nums">{radius} km</span>
+              <span className="text-sm font-bold text-asphalt-900 tabular-nums">{km(radius)}</span>
             </div>
             <Controller
               control={form.control}
@@ -125,8 +137,8 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
               render={({ field }) => (
                 <Slider
                   aria-labelledby={ids.radius}
-                  thumbLabel="Riding Radius"
-                  thumbValueText={`${field.value ?? GROUP_RADIUS_DEFAULT} km`}
+                  thumbLabel={t`Riding Radius`}
+                  thumbValueText={km(field.value ?? GROUP_RADIUS_DEFAULT)}
                   min={GROUP_RADIUS_SLIDER.min}
                   max={GROUP_RADIUS_SLIDER.max}
                   step={GROUP_RADIUS_SLIDER.step}
@@ -136,8 +148,8 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
               )}
             />
             <div className="mt-1.5 flex justify-between text-xs text-asphalt-500 tabular-nums">
-              <span>{GROUP_RADIUS_SLIDER.min} km</span>
-              <span>{GROUP_RADIUS_SLIDER.max} km</span>
+              <span>{km(GROUP_RADIUS_SLIDER.min)}</span>
+              <span>{km(GROUP_RADIUS_SLIDER.max)}</span>
             </div>
             <FieldMessage>{errors.radiusKm?.message}</FieldMessage>
           </div>
@@ -156,19 +168,19 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
                 />
                 <div>
                   <label htmlFor={ids.approval} className="text-sm font-semibold text-asphalt-900">
-                    Require approval for new members
+                    <Trans>Require approval for new members</Trans>
                   </label>
                   <p id={`${ids.approval}-hint`} className="mt-0.5 text-xs text-asphalt-500">
-                    Riders ask to join and wait until you approve them.
+                    <Trans>Riders ask to join and wait until you approve them.</Trans>
                   </p>
                 </div>
               </div>
             )}
           />
 
-          <TimezoneField form={form} id={ids.timezone} placeholder="From the group's location" />
+          <TimezoneField form={form} id={ids.timezone} placeholder={t`From the group's location`} />
 
-          <DialogFormActions submitting={isSubmitting} submitLabel="Create Group" submittingLabel="Creating..." />
+          <DialogFormActions submitting={isSubmitting} submitLabel={t`Create Group`} submittingLabel={t`Creating...`} />
         </form>
 
       </DialogContent>

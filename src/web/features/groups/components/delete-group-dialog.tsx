@@ -3,6 +3,7 @@ import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDeleteGroup } from '../../../api/groups';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface DeleteGroupDialogProps {
   group: Pick<Group, 'id' | 'name'> | null;
@@ -13,31 +14,35 @@ interface DeleteGroupDialogProps {
 
 /** Deleting a group is a confirmed action (GUIDE section 10); the server removes everything it holds. */
 export function DeleteGroupDialog({ group, onOpenChange, onDeleted }: DeleteGroupDialogProps) {
+  const { t } = useLingui();
   const deleteGroup = useDeleteGroup();
   return (
     <ConfirmDialogFor
       subject={group}
       onClose={() => onOpenChange(false)}
-      title="Delete Group"
+      title={t`Delete Group`}
       description={({ name }) => (
         <>
-          Delete <strong className="font-bold text-asphalt-900">{name}</strong>? Its rides, polls, invitations and
-          membership requests are deleted with it. This cannot be undone.
+          <Trans>
+            Delete <strong className="font-bold text-asphalt-900">{name}</strong>? Its rides, polls, invitations and
+            membership requests are deleted with it. This cannot be undone.
+          </Trans>
         </>
       )}
-      confirmLabel="Delete Group"
-      pendingLabel="Deleting..."
+      confirmLabel={t`Delete Group`}
+      pendingLabel={t`Deleting...`}
       pending={deleteGroup.isPending}
       onConfirm={(deleted) =>
         deleteGroup.mutate(deleted.id, {
           onSuccess: () => {
-            toast({ title: 'Group deleted', description: `${deleted.name} has been deleted.` });
+            const groupName = deleted.name;
+            toast({ title: t`Group deleted`, description: t`${groupName} has been deleted.` });
             onOpenChange(false);
             onDeleted?.();
           },
           onError: (error) => {
             console.error('Failed to delete group', error);
-            toast({ title: 'Failed to delete group', description: errorMessageOf(error), variant: 'destructive' });
+            toast({ title: t`Failed to delete group`, description: errorMessageOf(error), variant: 'destructive' });
           },
         })
       }

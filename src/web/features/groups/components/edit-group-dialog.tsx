@@ -11,6 +11,7 @@ import { useUpdateGroup } from '../../../api/groups';
 import { useUploadGroupImage } from '../../../api/media';
 import { checkLocationPlaced, GroupDetailsFields } from './group-details-fields';
 import { uploadChosenImage, useChosenImage } from './group-image-picker';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type FormInput = z.input<typeof editGroupSchema>;
 type FormOutput = z.output<typeof editGroupSchema>;
@@ -29,6 +30,7 @@ interface EditGroupDialogProps {
  * if that upload fails the rest stays saved and the toast says so.
  */
 export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGroupDialogProps) {
+  const { t } = useLingui();
   const update = useUpdateGroup();
   const uploadImage = useUploadGroupImage();
   const chosenImage = useChosenImage();
@@ -39,6 +41,7 @@ export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGrou
     defaultValues: { name: group.name, description: group.description ?? '', location: group.location, latitude: group.latitude, longitude: group.longitude },
   });
   const { isSubmitting } = form.formState;
+  const groupName = group.name;
 
   async function submit(values: FormOutput) {
     if (!checkLocationPlaced(form, values, locationTextOnly)) return;
@@ -52,14 +55,15 @@ export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGrou
       console.error('Failed to update group', error);
       const taken = error instanceof ApiError && error.status === 409;
       if (taken) form.setError('name', { message: GROUP_NAME_TAKEN }, { shouldFocus: true });
-      toast({ title: 'Failed to update group', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: t`Failed to update group`, description: errorMessageOf(error), variant: 'destructive' });
       return;
     }
     const imageFailed = await uploadChosenImage(uploadImage.mutateAsync, group.id, chosenImage.image);
+    const savedName = saved.name;
     toast(
       imageFailed
-        ? { title: 'Group updated', description: 'The changes were saved, but the image upload failed. You can try the image again.' }
-        : { title: 'Group updated', description: `${saved.name} has been updated.`, variant: 'success' },
+        ? { title: t`Group updated`, description: t`The changes were saved, but the image upload failed. You can try the image again.` }
+        : { title: t`Group updated`, description: t`${savedName} has been updated.`, variant: 'success' },
     );
     onOpenChange(false);
     onSaved(saved);
@@ -69,8 +73,12 @@ export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGrou
     <Dialog open={open} onOpenChange={(next) => (isSubmitting ? undefined : onOpenChange(next))}>
       <DialogContent size="lg">
         <DialogHeader>
-          <DialogTitle>Edit Group</DialogTitle>
-          <DialogDescription>Name, description, base location and image of {group.name}.</DialogDescription>
+          <DialogTitle>
+            <Trans>Edit Group</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Name, description, base location and image of {groupName}.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <GroupDetailsFields
@@ -80,7 +88,7 @@ export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGrou
             locationTextOnly={locationTextOnly}
             onLocationTextOnlyChange={setLocationTextOnly}
           />
-          <DialogFormActions submitting={isSubmitting} submitLabel="Save Changes" submittingLabel="Saving..." />
+          <DialogFormActions submitting={isSubmitting} submitLabel={t`Save Changes`} submittingLabel={t`Saving...`} />
         </form>
       </DialogContent>
     </Dialog>

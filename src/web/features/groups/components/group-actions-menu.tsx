@@ -3,6 +3,7 @@ import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus, type LucideIcon } from
 import type { Group } from '../../../../shared/groups/group';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { groupPath } from '../../../lib/groups/group-path';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface GroupMenuHandlers {
   onJoin: (group: Group) => void;
@@ -25,28 +26,30 @@ interface GroupActionsMenuProps extends GroupMenuHandlers {
  * and on the group's page Edit Group, each shown from the abilities the server sent with the group.
  */
 export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onManage, onEdit, onDelete, className }: GroupActionsMenuProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { abilities } = group;
   const hasActions = showView || abilities.join || abilities.leave || abilities.manage || abilities.delete;
   if (!hasActions) return null;
+  const groupName = group.name;
 
   // In the order the menu shows them; Delete Group comes last, apart.
-  const actions: Array<{ label: string; icon: LucideIcon; shown: boolean; select: () => void }> = [
-    { label: 'View Group', icon: Eye, shown: showView, select: () => void navigate(groupPath(group.slug)) },
-    { label: 'Join Group', icon: UserPlus, shown: abilities.join, select: () => onJoin(group) },
-    { label: 'Leave Group', icon: LogOut, shown: abilities.leave, select: () => onLeave(group) },
-    { label: 'Edit Group', icon: Pencil, shown: abilities.manage && onEdit !== undefined, select: () => onEdit?.(group) },
-    { label: 'Manage Group', icon: Settings, shown: abilities.manage, select: () => onManage(group) },
+  const actions: Array<{ key: string; label: string; icon: LucideIcon; shown: boolean; select: () => void }> = [
+    { key: 'view', label: t`View Group`, icon: Eye, shown: showView, select: () => void navigate(groupPath(group.slug)) },
+    { key: 'join', label: t`Join Group`, icon: UserPlus, shown: abilities.join, select: () => onJoin(group) },
+    { key: 'leave', label: t`Leave Group`, icon: LogOut, shown: abilities.leave, select: () => onLeave(group) },
+    { key: 'edit', label: t`Edit Group`, icon: Pencil, shown: abilities.manage && onEdit !== undefined, select: () => onEdit?.(group) },
+    { key: 'manage', label: t`Manage Group`, icon: Settings, shown: abilities.manage, select: () => onManage(group) },
   ];
 
   return (
     <DropdownMenu>
-      <DropdownMenuMoreTrigger label={`Actions for ${group.name}`} className={className} />
+      <DropdownMenuMoreTrigger label={t`Actions for ${groupName}`} className={className} />
       <DropdownMenuContent align="end">
         {actions
           .filter((action) => action.shown)
-          .map(({ label, icon: Icon, select }) => (
-            <DropdownMenuItem key={label} onSelect={select}>
+          .map(({ key, label, icon: Icon, select }) => (
+            <DropdownMenuItem key={key} onSelect={select}>
               <Icon aria-hidden="true" />
               {label}
             </DropdownMenuItem>
@@ -56,7 +59,7 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
             <DropdownMenuSeparator />
             <DropdownMenuItem tone="danger" onSelect={() => onDelete(group)}>
               <Trash2 aria-hidden="true" />
-              Delete Group
+              <Trans>Delete Group</Trans>
             </DropdownMenuItem>
           </>
         ) : null}

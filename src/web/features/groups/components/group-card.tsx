@@ -7,7 +7,8 @@ import { GroupActionsMenu, type GroupMenuHandlers } from './group-actions-menu';
 import { GroupImage } from '../../../components/groups/group-image';
 import { GroupJoinButton } from '../../../components/groups/group-join-button';
 import { groupPath } from '../../../lib/groups/group-path';
-import { membersText, radiusText, upcomingRidesText } from './group-text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useGroupText } from './group-text';
 import { Fact } from '../../../components/ui/fact';
 
 /**
@@ -15,7 +16,10 @@ import { Fact } from '../../../components/ui/fact';
  * upcoming rides, creator, the Active and Pending badges, and the card menu.
  */
 export function GroupCard({ group, joining = false, ...handlers }: { group: Group; joining?: boolean } & GroupMenuHandlers) {
+  const { t } = useLingui();
+  const { membersText, radiusText, upcomingRidesText } = useGroupText();
   const pending = group.membershipStatus === 'pending';
+  const creator = group.creator.userId;
   const titleId = `group-card-${group.id}`;
   return (
     <article
@@ -39,8 +43,8 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
           </p>
           {group.isActive || pending ? (
             <div className="mt-2 flex flex-wrap gap-1.5">
-              {group.isActive ? <Badge variant="success">Active</Badge> : null}
-              {pending ? <Badge variant="accent">Pending</Badge> : null}
+              {group.isActive ? <Badge variant="success"><Trans>Active</Trans></Badge> : null}
+              {pending ? <Badge variant="accent"><Trans>Pending</Trans></Badge> : null}
             </div>
           ) : null}
         </div>
@@ -51,11 +55,11 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
       {group.description ? <p className="mt-3 line-clamp-2 text-sm leading-6 text-asphalt-700">{group.description}</p> : null}
 
       <dl className="mt-3 space-y-1.5 text-sm text-asphalt-600">
-        <Fact term="Location" icon={MapPin} align="start" valueClassName="min-w-0">
+        <Fact term={t`Location`} icon={MapPin} align="start" valueClassName="min-w-0">
           <span className="block text-asphalt-800">{group.location}</span>
           <span className="block text-xs text-asphalt-500">{radiusText(group.radiusKm)}</span>
         </Fact>
-        <Fact term="Upcoming rides" icon={CalendarDays}>{upcomingRidesText(group.upcomingRides)}</Fact>
+        <Fact term={t`Upcoming rides`} icon={CalendarDays}>{upcomingRidesText(group.upcomingRides)}</Fact>
       </dl>
 
       <div className="mt-auto pt-4">
@@ -64,13 +68,15 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
         {pending ? (
           <p className="mb-3 flex items-center gap-2 rounded-lg bg-ignition-50 px-3 py-2 text-sm font-semibold text-ignition-800">
             <Clock className="size-4 shrink-0" aria-hidden="true" />
-            Membership application pending
+            <Trans>Membership application pending</Trans>
           </p>
         ) : null}
         <div className="flex items-center gap-2 border-t border-asphalt-100 pt-3 text-xs text-asphalt-500">
           <UserAvatar userId={group.creator.userId} imageUrl={group.creator.profileImageUrl} className="size-6 text-[10px]" />
-          <span className="min-w-0 truncate" title={`Created by ${group.creator.userId}`}>
-            Created by <span className="font-semibold text-asphalt-700">{group.creator.userId}</span>
+          <span className="min-w-0 truncate" title={t`Created by ${creator}`}>
+            <Trans>
+              Created by <span className="font-semibold text-asphalt-700">{creator}</span>
+            </Trans>
           </span>
         </div>
       </div>

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { Group } from '../../../../shared/groups/group';
-import { buildGroup } from '../../../test/build-group';
+import { buildGroup, buildMember } from '../../../test/build-group';
 import { GroupDetailPage } from './group-detail-page';
+import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
+import { formatDate } from '../../../lib/format-date';
+import { timeAgo } from '../../../lib/format';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -33,6 +36,31 @@ function renderPage(group: Group | null, extra: Record<string, () => Response> =
 }
 
 describe('GroupDetailPage', () => {
+  it('shows every text of the owner\'s page in the rider\'s language (the pseudo-language here), riders\' data aside', async () => {
+    usePseudoLocale();
+    const members = [
+      buildMember({ role: 'owner', userId: 'ana-rides', location: 'Bologna' }),
+      buildMember({ role: 'co_organizer', userId: 'carla-loops', abilities: { makeCoOrganizer: false, removeCoOrganizer: true, transferOwnership: true, remove: true } }),
+    ];
+    const { container } = renderPage(buildGroup({ membershipStatus: 'owner', membershipApprovalRequired: true }), { 'GET /api/groups/g1/members': () => json(members) });
+    const heading = await screen.findByRole('heading', { name: 'Night Riders', level: 1 });
+    // The page itself (the app's toast region around it is not the group's).
+    const page = heading.closest('header')!.parentElement!;
+    // Riders' data (the group, its place and zone, the riders' handles and places), and dates as the date helpers write them.
+    const data = ['Night Riders', 'Evening loops', 'Bologna, Emilia-Romagna, Italy', 'UTC+01:00', 'Berlin', 'ana-rides', 'carla-loops', 'ben-twisties', 'Bologna'];
+    data.push(formatDate('2026-01-01T00:00:00.000Z'), timeAgo(new Date().toISOString()));
+    const seen: string[] = [];
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(4));
+    await waitFor(() => expect(container.querySelector('[role="tabpanel"] p')).toBeTruthy());
+    seen.push(...untranslatedTexts(page, data));
+    for (const index of [2, 3]) {
+      fireEvent.mouseDown(screen.getAllByRole('tab')[index]!);
+      await waitFor(() => expect(container.querySelector('[role="tabpanel"] li, [role="tabpanel"] ul')).toBeTruthy());
+      seen.push(...untranslatedTexts(page, data));
+    }
+    expect(seen).toEqual([]);
+  });
+
   it('gives the owner the header, Invite Member and four tabs with the pending count', async () => {
     renderPage(buildGroup({ membershipStatus: 'owner' }));
     expect(await screen.findByRole('heading', { name: 'Night Riders', level: 1 })).toBeTruthy();

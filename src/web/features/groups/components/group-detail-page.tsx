@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, UserPlus } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -49,13 +51,14 @@ function BackToGroups() {
   return (
     <Link to="/groups" className={buttonClasses('ghost', 'sm', '-ml-2')}>
       <ArrowLeft aria-hidden="true" />
-      Back to Groups
+      <Trans>Back to Groups</Trans>
     </Link>
   );
 }
 
 /** /groups/{groupName} (spec 2 section 2). */
 export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderOpenInvitations }: { slug: string } & GroupDetailSlots) {
+  const { t } = useLingui();
   const { data: user } = useCurrentUser();
   useMembershipApprovalWatch(user?.id);
   const groupQuery = useGroupByName(slug);
@@ -71,7 +74,7 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
     return (
       <div className="space-y-4">
         <BackToGroups />
-        <PanelError title="Couldn't load this group" onRetry={() => void groupQuery.refetch()} />
+        <PanelError title={t`Couldn't load this group`} onRetry={() => void groupQuery.refetch()} />
       </div>
     );
   }
@@ -80,6 +83,7 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
 }
 
 function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitations }: { group: Group } & GroupDetailSlots) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const membership = useMembershipActions({ joinFailureTitle: 'Failed to Join Group' });
@@ -109,13 +113,13 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
             {group.abilities.createRide ? (
               <Button variant={group.abilities.invite ? 'secondary' : 'primary'} onClick={() => setCreateRideOpen(true)}>
                 <Plus aria-hidden="true" />
-                Create Ride
+                <Trans>Create Ride</Trans>
               </Button>
             ) : null}
             {group.abilities.invite ? (
               <Button onClick={() => setInviteOpen(true)}>
                 <UserPlus aria-hidden="true" />
-                Invite Member
+                <Trans>Invite Member</Trans>
               </Button>
             ) : null}
             <GroupActionsMenu
@@ -148,17 +152,23 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
               )
             }
           >
-            <TabsList aria-label="Group sections">
-              <TabsTrigger value="rides">Rides</TabsTrigger>
-              <TabsTrigger value="polls">Polls</TabsTrigger>
-              <TabsTrigger value="members">Members</TabsTrigger>
+            <TabsList aria-label={t`Group sections`}>
+              <TabsTrigger value="rides">
+                <Trans>Rides</Trans>
+              </TabsTrigger>
+              <TabsTrigger value="polls">
+                <Trans>Polls</Trans>
+              </TabsTrigger>
+              <TabsTrigger value="members">
+                <Trans>Members</Trans>
+              </TabsTrigger>
               {decidesRequests ? (
                 <TabsTrigger value="pending">
-                  Pending Members
+                  <Trans>Pending Members</Trans>
                   {pendingCount > 0 ? (
                     <span
                       role="img"
-                      aria-label={`${pendingCount} pending`}
+                      aria-label={t`${plural(pendingCount, { one: '# pending', other: '# pending' })}`}
                       className="min-w-5 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white tabular-nums"
                     >
                       {pendingCount}

@@ -3,20 +3,22 @@ import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { PageMessage } from '../../../components/ui/page-message';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The group page when the group does not exist (or was deleted). */
 export function GroupNotFound() {
+  const { t } = useLingui();
   return (
     <PageMessage
       icon={MapPinOff}
-      title="Group not found"
-      text="This group doesn't exist, or it was deleted."
+      title={t`Group not found`}
+      text={t`This group doesn't exist, or it was deleted.`}
       className="max-w-lg pt-6 sm:pt-16"
       titleClassName="mt-5 text-2xl sm:text-3xl"
     >
       <Link to="/groups" className={buttonClasses('dark', 'lg', 'mt-6')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Groups
+        <Trans>Back to Groups</Trans>
       </Link>
     </PageMessage>
   );
@@ -24,8 +26,9 @@ export function GroupNotFound() {
 
 /** The group page while the group loads: the header's shape. */
 export function GroupDetailSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading group">
+    <LoadingRegion label={t`Loading group`}>
       <Skeleton className="mb-3 h-8 w-36" />
       <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         <Skeleton className="h-16 rounded-none sm:h-24" />

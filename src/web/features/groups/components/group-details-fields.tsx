@@ -8,6 +8,7 @@ import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf, UNPLACED_MESSAGE } from '../../../api/geocoding';
 import { GroupImagePicker, type useChosenImage } from './group-image-picker';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface GroupDetailsValues extends FieldValues {
   name: string;
@@ -44,6 +45,7 @@ export function checkLocationPlaced<T extends GroupDetailsValues>(
 
 /** What a group is, shared by Create Group and Edit Group: name, description, image and base location. */
 export function GroupDetailsFields<T extends GroupDetailsValues>({ form, image, currentImageUrl, locationTextOnly, onLocationTextOnlyChange }: GroupDetailsFieldsProps<T>) {
+  const { t } = useLingui();
   const ids = { name: useId(), description: useId(), location: useId() };
   const placeholder = usePlaceSearchPlaceholder();
   const { data: user } = useCurrentUser();
@@ -56,21 +58,23 @@ export function GroupDetailsFields<T extends GroupDetailsValues>({ form, image, 
     <>
       <TextField
         id={ids.name}
-        label="Group Name"
+        label={t`Group Name`}
         error={errors.name?.message as string | undefined}
         autoComplete="off"
-        placeholder="e.g. Sunday Twisties"
+        placeholder={t`e.g. Sunday Twisties`}
         {...form.register(field('name'))}
       />
 
       <div>
         <Label htmlFor={ids.description}>
-          Description <span className="font-normal text-asphalt-500">(optional)</span>
+          <Trans>
+            Description <span className="font-normal text-asphalt-500">(optional)</span>
+          </Trans>
         </Label>
         <Textarea
           id={ids.description}
           rows={3}
-          placeholder="What kind of riding do you do? Where do you meet?"
+          placeholder={t`What kind of riding do you do? Where do you meet?`}
           aria-invalid={errors.description ? true : undefined}
           {...form.register(field('description'))}
         />
@@ -86,7 +90,7 @@ export function GroupDetailsFields<T extends GroupDetailsValues>({ form, image, 
           render={({ field: location }) => (
             <LocationSearchInput
               id={ids.location}
-              label="Base Location"
+              label={t`Base Location`}
               placeholder={placeholder}
               value={location.value as string}
               onTextChange={(text) => {
@@ -120,7 +124,7 @@ export function GroupDetailsFields<T extends GroupDetailsValues>({ form, image, 
           <FieldMessage id={`${ids.location}-error`}>{locationError}</FieldMessage>
         ) : (
           <FieldMessage id={`${ids.location}-hint`} tone="hint">
-            Choose a place from the suggestions so riders nearby can find your group.
+            <Trans>Choose a place from the suggestions so riders nearby can find your group.</Trans>
           </FieldMessage>
         )}
       </div>

@@ -3,13 +3,16 @@ import { Clock, MapPin, Route, ShieldCheck, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { Badge } from '../../../components/ui/badge';
 import { GroupImage } from '../../../components/groups/group-image';
-import { membersText, radiusText, ridesText } from './group-text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useGroupText } from './group-text';
 
 /**
  * The group page's header (spec 2 section 2): image, name, an Owner badge for the creator or a
  * Member badge for other members, description, member count, location and ride count.
  */
 export function GroupHeader({ group, actions }: { group: Group; actions?: ReactNode }) {
+  const { t } = useLingui();
+  const { membersText, radiusText, ridesText } = useGroupText();
   return (
     <header className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
       <div aria-hidden="true" className="relative h-16 bg-asphalt-900 sm:h-24">
@@ -25,10 +28,10 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <h1 className="max-w-full min-w-0 text-2xl font-black tracking-tight break-words text-asphalt-950 sm:text-3xl">{group.name}</h1>
           <div className="flex flex-wrap gap-1.5">
-            {group.membershipStatus === 'owner' ? <Badge variant="accent">Owner</Badge> : null}
-            {group.membershipStatus === 'co_organizer' ? <Badge variant="success">Co-organizer</Badge> : null}
-            {group.membershipStatus === 'member' ? <Badge variant="neutral">Member</Badge> : null}
-            {group.isActive ? <Badge variant="success">Active</Badge> : null}
+            {group.membershipStatus === 'owner' ? <Badge variant="accent"><Trans>Owner</Trans></Badge> : null}
+            {group.membershipStatus === 'co_organizer' ? <Badge variant="success"><Trans>Co-organizer</Trans></Badge> : null}
+            {group.membershipStatus === 'member' ? <Badge variant="neutral"><Trans>Member</Trans></Badge> : null}
+            {group.isActive ? <Badge variant="success"><Trans>Active</Trans></Badge> : null}
           </div>
         </div>
         {group.description ? (
@@ -37,23 +40,23 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
           </p>
         ) : null}
         <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-asphalt-600">
-          <Stat icon={<Users aria-hidden="true" />} label="Members">
+          <Stat icon={<Users aria-hidden="true" />} label={t`Members`}>
             {membersText(group.memberCount)}
           </Stat>
-          <Stat icon={<MapPin aria-hidden="true" />} label="Location">
+          <Stat icon={<MapPin aria-hidden="true" />} label={t`Location`}>
             <span className="text-asphalt-800">{group.location}</span>
             <span className="text-asphalt-500"> · </span>
             <span className="whitespace-nowrap">{radiusText(group.radiusKm)}</span>
           </Stat>
-          <Stat icon={<Route aria-hidden="true" />} label="Rides">
+          <Stat icon={<Route aria-hidden="true" />} label={t`Rides`}>
             {ridesText(group.rideCount)}
           </Stat>
-          <Stat icon={<Clock aria-hidden="true" />} label="Time zone">
+          <Stat icon={<Clock aria-hidden="true" />} label={t`Time zone`}>
             {group.timezoneOffset} · {group.timezoneName}
           </Stat>
           {group.membershipApprovalRequired ? (
-            <Stat icon={<ShieldCheck aria-hidden="true" />} label="Membership">
-              Approval required
+            <Stat icon={<ShieldCheck aria-hidden="true" />} label={t`Membership`}>
+              <Trans>Approval required</Trans>
             </Stat>
           ) : null}
         </dl>

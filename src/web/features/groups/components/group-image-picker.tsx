@@ -3,6 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { MB } from '../../../../shared/media/limits';
 import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { Button } from '../../../components/ui/button';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Group images: cropped square (initial crop 90% wide), exported as a JPEG at most 800 px wide, quality 0.9. */
 const GROUP_IMAGE_SIZE_PX = 800;
@@ -50,16 +51,19 @@ interface GroupImagePickerProps {
 
 /** "Group Image (optional)": a square preview, Add/Change Image (crop dialog) and Remove for a chosen one. */
 export function GroupImagePicker({ chosen, currentUrl = null }: GroupImagePickerProps) {
+  const { t } = useLingui();
   const [cropOpen, setCropOpen] = useState(false);
   const shown = chosen.image?.url ?? currentUrl;
   return (
     <div>
       <span className="mb-1.5 block text-sm font-semibold text-asphalt-800">
-        Group Image <span className="font-normal text-asphalt-500">(optional)</span>
+        <Trans>
+          Group Image <span className="font-normal text-asphalt-500">(optional)</span>
+        </Trans>
       </span>
       <div className="flex items-center gap-3">
         {shown ? (
-          <img src={shown} alt={chosen.image ? 'Chosen group cover' : 'Current group cover'} className="size-16 shrink-0 rounded-xl object-cover ring-1 ring-asphalt-200" />
+          <img src={shown} alt={chosen.image ? t`Chosen group cover` : t`Current group cover`} className="size-16 shrink-0 rounded-xl object-cover ring-1 ring-asphalt-200" />
         ) : (
           <span className="flex size-16 shrink-0 items-center justify-center rounded-xl border-2 border-dashed border-asphalt-200 text-asphalt-400">
             <ImagePlus className="size-6" aria-hidden="true" />
@@ -68,12 +72,12 @@ export function GroupImagePicker({ chosen, currentUrl = null }: GroupImagePicker
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setCropOpen(true)}>
             <ImagePlus aria-hidden="true" />
-            {shown ? 'Change Image' : 'Add Image'}
+            {shown ? <Trans>Change Image</Trans> : <Trans>Add Image</Trans>}
           </Button>
           {chosen.image ? (
             <Button variant="ghost" size="sm" onClick={chosen.clear}>
               <Trash2 aria-hidden="true" />
-              Remove
+              <Trans>Remove</Trans>
             </Button>
           ) : null}
         </div>
@@ -81,15 +85,15 @@ export function GroupImagePicker({ chosen, currentUrl = null }: GroupImagePicker
       <ImageCropDialog
         open={cropOpen}
         onOpenChange={setCropOpen}
-        title="Group Image"
-        description="Choose a square image for your group."
+        title={t`Group Image`}
+        description={t`Choose a square image for your group.`}
         aspect={1}
         initialWidthPercent={90}
         minSizePx={50}
         maxBytes={GROUP_IMAGE_MAX_BYTES}
         output={{ maxWidth: GROUP_IMAGE_SIZE_PX }}
-        saveLabel="Use Image"
-        savingLabel="Cropping..."
+        saveLabel={t`Use Image`}
+        savingLabel={t`Cropping...`}
         onCropped={(blob) => {
           chosen.choose(blob);
           return Promise.resolve();

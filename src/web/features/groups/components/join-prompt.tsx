@@ -1,7 +1,8 @@
 import { Clock, Lock, Route, Users } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
 import { Button } from '../../../components/ui/button';
-import { membersText, ridesText } from './group-text';
+import { Trans } from '@lingui/react/macro';
+import { useGroupText } from './group-text';
 
 interface JoinPromptProps {
   group: Group;
@@ -17,6 +18,8 @@ interface JoinPromptProps {
  * the request back.
  */
 export function JoinPrompt({ group, onJoin, joining, onWithdraw, withdrawing }: JoinPromptProps) {
+  const { membersText, ridesText } = useGroupText();
+  const groupName = group.name;
   if (group.membershipStatus === 'pending') {
     return (
       <div role="status" className="flex items-start gap-3.5 rounded-2xl border border-ignition-200 bg-ignition-50 p-5 sm:p-6">
@@ -24,13 +27,17 @@ export function JoinPrompt({ group, onJoin, joining, onWithdraw, withdrawing }: 
           <Clock className="size-5" aria-hidden="true" />
         </span>
         <div>
-          <p className="text-base font-extrabold tracking-tight text-ignition-900">Membership application pending</p>
+          <p className="text-base font-extrabold tracking-tight text-ignition-900">
+            <Trans>Membership application pending</Trans>
+          </p>
           <p className="mt-1 text-sm text-ignition-900/80">
-            The owner of {group.name} will review your request. You'll see the group's rides, polls and members once
-            you're approved.
+            <Trans>
+              The owner of {groupName} will review your request. You'll see the group's rides, polls and members once
+              you're approved.
+            </Trans>
           </p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={onWithdraw} disabled={withdrawing}>
-            {withdrawing ? 'Withdrawing...' : 'Withdraw request'}
+            {withdrawing ? <Trans>Withdrawing...</Trans> : <Trans>Withdraw request</Trans>}
           </Button>
         </div>
       </div>
@@ -42,10 +49,15 @@ export function JoinPrompt({ group, onJoin, joining, onWithdraw, withdrawing }: 
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-asphalt-900 text-ignition-400">
         <Lock className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-xl font-extrabold tracking-tight text-asphalt-950">Join {group.name}</h2>
+      <h2 className="mt-4 text-xl font-extrabold tracking-tight text-asphalt-950">
+        <Trans>Join {groupName}</Trans>
+      </h2>
       <p className="mx-auto mt-1.5 max-w-md text-sm text-asphalt-600">
-        Members see the group's rides, polls and riders.
-        {group.membershipApprovalRequired ? ' The owner approves new members.' : ''}
+        {group.membershipApprovalRequired ? (
+          <Trans>Members see the group's rides, polls and riders. The owner approves new members.</Trans>
+        ) : (
+          <Trans>Members see the group's rides, polls and riders.</Trans>
+        )}
       </p>
       <div className="mx-auto mt-5 grid max-w-xs grid-cols-2 gap-3">
         <div className="rounded-xl bg-asphalt-50 px-3 py-3">
@@ -59,7 +71,7 @@ export function JoinPrompt({ group, onJoin, joining, onWithdraw, withdrawing }: 
       </div>
       {group.abilities.join ? (
         <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onJoin} disabled={joining}>
-          {joining ? 'Joining...' : 'Join Group'}
+          {joining ? <Trans>Joining...</Trans> : <Trans>Join Group</Trans>}
         </Button>
       ) : null}
     </div>

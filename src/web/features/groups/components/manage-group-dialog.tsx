@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useUpdateGroup } from '../../../api/groups';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface ManageGroupDialogProps {
   group: Group;
@@ -16,7 +17,9 @@ interface ManageGroupDialogProps {
 
 /** The owner's manage dialog (spec 2 section 2): approval required and time zone. */
 export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDialogProps) {
+  const { t } = useLingui();
   const approvalId = useId();
+  const groupName = group.name;
   const timezoneId = useId();
   const update = useUpdateGroup();
   const [approval, setApproval] = useState(group.membershipApprovalRequired);
@@ -31,12 +34,12 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
       },
       {
         onSuccess: () => {
-          toast({ title: 'Settings updated', description: `${group.name} has been updated.`, variant: 'success' });
+          toast({ title: t`Settings updated`, description: t`${groupName} has been updated.`, variant: 'success' });
           onOpenChange(false);
         },
         onError: (error) => {
           console.error('Failed to update settings', error);
-          toast({ title: 'Failed to update settings', description: errorMessageOf(error), variant: 'destructive' });
+          toast({ title: t`Failed to update settings`, description: errorMessageOf(error), variant: 'destructive' });
         },
       },
     );
@@ -46,8 +49,12 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Manage Group</DialogTitle>
-          <DialogDescription>Membership and time zone settings for {group.name}.</DialogDescription>
+          <DialogTitle>
+            <Trans>Manage Group</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Membership and time zone settings for {groupName}.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={handleSubmit} className="space-y-5">
           <div className="flex items-start gap-3 rounded-xl border border-asphalt-200 p-3.5">
@@ -60,20 +67,20 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
             />
             <div>
               <label htmlFor={approvalId} className="text-sm font-semibold text-asphalt-900">
-                Require approval for new members
+                <Trans>Require approval for new members</Trans>
               </label>
               <p id={`${approvalId}-hint`} className="mt-0.5 text-xs text-asphalt-500">
-                Riders ask to join and wait until you approve them in Pending Members.
+                <Trans>Riders ask to join and wait until you approve them in Pending Members.</Trans>
               </p>
             </div>
           </div>
           <TimezonePicker
             id={timezoneId}
-            label="Timezone"
+            label={t`Timezone`}
             value={timezone.zone}
             onChange={(tz) => setTimezone({ zone: tz.zone, offset: tz.offset, name: tz.name })}
           />
-          <DialogFormActions submitting={update.isPending} submitLabel="Save Changes" submittingLabel="Saving..." className="pt-1" />
+          <DialogFormActions submitting={update.isPending} submitLabel={t`Save Changes`} submittingLabel={t`Saving...`} className="pt-1" />
         </form>
       </DialogContent>
     </Dialog>

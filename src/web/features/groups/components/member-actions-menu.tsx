@@ -7,63 +7,66 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../../../api/groups';
 import { KeepOutChoice } from './keep-out-choice';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 type MemberActionName = keyof MemberAbilities;
 
 interface ActionText {
-  label: string;
-  title: string;
-  description: string;
-  confirm: string;
-  pending: string;
-  done: string;
-  failed: string;
+  label: MessageDescriptor;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+  confirm: MessageDescriptor;
+  pending: MessageDescriptor;
+  done: MessageDescriptor;
+  failed: MessageDescriptor;
 }
 
 /** What each action says, in the menu, in its confirmation and once done. */
 function textsFor(action: MemberActionName, member: GroupMember, group: Group): ActionText {
   const who = member.userId;
+  const groupName = group.name;
   switch (action) {
     case 'makeCoOrganizer':
       return {
-        label: 'Make co-organizer',
-        title: `Make ${who} a co-organizer?`,
-        description: "Co-organizers approve membership requests, invite riders, create polls and edit or cancel the group's rides. They cannot delete the group, change roles or hand it over.",
-        confirm: 'Make co-organizer',
-        pending: 'Saving...',
-        done: `${who} is now a co-organizer`,
-        failed: 'Failed to change role',
+        label: msg`Make co-organizer`,
+        title: msg`Make ${who} a co-organizer?`,
+        description: msg`Co-organizers approve membership requests, invite riders, create polls and edit or cancel the group's rides. They cannot delete the group, change roles or hand it over.`,
+        confirm: msg`Make co-organizer`,
+        pending: msg`Saving...`,
+        done: msg`${who} is now a co-organizer`,
+        failed: msg`Failed to change role`,
       };
     case 'removeCoOrganizer':
       return {
-        label: 'Remove co-organizer',
-        title: `Remove ${who} as co-organizer?`,
-        description: 'They stay in the group as a member.',
-        confirm: 'Remove co-organizer',
-        pending: 'Saving...',
-        done: `${who} is a member again`,
-        failed: 'Failed to change role',
+        label: msg`Remove co-organizer`,
+        title: msg`Remove ${who} as co-organizer?`,
+        description: msg`They stay in the group as a member.`,
+        confirm: msg`Remove co-organizer`,
+        pending: msg`Saving...`,
+        done: msg`${who} is a member again`,
+        failed: msg`Failed to change role`,
       };
     case 'transferOwnership':
       return {
-        label: 'Hand over ownership',
-        title: `Hand ${group.name} over to ${who}?`,
-        description: `${who} becomes the owner. You stay on as a co-organizer, and can no longer delete the group, change roles or hand it over.`,
-        confirm: 'Hand over ownership',
-        pending: 'Handing over...',
-        done: `${who} now owns ${group.name}`,
-        failed: 'Failed to hand over the group',
+        label: msg`Hand over ownership`,
+        title: msg`Hand ${groupName} over to ${who}?`,
+        description: msg`${who} becomes the owner. You stay on as a co-organizer, and can no longer delete the group, change roles or hand it over.`,
+        confirm: msg`Hand over ownership`,
+        pending: msg`Handing over...`,
+        done: msg`${who} now owns ${groupName}`,
+        failed: msg`Failed to hand over the group`,
       };
     case 'remove':
       return {
-        label: 'Remove from group',
-        title: `Remove ${who} from ${group.name}?`,
-        description:
-          "They will be told. They leave the group's upcoming rides, and their seats go to riders on the waitlist. The upcoming rides they created pass to the group's owner, who takes their seat.",
-        confirm: 'Remove from group',
-        pending: 'Removing...',
-        done: `${who} was removed from ${group.name}`,
-        failed: 'Failed to remove member',
+        label: msg`Remove from group`,
+        title: msg`Remove ${who} from ${groupName}?`,
+        description: msg`They will be told. They leave the group's upcoming rides, and their seats go to riders on the waitlist. The upcoming rides they created pass to the group's owner, who takes their seat.`,
+        confirm: msg`Remove from group`,
+        pending: msg`Removing...`,
+        done: msg`${who} was removed from ${groupName}`,
+        failed: msg`Failed to remove member`,
       };
   }
 }
@@ -73,6 +76,7 @@ const ORDER: MemberActionName[] = ['makeCoOrganizer', 'removeCoOrganizer', 'tran
 
 /** The menu of what the viewer may do to one member (the abilities the server sent), each asked first. */
 export function MemberActionsMenu({ group, member }: { group: Group; member: GroupMember }) {
+  const { t, i18n } = useLingui();
   const [asking, setAsking] = useState<MemberActionName | null>(null);
   // "Don't let them rejoin": asked afresh each time the removal is asked.
   const [ban, setBan] = useState(false);
@@ -81,6 +85,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
   const remove = useRemoveMember();
   const allowed = ORDER.filter((action) => member.abilities[action]);
   if (allowed.length === 0) return null;
+  const handle = member.userId;
 
   const target = { groupId: group.id, memberId: member.id };
   const pending = changeRole.isPending || transfer.isPending || remove.isPending;
@@ -97,10 +102,10 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
       if (action === 'makeCoOrganizer' || action === 'removeCoOrganizer') await changeRole.mutateAsync({ ...target, role: action === 'makeCoOrganizer' ? 'co_organizer' : 'member' });
       else if (action === 'transferOwnership') await transfer.mutateAsync(target);
       else await remove.mutateAsync({ ...target, ban });
-      toast({ title: text.done, variant: 'success' });
+      toast({ title: i18n._(text.done), variant: 'success' });
     } catch (error) {
-      console.error(text.failed, error);
-      toast({ title: text.failed, description: errorMessageOf(error), variant: 'destructive' });
+      console.error(`Member action ${action} failed`, error);
+      toast({ title: i18n._(text.failed), description: errorMessageOf(error), variant: 'destructive' });
     }
     setAsking(null);
   }
@@ -108,7 +113,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuMoreTrigger label={`Actions for ${member.userId}`} />
+        <DropdownMenuMoreTrigger label={t`Actions for ${handle}`} />
         <DropdownMenuContent align="end">
           {allowed.map((action) => {
             const Icon = ICONS[action];
@@ -123,7 +128,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
                   }}
                 >
                   <Icon aria-hidden="true" />
-                  {textsFor(action, member, group).label}
+                  {i18n._(textsFor(action, member, group).label)}
                 </DropdownMenuItem>
               </Fragment>
             );
@@ -133,17 +138,17 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
       <ConfirmDialogFor
         subject={asking}
         onClose={() => setAsking(null)}
-        title={texts?.title ?? ''}
-        description={texts?.description ?? ''}
-        confirmLabel={texts?.confirm ?? ''}
-        pendingLabel={texts?.pending}
+        title={texts ? i18n._(texts.title) : ''}
+        description={texts ? i18n._(texts.description) : ''}
+        confirmLabel={texts ? i18n._(texts.confirm) : ''}
+        pendingLabel={texts ? i18n._(texts.pending) : undefined}
         pending={pending}
         onConfirm={(action) => void run(action)}
       >
         {asking === 'remove' ? (
           <KeepOutChoice
-            label="Don't let them rejoin"
-            hint="They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them."
+            label={t`Don't let them rejoin`}
+            hint={t`They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them.`}
             checked={ban}
             disabled={pending}
             onCheckedChange={setBan}

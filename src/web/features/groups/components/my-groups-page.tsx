@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus, SearchX, Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
 import { CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +22,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** /groups: search, Create Group, and the rider's group cards (spec 2 section 2). */
 export function MyGroupsPage() {
+  const { t } = useLingui();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [term, setTerm] = useState('');
@@ -58,41 +60,45 @@ export function MyGroupsPage() {
 
   return (
     <Page
-      title="My Groups"
-      description="Your riding crews, and the groups you've asked to join."
-      action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Group</PageHeaderAction>}
+      title={t`My Groups`}
+      description={t`Your riding crews, and the groups you've asked to join.`}
+      action={
+        <PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>
+          <Trans>Create Group</Trans>
+        </PageHeaderAction>
+      }
     >
-      <SearchField label="Search groups" placeholder="Search by name or place" value={term} onChange={setTerm} className="mt-6" />
+      <SearchField label={t`Search groups`} placeholder={t`Search by name or place`} value={term} onChange={setTerm} className="mt-6" />
 
       <div className="mt-6">
         <h2 className="mb-3 flex items-center gap-2 text-sm font-bold tracking-wide text-asphalt-500 uppercase" aria-live="polite">
-          <span className="min-w-0">{searching ? `Search results for “${query}”` : 'Your groups'}</span>
+          <span className="min-w-0">{searching ? t`Search results for “${query}”` : t`Your groups`}</span>
           {list.data && !list.isPlaceholderData ? (
             <span className="rounded-full bg-asphalt-200/70 px-2 py-0.5 text-xs text-asphalt-700 tabular-nums">{list.data.length}</span>
           ) : null}
         </h2>
 
         {list.isPending ? (
-          <GroupCardsSkeleton label={searching ? 'Searching groups' : 'Loading groups'} />
+          <GroupCardsSkeleton label={searching ? t`Searching groups` : t`Loading groups`} />
         ) : list.isError ? (
-          <PanelError title={searching ? 'Search failed' : "Couldn't load your groups"} onRetry={() => void list.refetch()} />
+          <PanelError title={searching ? t`Search failed` : t`Couldn't load your groups`} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
           searching ? (
-            <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No groups found">
-              No groups match “{query}”. Try another name or place.
+            <EmptyPanel icon={<SearchX aria-hidden="true" />} title={t`No groups found`}>
+              <Trans>No groups match “{query}”. Try another name or place.</Trans>
             </EmptyPanel>
           ) : (
             <EmptyPanel
               icon={<Users aria-hidden="true" />}
-              title="You're not part of any groups yet"
+              title={t`You're not part of any groups yet`}
               action={
                 <Button onClick={() => setCreateOpen(true)}>
                   <Plus aria-hidden="true" />
-                  Create Group
+                  <Trans>Create Group</Trans>
                 </Button>
               }
             >
-              Search for a group above to join one, or start your own crew.
+              <Trans>Search for a group above to join one, or start your own crew.</Trans>
             </EmptyPanel>
           )
         ) : (

@@ -11,6 +11,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
 import { useApproveMembershipRequest, useRejectMembershipRequest } from '../../../api/groups';
 import { KeepOutChoice } from './keep-out-choice';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
 interface PendingMembersTabProps {
@@ -27,17 +28,18 @@ interface PendingMembersTabProps {
  * rider may otherwise ask again without end, each request telling every organizer.
  */
 export function PendingMembersTab({ groupId, requests, isPending, isError, onRetry }: PendingMembersTabProps) {
+  const { t } = useLingui();
   const approve = useApproveMembershipRequest();
   const reject = useRejectMembershipRequest();
   const [declining, setDeclining] = useState<MembershipRequest | null>(null);
   const [ban, setBan] = useState(false);
 
-  if (isPending) return <RowsSkeleton label="Loading membership requests" rows={2} />;
+  if (isPending) return <RowsSkeleton label={t`Loading membership requests`} rows={2} />;
   if (isError || !requests) return <TabError what="membership requests" onRetry={onRetry} />;
   if (requests.length === 0) {
     return (
-      <TabMessage icon={<Inbox aria-hidden="true" />} title="No pending requests">
-        Riders who ask to join will wait here for your approval.
+      <TabMessage icon={<Inbox aria-hidden="true" />} title={t`No pending requests`}>
+        <Trans>Riders who ask to join will wait here for your approval.</Trans>
       </TabMessage>
     );
   }
@@ -49,20 +51,21 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
     const name = request.user.userId;
     try {
       await reject.mutateAsync({ groupId, requestId: request.id, ban });
-      toast({ title: 'Request declined', description: ban ? `${name}'s request was declined. They can't ask again.` : `${name}'s request was declined.` });
+      toast({ title: t`Request declined`, description: ban ? t`${name}'s request was declined. They can't ask again.` : t`${name}'s request was declined.` });
     } catch (error) {
       console.error('Failed to decline membership', error);
-      toast({ title: 'Failed to decline membership', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: t`Failed to decline membership`, description: errorMessageOf(error), variant: 'destructive' });
     }
     setDeclining(null);
   }
 
   return (
     <>
-      <ul aria-label="Pending members" className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
+      <ul aria-label={t`Pending members`} className="divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]">
         {requests.map((request) => {
           const name = request.user.userId;
           const busy = busyId === request.id;
+          const asked = timeAgo(request.requestedAt);
           return (
             <li key={request.id} className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:px-5">
               <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -76,7 +79,9 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                   </Link>
                   <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-asphalt-500">
                     <RiderLocation location={request.user.location} />
-                    <span>Asked {timeAgo(request.requestedAt)}</span>
+                    <span>
+                      <Trans>Asked {asked}</Trans>
+                    </span>
                   </p>
                 </div>
               </div>
@@ -84,29 +89,29 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                 <Button
                   size="sm"
                   className="flex-1 sm:flex-none"
-                  aria-label={`Approve ${name}`}
+                  aria-label={t`Approve ${name}`}
                   disabled={busy}
                   onClick={() =>
                     approve.mutate(
                       { groupId, requestId: request.id },
                       {
-                        onSuccess: () => toast({ title: 'Request approved', description: `${name} is now a member.`, variant: 'success' }),
+                        onSuccess: () => toast({ title: t`Request approved`, description: t`${name} is now a member.`, variant: 'success' }),
                         onError: (error) => {
                           console.error('Failed to approve membership', error);
-                          toast({ title: 'Failed to approve membership', description: errorMessageOf(error), variant: 'destructive' });
+                          toast({ title: t`Failed to approve membership`, description: errorMessageOf(error), variant: 'destructive' });
                         },
                       },
                     )
                   }
                 >
                   <Check aria-hidden="true" />
-                  Approve
+                  <Trans>Approve</Trans>
                 </Button>
                 <Button
                   size="sm"
                   variant="secondary"
                   className="flex-1 sm:flex-none"
-                  aria-label={`Decline ${name}`}
+                  aria-label={t`Decline ${name}`}
                   disabled={busy}
                   onClick={() => {
                     setBan(false);
@@ -114,7 +119,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                   }}
                 >
                   <X aria-hidden="true" />
-                  Decline
+                  <Trans>Decline</Trans>
                 </Button>
               </div>
             </li>
@@ -124,16 +129,19 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
       <ConfirmDialogFor
         subject={declining}
         onClose={() => setDeclining(null)}
-        title={(request) => `Decline ${request.user.userId}'s request?`}
-        description="They will be told their request was declined."
-        confirmLabel="Decline"
-        pendingLabel="Declining..."
+        title={(request) => {
+          const name = request.user.userId;
+          return t`Decline ${name}'s request?`;
+        }}
+        description={t`They will be told their request was declined.`}
+        confirmLabel={t`Decline`}
+        pendingLabel={t`Declining...`}
         pending={reject.isPending}
         onConfirm={(request) => void decline(request)}
       >
         <KeepOutChoice
-          label="Don't let them ask again"
-          hint="They cannot ask to join, nor come in through an invitation, until an organizer lets them."
+          label={t`Don't let them ask again`}
+          hint={t`They cannot ask to join, nor come in through an invitation, until an organizer lets them.`}
           checked={ban}
           disabled={reject.isPending}
           onCheckedChange={setBan}

@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import type { Group } from '../../../../shared/groups/group';
 import { useGroupBans, useLiftBan } from '../../../api/groups';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The riders kept out of the group, for the organizers (the server lists them only to whoever may
@@ -13,6 +14,7 @@ import { useGroupBans, useLiftBan } from '../../../api/groups';
  * while nobody is kept out.
  */
 export function RemovedRiders({ group }: { group: Group }) {
+  const { t } = useLingui();
   const bans = useGroupBans(group.id, group.abilities.removeMembers);
   const lift = useLiftBan();
   if (!group.abilities.removeMembers || !bans.data || bans.data.length === 0) return null;
@@ -20,20 +22,25 @@ export function RemovedRiders({ group }: { group: Group }) {
   async function letBack(userId: string, handle: string) {
     try {
       await lift.mutateAsync({ groupId: group.id, userId });
-      toast({ title: `${handle} may join ${group.name} again`, variant: 'success' });
+      const groupName = group.name;
+      toast({ title: t`${handle} may join ${groupName} again`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to let them back', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: t`Failed to let them back`, description: errorMessageOf(error), variant: 'destructive' });
     }
   }
 
   return (
     <section aria-labelledby="removed-riders-heading" className="mt-6">
       <h3 id="removed-riders-heading" className="text-sm font-bold text-asphalt-900">
-        Kept out
+        <Trans>Kept out</Trans>
       </h3>
-      <p className="mt-1 text-xs text-asphalt-500">Riders you removed or declined and chose to keep out. They cannot join or ask to join until you let them back.</p>
-      <ul aria-label="Kept out" className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
-        {bans.data.map((ban) => (
+      <p className="mt-1 text-xs text-asphalt-500">
+        <Trans>Riders you removed or declined and chose to keep out. They cannot join or ask to join until you let them back.</Trans>
+      </p>
+      <ul aria-label={t`Kept out`} className="mt-2 divide-y divide-asphalt-100 overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
+        {bans.data.map((ban) => {
+          const handle = ban.user.userId;
+          return (
           // A long handle keeps its line and the button moves under it, rather than the handle being cut or split.
           <li key={ban.user.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-5">
             <span className="flex min-w-[11rem] flex-1 items-center gap-3">
@@ -46,12 +53,13 @@ export function RemovedRiders({ group }: { group: Group }) {
               size="sm"
               disabled={lift.isPending}
               onClick={() => void letBack(ban.user.id, ban.user.userId)}
-              aria-label={`Let them back: ${ban.user.userId}`}
+              aria-label={t`Let them back: ${handle}`}
             >
-              Let them back
+              <Trans>Let them back</Trans>
             </Button>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </section>
   );

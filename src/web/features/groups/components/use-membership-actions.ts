@@ -1,4 +1,5 @@
 import type { Group } from '../../../../shared/groups/group';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useJoinGroup, useLeaveGroup } from '../../../api/groups';
@@ -10,42 +11,46 @@ type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
  * join prompt says 'Failed to Join Group' with the server's message (spec 2 section 8).
  */
 export function useMembershipActions({ joinFailureTitle = 'Failed to join group' }: { joinFailureTitle?: JoinFailureTitle } = {}) {
+  const { t } = useLingui();
   const joinMutation = useJoinGroup();
   const leaveMutation = useLeaveGroup();
 
   function join(group: Pick<Group, 'id' | 'name'>) {
+    const groupName = group.name;
     joinMutation.mutate(group.id, {
       onSuccess: (result) => {
         toast(
           result.status === 'pending'
-            ? { title: 'Request sent', description: result.message, variant: 'success' }
-            : { title: 'Welcome aboard!', description: `You joined ${group.name}.`, variant: 'success' },
+            ? { title: t`Request sent`, description: result.message, variant: 'success' }
+            : { title: t`Welcome aboard!`, description: t`You joined ${groupName}.`, variant: 'success' },
         );
       },
       onError: (error) => {
         console.error('Failed to join group', error);
-        toast({ title: joinFailureTitle, description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: joinFailureTitle === 'Failed to Join Group' ? t`Failed to Join Group` : t`Failed to join group`, description: errorMessageOf(error), variant: 'destructive' });
       },
     });
   }
 
   function leave(group: Pick<Group, 'id' | 'name'>) {
+    const groupName = group.name;
     leaveMutation.mutate(group.id, {
-      onSuccess: () => toast({ title: 'Left group', description: `You left ${group.name}.` }),
+      onSuccess: () => toast({ title: t`Left group`, description: t`You left ${groupName}.` }),
       onError: (error) => {
         console.error('Failed to leave group', error);
-        toast({ title: 'Failed to leave group', description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: t`Failed to leave group`, description: errorMessageOf(error), variant: 'destructive' });
       },
     });
   }
 
   /** A pending applicant takes their request back (the same call as leaving). */
   function withdraw(group: Pick<Group, 'id' | 'name'>) {
+    const groupName = group.name;
     leaveMutation.mutate(group.id, {
-      onSuccess: () => toast({ title: 'Request withdrawn', description: `You are no longer asking to join ${group.name}.` }),
+      onSuccess: () => toast({ title: t`Request withdrawn`, description: t`You are no longer asking to join ${groupName}.` }),
       onError: (error) => {
         console.error('Failed to withdraw request', error);
-        toast({ title: 'Failed to withdraw request', description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: t`Failed to withdraw request`, description: errorMessageOf(error), variant: 'destructive' });
       },
     });
   }

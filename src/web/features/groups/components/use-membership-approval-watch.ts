@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Group } from '../../../../shared/groups/group';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/ui/toast';
 import { myGroupsQueryOptions, usePendingMemberships } from '../../../api/groups';
 
@@ -50,6 +52,7 @@ export function approvedGroups(disappeared: readonly string[], groups: readonly 
  * Returns whether the rider has requests pending (My Groups then refetches every 10 s).
  */
 export function useMembershipApprovalWatch(riderId: string | undefined): { hasPendingRequests: boolean } {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { data: pending } = usePendingMemberships(Boolean(riderId));
 
@@ -68,15 +71,16 @@ export function useMembershipApprovalWatch(riderId: string | undefined): { hasPe
         void queryClient.invalidateQueries({ queryKey: myGroupsQueryOptions().queryKey, predicate: (q) => q.queryKey.length > 1 });
         const approved = approvedGroups(disappeared, groups);
         if (approved.length === 0) return;
+        const groupName = approved[0]!.name;
+        const count = approved.length;
         toast({
-          title: 'Membership approved!',
-          description:
-            approved.length === 1 ? `You're now a member of ${approved[0]!.name}.` : `You're now a member of ${approved.length} more groups.`,
+          title: t`Membership approved!`,
+          description: count === 1 ? t`You're now a member of ${groupName}.` : t`You're now a member of ${plural(count, { one: '# more group', other: '# more groups' })}.`,
           variant: 'success',
         });
       })
       .catch((error: unknown) => console.error('Failed to refresh groups', error));
-  }, [pending, riderId, queryClient]);
+  }, [pending, riderId, queryClient, t]);
 
   return { hasPendingRequests: (pending?.length ?? 0) > 0 };
 }

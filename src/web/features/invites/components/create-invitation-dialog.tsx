@@ -15,6 +15,8 @@ import { useCurrentUser } from '../../../api/users';
 import { type CreatedInvitation, useCreateInvitation } from '../../../api/invites';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatLocale } from '../../../lib/i18n/i18n';
 
 type FormInput = z.input<typeof createInvitationSchema>;
 type FormOutput = z.output<typeof createInvitationSchema>;
@@ -34,7 +36,9 @@ interface CreateInvitationDialogProps {
  * and expiry. 'Create Another' goes back to an empty form; closing resets everything.
  */
 export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirstName }: CreateInvitationDialogProps) {
+  const { t } = useLingui();
   const ids = { inviter: useId(), name: useId(), email: useId(), link: useId() };
+  const groupName = group.name;
   const create = useCreateInvitation();
   // The server e-mails invitations only for riders with a confirmed address.
   const { data: me } = useCurrentUser();
@@ -44,6 +48,9 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
   const initial = (): FormInput => ({ ...EMPTY, inviterFirstName: inviterFirstName ?? '' });
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationSchema), defaultValues: initial() });
   const { errors, isSubmitting } = form.formState;
+  const mailsPerDay = INVITATION_MAILS_PER_DAY.toLocaleString(formatLocale());
+  const expiresAt = result ? formatDateTime(result.expiresAt) : '';
+  const sentTo = result?.sentTo;
 
   function startOver() {
     // Keep the inviter's name: the same owner is usually inviting the next rider.
@@ -78,7 +85,7 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
       setResult({ ...created, sentTo: values.inviteeEmail || null });
     } catch (error) {
       console.error('Failed to create invitation', error);
-      toast({ title: 'Failed to Create Invitation', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: t`Failed to Create Invitation`, description: errorMessageOf(error), variant: 'destructive' });
     }
   }
 
@@ -86,12 +93,12 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
-      toast({ title: 'Link copied', description: 'Share it with the rider you are inviting.', variant: 'success' });
+      toast({ title: t`Link copied`, description: t`Share it with the rider you are inviting.`, variant: 'success' });
     } catch {
       // No clipboard permission: select the text so the rider can copy it themself.
       const input = document.getElementById(ids.link) as HTMLInputElement | null;
       input?.select();
-      toast({ title: 'Copy failed', description: 'Select the link and copy it yourself.', variant: 'destructive' });
+      toast({ title: t`Copy failed`, description: t`Select the link and copy it yourself.`, variant: 'destructive' });
     }
   }
 
@@ -99,9 +106,13 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{result ? 'Invitation Created' : 'Create Invitation'}</DialogTitle>
+          <DialogTitle>{result ? <Trans>Invitation Created</Trans> : <Trans>Create Invitation</Trans>}</DialogTitle>
           <DialogDescription>
-            {result ? `Share this link or QR code to invite a rider to ${group.name}.` : `Invite a rider to join ${group.name}.`}
+            {result ? (
+              <Trans>Share this link or QR code to invite a rider to {groupName}.</Trans>
+            ) : (
+              <Trans>Invite a rider to join {groupName}.</Trans>
+            )}
           </DialogDescription>
         </DialogHeader>
 
@@ -110,14 +121,16 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
             <div className="flex justify-center">
               <img
                 src={result.qrCodeDataUrl}
-                alt={`QR code to join ${group.name}`}
+                alt={t`QR code to join ${groupName}`}
                 width={224}
                 height={224}
                 className="size-56 rounded-xl border border-asphalt-200 bg-white p-2 shadow-sm"
               />
             </div>
             <div>
-              <Label htmlFor={ids.link}>Invitation Link</Label>
+              <Label htmlFor={ids.link}>
+                <Trans>Invitation Link</Trans>
+              </Label>
               <div className="flex gap-2">
                 <Input
                   id={ids.link}
@@ -126,7 +139,7 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
                   onFocus={(event) => event.currentTarget.select()}
                   className="font-mono text-xs sm:text-xs"
                 />
-                <Button variant="dark" size="icon" className="size-11" aria-label="Copy link" onClick={() => void copyLink(result.magicLink)}>
+                <Button variant="dark" size="icon" className="size-11" aria-label={t`Copy link`} onClick={() => void copyLink(result.magicLink)}>
                   {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
                 </Button>
               </div>
@@ -134,33 +147,44 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
             <p className="flex items-center gap-1.5 rounded-lg bg-asphalt-50 px-3 py-2 text-sm text-asphalt-700">
               <Clock className="size-4 shrink-0 text-asphalt-500" aria-hidden="true" />
               <span>
-                Expires on <time dateTime={result.expiresAt} className="font-semibold">{formatDateTime(result.expiresAt)}</time>
+                <Trans>
+                  Expires on{' '}
+                  <time dateTime={result.expiresAt} className="font-semibold">
+                    {expiresAt}
+                  </time>
+                </Trans>
               </span>
             </p>
             {result.sentTo ? (
               <p className="flex items-center gap-1.5 text-sm text-emerald-700">
                 <MailCheck className="size-4 shrink-0" aria-hidden="true" />
                 <span>
-                  We also e-mailed the link to <span className="font-semibold break-all">{result.sentTo}</span>.
+                  <Trans>
+                    We also e-mailed the link to <span className="font-semibold break-all">{sentTo}</span>.
+                  </Trans>
                 </span>
               </p>
             ) : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={startOver}>
                 <RotateCcw aria-hidden="true" />
-                Create Another
+                <Trans>Create Another</Trans>
               </Button>
               <DialogClose asChild>
-                <Button variant="dark">Done</Button>
+                <Button variant="dark">
+                  <Trans>Done</Trans>
+                </Button>
               </DialogClose>
             </div>
           </div>
         ) : (
           <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
-            <FormTextField id={ids.inviter} form={form} name="inviterFirstName" label="Your First Name" autoComplete="given-name" />
-            <FormTextField id={ids.name} form={form} name="inviteeName" label="Invitee Name" autoComplete="off" />
+            <FormTextField id={ids.inviter} form={form} name="inviterFirstName" label={t`Your First Name`} autoComplete="given-name" />
+            <FormTextField id={ids.name} form={form} name="inviteeName" label={t`Invitee Name`} autoComplete="off" />
             <div>
-              <Label htmlFor={ids.email}>Invitee Email</Label>
+              <Label htmlFor={ids.email}>
+                <Trans>Invitee Email</Trans>
+              </Label>
               <Input
                 id={ids.email}
                 type="email"
@@ -175,17 +199,21 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
                 <FieldMessage id={`${ids.email}-error`}>{errors.inviteeEmail.message}</FieldMessage>
               ) : mayMail ? (
                 <FieldMessage id={`${ids.email}-hint`} tone="hint">
-                  Give a name, an e-mail address, or both. With an address, we e-mail the link too (up to {INVITATION_MAILS_PER_DAY} a day).
-                  The e-mail is in our words; only your first name is yours.
+                  <Trans>
+                    Give a name, an e-mail address, or both. With an address, we e-mail the link too (up to {mailsPerDay} a day).
+                    The e-mail is in our words; only your first name is yours.
+                  </Trans>
                 </FieldMessage>
               ) : (
                 <FieldMessage id={`${ids.email}-hint`} tone="hint">
-                  We e-mail invitations only for riders with a confirmed e-mail address. Sign in with yours first, or give a name and
-                  share the link or QR code.
+                  <Trans>
+                    We e-mail invitations only for riders with a confirmed e-mail address. Sign in with yours first, or give a name and
+                    share the link or QR code.
+                  </Trans>
                 </FieldMessage>
               )}
             </div>
-            <DialogFormActions submitting={isSubmitting} submitLabel="Create Invitation" submittingLabel="Creating..." icon={<Send aria-hidden="true" />} className="pt-2" />
+            <DialogFormActions submitting={isSubmitting} submitLabel={t`Create Invitation`} submittingLabel={t`Creating...`} icon={<Send aria-hidden="true" />} className="pt-2" />
           </form>
         )}
       </DialogContent>

@@ -5,6 +5,8 @@ import { currentUserQueryOptions } from '../../../api/users';
 import { createQueryClient } from '../../../lib/query-client';
 import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { INVITATION_REDIRECT_DELAY_MS, InvitationLanding, invitationEmailProblem } from './invitation-landing';
+import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
+import { formatDate } from '../../../lib/format-date';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -48,6 +50,19 @@ describe('invitationEmailProblem', () => {
 });
 
 describe('InvitationLanding', () => {
+  it('shows every text of the landing in the rider\'s language (the pseudo-language here), riders\' data aside', async () => {
+    usePseudoLocale();
+    serveInvitation(view(true));
+    renderWithApp(<InvitationLanding token={TOKEN} />);
+    const heading = await screen.findByRole('heading', { name: 'Night Riders' });
+    const landing = heading.closest('div.overflow-hidden')!;
+    // Riders' data, and the expiry as the date helper writes it.
+    const data = ['Night Riders', 'Evening loops', 'Carla', 'Ana', 'ana-rides', formatDate('2026-07-01T10:30:00.000Z')];
+    // The e-mail field's own label and example address belong to the shared field (components/ui), not to the landing.
+    const sharedField = ['Email Address', 'placeholder="you@example.com"'];
+    expect(untranslatedTexts(landing, data).filter((text) => !sharedField.includes(text))).toEqual([]);
+  });
+
   it('shows the group, the inviter and the invitee', async () => {
     serveInvitation(view(false));
     renderWithApp(<InvitationLanding token={TOKEN} />);

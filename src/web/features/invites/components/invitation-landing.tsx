@@ -1,9 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { format } from 'date-fns';
 import { ArrowRight, CircleCheck, Clock, CloudOff, MailCheck, TriangleAlert, UserPlus, Users } from 'lucide-react';
-import { INVALID_INVITATION_MESSAGE } from '../../../../shared/invites/invitation';
 import { GroupImage } from '../../../components/groups/group-image';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmailAddressField } from '../../../components/ui/field';
@@ -12,22 +10,24 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf, serverMessageOf } from '../../../lib/api-client';
 import { type CompletedInvitation, type InvitationView, useCompleteInvitation, useInvitation } from '../../../api/invites';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDate } from '../../../lib/format-date';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Spec 2 section 9: the landing pauses 0.5 s after completing, then opens the group page. */
 export const INVITATION_REDIRECT_DELAY_MS = 500;
 
-const [invalidTitle, invalidText] = (() => {
-  const cut = INVALID_INVITATION_MESSAGE.indexOf(': ');
-  return [INVALID_INVITATION_MESSAGE.slice(0, cut + 1), INVALID_INVITATION_MESSAGE.slice(cut + 2)];
-})();
-
 const emailSchema = z.email();
 
-/** The e-mail check of the landing (spec 2 section 5): required, then valid. Null when fine. */
+/**
+ * The e-mail check of the landing (spec 2 section 5): required, then valid. Null when fine. Called
+ * when the form is sent, so its words are in the language active then.
+ */
 export function invitationEmailProblem(email: string): { title: string; description: string } | null {
   const value = email.trim();
-  if (!value) return { title: 'Email Required', description: 'Please enter your email address to accept the invitation.' };
-  if (!emailSchema.safeParse(value).success) return { title: 'Invalid Email', description: 'Please enter a valid email address.' };
+  if (!value) return { title: i18n._(msg`Email Required`), description: i18n._(msg`Please enter your email address to accept the invitation.`) };
+  if (!emailSchema.safeParse(value).success) return { title: i18n._(msg`Invalid Email`), description: i18n._(msg`Please enter a valid email address.`) };
   return null;
 }
 
@@ -41,14 +41,17 @@ function Panel({ children }: { children: ReactNode }) {
 
 /** /invite/{token} (spec 2 section 2). */
 export function InvitationLanding({ token }: { token: string }) {
+  const { t } = useLingui();
   const invitation = useInvitation(token);
 
   if (invitation.isPending) {
     return (
       <Panel>
         <div className="flex flex-col items-center px-6 py-12">
-          <Spinner label="Loading invitation" size="lg" />
-          <p className="mt-4 text-sm text-asphalt-600">Loading your invitation...</p>
+          <Spinner label={t`Loading invitation`} size="lg" />
+          <p className="mt-4 text-sm text-asphalt-600">
+            <Trans>Loading your invitation...</Trans>
+          </p>
         </div>
       </Panel>
     );
@@ -58,10 +61,14 @@ export function InvitationLanding({ token }: { token: string }) {
       <Panel>
         <div className="px-6 py-10">
           <StatusIcon tone="warning" />
-          <h1 className="text-2xl font-extrabold tracking-tight">Couldn't load the invitation</h1>
-          <p className="mt-2 text-sm text-asphalt-600">Check your connection and try again.</p>
+          <h1 className="text-2xl font-extrabold tracking-tight">
+            <Trans>Couldn't load the invitation</Trans>
+          </h1>
+          <p className="mt-2 text-sm text-asphalt-600">
+            <Trans>Check your connection and try again.</Trans>
+          </p>
           <Button variant="dark" size="lg" className="mt-6" onClick={() => void invitation.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       </Panel>
@@ -72,12 +79,17 @@ export function InvitationLanding({ token }: { token: string }) {
       <Panel>
         <div className="px-6 py-10">
           <StatusIcon tone="error" />
-          <h1 className="text-2xl font-extrabold tracking-tight">Invalid Invitation</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight">
+            <Trans>Invalid Invitation</Trans>
+          </h1>
           <p role="alert" className="mt-2 text-sm text-asphalt-700">
-            <strong className="font-bold text-red-700">{invalidTitle}</strong> {invalidText}
+            {/* The words of INVALID_INVITATION_MESSAGE (shared/invites), the title in bold. */}
+            <Trans>
+              <strong className="font-bold text-red-700">Invalid Invitation:</strong> This invitation link is invalid or has expired.
+            </Trans>
           </p>
           <Link to="/" className={buttonClasses('dark', 'lg', 'mt-6 w-full sm:w-auto')}>
-            Back to Dashboard
+            <Trans>Back to Dashboard</Trans>
           </Link>
         </div>
       </Panel>
@@ -96,17 +108,22 @@ function groupPath(slug: string): string {
 
 /** A member or the owner opened the link (testing their own QR code, say): nothing is used. */
 function AlreadyMember({ group }: { group: InvitationView['group'] }) {
+  const groupName = group.name;
   return (
     <Panel>
       <div className="px-6 py-10">
         <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="mx-auto mb-4 size-16 rounded-2xl text-xl" />
-        <h1 className="text-2xl font-extrabold tracking-tight break-words text-asphalt-950">You're already a member of {group.name}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-asphalt-950">
+          <Trans>You're already a member of {groupName}</Trans>
+        </h1>
         <p className="mt-2 text-sm text-asphalt-600">
-          This invitation stays unused, so the rider it was meant for can still join with it.
+          <Trans>This invitation stays unused, so the rider it was meant for can still join with it.</Trans>
         </p>
         <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
           <Users aria-hidden="true" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <Trans>Go to {groupName}</Trans>
+          </span>
         </Link>
       </div>
     </Panel>
@@ -114,6 +131,7 @@ function AlreadyMember({ group }: { group: InvitationView['group'] }) {
 }
 
 function InvitationCard({ token, view }: { token: string; view: InvitationView }) {
+  const { t } = useLingui();
   const emailId = useId();
   const navigate = useNavigate();
   const complete = useCompleteInvitation();
@@ -149,9 +167,9 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
           console.error('Failed to complete invitation', error);
           const message = serverMessageOf(error);
           if (message === 'Email Required' || message === 'Invalid Email') {
-            toast({ title: message, description: 'Please enter a valid email address.', variant: 'destructive' });
+            toast({ title: message === 'Email Required' ? t`Email Required` : t`Invalid Email`, description: t`Please enter a valid email address.`, variant: 'destructive' });
           } else {
-            toast({ title: 'Failed to Join Group', description: message ?? errorMessageOf(error), variant: 'destructive' });
+            toast({ title: t`Failed to Join Group`, description: message ?? errorMessageOf(error), variant: 'destructive' });
           }
         },
       },
@@ -159,6 +177,12 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
   }
 
   const busy = complete.isPending || done !== null;
+  const groupName = group.name;
+  const inviteeName = invitation.inviteeName;
+  const inviterName = inviter.firstName;
+  const inviterHandle = inviter.userId;
+  const expiresOn = formatDate(invitation.expiresAt);
+  const sentTo = done?.emailSentTo;
 
   return (
     <Panel>
@@ -167,69 +191,89 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
       </div>
       <div className="px-6 pb-7">
         <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="relative mx-auto -mt-10 size-20 rounded-2xl text-2xl ring-4 ring-white" />
-        <p className="mt-4 text-xs font-bold tracking-[0.16em] text-ignition-700 uppercase">You're invited</p>
+        <p className="mt-4 text-xs font-bold tracking-[0.16em] text-ignition-700 uppercase">
+          <Trans>You're invited</Trans>
+        </p>
         <h1 className="mt-1 text-2xl font-black tracking-tight break-words text-asphalt-950">{group.name}</h1>
         {group.description ? <p className="mt-2 line-clamp-4 text-sm text-asphalt-600">{group.description}</p> : null}
 
         <div className="mt-5 rounded-xl bg-asphalt-50 px-4 py-3 text-sm text-asphalt-700">
           {invitation.inviteeName ? (
             <p>
-              Hi <strong className="font-bold text-asphalt-950">{invitation.inviteeName}</strong>,
+              <Trans>
+                Hi <strong className="font-bold text-asphalt-950">{inviteeName}</strong>,
+              </Trans>
             </p>
           ) : null}
           <p className={invitation.inviteeName ? 'mt-1' : undefined}>
-            <strong className="font-bold text-asphalt-950">{inviter.firstName}</strong>{' '}
-            <span className="text-asphalt-500">(@{inviter.userId})</span> invited you to ride with this group.
+            <Trans>
+              <strong className="font-bold text-asphalt-950">{inviterName}</strong>{' '}
+              <span className="text-asphalt-500">(@{inviterHandle})</span> invited you to ride with this group.
+            </Trans>
           </p>
         </div>
 
         {done?.emailSentTo ? (
           <div role="status" className="mt-6 flex flex-col items-center">
             <StatusIcon tone="mail" />
-            <p className="text-base font-extrabold text-asphalt-950">You're in! Now check your email</p>
+            <p className="text-base font-extrabold text-asphalt-950">
+              <Trans>You're in! Now check your email</Trans>
+            </p>
             <p className="mt-2 text-sm text-asphalt-600">
-              We sent a link to <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{done.emailSentTo}</strong>.
+              <Trans>
+                We sent a link to <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{sentTo}</strong>.
+              </Trans>
             </p>
             <ul className="mt-3 space-y-1.5 text-left text-sm text-asphalt-600">
               <li className="flex gap-2">
                 <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                <span>New here? The link confirms your address, so you can sign in from any device.</span>
+                <span>
+                  <Trans>New here? The link confirms your address, so you can sign in from any device.</Trans>
+                </span>
               </li>
               <li className="flex gap-2">
                 <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                <span>Already riding with us under that address? The link signs you in to your account and adds it to the group.</span>
+                <span>
+                  <Trans>Already riding with us under that address? The link signs you in to your account and adds it to the group.</Trans>
+                </span>
               </li>
             </ul>
             <Link to={groupPath(done.groupSlug)} replace className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
-              <span className="min-w-0 [overflow-wrap:anywhere]">Go to {group.name}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <Trans>Go to {groupName}</Trans>
+              </span>
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>
         ) : done ? (
           <div role="status" className="mt-6 flex flex-col items-center">
             <StatusIcon tone="success" />
-            <p className="text-base font-extrabold text-asphalt-950">You're in!</p>
-            <p className="mt-1 text-sm break-words text-asphalt-600">Taking you to {group.name}...</p>
+            <p className="text-base font-extrabold text-asphalt-950">
+              <Trans>You're in!</Trans>
+            </p>
+            <p className="mt-1 text-sm break-words text-asphalt-600">
+              <Trans>Taking you to {groupName}...</Trans>
+            </p>
           </div>
         ) : (
           <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-left">
             {view.needsEmail ? (
               <EmailAddressField id={emailId} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={`${emailId}-hint`} disabled={busy}>
                 <p id={`${emailId}-hint`} className="mt-1.5 text-xs text-asphalt-500">
-                  We'll e-mail you a link: it confirms a new address, or signs you in if the address already has an account.
+                  <Trans>We'll e-mail you a link: it confirms a new address, or signs you in if the address already has an account.</Trans>
                 </p>
               </EmailAddressField>
             ) : null}
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               <UserPlus aria-hidden="true" />
-              {complete.isPending ? 'Joining...' : 'Accept Invitation'}
+              {complete.isPending ? <Trans>Joining...</Trans> : <Trans>Accept Invitation</Trans>}
             </Button>
           </form>
         )}
 
         <p className="mt-5 flex items-center justify-center gap-1.5 text-xs text-asphalt-500">
           <Clock className="size-3.5" aria-hidden="true" />
-          This invitation expires on {format(new Date(invitation.expiresAt), 'MMM d, yyyy')}.
+          <Trans>This invitation expires on {expiresOn}.</Trans>
         </p>
       </div>
     </Panel>

@@ -4,6 +4,8 @@ import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
 import { NotificationList } from './notification-list';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
 interface NotificationBellProps {
   className?: string;
@@ -18,7 +20,7 @@ interface NotificationBellProps {
  * second press of Enter or Space emptied the list unread. With no notification the default stays.
  */
 function focusNewest(event: Event) {
-  const newest = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('ul[aria-label="Notifications"] > li > :is(a, button)');
+  const newest = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('ul[data-notification-list] > li > :is(a, button)');
   if (!newest) return;
   event.preventDefault();
   newest.focus();
@@ -26,10 +28,11 @@ function focusNewest(event: Event) {
 
 /** The bell with a red unread-count badge; opens the notification list (Radix Popover). */
 export function NotificationBell({ className, side = 'bottom', align = 'end' }: NotificationBellProps) {
+  const { t } = useLingui();
   const { data, isPending } = useNotifications(true);
   const unread = data?.filter((n) => !n.isRead).length ?? 0;
   // The visible badge (the count) is part of the name, not in parentheses (WCAG 2.5.3, label in name).
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}` : t`Notifications`;
   const [open, setOpen] = useState(false);
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const markRead = useMarkNotificationsRead();
@@ -70,7 +73,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           align={align}
           sideOffset={8}
           collisionPadding={12}
-          aria-label="Notifications"
+          aria-label={t`Notifications`}
           onOpenAutoFocus={focusNewest}
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { notificationHref } from '../../../../shared/notifications/notification-href';
 
 export { notificationHref };
@@ -26,6 +27,7 @@ const NO_IDS: ReadonlySet<string> = new Set();
  * shows read (the bell does it), so it has no "mark all read"; the ones new at opening keep their mark.
  */
 export function NotificationList({ notifications, isLoading, onOpenLink, freshIds = NO_IDS }: NotificationListProps) {
+  const { t } = useLingui();
   const markRead = useMarkNotificationsRead();
   const clear = useClearNotificationsLocally();
   const items = notifications ?? [];
@@ -36,9 +38,11 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
     <div className="flex max-h-[min(28rem,calc(100dvh-6rem))] flex-col">
       <div className="flex items-center gap-2 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
         <h2 className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-extrabold tracking-tight text-asphalt-950">
-          Notifications
+          <Trans>Notifications</Trans>
           {newCount > 0 ? (
-            <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold whitespace-nowrap text-white tabular-nums">{newCount} new</span>
+            <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] leading-none font-bold whitespace-nowrap text-white tabular-nums">
+              <Plural value={newCount} one="# new" other="# new" />
+            </span>
           ) : null}
         </h2>
         {items.length > 0 ? (
@@ -48,23 +52,27 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
             className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold whitespace-nowrap text-asphalt-600 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900"
           >
             <Trash2 className="size-3.5" aria-hidden="true" />
-            Clear
+            <Trans>Clear</Trans>
           </button>
         ) : null}
       </div>
 
       {isLoading ? (
         <div className="flex justify-center px-4 py-10">
-          <Spinner label="Loading notifications" />
+          <Spinner label={t`Loading notifications`} />
         </div>
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center px-6 py-10 text-center">
           <BellOff className="size-8 text-asphalt-300" aria-hidden="true" />
-          <p className="mt-3 text-sm font-semibold text-asphalt-700">No notifications</p>
-          <p className="mt-1 text-xs text-asphalt-500">New rides, polls and members will show up here.</p>
+          <p className="mt-3 text-sm font-semibold text-asphalt-700">
+            <Trans>No notifications</Trans>
+          </p>
+          <p className="mt-1 text-xs text-asphalt-500">
+            <Trans>New rides, polls and members will show up here.</Trans>
+          </p>
         </div>
       ) : (
-        <ul className="overflow-y-auto overscroll-contain py-1" aria-label="Notifications">
+        <ul className="overflow-y-auto overscroll-contain py-1" aria-label={t`Notifications`} data-notification-list="">
           {items.map((n) => {
             const href = notificationHref(n);
             const className = cn(
@@ -78,7 +86,9 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
                   {/* Named by what it shows (label in name, WCAG 2.5.3), with its state first for screen readers. */}
                   {isNew(n) ? (
                     <>
-                      <span className="sr-only">New:</span>{' '}
+                      <span className="sr-only">
+                        <Trans>New:</Trans>
+                      </span>{' '}
                     </>
                   ) : null}
                   <span

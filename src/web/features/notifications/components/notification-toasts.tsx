@@ -5,6 +5,7 @@ import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useMarkNotificationsRead, useNotificationStream } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
+import { useLingui } from '@lingui/react/macro';
 import { notificationHref } from '../../../../shared/notifications/notification-href';
 
 /** Spec 1 section 9 on a wide screen; a phone shows one at a time (it would cover the page otherwise). */
@@ -70,6 +71,7 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
 }
 
 function NotificationToast({ notification, onRemoved }: { notification: Notification; onRemoved: (id: string) => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
   const markRead = useMarkNotificationsRead();
@@ -100,7 +102,7 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
       }}
       type="background"
       duration={NOTIFICATION_TOAST_DURATION_MS}
-      closeLabel="Dismiss notification"
+      closeLabel={t`Dismiss notification`}
       // Written from its type and parameters, with the names its subject has now (the server's texts).
       title={notificationTexts(notification).title}
       description={notificationTexts(notification).message}
