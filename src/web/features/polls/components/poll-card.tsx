@@ -35,7 +35,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
   const canVote = poll.abilities.respond;
   const titleId = `poll-${poll.id}`;
   const deadline = formatDateTime(poll.deadline);
-  const { yesCount, noCount } = poll;
+  const { yesCount, noCount, responseCount } = poll;
 
   function toggle(day: string) {
     setPreferred((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day].sort()));
@@ -149,19 +149,9 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
             </Trans>
           </span>
           <span>
-            <Plural
-              value={poll.responseCount}
-              one={
-                <>
-                  <strong className="font-bold text-asphalt-900 tabular-nums">#</strong> response
-                </>
-              }
-              other={
-                <>
-                  <strong className="font-bold text-asphalt-900 tabular-nums">#</strong> responses
-                </>
-              }
-            />
+            <Trans>
+              <strong className="font-bold text-asphalt-900 tabular-nums">{responseCount}</strong> <Plural value={responseCount} one="response" other="responses" />
+            </Trans>
           </span>
         </div>
 
