@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 
 /** Preferences with the e-mail field pulsing: where a guest adds the address that saves their access. */
@@ -11,7 +12,7 @@ export const ADD_EMAIL_PATH = '/preferences?highlight=email';
 export function AddEmailLink({ className }: { className?: string }) {
   return (
     <Link to={ADD_EMAIL_PATH} className={cn('inline-block font-bold text-red-800 underline decoration-red-800/40 underline-offset-4 hover:decoration-red-800', className)}>
-      Add email address →
+      <Trans>Add email address →</Trans>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSessions } from '../../api/auth';
 import { useAppName } from '../../api/app-config';
 import { useDevicePush } from '../../api/push';
@@ -12,7 +13,8 @@ import { toast } from '../ui/toast';
  * explains how to get there instead; in a browser without push it says so. Used by Preferences and
  * by the offer a guest sees after joining a ride.
  */
-export function DevicePushSwitch({ label = 'Notifications on this device' }: { label?: string }) {
+export function DevicePushSwitch({ label }: { label?: string }) {
+  const { t } = useLingui();
   const appName = useAppName();
   const switchId = useId();
   const noteId = useId();
@@ -26,26 +28,32 @@ export function DevicePushSwitch({ label = 'Notifications on this device' }: { l
   if (support === 'ios-home-screen') {
     return (
       <p className="text-sm text-asphalt-700">
-        On an iPhone or iPad, notifications come only to {appName} on your Home Screen (iOS 16.4 and later). In Safari, tap Share, then Add to Home Screen; open {appName} from
-        there and turn notifications on.
+        <Trans>
+          On an iPhone or iPad, notifications come only to {appName} on your Home Screen (iOS 16.4 and later). In Safari, tap Share, then Add to Home Screen; open {appName} from
+          there and turn notifications on.
+        </Trans>
       </p>
     );
   }
   if (support === 'unsupported') {
-    return <p className="text-sm text-asphalt-700">This browser cannot show notifications from {appName}.</p>;
+    return (
+      <p className="text-sm text-asphalt-700">
+        <Trans>This browser cannot show notifications from {appName}.</Trans>
+      </p>
+    );
   }
 
   function change(checked: boolean) {
     if (!checked) {
-      turnOff.mutate(undefined, { onError: () => toast({ title: 'Could not turn notifications off', description: 'Please try again.', variant: 'destructive' }) });
+      turnOff.mutate(undefined, { onError: () => toast({ title: t`Could not turn notifications off`, description: t`Please try again.`, variant: 'destructive' }) });
       return;
     }
     turnOn.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Notifications on', description: `This device will show ${appName}'s notifications.`, variant: 'success' }),
+      onSuccess: () => toast({ title: t`Notifications on`, description: t`This device will show ${appName}'s notifications.`, variant: 'success' }),
       onError: (error) => {
         setPermission(notificationPermission());
         if (error instanceof PushPermissionRefused) return;
-        toast({ title: 'Could not turn notifications on', description: 'Please try again.', variant: 'destructive' });
+        toast({ title: t`Could not turn notifications on`, description: t`Please try again.`, variant: 'destructive' });
       },
     });
   }
@@ -55,14 +63,14 @@ export function DevicePushSwitch({ label = 'Notifications on this device' }: { l
     <div>
       <div className="flex items-center justify-between gap-4">
         <label htmlFor={switchId} className="text-sm font-semibold text-asphalt-900">
-          {label}
+          {label ?? t`Notifications on this device`}
         </label>
         <Switch id={switchId} checked={on} disabled={busy || blocked} aria-describedby={noteId} onCheckedChange={change} />
       </div>
       <p id={noteId} className="mt-1 text-xs text-asphalt-600">
         {blocked
-          ? `Notifications are blocked for ${appName} in this browser's settings. Allow them there, then turn this on.`
-          : 'A cancelled ride or a freed seat reaches you here even when the app is closed. Signing this device out turns them off.'}
+          ? t`Notifications are blocked for ${appName} in this browser's settings. Allow them there, then turn this on.`
+          : t`A cancelled ride or a freed seat reaches you here even when the app is closed. Signing this device out turns them off.`}
       </p>
     </div>
   );

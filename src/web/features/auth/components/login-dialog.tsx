@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Clock, MailCheck, Send } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmailAddressField } from '../../../components/ui/field';
@@ -13,6 +14,7 @@ interface LoginDialogProps {
 
 /** Spec 1 section 2 "Login dialog": form, then sending, then the Check Your Email view. */
 export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
+  const { t } = useLingui();
   const emailId = useId();
   const errorId = useId();
   const [email, setEmail] = useState('');
@@ -35,7 +37,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     event.preventDefault();
     const address = email.trim();
     if (!address) {
-      toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
+      toast({ title: t`Email required`, description: t`Please enter your email address`, variant: 'destructive' });
       return;
     }
     setFailure(null);
@@ -48,7 +50,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
         console.error('Failed to send magic link', error);
         const reason = magicLinkFailureMessage(error);
         setFailure(reason);
-        toast({ title: 'Error', description: reason, variant: 'destructive' });
+        toast({ title: t`Error`, description: reason, variant: 'destructive' });
       },
     });
   }
@@ -58,8 +60,12 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
       {/* One e-mail address is quicker to type again than a question to answer: closing never asks. */}
       <DialogContent dirty={false}>
         <DialogHeader>
-          <DialogTitle>Login to Existing Account</DialogTitle>
-          <DialogDescription>We'll e-mail you a secure sign-in link. No password needed.</DialogDescription>
+          <DialogTitle>
+            <Trans>Login to Existing Account</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>We'll e-mail you a secure sign-in link. No password needed.</Trans>
+          </DialogDescription>
         </DialogHeader>
 
         {sentTo === null ? (
@@ -80,7 +86,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
             </EmailAddressField>
             <Button type="submit" size="lg" className="w-full" disabled={sendLink.isPending}>
               <Send aria-hidden="true" />
-              {sendLink.isPending ? 'Sending...' : 'Send Magic Link'}
+              {sendLink.isPending ? <Trans>Sending...</Trans> : <Trans>Send Magic Link</Trans>}
             </Button>
           </form>
         ) : (
@@ -88,17 +94,23 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
             <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-ignition-100 text-ignition-700">
               <MailCheck className="size-7" aria-hidden="true" />
             </div>
-            <h3 className="text-lg font-extrabold text-asphalt-950">Check Your Email</h3>
-            <p className="mt-1 text-sm font-semibold text-emerald-700">Magic link sent!</p>
+            <h3 className="text-lg font-extrabold text-asphalt-950">
+              <Trans>Check Your Email</Trans>
+            </h3>
+            <p className="mt-1 text-sm font-semibold text-emerald-700">
+              <Trans>Magic link sent!</Trans>
+            </p>
             <p className="mt-3 text-sm text-asphalt-600">
-              We sent a login link to <span className="font-semibold break-all text-asphalt-900">{sentTo}</span>
+              <Trans>
+                We sent a login link to <span className="font-semibold break-all text-asphalt-900">{sentTo}</span>
+              </Trans>
             </p>
             <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-asphalt-100 px-3 py-1 text-xs font-medium text-asphalt-600">
               <Clock className="size-3.5" aria-hidden="true" />
-              The link expires in 1 hour.
+              <Trans>The link expires in 1 hour.</Trans>
             </p>
             <Button variant="dark" size="lg" className="mt-6 w-full" onClick={() => handleOpenChange(false)}>
-              Done
+              <Trans>Done</Trans>
             </Button>
           </div>
         )}

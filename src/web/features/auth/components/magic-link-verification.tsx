@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon, LogIn, ShieldQuestion, TriangleAlert } from 'lucide-react';
-import { MAGIC_LINK_INVALID_MESSAGE } from '../../../../shared/auth/magic-link';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { destinationOf, useConfirmMagicLink, useVerifyMagicLink } from '../../../api/auth';
@@ -9,17 +9,10 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 
 const REDIRECT_DELAY_MS = 1000;
 
-const [failureTitle, failureText] = (() => {
-  const cut = MAGIC_LINK_INVALID_MESSAGE.indexOf(': ');
-  return cut < 0
-    ? ['', MAGIC_LINK_INVALID_MESSAGE]
-    : [MAGIC_LINK_INVALID_MESSAGE.slice(0, cut + 1), MAGIC_LINK_INVALID_MESSAGE.slice(cut + 2)];
-})();
-
 function BackHome() {
   return (
     <Link to="/" className={buttonClasses('dark', 'lg', 'mt-6 w-full sm:w-auto')}>
-      Back to Dashboard
+      <Trans>Back to Dashboard</Trans>
     </Link>
   );
 }
@@ -30,6 +23,7 @@ function BackHome() {
  * asks "Sign in as {address}?" first.
  */
 export function MagicLinkVerification() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token');
   const verified = useVerifyMagicLink(token);
@@ -51,9 +45,11 @@ export function MagicLinkVerification() {
         {status === 'missing' ? (
           <>
             <StatusIcon tone="warning" />
-            <h1 className="text-2xl font-extrabold tracking-tight">Invalid Magic Link</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              <Trans>Invalid Magic Link</Trans>
+            </h1>
             <p className="mt-2 text-sm text-asphalt-600">
-              This link has no sign-in token. Open the link from your e-mail again, or request a new one.
+              <Trans>This link has no sign-in token. Open the link from your e-mail again, or request a new one.</Trans>
             </p>
             <BackHome />
           </>
@@ -61,9 +57,13 @@ export function MagicLinkVerification() {
 
         {status === 'pending' ? (
           <div className="flex flex-col items-center py-4">
-            <Spinner label="Verifying..." size="lg" />
-            <h1 className="mt-5 text-2xl font-extrabold tracking-tight">Verifying...</h1>
-            <p className="mt-2 text-sm text-asphalt-600">Checking your magic link.</p>
+            <Spinner label={t`Verifying...`} size="lg" />
+            <h1 className="mt-5 text-2xl font-extrabold tracking-tight">
+              <Trans>Verifying...</Trans>
+            </h1>
+            <p className="mt-2 text-sm text-asphalt-600">
+              <Trans>Checking your magic link.</Trans>
+            </p>
           </div>
         ) : null}
 
@@ -81,9 +81,11 @@ export function MagicLinkVerification() {
         {status === 'success' ? (
           <>
             <StatusIcon tone="success" />
-            <h1 className="text-2xl font-extrabold tracking-tight">You're signed in</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              <Trans>You're signed in</Trans>
+            </h1>
             <p className="mt-2 text-sm text-asphalt-600" role="status">
-              {destination ? 'Taking you to your group...' : 'Taking you to your dashboard...'}
+              {destination ? <Trans>Taking you to your group...</Trans> : <Trans>Taking you to your dashboard...</Trans>}
             </p>
           </>
         ) : null}
@@ -91,11 +93,15 @@ export function MagicLinkVerification() {
         {status === 'error' ? (
           <>
             <StatusIcon tone="error" />
-            <h1 className="text-2xl font-extrabold tracking-tight">Invalid Magic Link</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              <Trans>Invalid Magic Link</Trans>
+            </h1>
+            {/* The words of MAGIC_LINK_INVALID_MESSAGE (shared/auth/magic-link), the server's answer for the same failure. */}
             <p role="alert" className="mt-2 text-sm text-asphalt-700">
-              {failureTitle ? <strong className="font-bold text-red-700">{failureTitle}</strong> : null}
-              {failureTitle ? ' ' : null}
-              {failureText}
+              <Trans>
+                <strong className="font-bold text-red-700">Authentication Failed:</strong> The magic link is invalid or has expired. Please
+                request a new one.
+              </Trans>
             </p>
             <BackHome />
           </>
@@ -113,23 +119,33 @@ function ConfirmSignIn({ email, purpose, busy, onConfirm }: { email: string; pur
     <>
       <StatusIcon tone="question" />
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight outline-none">
-        Sign in as{' '}
-        <span className="mt-2 block rounded-lg bg-asphalt-50 px-3 py-2 font-mono text-base font-semibold tracking-normal break-all text-asphalt-900">
-          {email}?
-        </span>
+        <Trans>
+          Sign in as{' '}
+          <span className="mt-2 block rounded-lg bg-asphalt-50 px-3 py-2 font-mono text-base font-semibold tracking-normal break-all text-asphalt-900">
+            {email}?
+          </span>
+        </Trans>
       </h1>
       <p className="mt-3 text-sm text-asphalt-600">
-        This link was opened in a different browser from the one that asked for it.
-        {purpose === 'confirm_email' ? ' Signing in also confirms this address for the account that asked to use it.' : null}
+        {purpose === 'confirm_email' ? (
+          <Trans>
+            This link was opened in a different browser from the one that asked for it. Signing in also confirms this address for the account that
+            asked to use it.
+          </Trans>
+        ) : (
+          <Trans>This link was opened in a different browser from the one that asked for it.</Trans>
+        )}
       </p>
-      <p className="mt-2 text-sm font-medium text-asphalt-800">Only continue if you asked for this link yourself.</p>
+      <p className="mt-2 text-sm font-medium text-asphalt-800">
+        <Trans>Only continue if you asked for this link yourself.</Trans>
+      </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Link to="/" className={buttonClasses('secondary', 'lg', 'w-full sm:w-auto')}>
-          Not now
+          <Trans>Not now</Trans>
         </Link>
         <Button size="lg" className="w-full sm:w-auto" disabled={busy} onClick={onConfirm}>
           <LogIn aria-hidden="true" />
-          {busy ? 'Signing in...' : 'Sign in'}
+          {busy ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </div>
     </>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { useAppName } from '../../../api/app-config';
 import { LoginDialog } from './login-dialog';
@@ -12,6 +13,7 @@ import { LoginDialog } from './login-dialog';
  * until the rider chooses "Continue as guest".
  */
 export function SignedOutPage() {
+  const { t } = useLingui();
   const appName = useAppName();
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -22,8 +24,8 @@ export function SignedOutPage() {
   useEffect(() => queryClient.clear(), [queryClient]);
 
   useEffect(() => {
-    document.title = `Signed out · ${appName}`;
-  }, [appName]);
+    document.title = t`Signed out · ${appName}`;
+  }, [appName, t]);
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
@@ -34,19 +36,19 @@ export function SignedOutPage() {
           <LogOut className="size-7" aria-hidden="true" />
         </div>
         <h1 id="signed-out-title" ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-asphalt-950 outline-none">
-          You're signed out
+          <Trans>You're signed out</Trans>
         </h1>
         <p className="mt-2 text-sm text-asphalt-600">
-          Sign in with an e-mailed link to get back to your groups and rides, or look around as a guest.
+          <Trans>Sign in with an e-mailed link to get back to your groups and rides, or look around as a guest.</Trans>
         </p>
         <div className="mt-6 flex flex-col gap-3">
           <Button size="lg" className="w-full" onClick={() => setLoginOpen(true)}>
             <LogIn aria-hidden="true" />
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
           <Button variant="secondary" size="lg" className="w-full" onClick={() => void navigate('/', { replace: true })}>
             <UserRound aria-hidden="true" />
-            Continue as guest
+            <Trans>Continue as guest</Trans>
           </Button>
         </div>
       </section>

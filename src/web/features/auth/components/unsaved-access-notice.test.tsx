@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser } from '../../../test/utils';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { buildCurrentUser, renderWithApp } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { UnsavedAccessNotice } from './unsaved-access-notice';
 
 afterEach(cleanup);
 
+// Inside the app's providers, as in the app: its texts are translated.
 function renderNotice(user: CurrentUser, groupCount = 0) {
-  const router = createMemoryRouter([{ path: '*', element: <UnsavedAccessNotice user={user} groupCount={groupCount} /> }]);
-  return render(<RouterProvider router={router} />);
+  return renderWithApp(<UnsavedAccessNotice user={user} groupCount={groupCount} />);
 }
 
 const text = 'You have not yet saved access to your account';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldAlert, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { needsSavedAccess, type CurrentUser } from '../../../../shared/users/current-user';
 import { ADD_EMAIL_PATH } from '../../../components/users/add-email-link';
 
@@ -14,6 +15,7 @@ interface UnsavedAccessNoticeProps {
  * lose. Closing hides it for the life of this component only (not persisted).
  */
 export function UnsavedAccessNotice({ user, groupCount }: UnsavedAccessNoticeProps) {
+  const { t } = useLingui();
   const [dismissed, setDismissed] = useState(false);
   if (dismissed || !needsSavedAccess(user, groupCount)) return null;
 
@@ -27,17 +29,19 @@ export function UnsavedAccessNotice({ user, groupCount }: UnsavedAccessNoticePro
         <ShieldAlert className="relative size-5" aria-hidden="true" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-        <p className="text-sm font-semibold">You have not yet saved access to your account</p>
+        <p className="text-sm font-semibold">
+          <Trans>You have not yet saved access to your account</Trans>
+        </p>
         <Link
           to={ADD_EMAIL_PATH}
           className="shrink-0 text-sm font-bold whitespace-nowrap text-white underline decoration-white/50 underline-offset-4 hover:decoration-white focus-visible:outline-white"
         >
-          Add email address →
+          <Trans>Add email address →</Trans>
         </Link>
       </div>
       <button
         type="button"
-        aria-label="Dismiss"
+        aria-label={t`Dismiss`}
         onClick={() => setDismissed(true)}
         className="-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-red-100 transition-colors hover:bg-red-700 hover:text-white focus-visible:outline-white"
       >

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { logout } from '../../../api/auth';
 import { toast } from '../../../components/ui/toast';
 
@@ -11,16 +12,17 @@ import { toast } from '../../../components/ui/toast';
  * put the lazily loaded page in the shell's place.
  */
 export function useLogout() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+      toast({ title: t`Logged out`, description: t`You have been successfully logged out` });
       void navigate('/signed-out', { replace: true });
     },
     onError: (error) => {
       console.error('Logout failed', error);
-      toast({ title: 'Error', description: 'Failed to logout. Please try again.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to logout. Please try again.`, variant: 'destructive' });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Compass, Flag, LogIn, Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { LogoMark } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
@@ -30,6 +31,8 @@ interface WelcomeDialogProps {
  * closes at once even if marking fails.
  */
 export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
+  const { t } = useLingui();
+  const handle = user.userId;
   const navigate = useNavigate();
   const markSeen = useMarkWelcomeSeen();
   const [dismissed, setDismissed] = useState(false);
@@ -45,9 +48,9 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
   }
 
   const tiles = [
-    { action: 'join_group' as const, label: 'Join a Group', icon: Users, to: '/finder' },
-    { action: 'start_group' as const, label: 'Start a Group', icon: Flag, to: '/groups?action=create' },
-    { action: 'find_rides' as const, label: 'Find Nearby Rides', icon: Compass, to: '/finder' },
+    { action: 'join_group' as const, label: t`Join a Group`, icon: Users, to: '/finder' },
+    { action: 'start_group' as const, label: t`Start a Group`, icon: Flag, to: '/groups?action=create' },
+    { action: 'find_rides' as const, label: t`Find Nearby Rides`, icon: Compass, to: '/finder' },
   ];
 
   return (
@@ -60,7 +63,7 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
       <DialogContent
         size="lg"
         padded={false}
-        closeLabel="Close"
+        closeLabel={t`Close`}
         closeClassName="text-asphalt-300 hover:bg-white/10 hover:text-white"
         onOpenAutoFocus={(event) => {
           // Focus the dialog itself rather than pre-selecting one of the choices.
@@ -72,22 +75,26 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
           <RoadStripe />
           <LogoMark className="relative size-11" />
           <DialogPrimitive.Title className="relative mt-4 pr-8 text-2xl font-black tracking-tight text-white sm:text-3xl">
-            Welcome to {appName}!
+            <Trans>Welcome to {appName}!</Trans>
           </DialogPrimitive.Title>
           <DialogPrimitive.Description className="relative mt-1 text-sm text-asphalt-300">
-            Find your crew, plan the route, ride together.
+            <Trans>Find your crew, plan the route, ride together.</Trans>
           </DialogPrimitive.Description>
         </div>
 
         <div className="px-6 pt-5 pb-6">
           <div className="rounded-xl border border-asphalt-200 bg-asphalt-50 px-4 py-3">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-asphalt-700">
-              You're now{' '}
-              <strong className="inline-block rounded-md border-2 border-asphalt-900 bg-ignition-300 px-2 py-0.5 font-mono text-sm font-bold tracking-wide break-all text-asphalt-950">
-                {user.userId}
-              </strong>
+              <Trans>
+                You're now{' '}
+                <strong className="inline-block rounded-md border-2 border-asphalt-900 bg-ignition-300 px-2 py-0.5 font-mono text-sm font-bold tracking-wide break-all text-asphalt-950">
+                  {handle}
+                </strong>
+              </Trans>
             </p>
-            <p className="mt-1.5 text-xs text-asphalt-500">You can change this in your profile</p>
+            <p className="mt-1.5 text-xs text-asphalt-500">
+              <Trans>You can change this in your profile</Trans>
+            </p>
           </div>
 
           <div className="mt-5 grid grid-cols-1 gap-2.5 sm:grid-cols-3">
@@ -109,10 +116,10 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
             <Button variant="ghost" onClick={() => act('login', onLogin)}>
               <LogIn aria-hidden="true" />
-              Login as existing user
+              <Trans>Login as existing user</Trans>
             </Button>
             <Button variant="dark" size="lg" onClick={() => act('continue_to_dashboard')}>
-              Continue to Dashboard
+              <Trans>Continue to Dashboard</Trans>
             </Button>
           </div>
         </div>

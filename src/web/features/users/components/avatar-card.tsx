@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CalendarDays, Mail, MapPin } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card } from '../../../components/ui/card';
 import { ProfilePicture } from './profile-picture';
@@ -12,9 +13,11 @@ const CENTRED_FACT = { className: 'flex items-center justify-center gap-1.5', ic
 
 /** Preferences, left column: the picture with its camera button, handle, e-mail, location, member since. */
 export function AvatarCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const joined = formatDate(user.createdAt);
   return (
-    <Card aria-label="Your account" className="overflow-hidden">
+    <Card aria-label={t`Your account`} className="overflow-hidden">
       <div aria-hidden="true" className="h-20 bg-asphalt-900 bg-[radial-gradient(circle_at_20%_120%,rgb(249_134_18/0.45),transparent_55%)]">
         <div className="relative top-[calc(50%-1.5px)] mx-6 h-[3px] bg-[repeating-linear-gradient(90deg,var(--color-ignition-500)_0_14px,transparent_14px_26px)] opacity-40" />
       </div>
@@ -22,11 +25,11 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
         <ProfilePicture rider={user} avatarClassName="size-24 text-2xl ring-4 ring-white" buttonClassName="-right-1 -bottom-1" onEdit={() => setDialogOpen(true)} />
         <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950" title={user.userId}>{user.userId}</p>
         <dl className="mt-3 w-full space-y-1.5 text-sm text-asphalt-600">
-          <Fact term="Email" icon={Mail} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic">No email address yet</span>}</Fact>
+          <Fact term={t`Email`} icon={Mail} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic"><Trans>No email address yet</Trans></span>}</Fact>
           {user.location ? (
-            <Fact term="Location" icon={MapPin} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.location}>{user.location}</Fact>
+            <Fact term={t`Location`} icon={MapPin} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.location}>{user.location}</Fact>
           ) : null}
-          <Fact term="Joined" icon={CalendarDays} {...CENTRED_FACT}>Member since {formatDate(user.createdAt)}</Fact>
+          <Fact term={t`Joined`} icon={CalendarDays} {...CENTRED_FACT}><Trans>Member since {joined}</Trans></Fact>
         </dl>
       </div>
       <UpdateAvatarDialog open={dialogOpen} onOpenChange={setDialogOpen} currentUserId={user.id} currentAvatarUrl={user.profileImageUrl} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { isKnownZone, zoneOffsetLabel } from '../../../../shared/timezones/zoned-time';
 import { TIMEZONES } from '../../../../shared/timezones/timezones';
@@ -65,6 +66,7 @@ function releaseOffer(userId: string): void {
  * lands) and by Site Settings (whose form takes the saved zone, or keeps it unsaved on a failure).
  */
 export function useBrowserZone(user: CurrentUser, handlers: { onSaved?: (saved: CurrentUser) => void; onFailed?: (detected: DetectedZone) => void } = {}) {
+  const { t } = useLingui();
   const { mutate } = useUpdateProfile(user.id);
   const done = useRef(false);
   const latest = useRef(handlers);
@@ -83,7 +85,8 @@ export function useBrowserZone(user: CurrentUser, handlers: { onSaved?: (saved: 
       {
         onSuccess: (saved) => {
           latest.current.onSaved?.(saved);
-          toast({ title: 'Timezone detected', description: `Set to ${detected.label}` });
+          const zone = detected.label;
+          toast({ title: t`Timezone detected`, description: t`Set to ${zone}` });
         },
         onError: (error) => {
           console.error('Saving the detected time zone failed', error);
@@ -93,7 +96,7 @@ export function useBrowserZone(user: CurrentUser, handlers: { onSaved?: (saved: 
         },
       },
     );
-  }, [user, mutate]);
+  }, [user, mutate, t]);
 }
 
 /** The app shell's part: nothing shown but the toast. */

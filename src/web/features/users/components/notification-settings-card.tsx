@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 import { Bell } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { QueryStatus } from '../../../components/ui/query-status';
@@ -10,19 +13,26 @@ import type { CurrentUser } from '../../../../shared/users/current-user';
 import { ReminderDigestSettings } from './reminder-digest-settings';
 
 type TypeSetting = NotificationSettings['types'][number];
-type Channel = 'email' | 'push';
 
 /** The groups of types, in the order the card shows them (issue 30 point 10). */
 const SECTIONS = ['My rides', 'My groups', 'Organizing', 'Account'] as const;
-const CHANNEL_NAMES: Record<Channel, string> = { email: 'e-mail', push: 'push' };
+/** The sections' headings (the API names each type's section by its English heading). */
+const SECTION_HEADINGS: Record<string, MessageDescriptor> = {
+  'My rides': msg`My rides`,
+  'My groups': msg`My groups`,
+  Organizing: msg`Organizing`,
+  Account: msg`Account`,
+};
 /** A type's row: its label, then the e-mail and push switches in columns under the section's headers. */
 const ROW = 'grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem] items-center gap-x-1';
 
 /** What a failed save says, next to the switches: which switch, and that it is back as it was. */
-function failureText(input: NotificationSettingUpdate, types: TypeSetting[]): string {
-  if ('emailPaused' in input) return `"Pause all e-mail" could not be saved. It is back as it was; please try again.`;
+function failureText(input: NotificationSettingUpdate, types: TypeSetting[]): MessageDescriptor {
+  if ('emailPaused' in input) return msg`"Pause all e-mail" could not be saved. It is back as it was; please try again.`;
   const label = types.find((s) => s.type === input.type)?.label ?? input.type;
-  return `"${label}" by ${CHANNEL_NAMES[input.channel]} could not be saved. It is back as it was; please try again.`;
+  return input.channel === 'email'
+    ? msg`"${label}" by e-mail could not be saved. It is back as it was; please try again.`
+    : msg`"${label}" by push could not be saved. It is back as it was; please try again.`;
 }
 
 /**
@@ -36,42 +46,47 @@ function failureText(input: NotificationSettingUpdate, types: TypeSetting[]): st
  */
 /** `user`: the signed-in rider, whose reminder and digest preferences (saved with the profile) the card shows too. */
 export function NotificationSettingsCard({ userId, user }: { userId: string; user?: CurrentUser }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const settings = useNotificationSettings(userId);
   const update = useUpdateNotificationSetting(userId);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<MessageDescriptor | null>(null);
 
   function save(input: NotificationSettingUpdate) {
     setFailure(null);
-    update.mutate(input, { onError: () => setFailure(settings.data ? failureText(input, settings.data.types) : 'Your change could not be saved.') });
+    update.mutate(input, { onError: () => setFailure(settings.data ? failureText(input, settings.data.types) : msg`Your change could not be saved.`) });
   }
 
   return (
     <Card aria-labelledby="notification-settings-title" id="notifications">
-      <CardHeader titleId="notification-settings-title" icon={<Bell />} title="Notifications" description="What you hear of, and where: in the app, by e-mail and on your devices." />
+      <CardHeader titleId="notification-settings-title" icon={<Bell />} title={t`Notifications`} description={t`What you hear of, and where: in the app, by e-mail and on your devices.`} />
       <CardBody className="space-y-5">
         <DevicePushSwitch />
         {!settings.isSuccess ? (
-          <QueryStatus query={settings} loading="Loading your notification settings..." failed="Your notification settings could not be loaded." />
+          <QueryStatus query={settings} loading={t`Loading your notification settings...`} failed={t`Your notification settings could not be loaded.`} />
         ) : (
           <>
             <div>
               <div className="flex items-center justify-between gap-3">
                 <span id={`${id}-pause`} className="text-sm font-semibold text-asphalt-900">
-                  Pause all e-mail
+                  <Trans>Pause all e-mail</Trans>
                 </span>
                 <Switch aria-labelledby={`${id}-pause`} aria-describedby={`${id}-pause-note`} checked={settings.data.emailPaused} onCheckedChange={(paused) => save({ emailPaused: paused })} />
               </div>
               <p id={`${id}-pause-note`} className="mt-1 text-sm text-asphalt-600">
-                {settings.data.hasEmail
-                  ? 'While paused, no notification comes by e-mail; sign-in links still do.'
-                  : 'Add and confirm an e-mail address to get notifications by e-mail.'}
+                {settings.data.hasEmail ? (
+                  <Trans>While paused, no notification comes by e-mail; sign-in links still do.</Trans>
+                ) : (
+                  <Trans>Add and confirm an e-mail address to get notifications by e-mail.</Trans>
+                )}
               </p>
             </div>
-            <p className="text-sm text-asphalt-600">Every notification shows in the app, under the bell. Choose which also come by e-mail and as a push to your devices.</p>
+            <p className="text-sm text-asphalt-600">
+              <Trans>Every notification shows in the app, under the bell. Choose which also come by e-mail and as a push to your devices.</Trans>
+            </p>
             {failure && (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-                {failure}
+                {i18n._(failure)}
               </p>
             )}
             {SECTIONS.filter((section) => section !== 'Organizing' || settings.data.organizes).map((section) => (
@@ -83,7 +98,11 @@ export function NotificationSettingsCard({ userId, user }: { userId: string; use
                 onChange={save}
               />
             ))}
-            {!settings.data.organizes && <p className="text-sm text-asphalt-600">Organizing notifications (join requests, new members) appear here once you run a group.</p>}
+            {!settings.data.organizes && (
+              <p className="text-sm text-asphalt-600">
+                <Trans>Organizing notifications (join requests, new members) appear here once you run a group.</Trans>
+              </p>
+            )}
             {user && (
               <div className="border-t border-asphalt-100 pt-4">
                 <ReminderDigestSettings user={user} />
@@ -97,20 +116,22 @@ export function NotificationSettingsCard({ userId, user }: { userId: string; use
 }
 
 function TypeSection({ section, types, emailOff, onChange }: { section: string; types: TypeSetting[]; emailOff: boolean; onChange: (input: NotificationSettingUpdate) => void }) {
+  const { i18n } = useLingui();
   const headingId = useId();
+  const heading = SECTION_HEADINGS[section];
   if (types.length === 0) return null;
   return (
     <div role="group" aria-labelledby={headingId} className="min-w-0">
       {/* The section's heading and, for the eye, the column headers; each switch carries its channel in its own name. */}
       <div className={`${ROW} border-b border-asphalt-100 pb-1`}>
         <h3 id={headingId} className="text-xs font-bold uppercase tracking-wide text-asphalt-500">
-          {section}
+          {heading ? i18n._(heading) : section}
         </h3>
         <span aria-hidden="true" className="text-center text-xs font-semibold text-asphalt-500">
-          E-mail
+          <Trans>E-mail</Trans>
         </span>
         <span aria-hidden="true" className="text-center text-xs font-semibold text-asphalt-500">
-          Push
+          <Trans>Push</Trans>
         </span>
       </div>
       <div className="divide-y divide-asphalt-100">
@@ -123,7 +144,9 @@ function TypeSection({ section, types, emailOff, onChange }: { section: string; 
 }
 
 function TypeRow({ setting, emailOff, onChange }: { setting: TypeSetting; emailOff: boolean; onChange: (input: NotificationSettingUpdate) => void }) {
+  const { t } = useLingui();
   const labelId = useId();
+  const label = setting.label;
   return (
     <div role="group" aria-labelledby={labelId} className={`${ROW} py-2.5`}>
       <span id={labelId} className="min-w-0 text-sm text-asphalt-800">
@@ -134,11 +157,11 @@ function TypeRow({ setting, emailOff, onChange }: { setting: TypeSetting; emailO
           {setting[channel] === null ? (
             <span className="text-xs text-asphalt-400">
               <span aria-hidden="true">—</span>
-              <span className="sr-only">Not sent by {CHANNEL_NAMES[channel]}</span>
+              <span className="sr-only">{channel === 'email' ? <Trans>Not sent by e-mail</Trans> : <Trans>Not sent by push</Trans>}</span>
             </span>
           ) : (
             <Switch
-              aria-label={`${setting.label}, by ${CHANNEL_NAMES[channel]}`}
+              aria-label={channel === 'email' ? t`${label}, by e-mail` : t`${label}, by push`}
               checked={setting[channel] === true}
               disabled={channel === 'email' && emailOff}
               onCheckedChange={(enabled) => onChange({ type: setting.type, channel, enabled })}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MailCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -10,6 +11,7 @@ import { useCancelEmailConfirmation, useResendEmailConfirmation } from '../../..
  * or expired (the server's pendingEmail, so it survives a reload).
  */
 export function PendingEmailNotice({ address, id }: { address: string; id?: string }) {
+  const { t } = useLingui();
   const ownId = useId();
   const textId = id ?? `${ownId}-pending`;
   const resend = useResendEmailConfirmation();
@@ -18,11 +20,14 @@ export function PendingEmailNotice({ address, id }: { address: string; id?: stri
 
   function handleResend() {
     resend.mutate(undefined, {
-      onSuccess: (result) => toast({ title: 'Confirmation link sent', description: `We sent a new link to ${result.emailConfirmationSentTo}.`, variant: 'success' }),
+      onSuccess: (result) => {
+        const sentTo = result.emailConfirmationSentTo;
+        toast({ title: t`Confirmation link sent`, description: t`We sent a new link to ${sentTo}.`, variant: 'success' });
+      },
       onError: (error) =>
         toast({
-          title: 'Could not resend the link',
-          description: serverMessageOf(error) ?? 'Please try again later.',
+          title: t`Could not resend the link`,
+          description: serverMessageOf(error) ?? t`Please try again later.`,
           variant: 'destructive',
         }),
     });
@@ -30,8 +35,8 @@ export function PendingEmailNotice({ address, id }: { address: string; id?: stri
 
   function handleCancel() {
     cancel.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Address change cancelled', description: `${address} will not be used. The link we sent no longer works.` }),
-      onError: () => toast({ title: 'Could not cancel', description: 'Please try again later.', variant: 'destructive' }),
+      onSuccess: () => toast({ title: t`Address change cancelled`, description: t`${address} will not be used. The link we sent no longer works.` }),
+      onError: () => toast({ title: t`Could not cancel`, description: t`Please try again later.`, variant: 'destructive' }),
     });
   }
 
@@ -40,16 +45,20 @@ export function PendingEmailNotice({ address, id }: { address: string; id?: stri
       <p id={textId} className="flex items-start gap-2 text-sm text-emerald-900">
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0">
-          Waiting for confirmation of <span className="font-semibold wrap-anywhere">{address}</span>
-          <span className="mt-0.5 block text-xs text-emerald-800">Open the link we sent to that address. It works for 1 hour.</span>
+          <Trans>
+            Waiting for confirmation of <span className="font-semibold wrap-anywhere">{address}</span>
+          </Trans>
+          <span className="mt-0.5 block text-xs text-emerald-800">
+            <Trans>Open the link we sent to that address. It works for 1 hour.</Trans>
+          </span>
         </span>
       </p>
       <div className="mt-2 flex flex-wrap gap-2 pl-6">
         <Button type="button" variant="secondary" size="sm" aria-describedby={textId} disabled={busy} onClick={handleResend}>
-          {resend.isPending ? 'Sending...' : 'Resend'}
+          {resend.isPending ? <Trans>Sending...</Trans> : <Trans>Resend</Trans>}
         </Button>
         <Button type="button" variant="ghost" size="sm" aria-describedby={textId} disabled={busy} onClick={handleCancel}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+          {cancel.isPending ? <Trans>Cancelling...</Trans> : <Trans>Cancel</Trans>}
         </Button>
       </div>
     </div>

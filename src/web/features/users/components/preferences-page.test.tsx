@@ -4,6 +4,9 @@ import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, s
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
 import { timezoneToDetect } from './browser-zone';
+import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
+import { formatDate } from '../../../lib/format-date';
+import { timeAgo } from '../../../lib/format';
 
 beforeEach(stubResizeObserver);
 
@@ -52,6 +55,42 @@ function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<
 }
 
 describe('PreferencesPage', () => {
+  it('shows every text of the page in the rider’s language (the pseudo-language here), riders’ data aside', async () => {
+    usePseudoLocale();
+    const joined = '2025-01-01T10:00:00.000Z';
+    const lastSeen = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const user = buildCurrentUser({ id: 'u_1', userId: 'gravel-grinder', email: 'ada@example.com', location: 'Bologna, Italy', firstName: 'Ada', bio: 'Twisties only', createdAt: joined });
+    const sessions = [
+      { id: 's_1', device: 'Firefox on Linux', current: true, push: false, createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: new Date().toISOString() },
+      { id: 's_2', device: 'Safari on iPhone', current: false, push: true, createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: lastSeen },
+    ];
+    const { container } = renderPage(user, '/preferences', { 'GET /api/auth/sessions': () => json({ sessions }) });
+    await screen.findAllByRole('switch', { name: /A ride I joined is cancelled/ }, { timeout: 5000 });
+    await screen.findByText('Safari on iPhone');
+    const page = container.querySelector('section[aria-labelledby="preferences-title"]')!;
+    // Riders' data, the app's name, and dates and times as the date helpers write them.
+    const data = [
+      ...['gravel-grinder', 'ada@example.com', 'Bologna, Italy', 'Ada', 'Twisties only', 'RoadCaptain'],
+      ...sessions.map((s) => s.device),
+      ...notificationSettings.types.map((t) => t.label),
+      ...[joined, ...sessions.map((s) => s.createdAt)].map((iso) => formatDate(iso)),
+      timeAgo(lastSeen),
+    ];
+    // Texts of the shared fields this page uses (e-mail, location search, time zone), translated in their own folders.
+    const sharedFields = [
+      'Email Address',
+      'placeholder="you@example.com"',
+      '“Bologna, Italy” is kept as text only (not on the map).',
+      'Pick a place on the map',
+      'placeholder="Search for a town or city"',
+      'aria-label="Suggested locations"',
+      'Timezone',
+      'Local time in',
+    ];
+    const isZone = (text: string) => /^(UTC[+-]\d\d:\d\d - )?UTC$|^\w{3}, \w{3} \d+$/.test(text);
+    expect(untranslatedTexts(page, data).filter((text) => !sharedFields.includes(text) && !isZone(text))).toEqual([]);
+  });
+
   it('shows "Loading profile..." and then the cards', async () => {
     renderPage(buildCurrentUser({ id: 'u_1', userId: 'gravel-grinder', createdAt: '2025-03-04T10:00:00.000Z', location: 'Bologna, Italy' }));
     expect(screen.getByText('Loading profile...')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExternalLink, Globe } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -56,16 +57,24 @@ function useEmailHighlight() {
 
 /** /preferences */
 export function PreferencesPage() {
+  const { t } = useLingui();
   const { data: user, isPending } = useCurrentUser();
   return (
     <section aria-labelledby="preferences-title">
-      <PageHeader titleId="preferences-title" title="Preferences" description="Your profile, privacy and how the app works for you." className="mb-6 sm:mb-8" />
-      {isPending || !user ? <p className="text-sm text-asphalt-500">Loading profile...</p> : <PreferencesContent user={user} />}
+      <PageHeader titleId="preferences-title" title={t`Preferences`} description={t`Your profile, privacy and how the app works for you.`} className="mb-6 sm:mb-8" />
+      {isPending || !user ? (
+        <p className="text-sm text-asphalt-500">
+          <Trans>Loading profile...</Trans>
+        </p>
+      ) : (
+        <PreferencesContent user={user} />
+      )}
     </section>
   );
 }
 
 function PreferencesContent({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const highlight = useEmailHighlight();
   return (
     // Phones: the profile form first (what riders come here for), then the four cards, then the app
@@ -81,11 +90,11 @@ function PreferencesContent({ user }: { user: CurrentUser }) {
       <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <AvatarCard user={user} />
         <Card aria-labelledby="public-profile-title">
-          <CardHeader titleId="public-profile-title" icon={<Globe />} title="Public Profile" description="See your profile as other riders do." />
+          <CardHeader titleId="public-profile-title" icon={<Globe />} title={t`Public Profile`} description={t`See your profile as other riders do.`} />
           <CardBody>
             <Link to={`/profile/${encodeURIComponent(user.userId)}`} className={buttonClasses('secondary', 'md', 'w-full')}>
               <ExternalLink aria-hidden="true" />
-              View Public Profile
+              <Trans>View Public Profile</Trans>
             </Link>
           </CardBody>
         </Card>

@@ -3,6 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Map as MapIcon, UserRound } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../../../shared/users/current-user';
 import { userIdSchema } from '../../../../shared/users/profile';
 import { USERNAME_LIMIT_MESSAGE } from '../../../../shared/users/profile-messages';
@@ -23,22 +26,24 @@ import { UsernameField, useUsernameCheck } from './username-field';
 import { PendingEmailNotice } from './pending-email-notice';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
-/** Spec 1 section 5, "Profile form" (the fields this form holds). */
-export const profileFormSchema = z.object({
-  userId: userIdSchema,
-  email: z
-    .string()
-    .trim()
-    .pipe(z.union([z.literal(''), z.email('Invalid email address')])),
-  firstName: z.string().trim().max(100, 'First name must be at most 100 characters'),
-  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters'),
-  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters'),
-  location: z.string().trim().max(255, 'Location must be at most 255 characters'),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-type FormInput = z.input<typeof profileFormSchema>;
-type FormOutput = z.output<typeof profileFormSchema>;
+/** Spec 1 section 5, "Profile form" (the fields this form holds), its messages in the rider's language. */
+export function profileFormSchema(i18n: I18n) {
+  return z.object({
+    userId: userIdSchema,
+    email: z
+      .string()
+      .trim()
+      .pipe(z.union([z.literal(''), z.email(i18n._(msg`Invalid email address`))])),
+    firstName: z.string().trim().max(100, i18n._(msg`First name must be at most 100 characters`)),
+    lastName: z.string().trim().max(100, i18n._(msg`Last name must be at most 100 characters`)),
+    bio: z.string().trim().max(2000, i18n._(msg`Bio must be at most 2000 characters`)),
+    location: z.string().trim().max(255, i18n._(msg`Location must be at most 255 characters`)),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  });
+}
+type FormInput = z.input<ReturnType<typeof profileFormSchema>>;
+type FormOutput = z.output<ReturnType<typeof profileFormSchema>>;
 
 function valuesOf(user: CurrentUser): FormInput {
   return {
@@ -53,9 +58,7 @@ function valuesOf(user: CurrentUser): FormInput {
   };
 }
 
-function limitToast() {
-  toast({ title: 'Username change limit reached', description: `You can only change your username ${USER_ID_MAX_CHANGES} times.`, variant: 'destructive' });
-}
+
 
 /** What is sent: empty texts clear a field; an empty e-mail is left out (spec 1 section 5). */
 export function profileUpdatesFrom(values: FormOutput, user: CurrentUser): ProfileUpdateInput {
@@ -80,11 +83,12 @@ interface ProfileFormProps {
 
 /** Preferences, right column: handle, e-mail, names, bio and location, saved with one PATCH. */
 export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
+  const { t, i18n } = useLingui();
   const ids = useId();
   const emailRef = useRef<HTMLInputElement | null>(null);
   const [locationDialogOpen, setLocationDialogOpen] = useState(false);
   const update = useUpdateProfile(user.id);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileFormSchema(i18n)), defaultValues: valuesOf(user) });
   const { register, handleSubmit, formState, control, setValue, reset } = form;
   const errors = formState.errors;
   const typedUserId = useWatch({ control, name: 'userId' });
@@ -102,6 +106,11 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
 
   const emailField = register('email');
 
+  function limitToast() {
+    const maxChanges = USER_ID_MAX_CHANGES;
+    toast({ title: t`Username change limit reached`, description: t`You can only change your username ${maxChanges} times.`, variant: 'destructive' });
+  }
+
   function submit(values: FormOutput) {
     if (values.location && values.latitude === null && !locationTextOnly) {
       // A location is never saved somewhere the rider did not see.
@@ -114,16 +123,17 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
       return;
     }
     if (handleChanged && availability === 'taken') {
-      toast({ title: 'Username not available', description: 'This username is already taken. Please choose another.', variant: 'destructive' });
+      toast({ title: t`Username not available`, description: t`This username is already taken. Please choose another.`, variant: 'destructive' });
       return;
     }
     update.mutate(profileUpdatesFrom(values, user), {
       onSuccess: (result) => {
         reset(valuesOf(result));
-        if (result.emailConfirmationSentTo) {
-          toast({ title: 'Check your inbox', description: `We sent a confirmation link to ${result.emailConfirmationSentTo}.`, variant: 'success' });
+        const sentTo = result.emailConfirmationSentTo;
+        if (sentTo) {
+          toast({ title: t`Check your inbox`, description: t`We sent a confirmation link to ${sentTo}.`, variant: 'success' });
         } else {
-          toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+          toast({ title: t`Profile updated`, description: t`Your profile has been successfully updated.`, variant: 'success' });
         }
       },
       onError: (error) => {
@@ -131,14 +141,14 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
           limitToast();
           return;
         }
-        toast({ title: 'Update failed', description: profileUpdateErrorText(error), variant: 'destructive' });
+        toast({ title: t`Update failed`, description: profileUpdateErrorText(error), variant: 'destructive' });
       },
     });
   }
 
   return (
     <Card aria-labelledby={`${ids}-title`}>
-      <CardHeader titleId={`${ids}-title`} icon={<UserRound />} title="Profile Information" description="How other riders see you, and how we reach you." />
+      <CardHeader titleId={`${ids}-title`} icon={<UserRound />} title={t`Profile Information`} description={t`How other riders see you, and how we reach you.`} />
       <CardBody>
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-5">
           <UsernameField registration={register('userId')} availability={availability} changesCount={user.userIdChangesCount} error={errors.userId?.message} />
@@ -160,32 +170,44 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
               <PendingEmailNotice id={`${ids}-email-hint`} address={user.pendingEmail} />
             ) : (
               <p id={`${ids}-email-hint`} className="mt-1.5 text-xs text-asphalt-500">
-                {user.email ? 'A new address takes effect once you confirm it from your inbox.' : 'Add an email address to keep access to your account.'}
+                {user.email ? (
+                  <Trans>A new address takes effect once you confirm it from your inbox.</Trans>
+                ) : (
+                  <Trans>Add an email address to keep access to your account.</Trans>
+                )}
               </p>
             )}
           </EmailAddressField>
 
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>
-              <Label htmlFor={`${ids}-first`}>First Name</Label>
+              <Label htmlFor={`${ids}-first`}>
+                <Trans>First Name</Trans>
+              </Label>
               <Input id={`${ids}-first`} autoComplete="given-name" aria-invalid={Boolean(errors.firstName) || undefined} {...register('firstName')} />
               <FieldMessage>{errors.firstName?.message}</FieldMessage>
             </div>
             <div>
-              <Label htmlFor={`${ids}-last`}>Last Name</Label>
+              <Label htmlFor={`${ids}-last`}>
+                <Trans>Last Name</Trans>
+              </Label>
               <Input id={`${ids}-last`} autoComplete="family-name" aria-invalid={Boolean(errors.lastName) || undefined} {...register('lastName')} />
               <FieldMessage>{errors.lastName?.message}</FieldMessage>
             </div>
           </div>
 
           <div>
-            <Label htmlFor={`${ids}-bio`}>Bio</Label>
-            <Textarea id={`${ids}-bio`} rows={4} placeholder="What do you ride, and where do you like to ride it?" aria-invalid={Boolean(errors.bio) || undefined} {...register('bio')} />
+            <Label htmlFor={`${ids}-bio`}>
+              <Trans>Bio</Trans>
+            </Label>
+            <Textarea id={`${ids}-bio`} rows={4} placeholder={t`What do you ride, and where do you like to ride it?`} aria-invalid={Boolean(errors.bio) || undefined} {...register('bio')} />
             <FieldMessage>{errors.bio?.message}</FieldMessage>
           </div>
 
           <div>
-            <Label htmlFor={`${ids}-location`}>Location</Label>
+            <Label htmlFor={`${ids}-location`}>
+              <Trans>Location</Trans>
+            </Label>
             <div className="flex gap-2">
               <LocationSearchInput
                 id={`${ids}-location`}
@@ -215,14 +237,14 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
                   },
                 }}
               />
-              <Button variant="secondary" size="icon" className="size-11" aria-label="Select Location" title="Select Location" onClick={() => setLocationDialogOpen(true)}>
+              <Button variant="secondary" size="icon" className="size-11" aria-label={t`Select Location`} title={t`Select Location`} onClick={() => setLocationDialogOpen(true)}>
                 <MapIcon aria-hidden="true" />
               </Button>
             </div>
             <FieldMessage id={`${ids}-location-error`}>{errors.location?.message}</FieldMessage>
           </div>
 
-          <FormSubmitRow pending={update.isPending} label="Save Changes" />
+          <FormSubmitRow pending={update.isPending} label={t`Save Changes`} />
         </form>
       </CardBody>
       <SelectLocationDialog

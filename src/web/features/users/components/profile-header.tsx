@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ImageUp, Settings } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { RetryingImage } from '../../../components/retrying-image';
 import { buttonClasses } from '../../../components/ui/button';
@@ -24,6 +25,7 @@ function DefaultBanner() {
 
 /** Banner, avatar, name, @handle and location; the profile's own rider can change both pictures. */
 export function ProfileHeader({ profile }: { profile: PublicProfile }) {
+  const { t } = useLingui();
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [backgroundOpen, setBackgroundOpen] = useState(false);
   const canEdit = profile.abilities.edit;
@@ -34,7 +36,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
       <div className="relative aspect-[16/9] max-h-72 w-full sm:aspect-[3/1]">
         <DefaultBanner />
         {profile.backgroundImageUrl ? (
-          <RetryingImage src={profile.backgroundImageUrl} alt={`${name}'s background`} className="absolute inset-0 size-full object-cover" />
+          <RetryingImage src={profile.backgroundImageUrl} alt={t`${name}'s background`} className="absolute inset-0 size-full object-cover" />
         ) : null}
         {canEdit ? (
           <button
@@ -43,7 +45,9 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             className="absolute top-3 right-3 inline-flex h-9 items-center gap-2 rounded-lg bg-asphalt-950/60 px-3 text-sm font-semibold text-white backdrop-blur-sm transition-colors hover:bg-asphalt-950/80"
           >
             <ImageUp className="size-4" aria-hidden="true" />
-            <span className="max-sm:sr-only">Change Background</span>
+            <span className="max-sm:sr-only">
+              <Trans>Change Background</Trans>
+            </span>
           </button>
         ) : null}
       </div>
@@ -66,7 +70,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
           {canEdit ? (
             <Link to="/preferences" className={buttonClasses('secondary', 'md', 'sm:mt-4')}>
               <Settings aria-hidden="true" />
-              Edit Profile
+              <Trans>Edit Profile</Trans>
             </Link>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MapPin, Pencil } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { StaticMap } from '../../../components/map/static-map';
 import { SelectLocationDialog } from '../../../components/select-location-dialog';
@@ -11,17 +12,19 @@ import { useUpdateLocation } from '../../../api/users';
 
 /** The profile's Location: the place name and a small map; its own rider changes it with the Select Location dialog. */
 export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
+  const { t } = useLingui();
   const [dialogOpen, setDialogOpen] = useState(false);
   const update = useUpdateLocation(profile.id);
   const canEdit = profile.abilities.edit;
   const hasCoordinates = profile.latitude !== null && profile.longitude !== null;
+  const place = profile.location;
 
   return (
     <Card aria-labelledby="location-title" className="overflow-hidden">
       <CardHeader
         titleId="location-title"
         icon={<MapPin />}
-        title="Location"
+        title={t`Location`}
         actions={
           canEdit ? (
             <Button
@@ -29,10 +32,10 @@ export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
               size="sm"
               onClick={() => setDialogOpen(true)}
               disabled={update.isPending}
-              aria-label={update.isPending ? 'Saving location' : profile.location ? 'Change location' : 'Set location'}
+              aria-label={update.isPending ? t`Saving location` : profile.location ? t`Change location` : t`Set location`}
             >
               <Pencil aria-hidden="true" />
-              {update.isPending ? 'Saving...' : profile.location ? 'Change' : 'Set'}
+              {update.isPending ? <Trans>Saving...</Trans> : profile.location ? <Trans>Change</Trans> : <Trans>Set</Trans>}
             </Button>
           ) : null
         }
@@ -41,13 +44,15 @@ export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
         {profile.location ? (
           <p className="text-sm font-semibold text-asphalt-900">{profile.location}</p>
         ) : (
-          <p className="text-sm text-asphalt-500">No location set.</p>
+          <p className="text-sm text-asphalt-500">
+            <Trans>No location set.</Trans>
+          </p>
         )}
         {hasCoordinates ? (
           <StaticMap
             latitude={profile.latitude!}
             longitude={profile.longitude!}
-            label={`Map of ${profile.location ?? 'the rider’s location'}`}
+            label={place ? t`Map of ${place}` : t`Map of the rider’s location`}
             className="mt-3 h-44 w-full rounded-xl border border-asphalt-200"
           />
         ) : null}
@@ -60,9 +65,9 @@ export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
             update.mutate(
               { location: place.address, latitude: place.latitude, longitude: place.longitude },
               {
-                onSuccess: () => toast({ title: 'Location updated', description: 'Your location has been saved.', variant: 'success' }),
+                onSuccess: () => toast({ title: t`Location updated`, description: t`Your location has been saved.`, variant: 'success' }),
                 onError: (error) =>
-                  toast({ title: 'Location update failed', description: serverMessageOf(error) ?? 'Please try again.', variant: 'destructive' }),
+                  toast({ title: t`Location update failed`, description: serverMessageOf(error) ?? t`Please try again.`, variant: 'destructive' }),
               },
             )
           }

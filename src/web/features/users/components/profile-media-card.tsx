@@ -1,4 +1,5 @@
 import { Film, Images, Route } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { RetryingImage } from '../../../components/retrying-image';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -29,11 +30,12 @@ function Tile({ item }: { item: MediaItem }) {
 
 /** The profile's Media Gallery: the rider's media the viewer may see, each opening full size. */
 export function ProfileMediaCard({ accountId }: { accountId: string }) {
+  const { t } = useLingui();
   const media = useUserMedia(accountId);
   const items = (media.data ?? []).slice(0, PROFILE_MEDIA_LIMIT);
   return (
     <Card aria-labelledby="media-title">
-      <CardHeader titleId="media-title" icon={<Images />} title="Media Gallery" />
+      <CardHeader titleId="media-title" icon={<Images />} title={t`Media Gallery`} />
       <CardBody>
         {media.isPending ? (
           <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
@@ -42,9 +44,13 @@ export function ProfileMediaCard({ accountId }: { accountId: string }) {
             ))}
           </div>
         ) : media.isError ? (
-          <p className="text-sm text-asphalt-500">Photos and videos will appear here.</p>
+          <p className="text-sm text-asphalt-500">
+            <Trans>Photos and videos will appear here.</Trans>
+          </p>
         ) : items.length === 0 ? (
-          <p className="text-sm text-asphalt-500">No media yet.</p>
+          <p className="text-sm text-asphalt-500">
+            <Trans>No media yet.</Trans>
+          </p>
         ) : (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
             {items.map((item) => (

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, UserRound, UserRoundX } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicProfile } from '../../../../shared/users/profile';
 import { buttonClasses } from '../../../components/ui/button';
 import { PanelError } from '../../../components/ui/list-states';
@@ -16,6 +17,7 @@ import { RecentRidesCard } from './recent-rides-card';
 
 /** /profile/{username} (spec 2 "Public profile"). */
 export function ProfilePage() {
+  const { t } = useLingui();
   const { username = '' } = useParams();
   const profile = useProfile(username);
 
@@ -27,9 +29,9 @@ export function ProfilePage() {
       <div className="space-y-4">
         <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
           <ArrowLeft aria-hidden="true" />
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Link>
-        <PanelError title="Couldn't load this profile" onRetry={() => void profile.refetch()} />
+        <PanelError title={t`Couldn't load this profile`} onRetry={() => void profile.refetch()} />
       </div>
     );
   }
@@ -38,6 +40,8 @@ export function ProfilePage() {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
+  const { t } = useLingui();
+  const joined = formatDate(profile.createdAt);
   const { data: viewer } = useCurrentUser();
   // Distances in the viewer's unit (the profile's own, for a visitor without an account).
   const units = viewer?.preferredUnits ?? profile.preferredUnits;
@@ -47,16 +51,18 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-6">
         <div className="space-y-5 lg:space-y-6">
           <Card aria-labelledby="about-title">
-            <CardHeader titleId="about-title" icon={<UserRound />} title="About" />
+            <CardHeader titleId="about-title" icon={<UserRound />} title={t`About`} />
             <CardBody>
               {profile.bio ? (
                 <p className="text-sm leading-relaxed whitespace-pre-line text-asphalt-800">{profile.bio}</p>
               ) : (
-                <p className="text-sm text-asphalt-500">No bio yet.</p>
+                <p className="text-sm text-asphalt-500">
+                  <Trans>No bio yet.</Trans>
+                </p>
               )}
               <p className="mt-4 flex items-center gap-1.5 border-t border-asphalt-100 pt-4 text-sm text-asphalt-600">
                 <CalendarDays className="size-4 text-asphalt-400" aria-hidden="true" />
-                Member since {formatDate(profile.createdAt)}
+                <Trans>Member since {joined}</Trans>
               </p>
             </CardBody>
           </Card>
@@ -73,16 +79,18 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 }
 
 function ProfileNotFound() {
+  const { t } = useLingui();
   return (
-    <PageMessage icon={UserRoundX} title="Profile not found" text="There is no rider by that name, or their profile is not visible to you.">
+    <PageMessage icon={UserRoundX} title={t`Profile not found`} text={t`There is no rider by that name, or their profile is not visible to you.`}>
       <BackToDashboard />
     </PageMessage>
   );
 }
 
 function ProfileSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading profile" className="space-y-5">
+    <LoadingRegion label={t`Loading profile`} className="space-y-5">
       <div className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
         <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">

@@ -1,4 +1,5 @@
 import { Camera } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { cn } from '../../../lib/cn';
 
@@ -19,14 +20,16 @@ interface ProfilePictureProps {
  * alone there, unlike the chips beside a handle), with a camera button when the rider may change it.
  */
 export function ProfilePicture({ rider, className, avatarClassName, buttonClassName, onEdit }: ProfilePictureProps) {
+  const { t } = useLingui();
+  const handle = rider.userId;
   return (
     <div className={cn('relative', className)}>
-      <UserAvatar userId={rider.userId} imageUrl={rider.profileImageUrl} alt={rider.profileImageUrl ? `${rider.userId}'s profile picture` : ''} className={avatarClassName} />
+      <UserAvatar userId={rider.userId} imageUrl={rider.profileImageUrl} alt={rider.profileImageUrl ? t`${handle}'s profile picture` : ''} className={avatarClassName} />
       {onEdit ? (
         <button
           type="button"
           onClick={onEdit}
-          aria-label="Update profile picture"
+          aria-label={t`Update profile picture`}
           className={cn('absolute inline-flex size-9 items-center justify-center rounded-full bg-asphalt-900 text-white shadow-md ring-3 ring-white transition-colors hover:bg-asphalt-700', buttonClassName)}
         >
           <Camera className="size-4" aria-hidden="true" />

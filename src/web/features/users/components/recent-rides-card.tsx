@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronRight, Route } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SkeletonLines } from '../../../components/ui/skeleton';
@@ -9,18 +10,23 @@ import { type RecentRide, useRecentRides } from '../../../api/users';
 
 /** The profile's Recent Rides, with distances in the viewer's unit. */
 export function RecentRidesCard({ accountId, units }: { accountId: string; units: PreferredUnits }) {
+  const { t } = useLingui();
   const rides = useRecentRides(accountId);
   const items = rides.data ?? [];
   return (
     <Card aria-labelledby="recent-rides-title">
-      <CardHeader titleId="recent-rides-title" icon={<Route />} title="Recent Rides" />
+      <CardHeader titleId="recent-rides-title" icon={<Route />} title={t`Recent Rides`} />
       <CardBody>
         {rides.isPending ? (
           <SkeletonLines className="space-y-2" lines={['h-14 rounded-xl', 'h-14 rounded-xl']} />
         ) : rides.isError ? (
-          <p className="text-sm text-asphalt-500">Recent rides will appear here.</p>
+          <p className="text-sm text-asphalt-500">
+            <Trans>Recent rides will appear here.</Trans>
+          </p>
         ) : items.length === 0 ? (
-          <p className="text-sm text-asphalt-500">No recent rides yet.</p>
+          <p className="text-sm text-asphalt-500">
+            <Trans>No recent rides yet.</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-asphalt-100">
             {items.map((ride) => (

@@ -1,25 +1,28 @@
 import { useId } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { REMINDER_TIMES, type DigestChoice, type Preferences, type ReminderTime } from '../../../../shared/users/preferences';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
 
-const REMINDER_LABELS: Record<ReminderTime, string> = {
-  evening_before: 'The evening before (18:00)',
-  morning_of: 'The morning of the ride (07:00)',
-  two_hours_before: '2 hours before the start',
+const REMINDER_LABELS: Record<ReminderTime, MessageDescriptor> = {
+  evening_before: msg`The evening before (18:00)`,
+  morning_of: msg`The morning of the ride (07:00)`,
+  two_hours_before: msg`2 hours before the start`,
 };
 
-const NEW_RIDES_LABELS: Record<DigestChoice, string> = {
-  immediate: 'One e-mail per ride',
-  daily: 'A daily digest (08:00)',
-  weekly: 'A weekly digest (Mondays, 08:00)',
+const NEW_RIDES_LABELS: Record<DigestChoice, MessageDescriptor> = {
+  immediate: msg`One e-mail per ride`,
+  daily: msg`A daily digest (08:00)`,
+  weekly: msg`A weekly digest (Mondays, 08:00)`,
 };
 
-const ORGANIZER_LABELS: Record<Preferences['organizerDigest'], string> = {
-  immediate: 'One e-mail each',
-  daily: 'A daily digest (08:00)',
+const ORGANIZER_LABELS: Record<Preferences['organizerDigest'], MessageDescriptor> = {
+  immediate: msg`One e-mail each`,
+  daily: msg`A daily digest (08:00)`,
 };
 
 /**
@@ -29,39 +32,44 @@ const ORGANIZER_LABELS: Record<Preferences['organizerDigest'], string> = {
  * rider's clock. Each choice saves at once. Made to sit inside the Notifications card.
  */
 export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const update = useUpdateProfile(user.id);
   // While a change is saving, show the choice already made.
   const current: Pick<Preferences, 'reminderTimes' | 'organizerDigest' | 'newRidesDigest'> = { reminderTimes: user.reminderTimes, organizerDigest: user.organizerDigest, newRidesDigest: user.newRidesDigest, ...(update.isPending ? update.variables : {}) };
 
   function save(change: Partial<Preferences>) {
-    update.mutate(change, { onError: (error) => toast({ title: 'Update failed', description: profileUpdateErrorText(error), variant: 'destructive' }) });
+    update.mutate(change, { onError: (error) => toast({ title: t`Update failed`, description: profileUpdateErrorText(error), variant: 'destructive' }) });
   }
 
   function toggleReminder(time: ReminderTime, checked: boolean) {
     const chosen = new Set(current.reminderTimes);
     if (checked) chosen.add(time);
     else chosen.delete(time);
-    save({ reminderTimes: REMINDER_TIMES.filter((t) => chosen.has(t)) });
+    save({ reminderTimes: REMINDER_TIMES.filter((time) => chosen.has(time)) });
   }
 
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2">
-        <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">Ride reminders</legend>
-        <p className="text-xs text-asphalt-500">By e-mail and on your devices, for rides you hold a seat on. Times are on your clock. None ticked: no reminders.</p>
+        <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">
+          <Trans>Ride reminders</Trans>
+        </legend>
+        <p className="text-xs text-asphalt-500">
+          <Trans>By e-mail and on your devices, for rides you hold a seat on. Times are on your clock. None ticked: no reminders.</Trans>
+        </p>
         {REMINDER_TIMES.map((time) => (
           <div key={time} className="flex items-center gap-3">
             <Checkbox id={`${id}-${time}`} checked={current.reminderTimes.includes(time)} onCheckedChange={(checked) => toggleReminder(time, checked === true)} disabled={update.isPending} />
             <label htmlFor={`${id}-${time}`} className="min-w-0 cursor-pointer text-sm text-asphalt-800">
-              {REMINDER_LABELS[time]}
+              {i18n._(REMINDER_LABELS[time])}
             </label>
           </div>
         ))}
       </fieldset>
-      <Choice legend="New rides in my groups" name={`${id}-new-rides`} labels={NEW_RIDES_LABELS} value={current.newRidesDigest} disabled={update.isPending} onChange={(newRidesDigest) => save({ newRidesDigest })} />
+      <Choice legend={t`New rides in my groups`} name={`${id}-new-rides`} labels={NEW_RIDES_LABELS} value={current.newRidesDigest} disabled={update.isPending} onChange={(newRidesDigest) => save({ newRidesDigest })} />
       <Choice
-        legend="Join requests and new members (groups I organize)"
+        legend={t`Join requests and new members (groups I organize)`}
         name={`${id}-organizer`}
         labels={ORGANIZER_LABELS}
         value={current.organizerDigest}
@@ -73,14 +81,15 @@ export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
 }
 
 /** One choice of several, as native radio buttons in a fieldset (named by its legend for screen readers). */
-function Choice<V extends string>({ legend, name, labels, value, disabled, onChange }: { legend: string; name: string; labels: Record<V, string>; value: V; disabled: boolean; onChange: (value: V) => void }) {
+function Choice<V extends string>({ legend, name, labels, value, disabled, onChange }: { legend: string; name: string; labels: Record<V, MessageDescriptor>; value: V; disabled: boolean; onChange: (value: V) => void }) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="space-y-2">
       <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">{legend}</legend>
       {(Object.keys(labels) as V[]).map((option) => (
         <label key={option} className="flex min-w-0 cursor-pointer items-center gap-3 text-sm text-asphalt-800">
           <input type="radio" name={name} value={option} checked={value === option} disabled={disabled} onChange={() => onChange(option)} className="size-4 accent-ignition-500" />
-          {labels[option]}
+          {i18n._(labels[option])}
         </label>
       ))}
     </fieldset>

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { CircleCheck, CircleX } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { USER_ID_MAX_CHANGES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH } from '../../../../shared/users/current-user';
 import { USER_ID_PATTERN } from '../../../../shared/users/profile';
 import { FieldMessage } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { countOf } from '../../../lib/plural';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsernameAvailability } from '../../../api/users';
 
@@ -35,12 +36,6 @@ export function useUsernameCheck(typed: string, currentUserId: string, accountId
   return check.data.available ? 'available' : 'taken';
 }
 
-/** Spec 1 section 5: the hint under the field. */
-export function usernameChangesHint(changesCount: number): string {
-  if (changesCount >= USER_ID_MAX_CHANGES) return `Username change limit reached (${USER_ID_MAX_CHANGES}/${USER_ID_MAX_CHANGES} changes used)`;
-  return `Can only be changed ${countOf(USER_ID_MAX_CHANGES - changesCount, 'more time', 'more times')}`;
-}
-
 interface UsernameFieldProps {
   registration: UseFormRegisterReturn<'userId'>;
   availability: UsernameAvailability;
@@ -50,11 +45,20 @@ interface UsernameFieldProps {
 
 /** The handle input with its availability mark (spinner, green tick, red cross) and the changes hint. */
 export function UsernameField({ registration, availability, changesCount, error }: UsernameFieldProps) {
+  const { t } = useLingui();
   const id = useId();
   const limitReached = changesCount >= USER_ID_MAX_CHANGES;
+  const maxChanges = USER_ID_MAX_CHANGES;
+  const changesLeft = USER_ID_MAX_CHANGES - changesCount;
+  // Spec 1 section 5: the hint under the field.
+  const changesHint = limitReached
+    ? t`Username change limit reached (${maxChanges}/${maxChanges} changes used)`
+    : t`Can only be changed ${plural(changesLeft, { one: '# more time', other: '# more times' })}`;
   return (
     <div>
-      <Label htmlFor={id}>User ID</Label>
+      <Label htmlFor={id}>
+        <Trans>User ID</Trans>
+      </Label>
       <div className="relative">
         <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-semibold text-asphalt-500">@</span>
         <Input
@@ -70,17 +74,17 @@ export function UsernameField({ registration, availability, changesCount, error 
         />
         <span id={`${id}-status`} className="absolute top-1/2 right-3 flex -translate-y-1/2 items-center" aria-live="polite">
           {availability === 'checking' ? (
-            <span role="status" aria-label="Checking availability" className="inline-block size-4 animate-spin rounded-full border-2 border-ignition-500 border-r-transparent" />
+            <span role="status" aria-label={t`Checking availability`} className="inline-block size-4 animate-spin rounded-full border-2 border-ignition-500 border-r-transparent" />
           ) : availability === 'available' ? (
-            <CircleCheck role="img" aria-label="Username is available" className="size-5 text-emerald-600" />
+            <CircleCheck role="img" aria-label={t`Username is available`} className="size-5 text-emerald-600" />
           ) : availability === 'taken' ? (
-            <CircleX role="img" aria-label="Username is taken" className="size-5 text-red-600" />
+            <CircleX role="img" aria-label={t`Username is taken`} className="size-5 text-red-600" />
           ) : null}
         </span>
       </div>
       <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
       <p id={`${id}-hint`} className={cn('mt-1.5 text-xs', limitReached ? 'font-semibold text-asphalt-700' : 'text-asphalt-500')}>
-        {usernameChangesHint(changesCount)}
+        {changesHint}
       </p>
     </div>
   );
