@@ -1,4 +1,5 @@
 import { Play, Route } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import type { MediaItem } from '../../../shared/media/media-item';
 import type { PreferredUnits } from '../../../shared/users/current-user';
 import { formatDistance } from '../../lib/units';
@@ -13,7 +14,11 @@ export function MediaPreview({ item, units }: { item: MediaItem; units: Preferre
         alt={item.description ?? item.originalName}
         loading="lazy"
         className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        fallback={<span className="text-xs text-asphalt-500">Image unavailable</span>}
+        fallback={
+          <span className="text-xs text-asphalt-500">
+            <Trans>Image unavailable</Trans>
+          </span>
+        }
       />
     );
   }
@@ -34,7 +39,9 @@ export function MediaPreview({ item, units }: { item: MediaItem; units: Preferre
   return (
     <span className="flex size-full flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-asphalt-800 to-asphalt-950 px-3 text-center text-white">
       <Route className="size-8 text-ignition-400" aria-hidden="true" />
-      <span className="text-xs font-bold tracking-wide uppercase">GPX track</span>
+      <span className="text-xs font-bold tracking-wide uppercase">
+        <Trans>GPX track</Trans>
+      </span>
       {summary ? <span className="text-sm font-semibold tabular-nums text-asphalt-200">{formatDistance(summary.distanceKm, units)}</span> : null}
     </span>
   );

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Download, Route } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../shared/media/media-item';
 import { formatFileSize } from '../../../shared/media/upload-rules';
 import type { PreferredUnits } from '../../../shared/users/current-user';
@@ -21,9 +22,12 @@ export interface MediaBrowsing {
  * controls) step through its items.
  */
 export function MediaViewerDialog({ item, units, onOpenChange, browsing }: { item: MediaItem | null; units: PreferredUnits; onOpenChange: (open: boolean) => void; browsing?: MediaBrowsing }) {
+  const { t } = useLingui();
   const index = item && browsing ? browsing.items.findIndex((i) => i.id === item.id) : -1;
   const previous = index > 0 ? browsing?.items[index - 1] : undefined;
   const next = index >= 0 ? browsing?.items[index + 1] : undefined;
+  const position = index + 1;
+  const count = browsing?.items.length ?? 0;
   function onKeyDown(event: KeyboardEvent) {
     if (event.target instanceof HTMLVideoElement) return;
     const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
@@ -46,10 +50,10 @@ export function MediaViewerDialog({ item, units, onOpenChange, browsing }: { ite
               ) : (
                 <div className="flex flex-col items-center gap-2 px-6 py-12 text-center text-white">
                   <Route className="size-10 text-ignition-400" aria-hidden="true" />
-                  <p className="text-lg font-extrabold">{item.gpx?.name ?? 'GPX track'}</p>
+                  <p className="text-lg font-extrabold">{item.gpx?.name ?? t`GPX track`}</p>
                   {item.gpx ? (
                     <p className="text-sm text-asphalt-300 tabular-nums">
-                      {formatDistance(item.gpx.summary.distanceKm, units)} · {item.gpx.summary.pointCount} points
+                      {formatDistance(item.gpx.summary.distanceKm, units)} · <Plural value={item.gpx.summary.pointCount} one="# point" other="# points" />
                     </p>
                   ) : null}
                 </div>
@@ -66,20 +70,22 @@ export function MediaViewerDialog({ item, units, onOpenChange, browsing }: { ite
               <div className="flex shrink-0 flex-wrap items-center gap-2">
                 {browsing && browsing.items.length > 1 ? (
                   <>
-                    <Button variant="secondary" size="icon" aria-label="Previous" disabled={!previous} onClick={() => previous && browsing.onShow(previous)}>
+                    <Button variant="secondary" size="icon" aria-label={t`Previous`} disabled={!previous} onClick={() => previous && browsing.onShow(previous)}>
                       <ChevronLeft aria-hidden="true" />
                     </Button>
                     <span className="text-sm text-asphalt-600 tabular-nums">
-                      {index + 1} of {browsing.items.length}
+                      <Trans>
+                        {position} of {count}
+                      </Trans>
                     </span>
-                    <Button variant="secondary" size="icon" aria-label="Next" disabled={!next} onClick={() => next && browsing.onShow(next)}>
+                    <Button variant="secondary" size="icon" aria-label={t`Next`} disabled={!next} onClick={() => next && browsing.onShow(next)}>
                       <ChevronRight aria-hidden="true" />
                     </Button>
                   </>
                 ) : null}
                 <a href={item.url} download={item.originalName} className={buttonClasses('secondary', 'md')}>
                   <Download aria-hidden="true" />
-                  Download
+                  <Trans>Download</Trans>
                 </a>
               </div>
             </div>

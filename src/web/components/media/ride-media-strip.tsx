@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Images, ImagePlus, Trash2 } from 'lucide-react';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../shared/media/media-item';
 import type { Ride } from '../../../shared/rides/ride';
 import { useRideMedia } from '../../api/media';
@@ -15,8 +17,9 @@ import { UploadMediaDialog } from './upload-media-dialog';
 const THUMB = 'relative size-24 shrink-0 snap-start overflow-hidden rounded-xl bg-asphalt-100 sm:size-28';
 
 function StripSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading photos and videos" className="flex gap-3">
+    <LoadingRegion label={t`Loading photos and videos`} className="flex gap-3">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className={THUMB} />
       ))}
@@ -31,6 +34,8 @@ function StripSkeleton() {
  * with none that the viewer may not add to.
  */
 export function RideMediaStrip({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
+  const rideName = ride.name;
   const media = useRideMedia(ride.id, true);
   const { units } = usePreferences();
   const [adding, setAdding] = useState(false);
@@ -45,26 +50,34 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
     if (media.isError) {
       return (
         <div className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
-          <p>Couldn&apos;t load the photos and videos.</p>
+          <p>
+            <Trans>Couldn&apos;t load the photos and videos.</Trans>
+          </p>
           <Button variant="secondary" size="sm" onClick={() => void media.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       );
     }
-    if (items.length === 0) return <p className="text-sm text-asphalt-600">No photos yet. Riders and group members can add photos and videos of the day.</p>;
+    if (items.length === 0) {
+      return (
+        <p className="text-sm text-asphalt-600">
+          <Trans>No photos yet. Riders and group members can add photos and videos of the day.</Trans>
+        </p>
+      );
+    }
     return (
-      <ul aria-label={`Photos and videos of ${ride.name}`} className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pt-1 pb-2">
+      <ul aria-label={t`Photos and videos of ${rideName}`} className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pt-1 pb-2">
         {items.map((item) => (
           <li key={item.id} className={THUMB}>
             <button type="button" onClick={() => setViewing(item)} className="group flex size-full items-center justify-center focus-visible:outline-offset-[-3px]">
-              <span className="sr-only">View {item.originalName} full size: </span>
+              <span className="sr-only">{t`View ${ph({ fileName: item.originalName })} full size:`} </span>
               <MediaPreview item={item} units={units} />
             </button>
             {item.abilities.delete ? (
               <button
                 type="button"
-                aria-label={`Delete ${item.originalName}`}
+                aria-label={t`Delete ${ph({ fileName: item.originalName })}`}
                 onClick={() => setDeleting(item)}
                 className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow ring-1 ring-white/60 transition-colors hover:bg-red-700 focus-visible:bg-red-700"
               >
@@ -81,13 +94,13 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
     <Card aria-labelledby="ride-media-title" className="mb-6">
       <CardHeader
         titleId="ride-media-title"
-        title="Photos and videos"
+        title={t`Photos and videos`}
         icon={<Images aria-hidden="true" />}
         actions={
           canAdd ? (
             <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
               <ImagePlus aria-hidden="true" />
-              Add photos
+              <Trans>Add photos</Trans>
             </Button>
           ) : null
         }
@@ -99,13 +112,13 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
           open={adding}
           onOpenChange={setAdding}
           destination={{ associatedType: 'ride', associatedId: ride.id }}
-          title="Add photos"
-          description={`Photos and videos of ${ride.name}, for everyone who sees the ride.`}
+          title={t`Add photos`}
+          description={t`Photos and videos of ${rideName}, for everyone who sees the ride.`}
           photosAndVideosOnly
         />
       ) : null}
       <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items, onShow: setViewing }} />
-      <DeleteMediaDialog item={deleting} from={ride.name} onClose={() => setDeleting(null)} />
+      <DeleteMediaDialog item={deleting} from={{ rideName }} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

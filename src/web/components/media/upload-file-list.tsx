@@ -1,4 +1,6 @@
 import { CircleAlert, CircleCheck, FileVideo, Image as ImageIcon, Route, X } from 'lucide-react';
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { formatFileSize } from '../../../shared/media/upload-rules';
 import { cn } from '../../lib/cn';
 import { UploadRefusal } from '../users/add-email-link';
@@ -12,9 +14,10 @@ function kindIcon(file: File) {
 
 /** The files waiting in the upload dialog: name, size, progress, the server's refusal, and Remove. */
 export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[]; busy: boolean; onRemove: (key: string) => void }) {
+  const { t } = useLingui();
   if (files.length === 0) return null;
   return (
-    <ul aria-label="Files to upload" className="mt-4 space-y-2">
+    <ul aria-label={t`Files to upload`} className="mt-4 space-y-2">
       {files.map((f) => (
         <li key={f.key} className="rounded-lg border border-asphalt-200 bg-white px-3 py-2.5">
           <div className="flex items-center gap-3">
@@ -28,12 +31,12 @@ export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[];
                 {f.status === 'uploading' ? ` · ${Math.round(f.progress * 100)}%` : null}
               </p>
             </div>
-            {f.status === 'done' ? <CircleCheck className="size-5 shrink-0 text-emerald-600" aria-label="Uploaded" /> : null}
-            {f.status === 'failed' ? <CircleAlert className="size-5 shrink-0 text-red-600" aria-label="Failed" /> : null}
+            {f.status === 'done' ? <CircleCheck className="size-5 shrink-0 text-emerald-600" aria-label={t`Uploaded`} /> : null}
+            {f.status === 'failed' ? <CircleAlert className="size-5 shrink-0 text-red-600" aria-label={t`Failed`} /> : null}
             {f.status === 'ready' || f.status === 'failed' ? (
               <button
                 type="button"
-                aria-label={`Remove ${f.file.name}`}
+                aria-label={t`Remove ${ph({ fileName: f.file.name })}`}
                 disabled={busy}
                 onClick={() => onRemove(f.key)}
                 className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800 disabled:opacity-50"
@@ -45,7 +48,7 @@ export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[];
           {f.status === 'uploading' || f.status === 'done' ? (
             <div
               role="progressbar"
-              aria-label={`Uploading ${f.file.name}`}
+              aria-label={t`Uploading ${ph({ fileName: f.file.name })}`}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(f.progress * 100)}

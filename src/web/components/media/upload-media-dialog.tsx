@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { UploadCloud } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PHOTO_AND_VIDEO_ACCEPT_ATTRIBUTE, UPLOAD_ACCEPT_ATTRIBUTE } from '../../../shared/media/upload-rules';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
@@ -35,20 +36,23 @@ export function UploadMediaDialog({
   onOpenChange,
   destination,
   destinationField,
-  title = 'Upload Media',
-  description: intro = 'Add photos, videos or GPX tracks to your gallery.',
+  title,
+  description,
   photosAndVideosOnly = false,
 }: UploadMediaDialogProps) {
+  const { t, i18n } = useLingui();
+  const heading = title ?? t`Upload Media`;
+  const intro = description ?? t`Add photos, videos or GPX tracks to your gallery.`;
   const queue = useUploadQueue({ photosAndVideosOnly });
   const { busy } = queue;
   const inputRef = useRef<HTMLInputElement>(null);
   const descriptionId = useId();
-  const [description, setDescription] = useState('');
+  const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
 
   function reset() {
     queue.clear();
-    setDescription('');
+    setText('');
     setDragging(false);
   }
 
@@ -63,7 +67,10 @@ export function UploadMediaDialog({
     if (pasted.length === 0) return;
     event.preventDefault();
     const added = queue.add(pasted);
-    if (added > 0) toast({ ...UPLOAD_TEXTS.pasted(added) });
+    if (added > 0) {
+      const pastedText = UPLOAD_TEXTS.pasted(added);
+      toast({ title: i18n._(pastedText.title), description: i18n._(pastedText.description) });
+    }
   }
 
   function onDrop(event: DragEvent) {
@@ -73,7 +80,7 @@ export function UploadMediaDialog({
   }
 
   async function uploadAll() {
-    if (!(await queue.uploadAll(destination, description))) return;
+    if (!(await queue.uploadAll(destination, text))) return;
     reset();
     onOpenChange(false);
   }
@@ -84,7 +91,7 @@ export function UploadMediaDialog({
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent size="lg" onPaste={onPaste} onEscapeKeyDown={(e) => (busy ? e.preventDefault() : undefined)} onInteractOutside={(e) => (busy ? e.preventDefault() : undefined)}>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle>{heading}</DialogTitle>
           <DialogDescription>{intro}</DialogDescription>
         </DialogHeader>
 
@@ -104,12 +111,16 @@ export function UploadMediaDialog({
           <span className="flex size-12 items-center justify-center rounded-full bg-white text-ignition-600 shadow-sm ring-1 ring-asphalt-200 [&_svg]:size-6">
             <UploadCloud aria-hidden="true" />
           </span>
-          <p className="mt-3 text-sm font-semibold text-asphalt-900">Drag and drop files here</p>
-          <p className="mt-0.5 text-sm text-asphalt-600">or paste them from your clipboard</p>
+          <p className="mt-3 text-sm font-semibold text-asphalt-900">
+            <Trans>Drag and drop files here</Trans>
+          </p>
+          <p className="mt-0.5 text-sm text-asphalt-600">
+            <Trans>or paste them from your clipboard</Trans>
+          </p>
           <Button variant="secondary" className="mt-4" disabled={busy} onClick={() => inputRef.current?.click()}>
-            Choose Files
+            <Trans>Choose Files</Trans>
           </Button>
-          <p className="mt-3 text-xs text-asphalt-500">{photosAndVideosOnly ? 'GIF, JPEG, PNG or MP4' : 'GIF, JPEG, PNG, MP4 or GPX'}, up to 50MB each</p>
+          <p className="mt-3 text-xs text-asphalt-500">{photosAndVideosOnly ? t`GIF, JPEG, PNG or MP4, up to 50MB each` : t`GIF, JPEG, PNG, MP4 or GPX, up to 50MB each`}</p>
           <input
             ref={inputRef}
             type="file"
@@ -117,7 +128,7 @@ export function UploadMediaDialog({
             accept={photosAndVideosOnly ? PHOTO_AND_VIDEO_ACCEPT_ATTRIBUTE : UPLOAD_ACCEPT_ATTRIBUTE}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Choose files to upload"
+            aria-label={t`Choose files to upload`}
             onChange={(event) => {
               if (event.target.files) queue.add(event.target.files);
               event.target.value = '';
@@ -131,26 +142,28 @@ export function UploadMediaDialog({
 
         <div className="mt-4">
           <Label htmlFor={descriptionId}>
-            Description <span className="font-normal text-asphalt-500">(optional)</span>
+            <Trans>
+              Description <span className="font-normal text-asphalt-500">(optional)</span>
+            </Trans>
           </Label>
           <Textarea
             id={descriptionId}
-            value={description}
+            value={text}
             maxLength={1000}
             disabled={busy}
-            onChange={(event) => setDescription(event.target.value)}
-            placeholder="Where was this? Who was riding?"
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t`Where was this? Who was riding?`}
             className="min-h-20"
           />
         </div>
 
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={busy} onClick={() => changeOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void uploadAll()} disabled={busy}>
             <UploadCloud aria-hidden="true" />
-            {busy ? 'Uploading...' : waiting > 1 ? `Upload ${waiting} Files` : 'Upload'}
+            {busy ? t`Uploading...` : waiting > 1 ? t`Upload ${waiting} Files` : t`Upload`}
           </Button>
         </div>
       </DialogContent>

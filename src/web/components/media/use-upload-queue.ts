@@ -1,23 +1,31 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { MediaAssociatedType } from '../../../shared/media/media-item';
 import { checkUploadFile } from '../../../shared/media/upload-rules';
 import { isGuestUploadTotalError, mediaKeys, uploadMedia } from '../../api/media';
 import { serverMessageOf } from '../../lib/api-client';
-import { countOf } from '../../lib/plural';
 import { toast } from '../ui/toast';
+
+/** A toast's two texts, shown in the rider's language. */
+export interface UploadText {
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+}
 
 /** Spec 2 sections 5 and 8: the upload texts. */
 export const UPLOAD_TEXTS = {
-  unsupported: { title: 'Unsupported file type', description: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.' },
+  unsupported: { title: msg`Unsupported file type`, description: msg`Please upload GIF, JPEG, PNG, MP4, or GPX files only.` },
   /** A ride takes photos and videos from its riders; its GPX route is added by its owner beside the route. */
-  unsupportedOnRide: { title: 'Unsupported file type', description: 'Please add GIF, JPEG, PNG or MP4 files to a ride.' },
-  tooLarge: { title: 'File too large', description: 'Please upload files smaller than 50MB.' },
-  noFiles: { title: 'No files selected', description: 'Please select at least one file to upload.' },
-  success: { title: 'Upload successful', description: 'Your media has been uploaded successfully.' },
-  failedTitle: 'Upload failed',
-  failedFallback: 'Failed to upload media. Please try again.',
-  pasted: (n: number) => ({ title: 'Files pasted', description: `${countOf(n, 'file', 'files')} added from clipboard.` }),
+  unsupportedOnRide: { title: msg`Unsupported file type`, description: msg`Please add GIF, JPEG, PNG or MP4 files to a ride.` },
+  tooLarge: { title: msg`File too large`, description: msg`Please upload files smaller than 50MB.` },
+  noFiles: { title: msg`No files selected`, description: msg`Please select at least one file to upload.` },
+  success: { title: msg`Upload successful`, description: msg`Your media has been uploaded successfully.` },
+  failedTitle: msg`Upload failed`,
+  failedFallback: msg`Failed to upload media. Please try again.`,
+  pasted: (n: number): UploadText => ({ title: msg`Files pasted`, description: msg`${plural(n, { one: '# file', other: '# files' })} added from clipboard.` }),
 } as const;
 
 export type UploadStatus = 'ready' | 'uploading' | 'done' | 'failed';
@@ -49,8 +57,10 @@ const isWaiting = (f: QueuedFile) => f.status === 'ready' || f.status === 'faile
  * own progress. Resolves true when every file was uploaded.
  */
 export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideosOnly?: boolean } = {}) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<QueuedFile[]>([]);
+  const refuse = (text: UploadText) => toast({ title: i18n._(text.title), description: i18n._(text.description), variant: 'destructive' });
   const [busy, setBusy] = useState(false);
 
   function update(key: string, patch: Partial<QueuedFile>) {
@@ -62,8 +72,8 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
     const accepted: QueuedFile[] = [];
     for (const file of Array.from(list)) {
       const check = checkUploadFile(file, { photosAndVideosOnly });
-      if (check === 'unsupported') toast({ ...(photosAndVideosOnly ? UPLOAD_TEXTS.unsupportedOnRide : UPLOAD_TEXTS.unsupported), variant: 'destructive' });
-      else if (check === 'tooLarge') toast({ ...UPLOAD_TEXTS.tooLarge, variant: 'destructive' });
+      if (check === 'unsupported') refuse(photosAndVideosOnly ? UPLOAD_TEXTS.unsupportedOnRide : UPLOAD_TEXTS.unsupported);
+      else if (check === 'tooLarge') refuse(UPLOAD_TEXTS.tooLarge);
       else accepted.push({ key: `f${nextKey++}`, file, status: 'ready', progress: 0, error: null, offerEmail: false });
     }
     if (accepted.length > 0) setFiles((current) => [...current.filter((f) => f.status !== 'done'), ...accepted]);
@@ -77,7 +87,7 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
   async function uploadAll(destination: UploadDestination, description: string): Promise<boolean> {
     const pending = files.filter(isWaiting);
     if (pending.length === 0) {
-      toast({ ...UPLOAD_TEXTS.noFiles, variant: 'destructive' });
+      refuse(UPLOAD_TEXTS.noFiles);
       return false;
     }
     setBusy(true);
@@ -90,7 +100,7 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
         update(queued.key, { status: 'done', progress: 1 });
         uploaded += 1;
       } catch (error) {
-        const message = serverMessageOf(error) ?? UPLOAD_TEXTS.failedFallback;
+        const message = serverMessageOf(error) ?? i18n._(UPLOAD_TEXTS.failedFallback);
         console.error('Media upload failed', error);
         update(queued.key, { status: 'failed', error: message, offerEmail: isGuestUploadTotalError(error) });
         firstError ??= message;
@@ -99,10 +109,10 @@ export function useUploadQueue({ photosAndVideosOnly = false }: { photosAndVideo
     setBusy(false);
     if (uploaded > 0) await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     if (firstError) {
-      toast({ title: UPLOAD_TEXTS.failedTitle, description: firstError, variant: 'destructive' });
+      toast({ title: i18n._(UPLOAD_TEXTS.failedTitle), description: firstError, variant: 'destructive' });
       return false;
     }
-    toast({ ...UPLOAD_TEXTS.success, variant: 'success' });
+    toast({ title: i18n._(UPLOAD_TEXTS.success.title), description: i18n._(UPLOAD_TEXTS.success.description), variant: 'success' });
     return true;
   }
 

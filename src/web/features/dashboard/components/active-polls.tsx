@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { CalendarClock, MapPin, ThumbsDown, ThumbsUp, Vote } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Poll } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,22 +8,28 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { InlineLoadError } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { useActivePolls, useRespondToPoll } from '../../../api/polls';
+import { formatDate } from '../../../lib/format-date';
 
 /** Active polls with Interested (yes) and Not Available (no) (spec 2 sections 2 and 10). */
 export function ActivePolls() {
+  const { t } = useLingui();
   const polls = useActivePolls();
   return (
     <Card aria-labelledby="dashboard-polls-title" className="h-full">
-      <CardHeader titleId="dashboard-polls-title" title="Active Polls" description="Help your groups pick the dates." icon={<Vote aria-hidden="true" />} />
+      <CardHeader titleId="dashboard-polls-title" title={t`Active Polls`} description={t`Help your groups pick the dates.`} icon={<Vote aria-hidden="true" />} />
       <CardBody>
         {polls.isPending ? (
-          <SkeletonLines className="space-y-3" label="Loading polls" lines={['h-24 rounded-xl', 'h-24 rounded-xl']} />
+          <SkeletonLines className="space-y-3" label={t`Loading polls`} lines={['h-24 rounded-xl', 'h-24 rounded-xl']} />
         ) : polls.isError ? (
-          <InlineLoadError onRetry={() => void polls.refetch()}>Polls could not be loaded.</InlineLoadError>
+          <InlineLoadError onRetry={() => void polls.refetch()}>
+            <Trans>Polls could not be loaded.</Trans>
+          </InlineLoadError>
         ) : polls.data.length === 0 ? (
-          <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">No active polls right now.</p>
+          <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">
+            <Trans>No active polls right now.</Trans>
+          </p>
         ) : (
-          <ul aria-label="Active polls" className="space-y-3">
+          <ul aria-label={t`Active polls`} className="space-y-3">
             {polls.data.map((poll) => (
               <li key={poll.id}>
                 <PollItem poll={poll} />
@@ -37,8 +43,11 @@ export function ActivePolls() {
 }
 
 function PollItem({ poll }: { poll: Poll }) {
+  const { t } = useLingui();
   const respond = useRespondToPoll();
   const titleId = `dashboard-poll-${poll.id}`;
+  const deadline = formatDate(poll.deadline);
+  const { yesCount, noCount } = poll;
 
   function answer(response: 'yes' | 'no') {
     respond.mutate(
@@ -46,7 +55,7 @@ function PollItem({ poll }: { poll: Poll }) {
       {
         onError: (error) => {
           console.error('Failed to respond', error);
-          toast({ title: 'Failed to respond', variant: 'destructive' });
+          toast({ title: t`Failed to respond`, variant: 'destructive' });
         },
       },
     );
@@ -63,7 +72,7 @@ function PollItem({ poll }: { poll: Poll }) {
         </div>
         {poll.userResponse ? (
           <Badge variant={poll.userResponse === 'yes' ? 'success' : 'neutral'} className="shrink-0">
-            {poll.userResponse === 'yes' ? 'Interested' : 'Not Available'}
+            {poll.userResponse === 'yes' ? t`Interested` : t`Not Available`}
           </Badge>
         ) : null}
       </div>
@@ -74,21 +83,23 @@ function PollItem({ poll }: { poll: Poll }) {
         </span>
         <span className="inline-flex items-center gap-1.5">
           <CalendarClock className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-          Vote by {format(new Date(poll.deadline), 'MMM d, yyyy')}
+          <Trans>Vote by {deadline}</Trans>
         </span>
       </p>
       <p className="mt-1 text-xs text-asphalt-500 tabular-nums">
-        {poll.yesCount} interested · {poll.noCount} not available
+        <Trans>
+          {yesCount} interested · {noCount} not available
+        </Trans>
       </p>
       {poll.abilities.respond && !poll.userResponse ? (
         <div className="mt-3 grid grid-cols-2 gap-2">
           <Button size="sm" onClick={() => answer('yes')} disabled={respond.isPending}>
             <ThumbsUp aria-hidden="true" />
-            Interested
+            <Trans>Interested</Trans>
           </Button>
           <Button size="sm" variant="secondary" onClick={() => answer('no')} disabled={respond.isPending}>
             <ThumbsDown aria-hidden="true" />
-            Not Available
+            <Trans>Not Available</Trans>
           </Button>
         </div>
       ) : null}

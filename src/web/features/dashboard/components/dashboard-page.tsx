@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Bike, Compass, ImageUp, Plus, UserPlus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
@@ -42,23 +43,24 @@ export function DashboardContent() {
 }
 
 function QuickActions({ onCreateRide }: { onCreateRide: () => void }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="sr-only">
-        Quick actions
+        <Trans>Quick actions</Trans>
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <li>
-          <QuickAction icon={<Plus />} label="Create Ride" hint="Plan a group ride" onClick={onCreateRide} primary />
+          <QuickAction icon={<Plus />} label={t`Create Ride`} hint={t`Plan a group ride`} onClick={onCreateRide} primary />
         </li>
         <li>
-          <QuickAction icon={<UserPlus />} label="Join Group" hint="Find riders near you" to="/finder" />
+          <QuickAction icon={<UserPlus />} label={t`Join Group`} hint={t`Find riders near you`} to="/finder" />
         </li>
         <li>
-          <QuickAction icon={<Compass />} label="Find Rides" hint="Rides within reach" to="/finder" />
+          <QuickAction icon={<Compass />} label={t`Find Rides`} hint={t`Rides within reach`} to="/finder" />
         </li>
         <li>
-          <QuickAction icon={<ImageUp />} label="Upload Media" hint="Photos, videos, GPX" to="/media" />
+          <QuickAction icon={<ImageUp />} label={t`Upload Media`} hint={t`Photos, videos, GPX`} to="/media" />
         </li>
       </ul>
     </section>
@@ -110,6 +112,7 @@ function QuickAction({ icon, label, hint, to, onClick, primary = false }: QuickA
 }
 
 function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
+  const { t } = useLingui();
   const rides = useUpcomingRides();
   // A cancelled ride is not coming up (the stat cards do not count it either); Upcoming Rides still lists it, marked.
   const list = (rides.data ?? []).filter((ride) => ride.status !== 'cancelled');
@@ -117,39 +120,43 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
     <section aria-labelledby="dashboard-upcoming-title">
       <div className="mb-3 flex items-end justify-between gap-3">
         <h2 id="dashboard-upcoming-title" className="text-xl font-black tracking-tight text-asphalt-950">
-          Upcoming Rides
+          <Trans>Upcoming Rides</Trans>
         </h2>
         {list.length > 0 ? (
           <Link to="/upcoming" className="inline-flex items-center gap-1 text-sm font-semibold text-ignition-700 hover:underline">
-            View all
+            <Trans>View all</Trans>
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         ) : null}
       </div>
       {rides.isPending ? (
-        <LoadingRegion label="Loading rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <LoadingRegion label={t`Loading rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
           ))}
         </LoadingRegion>
       ) : rides.isError ? (
         <InlineLoadError className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600" onRetry={() => void rides.refetch()}>
-          Your rides could not be loaded.
+          <Trans>Your rides could not be loaded.</Trans>
         </InlineLoadError>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700">
             <Bike className="size-6" aria-hidden="true" />
           </span>
-          <p className="mt-3 font-extrabold text-asphalt-950">No rides on the calendar</p>
-          <p className="mt-1 max-w-sm text-sm text-asphalt-600">Plan a route, pick a date and get your group rolling.</p>
+          <p className="mt-3 font-extrabold text-asphalt-950">
+            <Trans>No rides on the calendar</Trans>
+          </p>
+          <p className="mt-1 max-w-sm text-sm text-asphalt-600">
+            <Trans>Plan a route, pick a date and get your group rolling.</Trans>
+          </p>
           <Button className="mt-4" onClick={onCreateRide}>
             <Plus aria-hidden="true" />
-            Create Your First Ride
+            <Trans>Create Your First Ride</Trans>
           </Button>
         </div>
       ) : (
-        <ul aria-label="Next rides" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label={t`Next rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.slice(0, DASHBOARD_RIDE_COUNT).map((ride) => (
             <li key={ride.id} className="flex">
               <RideCard ride={ride} className="w-full" />

@@ -1,18 +1,28 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Gauge, Users } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { kmToPreferred } from '../../../lib/units';
+import { formatLocale, i18n } from '../../../lib/i18n/i18n';
 import { useDashboardStats } from '../../../api/dashboard';
 
-/** The planned-distance card's label and value: kilometres or miles by preference, 1 decimal (spec 2 section 9). */
+/**
+ * The planned-distance card's label and value: kilometres or miles by preference, 1 decimal (spec 2
+ * section 9), in the active language (StatCards re-renders when it changes).
+ */
 export function plannedDistance(km: number, units: PreferredUnits): { label: string; value: string } {
-  return { label: units === 'miles' ? 'Miles' : 'Kilometers', value: kmToPreferred(km, units).toFixed(1) };
+  return {
+    label: units === 'miles' ? i18n._(msg`Miles`) : i18n._(msg`Kilometers`),
+    value: kmToPreferred(km, units).toLocaleString(formatLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }),
+  };
 }
 
 /** Upcoming Rides, Active Groups and the planned distance (spec 2 section 2, "Dashboard"). */
 export function StatCards({ units }: { units: PreferredUnits }) {
+  const { t } = useLingui();
   const stats = useDashboardStats();
   const distance = plannedDistance(stats.data?.milesPlanned ?? 0, units);
   const value = (v: string | number | undefined) => (stats.isPending ? <Skeleton className="h-9 w-14" /> : stats.isError ? '–' : v);
@@ -20,10 +30,10 @@ export function StatCards({ units }: { units: PreferredUnits }) {
   return (
     // Below 360 px a third of the row leaves a label 65 px: "Kilometers" and "Upcoming" broke inside
     // the word ("Kilometer/s"). There the gaps, the side padding and the label shrink a little.
-    <dl aria-label="Your riding at a glance" className="grid grid-cols-3 gap-1.5 min-[360px]:gap-2 sm:gap-4">
-      <StatCard icon={<CalendarDays aria-hidden="true" />} label="Upcoming Rides" value={value(stats.data?.upcomingRides)} hint="In your groups and rides you joined" />
-      <StatCard icon={<Users aria-hidden="true" />} label="Active Groups" value={value(stats.data?.activeGroups)} hint="Groups on the move this month" />
-      <StatCard icon={<Gauge aria-hidden="true" />} label={distance.label} value={value(distance.value)} hint="Planned on your upcoming rides" accent />
+    <dl aria-label={t`Your riding at a glance`} className="grid grid-cols-3 gap-1.5 min-[360px]:gap-2 sm:gap-4">
+      <StatCard icon={<CalendarDays aria-hidden="true" />} label={t`Upcoming Rides`} value={value(stats.data?.upcomingRides)} hint={t`In your groups and rides you joined`} />
+      <StatCard icon={<Users aria-hidden="true" />} label={t`Active Groups`} value={value(stats.data?.activeGroups)} hint={t`Groups on the move this month`} />
+      <StatCard icon={<Gauge aria-hidden="true" />} label={distance.label} value={value(distance.value)} hint={t`Planned on your upcoming rides`} accent />
     </dl>
   );
 }

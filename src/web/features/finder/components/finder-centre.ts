@@ -6,7 +6,7 @@ export interface Centre extends FinderCentre {
   name: string;
 }
 
-/** The rider's own location when their profile has one: where the finder starts. */
-export function profileCentre(user: CurrentUser | null | undefined): Centre | null {
-  return user && user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude, name: user.location ?? 'Your location' } : null;
+/** The rider's own location when their profile has one: where the finder starts; `unnamed` names it when the profile gives no place. */
+export function profileCentre(user: CurrentUser | null | undefined, unnamed: string): Centre | null {
+  return user && user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude, name: user.location ?? unnamed } : null;
 }

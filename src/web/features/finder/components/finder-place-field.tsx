@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LocateFixed } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LocationSearchInput } from '../../../components/location-search-input';
 import { Button } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../api/users';
@@ -17,6 +18,7 @@ interface FinderPlaceFieldProps {
 
 /** Where to search around: a place typed and picked, or the rider's current position. */
 export function FinderPlaceField({ text, onTextChange, onPick }: FinderPlaceFieldProps) {
+  const { t } = useLingui();
   const searchId = useId();
   const { data: user } = useCurrentUser();
   const placeholder = usePlaceSearchPlaceholder();
@@ -28,7 +30,7 @@ export function FinderPlaceField({ text, onTextChange, onPick }: FinderPlaceFiel
     <div className="flex flex-col gap-3 md:flex-row md:items-end">
       <div className="min-w-0 flex-1">
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-asphalt-800">
-          Search location
+          <Trans>Search location</Trans>
         </label>
         <LocationSearchInput
           id={searchId}
@@ -41,7 +43,7 @@ export function FinderPlaceField({ text, onTextChange, onPick }: FinderPlaceFiel
       </div>
       <Button variant="dark" size="lg" onClick={() => void locateMe()} disabled={locating} className="h-11 md:w-auto">
         <LocateFixed aria-hidden="true" />
-        {locating ? 'Locating...' : 'Use Current Location'}
+        {locating ? t`Locating...` : t`Use Current Location`}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Route, Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { finderCountLabel } from '../../../../shared/finder/finder-pages';
 import { RideCard } from '../../../components/rides/ride-card';
@@ -19,24 +20,27 @@ interface FinderResultsTabsProps {
 
 /** The groups and the rides within the radius, each in its tab with how many there are. */
 export function FinderResultsTabs({ centre, radius, units, onExpand }: FinderResultsTabsProps) {
+  const { t } = useLingui();
   const [tab, setTab] = useState<'groups' | 'rides'>('groups');
   const groups = useFindGroups(centre, radius);
   const rides = useFindRides(centre, radius);
   const { join, joiningId } = useJoinFoundGroup();
   // What both result tabs say "nothing within" and expand by.
   const around = { radius, units, onExpand };
+  const groupCount = finderCountLabel(foundSoFar(groups.data).total);
+  const rideCount = finderCountLabel(foundSoFar(rides.data).total);
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as 'groups' | 'rides')} className="mt-6">
       {/* Below 360 px the icons give way, so 'Groups (1000+)' keeps its count in view. */}
-      <TabsList aria-label="Results" phoneColumns={2} className="sm:max-w-sm max-[359px]:[&_svg]:hidden">
+      <TabsList aria-label={t`Results`} phoneColumns={2} className="sm:max-w-sm max-[359px]:[&_svg]:hidden">
         <TabsTrigger value="groups">
           <Users aria-hidden="true" />
-          Groups ({finderCountLabel(foundSoFar(groups.data).total)})
+          <Trans>Groups ({groupCount})</Trans>
         </TabsTrigger>
         <TabsTrigger value="rides">
           <Route aria-hidden="true" />
-          Rides ({finderCountLabel(foundSoFar(rides.data).total)})
+          <Trans>Rides ({rideCount})</Trans>
         </TabsTrigger>
       </TabsList>
 
@@ -44,7 +48,7 @@ export function FinderResultsTabs({ centre, radius, units, onExpand }: FinderRes
         <FinderResults
           query={groups}
           what="groups"
-          listLabel="Groups found"
+          listLabel={t`Groups found`}
           {...around}
           renderItem={(group) => <FinderGroupCard group={group} units={units} onJoin={join} joining={joiningId === group.id} />}
         />
@@ -53,7 +57,7 @@ export function FinderResultsTabs({ centre, radius, units, onExpand }: FinderRes
         <FinderResults
           query={rides}
           what="rides"
-          listLabel="Rides found"
+          listLabel={t`Rides found`}
           itemClassName="flex"
           {...around}
           renderItem={(ride) => <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />}

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Expand, SearchX } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { FINDER_MOST_RESULTS, finderCountLabel } from '../../../../shared/finder/finder-pages';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { countOf } from '../../../lib/plural';
 import { foundSoFar } from '../../../api/finder';
 import { FinderPanel } from './finder-panel';
 import { radiusLabel } from './finder-radius';
@@ -38,18 +40,21 @@ interface ResultsProps<T> {
 
 /** One tab of results: loading, failed, nothing within the radius, or the list with its footer. */
 export function FinderResults<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
+  const { t, i18n } = useLingui();
   const { results, total } = foundSoFar(query.data);
   const { list, focusNextFrom } = useFocusFirstNewItem(results.length);
 
   if (query.isPending) return <ResultsLoading what={what} />;
   if (query.isError || !query.data) return <ResultsFailed onRetry={() => void query.refetch()} />;
   if (results.length === 0) {
+    const within = radiusLabel(radius, units);
     return (
-      <FinderPanel icon={<SearchX aria-hidden="true" />} title={`No ${what} within ${radiusLabel(radius, units)}`} text="Try a wider radius or another place.">
+      <FinderPanel icon={<SearchX aria-hidden="true" />} title={what === 'groups' ? t`No groups within ${within}` : t`No rides within ${within}`} text={t`Try a wider radius or another place.`}>
         {onExpand ? <ExpandButton onExpand={onExpand} /> : null}
       </FinderPanel>
     );
   }
+  const soFar = shownSoFar(query, what, results.length, total);
   function showMore() {
     focusNextFrom(results.length);
     void query.fetchNextPage();
@@ -65,12 +70,12 @@ export function FinderResults<T extends { id: string }>({ query, what, listLabel
       </ul>
       <div className="mt-6 flex flex-col items-center gap-3">
         <p role="status" className="text-sm text-asphalt-600 tabular-nums">
-          {shownSoFar(query, what, results.length, total)}
+          {soFar ? i18n._(soFar) : null}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           {query.hasNextPage ? (
             <Button variant="dark" onClick={showMore} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? 'Loading...' : query.isFetchNextPageError ? 'Try again' : `Show more ${what}`}
+              {query.isFetchingNextPage ? t`Loading...` : query.isFetchNextPageError ? t`Try again` : what === 'groups' ? t`Show more groups` : t`Show more rides`}
             </Button>
           ) : null}
           {onExpand ? <ExpandButton onExpand={onExpand} /> : null}
@@ -101,15 +106,24 @@ function useFocusFirstNewItem(shown: number) {
 }
 
 /** Said once there is more than the first page holds: how far down the list the rider is. */
-function shownSoFar<T>(query: FinderQuery<T>, what: What, shown: number, total: number): string | null {
-  if (query.isFetchNextPageError) return `Could not load more ${what}. Check your connection and try again.`;
+function shownSoFar<T>(query: FinderQuery<T>, what: What, shown: number, total: number): MessageDescriptor | null {
+  if (query.isFetchNextPageError) {
+    return what === 'groups' ? msg`Could not load more groups. Check your connection and try again.` : msg`Could not load more rides. Check your connection and try again.`;
+  }
   if (shown >= total && (query.data?.pages.length ?? 0) <= 1) return null;
-  return `Showing ${shown} of ${total >= FINDER_MOST_RESULTS ? `${finderCountLabel(total)} ${what}` : countOf(total, what === 'groups' ? 'group' : 'ride', what)}`;
+  if (total >= FINDER_MOST_RESULTS) {
+    const most = finderCountLabel(total);
+    return what === 'groups' ? msg`Showing ${shown} of ${most} groups` : msg`Showing ${shown} of ${most} rides`;
+  }
+  return what === 'groups'
+    ? msg`Showing ${shown} of ${plural(total, { one: '# group', other: '# groups' })}`
+    : msg`Showing ${shown} of ${plural(total, { one: '# ride', other: '# rides' })}`;
 }
 
 function ResultsLoading({ what }: { what: What }) {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label={`Searching ${what}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <LoadingRegion label={what === 'groups' ? t`Searching groups` : t`Searching rides`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <Skeleton className="h-48 rounded-2xl" />
       <Skeleton className="hidden h-48 rounded-2xl sm:block" />
     </LoadingRegion>
@@ -117,10 +131,11 @@ function ResultsLoading({ what }: { what: What }) {
 }
 
 function ResultsFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
   return (
-    <FinderPanel icon={<SearchX aria-hidden="true" />} title="The search failed" text="Check your connection and try again.">
+    <FinderPanel icon={<SearchX aria-hidden="true" />} title={t`The search failed`} text={t`Check your connection and try again.`}>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </FinderPanel>
   );
@@ -131,7 +146,7 @@ function ExpandButton({ onExpand }: { onExpand: () => void }) {
   return (
     <Button variant="secondary" onClick={onExpand}>
       <Expand aria-hidden="true" />
-      Expand Search
+      <Trans>Expand Search</Trans>
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Slider } from '../../../components/ui/slider';
-import { FINDER_RADIUS, radiusLabel } from './finder-radius';
+import { FINDER_RADIUS, radiusLabel, radiusNumber } from './finder-radius';
 
 interface RadiusSliderProps {
   radius: number;
@@ -12,12 +13,15 @@ interface RadiusSliderProps {
 
 /** The search radius, shown in the rider's units while it slides. */
 export function RadiusSlider({ radius, units, onCommit }: RadiusSliderProps) {
+  const { t } = useLingui();
   const [sliding, setSliding] = useState<number | null>(null);
   const shownRadius = sliding ?? radius;
   return (
     <div className="mt-5">
       <div className="mb-2 flex items-center justify-between gap-3">
-        <span className="text-sm font-semibold text-asphalt-800">Search radius</span>
+        <span className="text-sm font-semibold text-asphalt-800">
+          <Trans>Search radius</Trans>
+        </span>
         <span className="text-sm font-bold text-asphalt-950 tabular-nums">{radiusLabel(shownRadius, units)}</span>
       </div>
       <Slider
@@ -30,12 +34,12 @@ export function RadiusSlider({ radius, units, onCommit }: RadiusSliderProps) {
           setSliding(null);
           if (value !== undefined) onCommit(value);
         }}
-        thumbLabel="Search radius"
-        thumbValueText={`${shownRadius} km`}
+        thumbLabel={t`Search radius`}
+        thumbValueText={`${radiusNumber(shownRadius)} km`}
       />
       <div className="mt-1 flex justify-between text-xs text-asphalt-500 tabular-nums" aria-hidden="true">
-        <span>{FINDER_RADIUS.min} km</span>
-        <span>{FINDER_RADIUS.max} km</span>
+        <span>{radiusNumber(FINDER_RADIUS.min)} km</span>
+        <span>{radiusNumber(FINDER_RADIUS.max)} km</span>
       </div>
     </div>
   );

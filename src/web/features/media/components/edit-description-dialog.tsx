@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -18,6 +19,7 @@ export function EditDescriptionDialog({ item, onOpenChange }: { item: MediaItem 
 }
 
 function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState(item.description ?? '');
   const update = useUpdateMediaDescription();
@@ -26,10 +28,10 @@ function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => 
     try {
       await update.mutateAsync({ id: item.id, description: text });
     } catch (error) {
-      toast({ title: 'Update failed', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: t`Update failed`, description: errorMessageOf(error), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Description updated', variant: 'success' });
+    toast({ title: t`Description updated`, variant: 'success' });
     onDone();
   }
 
@@ -41,12 +43,16 @@ function EditDescriptionForm({ item, onDone }: { item: MediaItem; onDone: () => 
       }}
     >
       <DialogHeader>
-        <DialogTitle>Edit Description</DialogTitle>
+        <DialogTitle>
+          <Trans>Edit Description</Trans>
+        </DialogTitle>
         <DialogDescription className="truncate" title={item.originalName}>{item.originalName}</DialogDescription>
       </DialogHeader>
-      <Label htmlFor={id}>Description</Label>
-      <Textarea id={id} value={text} maxLength={1000} onChange={(event) => setText(event.target.value)} placeholder="Add a description" />
-      <DialogFormActions submitting={update.isPending} submitLabel="Save" submittingLabel="Saving..." className="mt-6" />
+      <Label htmlFor={id}>
+        <Trans>Description</Trans>
+      </Label>
+      <Textarea id={id} value={text} maxLength={1000} onChange={(event) => setText(event.target.value)} placeholder={t`Add a description`} />
+      <DialogFormActions submitting={update.isPending} submitLabel={t`Save`} submittingLabel={t`Saving...`} className="mt-6" />
     </form>
   );
 }

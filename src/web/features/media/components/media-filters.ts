@@ -1,16 +1,18 @@
+import { msg } from '@lingui/core/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
+import { i18n } from '../../../lib/i18n/i18n';
 import { ridePath } from '../../../lib/rides/ride-format';
 import { groupPath } from '../../../lib/groups/group-path';
 import { matchesSearchText } from '../../../lib/search-text';
 
-/** Spec 2 "Media Gallery": the filter tabs, in order. */
+/** Spec 2 "Media Gallery": the filter tabs, in order (labels shown with i18n._). */
 export const MEDIA_TABS = [
-  { value: 'all', label: 'All' },
-  { value: 'images', label: 'Images' },
-  { value: 'videos', label: 'Videos' },
-  { value: 'profile', label: 'Profile' },
-  { value: 'rides', label: 'Rides' },
-  { value: 'groups', label: 'Groups' },
+  { value: 'all', label: msg`All` },
+  { value: 'images', label: msg`Images` },
+  { value: 'videos', label: msg`Videos` },
+  { value: 'profile', label: msg`Profile` },
+  { value: 'rides', label: msg`Rides` },
+  { value: 'groups', label: msg`Groups` },
 ] as const;
 export type MediaTab = (typeof MEDIA_TABS)[number]['value'];
 
@@ -36,21 +38,21 @@ export function filterMedia(items: readonly MediaItem[], tab: MediaTab, search: 
   return items.filter((item) => inTab(item, tab) && matchesSearchText([item.originalName, item.description], search));
 }
 
-/** What kind of place an item belongs to, for its caption. */
+/** What kind of place an item belongs to, for its caption, in the active language (the tile re-renders when it changes). */
 export function placeLabel(item: MediaItem): string {
   switch (item.associatedType) {
     case 'ride':
-      return 'Ride';
+      return i18n._(msg`Ride`);
     case 'group':
-      return 'Group';
+      return i18n._(msg`Group`);
     case 'group_image':
-      return 'Group image';
+      return i18n._(msg`Group image`);
     case 'user_avatar':
-      return 'Avatar';
+      return i18n._(msg`Avatar`);
     case 'user_background':
-      return 'Background';
+      return i18n._(msg`Background`);
     default:
-      return 'Profile';
+      return i18n._(msg`Profile`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Images, SearchX, Upload } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
@@ -20,8 +21,9 @@ import { SearchField } from '../../../components/ui/search-field';
 import { EmptyPanel, PanelError } from '../../../components/ui/list-states';
 
 function GridSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading media" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+    <LoadingRegion label={t`Loading media`} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className="overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white">
           <Skeleton className="aspect-[4/3] rounded-none" />
@@ -34,6 +36,7 @@ function GridSkeleton() {
 
 /** /media: the signed-in rider's media, searchable and filtered by tab (spec 2 "Media Gallery"). */
 export function MediaGalleryPage() {
+  const { t, i18n } = useLingui();
   const { data: user } = useCurrentUser();
   const media = useUserMedia(user?.id);
   const [tab, setTab] = useState<MediaTab>('all');
@@ -47,10 +50,11 @@ export function MediaGalleryPage() {
 
   const items = media.data ?? [];
   const visible = filterMedia(items, tab, search);
+  const searched = search.trim();
   const uploadButton = (
     <Button onClick={() => setUploadOpen(true)}>
       <Upload aria-hidden="true" />
-      Upload Media
+      <Trans>Upload Media</Trans>
     </Button>
   );
 
@@ -58,25 +62,25 @@ export function MediaGalleryPage() {
     if (media.isPending) return <GridSkeleton />;
     if (media.isError) {
       return (
-        <PanelError title="Couldn't load your media" onRetry={() => void media.refetch()} />
+        <PanelError title={t`Couldn't load your media`} onRetry={() => void media.refetch()} />
       );
     }
     if (items.length === 0) {
       return (
-        <EmptyPanel icon={<Images aria-hidden="true" />} title="No media yet" action={uploadButton}>
-          Upload photos, videos or GPX tracks from your rides to start your gallery.
+        <EmptyPanel icon={<Images aria-hidden="true" />} title={t`No media yet`} action={uploadButton}>
+          <Trans>Upload photos, videos or GPX tracks from your rides to start your gallery.</Trans>
         </EmptyPanel>
       );
     }
     if (visible.length === 0) {
       return (
-        <EmptyPanel icon={<SearchX aria-hidden="true" />} title="No media found">
-          {search.trim() ? `Nothing here matches “${search.trim()}”.` : 'Nothing in this category yet.'}
+        <EmptyPanel icon={<SearchX aria-hidden="true" />} title={t`No media found`}>
+          {searched ? t`Nothing here matches “${searched}”.` : t`Nothing in this category yet.`}
         </EmptyPanel>
       );
     }
     return (
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4" aria-label="Media">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4" aria-label={t`Media`}>
         {visible.map((item) => (
           <li key={item.id} className="flex [&>article]:flex-1">
             <MediaTile item={item} units={units} onView={setViewing} onEdit={setEditing} onDelete={setDeleting} />
@@ -88,28 +92,32 @@ export function MediaGalleryPage() {
 
   return (
     <Page
-      title="Media Gallery"
-      description="Photos, videos and GPX tracks from your rides."
-      action={<PageHeaderAction icon={<Upload aria-hidden="true" />} onClick={() => setUploadOpen(true)}>Upload Media</PageHeaderAction>}
+      title={t`Media Gallery`}
+      description={t`Photos, videos and GPX tracks from your rides.`}
+      action={
+        <PageHeaderAction icon={<Upload aria-hidden="true" />} onClick={() => setUploadOpen(true)}>
+          <Trans>Upload Media</Trans>
+        </PageHeaderAction>
+      }
     >
       <StorageUsageLine userId={user?.id} />
 
-      <SearchField label="Search media" placeholder="Search by name or description" value={search} onChange={setSearch} className="mt-6" />
+      <SearchField label={t`Search media`} placeholder={t`Search by name or description`} value={search} onChange={setSearch} className="mt-6" />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as MediaTab)} className="mt-4">
-        <TabsList aria-label="Filter media" phoneColumns={3}>
-          {MEDIA_TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
+        <TabsList aria-label={t`Filter media`} phoneColumns={3}>
+          {MEDIA_TABS.map((mediaTab) => (
+            <TabsTrigger key={mediaTab.value} value={mediaTab.value}>
+              {i18n._(mediaTab.label)}
               {media.data ? (
-                <span className="rounded-full bg-current/10 px-1.5 text-xs tabular-nums opacity-80">{filterMedia(items, t.value, search).length}</span>
+                <span className="rounded-full bg-current/10 px-1.5 text-xs tabular-nums opacity-80">{filterMedia(items, mediaTab.value, search).length}</span>
               ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
-        {MEDIA_TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {t.value === tab ? body() : null}
+        {MEDIA_TABS.map((mediaTab) => (
+          <TabsContent key={mediaTab.value} value={mediaTab.value}>
+            {mediaTab.value === tab ? body() : null}
           </TabsContent>
         ))}
       </Tabs>
@@ -118,12 +126,12 @@ export function MediaGalleryPage() {
         open={uploadOpen}
         onOpenChange={setUploadOpen}
         destination={destination}
-        description="Add photos, videos or GPX tracks to your gallery, or to one of your rides or groups."
+        description={t`Add photos, videos or GPX tracks to your gallery, or to one of your rides or groups.`}
         destinationField={user ? <UploadDestinationSelect userId={user.id} value={destination} onChange={setDestination} /> : null}
       />
       <MediaViewerDialog item={viewing} units={units} onOpenChange={(open) => (open ? null : setViewing(null))} browsing={{ items: visible, onShow: setViewing }} />
       <EditDescriptionDialog item={editing} onOpenChange={(open) => (open ? null : setEditing(null))} />
-      <DeleteMediaDialog item={deleting} from="your gallery" onClose={() => setDeleting(null)} />
+      <DeleteMediaDialog item={deleting} from="gallery" onClose={() => setDeleting(null)} />
     </Page>
   );
 }

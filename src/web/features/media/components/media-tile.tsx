@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { formatFileSize } from '../../../../shared/media/upload-rules';
 import { MediaPreview } from '../../../components/media/media-preview';
@@ -33,6 +34,8 @@ function BelongsTo({ item }: { item: MediaItem }) {
 
 /** One item of the gallery grid: its preview (opens full size), name, size, date and menu. */
 export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTileProps) {
+  const { t } = useLingui();
+  const fileName = item.originalName;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-asphalt-200/80 bg-white shadow-sm shadow-asphalt-900/[0.03]" aria-label={item.originalName}>
       <button
@@ -41,7 +44,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         className="relative flex aspect-[4/3] items-center justify-center overflow-hidden bg-asphalt-100 focus-visible:outline-offset-[-3px]"
       >
         {/* A hidden prefix, not aria-label: the name keeps the label the tile shows (WCAG 2.5.3). */}
-        <span className="sr-only">View {item.originalName} full size: </span>
+        <span className="sr-only">{t`View ${fileName} full size:`} </span>
         <MediaPreview item={item} units={units} />
       </button>
       <div className="flex items-start gap-2 px-3.5 pt-3 pb-3.5">
@@ -57,7 +60,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger
-            aria-label={`Actions for ${item.originalName}`}
+            aria-label={t`Actions for ${fileName}`}
             className="-mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100"
           >
             <MoreVertical className="size-4" aria-hidden="true" />
@@ -65,12 +68,12 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => onView(item)}>
               <ExternalLink aria-hidden="true" />
-              View Full Size
+              <Trans>View Full Size</Trans>
             </DropdownMenuItem>
             {item.abilities.edit ? (
               <DropdownMenuItem onSelect={() => onEdit(item)}>
                 <Pencil aria-hidden="true" />
-                Edit Description
+                <Trans>Edit Description</Trans>
               </DropdownMenuItem>
             ) : null}
             {item.abilities.delete ? (
@@ -78,7 +81,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
                 <DropdownMenuSeparator />
                 <DropdownMenuItem tone="danger" onSelect={() => onDelete(item)}>
                   <Trash2 aria-hidden="true" />
-                  Delete
+                  <Trans>Delete</Trans>
                 </DropdownMenuItem>
               </>
             ) : null}

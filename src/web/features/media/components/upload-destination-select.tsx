@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { Label } from '../../../components/ui/input';
@@ -28,6 +29,7 @@ function destinationOf(value: string): UploadDestination {
  * of the groups they belong to. A native select: the phone's own picker, long names wrap there.
  */
 export function UploadDestinationSelect({ userId, value, onChange, disabled }: { userId: string; value: UploadDestination; onChange: (next: UploadDestination) => void; disabled?: boolean }) {
+  const { t } = useLingui();
   const id = useId();
   const recent = useQuery(recentRidesQueryOptions(userId));
   const upcoming = useQuery(upcomingRidesQueryOptions());
@@ -43,11 +45,13 @@ export function UploadDestinationSelect({ userId, value, onChange, disabled }: {
 
   return (
     <div className="mt-4">
-      <Label htmlFor={id}>Add to</Label>
+      <Label htmlFor={id}>
+        <Trans>Add to</Trans>
+      </Label>
       <NativeSelect id={id} value={destinationValue(value)} disabled={disabled} onChange={(event) => onChange(destinationOf(event.target.value))} aria-describedby={loading ? `${id}-loading` : undefined}>
-        <option value={GALLERY}>My gallery</option>
+        <option value={GALLERY}>{t`My gallery`}</option>
         {rides.size > 0 ? (
-          <optgroup label="Rides">
+          <optgroup label={t`Rides`}>
             {[...rides.values()].map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -56,7 +60,7 @@ export function UploadDestinationSelect({ userId, value, onChange, disabled }: {
           </optgroup>
         ) : null}
         {groupOptions.length > 0 ? (
-          <optgroup label="Groups">
+          <optgroup label={t`Groups`}>
             {groupOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -67,7 +71,7 @@ export function UploadDestinationSelect({ userId, value, onChange, disabled }: {
       </NativeSelect>
       {loading ? (
         <p id={`${id}-loading`} className="mt-1 text-xs text-asphalt-500">
-          Loading your rides and groups...
+          <Trans>Loading your rides and groups...</Trans>
         </p>
       ) : null}
     </div>

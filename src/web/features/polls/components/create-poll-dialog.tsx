@@ -3,6 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { X } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { msg, ph, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
 import { nameText } from '../../../../shared/text/name-text';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -27,21 +30,23 @@ import {
   toDateTimeLocal,
 } from './poll-dates';
 
-/** The poll form's own fields (spec 2 section 5); the proposed dates are checked on submit. */
-export const pollFormSchema = z.object({
-  title: nameText({ required: 'Poll title is required', max: 255, tooLong: 'Title too long' }),
-  description: z.string().trim().max(5000, 'Description too long'),
-  destination: z.string().trim().min(1, 'Destination is required').max(255, 'Destination too long'),
-  durationDays: z.coerce
-    .number<string | number>()
-    .int()
-    .min(1, 'Duration must be at least 1 day')
-    .max(30, 'Duration cannot exceed 30 days'),
-  deadline: z.string().refine((value) => isFutureDeadline(value, new Date()), 'Deadline must be in the future'),
-});
+/** The poll form's own fields (spec 2 section 5), with messages in the rider's language; the proposed dates are checked on submit. */
+export function pollFormSchema(i18n: I18n) {
+  return z.object({
+    title: nameText({ required: i18n._(msg`Poll title is required`), max: 255, tooLong: i18n._(msg`Title too long`) }),
+    description: z.string().trim().max(5000, i18n._(msg`Description too long`)),
+    destination: z.string().trim().min(1, i18n._(msg`Destination is required`)).max(255, i18n._(msg`Destination too long`)),
+    durationDays: z.coerce
+      .number<string | number>()
+      .int()
+      .min(1, i18n._(msg`Duration must be at least 1 day`))
+      .max(30, i18n._(msg`Duration cannot exceed 30 days`)),
+    deadline: z.string().refine((value) => isFutureDeadline(value, new Date()), i18n._(msg`Deadline must be in the future`)),
+  });
+}
 
-type FormInput = z.input<typeof pollFormSchema>;
-type FormOutput = z.output<typeof pollFormSchema>;
+type FormInput = z.input<ReturnType<typeof pollFormSchema>>;
+type FormOutput = z.output<ReturnType<typeof pollFormSchema>>;
 
 function initialValues(): FormInput {
   return { title: '', description: '', destination: '', durationDays: '1', deadline: defaultDeadline(new Date()) };
@@ -56,10 +61,12 @@ interface CreatePollDialogProps {
 
 /** Create Poll: title, description, destination, duration, deadline and the proposed dates on a calendar. */
 export default function CreatePollDialog({ groupId, groupName, open, onOpenChange }: CreatePollDialogProps) {
+  const { t, i18n } = useLingui();
+  const schema = useMemo(() => pollFormSchema(i18n), [i18n]);
   const ids = { title: useId(), description: useId(), destination: useId(), duration: useId(), deadline: useId(), dates: useId() };
   const createPoll = useCreatePoll();
   const [days, setDays] = useState<string[]>([]);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(pollFormSchema), defaultValues: initialValues() });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: initialValues() });
   const { errors, isSubmitting } = form.formState;
   const firstDay = useMemo(() => dateOfDayKey(firstProposableDay(new Date())), []);
 
@@ -75,7 +82,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
   async function submit(values: FormOutput) {
     const proposed = proposedDaysFrom(days.map(dateOfDayKey), new Date());
     if (proposed.length === 0) {
-      toast({ title: 'Please select dates', description: 'You need to propose at least one date for the ride.', variant: 'destructive' });
+      toast({ title: t`Please select dates`, description: t`You need to propose at least one date for the ride.`, variant: 'destructive' });
       return;
     }
     try {
@@ -90,10 +97,10 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
       });
     } catch (error) {
       console.error('Failed to create poll', error);
-      toast({ title: 'Failed to create poll', description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: t`Failed to create poll`, description: t`Please try again later.`, variant: 'destructive' });
       return;
     }
-    toast({ title: 'Poll created', description: `The members of ${groupName} can now vote.`, variant: 'success' });
+    toast({ title: t`Poll created`, description: t`The members of ${groupName} can now vote.`, variant: 'success' });
     handleOpenChange(false);
   }
 
@@ -101,39 +108,49 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
         <DialogHeader>
-          <DialogTitle>Create Poll</DialogTitle>
-          <DialogDescription>Propose dates for a ride and let {groupName} vote.</DialogDescription>
+          <DialogTitle>
+            <Trans>Create Poll</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Propose dates for a ride and let {groupName} vote.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
-          <FormTextField id={ids.title} form={form} name="title" label="Poll Title" autoComplete="off" placeholder="e.g. Dolomites weekend" />
+          <FormTextField id={ids.title} form={form} name="title" label={t`Poll Title`} autoComplete="off" placeholder={t`e.g. Dolomites weekend`} />
           <div>
             <Label htmlFor={ids.description}>
-              Description <span className="font-normal text-asphalt-500">(optional)</span>
+              <Trans>
+                Description <span className="font-normal text-asphalt-500">(optional)</span>
+              </Trans>
             </Label>
-            <Textarea id={ids.description} rows={2} placeholder="Route ideas, what to bring..." {...form.register('description')} />
+            <Textarea id={ids.description} rows={2} placeholder={t`Route ideas, what to bring...`} {...form.register('description')} />
             <FieldMessage>{errors.description?.message}</FieldMessage>
           </div>
-          <FormTextField id={ids.destination} form={form} name="destination" label="Destination" autoComplete="off" placeholder="e.g. Passo Giau" />
+          <FormTextField id={ids.destination} form={form} name="destination" label={t`Destination`} autoComplete="off" placeholder={t`e.g. Passo Giau`} />
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <div>
-              <Label htmlFor={ids.duration}>Duration</Label>
+              <Label htmlFor={ids.duration}>
+                <Trans>Duration</Trans>
+              </Label>
               <NativeSelect id={ids.duration} {...form.register('durationDays')}>
                 {POLL_DURATION_CHOICES.map((days) => (
                   <option key={days} value={days}>
-                    {days} {days === 1 ? 'day' : 'days'}
+                    {t`${plural(days, { one: '# day', other: '# days' })}`}
                   </option>
                 ))}
               </NativeSelect>
               <FieldMessage>{errors.durationDays?.message}</FieldMessage>
             </div>
-            <FormTextField id={ids.deadline} form={form} name="deadline" label="Voting Deadline" type="datetime-local" min={toDateTimeLocal(new Date())} />
+            <FormTextField id={ids.deadline} form={form} name="deadline" label={t`Voting Deadline`} type="datetime-local" min={toDateTimeLocal(new Date())} />
           </div>
 
           <fieldset>
             <legend id={ids.dates} className="mb-1.5 text-sm font-semibold text-asphalt-800">
-              Proposed Dates
+              <Trans>Proposed Dates</Trans>
             </legend>
-            <p className="mb-2 text-xs text-asphalt-500">Tap the days that could work. Past days can't be picked.</p>
+            <p className="mb-2 text-xs text-asphalt-500">
+              <Trans>Tap the days that could work. Past days can't be picked.</Trans>
+            </p>
             <div className="flex justify-center rounded-xl border border-asphalt-200 bg-white p-2">
               <Calendar
                 mode="multiple"
@@ -146,19 +163,21 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             </div>
             <div className="mt-3" aria-live="polite">
               {days.length === 0 ? (
-                <p className="text-sm text-asphalt-500">No dates selected yet.</p>
+                <p className="text-sm text-asphalt-500">
+                  <Trans>No dates selected yet.</Trans>
+                </p>
               ) : (
                 <>
                   <p className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-                    {days.length} {days.length === 1 ? 'date' : 'dates'} selected
+                    <Plural value={days.length} one="# date selected" other="# dates selected" />
                   </p>
-                  <ul aria-label="Selected dates" className="mt-2 flex flex-wrap gap-2">
+                  <ul aria-label={t`Selected dates`} className="mt-2 flex flex-wrap gap-2">
                     {days.map((day) => (
                       <li key={day} className="inline-flex h-8 items-center gap-1 rounded-full bg-ignition-100 pr-1 pl-3 text-sm font-semibold text-ignition-900">
                         {formatDayShort(day)}
                         <button
                           type="button"
-                          aria-label={`Remove ${formatDay(day)}`}
+                          aria-label={t`Remove ${ph({ day: formatDay(day) })}`}
                           onClick={() => setDays((current) => current.filter((d) => d !== day))}
                           className="inline-flex size-6 items-center justify-center rounded-full text-ignition-800 hover:bg-ignition-200"
                         >
@@ -172,7 +191,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
             </div>
           </fieldset>
 
-          <DialogFormActions submitting={isSubmitting} submitLabel="Create Poll" submittingLabel="Creating..." />
+          <DialogFormActions submitting={isSubmitting} submitLabel={t`Create Poll`} submittingLabel={t`Creating...`} />
         </form>
       </DialogContent>
     </Dialog>

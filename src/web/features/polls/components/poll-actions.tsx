@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Lock, Route } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Poll } from '../../../../shared/polls/poll';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,21 +13,23 @@ import { useClosePoll } from '../../../api/polls';
  * once the vote is over any member plans the ride from it. Shown only as the server's abilities allow.
  */
 export function PollActions({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll: Poll) => void }) {
+  const { t } = useLingui();
   const close = useClosePoll();
   const [confirming, setConfirming] = useState(false);
   const canPlan = poll.abilities.planRide && onPlanRide !== undefined;
+  const pollTitle = poll.title;
   if (!poll.abilities.close && !canPlan) return null;
 
   function confirmClose() {
     close.mutate(poll.id, {
       onSuccess: () => {
         setConfirming(false);
-        toast({ title: 'Poll closed', description: 'Riders can no longer vote.', variant: 'success' });
+        toast({ title: t`Poll closed`, description: t`Riders can no longer vote.`, variant: 'success' });
       },
       onError: (error) => {
         console.error('Failed to close poll', error);
         setConfirming(false);
-        toast({ title: 'Failed to close poll', description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: t`Failed to close poll`, description: errorMessageOf(error), variant: 'destructive' });
       },
     });
   }
@@ -36,23 +39,23 @@ export function PollActions({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (po
       {canPlan ? (
         <Button size="sm" className="flex-1 sm:flex-none" onClick={() => onPlanRide(poll)}>
           <Route aria-hidden="true" />
-          Plan this ride
+          <Trans>Plan this ride</Trans>
         </Button>
       ) : null}
       {poll.abilities.close ? (
         <Button size="sm" variant="secondary" className="flex-1 sm:flex-none" onClick={() => setConfirming(true)}>
           <Lock aria-hidden="true" />
-          Close poll
+          <Trans>Close poll</Trans>
         </Button>
       ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Close this poll?"
-        description={`Riders can no longer vote on “${poll.title}”. You can then plan the ride from its results.`}
-        confirmLabel="Close poll"
-        pendingLabel="Closing..."
-        cancelLabel="Keep open"
+        title={t`Close this poll?`}
+        description={t`Riders can no longer vote on “${pollTitle}”. You can then plan the ride from its results.`}
+        confirmLabel={t`Close poll`}
+        pendingLabel={t`Closing...`}
+        cancelLabel={t`Keep open`}
         pending={close.isPending}
         onConfirm={confirmClose}
       />

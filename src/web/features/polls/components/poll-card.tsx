@@ -1,6 +1,9 @@
 import { formatDateTime } from '../../../lib/format-date';
 import { useState } from 'react';
 import { CalendarClock, Check, MapPin, ThumbsDown, ThumbsUp, Timer } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Poll } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -13,10 +16,10 @@ import { PollResults } from './poll-results';
 import { PollActions } from './poll-actions';
 import { Fact } from '../../../components/ui/fact';
 
-function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' | 'danger' } {
-  if (poll.isExpired) return { label: 'Expired', variant: 'neutral' };
-  if (!poll.isActive) return { label: 'Closed', variant: 'neutral' };
-  return { label: 'Open', variant: 'success' };
+function statusOf(poll: Poll): { label: MessageDescriptor; variant: 'success' | 'neutral' | 'danger' } {
+  if (poll.isExpired) return { label: msg`Expired`, variant: 'neutral' };
+  if (!poll.isActive) return { label: msg`Closed`, variant: 'neutral' };
+  return { label: msg`Open`, variant: 'success' };
 }
 
 /**
@@ -25,11 +28,14 @@ function statusOf(poll: Poll): { label: string; variant: 'success' | 'neutral' |
  * Otherwise the results per date; then Close poll and Plan this ride as the rider may.
  */
 export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll: Poll) => void }) {
+  const { t, i18n } = useLingui();
   const respond = useRespondToPoll();
   const [preferred, setPreferred] = useState<string[]>([]);
   const status = statusOf(poll);
   const canVote = poll.abilities.respond;
   const titleId = `poll-${poll.id}`;
+  const deadline = formatDateTime(poll.deadline);
+  const { yesCount, noCount, responseCount } = poll;
 
   function toggle(day: string) {
     setPreferred((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day].sort()));
@@ -41,13 +47,13 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
       {
         onSuccess: () =>
           toast({
-            title: 'Response recorded',
-            description: response === 'yes' ? "You're interested in this ride." : "You've marked yourself as not available.",
+            title: t`Response recorded`,
+            description: response === 'yes' ? t`You're interested in this ride.` : t`You've marked yourself as not available.`,
             variant: 'success',
           }),
         onError: (error) => {
           console.error('Failed to respond', error);
-          toast({ title: 'Failed to respond', description: errorMessageOf(error), variant: 'destructive' });
+          toast({ title: t`Failed to respond`, description: errorMessageOf(error), variant: 'destructive' });
         },
       },
     );
@@ -60,30 +66,34 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
           {poll.title}
         </h3>
         <Badge variant={status.variant} className="shrink-0">
-          {status.label}
+          {i18n._(status.label)}
         </Badge>
       </div>
       {poll.description ? <p className="mt-1.5 text-sm leading-6 whitespace-pre-line text-asphalt-700">{poll.description}</p> : null}
 
       <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-asphalt-600">
-        <Fact term="Destination" icon={MapPin} className="flex min-w-0 items-center gap-1.5" iconClassName="size-4 shrink-0 text-asphalt-400" valueClassName="text-asphalt-800">{poll.destination}</Fact>
-        <Fact term="Duration" icon={Timer} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
-          {poll.durationDays} {poll.durationDays === 1 ? 'day' : 'days'}
+        <Fact term={t`Destination`} icon={MapPin} className="flex min-w-0 items-center gap-1.5" iconClassName="size-4 shrink-0 text-asphalt-400" valueClassName="text-asphalt-800">{poll.destination}</Fact>
+        <Fact term={t`Duration`} icon={Timer} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
+          <Plural value={poll.durationDays} one="# day" other="# days" />
         </Fact>
-        <Fact term="Deadline" icon={CalendarClock} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
-          {poll.isActive ? (
-            <>
-              {poll.isExpired ? 'Voting closed' : 'Vote by'} <time dateTime={poll.deadline}>{formatDateTime(poll.deadline)}</time>
-            </>
+        <Fact term={t`Deadline`} icon={CalendarClock} className="flex items-center gap-1.5" iconClassName="size-4 text-asphalt-400">
+          {!poll.isActive ? (
+            <Trans>Voting closed</Trans>
+          ) : poll.isExpired ? (
+            <Trans>
+              Voting closed <time dateTime={poll.deadline}>{deadline}</time>
+            </Trans>
           ) : (
-            'Voting closed'
+            <Trans>
+              Vote by <time dateTime={poll.deadline}>{deadline}</time>
+            </Trans>
           )}
         </Fact>
       </dl>
 
       <div className="mt-4">
         <p id={`${titleId}-dates`} className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-          {canVote ? 'Proposed dates: pick the ones that work for you' : 'Results by date'}
+          {canVote ? t`Proposed dates: pick the ones that work for you` : t`Results by date`}
         </p>
         {canVote ? (
           <ul aria-labelledby={`${titleId}-dates`} className="mt-2 flex flex-wrap gap-2">
@@ -120,23 +130,28 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
       {canVote && poll.yesCount > 0 ? (
         <div className="mt-4">
           <p id={`${titleId}-results`} className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-            Results so far
+            <Trans>Results so far</Trans>
           </p>
           <PollResults poll={poll} labelId={`${titleId}-results`} />
         </div>
       ) : null}
 
       <div className="mt-4 flex flex-col gap-3 border-t border-asphalt-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <div role="group" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label="Responses">
+        <div role="group" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-asphalt-600" aria-label={t`Responses`}>
           <span>
-            <strong className="font-bold text-emerald-700 tabular-nums">{poll.yesCount}</strong> interested
+            <Trans>
+              <strong className="font-bold text-emerald-700 tabular-nums">{yesCount}</strong> interested
+            </Trans>
           </span>
           <span>
-            <strong className="font-bold text-asphalt-900 tabular-nums">{poll.noCount}</strong> not available
+            <Trans>
+              <strong className="font-bold text-asphalt-900 tabular-nums">{noCount}</strong> not available
+            </Trans>
           </span>
           <span>
-            <strong className="font-bold text-asphalt-900 tabular-nums">{poll.responseCount}</strong>{' '}
-            {poll.responseCount === 1 ? 'response' : 'responses'}
+            <Trans>
+              <strong className="font-bold text-asphalt-900 tabular-nums">{responseCount}</strong> <Plural value={responseCount} one="response" other="responses" />
+            </Trans>
           </span>
         </div>
 
@@ -144,11 +159,11 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
           <div className="flex flex-wrap gap-2">
             <Button size="sm" className="flex-1 sm:flex-none" onClick={() => vote('yes')} disabled={respond.isPending}>
               <ThumbsUp aria-hidden="true" />
-              Interested
+              <Trans>Interested</Trans>
             </Button>
             <Button size="sm" variant="secondary" className="flex-1 sm:flex-none" onClick={() => vote('no')} disabled={respond.isPending}>
               <ThumbsDown aria-hidden="true" />
-              Not Available
+              <Trans>Not Available</Trans>
             </Button>
           </div>
         ) : poll.userResponse ? (
@@ -159,7 +174,7 @@ export function PollCard({ poll, onPlanRide }: { poll: Poll; onPlanRide?: (poll:
             )}
           >
             {poll.userResponse === 'yes' ? <ThumbsUp className="size-4" aria-hidden="true" /> : <ThumbsDown className="size-4" aria-hidden="true" />}
-            {poll.userResponse === 'yes' ? "You're interested" : "You're not available"}
+            {poll.userResponse === 'yes' ? t`You're interested` : t`You're not available`}
           </p>
         ) : null}
       </div>

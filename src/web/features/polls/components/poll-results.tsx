@@ -1,8 +1,8 @@
 import { Check, Star } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Poll, PollDateResult } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { countOf } from '../../../lib/plural';
 import { formatDay, formatDayShort } from './poll-dates';
 
 /**
@@ -22,11 +22,13 @@ export function PollResults({ poll, labelId }: { poll: Poll; labelId: string }) 
 }
 
 function ResultRow({ result, share, mine }: { result: PollDateResult; share: number; mine: boolean }) {
-  const label = formatDay(result.date);
+  const { t } = useLingui();
+  const day = formatDay(result.date);
+  const label = result.best ? (mine ? t`${day}, your preferred date, best date` : t`${day}, best date`) : mine ? t`${day}, your preferred date` : day;
   const names = result.interested?.map((v) => v.userId) ?? [];
   return (
     <li
-      aria-label={[label, mine ? 'your preferred date' : null, result.best ? 'best date' : null].filter(Boolean).join(', ')}
+      aria-label={label}
       className={cn('rounded-xl border px-3 py-2.5', result.best ? 'border-emerald-300 bg-emerald-50/70' : 'border-asphalt-100 bg-asphalt-50/60')}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -37,17 +39,19 @@ function ResultRow({ result, share, mine }: { result: PollDateResult; share: num
         {result.best ? (
           <Badge variant="success" className="gap-1">
             <Star className="size-3" aria-hidden="true" />
-            Best date
+            <Trans>Best date</Trans>
           </Badge>
         ) : null}
-        <span className="ml-auto text-sm text-asphalt-700 tabular-nums">{result.interestedCount === 0 ? 'Nobody yet' : countOf(result.interestedCount, 'rider', 'riders')}</span>
+        <span className="ml-auto text-sm text-asphalt-700 tabular-nums">{result.interestedCount === 0 ? <Trans>Nobody yet</Trans> : <Plural value={result.interestedCount} one="# rider" other="# riders" />}</span>
       </div>
       <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-asphalt-200/70" aria-hidden="true">
         <div className={cn('h-full rounded-full', result.best ? 'bg-emerald-500' : 'bg-ignition-400')} style={{ width: `${Math.round(share * 100)}%` }} />
       </div>
       {names.length > 0 ? (
         <p className="mt-1.5 text-xs leading-5 break-words text-asphalt-600">
-          <span className="sr-only">Interested: </span>
+          <span className="sr-only">
+            <Trans>Interested:</Trans>{' '}
+          </span>
           {names.join(', ')}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Plus, Vote } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
 import type { Poll } from '../../../../shared/polls/poll';
 import { CreateRideDialog, type RideFromPoll } from '../../../components/rides/create-ride-dialog';
@@ -32,6 +33,7 @@ function useScrollToLinkedPoll(ready: boolean) {
 
 /** The group's Polls tab: Create Poll for members, then the polls, newest first. */
 export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilities' | 'timezoneOffset' | 'timezoneName' | 'timezone' | 'latitude' | 'longitude'> }) {
+  const { t } = useLingui();
   const polls = useGroupPolls(group.id);
   const [creating, setCreating] = useState(false);
   const [planning, setPlanning] = useState<RideFromPoll | null>(null);
@@ -41,7 +43,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
   const createButton = canCreate ? (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
-      Create Poll
+      <Trans>Create Poll</Trans>
     </Button>
   ) : null;
 
@@ -50,7 +52,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
       {canCreate && polls.data && polls.data.length > 0 ? <div className="mb-4 flex justify-end">{createButton}</div> : null}
 
       {polls.isPending ? (
-        <LoadingRegion label="Loading polls" className="space-y-3">
+        <LoadingRegion label={t`Loading polls`} className="space-y-3">
           {[0, 1].map((i) => (
             <div key={i} className="rounded-2xl border border-asphalt-200/80 bg-white p-5">
               <Skeleton className="h-5 w-1/2" />
@@ -62,11 +64,11 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
       ) : polls.isError ? (
         <TabError what="polls" hint={false} onRetry={() => void polls.refetch()} />
       ) : polls.data.length === 0 ? (
-        <TabMessage icon={<Vote aria-hidden="true" />} title="No polls yet" action={createButton}>
-          Propose dates for a ride and let the group vote on them.
+        <TabMessage icon={<Vote aria-hidden="true" />} title={t`No polls yet`} action={createButton}>
+          <Trans>Propose dates for a ride and let the group vote on them.</Trans>
         </TabMessage>
       ) : (
-        <ul aria-label="Polls" className="space-y-3">
+        <ul aria-label={t`Polls`} className="space-y-3">
           {polls.data.map((poll) => (
             <li key={poll.id}>
               <PollCard poll={poll} onPlanRide={group.abilities.createRide ? (p) => setPlanning(rideFromPoll(p)) : undefined} />

@@ -1,4 +1,5 @@
 import { UserPlus, LogOut } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { useGroup, useJoinGroup } from '../../../api/groups';
 import type { useRideActions } from '../../../components/rides/use-ride-actions';
@@ -20,6 +21,7 @@ interface ParticipationActionsProps {
  * rider could join but for membership of an approval group, Join Group is offered instead.
  */
 export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: ParticipationActionsProps) {
+  const { t } = useLingui();
   const { abilities } = ride;
   const isOwner = abilities.edit;
   const couldJoinButForGroup =
@@ -31,7 +33,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
     return (
       <Button variant="secondary" onClick={() => void actions.leave(ride)} disabled={actions.leaving}>
         <LogOut aria-hidden="true" />
-        {actions.leaving ? 'Leaving...' : 'Leave Ride'}
+        {actions.leaving ? t`Leaving...` : t`Leave Ride`}
       </Button>
     );
   }
@@ -41,7 +43,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
       <>
         <Button onClick={onJoin} disabled={actions.joining}>
           <UserPlus aria-hidden="true" />
-          {actions.joining ? 'Joining...' : 'Join Ride'}
+          {actions.joining ? t`Joining...` : t`Join Ride`}
         </Button>
         <WaitlistActions ride={ride} />
       </>
@@ -51,32 +53,32 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
   if (ride.isFull && !ride.isParticipant && !isOwner) {
     return (
       <Button variant="secondary" disabled>
-        Full
+        <Trans>Full</Trans>
       </Button>
     );
   }
   const status = group.data?.membershipStatus;
   if ((couldJoinButForGroup || mustJoinGroup) && status === 'pending') {
-    return <p className="inline-flex h-10 items-center rounded-lg bg-ignition-50 px-3 text-sm font-semibold text-ignition-800">Membership application pending</p>;
+    return <p className="inline-flex h-10 items-center rounded-lg bg-ignition-50 px-3 text-sm font-semibold text-ignition-800"><Trans>Membership application pending</Trans></p>;
   }
   if ((couldJoinButForGroup || mustJoinGroup) && group.data?.abilities.join) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-asphalt-600">Join the group first</span>
+        <span className="text-sm text-asphalt-600"><Trans>Join the group first</Trans></span>
         <Button
           disabled={joinGroup.isPending}
           onClick={() =>
             void joinGroup
               .mutateAsync(group.data.id)
-              .then((answer) => toast({ title: answer.status === 'pending' ? 'Request sent' : 'Joined group', description: answer.message, variant: 'success' }))
+              .then((answer) => toast({ title: answer.status === 'pending' ? t`Request sent` : t`Joined group`, description: answer.message, variant: 'success' }))
               .catch((error: unknown) => {
                 console.error('Failed to join group', error);
-                toast({ title: 'Failed to join group', description: errorMessageOf(error), variant: 'destructive' });
+                toast({ title: t`Failed to join group`, description: errorMessageOf(error), variant: 'destructive' });
               })
           }
         >
           <UserPlus aria-hidden="true" />
-          Join Group
+          <Trans>Join Group</Trans>
         </Button>
       </div>
     );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronUp, MessageSquare, Send } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { COMMENT_MAX_LENGTH, type Ride } from '../../../../shared/rides/ride';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -20,12 +21,15 @@ import { commentsInOrder, useAddRideComment, useRideComments } from '../../../ap
  * authors, so the server refuses them: they are not asked for, and the card says who reads them.
  */
 export function RideComments({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
   if (ride.ridersHidden) {
     return (
       <Card aria-labelledby="ride-comments-title">
-        <CardHeader titleId="ride-comments-title" title="Comments" icon={<MessageSquare aria-hidden="true" />} />
+        <CardHeader titleId="ride-comments-title" title={t`Comments`} icon={<MessageSquare aria-hidden="true" />} />
         <CardBody>
-          <p className="rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">Comments on this ride are for the group&apos;s members.</p>
+          <p className="rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">
+            <Trans>Comments on this ride are for the group&apos;s members.</Trans>
+          </p>
         </CardBody>
       </Card>
     );
@@ -34,42 +38,43 @@ export function RideComments({ ride }: { ride: Ride }) {
 }
 
 function VisibleComments({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
   const comments = useRideComments(ride.id);
   const list = comments.data ? commentsInOrder(comments.data) : [];
   const count = list.length;
   // The total is not known while earlier comments remain: "50+" rather than a wrong number.
-  const countText = comments.data ? ` (${count}${comments.hasNextPage ? '+' : ''})` : '';
+  const title = !comments.data ? t`Comments` : comments.hasNextPage ? t`Comments (${count}+)` : t`Comments (${count})`;
   return (
     <Card aria-labelledby="ride-comments-title">
-      <CardHeader titleId="ride-comments-title" title={`Comments${countText}`} icon={<MessageSquare aria-hidden="true" />} />
+      <CardHeader titleId="ride-comments-title" title={title} icon={<MessageSquare aria-hidden="true" />} />
       <CardBody>
         {comments.isPending ? (
-          <SkeletonLines className="space-y-3" label="Loading comments" lines={['h-14', 'h-14']} />
+          <SkeletonLines className="space-y-3" label={t`Loading comments`} lines={['h-14', 'h-14']} />
         ) : comments.isError && !comments.data ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
-            Comments could not be loaded.
+            <Trans>Comments could not be loaded.</Trans>
             <Button size="sm" variant="secondary" onClick={() => void comments.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : count === 0 ? (
-          <p className="text-sm text-asphalt-500">No comments yet.{ride.abilities.comment ? ' Start the conversation.' : ''}</p>
+          <p className="text-sm text-asphalt-500">{ride.abilities.comment ? t`No comments yet. Start the conversation.` : t`No comments yet.`}</p>
         ) : (
           <>
             {comments.hasNextPage ? (
               <div className="mb-4 flex flex-wrap items-center justify-center gap-3">
                 <Button size="sm" variant="secondary" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
                   <ChevronUp aria-hidden="true" />
-                  {comments.isFetchingNextPage ? 'Loading earlier comments...' : 'Show earlier comments'}
+                  {comments.isFetchingNextPage ? t`Loading earlier comments...` : t`Show earlier comments`}
                 </Button>
                 {comments.isFetchNextPageError ? (
                   <span role="alert" className="text-sm text-red-700">
-                    Earlier comments could not be loaded.
+                    <Trans>Earlier comments could not be loaded.</Trans>
                   </span>
                 ) : null}
               </div>
             ) : null}
-            <ol aria-label="Comments" className="space-y-4">
+            <ol aria-label={t`Comments`} className="space-y-4">
               {list.map((comment) => (
                 <li key={comment.id} className="flex gap-3">
                   <UserAvatar userId={comment.user.userId} imageUrl={comment.user.profileImageUrl} className="size-8 text-[11px]" />
@@ -92,7 +97,9 @@ function VisibleComments({ ride }: { ride: Ride }) {
         {ride.abilities.comment ? (
           <CommentBox rideId={ride.id} />
         ) : (
-          <p className="mt-5 rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">Riders of this ride and members of its group can comment.</p>
+          <p className="mt-5 rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">
+            <Trans>Riders of this ride and members of its group can comment.</Trans>
+          </p>
         )}
       </CardBody>
     </Card>
@@ -100,6 +107,7 @@ function VisibleComments({ ride }: { ride: Ride }) {
 }
 
 function CommentBox({ rideId }: { rideId: string }) {
+  const { t } = useLingui();
   const id = useId();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -108,7 +116,7 @@ function CommentBox({ rideId }: { rideId: string }) {
   async function submit() {
     const text = content.trim();
     if (!text) {
-      setError('Comment cannot be empty');
+      setError(t`Comment cannot be empty`);
       return;
     }
     try {
@@ -117,7 +125,7 @@ function CommentBox({ rideId }: { rideId: string }) {
       setError(null);
     } catch (err) {
       console.error('Failed to add comment', err);
-      toast({ title: 'Error', description: 'Failed to add comment', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to add comment`, variant: 'destructive' });
     }
   }
 
@@ -131,13 +139,13 @@ function CommentBox({ rideId }: { rideId: string }) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Add a comment
+        <Trans>Add a comment</Trans>
       </label>
       <Textarea
         id={id}
         rows={3}
         maxLength={COMMENT_MAX_LENGTH}
-        placeholder="Add a comment..."
+        placeholder={t`Add a comment...`}
         value={content}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -150,7 +158,7 @@ function CommentBox({ rideId }: { rideId: string }) {
       <div className="mt-3 flex justify-end">
         <Button type="submit" disabled={addComment.isPending || content.trim().length === 0}>
           <Send aria-hidden="true" />
-          {addComment.isPending ? 'Posting...' : 'Post Comment'}
+          {addComment.isPending ? t`Posting...` : t`Post Comment`}
         </Button>
       </div>
     </form>

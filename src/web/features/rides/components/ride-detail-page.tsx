@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
@@ -70,28 +71,32 @@ export function RideDetailPage() {
  * bare "Something went wrong" with no way off the page but the menu.
  */
 export function RideLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ml-2')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Upcoming Rides
+        <Trans>Back to Upcoming Rides</Trans>
       </Link>
-      <PanelError title="Couldn't load this ride" onRetry={onRetry} />
+      <PanelError title={t`Couldn't load this ride`} onRetry={onRetry} />
     </div>
   );
 }
 
 /** Said above everything else: riders who open a cancelled ride must not read it as still on. */
 function CancelledBanner({ canEdit }: { canEdit: boolean }) {
+  const { t } = useLingui();
   return (
     <div role="note" aria-labelledby="ride-cancelled-title" className="mt-5 flex gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-900">
       <Ban className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
       <div className="min-w-0">
         <p id="ride-cancelled-title" className="font-extrabold">
-          This ride was cancelled
+          <Trans>This ride was cancelled</Trans>
         </p>
         <p className="mt-0.5 text-sm text-red-800">
-          {canEdit ? 'Its riders were notified. Set its status back to Confirmed in Edit if it goes ahead after all.' : 'It will not take place as planned, and it no longer takes new riders.'}
+          {canEdit
+            ? t`Its riders were notified. Set its status back to Confirmed in Edit if it goes ahead after all.`
+            : t`It will not take place as planned, and it no longer takes new riders.`}
         </p>
       </div>
     </div>
@@ -102,25 +107,27 @@ function CancelledBanner({ canEdit }: { canEdit: boolean }) {
 const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
 
 export function RideNotFound() {
+  const { t } = useLingui();
   return (
     <PageMessage
       icon={SearchX}
       iconShape="square"
-      title="Ride not found"
-      text="This ride may have been deleted, or the link is wrong."
+      title={t`Ride not found`}
+      text={t`This ride may have been deleted, or the link is wrong.`}
       titleClassName={RIDE_MESSAGE_TITLE}
     >
       <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Upcoming Rides
+        <Trans>Back to Upcoming Rides</Trans>
       </Link>
     </PageMessage>
   );
 }
 
 function RideDetailSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading ride" className="space-y-6">
+    <LoadingRegion label={t`Loading ride`} className="space-y-6">
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-10 w-2/3" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -132,6 +139,7 @@ function RideDetailSkeleton() {
 }
 
 function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -139,6 +147,8 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   useWaitlistRefresh();
   const isOwner = ride.abilities.edit;
   const joined = ride.isParticipant && !isOwner;
+  const groupName = ride.group?.name;
+  const waitlistPosition = ride.waitlist?.position;
 
   async function join() {
     if ((await actions.join(ride)) === 'group-first') setMustJoinGroup(true);
@@ -152,16 +162,24 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
       >
         <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
         {/* A group name may be one long word (any script): it breaks rather than widening a phone's page. */}
-        <span className="min-w-0 [overflow-wrap:anywhere]">{ride.group ? `Back to ${ride.group.name}` : 'Back to Upcoming Rides'}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">{groupName !== undefined ? t`Back to ${groupName}` : t`Back to Upcoming Rides`}</span>
       </Link>
 
       <header className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-1.5">
             <RideStatusBadge status={ride.status} />
-            {isOwner ? <Badge variant="accent">Owner</Badge> : null}
-            {joined ? <Badge variant="success">Joined</Badge> : null}
-            {ride.waitlist?.position ? <Badge variant="accent">Waitlist #{ride.waitlist.position}</Badge> : null}
+            {isOwner ? <Badge variant="accent">
+                <Trans>Owner</Trans>
+              </Badge> : null}
+            {joined ? <Badge variant="success">
+                <Trans>Joined</Trans>
+              </Badge> : null}
+            {waitlistPosition ? (
+              <Badge variant="accent">
+                <Trans>Waitlist #{waitlistPosition}</Trans>
+              </Badge>
+            ) : null}
           </div>
           <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
@@ -175,13 +193,13 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
           {ride.abilities.edit ? (
             <Link to={rideEditPath(ride)} className={buttonClasses('secondary', 'md')}>
               <Pencil aria-hidden="true" />
-              Edit
+              <Trans>Edit</Trans>
             </Link>
           ) : null}
           {ride.abilities.delete ? (
             <Button variant="secondary" onClick={() => setConfirmDelete(true)} className="text-red-700 hover:text-red-800">
               <Trash2 aria-hidden="true" />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           ) : null}
         </div>
@@ -202,7 +220,7 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
 
         <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <Card aria-labelledby="ride-route-title">
-            <CardHeader titleId="ride-route-title" title="Route" icon={<Route aria-hidden="true" />} />
+            <CardHeader titleId="ride-route-title" title={t`Route`} icon={<Route aria-hidden="true" />} />
             <CardBody className="space-y-4">
               <NumberedStops stops={rideStops(ride)} />
               <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />

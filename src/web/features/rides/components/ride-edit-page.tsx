@@ -4,6 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { firstEditedDay } from '../../../../shared/rides/ride-rules';
 import { isKnownZone } from '../../../../shared/timezones/zoned-time';
@@ -25,15 +27,16 @@ import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
 
-export const NO_EDIT_PERMISSION = "You don't have permission to edit this ride";
+export const NO_EDIT_PERMISSION = msg`You don't have permission to edit this ride`;
 
 /** The ride edit page (spec 2 section 2, "Ride edit"): owner only. */
 export function RideEditPage() {
+  const { t, i18n } = useLingui();
   const [saving, setSaving] = useState(false);
   const ride = useRideFromRoute({ followMoves: !saving });
   if (ride.isPending) {
     return (
-      <LoadingRegion label="Loading ride" className="mx-auto max-w-2xl space-y-4">
+      <LoadingRegion label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-[32rem] rounded-2xl" />
       </LoadingRegion>
@@ -43,10 +46,10 @@ export function RideEditPage() {
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
     return (
-      <PageMessage icon={Lock} iconShape="square" title={NO_EDIT_PERMISSION} titleClassName="mt-5 text-xl">
+      <PageMessage icon={Lock} iconShape="square" title={i18n._(NO_EDIT_PERMISSION)} titleClassName="mt-5 text-xl">
         <Link to={ridePath(ride.data)} className={buttonClasses('secondary', 'md', 'mt-6')}>
           <ArrowLeft aria-hidden="true" />
-          Back to ride
+          <Trans>Back to ride</Trans>
         </Link>
       </PageMessage>
     );
@@ -55,6 +58,7 @@ export function RideEditPage() {
 }
 
 function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boolean) => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const navigatorId = useId();
   const statusId = useId();
@@ -88,28 +92,31 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
       onSaving(false);
       // 409: maximum riders below the seats already taken; the server's message names the count.
       if (error instanceof ApiError && error.status === 409) {
-        form.setError('maxRiders', { message: serverMessageOf(error) ?? 'Maximum riders cannot be less than the riders who have joined' }, { shouldFocus: true });
+        form.setError('maxRiders', { message: serverMessageOf(error) ?? t`Maximum riders cannot be less than the riders who have joined` }, { shouldFocus: true });
         return;
       }
       console.error('Failed to update ride', error);
-      toast({ title: 'Error', description: 'Failed to update ride', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to update ride`, variant: 'destructive' });
       return;
     }
-    toast({ title: 'Ride updated', description: updated.notice?.message ?? 'Your changes have been saved.', variant: 'success' });
+    toast({ title: t`Ride updated`, description: updated.notice?.message ?? t`Your changes have been saved.`, variant: 'success' });
     void navigate(ridePath(updated), { replace: true });
   }
 
+  const seriesLabel = ride.series?.label;
   const scopeField = ride.series ? (
     <div className="rounded-xl bg-asphalt-50 px-3.5 py-3">
-      <Label htmlFor={scopeId}>Apply changes to</Label>
+      <Label htmlFor={scopeId}>
+        <Trans>Apply changes to</Trans>
+      </Label>
       <NativeSelect id={scopeId} value={scope} onChange={(event) => setScope(event.target.value as 'this' | 'following')}>
-        <option value="this">This ride only</option>
-        <option value="following">This and following rides ({ride.series.label})</option>
+        <option value="this">{t`This ride only`}</option>
+        <option value="following">{t`This and following rides (${seriesLabel})`}</option>
       </NativeSelect>
       <p className="mt-1.5 text-xs text-asphalt-500">
         {scope === 'following'
-          ? 'The series ends before this ride and a new one starts with it: name, description, stops, duration, riders and start time apply to each later ride; days, status and navigator stay as each ride has them.'
-          : 'Only this date changes; the other rides of the series stay as they are.'}
+          ? t`The series ends before this ride and a new one starts with it: name, description, stops, duration, riders and start time apply to each later ride; days, status and navigator stay as each ride has them.`
+          : t`Only this date changes; the other rides of the series stay as they are.`}
       </p>
     </div>
   ) : null;
@@ -117,25 +124,33 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
   const extraFields = (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <div>
-        <Label htmlFor={navigatorId}>Navigator</Label>
+        <Label htmlFor={navigatorId}>
+          <Trans>Navigator</Trans>
+        </Label>
         <NativeSelect id={navigatorId} {...form.register('navigatorId')}>
-          <option value="none">None</option>
+          <option value="none">{t`None`}</option>
           {ride.participants.map((p) => (
             <option key={p.id} value={p.id}>
               {p.userId}
             </option>
           ))}
         </NativeSelect>
-        <p className="mt-1.5 text-xs text-asphalt-500">Chosen among the ride's participants.</p>
+        <p className="mt-1.5 text-xs text-asphalt-500">
+          <Trans>Chosen among the ride's participants.</Trans>
+        </p>
       </div>
       <div>
-        <Label htmlFor={statusId}>Status</Label>
+        <Label htmlFor={statusId}>
+          <Trans>Status</Trans>
+        </Label>
         <NativeSelect id={statusId} {...form.register('status')}>
           <option value="confirmed">{STATUS_LABELS.confirmed}</option>
           <option value="cancelled">{STATUS_LABELS.cancelled}</option>
           {ride.status === 'pending' ? <option value="pending">{STATUS_LABELS.pending}</option> : null}
         </NativeSelect>
-        <p className="mt-1.5 text-xs text-asphalt-500">A cancelled ride takes no new riders, and its riders are notified.</p>
+        <p className="mt-1.5 text-xs text-asphalt-500">
+          <Trans>A cancelled ride takes no new riders, and its riders are notified.</Trans>
+        </p>
       </div>
     </div>
   );
@@ -144,10 +159,10 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
     <section aria-labelledby="edit-ride-title" className="mx-auto max-w-2xl">
       <Link to={ridePath(ride)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to ride
+        <Trans>Back to ride</Trans>
       </Link>
       <h1 id="edit-ride-title" className="mt-4 text-3xl font-black tracking-tight text-asphalt-950">
-        Edit Ride
+        <Trans>Edit Ride</Trans>
       </h1>
       <p className="mt-1.5 text-base text-asphalt-600">{ride.name}</p>
 
@@ -156,10 +171,10 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
           <RideFormFields form={form} earliestDay={earliestDay} before={scopeField} after={extraFields} near={near} />
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-asphalt-100 pt-5 sm:flex-row sm:justify-end">
             <Link to={ridePath(ride)} className={buttonClasses('secondary', 'md')} aria-disabled={isSubmitting || undefined}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Link>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Changes'}
+              {isSubmitting ? t`Saving...` : t`Save Changes`}
             </Button>
           </div>
         </form>

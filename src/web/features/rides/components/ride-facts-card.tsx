@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, Clock, Compass, Globe, Hourglass, MapPinned, Navigation, Timer, Users, Vote } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { distanceKm } from '../../../../shared/geo/coordinates';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
@@ -8,12 +9,14 @@ import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DURATION_LABELS, rideSchedule } from '../../../lib/rides/ride-format';
 import { formatDistance } from '../../../lib/units';
-import { waitingLabel } from './ride-waitlist';
+import { WaitingCount } from './ride-waitlist';
 import { usePreferences } from '../../../api/users';
 
 /** The ride's facts: distance (and from the rider's location), schedule on the ride's clock, seats, group and poll. */
 export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
+  const { t } = useLingui();
   const { units } = usePreferences();
+  const { minRiders } = ride;
   const schedule = rideSchedule(ride);
   const start = rideStops(ride)[0];
   const fromYou =
@@ -23,53 +26,56 @@ export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | 
 
   return (
     <Card aria-labelledby="ride-facts-title">
-      <CardHeader titleId="ride-facts-title" title="Ride Details" icon={<CalendarDays aria-hidden="true" />} />
+      <CardHeader titleId="ride-facts-title" title={t`Ride Details`} icon={<CalendarDays aria-hidden="true" />} />
       <CardBody>
         <dl className="divide-y divide-asphalt-100 text-sm">
-          <Fact icon={<Navigation />} label="Total distance">
-            {ride.totalDistanceKm !== null ? formatDistance(ride.totalDistanceKm, units, 2) : 'Not known yet'}
+          <Fact icon={<Navigation />} label={t`Total distance`}>
+            {ride.totalDistanceKm !== null ? formatDistance(ride.totalDistanceKm, units, 2) : t`Not known yet`}
           </Fact>
           {fromYou !== null ? (
-            <Fact icon={<Compass />} label="From your location">
+            <Fact icon={<Compass />} label={t`From your location`}>
               {formatDistance(fromYou, units)}
             </Fact>
           ) : null}
-          <Fact icon={<CalendarDays />} label="Start date">
+          <Fact icon={<CalendarDays />} label={t`Start date`}>
             {schedule.startDate}
           </Fact>
-          <Fact icon={<Clock />} label="Start time">
+          <Fact icon={<Clock />} label={t`Start time`}>
             {schedule.startTime}
           </Fact>
-          <Fact icon={<CalendarDays />} label="End date">
+          <Fact icon={<CalendarDays />} label={t`End date`}>
             {schedule.endDate}
           </Fact>
-          <Fact icon={<Timer />} label="Duration">
+          <Fact icon={<Timer />} label={t`Duration`}>
             {DURATION_LABELS[ride.duration]}
           </Fact>
-          <Fact icon={<Globe />} label="Timezone">
+          <Fact icon={<Globe />} label={t`Timezone`}>
             {ride.timezoneName} <span className="font-normal whitespace-nowrap text-asphalt-500">({ride.timezoneOffset})</span>
             {/* The IANA zone too: a label such as "Berlin" or "Central European Time" may name more than one zone. */}
             {ride.timezone !== ride.timezoneName ? <span className="block text-xs font-normal text-asphalt-500">{ride.timezone}</span> : null}
           </Fact>
-          <Fact icon={<Users />} label="Participants">
+          <Fact icon={<Users />} label={t`Participants`}>
             {ride.participantCount}/{ride.maxRiders}
-            {ride.minRiders > 1 ? <span className="text-asphalt-500"> (min {ride.minRiders})</span> : null}
-            {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500">{waitingLabel(ride.waitlist.count)}</span> : null}
+            {ride.minRiders > 1 ? <span className="text-asphalt-500">
+                {' '}
+                <Trans>(min {minRiders})</Trans>
+              </span> : null}
+            {ride.waitlist && ride.waitlist.count > 0 ? <span className="block font-normal text-asphalt-500"><WaitingCount count={ride.waitlist.count} /></span> : null}
           </Fact>
           {ride.minRidersDecision?.at ? (
-            <Fact icon={<Hourglass />} label="Minimum decided">
+            <Fact icon={<Hourglass />} label={t`Minimum decided`}>
               {decisionLabel(ride.minRidersDecision.at, ride.timezone)}
             </Fact>
           ) : null}
           {ride.group ? (
-            <Fact icon={<MapPinned />} label="Group">
+            <Fact icon={<MapPinned />} label={t`Group`}>
               <Link to={`/groups/${encodeURIComponent(ride.group.slug)}`} className="font-semibold text-ignition-700 hover:underline">
                 {ride.group.name}
               </Link>
             </Fact>
           ) : null}
           {ride.group && ride.poll ? (
-            <Fact icon={<Vote />} label="Planned from poll">
+            <Fact icon={<Vote />} label={t`Planned from poll`}>
               <Link to={`/groups/${encodeURIComponent(ride.group.slug)}?tab=polls#poll-${encodeURIComponent(ride.poll.id)}`} className="font-semibold break-words text-ignition-700 hover:underline">
                 {ride.poll.title}
               </Link>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { WaitlistStanding } from './ride-waitlist';
-import { countOf } from '../../../lib/plural';
 
 /**
  * Who rides: the rider's waitlist place, owner and navigator, and the participants. A ride of a
@@ -12,27 +12,38 @@ import { countOf } from '../../../lib/plural';
  * server sent no participants and no navigator): they read how many ride, and why no names.
  */
 export function RideRidersCard({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
+  const { participantCount, maxRiders } = ride;
   return (
     <Card aria-labelledby="ride-people-title">
-      <CardHeader titleId="ride-people-title" title="Riders" icon={<Users aria-hidden="true" />} />
+      <CardHeader titleId="ride-people-title" title={t`Riders`} icon={<Users aria-hidden="true" />} />
       <CardBody className="space-y-4">
         <WaitlistStanding ride={ride} />
         <dl className="space-y-2 text-sm">
-          <PersonFact label="Owner" person={ride.owner} />
-          {ride.ridersHidden ? null : <PersonFact label="Navigator" person={ride.navigator} />}
+          <PersonFact label={t`Owner`} person={ride.owner} />
+          {ride.ridersHidden ? null : <PersonFact label={t`Navigator`} person={ride.navigator} />}
         </dl>
         <div>
           <h3 className="text-xs font-bold tracking-wide text-asphalt-500 uppercase">
-            Participants ({ride.participantCount}/{ride.maxRiders})
+            <Trans>
+              Participants ({participantCount}/{maxRiders})
+            </Trans>
           </h3>
           {ride.ridersHidden ? (
             <p className="mt-2 text-sm text-asphalt-600">
-              <span className="font-semibold text-asphalt-900">{countOf(ride.participantCount, 'rider', 'riders')}</span>. Who rides is shown to the group&apos;s members.
+              <Trans>
+                <span className="font-semibold text-asphalt-900">
+                  <Plural value={participantCount} one="# rider" other="# riders" />
+                </span>
+                . Who rides is shown to the group&apos;s members.
+              </Trans>
             </p>
           ) : ride.participants.length === 0 ? (
-            <p className="mt-2 text-sm text-asphalt-500">Nobody has joined yet.</p>
+            <p className="mt-2 text-sm text-asphalt-500">
+              <Trans>Nobody has joined yet.</Trans>
+            </p>
           ) : (
-            <ul aria-label="Participants" className="mt-2 flex flex-wrap gap-2">
+            <ul aria-label={t`Participants`} className="mt-2 flex flex-wrap gap-2">
               {ride.participants.map((p) => (
                 <li key={p.id}>
                   <Link
@@ -65,7 +76,9 @@ function PersonFact({ label, person }: { label: string; person: Ride['navigator'
             </Link>
           </>
         ) : (
-          <span className="text-asphalt-500">None</span>
+          <span className="text-asphalt-500">
+            <Trans>None</Trans>
+          </span>
         )}
       </dd>
     </div>

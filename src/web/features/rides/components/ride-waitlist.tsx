@@ -1,4 +1,5 @@
 import { CircleCheck, Hourglass, LogOut } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -7,9 +8,9 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { ridesKeys, useJoinWaitlist, useKeepRide, useLeaveWaitlist, useUpdateRide } from '../../../api/rides';
 
-/** "3 riders waiting" (nothing when nobody waits). */
-export function waitingLabel(count: number): string {
-  return `${count} ${count === 1 ? 'rider' : 'riders'} waiting`;
+/** "3 riders waiting". */
+export function WaitingCount({ count }: { count: number }) {
+  return <Plural value={count} one="# rider waiting" other="# riders waiting" />;
 }
 
 /**
@@ -17,6 +18,8 @@ export function waitingLabel(count: number): string {
  * fill themselves"): the server's abilities decide, as for Join Ride.
  */
 export function WaitlistActions({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
+  const rideName = ride.name;
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
   const { abilities } = ride;
@@ -28,12 +31,15 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
         onClick={() =>
           void join
             .mutateAsync(ride.id)
-            .then((updated) => toast({ title: 'On the waitlist', description: `You're number ${updated.waitlist?.position ?? ''} for a seat on ${ride.name}.`, variant: 'success' }))
-            .catch(toastFailure('Failed to join waitlist'))
+            .then((updated) => {
+              const position = updated.waitlist?.position ?? '';
+              toast({ title: t`On the waitlist`, description: t`You're number ${position} for a seat on ${rideName}.`, variant: 'success' });
+            })
+            .catch(toastFailure('Failed to join waitlist', t`Error`))
         }
       >
         <Hourglass aria-hidden="true" />
-        {join.isPending ? 'Joining waitlist...' : 'Join waitlist'}
+        {join.isPending ? t`Joining waitlist...` : t`Join waitlist`}
       </Button>
     );
   }
@@ -45,12 +51,12 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
         onClick={() =>
           void leave
             .mutateAsync(ride.id)
-            .then(() => toast({ title: 'Left the waitlist', description: `You're no longer waiting for a seat on ${ride.name}.` }))
-            .catch(toastFailure('Failed to leave waitlist'))
+            .then(() => toast({ title: t`Left the waitlist`, description: t`You're no longer waiting for a seat on ${rideName}.` }))
+            .catch(toastFailure('Failed to leave waitlist', t`Error`))
         }
       >
         <LogOut aria-hidden="true" />
-        {leave.isPending ? 'Leaving...' : 'Leave waitlist'}
+        {leave.isPending ? t`Leaving...` : t`Leave waitlist`}
       </Button>
     );
   }
@@ -61,13 +67,26 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
 export function WaitlistStanding({ ride }: { ride: Ride }) {
   const waitlist = ride.waitlist;
   if (!waitlist || (waitlist.count === 0 && waitlist.position === null)) return null;
+  const { position, count } = waitlist;
   return (
     <div className="rounded-xl bg-ignition-50 px-3 py-2.5 text-sm text-ignition-900 ring-1 ring-ignition-200">
-      <h3 className="text-xs font-bold tracking-wide text-ignition-800 uppercase">Waitlist</h3>
+      <h3 className="text-xs font-bold tracking-wide text-ignition-800 uppercase">
+        <Trans>Waitlist</Trans>
+      </h3>
       <p role="status" className="mt-1 font-semibold">
-        {waitlist.position !== null ? `You're number ${waitlist.position} of ${waitlist.count} on the waitlist` : waitingLabel(waitlist.count)}
+        {position !== null ? (
+          <Trans>
+            You're number {position} of {count} on the waitlist
+          </Trans>
+        ) : (
+          <WaitingCount count={count} />
+        )}
       </p>
-      {waitlist.position !== null ? <p className="mt-0.5 text-ignition-800">A seat that frees up goes to the first rider waiting, who is told at once.</p> : null}
+      {position !== null ? (
+        <p className="mt-0.5 text-ignition-800">
+          <Trans>A seat that frees up goes to the first rider waiting, who is told at once.</Trans>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -77,20 +96,26 @@ export function WaitlistStanding({ ride }: { ride: Ride }) {
  * it, or cancel it (which tells its riders, as any cancellation does).
  */
 export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
   const keep = useKeepRide();
   const cancel = useUpdateRide();
   if (!ride.abilities.decideMinimum) return null;
   const fail = (what: string) => (error: unknown) => {
     console.error(what, error);
-    toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+    toast({ title: t`Error`, description: errorMessageOf(error), variant: 'destructive' });
   };
+  const { participantCount, minRiders, name: rideName } = ride;
   return (
     <div role="note" aria-labelledby="ride-minimum-title" className="mt-5 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p id="ride-minimum-title" className="font-extrabold">
-          {ride.participantCount} of the {ride.minRiders} riders it needs
+          <Trans>
+            {participantCount} of the {minRiders} riders it needs
+          </Trans>
         </p>
-        <p className="mt-0.5 text-sm text-amber-900">The decision time has passed. Keep the ride as it is, or cancel it and tell its riders.</p>
+        <p className="mt-0.5 text-sm text-amber-900">
+          <Trans>The decision time has passed. Keep the ride as it is, or cancel it and tell its riders.</Trans>
+        </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button
@@ -98,12 +123,12 @@ export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
           onClick={() =>
             void keep
               .mutateAsync(ride.id)
-              .then(() => toast({ title: 'Ride kept', description: `${ride.name} goes ahead.`, variant: 'success' }))
+              .then(() => toast({ title: t`Ride kept`, description: t`${rideName} goes ahead.`, variant: 'success' }))
               .catch(fail('Failed to keep ride'))
           }
         >
           <CircleCheck aria-hidden="true" />
-          Keep ride
+          <Trans>Keep ride</Trans>
         </Button>
         <Button
           variant="secondary"
@@ -112,11 +137,11 @@ export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
           onClick={() =>
             void cancel
               .mutateAsync({ rideId: ride.id, changes: { status: 'cancelled', navigatorId: undefined } })
-              .then(() => toast({ title: 'Ride cancelled', description: 'Its riders were notified.' }))
+              .then(() => toast({ title: t`Ride cancelled`, description: t`Its riders were notified.` }))
               .catch(fail('Failed to cancel ride'))
           }
         >
-          Cancel ride
+          <Trans>Cancel ride</Trans>
         </Button>
       </div>
     </div>
@@ -133,10 +158,10 @@ export function useWaitlistRefresh(): void {
   });
 }
 
-/** The catch of a waitlist action: logged for us, the server's reason shown to the rider. */
-function toastFailure(what: string) {
+/** The catch of a waitlist action: logged for us, the server's reason shown to the rider under `title`. */
+function toastFailure(what: string, title: string) {
   return (error: unknown) => {
     console.error(what, error);
-    toast({ title: 'Error', description: errorMessageOf(error), variant: 'destructive' });
+    toast({ title, description: errorMessageOf(error), variant: 'destructive' });
   };
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CalendarPlus, Download, Navigation } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -9,40 +11,45 @@ import { rideCalendarHref, rideFileHref } from '../../../api/rides';
 const FILES = [
   {
     format: 'gpx',
-    label: 'GPX route and track',
-    hint: 'Garmin (zūmo, nüvi, Edge): import it as a route; it keeps the planned roads. Phone apps (OsmAnd, Calimoto, Kurviger...): open it as a track.',
+    label: msg`GPX route and track`,
+    hint: msg`Garmin (zūmo, nüvi, Edge): import it as a route; it keeps the planned roads. Phone apps (OsmAnd, Calimoto, Kurviger...): open it as a track.`,
   },
   {
     format: 'itn',
-    label: 'TomTom itinerary (ITN)',
-    hint: 'Current TomTom units: copy it to the device through MyDrive Connect or its itn folder.',
+    label: msg`TomTom itinerary (ITN)`,
+    hint: msg`Current TomTom units: copy it to the device through MyDrive Connect or its itn folder.`,
   },
   {
     format: 'itn-compact',
-    label: 'Older TomTom (ITN, 48 points)',
-    hint: 'TomTom Rider models and TomTom units from before 2014, which take at most 48 points: every stop, and the road between as points they pass by.',
+    label: msg`Older TomTom (ITN, 48 points)`,
+    hint: msg`TomTom Rider models and TomTom units from before 2014, which take at most 48 points: every stop, and the road between as points they pass by.`,
   },
 ] as const;
 
 /** "Send to navigator": the ride as files for each family of device, and for a calendar. */
 export function SendToNavigator({ ride }: { ride: Ride }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const placed = rideStops(ride).filter((s) => s.latitude !== null && s.longitude !== null && !(s.latitude === 0 && s.longitude === 0)).length;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <Navigation aria-hidden="true" />
-        Send to navigator
+        <Trans>Send to navigator</Trans>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent size="lg">
           <DialogHeader>
-            <DialogTitle>Send to navigator</DialogTitle>
-            <DialogDescription>Download the ride for your device. Every rider gets the same roads the leader planned.</DialogDescription>
+            <DialogTitle>
+              <Trans>Send to navigator</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>Download the ride for your device. Every rider gets the same roads the leader planned.</Trans>
+            </DialogDescription>
           </DialogHeader>
           {placed < 2 ? (
             <p role="status" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-              This ride needs at least two stops on the map before it can be sent to a navigator.
+              <Trans>This ride needs at least two stops on the map before it can be sent to a navigator.</Trans>
             </p>
           ) : (
             <ul className="mt-4 space-y-3">
@@ -50,10 +57,10 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
                 <li key={file.format} className="rounded-xl p-3 ring-1 ring-asphalt-200">
                   <a href={rideFileHref(ride.id, file.format)} download className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} aria-describedby={`send-${file.format}-hint`}>
                     <Download aria-hidden="true" />
-                    {file.label}
+                    {i18n._(file.label)}
                   </a>
                   <p id={`send-${file.format}-hint`} className="mt-2 text-xs text-asphalt-600">
-                    {file.hint}
+                    {i18n._(file.hint)}
                   </p>
                 </li>
               ))}
@@ -62,10 +69,10 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
           <div className="mt-4 rounded-xl p-3 ring-1 ring-asphalt-200">
             <a href={rideCalendarHref(ride.id)} download className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')} aria-describedby="send-ics-hint">
               <CalendarPlus aria-hidden="true" />
-              Add to calendar (.ics)
+              <Trans>Add to calendar (.ics)</Trans>
             </a>
             <p id="send-ics-hint" className="mt-2 text-xs text-asphalt-600">
-              One ride, once. To keep every ride up to date, subscribe to your calendar address in Preferences.
+              <Trans>One ride, once. To keep every ride up to date, subscribe to your calendar address in Preferences.</Trans>
             </p>
           </div>
         </DialogContent>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarX, Repeat, StopCircle } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { useEndSeries, useSkipRide } from '../../../api/rides';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -18,6 +19,7 @@ type Choice = 'skip' | 'end' | null;
  * this ride" or "this and following" is chosen in the edit form.
  */
 export function SeriesActions({ ride }: { ride: Ride & { series: NonNullable<Ride['series']> } }) {
+  const { t } = useLingui();
   const [choice, setChoice] = useState<Choice>(null);
   const skip = useSkipRide();
   const end = useEndSeries();
@@ -27,9 +29,9 @@ export function SeriesActions({ ride }: { ride: Ride & { series: NonNullable<Rid
     try {
       if (choice === 'skip') await skip.mutateAsync(ride.id);
       if (choice === 'end') await end.mutateAsync(ride.id);
-      toast({ title: choice === 'skip' ? 'Date skipped' : 'Series ended', description: 'Its riders were notified.', variant: 'success' });
+      toast({ title: choice === 'skip' ? t`Date skipped` : t`Series ended`, description: t`Its riders were notified.`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Please try again later.', variant: 'destructive' });
+      toast({ title: t`Error`, description: serverMessageOf(error) ?? t`Please try again later.`, variant: 'destructive' });
     }
     setChoice(null);
   }
@@ -45,26 +47,26 @@ export function SeriesActions({ ride }: { ride: Ride & { series: NonNullable<Rid
           {ride.status === 'cancelled' ? null : (
             <Button variant="ghost" size="sm" onClick={() => setChoice('skip')}>
               <CalendarX aria-hidden="true" />
-              Skip this date
+              <Trans>Skip this date</Trans>
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={() => setChoice('end')} className="text-red-700 hover:text-red-800">
             <StopCircle aria-hidden="true" />
-            End series
+            <Trans>End series</Trans>
           </Button>
         </>
       ) : null}
       <ConfirmDialog
         open={choice !== null}
         onOpenChange={(open) => (open ? undefined : setChoice(null))}
-        title={choice === 'skip' ? 'Skip this date?' : 'End this series?'}
+        title={choice === 'skip' ? t`Skip this date?` : t`End this series?`}
         description={
           choice === 'skip'
-            ? 'This ride is cancelled and its riders are told. The other rides of the series stay.'
-            : 'No ride of the series after today. Upcoming rides with riders are cancelled (they are told); empty ones are removed.'
+            ? t`This ride is cancelled and its riders are told. The other rides of the series stay.`
+            : t`No ride of the series after today. Upcoming rides with riders are cancelled (they are told); empty ones are removed.`
         }
-        confirmLabel={choice === 'skip' ? 'Skip this date' : 'End series'}
-        pendingLabel={choice === 'skip' ? 'Skipping...' : 'Ending...'}
+        confirmLabel={choice === 'skip' ? t`Skip this date` : t`End series`}
+        pendingLabel={choice === 'skip' ? t`Skipping...` : t`Ending...`}
         pending={pending}
         onConfirm={() => void confirm()}
       />

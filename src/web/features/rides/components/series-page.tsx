@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Repeat, SearchX, Users } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useJoinSeries, useLeaveSeries, useSeries } from '../../../api/rides';
 import { serverMessageOf } from '../../../lib/api-client';
 import { Badge } from '../../../components/ui/badge';
@@ -20,6 +21,7 @@ const rideHref = (id: string) => `/rides/${encodeURIComponent(id)}`;
  * ride made later).
  */
 export function SeriesPage() {
+  const { t } = useLingui();
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const join = useJoinSeries();
@@ -27,7 +29,7 @@ export function SeriesPage() {
 
   if (series.isPending) {
     return (
-      <LoadingRegion label="Loading series" className="space-y-4">
+      <LoadingRegion label={t`Loading series`} className="space-y-4">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-64 rounded-2xl" />
       </LoadingRegion>
@@ -35,19 +37,20 @@ export function SeriesPage() {
   }
   if (series.isError && !series.data) {
     return serverMessageOf(series.error) === 'Series not found' ? (
-      <PageMessage icon={SearchX} iconShape="square" title="Series not found" text="This series may have ended and been removed, or the link is wrong." />
+      <PageMessage icon={SearchX} iconShape="square" title={t`Series not found`} text={t`This series may have ended and been removed, or the link is wrong.`} />
     ) : (
-      <PanelError title="Couldn't load this series" onRetry={() => void series.refetch()} />
+      <PanelError title={t`Couldn't load this series`} onRetry={() => void series.refetch()} />
     );
   }
   const s = series.data;
+  const { startTime, timezone } = s;
 
   async function toggle() {
     try {
       if (s.ridesEverySeries) await leave.mutateAsync(s.id);
       else await join.mutateAsync(s.id);
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Please try again later.', variant: 'destructive' });
+      toast({ title: t`Error`, description: serverMessageOf(error) ?? t`Please try again later.`, variant: 'destructive' });
     }
   }
 
@@ -55,17 +58,23 @@ export function SeriesPage() {
     <section aria-labelledby="series-title" className="mx-auto max-w-2xl">
       <Link to="/upcoming" className="inline-flex items-center gap-1.5 text-sm font-semibold text-asphalt-600 hover:text-asphalt-950">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Upcoming Rides
+        <Trans>Back to Upcoming Rides</Trans>
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-1.5">
         <Badge variant="accent">{s.label}</Badge>
-        {s.ended ? <Badge>Ended</Badge> : null}
+        {s.ended ? (
+          <Badge>
+            <Trans>Ended</Trans>
+          </Badge>
+        ) : null}
       </div>
       <h1 id="series-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950">
         {s.name}
       </h1>
       <p className="mt-1.5 text-base text-asphalt-600">
-        At {s.startTime} ({s.timezone})
+        <Trans>
+          At {startTime} ({timezone})
+        </Trans>
       </p>
       <p className="mt-1 flex items-start gap-1.5 text-sm text-asphalt-600">
         <Users className="mt-0.5 size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
@@ -76,14 +85,16 @@ export function SeriesPage() {
       {s.ended ? null : (
         <Button className="mt-4" variant={s.ridesEverySeries ? 'secondary' : 'primary'} disabled={join.isPending || leave.isPending} onClick={() => void toggle()}>
           <Repeat aria-hidden="true" />
-          {s.ridesEverySeries ? 'Stop riding every one' : 'Ride every one'}
+          {s.ridesEverySeries ? t`Stop riding every one` : t`Ride every one`}
         </Button>
       )}
       <Card className="mt-6" aria-labelledby="series-rides-title">
-        <CardHeader titleId="series-rides-title" title="Upcoming rides" />
+        <CardHeader titleId="series-rides-title" title={t`Upcoming rides`} />
         <CardBody>
           {s.upcoming.length === 0 ? (
-            <p className="text-sm text-asphalt-600">No upcoming rides.</p>
+            <p className="text-sm text-asphalt-600">
+              <Trans>No upcoming rides.</Trans>
+            </p>
           ) : (
             <ul className="divide-y divide-asphalt-100">
               {s.upcoming.map((ride) => (
@@ -91,7 +102,11 @@ export function SeriesPage() {
                   <Link to={rideHref(ride.id)} className={ride.status === 'cancelled' ? 'text-asphalt-500 line-through' : 'font-semibold text-asphalt-950 hover:underline'}>
                     {formatDay(ride.day)}
                   </Link>
-                  {ride.status === 'cancelled' ? <Badge>Cancelled</Badge> : null}
+                  {ride.status === 'cancelled' ? (
+                    <Badge>
+                      <Trans>Cancelled</Trans>
+                    </Badge>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, CalendarX, CloudOff, List, Plus, Search, SearchX, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { DatePicker } from '../../../components/rides/ride-form/date-picker';
@@ -21,6 +22,7 @@ type View = 'list' | 'calendar';
 
 /** /upcoming (spec 2 section 2, "Upcoming Rides"). */
 export function UpcomingRidesPage() {
+  const { t } = useLingui();
   const rides = useUpcomingRides();
   const [search, setSearch] = useState('');
   const [day, setDay] = useState('');
@@ -31,30 +33,36 @@ export function UpcomingRidesPage() {
   const searched = useMemo(() => filterRides(all, { search, day: '' }), [all, search]);
   const shown = useMemo(() => filterRides(all, { search, day }), [all, search, day]);
   const hasRides = all.length > 0;
+  const dayName = day ? formatDay(day) : '';
+  const listEmptyText = !day ? t`No rides match your search.` : search ? t`No rides on ${dayName} match your search.` : t`No rides on ${dayName}.`;
 
   return (
     <Page
-      title="Upcoming Rides"
-      description="Rides in your groups and rides you've joined, soonest first."
-      action={<PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>Create Ride</PageHeaderAction>}
+      title={t`Upcoming Rides`}
+      description={t`Rides in your groups and rides you've joined, soonest first.`}
+      action={
+        <PageHeaderAction icon={<Plus aria-hidden="true" />} onClick={() => setCreateOpen(true)}>
+          <Trans>Create Ride</Trans>
+        </PageHeaderAction>
+      }
     >
       {rides.isPending ? (
         <RideGridSkeleton />
       ) : rides.isError ? (
-        <Panel icon={<CloudOff aria-hidden="true" />} title="Couldn't load your rides" text="Check your connection and try again.">
+        <Panel icon={<CloudOff aria-hidden="true" />} title={t`Couldn't load your rides`} text={t`Check your connection and try again.`}>
           <Button variant="secondary" onClick={() => void rides.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Panel>
       ) : !hasRides ? (
-        <Panel icon={<CalendarX aria-hidden="true" />} title="No upcoming rides" text="Find a ride near you, or plan one for your group.">
+        <Panel icon={<CalendarX aria-hidden="true" />} title={t`No upcoming rides`} text={t`Find a ride near you, or plan one for your group.`}>
           <Link to="/finder" className={buttonClasses('secondary', 'md')}>
             <Search aria-hidden="true" />
-            Find Rides
+            <Trans>Find Rides</Trans>
           </Link>
           <Button onClick={() => setCreateOpen(true)}>
             <Plus aria-hidden="true" />
-            Create Ride
+            <Trans>Create Ride</Trans>
           </Button>
         </Panel>
       ) : (
@@ -69,30 +77,30 @@ export function UpcomingRidesPage() {
           className="mt-6"
         >
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-            <SearchField label="Search rides" placeholder="Search by name, place or group" value={search} onChange={setSearch} size="md" className="min-w-0 flex-1" />
+            <SearchField label={t`Search rides`} placeholder={t`Search by name, place or group`} value={search} onChange={setSearch} size="md" className="min-w-0 flex-1" />
             <div className="flex items-center gap-2">
-              <DatePicker value={day} onChange={setDay} placeholder="Filter by date" ariaLabel="Filter by date" className="h-11 sm:w-48" />
+              <DatePicker value={day} onChange={setDay} placeholder={t`Filter by date`} ariaLabel={t`Filter by date`} className="h-11 sm:w-48" />
               {day ? (
                 <Button variant="ghost" onClick={() => setDay('')} className="h-11 shrink-0">
                   <X aria-hidden="true" />
-                  Clear filter
+                  <Trans>Clear filter</Trans>
                 </Button>
               ) : null}
             </div>
-            <TabsList aria-label="View" className="shrink-0">
+            <TabsList aria-label={t`View`} className="shrink-0">
               <TabsTrigger value="list">
                 <List aria-hidden="true" />
-                List View
+                <Trans>List View</Trans>
               </TabsTrigger>
               <TabsTrigger value="calendar">
                 <CalendarDays aria-hidden="true" />
-                Calendar View
+                <Trans>Calendar View</Trans>
               </TabsTrigger>
             </TabsList>
           </div>
 
           <TabsContent value="list" className="mt-6">
-            <RideList rides={shown} emptyText={day ? `No rides on ${formatDay(day)}${search ? ' match your search' : ''}.` : 'No rides match your search.'} />
+            <RideList rides={shown} emptyText={listEmptyText} />
           </TabsContent>
 
           <TabsContent value="calendar" className="mt-6">
@@ -101,7 +109,7 @@ export function UpcomingRidesPage() {
                 <Suspense
                   fallback={
                     <div className="flex h-80 w-[296px] items-center justify-center">
-                      <Spinner label="Loading calendar" />
+                      <Spinner label={t`Loading calendar`} />
                     </div>
                   }
                 >
@@ -109,13 +117,13 @@ export function UpcomingRidesPage() {
                 </Suspense>
               </div>
               <div className="min-w-0">
-                <h2 className="text-lg font-extrabold tracking-tight text-asphalt-950">{day ? `Rides on ${formatDay(day)}` : 'Pick a day'}</h2>
+                <h2 className="text-lg font-extrabold tracking-tight text-asphalt-950">{day ? t`Rides on ${dayName}` : t`Pick a day`}</h2>
                 {day ? (
                   <div className="mt-3">
-                    <RideList rides={shown} columns="narrow" emptyText="No rides on this day." />
+                    <RideList rides={shown} columns="narrow" emptyText={t`No rides on this day.`} />
                   </div>
                 ) : (
-                  <p className="mt-1 text-sm text-asphalt-600">Highlighted days have rides. Choose one to see them.</p>
+                  <p className="mt-1 text-sm text-asphalt-600"><Trans>Highlighted days have rides. Choose one to see them.</Trans></p>
                 )}
               </div>
             </div>
@@ -129,6 +137,7 @@ export function UpcomingRidesPage() {
 }
 
 function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; emptyText: string; columns?: 'wide' | 'narrow' }) {
+  const { t } = useLingui();
   if (rides.length === 0) {
     return (
       <p className="flex items-center gap-2 rounded-xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600">
@@ -138,7 +147,7 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
     );
   }
   return (
-    <ul aria-label="Rides" className={columns === 'wide' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid grid-cols-1 gap-4 xl:grid-cols-2'}>
+    <ul aria-label={t`Rides`} className={columns === 'wide' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid grid-cols-1 gap-4 xl:grid-cols-2'}>
       {rides.map((ride) => (
         <li key={ride.id} data-day={rideDayKey(ride)} className="flex">
           <RideCard ride={ride} className="w-full" />
@@ -149,8 +158,9 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
 }
 
 function RideGridSkeleton() {
+  const { t } = useLingui();
   return (
-    <LoadingRegion label="Loading rides" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <LoadingRegion label={t`Loading rides`} className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-96 rounded-2xl" />
       ))}
