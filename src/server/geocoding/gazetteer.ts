@@ -354,6 +354,7 @@ interface Store {
   prefixNear: Database.Statement<[string, string, number, number, number, number, number], Candidate>;
   box: Database.Statement<[number, number, number, number], TownRow>;
   stateName: Database.Statement<[string, string, string], string>;
+  areasNamed: Database.Statement<[string, string], Pick<TownRow, 'country' | 'admin_code'>>;
   /** Every country and state a town lies in, read on first need (a few thousand rows). */
   regions: Array<Pick<TownRow, 'country' | 'admin_code' | 'state'>> | null;
 }
@@ -390,6 +391,10 @@ function open(): Store {
     ),
     // Towns only: the nearest place to a point is a town, never a country's middle.
     box: db.prepare(`SELECT ${TOWN_COLUMNS} FROM towns t WHERE t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ? AND t.id > 0`),
+    // The countries and states with a whole name in a key range (their rows have ids below 0).
+    areasNamed: db.prepare(
+      'SELECT DISTINCT t.country, t.admin_code FROM names n JOIN towns t ON t.id = n.town_id WHERE n.key >= ? AND n.key < ? AND n.word = 0 AND n.town_id < 0',
+    ) as Store['areasNamed'],
     stateName: db.prepare('SELECT name FROM state_names WHERE country = ? AND admin_code = ? AND language = ?').pluck() as Store['stateName'],
     regions: null,
   };
@@ -509,9 +514,24 @@ function countryNamesOf(code: string): string[] {
   return names;
 }
 
-/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au", "italia")? */
-function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'>, qualifier: string): boolean {
+/**
+ * What follows a comma: its text, and the countries ("IT") and states ("IT.16") with a name in a
+ * shipped language that is it or, from three letters, starts with it ("toscana", "bayern", "baviera").
+ */
+interface Qualifier {
+  text: string;
+  areas: Set<string>;
+}
+
+function qualifierOf(s: Store, text: string): Qualifier {
+  const rows = text.length >= 3 ? s.areasNamed.all(text, text + KEY_END) : s.areasNamed.all(text, `${text}\u0000`);
+  return { text, areas: new Set(rows.map((row) => (row.admin_code ? `${row.country}.${row.admin_code}` : row.country))) };
+}
+
+/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au", "italia", "toscana")? */
+function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'>, { text: qualifier, areas }: Qualifier): boolean {
   const { country, admin_code: admin, state } = town;
+  if (areas.has(country) || areas.has(`${country}.${admin}`)) return true;
   if (qualifier === country.toLowerCase() || COUNTRY_ALIASES[qualifier] === country) return true;
   if (normalizedOnce(countryName(country)).startsWith(qualifier)) return true;
   // Other languages' names: the whole name, or a start of three letters or more ("deutsch").
@@ -595,7 +615,8 @@ function candidatesFor(s: Store, text: string, qualified: boolean, near: LatLon 
   return found;
 }
 
-function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null, limit: number, dropUnknown = false): TownRow[] {
+function rank(s: Store, text: string, qualifierTexts: string[], near: LatLon | null, limit: number, dropUnknown = false): TownRow[] {
+  const qualifiers = qualifierTexts.map((q) => qualifierOf(s, q));
   const candidates = candidatesFor(s, text, qualifiers.length > 0, near);
   const best = rankAmong(candidates, text, qualifiers, near, limit);
   if (!dropUnknown || best.length > 0) return best;
@@ -609,7 +630,7 @@ function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null,
   return known.length < qualifiers.length ? rankAmong(candidates, text, known, near, limit) : best;
 }
 
-function rankAmong(candidates: Candidate[], text: string, qualifiers: string[], near: LatLon | null, limit: number): TownRow[] {
+function rankAmong(candidates: Candidate[], text: string, qualifiers: Qualifier[], near: LatLon | null, limit: number): TownRow[] {
   const best = new Map<number, { town: Candidate; tier: number; score: number }>();
   for (const candidate of candidates) {
     if (!qualifiers.every((q) => matchesQualifier(candidate, q))) continue;

@@ -175,8 +175,14 @@ describe('place ranking of the offline gazetteer', () => {
     expect(searchGazetteer(query, 5)[0]?.display_name).toBe(place);
   });
 
+  it('narrows by a state named in a shipped language after a comma', () => {
+    // Frankfurt alone is Frankfurt am Main; Brandeburgo is Brandenburg in Italian.
+    expect(searchGazetteer('Frankfurt, Brandeburgo', 5)[0]?.display_name).toBe('Frankfurt (Oder), Brandenburg, Germany');
+    expect(searchGazetteer('Firenze, Baviera', 5)).toEqual([]);
+  });
+
   it('drops a region it does not know after a comma instead of finding nothing', () => {
-    // GeoNames names Italy's and Germany's regions in English only (Tuscany, Bavaria).
+    expect(searchGazetteer('Firenze, Mugello', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('Firenze, Toscana', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('Firenze, Toscana, Italia', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('München, Bayern', 5)[0]?.display_name).toBe('München, Bavaria, Germany');
