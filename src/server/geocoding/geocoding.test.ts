@@ -122,6 +122,8 @@ describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)
     const headers = { 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' };
     const german = (await client.get(`/api/search-location?q=${encodeURIComponent('Firenze')}`, headers)).json() as Array<{ display_name: string }>;
     expect(german[0]!.display_name).toBe('Firenze, Toskana, Italien');
+    const nearest = (await client.get(`/api/search-location?q=${encodeURIComponent('43.7696,11.2558')}`, { 'accept-language': 'it' })).json() as Array<{ display_name: string }>;
+    expect(nearest[0]!.display_name).toBe('Firenze, Toscana, Italia');
     const { client: rider, user } = await buildSignedInUser(t);
     expect((await rider.patch(`/api/users/${user.id}`, { language: 'pl' })).statusCode).toBe(200);
     // The rider's choice wins over the browser's.
