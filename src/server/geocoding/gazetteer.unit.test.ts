@@ -12,7 +12,7 @@ const WASHINGTON: LatLon = { lat: 38.9, lon: -77.04 };
 const NICE: LatLon = { lat: 43.7, lon: 7.27 };
 const HAMBURG: LatLon = { lat: 53.55, lon: 9.99 };
 
-/** [what the rider types, near, the town's GeoNames main name, its country]. */
+/** [what the rider types, near, the place's GeoNames main name (a country's English name), its country]. */
 const PLACES: Array<[string, LatLon | null, string, string]> = [
   // Italian
   ['Firenze', null, 'Firenze', 'it'],
@@ -71,6 +71,30 @@ const PLACES: Array<[string, LatLon | null, string, string]> = [
   ['Αθήνα', null, 'Athens', 'gr'],
   ['北京', null, 'Beijing', 'cn'],
   ['القاهرة', null, 'Cairo', 'eg'],
+  // Countries, in the shipped languages, before a small town of the same name
+  ['Italy', null, 'Italy', 'it'],
+  ['Italy', DALLAS, 'Italy', 'it'],
+  ['Italia', null, 'Italy', 'it'],
+  ['Italien', null, 'Italy', 'it'],
+  ['Italie', null, 'Italy', 'it'],
+  ['Włochy', null, 'Italy', 'it'],
+  ['Deutschland', null, 'Germany', 'de'],
+  ['Niemcy', null, 'Germany', 'de'],
+  ['Duitsland', null, 'Germany', 'de'],
+  ['Alemanha', null, 'Germany', 'de'],
+  ['Mexico', CHICAGO, 'Mexico', 'mx'],
+  // First-level regions (states), in English and in Italian, German, French, Spanish, Portuguese
+  ['Tuscany', null, 'Tuscany', 'it'],
+  ['Toscana', null, 'Tuscany', 'it'],
+  ['Toskana', null, 'Tuscany', 'it'],
+  ['Toscane', null, 'Tuscany', 'it'],
+  ['Bavaria', null, 'Bavaria', 'de'],
+  ['Bayern', null, 'Bavaria', 'de'],
+  ['Baviera', null, 'Bavaria', 'de'],
+  ['Andalucía', null, 'Andalusia', 'es'],
+  ['Lombardei', null, 'Lombardy', 'it'],
+  ['Texas', BOLOGNA, 'Texas', 'us'],
+  ['Georgia', null, 'Georgia', 'us'],
 ];
 
 describe('place ranking of the offline gazetteer', () => {
@@ -81,6 +105,55 @@ describe('place ranking of the offline gazetteer', () => {
     expect(first, query).toBeDefined();
     expect(first!.display_name.split(', ')[0]).toBe(town);
     expect(first!.address?.country_code).toBe(country);
+  });
+
+  it('answers a country and a state as themselves: their type, their own place, no town', () => {
+    const [italy] = searchGazetteer('Italia', 5);
+    expect(italy).toMatchObject({ display_name: 'Italy', type: 'country', address: { country: 'Italy', country_code: 'it' } });
+    expect(Number(italy!.lat)).toBeGreaterThan(40);
+    expect(Number(italy!.lat)).toBeLessThan(45);
+    expect(Number(italy!.lon)).toBeGreaterThan(10);
+    expect(Number(italy!.lon)).toBeLessThan(15);
+    const [tuscany] = searchGazetteer('Toskana', 5);
+    expect(tuscany).toMatchObject({ display_name: 'Tuscany, Italy', type: 'state', address: { state: 'Tuscany', country: 'Italy', country_code: 'it' } });
+    expect(Number(tuscany!.lat)).toBeCloseTo(43.5, 0);
+    expect(Number(tuscany!.lon)).toBeCloseTo(11, 0);
+    // The small town still comes, after the country, and alone when the state is named.
+    expect(searchGazetteer('Italy', 5)[1]?.display_name).toBe('Italy, Texas, United States');
+    expect(searchGazetteer('Italy, Texas', 5)[0]?.display_name).toBe('Italy, Texas, United States');
+    expect(searchGazetteer('Tuscany, Italy', 5)[0]).toMatchObject({ display_name: 'Tuscany, Italy', type: 'state' });
+  });
+
+  it('keeps the big city before the state or country it shares a name with', () => {
+    expect(searchGazetteer('New York', 5).map((r) => [r.display_name, r.type])).toEqual(
+      expect.arrayContaining([
+        ['New York City, New York, United States', 'city'],
+        ['New York, United States', 'state'],
+      ]),
+    );
+    expect(searchGazetteer('New York', 5)[0]?.type).toBe('city');
+    expect(searchGazetteer('Wien', 5)[0]).toMatchObject({ display_name: 'Vienna, Austria', type: 'city' });
+    expect(searchGazetteer('Singapore', 5)[0]?.type).toBe('city');
+  });
+
+  it('never answers a country or a state for a point', () => {
+    for (const result of reverseGazetteer({ lat: 43.4, lon: 11 }, 5)) expect(['city', 'town', 'village', 'suburb']).toContain(result.type);
+  });
+
+  it.each([
+    ['Toscana', 'it', 'Toscana, Italia'],
+    ['Tuscany', 'de', 'Toskana, Italien'],
+    ['Tuscany', 'fr', 'Toscane, Italie'],
+    ['Italy', 'pl', 'Włochy'],
+    ['Italy', 'nl', 'Italië'],
+    ['Firenze', 'de', 'Firenze, Toskana, Italien'],
+    ['Sevilla', 'es', 'Sevilla, Andalucía, España'],
+    ['Paris', 'pt-BR', 'Paris, Ilha de França, França'],
+    // No Polish or Dutch state names, and towns keep GeoNames' main name: the country is Polish.
+    ['München', 'pl', 'München, Bavaria, Niemcy'],
+    ['Firenze', 'en', 'Firenze, Tuscany, Italy'],
+  ])('"%s" for a rider reading %s is %s', (query, language, place) => {
+    expect(searchGazetteer(query, 5, null, language)[0]?.display_name).toBe(place);
   });
 
   it('puts a whole name before a longer one, however big the longer one is', () => {
@@ -102,8 +175,14 @@ describe('place ranking of the offline gazetteer', () => {
     expect(searchGazetteer(query, 5)[0]?.display_name).toBe(place);
   });
 
+  it('narrows by a state named in a shipped language after a comma', () => {
+    // Frankfurt alone is Frankfurt am Main; Brandeburgo is Brandenburg in Italian.
+    expect(searchGazetteer('Frankfurt, Brandeburgo', 5)[0]?.display_name).toBe('Frankfurt (Oder), Brandenburg, Germany');
+    expect(searchGazetteer('Firenze, Baviera', 5)).toEqual([]);
+  });
+
   it('drops a region it does not know after a comma instead of finding nothing', () => {
-    // GeoNames names Italy's and Germany's regions in English only (Tuscany, Bavaria).
+    expect(searchGazetteer('Firenze, Mugello', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('Firenze, Toscana', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('Firenze, Toscana, Italia', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
     expect(searchGazetteer('München, Bayern', 5)[0]?.display_name).toBe('München, Bavaria, Germany');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { locationSearchQuerySchema, locationSearchResponseSchema } from '../../shared/geo/location-search';
 import { requireUserId } from '../auth/session-cookie';
-import { searchLocations } from './geocoding.service';
+import { searchLocations, searchLanguage } from './geocoding.service';
 
 export function geocodingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -11,8 +11,9 @@ export function geocodingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/search-location',
       { schema: { querystring: locationSearchQuerySchema, response: { 200: locationSearchResponseSchema } } },
       async (request) => {
-        requireUserId(request);
-        return searchLocations(ctx, request.query.q, request.query.near);
+        const userId = requireUserId(request);
+        const language = await searchLanguage(ctx, userId, request.headers['accept-language']);
+        return searchLocations(ctx, request.query.q, request.query.near, language);
       },
     );
   };

@@ -11,6 +11,7 @@ import {
   type LocationSearchResult,
 } from '../../shared/geo/location-search';
 import { otherNamesOfTown, reverseGazetteer, searchGazetteer } from './gazetteer';
+import { acceptedLanguages, isLocale, pickLocale, PSEUDO_LOCALE, SOURCE_LOCALE, type ShippedLocale } from '../../shared/i18n/locales';
 import { queryRemoteGeocoder, GeocoderError, type RemoteQuery } from './remote-geocoder';
 import { geocodeCacheRepository } from './geocode-cache.repository';
 
@@ -31,14 +32,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * fails, the gazetteer answers alone. `near` ("lat,lon", optional) biases both toward that point: the
  * group's location in group and ride forms, the rider's elsewhere.
  */
-export async function searchLocations(ctx: GeocodingContext, q: string, near?: string | null): Promise<LocationSearchResult[]> {
+export async function searchLocations(ctx: GeocodingContext, q: string, near?: string | null, language: ShippedLocale = SOURCE_LOCALE): Promise<LocationSearchResult[]> {
   const text = q.trim().replace(/\s+/g, ' ');
   if (!text) throw badRequest(locationSearchMessages.required);
   if (text.length > LOCATION_QUERY_MAX_LENGTH) throw badRequest(locationSearchMessages.tooLong);
   const parsed = parseLatLon(text);
   if (parsed && !parsed.ok) throw badRequest(parsed.message);
   const point = parsed?.ok ? { lat: parsed.lat, lon: parsed.lon } : null;
-  return point ? nearestPlaces(ctx, point) : placesNamed(ctx, text, parseNear(near));
+  return point ? nearestPlaces(ctx, point, language) : placesNamed(ctx, text, parseNear(near), language);
+}
+
+/**
+ * The language the gazetteer's results are written in: the signed-in rider's (users.language), else
+ * the first shipped one of the request's Accept-Language, else English. The pseudo-language reads
+ * places in English, as riders' data is never pseudo-translated.
+ */
+export async function searchLanguage(ctx: Pick<AppContext, 'db'>, userId: string, acceptLanguage: string | undefined): Promise<ShippedLocale> {
+  const row = await ctx.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  const chosen = row?.language && isLocale(row.language) ? row.language : pickLocale(acceptedLanguages(acceptLanguage));
+  return chosen === PSEUDO_LOCALE ? SOURCE_LOCALE : chosen;
 }
 
 /** The `near` parameter: absent, or "lat,lon" in range; anything else is refused. */
@@ -50,18 +62,18 @@ function parseNear(near: string | null | undefined): LatLon | null {
   return { lat: parsed.lat, lon: parsed.lon };
 }
 
-async function nearestPlaces(ctx: GeocodingContext, point: LatLon): Promise<LocationSearchResult[]> {
+async function nearestPlaces(ctx: GeocodingContext, point: LatLon, language: ShippedLocale): Promise<LocationSearchResult[]> {
   const limit = LOCATION_RESULT_LIMIT;
   const remote = ctx.config.geocoderUrl ? await remoteResults(ctx, ctx.config.geocoderUrl, { kind: 'reverse', point: rounded(point) }) : [];
   if (remote.length >= limit) return mergeResults(remote, [], limit);
-  return mergeResults(remote, reverseGazetteer(point, limit), limit);
+  return mergeResults(remote, reverseGazetteer(point, limit, language), limit);
 }
 
-async function placesNamed(ctx: GeocodingContext, text: string, near: LatLon | null): Promise<LocationSearchResult[]> {
+async function placesNamed(ctx: GeocodingContext, text: string, near: LatLon | null, language: ShippedLocale = SOURCE_LOCALE): Promise<LocationSearchResult[]> {
   const limit = LOCATION_RESULT_LIMIT;
   const remote = ctx.config.geocoderUrl ? await remoteResults(ctx, ctx.config.geocoderUrl, { kind: 'search', text, limit, near: near && roundedNear(near) }) : [];
   if (remote.length >= limit) return mergeResults(remote, [], limit);
-  return mergeResults(remote, searchGazetteer(text, limit, near), limit);
+  return mergeResults(remote, searchGazetteer(text, limit, near, language), limit);
 }
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { buildSignedInUser, createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { guest, listen, search, sendPhotonPlaces } from './geocoding.test-helpers';
 import { geocodeCacheRepository } from './geocode-cache.repository';
 
@@ -105,6 +105,32 @@ describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)
 
   it('needs a session', async () => {
     expect((await new TestClient(t.app).get('/api/search-location?q=London')).statusCode).toBe(401);
+  });
+
+  it('finds countries and states under their names in the shipped languages, before a small town of the name', async () => {
+    expect(await search(client, 'Tuscany')).toEqual([expect.objectContaining({ display_name: 'Tuscany, Italy', type: 'state', address: { state: 'Tuscany', country: 'Italy', country_code: 'it' } })]);
+    expect((await search(client, 'Toscana'))[0]).toMatchObject({ display_name: 'Tuscany, Italy', type: 'state' });
+    const italy = await search(client, 'Italy');
+    expect(italy.map((r) => [r.display_name, r.type])).toEqual([
+      ['Italy', 'country'],
+      ['Italy, Texas, United States', 'village'],
+    ]);
+    expect((await search(client, 'Italien'))[0]).toMatchObject({ display_name: 'Italy', type: 'country' });
+  });
+
+  it("writes results in the rider's language: the chosen one, else the browser's", async () => {
+    const headers = { 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' };
+    const german = (await client.get(`/api/search-location?q=${encodeURIComponent('Firenze')}`, headers)).json() as Array<{ display_name: string }>;
+    expect(german[0]!.display_name).toBe('Firenze, Toskana, Italien');
+    const nearest = (await client.get(`/api/search-location?q=${encodeURIComponent('43.7696,11.2558')}`, { 'accept-language': 'it' })).json() as Array<{ display_name: string }>;
+    expect(nearest[0]!.display_name).toBe('Firenze, Toscana, Italia');
+    const { client: rider, user } = await buildSignedInUser(t);
+    expect((await rider.patch(`/api/users/${user.id}`, { language: 'pl' })).statusCode).toBe(200);
+    // The rider's choice wins over the browser's.
+    const polish = (await rider.get(`/api/search-location?q=Italia`, headers)).json() as Array<{ display_name: string; address: { country: string } }>;
+    expect(polish[0]!.display_name).toBe('Włochy');
+    expect((await search(rider, 'München'))[0]!.display_name).toBe('München, Bavaria, Niemcy');
+    expect((await search(client, 'Toscana'))[0]!.display_name).toBe('Tuscany, Italy');
   });
 });
 
