@@ -1,6 +1,7 @@
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
 import { ridePath } from '../../../shared/rides/ride-path';
-import { dayLabel, localDay, localTime, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { localDay, localTime, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { formatDay as formatCalendarDay } from '../format-date';
 
 // The server names ride pages too (a push's link), so the path is made in src/shared.
 export { ridePath };
@@ -30,9 +31,9 @@ export const STATUS_LABELS: Record<RideStatus, string> = {
 /** "HH:MM" on the wall clock of a ride's IANA zone (shared/rides/ride-time.ts). */
 export { localTime };
 
-/** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9). */
+/** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9), in the rider's language. */
 export function formatDay(day: string): string {
-  return dayLabel(day);
+  return formatCalendarDay(day);
 }
 
 /** The ride's start and end as its riders meet them: days and time in the ride's own time zone. */
