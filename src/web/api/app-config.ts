@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '../../shared/http/app-config';
 import { apiGet } from '../lib/api-client';
@@ -45,5 +47,6 @@ export const TOWNS_PLACEHOLDER = 'Search for a town or city';
 /** What a place field's placeholder may promise: what /api/app-config says the search can find (towns until it is known). */
 export function usePlaceSearchPlaceholder(): string {
   const { data } = useAppConfig();
-  return data?.placeSearch === 'places' ? PLACES_PLACEHOLDER : TOWNS_PLACEHOLDER;
+  const { i18n } = useLingui();
+  return i18n._(data?.placeSearch === 'places' ? msg`Search for a city, address, or landmark...` : msg`Search for a town or city`);
 }

@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../lib/i18n/i18n';
 import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { VerifyMagicLinkResponse } from '../../shared/auth/magic-link';
@@ -56,6 +58,7 @@ export function cancelEmailConfirmation(): Promise<{ success: true }> {
 }
 
 export const MAGIC_LINK_FAILED_MESSAGE = 'Failed to send magic link. Please try again.';
+const MAGIC_LINK_FAILED = msg`Failed to send magic link. Please try again.`;
 
 /**
  * Why a link was not sent, in words for the rider: the server's message for a refused address
@@ -63,14 +66,14 @@ export const MAGIC_LINK_FAILED_MESSAGE = 'Failed to send magic link. Please try 
  * failure message.
  */
 export function magicLinkFailureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return MAGIC_LINK_FAILED_MESSAGE;
+  if (!(error instanceof ApiError)) return i18n._(MAGIC_LINK_FAILED);
   if (error.status === 429) {
-    if (error.retryAfterSeconds === null) return 'Too many sign-in links. Try again later.';
+    if (error.retryAfterSeconds === null) return i18n._(msg`Too many sign-in links. Try again later.`);
     const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-    return `Too many sign-in links. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+    return i18n._(msg`Too many sign-in links. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`);
   }
   if (error.status === 400 && error.serverMessage) return error.serverMessage;
-  return MAGIC_LINK_FAILED_MESSAGE;
+  return i18n._(MAGIC_LINK_FAILED);
 }
 
 export function useRequestMagicLink() {

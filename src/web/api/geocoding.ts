@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { LocationSearchResult } from '../../shared/geo/location-search';
 import { apiGet } from '../lib/api-client';
@@ -12,6 +13,8 @@ export type { LocationSearchResult } from '../../shared/geo/location-search';
  * place or the rider's explicit "keep as text only" before the form saves.
  */
 export const UNPLACED_MESSAGE = 'Pick a place from the suggestions, or keep it as text only';
+/** UNPLACED_MESSAGE in the rider's language: render with `i18n._()` where the field's error is shown. */
+export const UNPLACED = msg`Pick a place from the suggestions, or keep it as text only`;
 
 /** What a location picker hands to its parent (spec 1 section 3, "Selected location"). */
 export interface SelectedPlace {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../lib/i18n/i18n';
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RecentRide } from '../../shared/rides/ride';
@@ -75,9 +77,9 @@ export function markWelcomeSeen(): Promise<{ success: true }> {
 /** Spec 1 section 8, "Profile update failure": the toast text for a failed update. */
 export function profileUpdateErrorText(error: unknown): string {
   const message = serverMessageOf(error);
-  if (!message) return 'Failed to update profile. Please try again.';
-  if (message.includes(EMAIL_IN_USE_MESSAGE)) return 'This email address is already registered to another account. Please use a different email.';
-  if (message.includes(USERNAME_TAKEN_MESSAGE)) return 'This username is already taken. Please choose a different one.';
+  if (!message) return i18n._(msg`Failed to update profile. Please try again.`);
+  if (message.includes(EMAIL_IN_USE_MESSAGE)) return i18n._(msg`This email address is already registered to another account. Please use a different email.`);
+  if (message.includes(USERNAME_TAKEN_MESSAGE)) return i18n._(msg`This username is already taken. Please choose a different one.`);
   // Any other message of the server (a 400 naming the field, the change limit...).
   return message;
 }

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { FullPageSpinner } from '../components/ui/spinner';
 
 /** The frame index.html paints before any script runs (its #boot-shell element). */
@@ -12,7 +13,8 @@ function bootShell(): HTMLElement | null {
  * right); later (after signing out, say) it is the whole-screen spinner.
  */
 export function AppLoading() {
-  return bootShell() ? null : <FullPageSpinner label="Loading" />;
+  const { t } = useLingui();
+  return bootShell() ? null : <FullPageSpinner label={t`Loading`} />;
 }
 
 /**

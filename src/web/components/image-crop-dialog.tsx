@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
@@ -64,12 +65,13 @@ export function ImageCropDialog({
   output,
   onCropped,
   hint,
-  cropHint = 'Adjust the crop area.',
-  saveLabel = 'Save',
-  savingLabel = 'Uploading...',
-  missingToast = { title: 'Missing requirements', description: 'Please select an image and adjust the crop area.' },
+  cropHint,
+  saveLabel,
+  savingLabel,
+  missingToast,
   currentImageUrl,
 }: ImageCropDialogProps) {
+  const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -103,11 +105,12 @@ export function ImageCropDialog({
   function accept(candidate: File | undefined) {
     if (!candidate) return;
     if (!candidate.type.startsWith('image/')) {
-      toast({ title: 'Invalid file type', description: 'Please select an image file.', variant: 'destructive' });
+      toast({ title: t`Invalid file type`, description: t`Please select an image file.`, variant: 'destructive' });
       return;
     }
     if (candidate.size > maxBytes) {
-      toast({ title: 'File too large', description: `Please select an image under ${megabytes(maxBytes)}MB.`, variant: 'destructive' });
+      const maxMegabytes = megabytes(maxBytes);
+      toast({ title: t`File too large`, description: t`Please select an image under ${maxMegabytes}MB.`, variant: 'destructive' });
       return;
     }
     setFile(candidate);
@@ -151,7 +154,7 @@ export function ImageCropDialog({
   async function handleSave() {
     const image = imageRef.current;
     if (!file || !crop || !image || crop.width <= 0 || crop.height <= 0) {
-      toast({ ...missingToast, variant: 'destructive' });
+      toast({ ...(missingToast ?? { title: t`Missing requirements`, description: t`Please select an image and adjust the crop area.` }), variant: 'destructive' });
       return;
     }
     setBusy(true);
@@ -160,7 +163,7 @@ export function ImageCropDialog({
       blob = await cropToJpeg(image, crop, output);
     } catch (error) {
       console.error('Crop failed', error);
-      toast({ title: 'Crop failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({ title: t`Crop failed`, description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
       setBusy(false);
       return;
     }
@@ -176,7 +179,8 @@ export function ImageCropDialog({
     onOpenChange(false);
   }
 
-  const hintText = hint ?? `PNG, JPG, GIF up to ${megabytes(maxBytes)}MB`;
+  const maxMegabytes = megabytes(maxBytes);
+  const hintText = hint ?? t`PNG, JPG, GIF up to ${maxMegabytes}MB`;
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -193,14 +197,14 @@ export function ImageCropDialog({
           accept="image/*"
           className="sr-only"
           tabIndex={-1}
-          aria-label="Choose image file"
+          aria-label={t`Choose image file`}
           onChange={handleFileChange}
         />
 
         {preview ? (
           <div className="space-y-4">
             <p id={hintId} className="text-sm text-asphalt-600">
-              {cropHint}
+              {cropHint ?? t`Adjust the crop area.`}
             </p>
             <div
               className="flex justify-center overflow-hidden rounded-xl bg-asphalt-950 [background-image:repeating-conic-gradient(#23262d_0_25%,#17191e_0_50%)] [background-size:20px_20px]"
@@ -216,21 +220,21 @@ export function ImageCropDialog({
                 minHeight={Math.round(minSizePx / aspect)}
                 ruleOfThirds={!circular}
                 ariaLabels={{
-                  cropArea: 'Crop area: use the arrow keys to move it (Shift: 10 px, Ctrl or Cmd: 100 px)',
-                  nwDragHandle: 'Resize from the top left',
-                  nDragHandle: 'Resize from the top',
-                  neDragHandle: 'Resize from the top right',
-                  eDragHandle: 'Resize from the right',
-                  seDragHandle: 'Resize from the bottom right',
-                  sDragHandle: 'Resize from the bottom',
-                  swDragHandle: 'Resize from the bottom left',
-                  wDragHandle: 'Resize from the left',
+                  cropArea: t`Crop area: use the arrow keys to move it (Shift: 10 px, Ctrl or Cmd: 100 px)`,
+                  nwDragHandle: t`Resize from the top left`,
+                  nDragHandle: t`Resize from the top`,
+                  neDragHandle: t`Resize from the top right`,
+                  eDragHandle: t`Resize from the right`,
+                  seDragHandle: t`Resize from the bottom right`,
+                  sDragHandle: t`Resize from the bottom`,
+                  swDragHandle: t`Resize from the bottom left`,
+                  wDragHandle: t`Resize from the left`,
                 }}
               >
                 <img
                   ref={imageRef}
                   src={preview}
-                  alt="Crop preview"
+                  alt={t`Crop preview`}
                   onLoad={handleImageLoad}
                   className="block max-h-[min(55dvh,28rem)] w-auto max-w-full"
                 />
@@ -239,10 +243,10 @@ export function ImageCropDialog({
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy}>
                 <RefreshCw aria-hidden="true" />
-                Choose Different Image
+                <Trans>Choose Different Image</Trans>
               </Button>
               <Button onClick={() => void handleSave()} disabled={busy}>
-                {busy ? savingLabel : saveLabel}
+                {busy ? (savingLabel ?? t`Uploading...`) : (saveLabel ?? t`Save`)}
               </Button>
             </div>
           </div>
@@ -252,11 +256,11 @@ export function ImageCropDialog({
             <div className="flex items-center gap-3 rounded-xl bg-asphalt-50 p-3">
               <RetryingImage
                 src={currentImageUrl}
-                alt="Current image"
+                alt={t`Current image`}
                 className={cn('h-14 shrink-0 bg-asphalt-200 object-cover', circular ? 'w-14 rounded-full' : 'rounded-lg')}
                 style={circular ? undefined : { aspectRatio: String(aspect) }}
               />
-              <p className="text-sm text-asphalt-600">This is the current image. Choose a new one to replace it.</p>
+              <p className="text-sm text-asphalt-600"><Trans>This is the current image. Choose a new one to replace it.</Trans></p>
             </div>
           ) : null}
           <button
@@ -279,7 +283,7 @@ export function ImageCropDialog({
               <ImageUp className="size-7" aria-hidden="true" />
             </span>
             <span className="text-sm font-bold text-asphalt-900">
-              Click to upload <span className="font-medium text-asphalt-600">or drag and drop</span>
+              <Trans>Click to upload <span className="font-medium text-asphalt-600">or drag and drop</span></Trans>
             </span>
             <span id={hintId} className="text-xs text-asphalt-500">
               {hintText}

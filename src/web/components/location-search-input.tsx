@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
@@ -72,6 +73,7 @@ export function LocationSearchInput({
   resolve,
   near = null,
 }: LocationSearchInputProps) {
+  const { t } = useLingui();
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
   const listId = `${generatedId}-list`;
@@ -241,7 +243,7 @@ export function LocationSearchInput({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggested locations"
+        aria-label={t`Suggested locations`}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-1.5 overflow-hidden rounded-xl border border-asphalt-200 bg-white p-1 shadow-xl shadow-asphalt-950/15"
       >

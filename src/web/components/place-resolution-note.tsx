@@ -1,4 +1,7 @@
 import { Loader2, MapPinCheck, MapPinOff, SearchX } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Where the look-up of typed text stands. */
 export type PlaceResolution =
@@ -7,11 +10,7 @@ export type PlaceResolution =
   | { state: 'none'; typed: string }
   | { state: 'failed'; typed: string };
 
-export const KEEP_TEXT_ONLY = 'Keep as text only (not on the map)';
-
-export function noPlaceFound(typed: string): string {
-  return `No place found for “${typed}”`;
-}
+export const KEEP_TEXT_ONLY = msg`Keep as text only (not on the map)`;
 
 interface PlaceResolutionNoteProps {
   /** Referenced by the box's aria-describedby. */
@@ -34,7 +33,9 @@ const boxChoice =
  * polite live region so it is announced; the buttons stay outside it so they are not read twice.
  */
 export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, onKeepTextOnly }: PlaceResolutionNoteProps) {
-  const message = noteMessage(resolution, textOnly);
+  const { i18n } = useLingui();
+  const message = noteMessage(i18n, resolution, textOnly);
+  const typed = resolution?.typed ?? '';
   return (
     // The live region is always there (so a new message is announced); it takes no room while empty.
     <div className={message ? 'mt-1.5' : undefined}>
@@ -49,34 +50,35 @@ export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, o
       {resolution?.state === 'placed' ? (
         <div className="mt-0.5 -ml-1 flex flex-wrap gap-x-3">
           <button type="button" className={linkChoice} onClick={() => onPickAnother(resolution.typed)}>
-            Pick another
+            <Trans>Pick another</Trans>
           </button>
           <button type="button" className={linkChoice} onClick={() => onKeepTextOnly(resolution.typed)}>
-            Keep “{resolution.typed}” as text only
+            <Trans>Keep “{typed}” as text only</Trans>
           </button>
         </div>
       ) : resolution?.state === 'none' || resolution?.state === 'failed' ? (
         <div className="mt-1.5 flex flex-wrap gap-2">
           <button type="button" className={boxChoice} onClick={() => onPickAnother(resolution.typed)}>
-            Pick another
+            <Trans>Pick another</Trans>
           </button>
           <button type="button" className={boxChoice} onClick={() => onKeepTextOnly(resolution.typed)}>
-            {KEEP_TEXT_ONLY}
+            {i18n._(KEEP_TEXT_ONLY)}
           </button>
         </div>
       ) : textOnly && !resolution ? (
         <button type="button" className={`${linkChoice} mt-0.5 -ml-1`} onClick={() => onPickAnother(textOnly)}>
-          Pick a place on the map
+          <Trans>Pick a place on the map</Trans>
         </button>
       ) : null}
     </div>
   );
 }
 
-function noteMessage(resolution: PlaceResolution | null, textOnly: string | null) {
+function noteMessage(i18n: I18n, resolution: PlaceResolution | null, textOnly: string | null) {
+  const typed = resolution?.typed ?? '';
   const iconClasses = 'mt-px size-3.5 shrink-0';
   if (resolution?.state === 'looking') {
-    return { tone: 'text-asphalt-600', icon: <Loader2 className={`${iconClasses} animate-spin`} aria-hidden="true" />, text: `Looking up “${resolution.typed}”...` };
+    return { tone: 'text-asphalt-600', icon: <Loader2 className={`${iconClasses} animate-spin`} aria-hidden="true" />, text: i18n._(msg`Looking up “${typed}”...`) };
   }
   if (resolution?.state === 'placed') {
     return {
@@ -89,11 +91,14 @@ function noteMessage(resolution: PlaceResolution | null, textOnly: string | null
     return {
       tone: 'font-semibold text-amber-800',
       icon: <SearchX className={iconClasses} aria-hidden="true" />,
-      text: resolution.state === 'none' ? `${noPlaceFound(resolution.typed)}. Pick another, or keep it as text only.` : `The place search failed for “${resolution.typed}”. Pick another, or keep it as text only.`,
+      text:
+        resolution.state === 'none'
+          ? i18n._(msg`No place found for “${typed}”. Pick another, or keep it as text only.`)
+          : i18n._(msg`The place search failed for “${typed}”. Pick another, or keep it as text only.`),
     };
   }
   if (textOnly) {
-    return { tone: 'text-asphalt-600', icon: <MapPinOff className={iconClasses} aria-hidden="true" />, text: `“${textOnly}” is kept as text only (not on the map).` };
+    return { tone: 'text-asphalt-600', icon: <MapPinOff className={iconClasses} aria-hidden="true" />, text: i18n._(msg`“${textOnly}” is kept as text only (not on the map).`) };
   }
   return null;
 }

@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPin, Search } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePlaceSearchPlaceholder } from '../api/app-config';
 import { cn } from '../lib/cn';
 import { useCurrentUser } from '../api/users';
 import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPointOf, placeOf, type SelectedPlace } from '../api/geocoding';
+import { i18n } from '../lib/i18n/i18n';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
@@ -21,20 +24,20 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export function geolocationErrorMessage(error: Pick<GeolocationPositionError, 'code'>): string {
   switch (error.code) {
     case 1:
-      return 'Location access denied. Please enable location services.';
+      return i18n._(msg`Location access denied. Please enable location services.`);
     case 2:
-      return 'Location information unavailable.';
+      return i18n._(msg`Location information unavailable.`);
     case 3:
-      return 'Location request timed out.';
+      return i18n._(msg`Location request timed out.`);
     default:
-      return 'Failed to get your location.';
+      return i18n._(msg`Failed to get your location.`);
   }
 }
 
 /** Whether this browser can give its position; says so in a toast when it cannot. */
 export function canLocate(): boolean {
   if ('geolocation' in navigator && navigator.geolocation) return true;
-  toast({ title: 'Location not supported', description: 'Geolocation is not supported by this browser.', variant: 'destructive' });
+  toast({ title: i18n._(msg`Location not supported`), description: i18n._(msg`Geolocation is not supported by this browser.`), variant: 'destructive' });
   return false;
 }
 
@@ -55,7 +58,8 @@ export interface SelectLocationDialogProps {
  * The Select Location dialog (spec 1 section 2): the rider's current position (browser geolocation,
  * named by a reverse look-up on our server), or a place search 500 ms after typing stops.
  */
-export function SelectLocationDialog({ open, onOpenChange, onSelect, title = 'Select Location' }: SelectLocationDialogProps) {
+export function SelectLocationDialog({ open, onOpenChange, onSelect, title }: SelectLocationDialogProps) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
 
   function handleOpenChange(next: boolean) {
@@ -72,8 +76,8 @@ export function SelectLocationDialog({ open, onOpenChange, onSelect, title = 'Se
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Use where you are now, or search for a place.</DialogDescription>
+          <DialogTitle>{title ?? t`Select Location`}</DialogTitle>
+          <DialogDescription><Trans>Use where you are now, or search for a place.</Trans></DialogDescription>
         </DialogHeader>
         <div className="space-y-5">
           <CurrentLocationCard onLocated={choose} />
@@ -86,6 +90,7 @@ export function SelectLocationDialog({ open, onOpenChange, onSelect, title = 'Se
 
 function CurrentLocationCard({ onLocated }: { onLocated: (place: SelectedPlace) => void }) {
   const [locating, setLocating] = useState(false);
+  const { t } = useLingui();
 
   async function locate() {
     if (!canLocate()) return;
@@ -95,13 +100,13 @@ function CurrentLocationCard({ onLocated }: { onLocated: (place: SelectedPlace) 
       position = await currentPosition();
     } catch (error) {
       setLocating(false);
-      toast({ title: 'Location error', description: geolocationErrorMessage(error as GeolocationPositionError), variant: 'destructive' });
+      toast({ title: t`Location error`, description: geolocationErrorMessage(error as GeolocationPositionError), variant: 'destructive' });
       return;
     }
     const { latitude, longitude } = position.coords;
     const address = await nameOfPosition(latitude, longitude);
     setLocating(false);
-    toast({ title: 'Location obtained', description: 'Successfully got your current location.', variant: 'success' });
+    toast({ title: t`Location obtained`, description: t`Successfully got your current location.`, variant: 'success' });
     onLocated({ address, latitude, longitude });
   }
 
@@ -111,11 +116,11 @@ function CurrentLocationCard({ onLocated }: { onLocated: (place: SelectedPlace) 
         <LocateFixed className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1 basis-40">
-        <p className="text-sm font-bold text-asphalt-950">Use Current Location</p>
-        <p className="text-xs text-asphalt-600">Find where you are with your device's GPS.</p>
+        <p className="text-sm font-bold text-asphalt-950"><Trans>Use Current Location</Trans></p>
+        <p className="text-xs text-asphalt-600"><Trans>Find where you are with your device's GPS.</Trans></p>
       </div>
       <Button variant="dark" size="sm" className="w-full sm:w-auto" onClick={() => void locate()} disabled={locating}>
-        {locating ? 'Getting...' : 'Use Current'}
+        {locating ? t`Getting...` : t`Use Current`}
       </Button>
     </div>
   );
@@ -133,6 +138,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
   const text = query.trim();
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const placeholder = usePlaceSearchPlaceholder();
+  const { t } = useLingui();
   const { data: user } = useCurrentUser();
   const search = useQuery(locationSearchQueryOptions(settled, nearPointOf(user)));
   // Searching from the first keystroke until the answer for the settled text arrives.
@@ -141,7 +147,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
   useEffect(() => {
     if (!search.isError) return;
     console.error('Location search failed', search.error);
-    toast({ title: 'Search failed', description: 'Failed to search locations. Please try again.', variant: 'destructive' });
+    toast({ title: i18n._(msg`Search failed`), description: i18n._(msg`Failed to search locations. Please try again.`), variant: 'destructive' });
   }, [search.isError, search.error]);
 
   const results = text && !search.isError && text === settled ? (search.data ?? []) : [];
@@ -149,7 +155,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
   return (
     <div>
       <label htmlFor={inputId} className="sr-only">
-        Search for a location
+        <Trans>Search for a location</Trans>
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
@@ -167,7 +173,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
       </div>
       <div id={resultsId} aria-live="polite" aria-busy={searching} className="mt-3 max-h-60 overflow-y-auto overscroll-contain rounded-xl border border-asphalt-200">
         {searching ? (
-          <ul aria-label="Searching" className="divide-y divide-asphalt-100">
+          <ul aria-label={t`Searching`} className="divide-y divide-asphalt-100">
             {[0, 1, 2].map((row) => (
               <li key={row} className="flex items-center gap-3 px-3 py-3" data-testid="location-skeleton">
                 <Skeleton className="size-8 rounded-full" />
@@ -176,7 +182,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
             ))}
           </ul>
         ) : results.length > 0 ? (
-          <ul aria-label="Locations" className="divide-y divide-asphalt-100">
+          <ul aria-label={t`Locations`} className="divide-y divide-asphalt-100">
             {results.map((result) => {
               const place = placeOf(result);
               return (
@@ -215,15 +221,15 @@ function EmptyState({ query, failed }: { query: string; failed: boolean }) {
     return (
       <div className="px-4 py-8 text-center">
         <MapPin className="mx-auto size-7 text-asphalt-300" aria-hidden="true" />
-        <p className="mt-2 text-sm font-semibold text-asphalt-800">No locations found for the query</p>
-        <p className="mt-1 text-xs text-asphalt-500">Try searching for a city, state, or country</p>
+        <p className="mt-2 text-sm font-semibold text-asphalt-800"><Trans>No locations found for the query</Trans></p>
+        <p className="mt-1 text-xs text-asphalt-500"><Trans>Try searching for a city, state, or country</Trans></p>
       </div>
     );
   }
   return (
     <div className={cn('px-4 py-8 text-center')}>
       <Search className="mx-auto size-7 text-asphalt-300" aria-hidden="true" />
-      <p className="mt-2 text-sm text-asphalt-600">Search for a location or use your current position.</p>
+      <p className="mt-2 text-sm text-asphalt-600"><Trans>Search for a location or use your current position.</Trans></p>
     </div>
   );
 }

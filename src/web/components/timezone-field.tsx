@@ -1,5 +1,7 @@
 import { Controller, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
+import { msg } from '@lingui/core/macro';
 import { TimezonePicker } from './timezone-picker';
+import { useI18n } from '../lib/i18n/i18n';
 import { FieldMessage } from './ui/field';
 
 interface TimezoneValues extends FieldValues {
@@ -27,6 +29,7 @@ export function TimezoneField<T extends TimezoneValues>({
   at?: string | number | undefined;
   placeholder?: string;
 }) {
+  const i18n = useI18n();
   const zone = 'timezone' as Path<T>;
   const errors = form.formState.errors;
   return (
@@ -37,7 +40,7 @@ export function TimezoneField<T extends TimezoneValues>({
         render={({ field }) => (
           <TimezonePicker
             id={id}
-            label="Timezone"
+            label={i18n._(msg`Timezone`)}
             value={field.value as string}
             at={at}
             {...(placeholder !== undefined && { placeholder })}

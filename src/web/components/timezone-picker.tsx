@@ -2,14 +2,17 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { Popover } from 'radix-ui';
 import { Check, ChevronsUpDown, Clock, Globe, Search } from 'lucide-react';
 import { TIMEZONES } from '../../shared/timezones/timezones';
+import { msg } from '@lingui/core/macro';
 import { zoneName } from '../lib/time-zones';
+import { speaksEnglish } from '../lib/format-date';
+import { formatLocale, useI18n } from '../lib/i18n/i18n';
 import { isKnownZone, offsetLabel, zoneOffsetMinutes } from '../../shared/timezones/zoned-time';
 import { cn } from '../lib/cn';
 import { Label } from './ui/input';
 import { PICKER_PLACEMENT } from './ui/floating';
 
-export const NO_TIMEZONE_MATCH = 'No timezones found matching the query';
-export const INVALID_TIMEZONE = 'Invalid timezone';
+export const NO_TIMEZONE_MATCH = msg`No timezones found matching the query`;
+export const INVALID_TIMEZONE = msg`Invalid timezone`;
 
 /** A zone as the picker lists it: the spec's offset label on the date concerned, and the zone's city. */
 export interface ZoneOption {
@@ -70,16 +73,18 @@ export function zoneLabel(zone: string, at: number): string {
   return `${offsetLabel(zoneOffsetMinutes(zone, at))} - ${zoneName(zone)}`;
 }
 
-/** The wall-clock time in a zone: "14:05:32" and "Wed, Jan 1". */
+/** The wall-clock time in a zone: "14:05:32" and "Wed, Jan 1" (in another language, its own words and clock). */
 export function timeInZone(zone: string, now: number): { time: string; date: string } {
+  const english = speaksEnglish();
   return {
-    time: new Date(now).toLocaleTimeString('en-GB', { timeZone: zone, hour12: false }),
-    date: new Date(now).toLocaleDateString('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }),
+    time: new Date(now).toLocaleTimeString(english ? 'en-GB' : formatLocale(), english ? { timeZone: zone, hour12: false } : { timeZone: zone }),
+    date: new Date(now).toLocaleDateString(english ? 'en-US' : formatLocale(), { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }),
   };
 }
 
 /** The current time in a zone, refreshed every second; "Invalid timezone" for anything the browser does not know. */
 export function TimezoneClock({ zone, className }: { zone: string; className?: string }) {
+  const i18n = useI18n();
   const known = isKnownZone(zone);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -92,7 +97,7 @@ export function TimezoneClock({ zone, className }: { zone: string; className?: s
     return (
       <p className={cn('flex items-center gap-1.5 text-xs font-semibold text-red-700', className)}>
         <Clock className="size-3.5" aria-hidden="true" />
-        {INVALID_TIMEZONE}
+        {i18n._(INVALID_TIMEZONE)}
       </p>
     );
   }
@@ -137,7 +142,8 @@ export interface TimezonePickerProps {
  * browser knows, each with its offset on the date concerned (a ride's start), and a live clock for
  * the chosen one under it. It stores the zone; the offset is only what it shows.
  */
-export function TimezonePicker({ value, onChange, at, placeholder = 'Select a timezone', id, label, disabled = false, hideClock = false, className }: TimezonePickerProps) {
+export function TimezonePicker({ value, onChange, at, placeholder, id, label, disabled = false, hideClock = false, className }: TimezonePickerProps) {
+  const i18n = useI18n();
   const generatedId = useId();
   const triggerId = id ?? `${generatedId}-trigger`;
   const labelId = `${generatedId}-label`;
@@ -216,7 +222,7 @@ export function TimezonePicker({ value, onChange, at, placeholder = 'Select a ti
         >
           <Globe className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
           <span id={valueId} className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>
-            {selectedLabel || placeholder}
+            {selectedLabel || placeholder || i18n._(msg`Select a timezone`)}
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
         </Popover.Trigger>
@@ -230,12 +236,12 @@ export function TimezonePicker({ value, onChange, at, placeholder = 'Select a ti
               <input
                 type="text"
                 role="combobox"
-                aria-label="Search timezones"
+                aria-label={i18n._(msg`Search timezones`)}
                 aria-expanded="true"
                 aria-controls={listId}
                 aria-autocomplete="list"
                 aria-activedescendant={activeOption ? `${listId}-${optionKey(activeOption.zone)}` : undefined}
-                placeholder="Search by city or zone..."
+                placeholder={i18n._(msg`Search by city or zone...`)}
                 autoComplete="off"
                 value={query}
                 onChange={(event) => {
@@ -248,10 +254,10 @@ export function TimezonePicker({ value, onChange, at, placeholder = 'Select a ti
             </div>
             {results.length === 0 ? (
               <p role="status" className="px-4 py-6 text-center text-sm text-asphalt-500">
-                {NO_TIMEZONE_MATCH}
+                {i18n._(NO_TIMEZONE_MATCH)}
               </p>
             ) : (
-              <ul ref={listRef} id={listId} role="listbox" aria-label="Timezones" className="min-h-0 flex-1 overflow-y-auto p-1.5">
+              <ul ref={listRef} id={listId} role="listbox" aria-label={i18n._(msg`Timezones`)} className="min-h-0 flex-1 overflow-y-auto p-1.5">
                 {results.map((tz) => {
                   const isSelected = tz.zone === value;
                   const isActive = tz === activeOption;

@@ -7,6 +7,9 @@
  *   all (offline, server down) throws an ApiError of status 0 saying CONNECTION_LOST_MESSAGE.
  * - A read may be configured to resolve to null on 401 instead of throwing.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n/i18n';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
@@ -24,6 +27,9 @@ export interface ApiRequestOptions {
  * and "0: Network error" said nothing a rider could act on.
  */
 export const CONNECTION_LOST_MESSAGE = 'Check your connection and try again.';
+
+/** CONNECTION_LOST_MESSAGE as riders read it, in their language: render with `i18n._()` where it is shown. */
+export const CONNECTION_LOST = msg`Check your connection and try again.`;
 
 /** Status of an ApiError for a request that got no answer at all (fetch rejected, XHR onerror). */
 export const NO_ANSWER = 0;
@@ -85,10 +91,12 @@ export function apiGet<T>(url: string, options: Omit<ApiRequestOptions, 'method'
 
 /**
  * The server's error bodies are JSON `{ "message": "..." }`; the Error carries the raw text.
- * This pulls the human message out of an error thrown by apiRequest, for toasts that show it.
+ * This pulls the human message out of an error thrown by apiRequest, for toasts that show it; a
+ * request that got no answer says CONNECTION_LOST in the rider's language.
  */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.status === NO_ANSWER) return i18n._(CONNECTION_LOST);
     try {
       const parsed: unknown = JSON.parse(error.bodyText);
       if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {

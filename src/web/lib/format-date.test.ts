@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { firstDayOfWeek, formatDate, formatDateTime, formatDay, formatMonthYear, formatWeekdayDay, weekdayName } from './format-date';
+import { timeAgo } from './format';
+
+function speak(locale: string, region: string) {
+  i18n.loadAndActivate({ locale, locales: [region], messages: {} });
+}
+
+afterEach(() => speak('en', 'en-US'));
+
+const evening = new Date(2025, 0, 5, 18, 30).toISOString();
 
 describe('dates as riders read them', () => {
   it('shows a moment on the 24-hour clock, like ride times, in the rider own time zone', () => {
-    const evening = new Date(2025, 0, 5, 18, 30).toISOString();
     expect(formatDateTime(evening)).toBe('Jan 5, 2025 at 18:30');
     expect(formatDateTime(new Date(2025, 0, 5, 9, 5).toISOString())).toBe('Jan 5, 2025 at 09:05');
   });
@@ -13,5 +22,77 @@ describe('dates as riders read them', () => {
       expect(formatDateTime(value)).toBe('');
       expect(formatDate(value)).toBe('');
     }
+    expect(formatDay('soon')).toBe('');
+    expect(formatWeekdayDay('soon')).toBe('');
+  });
+
+  it('keeps the spec formats in English, on a British browser as on an American one', () => {
+    for (const region of ['en-US', 'en-GB']) {
+      speak('en', region);
+      expect(formatDate(evening)).toBe('Jan 5, 2025');
+      expect(formatDateTime(evening)).toBe('Jan 5, 2025 at 18:30');
+      expect(formatDay('2026-12-05')).toBe('Dec 5, 2026');
+      expect(formatWeekdayDay('2026-12-05')).toBe('Sat, Dec 5');
+      expect(weekdayName(0)).toBe('Sunday');
+      expect(formatMonthYear(new Date(2026, 11, 5))).toBe('December 2026');
+    }
+  });
+
+  it('writes dates in Italian', () => {
+    speak('it', 'it-IT');
+    expect(formatDate(evening)).toBe('5 gen 2025');
+    expect(formatDateTime(evening)).toBe('5 gen 2025, 18:30');
+    expect(formatDay('2026-12-05')).toBe('5 dic 2026');
+    expect(formatWeekdayDay('2026-12-05')).toBe('sab 5 dic');
+    expect(weekdayName(1)).toBe('lunedì');
+    expect(formatMonthYear(new Date(2026, 11, 5))).toBe('dicembre 2026');
+  });
+
+  it('writes dates in German', () => {
+    speak('de', 'de-DE');
+    expect(formatDate(evening)).toBe('5. Jan. 2025');
+    expect(formatDateTime(evening)).toBe('5. Jan. 2025, 18:30');
+    expect(formatDay('2026-12-05')).toBe('5. Dez. 2026');
+    expect(weekdayName(0)).toBe('Sonntag');
+  });
+
+  it('writes dates in Polish, months in their own grammatical case', () => {
+    speak('pl', 'pl-PL');
+    expect(formatDate(evening)).toBe('5 sty 2025');
+    expect(formatDateTime(evening)).toBe('5 sty 2025, 18:30');
+    expect(formatDay('2026-12-05')).toBe('5 gru 2026');
+    expect(weekdayName(3)).toBe('środa');
+  });
+
+  it('starts the week on the region first day: Monday in Britain, Sunday in the US', () => {
+    speak('en', 'en-GB');
+    expect(firstDayOfWeek()).toBe(1);
+    speak('en', 'en-US');
+    expect(firstDayOfWeek()).toBe(0);
+    speak('it', 'it-IT');
+    expect(firstDayOfWeek()).toBe(1);
+  });
+});
+
+describe('relative times', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('keeps the English words', () => {
+    expect(timeAgo(ago(5 * 60_000), now)).toBe('5 minutes ago');
+    expect(timeAgo(ago(-2 * 86_400_000), now)).toBe('in 2 days');
+    expect(timeAgo(ago(10_000), now)).toBe('just now');
+  });
+
+  it('says them in Italian, German and Polish', () => {
+    speak('it', 'it-IT');
+    expect(timeAgo(ago(5 * 60_000), now)).toBe('5 minuti fa');
+    expect(timeAgo(ago(-2 * 86_400_000), now)).toBe('tra 2 giorni');
+    speak('de', 'de-DE');
+    expect(timeAgo(ago(3 * 3_600_000), now)).toBe('vor 3 Stunden');
+    speak('pl', 'pl-PL');
+    expect(timeAgo(ago(2 * 86_400_000), now)).toBe('2 dni temu');
+    expect(timeAgo(ago(5 * 86_400_000), now)).toBe('5 dni temu');
+    expect(timeAgo(ago(1 * 86_400_000), now)).toBe('1 dzień temu');
   });
 });

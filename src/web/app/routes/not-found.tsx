@@ -1,12 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
 import { BackToDashboard, PageMessage } from '../../components/ui/page-message';
 
 /** Any path without a screen (yet). */
 export function Component() {
+  const { t } = useLingui();
   return (
     <PageMessage
       art={<DeadEndSign />}
-      title="404 Page Not Found"
-      text="This road doesn't go anywhere. Let's get you back on route."
+      title={t`404 Page Not Found`}
+      text={t`This road doesn't go anywhere. Let's get you back on route.`}
       className="max-w-lg pt-10 sm:pt-20"
       titleClassName="mt-6 text-3xl"
     >

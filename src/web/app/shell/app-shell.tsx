@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { LoginDialog } from '../../features/auth/components/login-dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
@@ -49,7 +50,7 @@ export function AppShell() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-72 lg:block">
@@ -60,7 +61,7 @@ export function AppShell() {
 
       <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
         <SheetContent aria-describedby={undefined}>
-          <DialogTitle className="sr-only">Navigation</DialogTitle>
+          <DialogTitle className="sr-only"><Trans>Navigation</Trans></DialogTitle>
           <SidebarContent
             appName={appName}
             user={user}

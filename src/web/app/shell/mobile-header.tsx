@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { LogoMark } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
@@ -11,12 +12,13 @@ interface MobileHeaderProps {
 
 /** Small screens: menu button, product title and the bell with its unread badge. */
 export function MobileHeader({ appName, showNotifications, onOpenMenu }: MobileHeaderProps) {
+  const { t } = useLingui();
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-asphalt-900 px-2 text-white shadow-md shadow-asphalt-950/20 lg:hidden">
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label="Open navigation"
+        aria-label={t`Open navigation`}
         className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
       >
         <Menu className="size-5" aria-hidden="true" />

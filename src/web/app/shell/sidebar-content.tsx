@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../shared/users/current-user';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -15,16 +16,17 @@ interface SidebarContentProps {
 
 /** What the fixed sidebar (large screens) and the drawer (small screens) both show. */
 export function SidebarContent({ appName, user, showNotifications, onLogin, onNavigate }: SidebarContentProps) {
+  const { t } = useLingui();
   return (
     <div className="flex h-full flex-col bg-asphalt-900 text-white">
       <div className="flex h-16 shrink-0 items-center px-5">
-        <Link to="/" onClick={onNavigate} className="min-w-0 rounded-lg" aria-label={`${appName} home`}>
+        <Link to="/" onClick={onNavigate} className="min-w-0 rounded-lg" aria-label={t`${appName} home`}>
           <Logo appName={appName} />
         </Link>
       </div>
       <LaneDivider />
       <div className="min-h-0 flex-1 overflow-y-auto py-4">
-        <p className="px-6 pb-2 text-[11px] font-bold tracking-[0.16em] text-asphalt-300 uppercase">Ride</p>
+        <p className="px-6 pb-2 text-[11px] font-bold tracking-[0.16em] text-asphalt-300 uppercase"><Trans>Ride</Trans></p>
         <SidebarNav onNavigate={onNavigate} />
       </div>
       <div className="shrink-0 border-t border-white/[0.06] p-3">

@@ -1,12 +1,14 @@
 import { Link, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { NAV_ITEMS, isNavLinkActive } from './nav-items';
 
 /** The navigation links; `onNavigate` lets the drawer close when a link is chosen. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { i18n, t } = useLingui();
   return (
-    <nav aria-label="Main" className="px-3">
+    <nav aria-label={t`Main`} className="px-3">
       <ul className="space-y-0.5">
         {NAV_ITEMS.map(({ to, label, icon: Icon, danger }) => {
           const active = isNavLinkActive(pathname, to);
@@ -35,7 +37,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     danger ? 'text-red-500' : active ? 'text-ignition-400' : 'text-asphalt-400 group-hover:text-asphalt-200',
                   )}
                 />
-                {label}
+                {i18n._(label)}
               </Link>
             </li>
           );

@@ -1,4 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { ChevronsUpDown, LogIn, LogOut, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/users/current-user';
@@ -20,7 +21,8 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();
   const userId = user?.userId;
-  const name = userId || 'Guest';
+  const { t } = useLingui();
+  const name = userId || t`Guest`;
 
   return (
     <DropdownMenu.Root>
@@ -29,10 +31,10 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1.5 text-left transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]"
       >
         <UserAvatar user={user} />
-        <span className="sr-only">Account menu: </span>
+        <span className="sr-only"><Trans>Account menu:</Trans> </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-bold text-white" title={name}>{name}</span>
-          <span className="block truncate text-xs text-asphalt-400" title={user?.email ?? undefined}>{user?.email ?? 'Guest rider'}</span>
+          <span className="block truncate text-xs text-asphalt-400" title={user?.email ?? undefined}>{user?.email ?? t`Guest rider`}</span>
         </span>
         <ChevronsUpDown className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
       </DropdownMenu.Trigger>
@@ -45,7 +47,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
           className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] max-w-[var(--radix-dropdown-menu-content-available-width)] min-w-56 overflow-y-auto rounded-xl border border-asphalt-200 bg-white p-1.5 shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-asphalt-500">
-            Signed in as <span className="font-semibold text-asphalt-800">{name}</span>
+            <Trans>Signed in as <span className="font-semibold text-asphalt-800">{name}</span></Trans>
           </DropdownMenu.Label>
           <DropdownMenu.Item
             className={itemClasses}
@@ -55,7 +57,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
             }}
           >
             <UserRound className="size-4 text-asphalt-500" aria-hidden="true" />
-            View Profile
+            <Trans>View Profile</Trans>
           </DropdownMenu.Item>
           {user?.email ? null : (
             <DropdownMenu.Item
@@ -66,7 +68,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
               }}
             >
               <LogIn className="size-4 text-asphalt-500" aria-hidden="true" />
-              Login
+              <Trans>Login</Trans>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-asphalt-100" />
@@ -79,7 +81,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
             }}
           >
             <LogOut className="size-4" aria-hidden="true" />
-            Logout
+            <Trans>Logout</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,7 +1,10 @@
 import type { CSSProperties } from 'react';
-import { DayPicker, labelDayButton, type DayPickerProps } from 'react-day-picker';
+import { DayPicker, labelDayButton, type DayPickerLocale, type DayPickerProps } from 'react-day-picker';
+import { de, es, fr, it, nl, pl, ptBR } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { cn } from '../../lib/cn';
+import { firstDayOfWeek } from '../../lib/format-date';
+import { useI18n } from '../../lib/i18n/i18n';
 
 /** react-day-picker's variables in the app's colours, with day cells that fit a 375 px screen. */
 const calendarTheme = {
@@ -18,13 +21,25 @@ const calendarTheme = {
 } as CSSProperties;
 
 /**
- * The month calendar (react-day-picker) in the app's look. Import it lazily: the screens that use it
- * load it with themselves, not with the first page.
+ * Month and weekday names, and the picker's own labels, in each shipped language but English
+ * (react-day-picker's default); the calendar chunk is loaded lazily, so the first page carries none.
+ */
+const DAY_PICKER_LOCALES: Record<string, Partial<DayPickerLocale>> = { it, de, fr, es, nl, 'pt-BR': ptBR, pl };
+
+/**
+ * The month calendar (react-day-picker) in the app's look, in the rider's language, its weeks
+ * starting on the region's first day (Sunday in the US, Monday in Britain and Italy). Import it
+ * lazily: the screens that use it load it with themselves, not with the first page.
  */
 export default function Calendar({ className, style, labels, ...props }: DayPickerProps) {
-  const dayLabel = labels?.labelDayButton ?? labelDayButton;
+  const i18n = useI18n();
+  const locale = DAY_PICKER_LOCALES[i18n.locale];
+  const localeDayLabel = locale?.labels?.labelDayButton;
+  const dayLabel = labels?.labelDayButton ?? (typeof localeDayLabel === 'function' ? localeDayLabel : labelDayButton);
   return (
     <DayPicker
+      locale={locale}
+      weekStartsOn={firstDayOfWeek()}
       {...props}
       // A day's name starts with the number it shows ("8, Tuesday, December 8th, 2026"): the
       // accessible name contains the visible text (WCAG 2.5.3), so "click 8" works by voice.

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useFocusReturn } from '../../lib/focus-return';
@@ -31,13 +33,14 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   pendingLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   pending = false,
   onConfirm,
   onCloseAutoFocus,
   children,
 }: ConfirmDialogProps) {
   const returnFocus = useFocusReturn(open);
+  const i18n = useI18n();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
@@ -50,7 +53,7 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('secondary', 'md')} disabled={pending}>
-              {cancelLabel}
+              {cancelLabel ?? i18n._(msg`Cancel`)}
             </AlertDialog.Cancel>
             <button
               type="button"

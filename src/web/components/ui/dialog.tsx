@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
@@ -60,6 +62,7 @@ function ownsOpenPopup(target: EventTarget | null): boolean {
  */
 function useCloseGuard(dirtyProp: boolean | undefined) {
   const control = useContext(DialogControlContext);
+  const i18n = useI18n();
   const [changedIn, setChangedIn] = useState(-1);
   const [asking, setAsking] = useState(false);
   const focusBeforeAsking = useRef<HTMLElement | null>(null);
@@ -78,10 +81,10 @@ function useCloseGuard(dirtyProp: boolean | undefined) {
     <ConfirmDialog
       open={asking}
       onOpenChange={setAsking}
-      title="Discard changes?"
-      description="What you entered in this dialog will be lost."
-      confirmLabel="Discard"
-      cancelLabel="Keep editing"
+      title={i18n._(msg`Discard changes?`)}
+      description={i18n._(msg`What you entered in this dialog will be lost.`)}
+      confirmLabel={i18n._(msg`Discard`)}
+      cancelLabel={i18n._(msg`Keep editing`)}
       onCloseAutoFocus={(event) => {
         event.preventDefault();
         if (focusBeforeAsking.current?.isConnected) focusBeforeAsking.current.focus();
@@ -155,7 +158,7 @@ export function DialogContent({
   className,
   children,
   hideClose = false,
-  closeLabel = 'Close',
+  closeLabel,
   closeClassName,
   size = 'md',
   padded = true,
@@ -167,6 +170,7 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const guard = useCloseGuard(dirty);
+  const i18n = useI18n();
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -191,7 +195,7 @@ export function DialogContent({
         {guard.prompt}
         {hideClose ? null : (
           <DialogPrimitive.Close
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? i18n._(msg`Close`)}
             onClick={guard.onCloseClick}
             className={cn(
               'absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors',
@@ -207,8 +211,9 @@ export function DialogContent({
 }
 
 /** A panel sliding in from the left edge: the navigation drawer on small screens. */
-export function SheetContent({ className, children, closeLabel = 'Close navigation', onCloseAutoFocus, ...props }: DialogContentProps) {
+export function SheetContent({ className, children, closeLabel, onCloseAutoFocus, ...props }: DialogContentProps) {
   const control = useContext(DialogControlContext);
+  const i18n = useI18n();
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -222,7 +227,7 @@ export function SheetContent({ className, children, closeLabel = 'Close navigati
       >
         {children}
         <DialogPrimitive.Close
-          aria-label={closeLabel}
+          aria-label={closeLabel ?? i18n._(msg`Close navigation`)}
           className="absolute top-3.5 right-3 inline-flex size-9 items-center justify-center rounded-lg text-asphalt-300 transition-colors hover:bg-white/10 hover:text-white"
         >
           <X className="size-5" aria-hidden="true" />

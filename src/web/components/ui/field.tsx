@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { EmailInput, Input, Label } from './input';
@@ -56,9 +58,10 @@ type EmailAddressFieldProps = Omit<ComponentProps<typeof EmailInput>, 'id'> & {
 
 /** "Email Address" over the rider's e-mail input (named "email"), as every form that asks for one shows it. */
 export function EmailAddressField({ id, children, ...inputProps }: EmailAddressFieldProps) {
+  const i18n = useI18n();
   return (
     <div>
-      <Label htmlFor={id}>Email Address</Label>
+      <Label htmlFor={id}>{i18n._(msg`Email Address`)}</Label>
       <EmailInput id={id} name="email" {...inputProps} />
       {children}
     </div>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
@@ -11,12 +13,13 @@ interface FormSubmitRowProps {
 }
 
 /** The submit button at the foot of a form on a page (a dialog's has DialogFormActions): right-aligned under a rule, full width on phones. */
-export function FormSubmitRow({ pending, label, pendingLabel = 'Saving...', icon, size }: FormSubmitRowProps) {
+export function FormSubmitRow({ pending, label, pendingLabel, icon, size }: FormSubmitRowProps) {
+  const i18n = useI18n();
   return (
     <div className="flex justify-end border-t border-asphalt-100 pt-5">
       <Button type="submit" size={size} disabled={pending} className="w-full sm:w-auto">
         {icon}
-        {pending ? pendingLabel : label}
+        {pending ? (pendingLabel ?? i18n._(msg`Saving...`)) : label}
       </Button>
     </div>
   );

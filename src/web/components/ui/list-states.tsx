@@ -1,8 +1,9 @@
 // Loading, empty and error states shared by every page's lists, so they look and read the same everywhere.
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONNECTION_LOST_MESSAGE } from '../../lib/api-client';
+import { CONNECTION_LOST } from '../../lib/api-client';
 import { Button } from './button';
 import { LoadingRegion, Skeleton, SkeletonLines } from './skeleton';
 
@@ -61,29 +62,36 @@ export function EmptyPanel(props: MessageProps) {
   return <ListMessage look="panel" {...props} />;
 }
 
-// The same words a failed action's toast uses (api-client): one sentence for one cause.
-const CHECK_CONNECTION = CONNECTION_LOST_MESSAGE;
+/** What failed to load, each its whole sentence (word order differs by language). */
+const COULD_NOT_LOAD = {
+  polls: msg`Couldn't load polls`,
+  rides: msg`Couldn't load rides`,
+  members: msg`Couldn't load members`,
+  'membership requests': msg`Couldn't load membership requests`,
+};
 
 /** A list that failed to load, with a retry; `hint: false` leaves out the sentence under the title. */
-export function TabError({ what, onRetry, hint = true }: { what: string; onRetry: () => void; hint?: boolean }) {
-  const { t } = useLingui();
+export function TabError({ what, onRetry, hint = true }: { what: keyof typeof COULD_NOT_LOAD; onRetry: () => void; hint?: boolean }) {
+  const { i18n } = useLingui();
   return (
     <TabMessage
       icon={<CloudOff aria-hidden="true" />}
-      title={t`Couldn't load ${what}`}
+      title={i18n._(COULD_NOT_LOAD[what])}
       action={
         <Button variant="secondary" size="sm" onClick={onRetry}>
           <Trans>Try again</Trans>
         </Button>
       }
     >
-      {hint ? CHECK_CONNECTION : null}
+      {/* The same words a failed action's toast uses (api-client): one sentence for one cause. */}
+      {hint ? i18n._(CONNECTION_LOST) : null}
     </TabMessage>
   );
 }
 
 /** A page's list (or the page's subject) that failed to load, as a dashed panel with a retry. */
 export function PanelError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const { i18n } = useLingui();
   return (
     <EmptyPanel
       icon={<CloudOff aria-hidden="true" />}
@@ -94,7 +102,7 @@ export function PanelError({ title, onRetry }: { title: string; onRetry: () => v
         </Button>
       }
     >
-      {CHECK_CONNECTION}
+      {i18n._(CONNECTION_LOST)}
     </EmptyPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
@@ -43,7 +44,7 @@ export function PageMessage({ icon: Icon, iconShape = 'round', art, title, text,
 export function BackToDashboard() {
   return (
     <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6')}>
-      Back to Dashboard
+      <Trans>Back to Dashboard</Trans>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button';
 
 /**
@@ -11,7 +12,7 @@ export function QueryStatus({ query, loading, failed }: { query: Pick<UseQueryRe
     <div className="space-y-2" role="alert">
       <p className="text-sm text-red-700">{failed}</p>
       <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import { Search, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -37,10 +39,11 @@ export function SearchField({ label, placeholder, value, onChange, size = 'lg', 
 
 /** The "Clear search" button inside a search box's right edge (the box keeps room for it). */
 export function ClearSearchButton({ onClear }: { onClear: () => void }) {
+  const i18n = useI18n();
   return (
     <button
       type="button"
-      aria-label="Clear search"
+      aria-label={i18n._(msg`Clear search`)}
       onClick={onClear}
       className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
     >

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/cn';
 
 interface SpinnerProps {
@@ -11,7 +13,9 @@ interface SpinnerProps {
 const sizeClasses = { sm: 'size-4 border-2', md: 'size-6 border-[3px]', lg: 'size-10 border-4' } as const;
 
 /** A loading indicator with role="status" and an accessible label. */
-export function Spinner({ label = 'Loading', showLabel = false, size = 'md', className }: SpinnerProps) {
+export function Spinner({ label: givenLabel, showLabel = false, size = 'md', className }: SpinnerProps) {
+  const i18n = useI18n();
+  const label = givenLabel ?? i18n._(msg`Loading`);
   return (
     <div role="status" aria-label={label} className={cn('inline-flex items-center gap-3', className)}>
       <span
@@ -27,7 +31,7 @@ export function Spinner({ label = 'Loading', showLabel = false, size = 'md', cla
 }
 
 /** The whole-screen loading state (the shell while the current user loads, lazy pages). */
-export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+export function FullPageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-paper">
       <Spinner label={label} size="lg" />

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useI18n } from '../../lib/i18n/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Toast } from 'radix-ui';
@@ -12,8 +14,9 @@ export const TOAST_DURATION_MS = 5000;
 
 /** One provider and one top-right viewport for both app messages and notification toasts. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   return (
-    <Toast.Provider label="Notification" duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <Toast.Provider label={i18n._(msg`Notification`)} duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {children}
       <Toast.Viewport
         hotkey={['F8']}
@@ -63,11 +66,12 @@ export function ToastCard({
   variant = 'default',
   icon,
   type = 'foreground',
-  closeLabel = 'Close',
+  closeLabel,
   duration,
   href,
   onOpenLink,
 }: ToastCardProps) {
+  const i18n = useI18n();
   const style = variantStyles[variant];
   return (
     <Toast.Root
@@ -104,7 +108,7 @@ export function ToastCard({
         ) : null}
       </div>
       <Toast.Close
-        aria-label={closeLabel}
+        aria-label={closeLabel ?? i18n._(msg`Close`)}
         className={cn(
           'absolute top-2.5 right-2.5 z-10 inline-flex size-7 items-center justify-center rounded-md transition-colors',
           variant === 'destructive' ? 'text-red-100 hover:bg-red-800 hover:text-white' : 'text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-900',

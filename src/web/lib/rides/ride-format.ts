@@ -1,6 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Ride, RideDuration, RideStatus } from '../../../shared/rides/ride';
 import { ridePath } from '../../../shared/rides/ride-path';
-import { dayLabel, localDay, localTime, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { localDay, localTime, rideStops, type RideRoute } from '../../../shared/rides/ride-time';
+import { formatDay as formatCalendarDay } from '../format-date';
 
 // The server names ride pages too (a push's link), so the path is made in src/shared.
 export { ridePath };
@@ -14,6 +17,22 @@ export function seriesPath(seriesId: string): string {
   return `/series/${encodeURIComponent(seriesId)}`;
 }
 
+/** A ride's duration in the rider's language: render with `i18n._(DURATION_MESSAGES[duration])`. */
+export const DURATION_MESSAGES: Record<RideDuration, MessageDescriptor> = {
+  'half-day': msg`Half Day`,
+  'full-day': msg`Full Day`,
+  overnight: msg`Overnight`,
+  'multi-day': msg`Multi-Day`,
+};
+
+/** A ride's status in the rider's language: render with `i18n._(STATUS_MESSAGES[status])`. */
+export const STATUS_MESSAGES: Record<RideStatus, MessageDescriptor> = {
+  confirmed: msg`Confirmed`,
+  pending: msg`Pending`,
+  cancelled: msg`Cancelled`,
+};
+
+/** @deprecated English only: use DURATION_MESSAGES (issue 31). */
 export const DURATION_LABELS: Record<RideDuration, string> = {
   'half-day': 'Half Day',
   'full-day': 'Full Day',
@@ -21,6 +40,7 @@ export const DURATION_LABELS: Record<RideDuration, string> = {
   'multi-day': 'Multi-Day',
 };
 
+/** @deprecated English only: use STATUS_MESSAGES (issue 31). */
 export const STATUS_LABELS: Record<RideStatus, string> = {
   confirmed: 'Confirmed',
   pending: 'Pending',
@@ -30,9 +50,9 @@ export const STATUS_LABELS: Record<RideStatus, string> = {
 /** "HH:MM" on the wall clock of a ride's IANA zone (shared/rides/ride-time.ts). */
 export { localTime };
 
-/** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9). */
+/** A calendar day "2026-12-05" shown as "Dec 5, 2026" (spec 2 section 9), in the rider's language. */
 export function formatDay(day: string): string {
-  return dayLabel(day);
+  return formatCalendarDay(day);
 }
 
 /** The ride's start and end as its riders meet them: days and time in the ride's own time zone. */
