@@ -73,7 +73,7 @@ export async function startHarness(): Promise<Harness> {
   const port = await freePort();
 
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1' }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true' }),
     webDir,
   };
   const app = await buildApp({ config, logger: false });
