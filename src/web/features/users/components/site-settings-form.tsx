@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
 import { useBrowserZone } from './browser-zone';
+import { LanguageSelect } from '../../../components/users/language-select';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 export const siteSettingsSchema = z.object({
@@ -109,6 +110,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
       <CardHeader titleId={`${ids}-title`} icon={<SlidersHorizontal />} title="Site Settings" description="Units for distances, the privacy of your GPX files, and the time zone for your rides." />
       <CardBody>
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
+          <LanguageSelect user={user} />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-asphalt-800">Distance Units</legend>
             <Controller
