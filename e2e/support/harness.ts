@@ -29,8 +29,11 @@ export interface Harness {
   app: FastifyInstance;
   browser: Browser;
   mails: ReceivedMail[];
-  /** A page in a new browser context; with `storageState` (another context's), signed in as that context's rider. */
-  newPage(viewport?: { width: number; height: number }, storageState?: StorageState): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A page in a new browser context; with `storageState` (another context's), signed in as that
+   * context's rider; with `locale`, a browser in that language (its Accept-Language and navigator.languages).
+   */
+  newPage(viewport?: { width: number; height: number }, storageState?: StorageState, options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   /**
    * The newest mail to `to`, as soon as it has arrived; with `after` (an earlier `mails.length`),
    * only one that arrived since then, e.g. the second sign-in link of an address.
@@ -73,7 +76,7 @@ export async function startHarness(): Promise<Harness> {
   const port = await freePort();
 
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1' }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true' }),
     webDir,
   };
   const app = await buildApp({ config, logger: false });
@@ -99,8 +102,8 @@ export async function startHarness(): Promise<Harness> {
     app,
     browser,
     mails,
-    async newPage(viewport = { width: 1280, height: 800 }, storageState) {
-      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState });
+    async newPage(viewport = { width: 1280, height: 800 }, storageState, options = {}) {
+      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState, ...options });
       closeWithTest(context);
       const page = await context.newPage();
       return { context, page };

@@ -207,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tileUrl: config.tileUrl,
       tileAttribution: config.tileAttribution,
       placeSearch: config.geocoderUrl ? 'places' : 'towns',
+      pseudoLocale: config.pseudoLocale,
     };
   });
   await app.register(authRoutes(ctx));
@@ -229,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(geocodingRoutes(ctx));
   await app.register(pushRoutes(ctx));
 
-  if (config.webDir) await serveWebApp(app, config.webDir, config.appName);
+  if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
 
   const stopScheduler = options.scheduler ? startScheduler(housekeepingJobs(ctx), app.log) : () => undefined;

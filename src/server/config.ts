@@ -59,6 +59,12 @@ export interface Config {
   guestUploadMbPerAddressPerDay: number;
   /** Where stored files live (STORAGE_URL): null keeps them on local disk under DATA_DIR/media. */
   objectStorage: ObjectStorageSettings | null;
+  /**
+   * Whether the pseudo-language (en-XA, every text accented and longer) is served and offered
+   * (PSEUDO_LOCALE=true): on in development (`npm run dev`) and in the tests, off by default, so
+   * riders of a production server never get it (docs/decisions/2026-11-27-i18n.md).
+   */
+  pseudoLocale: boolean;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2), from STORAGE_URL. */
@@ -131,6 +137,14 @@ function postgresIsLocal(databaseUrl: string): boolean {
   const url = new URL(databaseUrl);
   const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
   return host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
+}
+
+/** A yes/no variable: unset, "false" or "true". */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const text = optional(env, name);
+  if (text === null || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${text}"`);
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, unit = ''): number {
@@ -261,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaGuestQuotaMb: wholeNumber(env, 'MEDIA_GUEST_QUOTA_MB', 100, 1, 10_000_000, ' of megabytes'),
     guestUploadMbPerAddressPerDay: wholeNumber(env, 'GUEST_UPLOAD_MB_PER_ADDRESS_PER_DAY', 500, 1, 10_000_000, ' of megabytes'),
     objectStorage: parseStorageUrl(optional(env, 'STORAGE_URL'), env),
+    pseudoLocale: flag(env, 'PSEUDO_LOCALE'),
   };
 }
 

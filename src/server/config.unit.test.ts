@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://club.example' })).toThrow(ConfigError);
   });
 
+  it('offers the pseudo-language only when PSEUDO_LOCALE=true (development and tests), never by default', () => {
+    expect(loadConfig({}).pseudoLocale).toBe(false);
+    expect(loadConfig({ PSEUDO_LOCALE: 'false' }).pseudoLocale).toBe(false);
+    expect(loadConfig({ PSEUDO_LOCALE: 'true' }).pseudoLocale).toBe(true);
+    expect(() => loadConfig({ PSEUDO_LOCALE: 'yes' })).toThrow('PSEUDO_LOCALE must be true or false, got "yes"');
+  });
+
   it('runs one worker process per core (at most 8) unless WORKERS says otherwise', () => {
     expect(loadConfig({}).workers).toBe(Math.min(os.availableParallelism(), 8));
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);

@@ -6,6 +6,7 @@ import { requestMagicLink, verifyMagicLink } from './auth.service';
 import { logout } from './sessions.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 import { ensureLinkNonce, readLinkNonce } from './link-nonce-cookie';
+import { accountLanguage } from '../i18n/request-language';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,6 +22,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         confirm: request.body.confirm === true,
         currentSessionToken: readSessionToken(request),
         browserNonce: readLinkNonce(request, ctx.config),
+        language: accountLanguage(request.headers),
       });
       if (result.status === 'confirmation_required') {
         // Opened in a browser that did not ask for the link: nothing was consumed.

@@ -9,6 +9,7 @@ import { HttpError, unauthorized } from '../platform/errors';
 import { publishNotifications, recordNotifications } from '../notifications/notifications.service';
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, mergeGuestInto } from '../users/users.service';
+import type { ShippedLocale } from '../../shared/i18n/locales';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
@@ -190,7 +191,7 @@ export async function withdrawLink(ctx: AppContext, id: string): Promise<void> {
  */
 export async function verifyMagicLink(
   ctx: AppContext,
-  input: { token: string; currentSessionToken: string | undefined; browserNonce: string | null; confirm?: boolean },
+  input: { token: string; currentSessionToken: string | undefined; browserNonce: string | null; confirm?: boolean; language: ShippedLocale },
 ): Promise<VerifyResult> {
   const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
   const tokenHash = hashToken(input.token);
@@ -216,11 +217,11 @@ export async function verifyMagicLink(
       if (confirmation) {
         user = confirmation.user;
       } else if (sameBrowser) {
-        user = await accountForAddress(tx, link.email, currentUserId);
+        user = await accountForAddress(tx, link.email, currentUserId, input.language);
       } else {
         // Confirmed in another browser: whoever opened it gets the address's own account, and the
         // guest they were keeps its things (it is not given to whoever asked for the link).
-        user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false }));
+        user = (await usersRepository.findByEmail(tx, link.email)) ?? (await createAccount(tx, { email: link.email, isFirstVisit: false, language: input.language }));
       }
       invitation ??= await completeInvitationOnSignIn(tx, ctx.engine, link, user.id);
       if (input.currentSessionToken) await sessionsRepository.delete(tx, hashToken(input.currentSessionToken));
@@ -262,7 +263,7 @@ async function confirmAddress(tx: Executor, userId: string, email: string): Prom
   return { user, previousEmail: before.email && before.email !== email ? before.email : null };
 }
 
-async function accountForAddress(tx: Transaction<Database>, email: string, currentUserId: string | null): Promise<UserRow> {
+async function accountForAddress(tx: Transaction<Database>, email: string, currentUserId: string | null, language: ShippedLocale): Promise<UserRow> {
   const owner = await usersRepository.findByEmail(tx, email);
   if (owner) {
     // A guest signing into an existing account keeps what it did (same browser only).
@@ -273,5 +274,5 @@ async function accountForAddress(tx: Transaction<Database>, email: string, curre
     return (await usersRepository.findById(tx, currentUserId))!;
   }
   // No session, or the current account already has another address: a new account for this one.
-  return createAccount(tx, { email, isFirstVisit: false });
+  return createAccount(tx, { email, isFirstVisit: false, language });
 }

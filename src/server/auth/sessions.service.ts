@@ -5,6 +5,7 @@ import { nowIso } from '../db/database';
 import { hashToken, randomToken } from '../platform/tokens';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { createAccount, getUser, recordVisit } from '../users/users.service';
+import type { ShippedLocale } from '../../shared/i18n/locales';
 import type { UserRow } from '../users/users.repository';
 import { notFound } from '../platform/errors';
 import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
@@ -123,16 +124,16 @@ export async function resolveSession(db: Executor, token: string | undefined): P
 
 /**
  * GET /api/users/current: every visitor has an account (GUIDE section 5). Without a valid session a
- * guest account is created and a session started for it.
+ * guest account is created, in the visitor's language, and a session started for it.
  */
-export async function currentOrNewGuest(ctx: AppContext, userId: string | null): Promise<{ user: UserRow; session: IssuedSession | null }> {
+export async function currentOrNewGuest(ctx: AppContext, userId: string | null, language: ShippedLocale): Promise<{ user: UserRow; session: IssuedSession | null }> {
   if (userId) {
     await recordVisit(ctx.db, userId);
     return { user: await getUser(ctx.db, userId), session: null };
   }
   return retryOnUniqueViolation(() =>
     ctx.db.transaction().execute(async (tx) => {
-      const user = await createAccount(tx, { email: null, isFirstVisit: true });
+      const user = await createAccount(tx, { email: null, isFirstVisit: true, language });
       return { user, session: await startSession(tx, user.id) };
     }),
   );

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PSEUDO_LOCALE, SHIPPED_LOCALES, type Locale } from '../../shared/i18n/locales';
 
 /**
  * What the HTML of a path asks for up front, so the browser fetches it in parallel with the entry
@@ -34,12 +35,17 @@ interface ManifestChunk {
 
 /** The route module's chunk and every chunk it imports statically, minus those the page names already. */
 function routeChunks(manifest: Record<string, ManifestChunk>, route: string, named: Set<string>): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
   // A route module is its own chunk, or is inside the group chunk named after it (vite.config.ts).
   const source = `src/web/app/routes/${route}.tsx`;
   const group = Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === route);
-  const pending = [manifest[source] ? source : (group ?? source)];
+  return chunkFiles(manifest, manifest[source] ? source : (group ?? source), named);
+}
+
+/** A manifest entry's chunk and every chunk it imports statically, minus those the page names already. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, entry: string, named: Set<string>): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const pending = [entry];
   while (pending.length > 0) {
     const key = pending.shift()!;
     const chunk = manifest[key];
@@ -81,10 +87,12 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * Returns a function from a path to the `<link>` tags its page adds to the built index.html.
- * Without a build manifest (an old build, tests) only the data preload is given.
+ * Returns a function from a path and the page's language to the `<link>` tags its page adds to the
+ * built index.html: the path's preloads and the language's catalog, which the app loads before it
+ * first renders (src/web/lib/i18n/i18n.ts), so it comes at once and at full priority. Without a
+ * build manifest (an old build, tests) only the data preload is given.
  */
-export function pagePreloads(webDir: string, indexHtml: string): (pathname: string) => string {
+export function pagePreloads(webDir: string, indexHtml: string): { route(pathname: string): string; catalog(locale: Locale): string } {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
   const named = new Set([...indexHtml.matchAll(/\/assets\/([\w.-]+\.js)"/g)].map((m) => `assets/${m[1]}`));
@@ -92,11 +100,18 @@ export function pagePreloads(webDir: string, indexHtml: string): (pathname: stri
   for (const route of [...ROUTES.map(([, name]) => name), 'not-found']) {
     chunkLinks.set(route, routeChunks(manifest, route, named).map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join(''));
   }
-  return (rawPathname) => {
-    const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
-    const route = ROUTES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'not-found';
-    const data = dataRequest(pathname);
-    const dataLink = data ? `<link rel="preload" href="${escapeAttribute(data)}" as="fetch" crossorigin="use-credentials">` : '';
-    return dataLink + chunkLinks.get(route)!;
+  const catalogLinks = new Map<string, string>();
+  for (const locale of [...SHIPPED_LOCALES, PSEUDO_LOCALE]) {
+    catalogLinks.set(locale, chunkFiles(manifest, `src/locales/${locale}/messages.po`, named).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+  }
+  return {
+    route(rawPathname) {
+      const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
+      const route = ROUTES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'not-found';
+      const data = dataRequest(pathname);
+      const dataLink = data ? `<link rel="preload" href="${escapeAttribute(data)}" as="fetch" crossorigin="use-credentials">` : '';
+      return dataLink + chunkLinks.get(route)!;
+    },
+    catalog: (locale) => catalogLinks.get(locale) ?? '',
   };
 }

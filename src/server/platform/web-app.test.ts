@@ -11,13 +11,14 @@ import { responseSerializerCompiler } from './response-contract';
 // sends the one the browser accepts.
 
 let app: FastifyInstance;
+let withoutPseudo: FastifyInstance;
 let webDir: string;
 const script = `console.log(${JSON.stringify('RoadCaptain '.repeat(200))});`;
 
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>%APP_NAME%</title>\n    <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />\n    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n</head><body></body>\n');
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>\n<html lang="en">\n<title>%APP_NAME%</title>\n    <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />\n    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n</head><body></body>\n');
   // The build's manifest: the home route inside a group chunk named after it, the ride page's
   // route as its own chunk importing the home group and the entry (vite.config.ts, route-chunks.ts).
   fs.mkdirSync(path.join(webDir, '.vite'));
@@ -27,6 +28,11 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-abc123.js', isEntry: true },
       '_home-h1.js': { file: 'assets/home-h1.js', name: 'home', imports: ['index.html'] },
       'src/web/app/routes/ride-detail.tsx': { file: 'assets/ride-detail-r1.js', name: 'ride-detail', imports: ['index.html', '_home-h1.js'] },
+      // One catalog chunk per language (src/web/lib/i18n/i18n.ts).
+      'src/locales/en/messages.po': { file: 'assets/messages-en1.js', name: 'messages' },
+      'src/locales/it/messages.po': { file: 'assets/messages-it1.js', name: 'messages' },
+      'src/locales/fr/messages.po': { file: 'assets/messages-fr1.js', name: 'messages' },
+      'src/locales/en-XA/messages.po': { file: 'assets/messages-xa1.js', name: 'messages' },
     }),
   );
   const file = path.join(webDir, 'assets', 'index-abc123.js');
@@ -37,11 +43,17 @@ beforeAll(async () => {
   app = Fastify();
   // As app.ts: the page's route declares its answer with a zod schema.
   app.setSerializerCompiler(responseSerializerCompiler('enforce', app.log));
-  await serveWebApp(app, webDir, 'RoadCaptain');
+  await serveWebApp(app, webDir, 'RoadCaptain', { pseudoLocale: true });
   await app.ready();
+  // A production server: PSEUDO_LOCALE unset.
+  withoutPseudo = Fastify();
+  withoutPseudo.setSerializerCompiler(responseSerializerCompiler('enforce', withoutPseudo.log));
+  await serveWebApp(withoutPseudo, webDir, 'RoadCaptain');
+  await withoutPseudo.ready();
 });
 afterAll(async () => {
   await app.close();
+  await withoutPseudo.close();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
@@ -127,6 +139,68 @@ describe('the web app', () => {
     expect(broken.body).not.toContain('/api/rides/');
     // Edit forms and other pages do not read the ride from the preload.
     expect((await get('/rides/abc/edit')).body).not.toContain('/api/rides/abc');
-    expect((await get('/signed-out')).body).not.toContain('modulepreload');
+    // /signed-out preloads no route (only its language's catalog, below).
+    expect((await get('/signed-out')).body).not.toContain('fetchpriority="low"');
+  });
+
+  describe("in the visitor's language", () => {
+    const page = (server: FastifyInstance, url: string, headers: Record<string, string>) => server.inject({ method: 'GET', url, headers });
+    const catalogs = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/(messages-[\w-]+)\.js">/g)].map((m) => m[1]);
+
+    it("names the language of Accept-Language in <html> and preloads that language's catalog alone", async () => {
+      const italian = await page(app, '/', { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' });
+      expect(italian.body).toContain('<html lang="it" dir="ltr" data-locale="it">');
+      expect(italian.body).not.toContain('<html lang="en"');
+      expect(catalogs(italian.body)).toEqual(['messages-it1']);
+      // Before the route's chunks: the app waits for it before it first renders.
+      expect(italian.body.indexOf('messages-it1.js')).toBeLessThan(italian.body.indexOf('home-h1.js'));
+      expect(italian.headers['content-type']).toMatch(/^text\/html/);
+
+      // A language RoadCaptain does not speak, or none: English.
+      for (const headers of [{ 'accept-language': 'ja-JP' }, {}] as Array<Record<string, string>>) {
+        const english = await page(app, '/groups/some-group', headers);
+        expect(english.body).toContain('<html lang="en" dir="ltr" data-locale="en">');
+        expect(catalogs(english.body)).toEqual(['messages-en1']);
+      }
+    });
+
+    it('takes the language cookie of an earlier choice over Accept-Language, and ignores a cookie naming no language', async () => {
+      const chosen = await page(app, '/rides/abc', { 'accept-language': 'it-IT', cookie: 'rc_session=s1; rc_lang=fr' });
+      expect(chosen.body).toContain('<html lang="fr" dir="ltr" data-locale="fr">');
+      expect(catalogs(chosen.body)).toEqual(['messages-fr1']);
+
+      for (const cookie of ['rc_lang=klingon', 'rc_lang=', 'rc_lang="><script>', 'other_lang=fr']) {
+        const ignored = await page(app, '/', { 'accept-language': 'it-IT', cookie });
+        expect(ignored.body).toContain('<html lang="it" dir="ltr" data-locale="it">');
+        expect(catalogs(ignored.body)).toEqual(['messages-it1']);
+      }
+    });
+
+    it('serves the pseudo-language only where it is allowed (development and tests)', async () => {
+      const allowed = await page(app, '/', { 'accept-language': 'it-IT', cookie: 'rc_lang=en-XA' });
+      expect(allowed.body).toContain('<html lang="en-XA" dir="ltr" data-locale="en-XA">');
+      expect(catalogs(allowed.body)).toEqual(['messages-xa1']);
+
+      const production = await page(withoutPseudo, '/', { 'accept-language': 'it-IT', cookie: 'rc_lang=en-XA' });
+      expect(production.body).toContain('<html lang="it" dir="ltr" data-locale="it">');
+      expect(production.body).not.toContain('messages-xa1');
+      const askedByHeader = await page(withoutPseudo, '/', { 'accept-language': 'en-XA, fr;q=0.5' });
+      expect(askedByHeader.body).toContain('<html lang="en" dir="ltr" data-locale="en">');
+      expect(catalogs(askedByHeader.body)).toEqual(['messages-en1']);
+      // Nor is it offered: the app asks the installation (GET /api/app-config, app.ts).
+    });
+
+    it('tells caches the page differs by Accept-Language and the cookie, and keeps /signed-out in the language too', async () => {
+      for (const url of ['/', '/groups/some-group', '/signed-out']) {
+        const answer = await page(app, url, { 'accept-language': 'it' });
+        expect(answer.headers.vary).toMatch(/accept-language/i);
+        expect(answer.headers.vary).toMatch(/cookie/i);
+        expect(answer.headers['cache-control']).toBe('no-cache');
+      }
+      const signedOut = (await page(app, '/signed-out', { 'accept-language': 'it' })).body;
+      expect(signedOut).toContain('<html lang="it" dir="ltr" data-locale="it">');
+      expect(catalogs(signedOut)).toEqual(['messages-it1']);
+      expect(signedOut).not.toContain('/api/users/current');
+    });
   });
 });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pagePreloads } from './page-preloads';
 import { escapeHtml } from './html';
 import { fileAnswer } from '../../shared/http/responses';
+import { textDirection, type Locale } from '../../shared/i18n/locales';
+import { PAGE_LANGUAGE_VARY, pageLanguage } from '../i18n/request-language';
 
 /** The installable app (W3C Web App Manifest); the icons are files of the build (public/icons). */
 export function webManifest(appName: string) {
@@ -25,11 +27,19 @@ export function webManifest(appName: string) {
   };
 }
 
+/** The page's language in its <html> tag: lang and dir for the browser, data-locale for the app (src/web/lib/i18n/i18n.ts). */
+function withLanguage(html: string, locale: Locale): string {
+  const tag = `<html lang="${locale}" dir="${textDirection(locale)}" data-locale="${locale}">`;
+  return /<html[\s>]/i.test(html) ? html.replace(/<html(?:\s[^>]*)?>/i, tag) : html.replace(/^(<!doctype html>)?/i, `$1${tag}`);
+}
+
 /**
  * Serves the built web app (dist/web) on the same port as the API. Every path that is not a file
  * and not under /api gets index.html, so the client's router decides (including its 404 page).
+ * Each page is in the visitor's language (i18n/request-language.ts: the cookie of an earlier
+ * choice, else Accept-Language), the pseudo-language only when `options.pseudoLocale` allows it.
  */
-export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string, options: { pseudoLocale: boolean } = { pseudoLocale: false }): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
@@ -42,8 +52,15 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const signedOutHtml = indexHtml.replace(/[ \t]*<link rel="preload" href="\/api\/users\/current"[^>]*>\n?/, '');
   // Each page also names its route's chunks and, on a ride's page, the ride (page-preloads.ts).
   const preloads = pagePreloads(webDir, indexHtml);
-  const pageFor = (pathname: string) =>
-    pathname === '/signed-out' || pathname === '/signed-out/' ? signedOutHtml : indexHtml.replace('</head>', `${preloads(pathname)}</head>`);
+  const pageFor = (pathname: string, locale: Locale) => {
+    const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
+    const links = preloads.catalog(locale) + (signedOut ? '' : preloads.route(pathname));
+    return withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${links}</head>`);
+  };
+  // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both
+  // (and the browser revalidates it each time, no-cache).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
+    reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(pageFor(pathname, pageLanguage(request.headers, options.pseudoLocale)));
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
@@ -62,7 +79,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const manifest = JSON.stringify(webManifest(appName));
   const manifestRoute = { schema: { response: { 200: fileAnswer('The web app manifest', ['application/manifest+json']) } } };
   app.get('/manifest.webmanifest', manifestRoute, (_request, reply) => reply.type('application/manifest+json').header('Cache-Control', 'no-cache').send(manifest));
-  app.get('/', page, (_request, reply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor('/')));
+  app.get('/', page, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (anything under /assets or with an extension) are real 404s,
     // so a stale page asking for an old build's asset fails loudly instead of getting HTML.
@@ -70,6 +87,6 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(pageFor(pathname));
+    return sendPage(request, reply, pathname);
   });
 }

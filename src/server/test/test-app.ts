@@ -47,7 +47,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   const config = {
     // The tests sit behind a proxy that sets X-Forwarded-For (TRUST_PROXY=true), so each factory
     // rider can ask from its own address; a test of the default passes TRUST_PROXY: ''.
-    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', PUSH_SERVICE_HOSTS: '127.0.0.1', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
+    // The pseudo-language is offered in the tests as in development (PSEUDO_LOCALE).
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
     webDir: null,
   };
   const mail: OutgoingMail[] = [];

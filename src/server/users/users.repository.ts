@@ -66,7 +66,7 @@ export const usersRepository = {
     return row !== undefined;
   },
 
-  async insert(db: Executor, user: { id: string; userId: string; email: string | null; isFirstVisit: boolean; now: string }): Promise<void> {
+  async insert(db: Executor, user: { id: string; userId: string; email: string | null; isFirstVisit: boolean; language: string; now: string }): Promise<void> {
     await db
       .insertInto('users')
       .values({
@@ -74,6 +74,7 @@ export const usersRepository = {
         handle: user.userId,
         email: user.email,
         is_first_visit: user.isFirstVisit ? 1 : 0,
+        language: user.language,
         created_at: user.now,
         last_seen_at: user.now,
       })

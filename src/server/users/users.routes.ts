@@ -5,6 +5,7 @@ import { handleAvailabilitySchema, locationUpdateSchema, motorcyclesUpdateSchema
 import { currentUserSchema } from '../../shared/users/current-user';
 import { successSchema } from '../../shared/http/responses';
 import { currentOrNewGuest } from '../auth/sessions.service';
+import { accountLanguage } from '../i18n/request-language';
 import { requireUserId, setSessionCookie } from '../auth/session-cookie';
 import { markWelcomeSeen } from './users.service';
 import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, updateProfile } from './profile.service';
@@ -22,7 +23,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         assertSameOriginForHiddenWrite(request, new URL(ctx.config.publicUrl).origin);
         await enforceNewGuestLimit(ctx, request);
       }
-      const { user, session } = await currentOrNewGuest(ctx, request.userId);
+      const { user, session } = await currentOrNewGuest(ctx, request.userId, accountLanguage(request.headers));
       if (session) setSessionCookie(reply, ctx.config, session);
       return presentCurrentUser(user, await pendingEmailOf(ctx.db, user.id));
     });

@@ -5,6 +5,7 @@ import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { generateHandle } from './handle-generator';
 import { usersRepository, type UserRow } from './users.repository';
+import type { ShippedLocale } from '../../shared/i18n/locales';
 
 /** A guest who signs into an account brings what it did (merge-guest.ts lists every rider-data table). */
 export { mergeGuestInto } from './merge-guest';
@@ -14,12 +15,13 @@ type Executor = Kysely<Database> | Transaction<Database>;
 const GUEST_RETENTION_DAYS = 30;
 
 /**
- * Creates an account with a fresh generated handle. A clash on the handle or e-mail raises a
- * unique violation; callers wrap their unit of work in retryOnUniqueViolation.
+ * Creates an account with a fresh generated handle, in the language of the browser it is made for
+ * (i18n/request-language.ts). A clash on the handle or e-mail raises a unique violation; callers
+ * wrap their unit of work in retryOnUniqueViolation.
  */
-export async function createAccount(db: Executor, options: { email: string | null; isFirstVisit: boolean }): Promise<UserRow> {
+export async function createAccount(db: Executor, options: { email: string | null; isFirstVisit: boolean; language: ShippedLocale }): Promise<UserRow> {
   const id = newId();
-  await usersRepository.insert(db, { id, userId: generateHandle(), email: options.email, isFirstVisit: options.isFirstVisit, now: nowIso() });
+  await usersRepository.insert(db, { id, userId: generateHandle(), email: options.email, isFirstVisit: options.isFirstVisit, language: options.language, now: nowIso() });
   return (await usersRepository.findById(db, id))!;
 }
 

@@ -10,5 +10,7 @@ export const appConfigSchema = z.object({
    * addresses too) when GEOCODER_URL names a geocoder. The fields' placeholder promises no more than this.
    */
   placeSearch: z.enum(['towns', 'places']),
+  /** Whether the pseudo-language (en-XA) is offered: in development and tests only (PSEUDO_LOCALE). */
+  pseudoLocale: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -8,6 +8,7 @@ import { LiveMembershipUpdates } from '../../features/groups/components/live-mem
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
 import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
 import { BrowserZone } from '../../features/users/components/browser-zone';
+import { RiderLanguage } from '../../components/users/language-select';
 import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../api/users';
@@ -93,6 +94,8 @@ export function AppShell() {
       ) : null}
       {/* A rider (or guest) with no zone takes the browser's on the first load, wherever they land (issue 29). */}
       {user ? <BrowserZone key={`zone:${user.id}`} user={user} /> : null}
+      {/* The rider's saved language once they are known (issue 31 point 5). */}
+      {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
       <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
       {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}

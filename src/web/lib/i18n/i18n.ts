@@ -19,13 +19,25 @@ function catalogFor(locale: Locale) {
 
 const LOCALE_COOKIE = 'rc_lang';
 
+/** The language this browser chose last (the cookie activateLocale writes), if it names one. */
+function cookieLocale(): Locale | null {
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return isLocale(value) ? value : null;
+}
+
 /**
- * The language a page starts in: the one the server chose for it (the rider's saved language, the
- * cookie of an earlier choice, or Accept-Language), else the browser's languages.
+ * The language a page starts in: the one the server chose for it (the cookie of an earlier choice,
+ * or Accept-Language: platform/web-app.ts), else (a page the server did not write, as Vite's in
+ * development) the cookie, else the browser's languages. The rider's saved language follows once
+ * they are known (components/users/language-select.tsx).
  */
 export function initialLocale(): Locale {
   const chosen = document.documentElement.dataset.locale;
-  return isLocale(chosen) ? chosen : pickLocale(navigator.languages ?? [navigator.language]);
+  if (isLocale(chosen)) return chosen;
+  return cookieLocale() ?? pickLocale(navigator.languages ?? [navigator.language]);
 }
 
 /**

@@ -3,12 +3,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { QueryObserver } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '../../../api/users';
 import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { i18n } from '../../../lib/i18n/i18n';
+import { resetTestLanguage } from '../../../test/language';
 import { WelcomeDialog } from './welcome-dialog';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  resetTestLanguage();
 });
 
 const firstVisitor = buildCurrentUser({ isFirstVisit: true, userId: 'dusty-throttle-7' });
@@ -18,6 +21,7 @@ function setup(onLogin = vi.fn()) {
     'POST /api/users/mark-welcome-seen': () => json({ success: true }),
     'POST /api/events': () => new Response(null, { status: 202 }),
     'GET /api/users/current': () => json({ ...firstVisitor, isFirstVisit: false }),
+    [`PATCH /api/users/${firstVisitor.id}`]: () => json({ ...firstVisitor, emailConfirmationSentTo: null }),
   });
   const view = renderWithApp(<WelcomeDialog user={firstVisitor} appName="RoadCaptain" onLogin={onLogin} />);
   const dialog = screen.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
@@ -64,6 +68,21 @@ describe('WelcomeDialog', () => {
 
     expect(calls(requests)[0]).toBe('POST /api/users/mark-welcome-seen');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers the language, which switches the app at once and is saved for the guest', async () => {
+    const { dialog, requests } = setup();
+    const requestsBefore = requests.length;
+    const language = within(dialog).getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(language.value).toBe('en');
+
+    fireEvent.change(language, { target: { value: 'nl' } });
+
+    await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
+    expect(i18n.locale).toBe('nl');
+    await waitFor(() => expect(requests.slice(requestsBefore).map((r) => [`${r.method} ${r.url}`, r.body])).toContainEqual([`PATCH /api/users/${firstVisitor.id}`, { language: 'nl' }]));
+    // Choosing a language is not an answer to the welcome: it stays open.
+    expect(screen.getByRole('dialog', { name: 'Welcome to RoadCaptain!' })).toBeTruthy();
   });
 
   it('refetches the current user after marking succeeds', async () => {

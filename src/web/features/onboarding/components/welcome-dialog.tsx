@@ -9,6 +9,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { track } from '../../../api/events';
 import { useMarkWelcomeSeen } from '../../../api/users';
+import { LanguageSelect } from '../../../components/users/language-select';
 
 export type WelcomeAction =
   | 'join_group'
@@ -95,6 +96,10 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
             <p className="mt-1.5 text-xs text-asphalt-500">
               <Trans>You can change this in your profile</Trans>
             </p>
+          </div>
+
+          <div className="mt-4">
+            <LanguageSelect user={user} offerPseudo={false} />
           </div>
 
           <div className="mt-5 grid grid-cols-1 gap-2.5 sm:grid-cols-3">

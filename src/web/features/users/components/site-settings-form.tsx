@@ -15,6 +15,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { profileUpdateErrorText, useUpdateProfile } from '../../../api/users';
 import { useBrowserZone } from './browser-zone';
+import { LanguageSelect } from '../../../components/users/language-select';
 import { FormSubmitRow } from '../../../components/ui/form-submit-row';
 
 /** The form's rules, their messages in the rider's language. */
@@ -117,6 +118,7 @@ export function SiteSettingsForm({ user }: { user: CurrentUser }) {
       <CardHeader titleId={`${ids}-title`} icon={<SlidersHorizontal />} title={t`Site Settings`} description={t`Units for distances, the privacy of your GPX files, and the time zone for your rides.`} />
       <CardBody>
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
+          <LanguageSelect user={user} />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-asphalt-800">
               <Trans>Distance Units</Trans>
