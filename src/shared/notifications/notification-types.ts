@@ -438,7 +438,10 @@ export function renderNotification(i18n: I18n, type: NotificationType, params: R
   const definition: NotificationTypeDefinition = notificationTypes[type];
   const values = messageValues(i18n, type, params, current, count);
   const message = values.repeats !== undefined && definition.seriesMessage ? definition.seriesMessage : definition.message;
-  return { title: i18n._({ ...definition.title, values }), message: i18n._({ ...message, values }) };
+  // Descriptors with their values, not spread inline into i18n._ (the extractor reads only literal descriptors there).
+  const titled: MessageDescriptor = { ...definition.title, values };
+  const told: MessageDescriptor = { ...message, values };
+  return { title: i18n._(titled), message: i18n._(told) };
 }
 
 /** A type's name in Preferences and in a mail's "why you got this", in the language of `i18n`. */
