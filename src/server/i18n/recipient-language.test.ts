@@ -13,6 +13,7 @@ import { notificationLabel, renderNotification } from '../../shared/notification
 import { zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { i18nFor } from './i18n.service';
 import { signInMail } from '../auth/auth.mails';
+import { invitationMail } from '../invites/invites.mails';
 
 /*
  * Issue 31 point 7: a mail and a push are written in the language of the rider they go to, never in
@@ -112,5 +113,34 @@ describe('the sign-in mail', () => {
 
     // Italian, not English (holds once the catalogs are translated).
     expect(italian.subject).not.toBe((await expected('en')).subject);
+  });
+});
+
+describe('the invitation mail', () => {
+  it("is written in the invitee's saved language when they are a rider, else in the inviter's browser's", async () => {
+    const owner = await buildSignedInUser(t);
+    await speaks(owner.user.id, 'de');
+    const group = await buildGroup(owner);
+    const known = await buildSignedInUser(t);
+    await speaks(known.user.id, 'it');
+    const invite = async (to: string) => {
+      const before = t.mail.length;
+      const answer = await owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Marco', inviteeEmail: to }, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(answer.statusCode).toBe(201);
+      const mail = t.mail.slice(before).find((m) => m.to === to);
+      expect(mail).toBeDefined();
+      return { parsed: await received(mail!), link: (answer.json() as { magicLink: string }).magicLink };
+    };
+    const expected = async (language: string, link: string) => invitationMail(await i18nFor(language), { to: 'x@rc.test', link, appName: t.config.appName, inviter: 'Marco' });
+
+    const toKnown = await invite(known.user.email);
+    expect(toKnown.parsed.subject).toBe((await expected('it', toKnown.link)).subject);
+    expect(toKnown.parsed.text).toContain(toKnown.link);
+    const toStranger = await invite('lingua-stranger@rc.test');
+    expect(toStranger.parsed.subject).toBe((await expected('de', toStranger.link)).subject);
+
+    // Italian for the Italian rider, German for the stranger, not English (holds once the catalogs are translated).
+    expect(toKnown.parsed.subject).not.toBe(toStranger.parsed.subject);
+    expect(toStranger.parsed.subject).not.toBe((await expected('en', toStranger.link)).subject);
   });
 });
