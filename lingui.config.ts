@@ -14,7 +14,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
-      include: ['<rootDir>/src/web', '<rootDir>/src/shared'],
+      include: ['<rootDir>/src/web', '<rootDir>/src/shared', '<rootDir>/src/server'],
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     },
   ],

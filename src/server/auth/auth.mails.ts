@@ -1,24 +1,28 @@
+import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
 import { escapeHtml } from '../platform/html';
 
-export function signInMail(input: { to: string; link: string; appName: string }): OutgoingMail {
-  const app = escapeHtml(input.appName);
+/** "Hello," in the mail's language. */
+export function helloLine(i18n: I18n): string {
+  return i18n._(/*i18n*/ { id: 'mail.hello', message: 'Hello,' });
+}
+
+/** The sign-in mail, in the language of the browser that asked for it (issue 31 point 7). */
+export function signInMail(i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
+  const values = { app: input.appName };
+  const hello = helloLine(i18n);
+  const open = i18n._(/*i18n*/ { id: 'mail.sign_in.open', message: 'Open this link to sign in to {app}:', values });
+  const button = i18n._(/*i18n*/ { id: 'mail.sign_in.button', message: 'Sign in to {app}', values });
+  const expires = i18n._(/*i18n*/ { id: 'mail.sign_in.expires', message: 'The link expires in 1 hour and works once. If you did not ask for it, ignore this e-mail.' });
   return {
     to: input.to,
-    subject: `Your ${input.appName} sign-in link`,
-    text: [
-      `Hello,`,
-      ``,
-      `Open this link to sign in to ${input.appName}:`,
-      input.link,
-      ``,
-      `The link expires in 1 hour and works once. If you did not ask for it, ignore this e-mail.`,
-    ].join('\n'),
-    html: `<p>Hello,</p><p>Open this link to sign in to ${app}:</p><p><a href="${escapeHtml(input.link)}">Sign in to ${app}</a></p><p>The link expires in 1 hour and works once. If you did not ask for it, ignore this e-mail.</p>`,
+    subject: i18n._(/*i18n*/ { id: 'mail.sign_in.subject', message: 'Your {app} sign-in link', values }),
+    text: [hello, ``, open, input.link, ``, expires].join('\n'),
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(open)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(button)}</a></p><p>${escapeHtml(expires)}</p>`,
   };
 }
 
-export function confirmEmailMail(input: { to: string; link: string; appName: string }): OutgoingMail {
+export function confirmEmailMail(_i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
   const app = escapeHtml(input.appName);
   return {
     to: input.to,
@@ -40,7 +44,7 @@ export function confirmEmailMail(input: { to: string; link: string; appName: str
  * free address gets (nothing tells them the address is taken); this mail tells the address's owner,
  * and the link in it signs into the account that holds the address.
  */
-export function addressTakenMail(input: { to: string; link: string; appName: string }): OutgoingMail {
+export function addressTakenMail(_i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
   const app = escapeHtml(input.appName);
   const lead = `This address already has a ${input.appName} account. Someone asked to use it for another ${input.appName} account, which cannot be done.`;
   const next = `If that was you, open this link to sign in to the account this address belongs to:`;

@@ -12,7 +12,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/auth/magic-link', { schema: { body: magicLinkRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const browserNonce = ensureLinkNonce(request, reply, ctx.config);
-      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce });
+      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce, acceptLanguage: request.headers['accept-language'] });
       return { success: true as const, message: 'If this address can receive e-mail, a sign-in link is on its way.' };
     });
 

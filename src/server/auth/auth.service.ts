@@ -13,7 +13,9 @@ import type { ShippedLocale } from '../../shared/i18n/locales';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
+import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
+import { i18nOfRequest } from '../i18n/i18n.service';
 import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
 import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, startSession, type IssuedSession } from './sessions.service';
 import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
@@ -26,7 +28,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type LinkPurpose = 'sign_in' | 'confirm_email';
 /** Builds the mail carrying a link; `link` is the full URL built from PUBLIC_URL. */
-export type LinkMailBuilder = (input: { to: string; link: string; appName: string }) => OutgoingMail;
+export type LinkMailBuilder = (i18n: I18n, input: { to: string; link: string; appName: string }) => OutgoingMail;
 
 export interface IssueLinkInput {
   email: string;
@@ -42,6 +44,8 @@ export interface IssueLinkInput {
   mail?: LinkMailBuilder;
   /** The invitation the link is sent for, if any (stored only). */
   invitationId?: string | null;
+  /** The Accept-Language of the browser that asked: the mail is written in its language (issue 31 point 7). */
+  acceptLanguage?: string | undefined;
 }
 
 /**
@@ -85,7 +89,7 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
   const mail = input.mail ?? (input.purpose === 'sign_in' ? signInMail : confirmEmailMail);
   try {
-    await ctx.mailer.send(mail({ to: input.email, link, appName: ctx.config.appName }));
+    await ctx.mailer.send(mail(await i18nOfRequest(input.acceptLanguage), { to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
     ctx.log.error({ err: error }, 'mail with a link could not be sent');
     throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
@@ -98,8 +102,9 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
  * so the endpoint cannot be used to find out who has an account. The link is bound to the asking
  * browser's nonce.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string }): Promise<void> {
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string; acceptLanguage?: string | undefined }): Promise<void> {
   await issueLink(ctx, {
+    acceptLanguage: input.acceptLanguage,
     email: input.email,
     ip: input.ip,
     purpose: 'sign_in',
@@ -159,7 +164,7 @@ function openedByRequester(link: MagicLinkRow, browserNonce: string | null, curr
  */
 export async function requestInvitationLink(
   ctx: AppContext,
-  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null; signInMail: LinkMailBuilder },
+  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null; signInMail: LinkMailBuilder; acceptLanguage?: string | undefined },
 ): Promise<string> {
   const holder = await usersRepository.findByEmail(ctx.db, input.email);
   const taken = holder !== undefined && holder.id !== input.userId;
@@ -171,6 +176,7 @@ export async function requestInvitationLink(
     invitationId: input.invitationId,
     browserNonce: input.browserNonce,
     countTowardIpLimit: false,
+    acceptLanguage: input.acceptLanguage,
     ...(taken ? { mail: input.signInMail } : {}),
   });
 }

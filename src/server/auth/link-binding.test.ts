@@ -204,7 +204,7 @@ describe('a sign-in link is bound to the browser that asked for it', () => {
         browserNonce: null,
         countTowardIpLimit: false,
         invitationId: 'inv-1',
-        mail: ({ to, link }) => ({ to, subject: 'You are invited', text: `Join us: ${link}`, html: `<a href="${link}">Join</a>` }),
+        mail: (_i18n, { to, link }) => ({ to, subject: 'You are invited', text: `Join us: ${link}`, html: `<a href="${link}">Join</a>` }),
       });
     }
     const last = t.mail.at(-1)!;

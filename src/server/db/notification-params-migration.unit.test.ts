@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18nFor } from '../i18n/i18n.service';
 import { renderNotification } from '../../shared/notifications/notification-types';
 import { paramsFromText } from './migrations/041_notification_params';
 
@@ -18,9 +19,9 @@ describe('migration 041: stored texts read back as parameters', () => {
     expect(paramsFromText({ id: '6', type: 'no_such_type', title: 'x', message: 'y', ride_offset: null })).toBeNull();
   });
 
-  it('writes a migrated notification again as it was stored, its time on the fixed offset it was read on', () => {
+  it('writes a migrated notification again as it was stored, its time on the fixed offset it was read on', async () => {
     // The zone such rows keep is the ride's offset label then ("UTC+05:30"), so wallClock must read one.
     const stored = { id: '1', type: 'ride_changed', title: 'Ride changed', message: 'Futa now starts on Dec 5, 2026 at 09:00 from Bologna, Italy', ride_offset: 'UTC+05:30' };
-    expect(renderNotification('ride_changed', paramsFromText(stored)!)).toEqual({ title: stored.title, message: stored.message });
+    expect(renderNotification(await i18nFor('en'), 'ride_changed', paramsFromText(stored)!)).toEqual({ title: stored.title, message: stored.message });
   });
 });

@@ -2,7 +2,9 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../platform/errors';
 import { escapeHtml } from '../platform/html';
 import { usersRepository } from '../users/users.repository';
-import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationTypes, type DeliveryChannel, type NotificationType, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import type { I18n } from '@lingui/core';
+import { i18nOfUser } from '../i18n/i18n.service';
+import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationLabel, notificationTypes, type DeliveryChannel, type NotificationType, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
 import { groupsRepository } from '../groups/groups.repository';
 import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
 import { channelSettingsRepository } from './channel-settings.repository';
@@ -18,13 +20,15 @@ export async function getNotificationSettings(ctx: AppContext, userId: string): 
     const row = chosen.find((r) => r.type === type && r.channel === channel);
     return row ? Number(row.enabled) === 1 : defaultChannelOn(type, channel);
   };
+  const i18n = await i18nOfUser(user);
   return {
     hasEmail: user.email !== null,
     emailPaused: await channelSettingsRepository.emailPaused(ctx.db, userId),
     organizes: await groupsRepository.organizesAny(ctx.db, userId),
+    // The labels in the rider's saved language.
     types: NOTIFICATION_TYPE_NAMES.map((type) => {
       const definition: NotificationTypeDefinition = notificationTypes[type];
-      return { type, label: definition.label, section: definition.section, email: switchOf(type, 'email'), push: switchOf(type, 'push') };
+      return { type, label: notificationLabel(i18n, type), section: definition.section, email: switchOf(type, 'email'), push: switchOf(type, 'push') };
     }),
   };
 }
@@ -41,19 +45,26 @@ export async function updateNotificationSetting(ctx: AppContext, userId: string,
   return getNotificationSettings(ctx, userId);
 }
 
-function page(appName: string, title: string, body: string): string {
+function page(i18n: I18n, appName: string, title: string, body: string): string {
   return [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(appName)}</title></head>`,
+    `<html lang="${escapeHtml(i18n.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(appName)}</title></head>`,
     `<body style="font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px;line-height:1.5"><main><h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}</main></body></html>`,
   ].join('\n');
 }
 
 async function tokenSubject(ctx: AppContext, token: string) {
   const named = await readUnsubscribeToken(ctx.db, token);
-  if (!named || !(await usersRepository.findById(ctx.db, named.userId))) throw notFound(NOTIFICATION_SETTINGS_MESSAGES.badLink);
-  const definition: NotificationTypeDefinition = notificationTypes[named.type];
-  return { ...named, label: definition.label };
+  const user = named && (await usersRepository.findById(ctx.db, named.userId));
+  if (!named || !user) throw notFound(NOTIFICATION_SETTINGS_MESSAGES.badLink);
+  // The page speaks the language of the rider the mail went to (whoever opens the link).
+  const i18n = await i18nOfUser(user);
+  return { ...named, i18n, label: notificationLabel(i18n, named.type) };
+}
+
+/** A translated sentence as HTML: escaped, its <0>…</0> the link to the notification settings. */
+function withSettingsLink(text: string, url: string): string {
+  return escapeHtml(text).replace('&lt;0&gt;', `<a href="${escapeHtml(url)}">`).replace('&lt;/0&gt;', '</a>');
 }
 
 /**
@@ -61,25 +72,32 @@ async function tokenSubject(ctx: AppContext, token: string) {
  * links; its button posts to the same address.
  */
 export async function unsubscribePage(ctx: AppContext, token: string): Promise<string> {
-  const { label } = await tokenSubject(ctx, token);
+  const { label, i18n } = await tokenSubject(ctx, token);
   const { appName, publicUrl } = ctx.config;
+  const text = i18n._(
+    /*i18n*/ { id: 'unsubscribe.confirm.text', message: 'You will no longer get e-mails for “{type}”. You can switch them on again in your <0>notification settings</0>.', values: { type: label } },
+  );
   return page(
+    i18n,
     appName,
-    'Stop these e-mails?',
-    `<p>You will no longer get e-mails for “${escapeHtml(label)}”. You can switch them on again in your <a href="${escapeHtml(`${publicUrl}/preferences#notifications`)}">notification settings</a>.</p>` +
-      `<form method="post"><button type="submit" style="font-size:16px;padding:8px 16px">Stop these e-mails</button></form>`,
+    i18n._(/*i18n*/ { id: 'unsubscribe.confirm.title', message: 'Stop these e-mails?' }),
+    `<p>${withSettingsLink(text, `${publicUrl}/preferences#notifications`)}</p>` +
+      `<form method="post"><button type="submit" style="font-size:16px;padding:8px 16px">${escapeHtml(i18n._(/*i18n*/ { id: 'unsubscribe.confirm.button', message: 'Stop these e-mails' }))}</button></form>`,
   );
 }
 
 /** POST of the unsubscribe link (RFC 8058 one-click, no cookie needed; or the confirmation page's button): the type's mails stop. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<string> {
-  const { userId, type, label } = await tokenSubject(ctx, token);
+  const { userId, type, label, i18n } = await tokenSubject(ctx, token);
   if (defaultChannelOn(type, 'email')) await channelSettingsRepository.set(ctx.db, { user_id: userId, type, channel: 'email', enabled: 0 });
   else await channelSettingsRepository.clear(ctx.db, userId, type, 'email');
   const { appName, publicUrl } = ctx.config;
+  const text = i18n._(/*i18n*/ { id: 'unsubscribe.done.text', message: 'You will no longer get e-mails for “{type}”.', values: { type: label } });
+  const settings = i18n._(/*i18n*/ { id: 'unsubscribe.done.settings', message: 'Notification settings' });
   return page(
+    i18n,
     appName,
-    'You are unsubscribed',
-    `<p>You will no longer get e-mails for “${escapeHtml(label)}”. <a href="${escapeHtml(`${publicUrl}/preferences#notifications`)}">Notification settings</a></p>`,
+    i18n._(/*i18n*/ { id: 'unsubscribe.done.title', message: 'You are unsubscribed' }),
+    `<p>${escapeHtml(text)} <a href="${escapeHtml(`${publicUrl}/preferences#notifications`)}">${escapeHtml(settings)}</a></p>`,
   );
 }

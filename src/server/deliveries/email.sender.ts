@@ -3,7 +3,8 @@ import { notificationsRepository } from '../notifications/notifications.reposito
 import { zoneOf } from '../notifications/notifications.service';
 import { ridesRepository } from '../rides/rides.repository';
 import { rideInvitation } from '../calendar/calendar.service';
-import { isNotificationType, notificationTypes, renderNotification, type CurrentNames, type DigestItem, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { i18nOfUser } from '../i18n/i18n.service';
+import { isNotificationType, notificationLabel, notificationTypes, renderNotification, type CurrentNames, type DigestItem, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
 import { toBool } from '../db/database';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { deliveriesRepository } from './deliveries.repository';
@@ -67,30 +68,32 @@ export const emailSender: DeliverySender = {
     if (delivery.type === 'ride_reminder_due' && !(await reminderStillDue(ctx, delivery))) return 'skipped';
     if ((await deliveriesRepository.sentSince(ctx.db, delivery.userId, 'email', new Date(Date.now() - DAY_MS).toISOString())) >= MAILS_PER_DAY) return 'skipped';
 
+    // In the language of the rider it goes to, never the one of the rider who caused it.
+    const i18n = await i18nOfUser(rider);
     const { publicUrl, appName } = ctx.config;
     const host = new URL(publicUrl).host;
     const ride = subject.rideId ? await ridesRepository.findById(ctx.db, subject.rideId) : undefined;
     // A delivery without an in-app notification (a reminder) names the ride as it is called now too.
-    const { title, message } = renderNotification(delivery.type, delivery.params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
+    const { title, message } = renderNotification(i18n, delivery.type, delivery.params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
     const link =
       definition.opens === 'ride' && subject.rideId
-        ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: 'Open the ride' }
+        ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_ride', message: 'Open the ride' }) }
         : subject.groupSlug && (definition.opens === 'group' || definition.opens === 'member')
-          ? { url: `${publicUrl}/groups/${encodeURIComponent(subject.groupSlug)}`, label: 'Open the group' }
-          : { url: `${publicUrl}/`, label: `Open ${appName}` };
+          ? { url: `${publicUrl}/groups/${encodeURIComponent(subject.groupSlug)}`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_group', message: 'Open the group' }) }
+          : { url: `${publicUrl}/`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_app', message: 'Open {app}', values: { app: appName } }) };
     const token = await unsubscribeToken(ctx.db, delivery.userId, delivery.type);
     // A digest lists its items, each written as its own mail would say it.
     const items = Array.isArray(delivery.params.items)
-      ? (delivery.params.items as DigestItem[]).flatMap((item) => (isNotificationType(item.type) ? [renderNotification(item.type, item.params).message] : []))
+      ? (delivery.params.items as DigestItem[]).flatMap((item) => (isNotificationType(item.type) ? [renderNotification(i18n, item.type, item.params).message] : []))
       : undefined;
-    const mail = composeNotificationMail({
+    const mail = composeNotificationMail(i18n, {
       appName,
       title,
       message,
       link,
       rideStart: ride ? { at: ride.start_date, rideZone: zoneOf(ride), riderZone: zoneOf(rider), cancelled: ride.status === 'cancelled' } : undefined,
       items,
-      typeLabel: definition.label,
+      typeLabel: notificationLabel(i18n, delivery.type),
       settingsUrl: settingsUrl(publicUrl),
       unsubscribeUrl: unsubscribeUrl(publicUrl, token),
     });

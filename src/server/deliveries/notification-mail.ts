@@ -1,12 +1,14 @@
 import { escapeHtml } from '../platform/html';
-import { dayLabel } from '../../shared/rides/ride-time';
+import type { I18n } from '@lingui/core';
+import { dayLabelIn, timeLabelIn } from '../../shared/rides/ride-time';
 import { wallClock } from '../../shared/notifications/notification-types';
 
 /*
  * A notification as a mail (issue 30 point 4): a subject that says what happened, plain text and
  * HTML written from the same lines (every value in the HTML through escapeHtml, the one escaping
  * function of all mail HTML), the ride's time on the ride's clock and on the rider's when it
- * differs, one clear link, why the rider got it, and a link to their settings.
+ * differs, one clear link, why the rider got it, and a link to their settings; every word in the
+ * recipient's language (the I18n given), days and times in its locale.
  */
 
 export interface NotificationMailInput {
@@ -40,24 +42,32 @@ export interface ComposedMail {
   html: string;
 }
 
-/** "Dec 5, 2026 at 09:00 (Europe/Rome)" */
-function clockLine(at: string, zone: string): string {
+/** The values of "Dec 5, 2026 at 09:00 (Europe/Rome)" in the reader's locale. */
+function clockValues(i18n: I18n, at: string, zone: string) {
   const { day, time } = wallClock(at, zone);
-  return `${dayLabel(day)} at ${time} (${zone})`;
+  const locale = i18n.locales?.[0] ?? i18n.locale;
+  return { day: dayLabelIn(day, locale === 'en-XA' ? 'en' : locale), time: timeLabelIn(time, locale === 'en-XA' ? 'en' : locale), zone };
 }
 
 /** The ride's start in the ride's zone, and in the rider's when their clock reads otherwise. */
-export function rideTimeLines(start: RideStart): string[] {
-  const ride = clockLine(start.at, start.rideZone);
-  const rider = clockLine(start.at, start.riderZone);
+export function rideTimeLines(i18n: I18n, start: RideStart): string[] {
+  const ride = clockValues(i18n, start.at, start.rideZone);
   const sameClock = JSON.stringify(wallClock(start.at, start.rideZone)) === JSON.stringify(wallClock(start.at, start.riderZone));
-  const starts = `${start.cancelled ? 'Was to start' : 'Starts'}: ${ride}`;
-  return sameClock ? [starts] : [starts, `Your time: ${rider}`];
+  const starts = start.cancelled
+    ? i18n._(/*i18n*/ { id: 'mail.notification.was_to_start', message: 'Was to start: {day} at {time} ({zone})', values: ride })
+    : i18n._(/*i18n*/ { id: 'mail.notification.starts', message: 'Starts: {day} at {time} ({zone})', values: ride });
+  if (sameClock) return [starts];
+  const rider = clockValues(i18n, start.at, start.riderZone);
+  return [starts, i18n._(/*i18n*/ { id: 'mail.notification.your_time', message: 'Your time: {day} at {time} ({zone})', values: rider })];
 }
 
-export function composeNotificationMail(input: NotificationMailInput): ComposedMail {
-  const times = input.rideStart ? rideTimeLines(input.rideStart) : [];
-  const why = `You got this mail because "${input.typeLabel}" is switched on for e-mail in your ${input.appName} notification settings.`;
+export function composeNotificationMail(i18n: I18n, input: NotificationMailInput): ComposedMail {
+  const times = input.rideStart ? rideTimeLines(i18n, input.rideStart) : [];
+  const why = i18n._(
+    /*i18n*/ { id: 'mail.notification.why', message: 'You got this mail because "{type}" is switched on for e-mail in your {app} notification settings.', values: { type: input.typeLabel, app: input.appName } },
+  );
+  const settings = i18n._(/*i18n*/ { id: 'mail.notification.settings', message: 'Notification settings' });
+  const stop = i18n._(/*i18n*/ { id: 'mail.notification.stop', message: 'Stop these mails' });
   const items = input.items ?? [];
   const text = [
     input.message,
@@ -70,14 +80,14 @@ export function composeNotificationMail(input: NotificationMailInput): ComposedM
     '',
     '-- ',
     why,
-    `Notification settings: ${input.settingsUrl}`,
-    `Stop these mails: ${input.unsubscribeUrl}`,
+    `${settings}: ${input.settingsUrl}`,
+    `${stop}: ${input.unsubscribeUrl}`,
     '',
   ].join('\n');
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>`,
+    `<html lang="${escapeHtml(i18n.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:560px;margin:0 auto;padding:16px">',
     // The app's name on top in its colour (ignition-700, white text 4.9:1), so the mail is known as ours at a glance.
     `<p style="margin:0 0 16px;padding-bottom:8px;border-bottom:3px solid #b94f09;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#b94f09">${escapeHtml(input.appName)}</p>`,
@@ -88,7 +98,7 @@ export function composeNotificationMail(input: NotificationMailInput): ComposedM
     `<p style="margin:20px 0"><a href="${escapeHtml(input.link.url)}" style="background:#b94f09;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.link.label)}</a></p>`,
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">`,
     `<p style="font-size:13px;color:#555;margin:0 0 6px">${escapeHtml(why)}</p>`,
-    `<p style="font-size:13px;color:#555;margin:0"><a href="${escapeHtml(input.settingsUrl)}">Notification settings</a> · <a href="${escapeHtml(input.unsubscribeUrl)}">Stop these mails</a></p>`,
+    `<p style="font-size:13px;color:#555;margin:0"><a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(settings)}</a> · <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(stop)}</a></p>`,
     '</body></html>',
   ].join('\n');
   return { subject: input.message, text, html };

@@ -1,26 +1,26 @@
+import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
 import { escapeHtml } from '../platform/html';
+import { helloLine } from '../auth/auth.mails';
 
 /**
  * The invitation the server mails for a rider. The words are ours: the inviter's first name (checked
  * to look like a name, see isPlainFirstName) is the only text the sender chooses. The group's name
  * and the invitee's name are not in it, so nobody can make us mail a message of their own; the
- * landing shows the group once the link is opened.
+ * landing shows the group once the link is opened. Written in the invitee's saved language when they
+ * are a known rider, else in the language of the inviter's browser (issue 31 point 7).
  */
-export function invitationMail(input: { to: string; link: string; appName: string; inviter: string }): OutgoingMail {
-  const app = escapeHtml(input.appName);
+export function invitationMail(i18n: I18n, input: { to: string; link: string; appName: string; inviter: string }): OutgoingMail {
+  const values = { inviter: input.inviter, app: input.appName };
+  const hello = helloLine(i18n);
+  const lead = i18n._(/*i18n*/ { id: 'mail.invitation.lead', message: '{inviter} invited you to ride with their group on {app}. Open this link to see the group and join it:', values });
+  const button = i18n._(/*i18n*/ { id: 'mail.invitation.button', message: 'See the invitation' });
+  const valid = i18n._(/*i18n*/ { id: 'mail.invitation.valid', message: 'The invitation is valid for 7 days. If you do not know the sender, ignore this e-mail.' });
   return {
     to: input.to,
-    subject: `${input.inviter} invited you to ride with their group on ${input.appName}`,
-    text: [
-      'Hello,',
-      '',
-      `${input.inviter} invited you to ride with their group on ${input.appName}. Open this link to see the group and join it:`,
-      input.link,
-      '',
-      'The invitation is valid for 7 days. If you do not know the sender, ignore this e-mail.',
-    ].join('\n'),
-    html: `<p>Hello,</p><p>${escapeHtml(input.inviter)} invited you to ride with their group on ${app}. Open this link to see the group and join it:</p><p><a href="${escapeHtml(input.link)}">See the invitation</a></p><p>The invitation is valid for 7 days. If you do not know the sender, ignore this e-mail.</p>`,
+    subject: i18n._(/*i18n*/ { id: 'mail.invitation.subject', message: '{inviter} invited you to ride with their group on {app}', values }),
+    text: [hello, '', lead, input.link, '', valid].join('\n'),
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(button)}</a></p><p>${escapeHtml(valid)}</p>`,
   };
 }
 
@@ -28,7 +28,7 @@ export function invitationMail(input: { to: string; link: string; appName: strin
  * Sent instead of the address confirmation when someone accepts an invitation with an address that
  * already has an account: the link signs in to that account and makes it a member of the group.
  */
-export function invitationSignInMail(input: { to: string; link: string; appName: string }): OutgoingMail {
+export function invitationSignInMail(_i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
   const app = escapeHtml(input.appName);
   return {
     to: input.to,

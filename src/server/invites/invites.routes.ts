@@ -29,7 +29,7 @@ const groupParams = z.object({ id: z.string().min(1).max(64) });
 export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/groups/:id/invite', { schema: { params: groupParams, body: createInvitationSchema, response: { 201: createdInvitationSchema } } }, async (request, reply) => {
-      const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body);
+      const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body, request.headers['accept-language']);
       return reply.code(201).send(result);
     });
 

@@ -22,6 +22,7 @@ import {
 import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
 import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { usersRepository } from '../users/users.repository';
+import { i18nOfRequest, i18nOfUser } from '../i18n/i18n.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup, publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
@@ -66,7 +67,7 @@ async function assertMayMail(db: Executor, actorId: string): Promise<void> {
  * POST /api/groups/{id}/invite (owner only). Invitation tokens follow the sign-in token rules:
  * 32 random bytes, stored hashed, expiring (7 days), for one rider.
  */
-export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput): Promise<CreatedInvitation> {
+export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput, acceptLanguage?: string): Promise<CreatedInvitation> {
   await loadForInviting(ctx, actorId, groupId);
   if (input.inviteeEmail) await assertMayMail(ctx.db, actorId);
   const token = randomToken();
@@ -101,7 +102,10 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
   const qrCodeDataUrl = await QRCode.toDataURL(magicLink, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   if (input.inviteeEmail) {
     try {
-      await ctx.mailer.send(invitationMail({ to: input.inviteeEmail, link: magicLink, appName: ctx.config.appName, inviter: input.inviterFirstName }));
+      // The invitee's saved language when they are a rider who chose one, else the inviter's browser's.
+      const invitee = await usersRepository.findByEmail(ctx.db, input.inviteeEmail.trim().toLowerCase());
+      const i18n = invitee?.language ? await i18nOfUser(invitee) : await i18nOfRequest(acceptLanguage);
+      await ctx.mailer.send(invitationMail(i18n, { to: input.inviteeEmail, link: magicLink, appName: ctx.config.appName, inviter: input.inviterFirstName }));
     } catch (error) {
       // The owner still has the link and QR code to share by hand.
       ctx.log.error({ err: error }, 'invitation mail could not be sent');

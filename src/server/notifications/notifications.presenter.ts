@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { notificationTexts, type Notification, type NotificationSubject } from '../../shared/notifications/notification';
 import { toBool, toCount } from '../db/database';
 import type { NotificationListRow } from './notifications.repository';
@@ -35,8 +36,8 @@ export function storedParams(row: { params: string | null }): Record<string, str
   }
 }
 
-/** A notification; `subject`, `count` and `params` only when it has them (spec 1 section 3's fields otherwise, unchanged). */
-export function presentNotification(row: NotificationListRow): Notification {
+/** A notification; `subject`, `count` and `params` only when it has them (spec 1 section 3's fields otherwise, unchanged). Its texts in the language of `i18n`: its recipient's. */
+export function presentNotification(row: NotificationListRow, i18n: I18n): Notification {
   const subject = subjectOf(row);
   const count = toCount(row.item_count);
   const counted = row.type === 'media_uploaded' && (subject?.rideName ?? subject?.groupName) && subject?.riderHandle;
@@ -46,7 +47,7 @@ export function presentNotification(row: NotificationListRow): Notification {
     id: row.id,
     ...fields,
     // Written now, with today's names: the same function the web app writes its list and toasts with.
-    ...notificationTexts(fields),
+    ...notificationTexts(i18n, fields),
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
   };

@@ -10,6 +10,7 @@ import { newId } from '../platform/tokens';
 import { notFound } from '../platform/errors';
 import { notificationsRepository } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
+import { i18nFor, i18nOfUserId } from '../i18n/i18n.service';
 
 /**
  * The clock a rider or a ride is told on: its IANA zone (`timezone`; every row has one since
@@ -46,7 +47,8 @@ function aboutColumns(about: NotificationAbout | undefined) {
 async function pushStored(ctx: NotifyContext, userId: string, id: string): Promise<Notification | undefined> {
   const row = await notificationsRepository.findWithSubject(ctx.db, id);
   if (!row) return undefined;
-  const notification = presentNotification(row);
+  // Written in the language of its recipient, whoever caused it.
+  const notification = presentNotification(row, await i18nOfUserId(ctx.db, userId));
   await push(ctx, notificationTopic(userId), notification);
   return notification;
 }
@@ -153,7 +155,7 @@ async function removeRows(db: Executor, rows: Array<{ id: string; user_id: strin
   for (const row of rows) {
     const stored = await notificationsRepository.findWithSubject(db, row.id);
     if (!stored) continue;
-    const { subject } = presentNotification(stored);
+    const { subject } = presentNotification(stored, await i18nFor(null));
     retracted.push({ user: row.user_id, removed: { id: row.id, type: stored.type, ...(subject && { subject }) } });
   }
   await notificationsRepository.deleteByIds(
@@ -210,7 +212,8 @@ export async function settleNotifications(ctx: NotifyContext, type: string, grou
 
 export async function listNotifications(ctx: AppContext, userId: string): Promise<Notification[]> {
   const rows = await notificationsRepository.listForUser(ctx.db, userId);
-  return rows.map(presentNotification);
+  const i18n = await i18nOfUserId(ctx.db, userId);
+  return rows.map((row) => presentNotification(row, i18n));
 }
 
 export async function markNotificationRead(ctx: AppContext, userId: string, id: string): Promise<void> {

@@ -11,16 +11,18 @@ import { renderNotification } from '../../shared/notifications/notification-type
 import type { PushMessage } from '../../shared/push/push';
 import type { ClaimedDelivery } from '../deliveries/deliveries.worker';
 import type { AppContext } from '../context';
+import type { I18n } from '@lingui/core';
+import { i18nOfUserId } from '../i18n/i18n.service';
 
 /**
  * A reminder (issue 30 point 6) has no in-app notification: its words are written from its
  * parameters with the ride's name today, its tap opens the ride, and one push per ride and choice
  * replaces the last on the device. Undefined when there is nothing to remind of any more.
  */
-async function reminderMessage(ctx: AppContext, delivery: ClaimedDelivery): Promise<PushMessage | undefined> {
+async function reminderMessage(ctx: AppContext, delivery: ClaimedDelivery, i18n: I18n): Promise<PushMessage | undefined> {
   if (!(await reminderStillDue(ctx, delivery)) || !delivery.rideId) return undefined;
   const ride = await ridesRepository.findById(ctx.db, delivery.rideId);
-  const { title, message } = renderNotification(delivery.type, delivery.params, { ride: ride?.name ?? null });
+  const { title, message } = renderNotification(i18n, delivery.type, delivery.params, { ride: ride?.name ?? null });
   return { title, body: message, url: `/rides/${encodeURIComponent(delivery.rideId)}`, tag: `reminder-${delivery.rideId}` };
 }
 
@@ -36,12 +38,14 @@ export const pushSender: DeliverySender = {
   async send(ctx, delivery) {
     const subscriptions = await pushRepository.listForUser(ctx.db, delivery.userId, new Date().toISOString());
     if (subscriptions.length === 0) return 'skipped';
+    // In the language of the rider it goes to, never the one of the rider who caused it.
+    const i18n = await i18nOfUserId(ctx.db, delivery.userId);
     let message: PushMessage | undefined;
-    if (delivery.type === 'ride_reminder_due') message = await reminderMessage(ctx, delivery);
+    if (delivery.type === 'ride_reminder_due') message = await reminderMessage(ctx, delivery, i18n);
     else {
       const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
-      const notification = row && presentNotification(row);
-      message = notification && pushMessageOf({ ...notification, ...notificationTexts(notification) });
+      const notification = row && presentNotification(row, i18n);
+      message = notification && pushMessageOf({ ...notification, ...notificationTexts(i18n, notification) });
     }
     if (!message) return 'skipped';
     const startAt = typeof delivery.params.startAt === 'string' ? new Date(delivery.params.startAt) : null;

@@ -1,4 +1,5 @@
-import { dayLabel } from '../rides/ride-time';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { dayLabelIn, timeLabelIn } from '../rides/ride-time';
 import { instantToLocal, isKnownZone, wallClockOnOffset } from '../timezones/zoned-time';
 
 /*
@@ -7,7 +8,9 @@ import { instantToLocal, isKnownZone, wallClockOnOffset } from '../timezones/zon
  * parameters ("{ride} on {day} was cancelled"). A notification stores its type and parameters (ids
  * in its subject columns; instants, numbers and the names as they were, as a fallback for what has
  * since been deleted), never finished sentences: it is rendered when it is shown, mailed or pushed,
- * with today's names, on the clock it is read on. The texts are the spec's, word for word.
+ * with today's names, on the clock it is read on, in the language of the rider who reads it (issue 31
+ * point 7: every text is a message descriptor, rendered with the reader's I18n; the server renders
+ * with the recipient's, the web app with its own). The English texts are the spec's, word for word.
  *
  * No zod here: the browser imports this module on every screen.
  */
@@ -20,6 +23,14 @@ export type NotificationOpens = 'ride' | 'group' | 'member' | 'account';
 
 /** The settings groups of Preferences (issue 30 point 10). */
 export type NotificationSection = 'My rides' | 'My groups' | 'Organizing' | 'Account';
+
+/** A section's name as riders read it. */
+export const SECTION_NAMES: Record<NotificationSection, MessageDescriptor> = {
+  'My rides': /*i18n*/ { id: 'notifications.section.my_rides', message: 'My rides' },
+  'My groups': /*i18n*/ { id: 'notifications.section.my_groups', message: 'My groups' },
+  Organizing: /*i18n*/ { id: 'notifications.section.organizing', message: 'Organizing' },
+  Account: /*i18n*/ { id: 'notifications.section.account', message: 'Account' },
+};
 
 /**
  * A ride's time, kept with the notification: the instant and the zone it is told on (an IANA zone,
@@ -86,10 +97,12 @@ export interface NotificationTypeDefinition {
   /** Leaves within a minute (issue 30 point 5): a cancellation, a seat. */
   urgent?: boolean;
   /** A name for the type in Preferences and in a mail's "why you got this". */
-  label: string;
-  /** The title, or a choice of titles by the values ("Ride Tomorrow!" or "Ride in 3 days"). */
-  title: string | ((values: MessageValues) => string);
-  message: string;
+  label: MessageDescriptor;
+  /** The title; a plural or select of the values where it varies ("Ride Tomorrow!" or "Ride in 3 days"). */
+  title: MessageDescriptor;
+  message: MessageDescriptor;
+  /** The message of a series told once (ride_created). */
+  seriesMessage?: MessageDescriptor;
 }
 
 export const notificationTypes = {
@@ -98,18 +111,20 @@ export const notificationTypes = {
     section: 'My groups',
     opens: 'ride',
     channels: { email: true, push: true },
-    label: 'A new ride in my groups',
-    title: 'New Ride Created',
-    message: '{ride} has been added to your group',
+    label: /*i18n*/ { id: 'notifications.ride_created.label', message: 'A new ride in my groups' },
+    title: /*i18n*/ { id: 'notifications.ride_created.title', message: 'New Ride Created' },
+    message: /*i18n*/ { id: 'notifications.ride_created.message', message: '{ride} has been added to your group' },
+    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
+    seriesMessage: /*i18n*/ { id: 'notifications.ride_created.series_message', message: '{ride} ({repeats} from {from}) has been added to your group' },
   },
   ride_reminder: {
     audience: 'its riders, 3 days and 1 day before',
     section: 'My rides',
     opens: 'ride',
     channels: {},
-    label: 'A ride I joined is near',
-    title: (v) => (v.daysLeft === 1 ? 'Ride Tomorrow!' : `Ride in ${String(v.daysLeft)} days`),
-    message: "Don't forget about {ride}",
+    label: /*i18n*/ { id: 'notifications.ride_reminder.label', message: 'A ride I joined is near' },
+    title: /*i18n*/ { id: 'notifications.ride_reminder.title', message: '{daysLeft, plural, =1 {Ride Tomorrow!} other {Ride in # days}}' },
+    message: /*i18n*/ { id: 'notifications.ride_reminder.message', message: "Don't forget about {ride}" },
   },
   ride_cancelled: {
     audience: 'every rider holding a seat but the one who cancelled',
@@ -117,90 +132,90 @@ export const notificationTypes = {
     opens: 'ride',
     channels: { email: true, push: true },
     urgent: true,
-    label: 'A ride I joined is cancelled',
-    title: 'Ride cancelled',
-    message: '{ride} on {day} was cancelled',
+    label: /*i18n*/ { id: 'notifications.ride_cancelled.label', message: 'A ride I joined is cancelled' },
+    title: /*i18n*/ { id: 'notifications.ride_cancelled.title', message: 'Ride cancelled' },
+    message: /*i18n*/ { id: 'notifications.ride_cancelled.message', message: '{ride} on {day} was cancelled' },
   },
   ride_changed: {
     audience: 'every rider holding a seat but the one who moved it',
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
-    label: 'A ride I joined changes day, time or start',
-    title: 'Ride changed',
-    message: '{ride} now starts on {day} at {time} from {place}',
+    label: /*i18n*/ { id: 'notifications.ride_changed.label', message: 'A ride I joined changes day, time or start' },
+    title: /*i18n*/ { id: 'notifications.ride_changed.title', message: 'Ride changed' },
+    message: /*i18n*/ { id: 'notifications.ride_changed.message', message: '{ride} now starts on {day} at {time} from {place}' },
   },
   poll_created: {
     audience: "the group's members but the creator",
     section: 'My groups',
     opens: 'group',
     channels: { email: false, push: false },
-    label: 'A new poll in my groups',
-    title: 'New Poll Created',
-    message: 'Vote on: {poll}',
+    label: /*i18n*/ { id: 'notifications.poll_created.label', message: 'A new poll in my groups' },
+    title: /*i18n*/ { id: 'notifications.poll_created.title', message: 'New Poll Created' },
+    message: /*i18n*/ { id: 'notifications.poll_created.message', message: 'Vote on: {poll}' },
   },
   poll_ride_planned: {
     audience: "the members interested in the ride's local start day, but the planner",
     section: 'My groups',
     opens: 'ride',
     channels: { email: true, push: true },
-    label: 'A poll I answered becomes a ride',
-    title: 'Ride planned from a poll',
-    message: "{ride} on {day} is planned from {poll}: join if you're riding",
+    label: /*i18n*/ { id: 'notifications.poll_ride_planned.label', message: 'A poll I answered becomes a ride' },
+    title: /*i18n*/ { id: 'notifications.poll_ride_planned.title', message: 'Ride planned from a poll' },
+    message: /*i18n*/ { id: 'notifications.poll_ride_planned.message', message: "{ride} on {day} is planned from {poll}: join if you're riding" },
   },
   member_joined: {
     audience: 'the owner (taken back when the rider leaves or is removed)',
     section: 'Organizing',
     opens: 'member',
     channels: { email: false, push: false },
-    label: 'A rider joins my group',
-    title: 'New Member',
-    message: '{rider} joined {group}',
+    label: /*i18n*/ { id: 'notifications.member_joined.label', message: 'A rider joins my group' },
+    title: /*i18n*/ { id: 'notifications.member_joined.title', message: 'New Member' },
+    message: /*i18n*/ { id: 'notifications.member_joined.message', message: '{rider} joined {group}' },
   },
   media_uploaded: {
     audience: 'its members or riders but the uploader',
     section: 'My groups',
     opens: 'ride',
     channels: { email: false, push: false },
-    label: 'New photos and files',
-    title: 'New Media',
-    message: '{rider} uploaded {files}{toPlace}',
+    label: /*i18n*/ { id: 'notifications.media_uploaded.label', message: 'New photos and files' },
+    title: /*i18n*/ { id: 'notifications.media_uploaded.title', message: 'New Media' },
+    message: /*i18n*/ { id: 'notifications.media_uploaded.message', message: '{place, select, none {{rider} uploaded {count, plural, one {# file} other {# files}}} other {{rider} uploaded {count, plural, one {# file} other {# files}} to {place}}}' },
   },
   profile_updated: {
     audience: 'the account',
     section: 'Account',
     opens: 'account',
     channels: {},
-    label: 'My address is confirmed',
-    title: 'Email confirmed',
-    message: '{address} is now the e-mail address of your account.',
+    label: /*i18n*/ { id: 'notifications.profile_updated.label', message: 'My address is confirmed' },
+    title: /*i18n*/ { id: 'notifications.profile_updated.title', message: 'Email confirmed' },
+    message: /*i18n*/ { id: 'notifications.profile_updated.message', message: '{address} is now the e-mail address of your account.' },
   },
   membership_request: {
     audience: 'every organizer: the owner and the co-organizers',
     section: 'Organizing',
     opens: 'group',
     channels: { email: true, push: true },
-    label: 'A rider asks to join my group',
-    title: 'Membership request',
-    message: '{rider} wants to join {group}',
+    label: /*i18n*/ { id: 'notifications.membership_request.label', message: 'A rider asks to join my group' },
+    title: /*i18n*/ { id: 'notifications.membership_request.title', message: 'Membership request' },
+    message: /*i18n*/ { id: 'notifications.membership_request.message', message: '{rider} wants to join {group}' },
   },
   membership_approved: {
     audience: 'the rider',
     section: 'My groups',
     opens: 'group',
     channels: { email: true, push: true },
-    label: 'My request to join is approved',
-    title: 'Membership approved!',
-    message: "You're now a member of {group}.",
+    label: /*i18n*/ { id: 'notifications.membership_approved.label', message: 'My request to join is approved' },
+    title: /*i18n*/ { id: 'notifications.membership_approved.title', message: 'Membership approved!' },
+    message: /*i18n*/ { id: 'notifications.membership_approved.message', message: "You're now a member of {group}." },
   },
   membership_declined: {
     audience: 'the rider',
     section: 'My groups',
     opens: 'group',
     channels: { email: true, push: true },
-    label: 'My request to join is declined',
-    title: 'Membership request declined',
-    message: 'Your request to join {group} was declined',
+    label: /*i18n*/ { id: 'notifications.membership_declined.label', message: 'My request to join is declined' },
+    title: /*i18n*/ { id: 'notifications.membership_declined.title', message: 'Membership request declined' },
+    message: /*i18n*/ { id: 'notifications.membership_declined.message', message: 'Your request to join {group} was declined' },
   },
   waitlist_seat_taken: {
     audience: 'the first rider waiting, when a seat frees more than 2 h before the start',
@@ -208,9 +223,9 @@ export const notificationTypes = {
     opens: 'ride',
     channels: { email: true, push: true },
     urgent: true,
-    label: 'A seat from the waitlist is mine',
-    title: 'Seat opened',
-    message: "You're in: a seat opened on {ride}",
+    label: /*i18n*/ { id: 'notifications.waitlist_seat_taken.label', message: 'A seat from the waitlist is mine' },
+    title: /*i18n*/ { id: 'notifications.waitlist_seat_taken.title', message: 'Seat opened' },
+    message: /*i18n*/ { id: 'notifications.waitlist_seat_taken.message', message: "You're in: a seat opened on {ride}" },
   },
   waitlist_seat_free: {
     audience: 'everyone on the waitlist, when a seat frees within 2 h of the start',
@@ -218,63 +233,63 @@ export const notificationTypes = {
     opens: 'ride',
     channels: { email: false, push: true },
     urgent: true,
-    label: 'A seat is free on a ride I wait for',
-    title: 'Seat free',
-    message: 'A seat is free on {ride}: the first to join takes it',
+    label: /*i18n*/ { id: 'notifications.waitlist_seat_free.label', message: 'A seat is free on a ride I wait for' },
+    title: /*i18n*/ { id: 'notifications.waitlist_seat_free.title', message: 'Seat free' },
+    message: /*i18n*/ { id: 'notifications.waitlist_seat_free.message', message: 'A seat is free on {ride}: the first to join takes it' },
   },
   ride_below_minimum: {
     audience: 'its riders, the owner among them, at the decision time',
     section: 'My rides',
     opens: 'ride',
     channels: { email: false, push: false },
-    label: 'A ride I joined lacks riders',
-    title: 'Not enough riders yet',
-    message: '{ride} has {riders} of the {minimum} riders it needs',
+    label: /*i18n*/ { id: 'notifications.ride_below_minimum.label', message: 'A ride I joined lacks riders' },
+    title: /*i18n*/ { id: 'notifications.ride_below_minimum.title', message: 'Not enough riders yet' },
+    message: /*i18n*/ { id: 'notifications.ride_below_minimum.message', message: '{ride} has {riders} of the {minimum} riders it needs' },
   },
   made_co_organizer: {
     audience: 'the member made a co-organizer',
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
-    label: 'I am made a co-organizer',
-    title: 'You are a co-organizer',
-    message: 'You can now approve members, invite riders and run the rides of {group}',
+    label: /*i18n*/ { id: 'notifications.made_co_organizer.label', message: 'I am made a co-organizer' },
+    title: /*i18n*/ { id: 'notifications.made_co_organizer.title', message: 'You are a co-organizer' },
+    message: /*i18n*/ { id: 'notifications.made_co_organizer.message', message: 'You can now approve members, invite riders and run the rides of {group}' },
   },
   ownership_received: {
     audience: 'the new owner',
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
-    label: 'A group is handed to me',
-    title: 'You own a group now',
-    message: '{formerOwner} handed {group} over to you',
+    label: /*i18n*/ { id: 'notifications.ownership_received.label', message: 'A group is handed to me' },
+    title: /*i18n*/ { id: 'notifications.ownership_received.title', message: 'You own a group now' },
+    message: /*i18n*/ { id: 'notifications.ownership_received.message', message: '{formerOwner} handed {group} over to you' },
   },
   ownership_handed_over: {
     audience: 'the former owner, now a co-organizer',
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
-    label: 'My group is handed over',
-    title: 'Group handed over',
-    message: '{newOwner} now owns {group}; you stay on as a co-organizer',
+    label: /*i18n*/ { id: 'notifications.ownership_handed_over.label', message: 'My group is handed over' },
+    title: /*i18n*/ { id: 'notifications.ownership_handed_over.title', message: 'Group handed over' },
+    message: /*i18n*/ { id: 'notifications.ownership_handed_over.message', message: '{newOwner} now owns {group}; you stay on as a co-organizer' },
   },
   removed_from_group: {
     audience: 'the rider removed',
     section: 'My groups',
     opens: 'group',
     channels: { email: false, push: false },
-    label: 'I am removed from a group',
-    title: 'Removed from group',
-    message: 'You were removed from {group}',
+    label: /*i18n*/ { id: 'notifications.removed_from_group.label', message: 'I am removed from a group' },
+    title: /*i18n*/ { id: 'notifications.removed_from_group.title', message: 'Removed from group' },
+    message: /*i18n*/ { id: 'notifications.removed_from_group.message', message: 'You were removed from {group}' },
   },
   ride_handed_over: {
     audience: "the group's owner, one per ride of a removed rider",
     section: 'Organizing',
     opens: 'ride',
     channels: { email: false, push: false },
-    label: "A removed rider's ride passes to me",
-    title: 'You own a ride now',
-    message: '{ride} is yours: {rider} was removed from {group}',
+    label: /*i18n*/ { id: 'notifications.ride_handed_over.label', message: "A removed rider's ride passes to me" },
+    title: /*i18n*/ { id: 'notifications.ride_handed_over.title', message: 'You own a ride now' },
+    message: /*i18n*/ { id: 'notifications.ride_handed_over.message', message: '{ride} is yours: {rider} was removed from {group}' },
   },
   // A burst of comments is one mail or push per ride and rider
   // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
@@ -283,18 +298,18 @@ export const notificationTypes = {
     section: 'My rides',
     opens: 'ride',
     channels: { email: false, push: true },
-    label: 'A new comment on a ride I ride or organise',
-    title: 'New comment',
-    message: '{rider} on {ride}: {excerpt}',
+    label: /*i18n*/ { id: 'notifications.ride_comment.label', message: 'A new comment on a ride I ride or organise' },
+    title: /*i18n*/ { id: 'notifications.ride_comment.title', message: 'New comment' },
+    message: /*i18n*/ { id: 'notifications.ride_comment.message', message: '{rider} on {ride}: {excerpt}' },
   },
   series_handed_over: {
     audience: "the group's owner, one per series of a rider who leaves or is removed",
     section: 'Organizing',
     opens: 'ride',
     channels: { email: false, push: false },
-    label: "The series of a rider who left passes to me",
-    title: 'You own a series now',
-    message: '{series} ({repeats}) is yours: {rider} is no longer in {group}',
+    label: /*i18n*/ { id: 'notifications.series_handed_over.label', message: "The series of a rider who left passes to me" },
+    title: /*i18n*/ { id: 'notifications.series_handed_over.title', message: 'You own a series now' },
+    message: /*i18n*/ { id: 'notifications.series_handed_over.message', message: '{series} ({repeats}) is yours: {rider} is no longer in {group}' },
   },
   // A rider's chosen reminders by mail and push (the evening
   // before, the morning of, 2 hours before: preferences.ts). Not stored in the app's list, where the
@@ -304,9 +319,9 @@ export const notificationTypes = {
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
-    label: 'Reminders of a ride I joined',
-    title: 'Ride reminder',
-    message: 'Reminder: {ride} starts on {day} at {time} ({zone}){yourTime}',
+    label: /*i18n*/ { id: 'notifications.ride_reminder_due.label', message: 'Reminders of a ride I joined' },
+    title: /*i18n*/ { id: 'notifications.ride_reminder_due.title', message: 'Ride reminder' },
+    message: /*i18n*/ { id: 'notifications.ride_reminder_due.message', message: '{yourDay, select, same {Reminder: {ride} starts on {day} at {time} ({zone})} other {Reminder: {ride} starts on {day} at {time} ({zone}), {yourDay} at {yourTime} your time}}' },
   },
   // Digests, for riders who chose them in Preferences
   // (preferences.ts newRidesDigest, organizerDigest); e-mail only, never in the app's list.
@@ -315,18 +330,18 @@ export const notificationTypes = {
     section: 'My groups',
     opens: 'account',
     channels: { email: true },
-    label: 'New rides in my groups, as a digest',
-    title: 'New rides in your groups',
-    message: 'New rides in your groups: {count}',
+    label: /*i18n*/ { id: 'notifications.rides_digest.label', message: 'New rides in my groups, as a digest' },
+    title: /*i18n*/ { id: 'notifications.rides_digest.title', message: 'New rides in your groups' },
+    message: /*i18n*/ { id: 'notifications.rides_digest.message', message: 'New rides in your groups: {count}' },
   },
   organizer_digest: {
     audience: 'each organizer who takes join requests and new members as a daily digest (08:00 on their clock)',
     section: 'Organizing',
     opens: 'account',
     channels: { email: true },
-    label: 'Join requests and new members, as a digest',
-    title: 'Your groups today',
-    message: 'Join requests and new members in your groups: {count}',
+    label: /*i18n*/ { id: 'notifications.organizer_digest.label', message: 'Join requests and new members, as a digest' },
+    title: /*i18n*/ { id: 'notifications.organizer_digest.title', message: 'Your groups today' },
+    message: /*i18n*/ { id: 'notifications.organizer_digest.message', message: 'Join requests and new members in your groups: {count}' },
   },
 } as const satisfies Record<NotificationType, NotificationTypeDefinition>;
 
@@ -379,10 +394,15 @@ export interface CurrentNames {
   rider?: string | null;
 }
 
-const englishPlural = new Intl.PluralRules('en');
+/** The locale days and times are written in: the I18n's formatting locale (the language with a region), else its language. */
+function formatLocaleOf(i18n: I18n): string {
+  const locale = i18n.locales?.[0] ?? i18n.locale;
+  return locale === 'en-XA' ? 'en' : locale;
+}
 
-/** The values a type's texts are written from: the stored parameters, today's names over them, instants on the ride's clock. */
-export function messageValues(type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): MessageValues {
+/** The values a type's texts are written from: the stored parameters, today's names over them, instants on the ride's clock in the reader's locale. */
+export function messageValues(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): MessageValues {
+  const locale = formatLocaleOf(i18n);
   const values: MessageValues = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
   if (current.ride && 'ride' in values) values.ride = current.ride;
@@ -391,30 +411,41 @@ export function messageValues(type: NotificationType, params: Record<string, unk
   for (const key of ['rider', 'formerOwner', 'newOwner'] as const) if (current.rider && key in values) values[key] = current.rider;
   if (typeof params.startAt === 'string' && typeof params.zone === 'string') {
     const clock = wallClock(params.startAt, params.zone);
-    values.day = dayLabel(clock.day);
-    values.time = clock.time;
+    values.day = dayLabelIn(clock.day, locale);
+    values.time = timeLabelIn(clock.time, locale);
     // The rider's own clock too, when it reads otherwise (a reminder to a rider abroad).
     if (typeof params.riderZone === 'string') {
       const theirs = wallClock(params.startAt, params.riderZone);
-      values.yourTime = theirs.day === clock.day && theirs.time === clock.time ? '' : `, ${dayLabel(theirs.day)} at ${theirs.time} your time`;
+      const same = theirs.day === clock.day && theirs.time === clock.time;
+      values.yourDay = same ? 'same' : dayLabelIn(theirs.day, locale);
+      values.yourTime = same ? '' : timeLabelIn(theirs.time, locale);
     }
   }
   if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
-    // A series, named as it was made: its first ride's current name carries one date, not the repeat.
-    values.ride = `${params.ride} (${params.series.charAt(0).toLowerCase()}${params.series.slice(1)} from ${dayLabel(params.from)})`;
+    values.ride = params.ride;
+    values.repeats = `${params.series.charAt(0).toLowerCase()}${params.series.slice(1)}`;
+    values.from = dayLabelIn(params.from, locale);
   }
   if (type === 'media_uploaded') {
-    values.files = `${count} ${englishPlural.select(count) === 'one' ? 'file' : 'files'}`;
-    const place = current.ride ?? current.group ?? (typeof params.place === 'string' ? params.place : undefined);
-    values.toPlace = place ? ` to ${place}` : '';
+    values.count = count;
+    values.place = current.ride ?? current.group ?? (typeof params.place === 'string' ? params.place : undefined) ?? 'none';
   }
   return values;
 }
 
-/** A notification's title and message, written now from its type and parameters. */
-export function renderNotification(type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): { title: string; message: string } {
+/** A notification's title and message, written now from its type and parameters, in the language of `i18n`. */
+export function renderNotification(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): { title: string; message: string } {
   const definition: NotificationTypeDefinition = notificationTypes[type];
-  const values = messageValues(type, params, current, count);
-  const title = typeof definition.title === 'function' ? definition.title(values) : definition.title;
-  return { title, message: formatMessage(definition.message, values) };
+  const values = messageValues(i18n, type, params, current, count);
+  const message = values.repeats !== undefined && definition.seriesMessage ? definition.seriesMessage : definition.message;
+  // Descriptors with their values, not spread inline into i18n._ (the extractor reads only literal descriptors there).
+  const titled: MessageDescriptor = { ...definition.title, values };
+  const told: MessageDescriptor = { ...message, values };
+  return { title: i18n._(titled), message: i18n._(told) };
+}
+
+/** A type's name in Preferences and in a mail's "why you got this", in the language of `i18n`. */
+export function notificationLabel(i18n: I18n, type: NotificationType): string {
+  const definition: NotificationTypeDefinition = notificationTypes[type];
+  return i18n._(definition.label);
 }

@@ -54,6 +54,25 @@ export function dayLabel(day: string): string {
   return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : '';
 }
 
+/**
+ * A calendar day in a language: "Dec 5, 2026" in English (the spec's display, as dayLabel), "5 dic
+ * 2026" in Italian, through Intl; '' for anything but "YYYY-MM-DD".
+ */
+export function dayLabelIn(day: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
+}
+
+/** A time of day "09:00" in a language, on the 24-hour clock the spec shows ("09:00" in English too); as given when not "HH:MM". */
+export function timeLabelIn(time: string, locale: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  const at = Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]));
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(at);
+}
+
 export type RideRoute = Pick<
   Ride,
   'startLocation' | 'startLatitude' | 'startLongitude' | 'midpointLocation' | 'midpointLatitude' | 'midpointLongitude' | 'waypoints' | 'endLocation' | 'endLatitude' | 'endLongitude'

@@ -50,7 +50,7 @@ export function paramsFromText(row: StoredRow): Record<string, string | number> 
     return ride && Number.isInteger(daysLeft) ? { ride, daysLeft } : null;
   }
   const definition: NotificationTypeDefinition = notificationTypes[row.type];
-  const groups = templatePattern(definition.message).exec(row.message)?.groups;
+  const groups = templatePattern(definition.message.message ?? '').exec(row.message)?.groups;
   if (!groups) return null;
   const { day: dayText, time, ...params } = groups;
   const values: Record<string, string | number> = { ...params };

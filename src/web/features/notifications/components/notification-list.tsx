@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BellOff, ChevronRight, Trash2 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -29,6 +30,7 @@ const NO_IDS: ReadonlySet<string> = new Set();
 export function NotificationList({ notifications, isLoading, onOpenLink, freshIds = NO_IDS }: NotificationListProps) {
   const { t } = useLingui();
   const markRead = useMarkNotificationsRead();
+  const { i18n } = useLingui();
   const clear = useClearNotificationsLocally();
   const items = notifications ?? [];
   const isNew = (n: Notification) => !n.isRead || freshIds.has(n.id);
@@ -94,9 +96,9 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
                   <span
                     className={cn('block text-sm leading-5 break-words', isNew(n) ? 'font-bold text-asphalt-950' : 'font-medium text-asphalt-700')}
                   >
-                    {notificationTexts(n).title}
+                    {notificationTexts(i18n, n).title}
                   </span>{' '}
-                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{notificationTexts(n).message}</span>{' '}
+                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{notificationTexts(i18n, n).message}</span>{' '}
                   <time dateTime={n.createdAt} className="mt-1 block text-xs text-asphalt-500">
                     {timeAgo(n.createdAt)}
                   </time>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLingui } from '@lingui/react';
 import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
 import { useToasts } from '../../../components/ui/toast-store';
@@ -74,6 +75,7 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
+  const { i18n } = useLingui();
   const markRead = useMarkNotificationsRead();
   const href = notificationHref(notification);
 
@@ -104,8 +106,8 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
       duration={NOTIFICATION_TOAST_DURATION_MS}
       closeLabel={t`Dismiss notification`}
       // Written from its type and parameters, with the names its subject has now (the server's texts).
-      title={notificationTexts(notification).title}
-      description={notificationTexts(notification).message}
+      title={notificationTexts(i18n, notification).title}
+      description={notificationTexts(i18n, notification).message}
       icon={<NotificationIcon type={notification.type} />}
       href={href ?? undefined}
       onOpenLink={() => {

@@ -1,0 +1,146 @@
+import nodemailer from 'nodemailer';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutgoingMail } from '../platform/mailer';
+import { buildSignedInUser, TestClient } from '../test/test-app';
+import { addMember, buildGroup, buildRide, inDays } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
+import { startFakePushService, type FakePushService } from '../test/fake-push-service';
+import { runDueDeliveries } from '../deliveries/deliveries.worker';
+import { deliverySenders } from '../deliveries/senders';
+import { pushMessageSchema } from '../../shared/push/push';
+import { notificationLabel, renderNotification } from '../../shared/notifications/notification-types';
+import { zonedDateTimeToIso } from '../../shared/rides/ride-time';
+import { i18nFor } from './i18n.service';
+import { signInMail } from '../auth/auth.mails';
+import { invitationMail } from '../invites/invites.mails';
+
+/*
+ * Issue 31 point 7: a mail and a push are written in the language of the rider they go to, never in
+ * the one of the rider who caused them; the sign-in mail in the language of the browser that asked.
+ * Mails are read back as a mail client reads them (mailparser), pushes as the phone decrypts them.
+ * Each is compared with what that language's I18n writes for the same message; that the Italian
+ * differs from the German and the English holds once the catalogs translate these messages.
+ */
+
+const t = useTestApp({ PUBLIC_URL: 'https://rc.test' });
+let fake: FakePushService;
+beforeAll(async () => {
+  fake = await startFakePushService();
+  t.app.ctx.pushAgent = fake.agent;
+});
+afterAll(async () => fake.close());
+
+const wire = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/** A mail as the recipient's mail client reads it: built into MIME and parsed back. */
+async function received(mail: OutgoingMail): Promise<ParsedMail> {
+  const info = await wire.sendMail({ from: 'RoadCaptain <rides@rc.test>', ...mail });
+  return simpleParser(info.message as Buffer);
+}
+
+async function speaks(userId: string, language: string) {
+  // What Preferences saves (PREFERENCES.language, the users.language column).
+  await t.app.ctx.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
+
+describe('a notification caused by a German rider to an Italian one', () => {
+  it('comes by mail and by push in Italian', async () => {
+    const owner = await buildSignedInUser(t);
+    await speaks(owner.user.id, 'de');
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await speaks(rider.user.id, 'it');
+    await addMember(owner, rider, group.id);
+    const startDate = zonedDateTimeToIso(inDays(4).slice(0, 10), '09:00', 'Africa/Johannesburg');
+    const ride = await buildRide(owner, group.id, { startDate, endDate: startDate, timezone: 'Africa/Johannesburg', timezoneOffset: 'UTC+02:00', timezoneName: 'Johannesburg' });
+    expect((await rider.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+    const subscription = fake.subscribe();
+    expect((await rider.client.put('/api/push/subscription', subscription)).statusCode).toBe(200);
+    const arriving = fake.nextPush(subscription.endpoint);
+
+    const before = t.mail.length;
+    expect((await owner.client.patch(`/api/rides/${ride.id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+
+    const params = { ride: ride.name, startAt: startDate, zone: 'Africa/Johannesburg' };
+    const [it_, de, en] = await Promise.all(['it', 'de', 'en'].map((l) => i18nFor(l)));
+    const italian = renderNotification(it_!, 'ride_cancelled', params);
+    const sent = t.mail.slice(before).filter((m) => m.to === rider.user.email);
+    expect(sent).toHaveLength(1);
+    const mail = await received(sent[0]!);
+    expect(mail.subject).toBe(italian.message);
+    expect(mail.text).toContain(italian.message);
+    expect(mail.html || '').toContain(`<html lang="it">`);
+    expect(mail.text).toContain(notificationLabel(it_!, 'ride_cancelled'));
+    // The calendar invitation keeps the ride's own name.
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
+    expect(ics).toMatch(new RegExp(`^SUMMARY:.*${ride.name}`, 'm'));
+
+    const push = pushMessageSchema.parse(JSON.parse((await arriving).text));
+    expect(push).toMatchObject({ title: italian.title, body: italian.message });
+
+    // Italian, not the German of the rider who cancelled, nor English (holds once the catalogs are translated).
+    expect(italian.message).not.toBe(renderNotification(de!, 'ride_cancelled', params).message);
+    expect(italian.message).not.toBe(renderNotification(en!, 'ride_cancelled', params).message);
+    // The title has no date in it (dates already follow the locale through Intl): it differs only when translated.
+    expect(italian.title).not.toBe(renderNotification(de!, 'ride_cancelled', params).title);
+    expect(italian.title).not.toBe(renderNotification(en!, 'ride_cancelled', params).title);
+  });
+});
+
+describe('the sign-in mail', () => {
+  const link = 'https://rc.test/auth/magic-link?token=x';
+  it("is written in the language of the browser that asked for it (Accept-Language), English when it speaks none of ours", async () => {
+    const asks = async (email: string, acceptLanguage?: string) => {
+      const before = t.mail.length;
+      const headers: Record<string, string> = { 'x-forwarded-for': `10.31.0.${Math.floor(Math.random() * 250)}`, ...(acceptLanguage && { 'accept-language': acceptLanguage }) };
+      expect((await new TestClient(t.app).post('/api/auth/magic-link', { email }, headers)).statusCode).toBe(200);
+      const mail = t.mail.slice(before).find((m) => m.to === email);
+      expect(mail).toBeDefined();
+      return received(mail!);
+    };
+    const expected = async (language: string) => signInMail(await i18nFor(language), { to: 'x@rc.test', link, appName: t.config.appName });
+
+    const italian = await asks('lingua-it@rc.test', 'it-IT,it;q=0.9,en;q=0.5');
+    expect(italian.subject).toBe((await expected('it')).subject);
+    const english = await asks('lingua-en@rc.test', 'ja-JP');
+    expect(english.subject).toBe(`Your ${t.config.appName} sign-in link`);
+    expect(english.text).toContain(`Open this link to sign in to ${t.config.appName}:`);
+    const noHeader = await asks('lingua-none@rc.test');
+    expect(noHeader.subject).toBe(`Your ${t.config.appName} sign-in link`);
+
+    // Italian, not English (holds once the catalogs are translated).
+    expect(italian.subject).not.toBe((await expected('en')).subject);
+  });
+});
+
+describe('the invitation mail', () => {
+  it("is written in the invitee's saved language when they are a rider, else in the inviter's browser's", async () => {
+    const owner = await buildSignedInUser(t);
+    await speaks(owner.user.id, 'de');
+    const group = await buildGroup(owner);
+    const known = await buildSignedInUser(t);
+    await speaks(known.user.id, 'it');
+    const invite = async (to: string) => {
+      const before = t.mail.length;
+      const answer = await owner.client.post(`/api/groups/${group.id}/invite`, { inviterFirstName: 'Marco', inviteeEmail: to }, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(answer.statusCode).toBe(201);
+      const mail = t.mail.slice(before).find((m) => m.to === to);
+      expect(mail).toBeDefined();
+      return { parsed: await received(mail!), link: (answer.json() as { magicLink: string }).magicLink };
+    };
+    const expected = async (language: string, link: string) => invitationMail(await i18nFor(language), { to: 'x@rc.test', link, appName: t.config.appName, inviter: 'Marco' });
+
+    const toKnown = await invite(known.user.email);
+    expect(toKnown.parsed.subject).toBe((await expected('it', toKnown.link)).subject);
+    expect(toKnown.parsed.text).toContain(toKnown.link);
+    const toStranger = await invite('lingua-stranger@rc.test');
+    expect(toStranger.parsed.subject).toBe((await expected('de', toStranger.link)).subject);
+
+    // Italian for the Italian rider, German for the stranger, not English (holds once the catalogs are translated).
+    expect(toKnown.parsed.subject).not.toBe(toStranger.parsed.subject);
+    expect(toStranger.parsed.subject).not.toBe((await expected('en', toStranger.link)).subject);
+  });
+});
