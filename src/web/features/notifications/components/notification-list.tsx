@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { BellOff, ChevronRight, Trash2 } from 'lucide-react';
-import { useLingui } from '@lingui/react';
 import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -28,9 +27,8 @@ const NO_IDS: ReadonlySet<string> = new Set();
  * shows read (the bell does it), so it has no "mark all read"; the ones new at opening keep their mark.
  */
 export function NotificationList({ notifications, isLoading, onOpenLink, freshIds = NO_IDS }: NotificationListProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const markRead = useMarkNotificationsRead();
-  const { i18n } = useLingui();
   const clear = useClearNotificationsLocally();
   const items = notifications ?? [];
   const isNew = (n: Notification) => !n.isRead || freshIds.has(n.id);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useLingui } from '@lingui/react';
 import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
 import { ToastCard } from '../../../components/ui/toast';
 import { useToasts } from '../../../components/ui/toast-store';
@@ -72,10 +71,9 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
 }
 
 function NotificationToast({ notification, onRemoved }: { notification: Notification; onRemoved: (id: string) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
-  const { i18n } = useLingui();
   const markRead = useMarkNotificationsRead();
   const href = notificationHref(notification);
 
