@@ -12,8 +12,6 @@ export type { LocationSearchResult } from '../../shared/geo/location-search';
  * A stop is never saved somewhere the rider did not see: typed text that was not placed needs a
  * place or the rider's explicit "keep as text only" before the form saves.
  */
-export const UNPLACED_MESSAGE = 'Pick a place from the suggestions, or keep it as text only';
-/** UNPLACED_MESSAGE in the rider's language: render with `i18n._()` where the field's error is shown. */
 export const UNPLACED = msg`Pick a place from the suggestions, or keep it as text only`;
 
 /** What a location picker hands to its parent (spec 1 section 3, "Selected location"). */

@@ -106,7 +106,7 @@ export function TimezoneClock({ zone, className }: { zone: string; className?: s
     <p className={cn('flex items-center gap-1.5 text-xs text-asphalt-600', className)}>
       <Clock className="size-3.5 text-asphalt-400" aria-hidden="true" />
       <span>
-        Local time in {zoneName(zone)}: <time className="font-mono font-semibold text-asphalt-900 tabular-nums">{time}</time>{' '}
+        {i18n._(msg`Local time in ${zoneName(zone)}:`)} <time className="font-mono font-semibold text-asphalt-900 tabular-nums">{time}</time>{' '}
         <span className="text-asphalt-500">{date}</span>
       </span>
     </p>

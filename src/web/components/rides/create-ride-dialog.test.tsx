@@ -90,7 +90,7 @@ describe('CreateRideDialog', () => {
     ];
     // The zone's name and clock; the repeat rule's own words (src/shared/series) inside the form's translated sentence.
     const fromElsewhere = (text: string) => elsewhere.includes(text) || /^(UTC[+-]\d\d:\d\d - )?UTC$|^\w{3}, \w{3} \d+$/.test(text) || /^\[.+: ~*Every .+\]$/.test(text);
-    expect(untranslatedTexts(dialog, ['Apennine Riders']).filter((text) => !fromElsewhere(text))).toEqual([]);
+    expect(untranslatedTexts(dialog, ['Apennine Riders', 'UTC']).filter((text) => !fromElsewhere(text))).toEqual([]);
     expect(within(dialog).getByText(/^\[.+: ~*Every .+\]$/)).toBeTruthy();
   });
 

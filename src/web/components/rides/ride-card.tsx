@@ -7,7 +7,7 @@ import type { Ride } from '../../../shared/rides/ride';
 import { rideStops } from '../../../shared/rides/ride-time';
 import { cn } from '../../lib/cn';
 import { useCurrentUser, usePreferences } from '../../api/users';
-import { DURATION_LABELS, rideEditPath, ridePath, rideSchedule, routeNames, seriesPath } from '../../lib/rides/ride-format';
+import { DURATION_MESSAGES, rideEditPath, ridePath, rideSchedule, routeNames, seriesPath } from '../../lib/rides/ride-format';
 import { formatDistance } from '../../lib/units';
 import { DeleteRideDialog } from './delete-ride-dialog';
 import { RideGpxSection } from './ride-gpx-section';
@@ -42,7 +42,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { units } = usePreferences();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const actions = useRideActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -114,7 +114,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
             <span className="text-asphalt-500"> · </span>
             <span className="tabular-nums">{schedule.startTime}</span>
           </Fact>
-          <Fact term={t`Duration`} icon={Clock}>{DURATION_LABELS[ride.duration]}</Fact>
+          <Fact term={t`Duration`} icon={Clock}>{i18n._(DURATION_MESSAGES[ride.duration])}</Fact>
           <Fact term={t`Route`} icon={Route} align="start" valueClassName="min-w-0 flex-1">
             <RouteChain names={routeNames(ride)} className="text-asphalt-800" />
           </Fact>

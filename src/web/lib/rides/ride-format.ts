@@ -32,20 +32,7 @@ export const STATUS_MESSAGES: Record<RideStatus, MessageDescriptor> = {
   cancelled: msg`Cancelled`,
 };
 
-/** @deprecated English only: use DURATION_MESSAGES (issue 31). */
-export const DURATION_LABELS: Record<RideDuration, string> = {
-  'half-day': 'Half Day',
-  'full-day': 'Full Day',
-  overnight: 'Overnight',
-  'multi-day': 'Multi-Day',
-};
 
-/** @deprecated English only: use STATUS_MESSAGES (issue 31). */
-export const STATUS_LABELS: Record<RideStatus, string> = {
-  confirmed: 'Confirmed',
-  pending: 'Pending',
-  cancelled: 'Cancelled',
-};
 
 /** "HH:MM" on the wall clock of a ride's IANA zone (shared/rides/ride-time.ts). */
 export { localTime };

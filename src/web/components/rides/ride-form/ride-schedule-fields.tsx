@@ -1,7 +1,7 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RIDE_DURATIONS } from '../../../../shared/rides/ride';
-import { DURATION_LABELS } from '../../../lib/rides/ride-format';
+import { DURATION_MESSAGES } from '../../../lib/rides/ride-format';
 import { FieldMessage } from '../../ui/field';
 import { Input, Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
@@ -17,7 +17,7 @@ interface RideScheduleFieldsProps {
 
 /** Start date and time, end date and duration: a duration that no longer fits the days follows them. */
 export function RideScheduleFields({ form, idPrefix, earliestDay }: RideScheduleFieldsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ids = { startDay: `${idPrefix}-start-day`, startTime: `${idPrefix}-start-time`, endDay: `${idPrefix}-end-day`, duration: `${idPrefix}-duration` };
   const { errors } = form.formState;
   const startDay = useWatch({ control: form.control, name: 'startDay' });
@@ -106,7 +106,7 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
         <NativeSelect id={ids.duration} {...form.register('duration')}>
           {RIDE_DURATIONS.map((d) => (
             <option key={d} value={d}>
-              {DURATION_LABELS[d]}
+              {i18n._(DURATION_MESSAGES[d])}
             </option>
           ))}
         </NativeSelect>

@@ -6,7 +6,8 @@ import { Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { useCurrentUser } from '../../../api/users';
-import { nearPointOf, UNPLACED_MESSAGE } from '../../../api/geocoding';
+import { nearPointOf, UNPLACED } from '../../../api/geocoding';
+import { i18n } from '../../../lib/i18n/i18n';
 import { GroupImagePicker, type useChosenImage } from './group-image-picker';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -39,7 +40,7 @@ export function checkLocationPlaced<T extends GroupDetailsValues>(
   textOnly: boolean,
 ): boolean {
   if (!values.location.trim() || (values.latitude !== null && values.latitude !== undefined) || textOnly) return true;
-  form.setError('location' as Path<T>, { message: UNPLACED_MESSAGE }, { shouldFocus: true });
+  form.setError('location' as Path<T>, { message: i18n._(UNPLACED) }, { shouldFocus: true });
   return false;
 }
 

@@ -21,7 +21,7 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
-import { ridePath, STATUS_LABELS } from '../../../lib/rides/ride-format';
+import { ridePath, STATUS_MESSAGES } from '../../../lib/rides/ride-format';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
@@ -58,7 +58,7 @@ export function RideEditPage() {
 }
 
 function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boolean) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const navigatorId = useId();
   const statusId = useId();
@@ -144,9 +144,9 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
           <Trans>Status</Trans>
         </Label>
         <NativeSelect id={statusId} {...form.register('status')}>
-          <option value="confirmed">{STATUS_LABELS.confirmed}</option>
-          <option value="cancelled">{STATUS_LABELS.cancelled}</option>
-          {ride.status === 'pending' ? <option value="pending">{STATUS_LABELS.pending}</option> : null}
+          <option value="confirmed">{i18n._(STATUS_MESSAGES.confirmed)}</option>
+          <option value="cancelled">{i18n._(STATUS_MESSAGES.cancelled)}</option>
+          {ride.status === 'pending' ? <option value="pending">{i18n._(STATUS_MESSAGES.pending)}</option> : null}
         </NativeSelect>
         <p className="mt-1.5 text-xs text-asphalt-500">
           <Trans>A cancelled ride takes no new riders, and its riders are notified.</Trans>

@@ -7,14 +7,14 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { DURATION_LABELS, rideSchedule } from '../../../lib/rides/ride-format';
+import { DURATION_MESSAGES, rideSchedule } from '../../../lib/rides/ride-format';
 import { formatDistance } from '../../../lib/units';
 import { WaitingCount } from './ride-waitlist';
 import { usePreferences } from '../../../api/users';
 
 /** The ride's facts: distance (and from the rider's location), schedule on the ride's clock, seats, group and poll. */
 export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { units } = usePreferences();
   const { minRiders } = ride;
   const schedule = rideSchedule(ride);
@@ -47,7 +47,7 @@ export function RideFactsCard({ ride, user }: { ride: Ride; user: CurrentUser | 
             {schedule.endDate}
           </Fact>
           <Fact icon={<Timer />} label={t`Duration`}>
-            {DURATION_LABELS[ride.duration]}
+            {i18n._(DURATION_MESSAGES[ride.duration])}
           </Fact>
           <Fact icon={<Globe />} label={t`Timezone`}>
             {ride.timezoneName} <span className="font-normal whitespace-nowrap text-asphalt-500">({ride.timezoneOffset})</span>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Bell } from 'lucide-react';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -10,6 +10,7 @@ import { DevicePushSwitch } from '../../../components/users/device-push';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../../../api/notification-settings';
 import type { NotificationSettings, NotificationSettingUpdate } from '../../../../shared/notifications/notification-settings';
 import type { CurrentUser } from '../../../../shared/users/current-user';
+import { notificationLabel } from '../../../../shared/notifications/notification-types';
 import { ReminderDigestSettings } from './reminder-digest-settings';
 
 type TypeSetting = NotificationSettings['types'][number];
@@ -27,9 +28,9 @@ const SECTION_HEADINGS: Record<string, MessageDescriptor> = {
 const ROW = 'grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem] items-center gap-x-1';
 
 /** What a failed save says, next to the switches: which switch, and that it is back as it was. */
-function failureText(input: NotificationSettingUpdate, types: TypeSetting[]): MessageDescriptor {
+function failureText(input: NotificationSettingUpdate, i18n: I18n): MessageDescriptor {
   if ('emailPaused' in input) return msg`"Pause all e-mail" could not be saved. It is back as it was; please try again.`;
-  const label = types.find((s) => s.type === input.type)?.label ?? input.type;
+  const label = notificationLabel(i18n, input.type);
   return input.channel === 'email'
     ? msg`"${label}" by e-mail could not be saved. It is back as it was; please try again.`
     : msg`"${label}" by push could not be saved. It is back as it was; please try again.`;
@@ -54,7 +55,7 @@ export function NotificationSettingsCard({ userId, user }: { userId: string; use
 
   function save(input: NotificationSettingUpdate) {
     setFailure(null);
-    update.mutate(input, { onError: () => setFailure(settings.data ? failureText(input, settings.data.types) : msg`Your change could not be saved.`) });
+    update.mutate(input, { onError: () => setFailure(failureText(input, i18n)) });
   }
 
   return (
@@ -144,13 +145,14 @@ function TypeSection({ section, types, emailOff, onChange }: { section: string; 
 }
 
 function TypeRow({ setting, emailOff, onChange }: { setting: TypeSetting; emailOff: boolean; onChange: (input: NotificationSettingUpdate) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labelId = useId();
-  const label = setting.label;
+  // Written here in the active language, not taken from the answer, which the server wrote in the saved one.
+  const label = notificationLabel(i18n, setting.type);
   return (
     <div role="group" aria-labelledby={labelId} className={`${ROW} py-2.5`}>
       <span id={labelId} className="min-w-0 text-sm text-asphalt-800">
-        {setting.label}
+        {label}
       </span>
       {(['email', 'push'] as const).map((channel) => (
         <span key={channel} className="flex justify-center">

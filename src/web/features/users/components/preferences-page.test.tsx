@@ -1,3 +1,5 @@
+import { pseudoMessage } from '../../../../../build/i18n-pseudo';
+import { LOCALES } from '../../../../shared/i18n/locales';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
@@ -65,14 +67,17 @@ describe('PreferencesPage', () => {
       { id: 's_2', device: 'Safari on iPhone', current: false, push: true, createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: lastSeen },
     ];
     const { container } = renderPage(user, '/preferences', { 'GET /api/auth/sessions': () => json({ sessions }) });
-    await screen.findAllByRole('switch', { name: /A ride I joined is cancelled/ }, { timeout: 5000 });
+    await screen.findByText(pseudoMessage('A ride I joined is cancelled'), undefined, { timeout: 5000 });
     await screen.findByText('Safari on iPhone');
     const page = container.querySelector('section[aria-labelledby="preferences-title"]')!;
     // Riders' data, the app's name, and dates and times as the date helpers write them.
     const data = [
       ...['gravel-grinder', 'ada@example.com', 'Bologna, Italy', 'Ada', 'Twisties only', 'RoadCaptain'],
       ...sessions.map((s) => s.device),
-      ...notificationSettings.types.map((t) => t.label),
+      // Each language in its own name, as every app's language list shows it.
+      ...Object.values(LOCALES),
+      'Pseudo-language (en-XA)',
+      'UTC',
       ...[joined, ...sessions.map((s) => s.createdAt)].map((iso) => formatDate(iso)),
       timeAgo(lastSeen),
     ];

@@ -20,7 +20,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { cn } from '../../../lib/cn';
-import { nearPointOf, UNPLACED_MESSAGE } from '../../../api/geocoding';
+import { nearPointOf, UNPLACED } from '../../../api/geocoding';
 import { profileUpdateErrorText, type ProfileUpdateInput, useUpdateProfile } from '../../../api/users';
 import { UsernameField, useUsernameCheck } from './username-field';
 import { PendingEmailNotice } from './pending-email-notice';
@@ -114,7 +114,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
   function submit(values: FormOutput) {
     if (values.location && values.latitude === null && !locationTextOnly) {
       // A location is never saved somewhere the rider did not see.
-      form.setError('location', { message: UNPLACED_MESSAGE }, { shouldFocus: true });
+      form.setError('location', { message: i18n._(UNPLACED) }, { shouldFocus: true });
       return;
     }
     const handleChanged = values.userId !== user.userId;
