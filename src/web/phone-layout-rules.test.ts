@@ -31,4 +31,22 @@ describe('phone layout rules', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('lays out by start and end, not left and right, so a right-to-left language mirrors the app (issue 31 point 9)', () => {
+    const physical = (utility: string) =>
+      /^(m[lr]|p[lr]|left|right|border-[lr]|rounded-[lr]|rounded-[tb][lr]|scroll-m[lr])-/.test(utility) ||
+      /^(border-[lr]|rounded-[lr]|rounded-[tb][lr]|text-left|text-right)$/.test(utility);
+    const offenders: string[] = [];
+    for (const file of [...sourceFiles(webDir), path.resolve('index.html')]) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/["'`]([^"'`]*)["'`]/g)) {
+        for (const name of match[1]!.split(/\s+/)) {
+          const utility = name.replace(/^(?:[^:\s]+:)*-?/, '');
+          // left-1/2 with a translate centres a box whatever the direction.
+          if (physical(utility) && utility !== 'left-1/2') offenders.push(`${path.relative(webDir, file)}: ${name}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -201,7 +201,7 @@ export function LocationSearchInput({
     <div className={cn('relative', className)}>
       {label ? <Label htmlFor={inputId}>{label}</Label> : null}
       <div className="relative">
-        <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+        <MapPin className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
         <Input
           ref={inputRef}
           id={inputId}
@@ -231,12 +231,12 @@ export function LocationSearchInput({
             setActive(-1);
             if (unresolvedText) void resolveTyped();
           }}
-          className="pr-9 pl-9"
+          className="pe-9 ps-9"
         />
         {busy ? (
           <span
             aria-hidden="true"
-            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-ignition-500 border-r-transparent"
+            className="absolute top-1/2 end-3 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-ignition-500 border-e-transparent"
           />
         ) : null}
       </div>

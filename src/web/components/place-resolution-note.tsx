@@ -23,9 +23,9 @@ interface PlaceResolutionNoteProps {
 }
 
 // Own classes rather than Button's: its sizes do not wrap, and a long choice must wrap at 320 px.
-const linkChoice = 'inline-flex min-h-8 items-center rounded-md px-1 py-1 text-left text-sm font-semibold text-ignition-700 underline-offset-4 hover:underline';
+const linkChoice = 'inline-flex min-h-8 items-center rounded-md px-1 py-1 text-start text-sm font-semibold text-ignition-700 underline-offset-4 hover:underline';
 const boxChoice =
-  'inline-flex min-h-8 items-center rounded-lg border border-asphalt-200 bg-white px-3 py-1 text-left text-sm font-semibold text-asphalt-900 shadow-sm hover:border-asphalt-300 hover:bg-asphalt-50';
+  'inline-flex min-h-8 items-center rounded-lg border border-asphalt-200 bg-white px-3 py-1 text-start text-sm font-semibold text-asphalt-900 shadow-sm hover:border-asphalt-300 hover:bg-asphalt-50';
 
 /**
  * The line under a place field saying what typed text became: "Roma → Rome, Lazio, Italy", nothing
@@ -48,7 +48,7 @@ export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, o
         ) : null}
       </p>
       {resolution?.state === 'placed' ? (
-        <div className="mt-0.5 -ml-1 flex flex-wrap gap-x-3">
+        <div className="mt-0.5 -ms-1 flex flex-wrap gap-x-3">
           <button type="button" className={linkChoice} onClick={() => onPickAnother(resolution.typed)}>
             <Trans>Pick another</Trans>
           </button>
@@ -66,7 +66,7 @@ export function PlaceResolutionNote({ id, resolution, textOnly, onPickAnother, o
           </button>
         </div>
       ) : textOnly && !resolution ? (
-        <button type="button" className={`${linkChoice} mt-0.5 -ml-1`} onClick={() => onPickAnother(textOnly)}>
+        <button type="button" className={`${linkChoice} mt-0.5 -ms-1`} onClick={() => onPickAnother(textOnly)}>
           <Trans>Pick a place on the map</Trans>
         </button>
       ) : null}

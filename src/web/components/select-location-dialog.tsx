@@ -158,7 +158,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
         <Trans>Search for a location</Trans>
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+        <Search className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
         <Input
           id={inputId}
           type="search"
@@ -167,7 +167,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
           aria-controls={resultsId}
-          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+          className="pe-10 ps-9 [&::-webkit-search-cancel-button]:appearance-none"
         />
         {query ? <ClearSearchButton onClear={() => onQueryChange('')} /> : null}
       </div>
@@ -190,7 +190,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
                   <button
                     type="button"
                     onClick={() => onChoose(place)}
-                    className="flex w-full items-center gap-3 px-3 py-2.5 text-left transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-offset-[-2px]"
+                    className="flex w-full items-center gap-3 px-3 py-2.5 text-start transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-offset-[-2px]"
                   >
                     <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-asphalt-100 text-asphalt-600">
                       <MapPin className="size-4" aria-hidden="true" />

@@ -218,7 +218,7 @@ export function TimezonePicker({ value, onChange, at, placeholder, id, label, di
           type="button"
           disabled={disabled}
           aria-labelledby={label ? `${labelId} ${valueId}` : undefined}
-          className="flex h-11 w-full items-center gap-2.5 rounded-lg border border-asphalt-200 bg-white px-3 text-left text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors hover:border-asphalt-300 focus-visible:border-ignition-500 disabled:cursor-not-allowed disabled:bg-asphalt-50 disabled:text-asphalt-500 data-[state=open]:border-ignition-500 sm:text-sm"
+          className="flex h-11 w-full items-center gap-2.5 rounded-lg border border-asphalt-200 bg-white px-3 text-start text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors hover:border-asphalt-300 focus-visible:border-ignition-500 disabled:cursor-not-allowed disabled:bg-asphalt-50 disabled:text-asphalt-500 data-[state=open]:border-ignition-500 sm:text-sm"
         >
           <Globe className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
           <span id={valueId} className={cn('min-w-0 flex-1 truncate', !value && 'text-asphalt-500')}>
@@ -232,7 +232,7 @@ export function TimezonePicker({ value, onChange, at, placeholder, id, label, di
             className="z-50 flex max-h-[min(22rem,var(--radix-popover-content-available-height))] w-[var(--radix-popover-trigger-width)] min-w-64 flex-col overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/20 data-[state=open]:animate-pop-in"
           >
             <div className="relative border-b border-asphalt-100 p-2">
-              <Search className="pointer-events-none absolute top-1/2 left-4.5 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+              <Search className="pointer-events-none absolute top-1/2 start-4.5 size-4 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
               <input
                 type="text"
                 role="combobox"
@@ -249,7 +249,7 @@ export function TimezonePicker({ value, onChange, at, placeholder, id, label, di
                   setActive(0);
                 }}
                 onKeyDown={handleKeyDown}
-                className="h-9 w-full rounded-md bg-asphalt-50 pr-2 pl-8 text-base text-asphalt-900 outline-none placeholder:text-asphalt-400 focus-visible:outline-2 focus-visible:outline-ignition-500/50 sm:text-sm"
+                className="h-9 w-full rounded-md bg-asphalt-50 pe-2 ps-8 text-base text-asphalt-900 outline-none placeholder:text-asphalt-400 focus-visible:outline-2 focus-visible:outline-ignition-500/50 sm:text-sm"
               />
             </div>
             {results.length === 0 ? (

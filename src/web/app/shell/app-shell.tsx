@@ -49,12 +49,12 @@ export function AppShell() {
     <div className="min-h-dvh">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg"
       >
         <Trans>Skip to content</Trans>
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-72 lg:block">
+      <aside className="fixed inset-y-0 start-0 z-30 hidden w-72 lg:block">
         <SidebarContent appName={appName} user={user} showNotifications={showNotifications} onLogin={openLogin} />
       </aside>
 
@@ -73,7 +73,7 @@ export function AppShell() {
         </SheetContent>
       </Dialog>
 
-      <main id="main" tabIndex={-1} className="outline-none lg:pl-72">
+      <main id="main" tabIndex={-1} className="outline-none lg:ps-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">

@@ -26,7 +26,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 <span
                   aria-hidden="true"
                   className={cn(
-                    'absolute top-2 bottom-2 left-0 w-1 rounded-full transition-colors',
+                    'absolute top-2 bottom-2 start-0 w-1 rounded-full transition-colors',
                     active ? 'bg-ignition-500' : 'bg-transparent',
                   )}
                 />

@@ -28,7 +28,7 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
     <DropdownMenu.Root>
       {/* The name is the visible text (WCAG 2.5.3: a voice user says what they see), after what the button does. */}
       <DropdownMenu.Trigger
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1.5 text-left transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]"
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1.5 text-start transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]"
       >
         <UserAvatar user={user} />
         <span className="sr-only"><Trans>Account menu:</Trans> </span>

@@ -79,7 +79,7 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
                 type="button"
                 aria-label={t`Delete ${ph({ fileName: item.originalName })}`}
                 onClick={() => setDeleting(item)}
-                className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow ring-1 ring-white/60 transition-colors hover:bg-red-700 focus-visible:bg-red-700"
+                className="absolute top-1 end-1 inline-flex size-8 items-center justify-center rounded-full bg-asphalt-950/70 text-white shadow ring-1 ring-white/60 transition-colors hover:bg-red-700 focus-visible:bg-red-700"
               >
                 <Trash2 className="size-4" aria-hidden="true" />
               </button>

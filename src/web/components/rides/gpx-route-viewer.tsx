@@ -129,7 +129,7 @@ function RouteMap({ files }: { files: MediaItem[] }) {
         size="sm"
         onClick={() => setFullscreen((v) => !v)}
         aria-pressed={fullscreen}
-        className="absolute top-3 right-3 z-[1000] shadow-md"
+        className="absolute top-3 end-3 z-[1000] shadow-md"
       >
         {fullscreen ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
         {fullscreen ? t`Exit Fullscreen` : t`Fullscreen`}
@@ -229,7 +229,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
-        className="flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-left text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50"
+        className="flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-start text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50"
       >
         <Route className="size-4 text-ignition-600" aria-hidden="true" />
         <span className="flex-1">
@@ -264,12 +264,12 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
               <div className="flex flex-wrap items-center gap-2">
                 {files.map((file) => (
                   <span key={file.id} className="inline-flex items-center">
-                    <a href={file.url} download={file.originalName} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-r-none' : undefined)}>
+                    <a href={file.url} download={file.originalName} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-e-none' : undefined)}>
                       <Download aria-hidden="true" />
                       <span className="max-w-48 truncate" title={file.originalName}>{file.originalName}</span>
                     </a>
                     {canUpload ? (
-                      <Button variant="secondary" size="sm" aria-label={t`Delete ${ph({ fileName: file.originalName })}`} className="rounded-l-none border-l-0 px-2" onClick={() => setDeleting(file)}>
+                      <Button variant="secondary" size="sm" aria-label={t`Delete ${ph({ fileName: file.originalName })}`} className="rounded-s-none border-s-0 px-2" onClick={() => setDeleting(file)}>
                         <Trash2 aria-hidden="true" />
                       </Button>
                     ) : null}

@@ -190,7 +190,7 @@ function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
   const rideName = ride.name;
   return (
     <DropdownMenu>
-      <DropdownMenuMoreTrigger label={t`Actions for ${rideName}`} className="-mt-1 -mr-1.5" />
+      <DropdownMenuMoreTrigger label={t`Actions for ${rideName}`} className="-mt-1 -me-1.5" />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onView}>
           <Eye aria-hidden="true" />

@@ -7,7 +7,7 @@ import { Spinner } from '../ui/spinner';
 const GpxRouteViewer = lazy(() => import('./gpx-route-viewer').then((m) => ({ default: m.GpxRouteViewer })));
 
 const headerClasses =
-  'flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-left text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50';
+  'flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-start text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50';
 
 /**
  * The ride card's collapsible 'View Route' (GPX files). The viewer, with its map, loads only when

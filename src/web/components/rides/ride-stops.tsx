@@ -37,7 +37,7 @@ export function NumberedStops({ stops }: { stops: MapStop[] }) {
         const stopNumber = index + 1;
         return (
           <li key={`${index}-${name}`} className="flex min-w-0 items-center gap-2">
-            <span className="inline-flex max-w-full items-center gap-2 rounded-xl border border-asphalt-200 bg-white py-1.5 pr-3 pl-1.5 text-sm font-semibold text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03]">
+            <span className="inline-flex max-w-full items-center gap-2 rounded-xl border border-asphalt-200 bg-white py-1.5 pe-3 ps-1.5 text-sm font-semibold text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03]">
               <span
                 aria-hidden="true"
                 className={cn(

@@ -104,7 +104,7 @@ export function RouteMap({ stops, className, title }: RouteMapProps) {
             type="button"
             onClick={() => setFullscreen(true)}
             aria-label={t`Open fullscreen map`}
-            className="absolute top-2 right-2 z-[1001] inline-flex size-9 items-center justify-center rounded-lg bg-white/95 text-asphalt-800 shadow-md ring-1 ring-asphalt-900/10 transition-colors hover:bg-white hover:text-asphalt-950"
+            className="absolute top-2 end-2 z-[1001] inline-flex size-9 items-center justify-center rounded-lg bg-white/95 text-asphalt-800 shadow-md ring-1 ring-asphalt-900/10 transition-colors hover:bg-white hover:text-asphalt-950"
           >
             <Maximize2 className="size-4" aria-hidden="true" />
           </button>

@@ -198,7 +198,7 @@ export function DialogContent({
             aria-label={closeLabel ?? i18n._(msg`Close`)}
             onClick={guard.onCloseClick}
             className={cn(
-              'absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors',
+              'absolute top-3 end-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors',
               closeClassName ?? 'text-asphalt-500 hover:bg-asphalt-100 hover:text-asphalt-900',
             )}
           >
@@ -220,7 +220,7 @@ export function SheetContent({ className, children, closeLabel, onCloseAutoFocus
       <DialogPrimitive.Content
         onCloseAutoFocus={callerFirst(onCloseAutoFocus, (event) => control?.onCloseAutoFocus(event))}
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col shadow-2xl focus:outline-none data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
+          'fixed inset-y-0 start-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col shadow-2xl focus:outline-none data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
           className,
         )}
         {...props}
@@ -228,7 +228,7 @@ export function SheetContent({ className, children, closeLabel, onCloseAutoFocus
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel ?? i18n._(msg`Close navigation`)}
-          className="absolute top-3.5 right-3 inline-flex size-9 items-center justify-center rounded-lg text-asphalt-300 transition-colors hover:bg-white/10 hover:text-white"
+          className="absolute top-3.5 end-3 inline-flex size-9 items-center justify-center rounded-lg text-asphalt-300 transition-colors hover:bg-white/10 hover:text-white"
         >
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
@@ -237,7 +237,7 @@ export function SheetContent({ className, children, closeLabel, onCloseAutoFocus
   );
 }
 
-export const DialogHeader = withClasses('div', 'mb-5 pr-8');
+export const DialogHeader = withClasses('div', 'mb-5 pe-8');
 
 export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-xl font-extrabold tracking-tight text-asphalt-950');
 

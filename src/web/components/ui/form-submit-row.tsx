@@ -12,7 +12,7 @@ interface FormSubmitRowProps {
   size?: 'md' | 'lg';
 }
 
-/** The submit button at the foot of a form on a page (a dialog's has DialogFormActions): right-aligned under a rule, full width on phones. */
+/** The submit button at the foot of a form on a page (a dialog's has DialogFormActions): aligned to the end under a rule, full width on phones. */
 export function FormSubmitRow({ pending, label, pendingLabel, icon, size }: FormSubmitRowProps) {
   const i18n = useI18n();
   return (

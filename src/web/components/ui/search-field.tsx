@@ -20,7 +20,7 @@ interface SearchFieldProps {
 export function SearchField({ label, placeholder, value, onChange, size = 'lg', className }: SearchFieldProps) {
   return (
     <form role="search" className={cn('relative', className)} onSubmit={(event) => event.preventDefault()}>
-      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
+      <Search className="pointer-events-none absolute top-1/2 start-3.5 size-5 -translate-y-1/2 text-asphalt-400" aria-hidden="true" />
       <input
         type="search"
         aria-label={label}
@@ -28,8 +28,8 @@ export function SearchField({ label, placeholder, value, onChange, size = 'lg', 
         value={value}
         onChange={(event) => onChange(event.target.value)}
         className={cn(
-          'block w-full rounded-xl border border-asphalt-200 bg-white pl-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden',
-          size === 'lg' ? 'h-12 pr-11' : 'h-11 pr-10',
+          'block w-full rounded-xl border border-asphalt-200 bg-white ps-11 text-base text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] transition-colors placeholder:text-asphalt-400 hover:border-asphalt-300 focus-visible:border-ignition-500 focus-visible:outline-ignition-500/40 sm:text-sm [&::-webkit-search-cancel-button]:hidden',
+          size === 'lg' ? 'h-12 pe-11' : 'h-11 pe-10',
         )}
       />
       {value ? <ClearSearchButton onClear={() => onChange('')} /> : null}
@@ -45,7 +45,7 @@ export function ClearSearchButton({ onClear }: { onClear: () => void }) {
       type="button"
       aria-label={i18n._(msg`Clear search`)}
       onClick={onClear}
-      className="absolute top-1/2 right-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
+      className="absolute top-1/2 end-2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-asphalt-400 transition-colors hover:bg-asphalt-100 hover:text-asphalt-800"
     >
       <X className="size-4" aria-hidden="true" />
     </button>

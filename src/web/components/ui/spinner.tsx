@@ -21,7 +21,7 @@ export function Spinner({ label: givenLabel, showLabel = false, size = 'md', cla
       <span
         aria-hidden="true"
         className={cn(
-          'inline-block animate-spin rounded-full border-ignition-500 border-r-transparent border-b-asphalt-200 border-l-asphalt-200',
+          'inline-block animate-spin rounded-full border-ignition-500 border-e-transparent border-b-asphalt-200 border-s-asphalt-200',
           sizeClasses[size],
         )}
       />

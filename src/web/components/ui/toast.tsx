@@ -20,7 +20,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Toast.Viewport
         hotkey={['F8']}
-        className="pointer-events-none fixed top-14 right-0 z-[100] m-0 flex max-h-[calc(100dvh-3.5rem)] w-full list-none flex-col gap-2 p-3 outline-none sm:max-w-[400px] sm:p-4 lg:top-0 lg:max-h-dvh"
+        className="pointer-events-none fixed top-14 end-0 z-[100] m-0 flex max-h-[calc(100dvh-3.5rem)] w-full list-none flex-col gap-2 p-3 outline-none sm:max-w-[400px] sm:p-4 lg:top-0 lg:max-h-dvh"
       />
     </Toast.Provider>
   );
@@ -80,7 +80,7 @@ export function ToastCard({
       type={type}
       duration={duration}
       className={cn(
-        'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-11 shadow-xl shadow-asphalt-950/15',
+        'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pe-11 shadow-xl shadow-asphalt-950/15',
         'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
         'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-swipe-out',
         style.card,
@@ -110,7 +110,7 @@ export function ToastCard({
       <Toast.Close
         aria-label={closeLabel ?? i18n._(msg`Close`)}
         className={cn(
-          'absolute top-2.5 right-2.5 z-10 inline-flex size-7 items-center justify-center rounded-md transition-colors',
+          'absolute top-2.5 end-2.5 z-10 inline-flex size-7 items-center justify-center rounded-md transition-colors',
           variant === 'destructive' ? 'text-red-100 hover:bg-red-800 hover:text-white' : 'text-asphalt-400 hover:bg-asphalt-100 hover:text-asphalt-900',
         )}
       >

@@ -40,7 +40,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder, invalid
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cn(
-          'flex h-11 w-full items-center gap-2.5 rounded-lg border border-asphalt-200 bg-white px-3 text-left text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors hover:border-asphalt-300 focus-visible:border-ignition-500 aria-invalid:border-red-500 data-[state=open]:border-ignition-500 sm:text-sm',
+          'flex h-11 w-full items-center gap-2.5 rounded-lg border border-asphalt-200 bg-white px-3 text-start text-base text-asphalt-900 shadow-inner shadow-asphalt-900/[0.02] transition-colors hover:border-asphalt-300 focus-visible:border-ignition-500 aria-invalid:border-red-500 data-[state=open]:border-ignition-500 sm:text-sm',
           className,
         )}
       >

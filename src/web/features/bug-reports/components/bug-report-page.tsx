@@ -208,7 +208,7 @@ export function BugReportPage() {
                     </Button>
                   </div>
                 ) : (
-                  <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-dashed border-asphalt-200 bg-asphalt-50/60 px-4 py-6 text-center sm:flex-row sm:text-left">
+                  <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-dashed border-asphalt-200 bg-asphalt-50/60 px-4 py-6 text-center sm:flex-row sm:text-start">
                     <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-asphalt-500 ring-1 ring-asphalt-200 [&_svg]:size-5">
                       <ClipboardPaste aria-hidden="true" />
                     </span>

@@ -78,7 +78,7 @@ interface QuickActionProps {
 
 function QuickAction({ icon, label, hint, to, onClick, primary = false }: QuickActionProps) {
   const className = cn(
-    'group flex h-full w-full items-center gap-3 rounded-2xl border p-3.5 text-left transition-[border-color,box-shadow,background-color] sm:p-4',
+    'group flex h-full w-full items-center gap-3 rounded-2xl border p-3.5 text-start transition-[border-color,box-shadow,background-color] sm:p-4',
     primary
       ? 'border-ignition-500 bg-ignition-500 text-asphalt-950 shadow-sm shadow-ignition-900/20 hover:bg-ignition-400'
       : 'border-asphalt-200/80 bg-white text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] hover:border-asphalt-300 hover:shadow-md',

@@ -49,7 +49,7 @@ export function GroupCard({ group, joining = false, ...handlers }: { group: Grou
           ) : null}
         </div>
         {/* Above the card-wide link, so the menu stays its own control. */}
-        <GroupActionsMenu group={group} {...handlers} className="relative z-10 -mt-1 -mr-1.5" />
+        <GroupActionsMenu group={group} {...handlers} className="relative z-10 -mt-1 -me-1.5" />
       </div>
 
       {group.description ? <p className="mt-3 line-clamp-2 text-sm leading-6 text-asphalt-700">{group.description}</p> : null}

@@ -49,7 +49,7 @@ type TabName = (typeof TABS)[number];
 
 function BackToGroups() {
   return (
-    <Link to="/groups" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+    <Link to="/groups" className={buttonClasses('ghost', 'sm', '-ms-2')}>
       <ArrowLeft aria-hidden="true" />
       <Trans>Back to Groups</Trans>
     </Link>

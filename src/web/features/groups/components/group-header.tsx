@@ -62,7 +62,7 @@ export function GroupHeader({ group, actions }: { group: Group; actions?: ReactN
         </dl>
         {/* Phones: a row under the details. Wider screens: beside the image, top right. */}
         {actions ? (
-          <div className="mt-5 flex flex-wrap items-center gap-2 sm:absolute sm:top-3 sm:right-6 sm:mt-0 [&>button:not([aria-haspopup])]:flex-1 sm:[&>button:not([aria-haspopup])]:flex-none">
+          <div className="mt-5 flex flex-wrap items-center gap-2 sm:absolute sm:top-3 sm:end-6 sm:mt-0 [&>button:not([aria-haspopup])]:flex-1 sm:[&>button:not([aria-haspopup])]:flex-none">
             {actions}
           </div>
         ) : null}

@@ -48,7 +48,7 @@ export function RemovedRiders({ group }: { group: Group }) {
               <span className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-asphalt-900">{ban.user.userId}</span>
             </span>
             <Button
-              className="ml-auto"
+              className="ms-auto"
               variant="secondary"
               size="sm"
               disabled={lift.isPending}

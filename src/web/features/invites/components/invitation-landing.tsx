@@ -224,7 +224,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
                 We sent a link to <strong className="font-bold [overflow-wrap:anywhere] text-asphalt-900">{sentTo}</strong>.
               </Trans>
             </p>
-            <ul className="mt-3 space-y-1.5 text-left text-sm text-asphalt-600">
+            <ul className="mt-3 space-y-1.5 text-start text-sm text-asphalt-600">
               <li className="flex gap-2">
                 <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
                 <span>
@@ -256,7 +256,7 @@ function InvitationCard({ token, view }: { token: string; view: InvitationView }
             </p>
           </div>
         ) : (
-          <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-left">
+          <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4 text-start">
             {view.needsEmail ? (
               <EmailAddressField id={emailId} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={`${emailId}-hint`} disabled={busy}>
                 <p id={`${emailId}-hint`} className="mt-1.5 text-xs text-asphalt-500">

@@ -61,7 +61,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
         <DropdownMenu>
           <DropdownMenuTrigger
             aria-label={t`Actions for ${fileName}`}
-            className="-mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100"
+            className="-me-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-asphalt-500 transition-colors hover:bg-asphalt-100 hover:text-asphalt-900 data-[state=open]:bg-asphalt-100"
           >
             <MoreVertical className="size-4" aria-hidden="true" />
           </DropdownMenuTrigger>

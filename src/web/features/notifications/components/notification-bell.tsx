@@ -61,7 +61,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
         {unread > 0 ? (
           <span
             aria-hidden="true"
-            className="absolute top-1 right-1 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white tabular-nums ring-2 ring-asphalt-900"
+            className="absolute top-1 end-1 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white tabular-nums ring-2 ring-asphalt-900"
           >
             {unread > 99 ? '99+' : unread}
           </span>

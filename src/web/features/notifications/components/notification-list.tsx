@@ -36,7 +36,7 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
 
   return (
     <div className="flex max-h-[min(28rem,calc(100dvh-6rem))] flex-col">
-      <div className="flex items-center gap-2 border-b border-asphalt-100 py-2.5 pr-2 pl-4">
+      <div className="flex items-center gap-2 border-b border-asphalt-100 py-2.5 pe-2 ps-4">
         <h2 className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-extrabold tracking-tight text-asphalt-950">
           <Trans>Notifications</Trans>
           {newCount > 0 ? (
@@ -76,7 +76,7 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
           {items.map((n) => {
             const href = notificationHref(n);
             const className = cn(
-              'relative flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ignition-500',
+              'relative flex w-full items-start gap-3 px-4 py-3 text-start transition-colors hover:bg-asphalt-50 focus-visible:bg-asphalt-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ignition-500',
               isNew(n) && 'bg-ignition-50/70',
             );
             const body = (

@@ -75,7 +75,7 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
         <div className="relative overflow-hidden bg-asphalt-900 px-6 pt-6 pb-7 text-white">
           <RoadStripe />
           <LogoMark className="relative size-11" />
-          <DialogPrimitive.Title className="relative mt-4 pr-8 text-2xl font-black tracking-tight text-white sm:text-3xl">
+          <DialogPrimitive.Title className="relative mt-4 pe-8 text-2xl font-black tracking-tight text-white sm:text-3xl">
             <Trans>Welcome to {appName}!</Trans>
           </DialogPrimitive.Title>
           <DialogPrimitive.Description className="relative mt-1 text-sm text-asphalt-300">
@@ -108,7 +108,7 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
                 key={action}
                 type="button"
                 onClick={() => act(action, () => void navigate(to))}
-                className="group flex items-center gap-3 rounded-xl border border-asphalt-200 bg-white p-3.5 text-left text-sm font-bold text-asphalt-900 transition-all hover:-translate-y-0.5 hover:border-ignition-400 hover:shadow-md sm:flex-col sm:items-start sm:gap-2.5"
+                className="group flex items-center gap-3 rounded-xl border border-asphalt-200 bg-white p-3.5 text-start text-sm font-bold text-asphalt-900 transition-all hover:-translate-y-0.5 hover:border-ignition-400 hover:shadow-md sm:flex-col sm:items-start sm:gap-2.5"
               >
                 <span className="flex size-9 items-center justify-center rounded-lg bg-ignition-100 text-ignition-700 transition-colors group-hover:bg-ignition-500 group-hover:text-asphalt-950">
                   <Icon className="size-5" aria-hidden="true" />

@@ -173,7 +173,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
                   </p>
                   <ul aria-label={t`Selected dates`} className="mt-2 flex flex-wrap gap-2">
                     {days.map((day) => (
-                      <li key={day} className="inline-flex h-8 items-center gap-1 rounded-full bg-ignition-100 pr-1 pl-3 text-sm font-semibold text-ignition-900">
+                      <li key={day} className="inline-flex h-8 items-center gap-1 rounded-full bg-ignition-100 pe-1 ps-3 text-sm font-semibold text-ignition-900">
                         {formatDayShort(day)}
                         <button
                           type="button"

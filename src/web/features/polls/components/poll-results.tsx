@@ -42,7 +42,7 @@ function ResultRow({ result, share, mine }: { result: PollDateResult; share: num
             <Trans>Best date</Trans>
           </Badge>
         ) : null}
-        <span className="ml-auto text-sm text-asphalt-700 tabular-nums">{result.interestedCount === 0 ? <Trans>Nobody yet</Trans> : <Plural value={result.interestedCount} one="# rider" other="# riders" />}</span>
+        <span className="ms-auto text-sm text-asphalt-700 tabular-nums">{result.interestedCount === 0 ? <Trans>Nobody yet</Trans> : <Plural value={result.interestedCount} one="# rider" other="# riders" />}</span>
       </div>
       <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-asphalt-200/70" aria-hidden="true">
         <div className={cn('h-full rounded-full', result.best ? 'bg-emerald-500' : 'bg-ignition-400')} style={{ width: `${Math.round(share * 100)}%` }} />

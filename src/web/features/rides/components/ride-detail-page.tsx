@@ -74,7 +74,7 @@ export function RideLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <div className="space-y-4">
-      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2')}>
         <ArrowLeft aria-hidden="true" />
         <Trans>Back to Upcoming Rides</Trans>
       </Link>

@@ -100,7 +100,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </span>
       <dt className="shrink-0 text-asphalt-500">{label}</dt>
-      <dd className="min-w-0 flex-1 text-right font-semibold break-words text-asphalt-900 tabular-nums">{children}</dd>
+      <dd className="min-w-0 flex-1 text-end font-semibold break-words text-asphalt-900 tabular-nums">{children}</dd>
     </div>
   );
 }

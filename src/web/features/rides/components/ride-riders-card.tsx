@@ -48,7 +48,7 @@ export function RideRidersCard({ ride }: { ride: Ride }) {
                 <li key={p.id}>
                   <Link
                     to={`/profile/${encodeURIComponent(p.userId)}`}
-                    className="flex items-center gap-1.5 rounded-full bg-asphalt-50 py-1 pr-3 pl-1 text-xs font-semibold text-asphalt-800 ring-1 ring-asphalt-200 hover:bg-asphalt-100"
+                    className="flex items-center gap-1.5 rounded-full bg-asphalt-50 py-1 pe-3 ps-1 text-xs font-semibold text-asphalt-800 ring-1 ring-asphalt-200 hover:bg-asphalt-100"
                   >
                     <UserAvatar userId={p.userId} imageUrl={p.profileImageUrl} className="size-6 text-[10px]" />
                     {p.userId}

@@ -22,7 +22,7 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
         <div className="relative top-[calc(50%-1.5px)] mx-6 h-[3px] bg-[repeating-linear-gradient(90deg,var(--color-ignition-500)_0_14px,transparent_14px_26px)] opacity-40" />
       </div>
       <div className="-mt-12 flex flex-col items-center px-5 pb-6 text-center">
-        <ProfilePicture rider={user} avatarClassName="size-24 text-2xl ring-4 ring-white" buttonClassName="-right-1 -bottom-1" onEdit={() => setDialogOpen(true)} />
+        <ProfilePicture rider={user} avatarClassName="size-24 text-2xl ring-4 ring-white" buttonClassName="-end-1 -bottom-1" onEdit={() => setDialogOpen(true)} />
         <p className="mt-3 max-w-full truncate text-lg font-extrabold tracking-tight text-asphalt-950" title={user.userId}>{user.userId}</p>
         <dl className="mt-3 w-full space-y-1.5 text-sm text-asphalt-600">
           <Fact term={t`Email`} icon={Mail} {...CENTRED_FACT} valueClassName="min-w-0 truncate" valueTitle={user.email ?? undefined}>{user.email ?? <span className="text-asphalt-500 italic"><Trans>No email address yet</Trans></span>}</Fact>

@@ -108,7 +108,7 @@ export function CalendarCard({ userId }: { userId: string }) {
               <h3 className="text-sm font-bold text-asphalt-900">
                 <Trans>How to subscribe</Trans>
               </h3>
-              <ul className="mt-1 list-disc space-y-1 pl-5 text-xs text-asphalt-600">
+              <ul className="mt-1 list-disc space-y-1 ps-5 text-xs text-asphalt-600">
                 <li>
                   <Trans>
                     <strong>iPhone:</strong> Settings &gt; Calendar &gt; Accounts &gt; Add Account &gt; Other &gt; Add Subscribed Calendar, then paste the

@@ -53,7 +53,7 @@ export function PendingEmailNotice({ address, id }: { address: string; id?: stri
           </span>
         </span>
       </p>
-      <div className="mt-2 flex flex-wrap gap-2 pl-6">
+      <div className="mt-2 flex flex-wrap gap-2 ps-6">
         <Button type="button" variant="secondary" size="sm" aria-describedby={textId} disabled={busy} onClick={handleResend}>
           {resend.isPending ? <Trans>Sending...</Trans> : <Trans>Resend</Trans>}
         </Button>

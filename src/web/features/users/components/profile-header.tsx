@@ -42,7 +42,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
           <button
             type="button"
             onClick={() => setBackgroundOpen(true)}
-            className="absolute top-3 right-3 inline-flex h-9 items-center gap-2 rounded-lg bg-asphalt-950/60 px-3 text-sm font-semibold text-white backdrop-blur-sm transition-colors hover:bg-asphalt-950/80"
+            className="absolute top-3 end-3 inline-flex h-9 items-center gap-2 rounded-lg bg-asphalt-950/60 px-3 text-sm font-semibold text-white backdrop-blur-sm transition-colors hover:bg-asphalt-950/80"
           >
             <ImageUp className="size-4" aria-hidden="true" />
             <span className="max-sm:sr-only">
@@ -57,7 +57,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             rider={profile}
             className="-mt-14 w-fit sm:-mt-16"
             avatarClassName="size-28 text-3xl ring-4 ring-white sm:size-32"
-            buttonClassName="right-0.5 bottom-0.5"
+            buttonClassName="end-0.5 bottom-0.5"
             onEdit={canEdit ? () => setAvatarOpen(true) : undefined}
           />
           <div className="min-w-0 flex-1 sm:pt-4">

@@ -27,7 +27,7 @@ export function ProfilePage() {
     // profile's own message had neither, and its "Try Again" differed from every other page's.
     return (
       <div className="space-y-4">
-        <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+        <Link to="/" className={buttonClasses('ghost', 'sm', '-ms-2')}>
           <ArrowLeft aria-hidden="true" />
           <Trans>Back to Dashboard</Trans>
         </Link>

@@ -60,7 +60,7 @@ export function UsernameField({ registration, availability, changesCount, error 
         <Trans>User ID</Trans>
       </Label>
       <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-semibold text-asphalt-500">@</span>
+        <span className="pointer-events-none absolute top-1/2 start-3 -translate-y-1/2 text-sm font-semibold text-asphalt-500">@</span>
         <Input
           id={id}
           autoComplete="username"
@@ -69,12 +69,12 @@ export function UsernameField({ registration, availability, changesCount, error 
           disabled={limitReached}
           aria-invalid={Boolean(error) || availability === 'taken' || undefined}
           aria-describedby={`${id}-status ${id}-hint${error ? ` ${id}-error` : ''}`}
-          className="pr-10 pl-7"
+          className="pe-10 ps-7"
           {...registration}
         />
-        <span id={`${id}-status`} className="absolute top-1/2 right-3 flex -translate-y-1/2 items-center" aria-live="polite">
+        <span id={`${id}-status`} className="absolute top-1/2 end-3 flex -translate-y-1/2 items-center" aria-live="polite">
           {availability === 'checking' ? (
-            <span role="status" aria-label={t`Checking availability`} className="inline-block size-4 animate-spin rounded-full border-2 border-ignition-500 border-r-transparent" />
+            <span role="status" aria-label={t`Checking availability`} className="inline-block size-4 animate-spin rounded-full border-2 border-ignition-500 border-e-transparent" />
           ) : availability === 'available' ? (
             <CircleCheck role="img" aria-label={t`Username is available`} className="size-5 text-emerald-600" />
           ) : availability === 'taken' ? (
