@@ -118,11 +118,16 @@ describe('GET /api/search-location with the built-in gazetteer (no GEOCODER_URL)
     expect((await search(client, 'Italien'))[0]).toMatchObject({ display_name: 'Italy', type: 'country' });
   });
 
-  it("writes results in the rider's language: the chosen one, else the browser's", async () => {
+  it("writes results in the rider's language: the chosen one, which a new rider's browser gave", async () => {
     const headers = { 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' };
-    const german = (await client.get(`/api/search-location?q=${encodeURIComponent('Firenze')}`, headers)).json() as Array<{ display_name: string }>;
+    // A rider whose browser speaks German is saved as German when first seen (users/account-language).
+    const germanRider = new TestClient(t.app);
+    await germanRider.get('/api/users/current', headers);
+    const german = (await germanRider.get(`/api/search-location?q=${encodeURIComponent('Firenze')}`)).json() as Array<{ display_name: string }>;
     expect(german[0]!.display_name).toBe('Firenze, Toskana, Italien');
-    const nearest = (await client.get(`/api/search-location?q=${encodeURIComponent('43.7696,11.2558')}`, { 'accept-language': 'it' })).json() as Array<{ display_name: string }>;
+    const italianRider = new TestClient(t.app);
+    await italianRider.get('/api/users/current', { 'accept-language': 'it' });
+    const nearest = (await italianRider.get(`/api/search-location?q=${encodeURIComponent('43.7696,11.2558')}`)).json() as Array<{ display_name: string }>;
     expect(nearest[0]!.display_name).toBe('Firenze, Toscana, Italia');
     const { client: rider, user } = await buildSignedInUser(t);
     expect((await rider.patch(`/api/users/${user.id}`, { language: 'pl' })).statusCode).toBe(200);
