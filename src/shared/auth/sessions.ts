@@ -1,3 +1,4 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { z } from 'zod';
 import { calendarFeedSchema } from '../calendar/calendar-feed';
 
@@ -72,12 +73,23 @@ const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
  * "Chrome on Android", "Safari on iPhone", "Firefox on Windows": the browser and system of a
  * User-Agent in plain words, "Unknown browser" when it names neither.
  */
-export function describeDevice(userAgent: string | null | undefined): string {
+export function describeDevice(userAgent: string | null | undefined, i18n: I18n): string {
   const ua = userAgent ?? '';
   const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return say(i18n, DEVICE_TEXTS.browserOnSystem, { browser, system });
   if (browser) return browser;
-  if (system) return `Browser on ${system}`;
-  return 'Unknown browser';
+  if (system) return say(i18n, DEVICE_TEXTS.someBrowserOnSystem, { system });
+  return i18n._(DEVICE_TEXTS.unknown);
 }
+
+function say(i18n: I18n, text: MessageDescriptor, values: Record<string, string>): string {
+  return i18n._(text.id, values, { message: text.message });
+}
+
+/** The words around a browser's and a system's names, in the rider's language (the names are the products'). */
+const DEVICE_TEXTS = {
+  browserOnSystem: /*i18n*/ { id: 'sessions.device.browser_on_system', message: '{browser} on {system}' },
+  someBrowserOnSystem: /*i18n*/ { id: 'sessions.device.browser_on', message: 'Browser on {system}' },
+  unknown: /*i18n*/ { id: 'sessions.device.unknown', message: 'Unknown browser' },
+};

@@ -20,6 +20,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Toast.Viewport
         hotkey={['F8']}
+        label={i18n._(msg`Notifications (F8)`)}
         className="pointer-events-none fixed top-14 end-0 z-[100] m-0 flex max-h-[calc(100dvh-3.5rem)] w-full list-none flex-col gap-2 p-3 outline-none sm:max-w-[400px] sm:p-4 lg:top-0 lg:max-h-dvh"
       />
     </Toast.Provider>

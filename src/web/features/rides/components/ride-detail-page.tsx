@@ -74,7 +74,7 @@ export function RideLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <div className="space-y-4">
-      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2')}>
+      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2 h-auto! min-h-9 max-w-full shrink! whitespace-normal! text-start')}>
         <ArrowLeft aria-hidden="true" />
         <Trans>Back to Upcoming Rides</Trans>
       </Link>
@@ -116,7 +116,7 @@ export function RideNotFound() {
       text={t`This ride may have been deleted, or the link is wrong.`}
       titleClassName={RIDE_MESSAGE_TITLE}
     >
-      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6')}>
+      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6 h-auto! min-h-11 max-w-full shrink! whitespace-normal!')}>
         <ArrowLeft aria-hidden="true" />
         <Trans>Back to Upcoming Rides</Trans>
       </Link>
