@@ -52,7 +52,7 @@ async function untranslated(page: Page, userData: string[]): Promise<string[]> {
     // Dates and times are formatted, not translated: the pseudo-language formats them as English does.
     const DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)?,? ?(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}(, \d{4})?\b/g;
     // Time zones are named as the zone list names them ("UTC+01:00 - Berlin"), in every language.
-    const ZONE = /UTC([+-]\d\d:\d\d)?( - [A-Za-z_ ]+)?|\bBerlin\b/g;
+    const ZONE = /UTC([+-]\d\d:\d\d)?( - [A-Za-z_ ]+)?|\bBerlin\b|\b[A-Z][a-z]+\/[A-Za-z_]+/g;
     // A signed-in browser is described by the server in the rider's saved language; the pseudo-language is never saved.
     const DEVICE = /\b\w+ on (Linux|Windows|macOS|Android|iOS|iPadOS|ChromeOS)\b/g;
     const clean = (text: string) => data.reduce((rest, d) => rest.split(d).join(' '), text).replace(/https?:\S+/g, '').replace(DATE, ' ').replace(ZONE, ' ').replace(DEVICE, ' ');
@@ -160,7 +160,7 @@ describe('the app in the pseudo-language on phones', () => {
       ['/', 'dashboard'],
       ['/groups', 'my groups'],
       [`/groups/${group.slug}`, 'group page'],
-      [`/rides/${ride.slug}`, 'ride page'],
+      [`/groups/${group.slug}/rides/${ride.slug}`, 'ride page'],
       ['/upcoming', 'upcoming rides'],
       ['/finder', 'ride finder'],
       ['/media', 'media'],
