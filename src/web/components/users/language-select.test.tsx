@@ -50,9 +50,10 @@ describe('LanguageSelect', () => {
     expect(document.documentElement.dataset.locale).toBe('it');
     expect(document.cookie).toContain('rc_lang=it');
     await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ language: 'it' }]));
-    // The same page, still mounted: no reload.
+    // The same page, still mounted (no reload), now in Italian.
     expect(heading.isConnected).toBe(true);
-    expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('it');
+    await waitFor(() => expect(heading.textContent).toBe('Riprova'));
+    expect((screen.getByRole('combobox', { name: 'Lingua' }) as HTMLSelectElement).value).toBe('it');
   });
 
   it('offers the pseudo-language where the installation does, switches every text to it at once and never saves it', async () => {

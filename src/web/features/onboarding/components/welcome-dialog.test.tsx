@@ -81,8 +81,8 @@ describe('WelcomeDialog', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
     expect(i18n.locale).toBe('nl');
     await waitFor(() => expect(requests.slice(requestsBefore).map((r) => [`${r.method} ${r.url}`, r.body])).toContainEqual([`PATCH /api/users/${firstVisitor.id}`, { language: 'nl' }]));
-    // Choosing a language is not an answer to the welcome: it stays open.
-    expect(screen.getByRole('dialog', { name: 'Welcome to RoadCaptain!' })).toBeTruthy();
+    // Choosing a language is not an answer to the welcome: it stays open, now in Dutch.
+    expect(await screen.findByRole('dialog', { name: 'Welkom bij RoadCaptain!' })).toBeTruthy();
   });
 
   it('refetches the current user after marking succeeds', async () => {
