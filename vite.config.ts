@@ -7,13 +7,14 @@ import { stylesheetFirst } from './build/stylesheet-first';
 import { routeChunk } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
-import { linguiMacros } from './build/lingui-macros';
+import { linguiMacros, stripDescriptorMessages } from './build/lingui-macros';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   plugins: [
     linguiMacros(),
+    stripDescriptorMessages(),
     react(),
     // Imports of src/locales/<code>/messages.po become the compiled catalog (one lazy chunk per language).
     lingui({ failOnCompileError: true }),

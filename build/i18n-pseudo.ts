@@ -50,13 +50,15 @@ async function main() {
   const po = formatter({ lineNumbers: false });
   const file = new URL(`../src/locales/${PSEUDO_LOCALE}/messages.po`, import.meta.url);
   const context = { locale: PSEUDO_LOCALE, sourceLocale: 'en', filename: file.pathname };
-  const catalog = await po.parse(fs.readFileSync(file, 'utf8'), context);
+  const extracted = fs.readFileSync(file, 'utf8');
+  const catalog = await po.parse(extracted, context);
   const englishFile = new URL('../src/locales/en/messages.po', import.meta.url);
   const english = await po.parse(fs.readFileSync(englishFile, 'utf8'), { ...context, locale: 'en', filename: englishFile.pathname });
   if (!catalog || !english) throw new Error('The pseudo or the English catalog could not be read');
   // A message with an explicit id (`notifications.ride_cancelled.message`) has its English as the English catalog's translation.
   for (const [id, entry] of Object.entries(catalog)) entry.translation = pseudoMessage(english[id]?.translation || entry.message || '');
-  fs.writeFileSync(file, await po.serialize(catalog, { ...context, existing: null }));
+  // The extracted file's header (its creation date) is kept, so extracting twice changes nothing.
+  fs.writeFileSync(file, await po.serialize(catalog, { ...context, existing: extracted }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

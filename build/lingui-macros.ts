@@ -1,3 +1,4 @@
+import type { Plugin } from 'vite';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 
 /*
@@ -15,4 +16,24 @@ export function linguiMacros() {
       }),
     ],
   });
+}
+
+/**
+ * Code the server runs too (src/shared) writes its texts as `/*i18n*\/ { id, message }` descriptors,
+ * the English kept for the server. The web reads every text from its catalog, so its build drops
+ * the English as the macros do for the web's own texts: the first load carries ids only.
+ */
+export function stripDescriptorMessages(): Plugin {
+  const descriptor = /\/\*i18n\*\/\s*\{\s*id:\s*('[^']*'),\s*message:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*\}/g;
+  return {
+    name: 'roadcaptain:strip-descriptor-messages',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: { include: /[\\/]src[\\/]shared[\\/].*\.ts$/ }, code: { include: /\/\*i18n\*\// } },
+      handler(code) {
+        return { code: code.replace(descriptor, '{ id: $1 }'), map: null };
+      },
+    },
+  };
 }

@@ -88,8 +88,6 @@ export type NotificationType = keyof NotificationParams;
 export type MessageValues = Record<string, string | number | undefined>;
 
 export interface NotificationTypeDefinition {
-  /** Who is told (docs/behaviour/notifications.md has the table). */
-  audience: string;
   section: NotificationSection;
   opens: NotificationOpens;
   /** Whether each channel is on for a rider who has not chosen (Mobilizon-like defaults); absent: not offered. */
@@ -107,7 +105,7 @@ export interface NotificationTypeDefinition {
 
 export const notificationTypes = {
   ride_created: {
-    audience: "the group's members but the creator, and but those told poll_ride_planned",
+    // Told: the group's members but the creator, and but those told poll_ride_planned.
     section: 'My groups',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -118,7 +116,7 @@ export const notificationTypes = {
     seriesMessage: /*i18n*/ { id: 'notifications.ride_created.series_message', message: '{ride} ({repeats} from {from}) has been added to your group' },
   },
   ride_reminder: {
-    audience: 'its riders, 3 days and 1 day before',
+    // Told: its riders, 3 days and 1 day before.
     section: 'My rides',
     opens: 'ride',
     channels: {},
@@ -127,7 +125,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ride_reminder.message', message: "Don't forget about {ride}" },
   },
   ride_cancelled: {
-    audience: 'every rider holding a seat but the one who cancelled',
+    // Told: every rider holding a seat but the one who cancelled.
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -137,7 +135,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ride_cancelled.message', message: '{ride} on {day} was cancelled' },
   },
   ride_changed: {
-    audience: 'every rider holding a seat but the one who moved it',
+    // Told: every rider holding a seat but the one who moved it.
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -146,7 +144,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ride_changed.message', message: '{ride} now starts on {day} at {time} from {place}' },
   },
   poll_created: {
-    audience: "the group's members but the creator",
+    // Told: the group's members but the creator.
     section: 'My groups',
     opens: 'group',
     channels: { email: false, push: false },
@@ -155,7 +153,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.poll_created.message', message: 'Vote on: {poll}' },
   },
   poll_ride_planned: {
-    audience: "the members interested in the ride's local start day, but the planner",
+    // Told: the members interested in the ride's local start day, but the planner.
     section: 'My groups',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -164,7 +162,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.poll_ride_planned.message', message: "{ride} on {day} is planned from {poll}: join if you're riding" },
   },
   member_joined: {
-    audience: 'the owner (taken back when the rider leaves or is removed)',
+    // Told: the owner (taken back when the rider leaves or is removed).
     section: 'Organizing',
     opens: 'member',
     channels: { email: false, push: false },
@@ -173,7 +171,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.member_joined.message', message: '{rider} joined {group}' },
   },
   media_uploaded: {
-    audience: 'its members or riders but the uploader',
+    // Told: its members or riders but the uploader.
     section: 'My groups',
     opens: 'ride',
     channels: { email: false, push: false },
@@ -182,7 +180,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.media_uploaded.message', message: '{place, select, none {{rider} uploaded {count, plural, one {# file} other {# files}}} other {{rider} uploaded {count, plural, one {# file} other {# files}} to {place}}}' },
   },
   profile_updated: {
-    audience: 'the account',
+    // Told: the account.
     section: 'Account',
     opens: 'account',
     channels: {},
@@ -191,7 +189,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.profile_updated.message', message: '{address} is now the e-mail address of your account.' },
   },
   membership_request: {
-    audience: 'every organizer: the owner and the co-organizers',
+    // Told: every organizer: the owner and the co-organizers.
     section: 'Organizing',
     opens: 'group',
     channels: { email: true, push: true },
@@ -200,7 +198,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.membership_request.message', message: '{rider} wants to join {group}' },
   },
   membership_approved: {
-    audience: 'the rider',
+    // Told: the rider.
     section: 'My groups',
     opens: 'group',
     channels: { email: true, push: true },
@@ -209,7 +207,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.membership_approved.message', message: "You're now a member of {group}." },
   },
   membership_declined: {
-    audience: 'the rider',
+    // Told: the rider.
     section: 'My groups',
     opens: 'group',
     channels: { email: true, push: true },
@@ -218,7 +216,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.membership_declined.message', message: 'Your request to join {group} was declined' },
   },
   waitlist_seat_taken: {
-    audience: 'the first rider waiting, when a seat frees more than 2 h before the start',
+    // Told: the first rider waiting, when a seat frees more than 2 h before the start.
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -228,7 +226,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.waitlist_seat_taken.message', message: "You're in: a seat opened on {ride}" },
   },
   waitlist_seat_free: {
-    audience: 'everyone on the waitlist, when a seat frees within 2 h of the start',
+    // Told: everyone on the waitlist, when a seat frees within 2 h of the start.
     section: 'My rides',
     opens: 'ride',
     channels: { email: false, push: true },
@@ -238,7 +236,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.waitlist_seat_free.message', message: 'A seat is free on {ride}: the first to join takes it' },
   },
   ride_below_minimum: {
-    audience: 'its riders, the owner among them, at the decision time',
+    // Told: its riders, the owner among them, at the decision time.
     section: 'My rides',
     opens: 'ride',
     channels: { email: false, push: false },
@@ -247,7 +245,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ride_below_minimum.message', message: '{ride} has {riders} of the {minimum} riders it needs' },
   },
   made_co_organizer: {
-    audience: 'the member made a co-organizer',
+    // Told: the member made a co-organizer.
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
@@ -256,7 +254,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.made_co_organizer.message', message: 'You can now approve members, invite riders and run the rides of {group}' },
   },
   ownership_received: {
-    audience: 'the new owner',
+    // Told: the new owner.
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
@@ -265,7 +263,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ownership_received.message', message: '{formerOwner} handed {group} over to you' },
   },
   ownership_handed_over: {
-    audience: 'the former owner, now a co-organizer',
+    // Told: the former owner, now a co-organizer.
     section: 'Organizing',
     opens: 'group',
     channels: { email: false, push: false },
@@ -274,7 +272,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ownership_handed_over.message', message: '{newOwner} now owns {group}; you stay on as a co-organizer' },
   },
   removed_from_group: {
-    audience: 'the rider removed',
+    // Told: the rider removed.
     section: 'My groups',
     opens: 'group',
     channels: { email: false, push: false },
@@ -283,7 +281,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.removed_from_group.message', message: 'You were removed from {group}' },
   },
   ride_handed_over: {
-    audience: "the group's owner, one per ride of a removed rider",
+    // Told: the group's owner, one per ride of a removed rider.
     section: 'Organizing',
     opens: 'ride',
     channels: { email: false, push: false },
@@ -294,7 +292,7 @@ export const notificationTypes = {
   // A burst of comments is one mail or push per ride and rider
   // (COALESCED_TYPES in deliveries/outbox.service.ts); in the app each comment is its own line.
   ride_comment: {
-    audience: "the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group",
+    // Told: the riders holding a seat and the ride's owner, but the commenter, guests and riders no longer in its group.
     section: 'My rides',
     opens: 'ride',
     channels: { email: false, push: true },
@@ -303,7 +301,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.ride_comment.message', message: '{rider} on {ride}: {excerpt}' },
   },
   series_handed_over: {
-    audience: "the group's owner, one per series of a rider who leaves or is removed",
+    // Told: the group's owner, one per series of a rider who leaves or is removed.
     section: 'Organizing',
     opens: 'ride',
     channels: { email: false, push: false },
@@ -315,7 +313,7 @@ export const notificationTypes = {
   // before, the morning of, 2 hours before: preferences.ts). Not stored in the app's list, where the
   // spec's "Ride Tomorrow!" reminders stay; its push expires at the ride's start (push-options.ts).
   ride_reminder_due: {
-    audience: 'every rider holding a seat, at each reminder time they chose',
+    // Told: every rider holding a seat, at each reminder time they chose.
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
@@ -326,7 +324,7 @@ export const notificationTypes = {
   // Digests, for riders who chose them in Preferences
   // (preferences.ts newRidesDigest, organizerDigest); e-mail only, never in the app's list.
   rides_digest: {
-    audience: 'each rider who takes new rides as a daily (08:00 on their clock) or weekly (Mondays) digest',
+    // Told: each rider who takes new rides as a daily (08:00 on their clock) or weekly (Mondays) digest.
     section: 'My groups',
     opens: 'account',
     channels: { email: true },
@@ -335,7 +333,7 @@ export const notificationTypes = {
     message: /*i18n*/ { id: 'notifications.rides_digest.message', message: 'New rides in your groups: {count}' },
   },
   organizer_digest: {
-    audience: 'each organizer who takes join requests and new members as a daily digest (08:00 on their clock)',
+    // Told: each organizer who takes join requests and new members as a daily digest (08:00 on their clock).
     section: 'Organizing',
     opens: 'account',
     channels: { email: true },
