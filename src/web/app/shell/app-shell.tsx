@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
-import { LoginDialog } from '../../features/auth/components/login-dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
@@ -16,6 +15,9 @@ import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
 import { SidebarContent } from './sidebar-content';
+
+// Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
+const LoginDialog = lazy(() => import('../../features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
 
 /**
  * The welcome dialog is not shown on invitation pages (spec), nor while a sign-in link is
@@ -96,7 +98,11 @@ export function AppShell() {
       {user ? <BrowserZone key={`zone:${user.id}`} user={user} /> : null}
       {/* The rider's saved language once they are known (issue 31 point 5). */}
       {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      {loginOpen ? (
+        <Suspense fallback={null}>
+          <LoginDialog open onOpenChange={setLoginOpen} />
+        </Suspense>
+      ) : null}
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
       {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}
     </div>
