@@ -19,6 +19,8 @@ import { isApiRequest } from './platform/api-request';
 import { applyCachePolicy, PRIVATE_NO_STORE } from './platform/cache-control';
 import { redactUrl } from './platform/log-redaction';
 import { serveWebApp } from './platform/web-app';
+import { previewsRoutes } from './previews/previews.routes';
+import { previewTags } from './previews/previews.service';
 import { startScheduler } from './platform/scheduler';
 import { readSessionToken } from './auth/session-cookie';
 import { sessionsRoutes } from './auth/sessions.routes';
@@ -230,7 +232,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(geocodingRoutes(ctx));
   await app.register(pushRoutes(ctx));
 
-  if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale });
+  await app.register(previewsRoutes(ctx));
+
+  // Each page's link preview is computed as for a visitor without a session, whoever asks (previews.service.ts).
+  if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale, headTags: (pathname, locale, request) => previewTags(ctx, pathname, locale, request.headers) });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
 
   const stopScheduler = options.scheduler ? startScheduler(housekeepingJobs(ctx), app.log) : () => undefined;

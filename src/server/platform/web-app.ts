@@ -39,7 +39,13 @@ function withLanguage(html: string, locale: Locale): string {
  * Each page is in the visitor's language (i18n/request-language.ts: the cookie of an earlier
  * choice, else Accept-Language), the pseudo-language only when `options.pseudoLocale` allows it.
  */
-export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string, options: { pseudoLocale: boolean } = { pseudoLocale: false }): Promise<void> {
+export interface WebAppOptions {
+  pseudoLocale: boolean;
+  /** The `<meta>` tags a page's path adds to its `<head>` (link previews, previews/previews.service.ts); none when absent. */
+  headTags?: (pathname: string, locale: Locale, request: FastifyRequest) => Promise<string>;
+}
+
+export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string, options: WebAppOptions = { pseudoLocale: false }): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
@@ -52,15 +58,18 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const signedOutHtml = indexHtml.replace(/[ \t]*<link rel="preload" href="\/api\/users\/current"[^>]*>\n?/, '');
   // Each page also names its route's chunks and, on a ride's page, the ride (page-preloads.ts).
   const preloads = pagePreloads(webDir, indexHtml);
-  const pageFor = (pathname: string, locale: Locale) => {
+  const pageFor = (pathname: string, locale: Locale, tags: string) => {
     const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
     const links = preloads.catalog(locale) + (signedOut ? '' : preloads.route(pathname));
-    return withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${links}</head>`);
+    return withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
   };
   // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both
   // (and the browser revalidates it each time, no-cache).
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(pageFor(pathname, pageLanguage(request.headers, options.pseudoLocale)));
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const locale = pageLanguage(request.headers, options.pseudoLocale);
+    const tags = options.headTags ? await options.headTags(pathname, locale, request) : '';
+    return reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(pageFor(pathname, locale, tags));
+  };
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,

@@ -28,6 +28,17 @@ export async function knownRouteSeconds(ctx: AppContext, routes: Array<Array<{ l
 }
 
 /**
+ * The road through the stops when the router was already asked for it (the cache only: the router
+ * is never asked here); null when unknown or without a router. Link previews draw it.
+ */
+export async function knownRoad(ctx: AppContext, points: Array<{ lat: number; lon: number }>): Promise<Array<[number, number]> | null> {
+  const routerUrl = ctx.config.routerUrl;
+  if (!routerUrl || points.length < 2) return null;
+  const cached = await routingRepository.findCached(ctx.db, routeKey(routerUrl, coordinatesOf(points)));
+  return cached ? (JSON.parse(cached.geometry) as Array<[number, number]>) : null;
+}
+
+/**
  * GET /api/route: the road between the stops from an OSRM-compatible service (ROUTER_URL), cached
  * in the database. Without a router, or when it fails, the answer has no geometry and the map
  * draws straight dashed lines (spec 2 section 4).

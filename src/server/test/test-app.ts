@@ -40,7 +40,8 @@ export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: str
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
+/** `webDir`: a built web app to serve (its pages); none by default. */
+export async function createTestApp(env: Record<string, string> = {}, { webDir = null, ...options }: Pick<AppOptions, 'onRoute'> & { webDir?: string | null } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-api-'));
   // A second app process on an existing database passes DATABASE_URL itself.
   const pgDb = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
@@ -49,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
     // rider can ask from its own address; a test of the default passes TRUST_PROXY: ''.
     // The pseudo-language is offered in the tests as in development (PSEUDO_LOCALE).
     ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PUBLIC_URL: 'http://rc.test', TRUST_PROXY: 'true', PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }),
-    webDir: null,
+    webDir,
   };
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { fileAnswer } from '../../shared/http/responses';
+import { appCard, rideImage } from './previews.service';
+
+/** A picture's version in its address (preview-image.ts pictureVersion, APP_CARD_VERSION). */
+const version = z.string().min(1).max(40).regex(/^[a-z0-9]+$/);
+const picture = { 200: fileAnswer('A link preview picture, 1200x630', ['image/png']) };
+/** The address names one version of the picture, which never changes: any cache keeps it for good. */
+const FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * The pictures of link previews (og:image, previews.service.ts): drawn on each request (about 0.15 s;
+ * docs/decisions/2026-11-27-link-previews.md), kept by every cache after that. Outside /api: no
+ * session is read, and the answer is the same for every visitor.
+ */
+export function previewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/og/rides/:id/:version.png', { schema: { params: z.object({ id: z.string().min(1).max(64), version }), response: picture } }, async (request, reply) => {
+      const answer = await rideImage(ctx, request.params.id, request.params.version);
+      // The ride's route changed since this address was shared: its picture now is at another.
+      if ('moved' in answer) return reply.header('Cache-Control', 'no-cache').redirect(answer.moved, 302);
+      return reply.type('image/png').header('Cache-Control', FOREVER).send(answer.png);
+    });
+
+    app.get('/og/app/:version.png', { schema: { params: z.object({ version }), response: picture } }, async (request, reply) =>
+      reply.type('image/png').header('Cache-Control', FOREVER).send(await appCard(request.params.version)),
+    );
+  };
+}

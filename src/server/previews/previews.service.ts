@@ -1,0 +1,247 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { I18n } from '@lingui/core';
+import type { AppContext } from '../context';
+import { escapeHtml } from '../platform/html';
+import { notFound } from '../platform/errors';
+import { acceptedLanguages, formattingLocale, type Locale } from '../../shared/i18n/locales';
+import { rideStops } from '../../shared/rides/ride-time';
+import type { Ride } from '../../shared/rides/ride';
+import type { Group } from '../../shared/groups/group';
+import type { PublicProfile } from '../../shared/users/profile';
+import { i18nFor } from '../i18n/i18n.service';
+import { getRide } from '../rides/rides.service';
+import { getRideBySlugs } from '../rides/ride-lists.service';
+import { findGroupByName } from '../groups/groups.service';
+import { getPublicProfile } from '../users/profile.service';
+import { knownRoad } from '../routing/routing.service';
+import { APP_CARD_VERSION, drawAppCard, drawRidePicture, pictureVersion, PREVIEW_HEIGHT, PREVIEW_WIDTH, type RoutePicture } from './preview-image';
+
+/*
+ * Link previews (issue 32 points 6 and 7): the Open Graph and Twitter card tags the server writes
+ * into a page's HTML, for chat apps that read them and run no script. They are computed as for an
+ * anonymous visitor, always, whoever asks (the request's session is never read), through the same
+ * services and policies as the API's answers to a visitor without a session: what such a visitor may
+ * not see (or what does not exist) previews as the app alone, with noindex. docs/behaviour/previews.md.
+ */
+
+/** What the tags describe; `hidden`: a page whose content an anonymous visitor may not see, or that does not exist. */
+interface Preview {
+  title: string;
+  description: string;
+  /** Path of the page (absolute URLs are made from PUBLIC_URL). */
+  path: string;
+  type: 'website' | 'profile';
+  image: { path: string; alt: string };
+  hidden: boolean;
+}
+
+/** A description chat apps show whole: at most this many characters, cut at a word. */
+const DESCRIPTION_MAX = 300;
+
+function shorten(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, '')}…`;
+}
+
+const segment = encodeURIComponent;
+
+// ---------------------------------------------------------------- the pictures
+
+/** The ride's stops that are on the map, in route order, and the road through them the router already gave (never asked here). */
+async function picture(ctx: AppContext, ride: Ride): Promise<RoutePicture> {
+  const stops = rideStops(ride)
+    .filter((s): s is typeof s & { latitude: number; longitude: number } => typeof s.latitude === 'number' && typeof s.longitude === 'number' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude) && !(s.latitude === 0 && s.longitude === 0))
+    .map((s) => ({ lat: s.latitude, lon: s.longitude }));
+  return { stops, road: await knownRoad(ctx, stops) };
+}
+
+export const rideImagePath = (rideId: string, version: string) => `/og/rides/${segment(rideId)}/${version}.png`;
+export const appCardPath = () => `/og/app/${APP_CARD_VERSION}.png`;
+
+/** GET /og/rides/{id}/{version}.png: the ride's picture as an anonymous visitor may see it; 404 for a ride they may not (or none). */
+export async function rideImage(ctx: AppContext, rideId: string, version: string): Promise<{ png: Buffer } | { moved: string }> {
+  const ride = await getRide(ctx, null, rideId);
+  const drawn = await picture(ctx, ride);
+  const current = pictureVersion(drawn);
+  // An older version's address (a route changed since) leads to the current picture.
+  if (version !== current) return { moved: rideImagePath(ride.id, current) };
+  return { png: await drawRidePicture(drawn) };
+}
+
+/** GET /og/app/{version}.png: the app's card. */
+export async function appCard(version: string): Promise<Buffer> {
+  if (version !== APP_CARD_VERSION) throw notFound('Not found');
+  return drawAppCard();
+}
+
+// ---------------------------------------------------------------- the texts
+
+/** Kilometres, or miles where the roads are signed in miles (the fetcher's region: US, GB, LR, MM). */
+const MILES_REGIONS = new Set(['US', 'GB', 'LR', 'MM']);
+
+function region(locale: string): string | undefined {
+  try {
+    return new Intl.Locale(locale).region;
+  } catch {
+    return undefined;
+  }
+}
+
+function distanceText(km: number, format: string): string {
+  const miles = MILES_REGIONS.has(region(format) ?? '');
+  const value = miles ? km * 0.621371 : km;
+  return new Intl.NumberFormat(format, { style: 'unit', unit: miles ? 'mile' : 'kilometer', unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+}
+
+/** The ride's start, its day and time in the ride's own zone (with the zone's short name, for readers elsewhere). */
+function whenText(ride: Ride, format: string): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return new Intl.DateTimeFormat(format, { ...options, timeZone: ride.timezone }).format(new Date(ride.startDate));
+  } catch {
+    return new Intl.DateTimeFormat(format, { ...options, timeZone: 'UTC' }).format(new Date(ride.startDate));
+  }
+}
+
+function appPreview(i18n: I18n, appName: string, hidden: boolean): Preview {
+  return {
+    title: appName,
+    description: i18n._(/*i18n*/ { id: 'preview.app.description', message: 'Find your crew, plan the route, ride together.' }),
+    path: '/',
+    type: 'website',
+    image: { path: appCardPath(), alt: i18n._(/*i18n*/ { id: 'preview.app.image_alt', message: 'The {app} logo on a winding road', values: { app: appName } }) },
+    hidden,
+  };
+}
+
+async function ridePreview(ctx: AppContext, ride: Ride, i18n: I18n, format: string): Promise<Preview> {
+  const name = ride.name;
+  const values = { when: whenText(ride, format), place: ride.startLocation };
+  const description =
+    ride.totalDistanceKm !== null && ride.totalDistanceKm > 0
+      ? i18n._(/*i18n*/ { id: 'preview.ride.description', message: '{when} · Start: {place} · {distance}', values: { ...values, distance: distanceText(ride.totalDistanceKm, format) } })
+      : i18n._(/*i18n*/ { id: 'preview.ride.description_no_distance', message: '{when} · Start: {place}', values });
+  const version = pictureVersion(await picture(ctx, ride));
+  return {
+    title: ride.status === 'cancelled' ? i18n._(/*i18n*/ { id: 'preview.ride.cancelled_title', message: 'Cancelled: {name}', values: { name } }) : name,
+    description: shorten(description),
+    path: ride.groupSlug ? `/groups/${segment(ride.groupSlug)}/rides/${segment(ride.slug)}` : `/rides/${segment(ride.id)}`,
+    type: 'website',
+    image: { path: rideImagePath(ride.id, version), alt: i18n._(/*i18n*/ { id: 'preview.ride.image_alt', message: 'The route of {name} and its stops', values: { name } }) },
+    hidden: false,
+  };
+}
+
+function groupPreview(group: Group, i18n: I18n, appName: string): Preview {
+  const about = i18n._(/*i18n*/ {
+    id: 'preview.group.description',
+    message: 'Motorcycle group in {location}, {members, plural, one {# member} other {# members}}.',
+    values: { location: group.location, members: group.memberCount },
+  });
+  return {
+    ...appPreview(i18n, appName, false),
+    title: group.name,
+    description: shorten(group.description ? `${about} ${group.description}` : about),
+    path: `/groups/${segment(group.slug)}`,
+  };
+}
+
+function profilePreview(profile: PublicProfile, i18n: I18n, appName: string): Preview {
+  const fullName = [profile.firstName, profile.lastName].filter((part) => part?.trim()).join(' ');
+  const name = fullName || profile.userId;
+  const about = i18n._(/*i18n*/ { id: 'preview.profile.description', message: '{name} rides with {app}.', values: { name, app: appName } });
+  return {
+    ...appPreview(i18n, appName, false),
+    title: fullName ? `${fullName} (@${profile.userId})` : `@${profile.userId}`,
+    description: shorten(profile.bio ? `${about} ${profile.bio}` : about),
+    path: `/profile/${segment(profile.userId)}`,
+    type: 'profile',
+  };
+}
+
+// ---------------------------------------------------------------- which page
+
+function decoded(raw: string): string | null {
+  try {
+    const text = decodeURIComponent(raw);
+    return text.length > 0 && text.length <= 300 ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+type Previewed = { kind: 'ride'; load: () => Promise<Ride> } | { kind: 'group'; load: () => Promise<Group> } | { kind: 'profile'; load: () => Promise<PublicProfile> } | { kind: 'invitation' } | { kind: 'app' } | { kind: 'missing' };
+
+/** The kinds of page that preview their content; an address under one that is not valid encoding previews as missing. */
+const CONTENT_PAGES = new Set(['rides', 'groups', 'profile', 'invite']);
+
+/** What a page's path shows (src/web/app/router.tsx), read as a visitor without a session (viewer null). */
+function previewed(ctx: AppContext, pathname: string): Previewed {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const [kind = '', ...raw] = path.split('/').slice(1);
+  const args = raw.map(decoded);
+  if (!args.every((a): a is string => a !== null)) return CONTENT_PAGES.has(kind) ? { kind: 'missing' } : { kind: 'app' };
+  const [id, rides, ride] = args;
+  if (kind === 'rides' && args.length === 1) return { kind: 'ride', load: () => getRide(ctx, null, id!) };
+  if (kind === 'groups' && args.length === 3 && rides === 'rides') return { kind: 'ride', load: () => getRideBySlugs(ctx, null, id!, ride!) };
+  if (kind === 'groups' && args.length === 1) return { kind: 'group', load: () => findGroupByName(ctx, null, id!) };
+  if (kind === 'profile' && args.length === 1) return { kind: 'profile', load: () => getPublicProfile(ctx, null, id!) };
+  if (kind === 'invite' && args.length === 1) return { kind: 'invitation' };
+  return { kind: 'app' };
+}
+
+async function previewOf(ctx: AppContext, pathname: string, i18n: I18n, format: string): Promise<Preview> {
+  const appName = ctx.config.appName;
+  const page = previewed(ctx, pathname);
+  try {
+    switch (page.kind) {
+      case 'ride':
+        return await ridePreview(ctx, await page.load(), i18n, format);
+      case 'group':
+        return groupPreview(await page.load(), i18n, appName);
+      case 'profile':
+        return profilePreview(await page.load(), i18n, appName);
+      // An invitation's link carries a secret and names a group and its inviter: the app alone, never indexed.
+      case 'invitation':
+      case 'missing':
+        return appPreview(i18n, appName, true);
+      case 'app':
+        return appPreview(i18n, appName, false);
+    }
+  } catch (error) {
+    // Hidden from an anonymous visitor, or missing (the API's 404 for both), or bad input: the app alone.
+    if (!(error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500)) ctx.log.error({ err: error }, 'link preview failed');
+    return appPreview(i18n, appName, true);
+  }
+}
+
+/**
+ * The `<meta>` tags of a page's `<head>`: Open Graph, the Twitter card and the description, in the
+ * page's language (`locale`, the one its `<html>` names) with dates and distances in the fetcher's
+ * region (Accept-Language). Every value is escaped; every address absolute, from PUBLIC_URL.
+ */
+export async function previewTags(ctx: AppContext, pathname: string, locale: Locale, headers: IncomingHttpHeaders): Promise<string> {
+  const i18n = await i18nFor(locale);
+  const format = formattingLocale(locale, acceptedLanguages(headers['accept-language']));
+  const preview = await previewOf(ctx, pathname, i18n, format);
+  const origin = ctx.config.publicUrl.replace(/\/+$/, '');
+  const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    meta('name', 'description', preview.description),
+    meta('property', 'og:site_name', ctx.config.appName),
+    meta('property', 'og:type', preview.type),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', `${origin}${preview.path}`),
+    meta('property', 'og:image', `${origin}${preview.image.path}`),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
+    meta('property', 'og:image:height', String(PREVIEW_HEIGHT)),
+    meta('property', 'og:image:alt', preview.image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    ...(preview.hidden ? [meta('name', 'robots', 'noindex')] : []),
+  ].join('');
+}
