@@ -18,10 +18,9 @@ const FOREVER = 'public, max-age=31536000, immutable';
 export function previewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/og/rides/:id/:version.png', { schema: { params: z.object({ id: z.string().min(1).max(64), version }), response: picture } }, async (request, reply) => {
-      const answer = await rideImage(ctx, request.params.id, request.params.version);
-      // The ride's route changed since this address was shared: its picture now is at another.
-      if ('moved' in answer) return reply.header('Cache-Control', 'no-cache').redirect(answer.moved, 302);
-      return reply.type('image/png').header('Cache-Control', FOREVER).send(answer.png);
+      const { png, current } = await rideImage(ctx, request.params.id, request.params.version);
+      // An address from before a route change: today's picture, kept a short while only (its page names a new address).
+      return reply.type('image/png').header('Cache-Control', current ? FOREVER : 'public, max-age=300').send(png);
     });
 
     app.get('/og/app/:version.png', { schema: { params: z.object({ version }), response: picture } }, async (request, reply) =>

@@ -61,14 +61,14 @@ async function picture(ctx: AppContext, ride: Ride): Promise<RoutePicture> {
 export const rideImagePath = (rideId: string, version: string) => `/og/rides/${segment(rideId)}/${version}.png`;
 export const appCardPath = () => `/og/app/${APP_CARD_VERSION}.png`;
 
-/** GET /og/rides/{id}/{version}.png: the ride's picture as an anonymous visitor may see it; 404 for a ride they may not (or none). */
-export async function rideImage(ctx: AppContext, rideId: string, version: string): Promise<{ png: Buffer } | { moved: string }> {
-  const ride = await getRide(ctx, null, rideId);
-  const drawn = await picture(ctx, ride);
-  const current = pictureVersion(drawn);
-  // An older version's address (a route changed since) leads to the current picture.
-  if (version !== current) return { moved: rideImagePath(ride.id, current) };
-  return { png: await drawRidePicture(drawn) };
+/**
+ * GET /og/rides/{id}/{version}.png: the ride's picture as an anonymous visitor may see it; 404 for a
+ * ride they may not (or none). `current`: the address names the picture as it is now (an older
+ * version's address, from before a route change, gets today's picture, to be kept a short while).
+ */
+export async function rideImage(ctx: AppContext, rideId: string, version: string): Promise<{ png: Buffer; current: boolean }> {
+  const drawn = await picture(ctx, await getRide(ctx, null, rideId));
+  return { png: await drawRidePicture(drawn), current: version === pictureVersion(drawn) };
 }
 
 /** GET /og/app/{version}.png: the app's card. */

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -119,7 +121,7 @@ describe('a ride shared in a chat', () => {
     expect(tags.robots).toBeUndefined();
   });
 
-  it('draws a 1200x630 PNG under 300 KB, kept for good at its address, and moves to a new address when the route changes', async () => {
+  it('draws a 1200x630 PNG under 300 KB, kept for good at its address, and has a new address when the route changes', async () => {
     const imageUrl = new URL((await previewOf(anonymous(), `/rides/${ride.id}`))['og:image']!).pathname;
     const image = await anonymous().get(imageUrl);
     expect(image.statusCode).toBe(200);
@@ -140,10 +142,11 @@ describe('a ride shared in a chat', () => {
     const newUrl = new URL((await previewOf(anonymous(), `/rides/${ride.id}`))['og:image']!).pathname;
     expect(newUrl).not.toBe(imageUrl);
     expect((await anonymous().get(newUrl)).statusCode).toBe(200);
-    // A chat app asking again for the old address is sent to the new picture.
+    // A chat app asking again for the old address gets the new picture, not to be kept for good.
     const old = await anonymous().get(imageUrl);
-    expect(old.statusCode).toBe(302);
-    expect(old.headers.location).toBe(newUrl);
+    expect(old.statusCode).toBe(200);
+    expect(old.rawPayload.equals((await anonymous().get(newUrl)).rawPayload)).toBe(true);
+    expect(old.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('draws the app card for a ride with no stop on the map', async () => {
@@ -254,5 +257,47 @@ describe('other pages', () => {
     expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
     expect(card.rawPayload.length).toBeLessThan(300 * 1024);
     expect((await anonymous().get('/og/app/other.png')).statusCode).toBe(404);
+  });
+});
+
+describe('a ride with a router (ROUTER_URL)', () => {
+  it('draws the road the router gave, and a road learnt later changes the picture\'s address', async () => {
+    let up = false;
+    // A winding road from Bologna to Parma through the hills.
+    const road = Array.from({ length: 200 }, (_, i) => {
+      const f = i / 199;
+      return [11.3426 + (10.328 - 11.3426) * f + 0.08 * Math.sin(f * 19), 44.4949 + (44.8015 - 44.4949) * f - 0.18 * Math.sin(f * Math.PI) + 0.03 * Math.cos(f * 31)];
+    });
+    const router = http.createServer((_req, res) => {
+      if (!up) return void res.writeHead(503).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 131_000, geometry: { type: 'LineString', coordinates: road } }] }));
+    });
+    await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+    const routed = await createTestApp({ ROUTER_URL: `http://127.0.0.1:${(router.address() as AddressInfo).port}` }, { webDir });
+    try {
+      const owner = await buildGuest(routed);
+      const group = await buildGroup(owner);
+      // Planned while the router is down: straight lines.
+      const ride = await buildRide(owner, group.id, SUNDAY_RIDE);
+      const page = async () => {
+        const body = (await new TestClient(routed.app).get(`/rides/${ride.id}`)).body;
+        return /property="og:image" content="http:\/\/rc\.test([^"]+)"/.exec(body)![1]!;
+      };
+      const straight = await page();
+      // A rider opens the ride's map once the router is back: its road is cached, and the preview draws it.
+      up = true;
+      expect((await owner.client.get('/api/route?points=44.4949,11.3426;44.8015,10.328')).json().source).toBe('router');
+      const winding = await page();
+      expect(winding).not.toBe(straight);
+      const image = await new TestClient(routed.app).get(winding);
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.length).toBeLessThan(300 * 1024);
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      if (process.env.OG_PREVIEW_FILE) fs.writeFileSync(process.env.OG_PREVIEW_FILE.replace(/\.png$/, '-road.png'), image.rawPayload);
+    } finally {
+      await routed.close();
+      router.close();
+    }
   });
 });
