@@ -119,11 +119,12 @@ function appPreview(i18n: I18n, appName: string, hidden: boolean): Preview {
 
 async function ridePreview(ctx: AppContext, ride: Ride, i18n: I18n, format: string): Promise<Preview> {
   const name = ride.name;
-  const values = { when: whenText(ride, format), place: ride.startLocation };
+  const when = whenText(ride, format);
+  const place = ride.startLocation;
   const description =
     ride.totalDistanceKm !== null && ride.totalDistanceKm > 0
-      ? i18n._(/*i18n*/ { id: 'preview.ride.description', message: '{when} · Start: {place} · {distance}', values: { ...values, distance: distanceText(ride.totalDistanceKm, format) } })
-      : i18n._(/*i18n*/ { id: 'preview.ride.description_no_distance', message: '{when} · Start: {place}', values });
+      ? i18n._(/*i18n*/ { id: 'preview.ride.description', message: '{when} · Start: {place} · {distance}', values: { when, place, distance: distanceText(ride.totalDistanceKm, format) } })
+      : i18n._(/*i18n*/ { id: 'preview.ride.description_no_distance', message: '{when} · Start: {place}', values: { when, place } });
   const version = pictureVersion(await picture(ctx, ride));
   return {
     title: ride.status === 'cancelled' ? i18n._(/*i18n*/ { id: 'preview.ride.cancelled_title', message: 'Cancelled: {name}', values: { name } }) : name,
