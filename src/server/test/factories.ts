@@ -82,6 +82,13 @@ export async function addMember(owner: Rider, rider: Rider, groupId: string) {
   for (const request of requests) await owner.client.post(`/api/groups/${groupId}/membership-requests/${request.id}/approve`);
 }
 
+/** A new guest who joined `owner`'s group (let in, in an approval group). */
+export async function buildMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
+  const rider = await buildGuest(t);
+  await addMember(owner, rider, groupId);
+  return rider;
+}
+
 export async function makeCoOrganizer(owner: Rider, member: Rider, groupId: string) {
   const res = await owner.client.put(`/api/groups/${groupId}/members/${member.user.id}/role`, { role: 'co_organizer' });
   if (res.statusCode !== 200) throw new Error(`makeCoOrganizer: ${res.statusCode} ${res.body}`);
