@@ -44,6 +44,13 @@ export async function buildInvitation(inviter: Rider, groupId: string, body: Rec
   return { ...invitation, token: invitation.magicLink.split('/invite/')[1]! };
 }
 
+/** A guest's new group (with `overrides`) and an invitation to it. */
+export async function buildInvitedGroup(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner, overrides);
+  return { owner, group, invitation: await buildInvitation(owner, group.id) };
+}
+
 /** A rider who asked to join `owner`'s approval group and was let in. */
 export async function buildApprovedMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
   const rider = await buildGuest(t);
