@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from './test/test-app';
-import { buildRouteWorld, daysFromNow } from './test/route-world';
+import { buildRouteWorld, daysFromNow, idKindOf, type IdKind } from './test/route-world';
 import {
   bodyArbitrary,
   encodeText,
@@ -108,16 +108,9 @@ function idsFor(url: string, param: string): string[] {
     username: ids.handle,
     key: ids.mediaKey,
   };
-  const byPrefix: Array<[string, string[]]> = [
-    ['/api/groups/', ids.group],
-    ['/api/rides/', ids.ride],
-    ['/api/media/', ids.media],
-    ['/api/polls/', ids.poll],
-    ['/api/users/', ids.user],
-    ['/api/notifications/', ids.notification],
-    ['/api/auth/sessions/', ids.session],
-  ];
-  const found = byName[param] ?? (param === 'id' ? byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1] : undefined);
+  const byKind: Partial<Record<IdKind, string[]>> = ids;
+  const kind = param === 'id' ? idKindOf(url) : undefined;
+  const found = byName[param] ?? (kind && byKind[kind]);
   return found && found.length > 0 ? found : allIds;
 }
 

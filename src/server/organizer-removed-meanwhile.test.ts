@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, buildGroup, buildGuest, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
+import { buildGroup, buildGuest, buildMember, buildRide, inDays, makeCoOrganizer, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { useTestApp } from './test/use-test-app';
 import { fileOf, PHOTO, postMultipart } from './media/media.test-helpers';
@@ -17,10 +17,8 @@ const t = useTestApp();
 async function clubOfThree() {
   const owner = await buildGuest(t);
   const group = await buildGroup(owner, { membershipApprovalRequired: true });
-  const coOrganizer = await buildGuest(t);
-  const member = await buildGuest(t);
-  await addMember(owner, coOrganizer, group.id);
-  await addMember(owner, member, group.id);
+  const coOrganizer = await buildMember(t, owner, group.id);
+  const member = await buildMember(t, owner, group.id);
   await makeCoOrganizer(owner, coOrganizer, group.id);
   return { owner, group, coOrganizer, member };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './test/use-test-app';
-import { addMember, buildGuest, buildRide, buildRoles, clientsByRole, inDays, type GroupRole } from './test/factories';
+import { buildGuest, buildMember, buildRide, buildRoles, clientsByRole, inDays, type GroupRole } from './test/factories';
 
 // The permission matrix: every endpoint of groups, invitations, polls and rides, for each role.
 // Expected statuses read left to right: anonymous, guest, outsider, pending, member, co-organizer, owner.
@@ -30,11 +30,7 @@ async function world() {
     return requests.find((q) => q.user.id === rider.user.id)!.id;
   };
   /** A new plain member, for one role to remove. */
-  const freshMember = async () => {
-    const rider = await buildGuest(t);
-    await addMember(r.owner, rider, r.group.id);
-    return rider.user.id;
-  };
+  const freshMember = async () => (await buildMember(t, r.owner, r.group.id)).user.id;
   return { ...r, ride, poll, freshRequest, freshMember, clients: clientsByRole(r) };
 }
 type World = Awaited<ReturnType<typeof world>>;

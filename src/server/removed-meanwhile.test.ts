@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildSignedInUser, tokenFromMail, uniqueEmail } from './test/test-app';
-import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
+import { buildGroup, buildGuest, buildInvitation, buildMember, buildRide, inDays, makeCoOrganizer, rideBody, type Rider } from './test/factories';
 import { pauseAt } from './test/pause-point';
 import { holdInTransaction, lockWaits } from './test/held-lock';
 import { useTestApp } from './test/use-test-app';
@@ -20,8 +20,7 @@ const t = useTestApp();
 async function groupWithMember() {
   const owner = await buildGuest(t);
   const group = await buildGroup(owner, { membershipApprovalRequired: true });
-  const member = await buildGuest(t);
-  await addMember(owner, member, group.id);
+  const member = await buildMember(t, owner, group.id);
   return { owner, group, member };
 }
 

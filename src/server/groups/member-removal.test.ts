@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, tokenFromMail, type TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildInvitation, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildMember, buildRide, buildRoles, inDays, type Rider } from '../test/factories';
 import { BANNED_FROM_GROUP, groupBanListSchema, groupSchema } from '../../shared/groups/group';
 import { notificationSchema } from '../../shared/notifications/notification';
 import { rideDetailSchema, type Ride } from '../../shared/rides/ride';
@@ -22,11 +22,7 @@ async function openWorld(): Promise<World> {
   return buildRoles(t, { membershipApprovalRequired: false });
 }
 
-async function freshMember(w: World): Promise<Rider> {
-  const rider = await buildGuest(t);
-  await addMember(w.owner, rider, w.group.id);
-  return rider;
-}
+const freshMember = (w: World) => buildMember(t, w.owner, w.group.id);
 
 const rideOf = async (client: TestClient, rideId: string) => rideDetailSchema.parse((await client.get(`/api/rides/${rideId}`)).json());
 const seatsOf = (ride: Ride) => ride.participants.map((p) => p.id);
@@ -41,10 +37,13 @@ async function signInFrom(client: TestClient, email: string, ip: string) {
   expect((await client.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, email) })).statusCode).toBe(200);
 }
 
-/** `rider` joins the open group and its owner removes them with a ban. */
-async function joinThenBan(owner: Rider, groupId: string, rider: { client: TestClient; user: { id: string } }) {
-  expect((await rider.client.post(`/api/groups/${groupId}/join`)).statusCode).toBe(200);
-  expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${rider.user.id}`, { ban: true })).statusCode).toBe(200);
+/** A guest's new open group that `rider` joined and its owner removed them from with a ban. */
+async function groupThatBanned(rider: { client: TestClient; user: { id: string } }) {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner, { membershipApprovalRequired: false });
+  expect((await rider.client.post(`/api/groups/${group.id}/join`)).statusCode).toBe(200);
+  expect((await owner.client.request('DELETE', `/api/groups/${group.id}/members/${rider.user.id}`, { ban: true })).statusCode).toBe(200);
+  return { owner, group };
 }
 
 /** Moves a ride into the past (it has ended): history, not an upcoming ride. */
@@ -253,10 +252,8 @@ describe('"Don’t let them rejoin"', () => {
   });
 
   it('signing in from a guest who joined meanwhile does not give the banned account the membership', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const account = await buildSignedInUser(t);
-    await joinThenBan(owner, group.id, account);
+    const { owner, group } = await groupThatBanned(account);
 
     // A new browser: a guest joins the group and one of its rides' queues, then signs in to the banned account.
     const guest = await buildGuest(t);
@@ -272,10 +269,8 @@ describe('"Don’t let them rejoin"', () => {
   });
 
   it('a guest’s ban passes to the account it signs into', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const guest = await buildGuest(t);
-    await joinThenBan(owner, group.id, guest);
+    const { group } = await groupThatBanned(guest);
     const account = await buildSignedInUser(t);
     await signInFrom(guest.client, account.user.email, '10.9.8.6');
     expect((await account.client.post(`/api/groups/${group.id}/join`)).json()).toEqual({ message: BANNED_FROM_GROUP });

@@ -12,7 +12,7 @@ import { waitlistRepository } from '../rides/waitlist.repository';
 import { handOverRides, releaseSeatsInGroup, tellSeatNews } from '../rides/waitlist.service';
 import { handOverSeries, type HandedSeries } from '../rides/series/series-hand-over.service';
 import type { ProfileVisibility } from '../../shared/users/current-user';
-import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest } from '../../shared/groups/group';
+import { JOIN_REQUEST_SUBMITTED, type Group, type GroupBan, type GroupMember, type GroupRole, type JoinGroupResult, type MembershipRequest, type MembershipStatus } from '../../shared/groups/group';
 import { groupsRepository, type GroupRow } from './groups.repository';
 import {
   assertCanChangeRole,
@@ -227,18 +227,28 @@ async function memberActionUnderLock(ctx: AppContext, tx: Transaction<Database>,
   return { status: membershipStatusOf(standing, actorId), target: await memberTarget(tx, groupId, standing.creator_id, actorId, memberId) };
 }
 
+/**
+ * A member action: the policy (`assertCan`) decides from the request's read, then again from what
+ * is true under the group's lock (memberActionUnderLock), and `act` runs in that transaction.
+ */
+async function inMemberAction<T>(ctx: AppContext, actorId: string, groupId: string, memberId: string, assertCan: (viewer: MembershipStatus, target: MemberTarget | undefined) => void, act: (tx: Transaction<Database>, group: GroupRow) => Promise<T>): Promise<T> {
+  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
+  assertCan(status, target);
+  await ctx.beforeLock?.('member-action');
+  return ctx.db.transaction().execute(async (tx) => {
+    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
+    assertCan(locked.status, locked.target);
+    return act(tx, group);
+  });
+}
+
 function memberNotFound(): never {
   throw notFound('Member not found');
 }
 
 /** PUT /api/groups/{id}/members/{memberId}/role: the owner makes a member a co-organizer, or a plain member again. */
 export async function changeMemberRole(ctx: AppContext, actorId: string, groupId: string, memberId: string, role: GroupRole): Promise<GroupMember> {
-  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
-  assertCanChangeRole(status, target, role);
-  await ctx.beforeLock?.('member-action');
-  const told = await ctx.db.transaction().execute(async (tx) => {
-    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
-    assertCanChangeRole(locked.status, locked.target, role);
+  const told = await inMemberAction(ctx, actorId, groupId, memberId, (viewer, target) => assertCanChangeRole(viewer, target, role), async (tx, group) => {
     if (!(await groupsRepository.setRole(tx, groupId, memberId, role))) memberNotFound();
     // Told in the change's transaction: what commits is told, whatever happens to this process next.
     return role === 'co_organizer' ? recordNotifications(tx, [memberId], { type: 'made_co_organizer', params: { group: group.name }, about: { groupId } }) : [];
@@ -253,14 +263,9 @@ export async function changeMemberRole(ctx: AppContext, actorId: string, groupId
  * co-organizer. Both are told: the new owner of what they received, the old one of what they now are.
  */
 export async function transferOwnership(ctx: AppContext, actorId: string, groupId: string, memberId: string): Promise<Group> {
-  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
-  assertCanTransferTo(status, target);
-  await ctx.beforeLock?.('member-action');
-  const told = await ctx.db.transaction().execute(async (tx) => {
-    // setOwner below keeps a former owner from handing the group over; the lock also makes sure
-    // the new owner is still a member (not removed meanwhile).
-    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
-    assertCanTransferTo(locked.status, locked.target);
+  // setOwner below keeps a former owner from handing the group over; the lock also makes sure
+  // the new owner is still a member (not removed meanwhile).
+  const told = await inMemberAction(ctx, actorId, groupId, memberId, assertCanTransferTo, async (tx, group) => {
     // Only while the actor still owns it: of two hand-overs at once, the second finds another owner.
     if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('This group has changed hands meanwhile');
     await groupsRepository.setRole(tx, groupId, actorId, 'co_organizer');
@@ -285,12 +290,7 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
  * rider waiting, as when a rider leaves a ride); the owner is told of each ride they now own.
  */
 export async function removeMember(ctx: AppContext, actorId: string, groupId: string, memberId: string, options: { ban?: boolean } = {}): Promise<void> {
-  const { group, status, target } = await loadMemberAction(ctx, actorId, groupId, memberId);
-  assertCanRemove(status, target);
-  await ctx.beforeLock?.('member-action');
-  const handed = await ctx.db.transaction().execute(async (tx) => {
-    const locked = await memberActionUnderLock(ctx, tx, actorId, groupId, memberId);
-    assertCanRemove(locked.status, locked.target);
+  const handed = await inMemberAction(ctx, actorId, groupId, memberId, assertCanRemove, async (tx, group) => {
     if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, memberId))) memberNotFound();
     if (options.ban) await groupsRepository.ban(tx, { group_id: groupId, user_id: memberId, banned_by: actorId, banned_at: nowIso() });
     // The owner read under the group's lock (removeMember took it): a hand-over of the group meanwhile is seen.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, createTestApp, TestClient, tokenFromMail, type TestApp } from '../test/test-app';
 import { hashToken } from '../platform/tokens';
 import { hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
-import { addMember, buildGroup, buildGuest, buildInvitation, buildRoles, makeCoOrganizer, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildInvitation, buildInvitedGroup, buildRoles, makeCoOrganizer, type Rider } from '../test/factories';
 import {
   INVALID_INVITATION_MESSAGE,
   INVITATION_MAIL_LIMIT_MESSAGE,
@@ -298,9 +298,7 @@ describe('members and the owner do not use the invitation', () => {
 
 describe('accepting is all or nothing', () => {
   it('when the mail server fails, the rider is not joined, the invitation is unused, and the message says what to do', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const token = await invite(owner, group.id);
+    const { group, invitation: { token } } = await buildInvitedGroup(t);
     const guest = await buildGuest(t);
     const email = address('smtp');
     const res = await withFailingMailer(() => guest.client.post(`/api/invite/${token}/complete`, { email }));
@@ -379,9 +377,7 @@ describe('accepting is all or nothing', () => {
   });
 
   it('two completions at once: one joins, the other is told the link is invalid and its mailed link is withdrawn', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const token = await invite(owner, group.id);
+    const { owner, group, invitation: { token } } = await buildInvitedGroup(t);
     const a = await buildGuest(t);
     const b = await buildGuest(t);
     const emails = [address('ra'), address('rb')];
@@ -400,9 +396,7 @@ describe('accepting is all or nothing', () => {
   });
 
   it('the same rider completing twice at once joins once', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const token = await invite(owner, group.id);
+    const { owner, group, invitation: { token } } = await buildInvitedGroup(t);
     const rider = await buildSignedInUser(t);
     const results = await Promise.all([rider.client.post(`/api/invite/${token}/complete`), rider.client.post(`/api/invite/${token}/complete`)]);
     // One joins; the other finds it used (404) or finds the rider a member already (200, nothing used).

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/test-app';
 import { routeCollector } from '../test/never-500.arbitraries';
 import { openEventStream } from '../test/event-stream';
-import { buildRouteWorld, expectCreated } from '../test/route-world';
+import { buildRouteWorld, expectCreated, idKindOf, type IdKind } from '../test/route-world';
 import { rideBody } from '../test/factories';
 import { unsubscribeToken } from '../deliveries/unsubscribe-token';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
@@ -60,16 +60,8 @@ async function buildWorld() {
     unsubscribe: await unsubscribeToken(t.app.ctx.db, owner.user.id, 'ride_cancelled'),
     file: feed.url.split('/').pop()!,
   };
-  /** `:id` by the path it starts (a group, a ride, media, a poll, the rider), the first that fits. */
-  const idByPrefix: Array<[string, string]> = [
-    ['/api/media/:id/gpx', route.id],
-    ['/api/groups/', group.id],
-    ['/api/rides/', ride.id],
-    ['/api/media/', media.id],
-    ['/api/polls/', poll.id],
-    ['/api/users/', me.id],
-    ['/api/series/', seriesRide.series.id],
-  ];
+  /** `:id` by what it names (idKindOf); the GPX route's is the ride's GPX file. */
+  const ids: Partial<Record<IdKind | 'gpx', string>> = { group: group.id, ride: ride.id, media: media.id, poll: poll.id, user: me.id, series: seriesRide.series.id, gpx: route.id };
   /** The query a route needs to answer 2xx. */
   const queries: Record<string, string> = {
     '/api/media': `associatedType=ride&associatedId=${ride.id}`,
@@ -80,14 +72,14 @@ async function buildWorld() {
     '/api/rides/finder': 'latitude=44.49&longitude=11.34',
     '/api/groups/search': 'q=Riders',
   };
-  return { owner, params, idByPrefix, queries, rideMediaUrl: String(media.url), groupMediaUrl: String(groupPhoto.url), gpxUrl: String(route.url) };
+  return { owner, params, ids, queries, rideMediaUrl: String(media.url), groupMediaUrl: String(groupPhoto.url), gpxUrl: String(route.url) };
 }
 
 function urlFor(route: string): string {
   const path = route.replace(/:([A-Za-z0-9_]+)/g, (_, param: string) =>
     encodeURIComponent(
       param === 'id'
-        ? world.idByPrefix.find(([prefix]) => route.startsWith(prefix))![1]
+        ? world.ids[route.startsWith('/api/media/:id/gpx') ? 'gpx' : idKindOf(route)!]!
         : route.startsWith('/api/notifications/unsubscribe/') ? world.params.unsubscribe! : world.params[param]!,
     ),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildSignedInUser, TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, makeCoOrganizer } from '../test/factories';
+import { buildGroup, buildGuest, buildMember, buildRide, makeCoOrganizer } from '../test/factories';
 import type { RideAbilities } from '../../shared/rides/ride';
 import { useTestApp } from '../test/use-test-app';
 
@@ -46,10 +46,8 @@ const t = useTestApp();
 async function world(approval: boolean, role: Role) {
   const groupOwner = await buildGuest(t);
   const group = await buildGroup(groupOwner, { membershipApprovalRequired: approval });
-  const rideOwner = await buildGuest(t);
-  const rider = await buildGuest(t);
-  await addMember(groupOwner, rideOwner, group.id);
-  await addMember(groupOwner, rider, group.id);
+  const rideOwner = await buildMember(t, groupOwner, group.id);
+  const rider = await buildMember(t, groupOwner, group.id);
   const ride = await buildRide(rideOwner, group.id, { minRiders: 3, minRidersDecisionAt: new Date(Date.now() - 3600_000).toISOString() });
   expect((await rider.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
   const clients: Record<Role, () => Promise<TestClient>> = {
@@ -61,16 +59,11 @@ async function world(approval: boolean, role: Role) {
       await pending.client.post(`/api/groups/${group.id}/join`);
       return pending.client;
     },
-    member: async () => {
-      const member = await buildGuest(t);
-      await addMember(groupOwner, member, group.id);
-      return member.client;
-    },
+    member: async () => (await buildMember(t, groupOwner, group.id)).client,
     rider: async () => rider.client,
     rideOwner: async () => rideOwner.client,
     coOrganizer: async () => {
-      const coOrganizer = await buildGuest(t);
-      await addMember(groupOwner, coOrganizer, group.id);
+      const coOrganizer = await buildMember(t, groupOwner, group.id);
       await makeCoOrganizer(groupOwner, coOrganizer, group.id);
       return coOrganizer.client;
     },

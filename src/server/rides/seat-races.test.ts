@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { buildSignedInUser, tokenFromMail } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, type Rider } from '../test/factories';
+import { addMember, buildGroup, buildGuest, buildMember, buildRide } from '../test/factories';
 import { pauseAt } from '../test/pause-point';
 import { useTestApp } from '../test/use-test-app';
 import { ridesRepository } from './rides.repository';
@@ -130,8 +130,7 @@ describe('a member removed while taking a seat or a place', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: true });
     const ride = await buildRide(owner, group.id, { maxRiders: path === 'join' ? 5 : 1 });
-    const member: Rider = await buildGuest(t);
-    await addMember(owner, member, group.id);
+    const member = await buildMember(t, owner, group.id);
     const paused = pauseAt(t.app.ctx, 'ride-seat');
     const joining = member.client.post(`/api/rides/${ride.id}/${path}`);
     await paused.reached;

@@ -44,6 +44,13 @@ export async function buildInvitation(inviter: Rider, groupId: string, body: Rec
   return { ...invitation, token: invitation.magicLink.split('/invite/')[1]! };
 }
 
+/** A guest's new group (with `overrides`) and an invitation to it. */
+export async function buildInvitedGroup(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner, overrides);
+  return { owner, group, invitation: await buildInvitation(owner, group.id) };
+}
+
 /** A rider who asked to join `owner`'s approval group and was let in. */
 export async function buildApprovedMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
   const rider = await buildGuest(t);
@@ -80,6 +87,13 @@ export async function addMember(owner: Rider, rider: Rider, groupId: string) {
   await rider.client.post(`/api/groups/${groupId}/join`);
   const requests = (await owner.client.get(`/api/groups/${groupId}/membership-requests`)).json() as Array<{ id: string }>;
   for (const request of requests) await owner.client.post(`/api/groups/${groupId}/membership-requests/${request.id}/approve`);
+}
+
+/** A new guest who joined `owner`'s group (let in, in an approval group). */
+export async function buildMember(t: TestApp, owner: Rider, groupId: string): Promise<Rider> {
+  const rider = await buildGuest(t);
+  await addMember(owner, rider, groupId);
+  return rider;
 }
 
 export async function makeCoOrganizer(owner: Rider, member: Rider, groupId: string) {

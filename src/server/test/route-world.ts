@@ -37,3 +37,12 @@ export async function buildRouteWorld(t: TestApp) {
   );
   return { ...roles, ride, poll, comment, invitation, media };
 }
+
+/** What `:id` names in an API path, by how the path starts: the first that fits. */
+const ID_KINDS = [['/api/groups/', 'group'], ['/api/rides/', 'ride'], ['/api/media/', 'media'], ['/api/polls/', 'poll'], ['/api/users/', 'user'],
+  ['/api/notifications/', 'notification'], ['/api/auth/sessions/', 'session'], ['/api/series/', 'series']] as const;
+export type IdKind = (typeof ID_KINDS)[number][1];
+
+export function idKindOf(path: string): IdKind | undefined {
+  return ID_KINDS.find(([prefix]) => path.startsWith(prefix))?.[1];
+}

@@ -377,14 +377,6 @@ export function wallClock(instant: string, zone: string): { day: string; time: s
   return instantToLocal(instant, isKnownZone(zone) ? zone : 'UTC');
 }
 
-/** "{ride} on {day}" with { ride: 'Futa', day: 'Dec 5, 2026' } -> "Futa on Dec 5, 2026"; an unknown name stays as written. */
-export function formatMessage(template: string, values: MessageValues): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
 /** The names a notification's subject is called by now (null: none, or deleted since). */
 export interface CurrentNames {
   ride?: string | null;

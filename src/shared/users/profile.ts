@@ -5,7 +5,7 @@ import { optionalZoneField } from '../timezones/zone-field';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { preferenceUpdateShape } from './preference-schemas';
-import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema, motorcycleSchema } from './current-user';
+import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema } from './current-user';
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -102,24 +102,14 @@ export const locationUpdateSchema = z.object({
 });
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 
-/** GET /api/users/profile/{username}: what a permitted viewer sees of a rider. */
-export const publicProfileSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  profileImageUrl: z.string().nullable(),
-  backgroundImageUrl: z.string().nullable(),
-  motorcycles: z.array(motorcycleSchema),
-  createdAt: z.string(),
-  preferredUnits: z.enum(PREFERRED_UNITS),
-  isFirstVisit: z.boolean(),
-  abilities: z.object({ edit: z.boolean() }),
-});
+/**
+ * GET /api/users/profile/{username}: what a permitted viewer sees of a rider: the profile part of the
+ * rider's own view (users.presenter.ts profileFields), and whether the viewer may edit it.
+ */
+// PURE: as below, the web takes only this schema's type.
+export const publicProfileSchema = /* @__PURE__ */ currentUserSchema
+  .pick({ id: true, userId: true, firstName: true, lastName: true, bio: true, location: true, latitude: true, longitude: true, profileImageUrl: true, backgroundImageUrl: true, motorcycles: true, createdAt: true, preferredUnits: true, isFirstVisit: true })
+  .extend({ abilities: z.object({ edit: z.boolean() }) });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 // PURE: an `.extend` call at the top of a module the first load reaches keeps zod in that load

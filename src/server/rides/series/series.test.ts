@@ -11,8 +11,12 @@ const t = useTestApp();
 
 const SUNDAYS = { frequency: 'weekly', weekdays: ['SU'] };
 
+interface SeriesSpec { day: string; time: string; offset: string; zone: string; rule: Record<string, unknown>; extra?: Record<string, unknown> }
+/** Every Sunday at 09:00 in Rome from Sunday 6 December 2026. */
+const ROME_SUNDAYS: SeriesSpec = { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS };
+
 /** A series created through the API: the first ride's start typed as `day` at `time` in `offset` (what the form sends). */
-async function buildSeries(owner: Rider, groupId: string, opts: { day: string; time: string; offset: string; zone: string; rule: Record<string, unknown>; extra?: Record<string, unknown> }) {
+async function buildSeries(owner: Rider, groupId: string, opts: SeriesSpec) {
   const sign = opts.offset.slice(3, 4) === '-' ? -1 : 1;
   const minutes = sign * (Number(opts.offset.slice(4, 6)) * 60 + Number(opts.offset.slice(7, 9)));
   const startDate = new Date(Date.parse(`${opts.day}T${opts.time}:00.000Z`) - minutes * 60_000).toISOString();
@@ -22,6 +26,24 @@ async function buildSeries(owner: Rider, groupId: string, opts: { day: string; t
   return { first, seriesId: first.series!.id };
 }
 
+/** A guest's new group and a series in it. */
+async function newSeries(opts: SeriesSpec) {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner);
+  return { owner, group, ...(await buildSeries(owner, group.id, opts)) };
+}
+
+/** A Sunday series in Rome and a member of its group who rides every one. */
+async function ridingEverySunday() {
+  const owner = await buildGuest(t);
+  const group = await buildGroup(owner);
+  const rider = await buildGuest(t);
+  await rider.client.post(`/api/groups/${group.id}/join`);
+  const { seriesId } = await buildSeries(owner, group.id, ROME_SUNDAYS);
+  await rider.client.post(`/api/series/${seriesId}/join`);
+  return { owner, rider, seriesId };
+}
+
 const seriesOf = async (rider: Rider, id: string) => (await rider.client.get(`/api/series/${id}`)).json() as Series;
 const startsByDay = (series: Series) => Object.fromEntries(series.upcoming.map((r) => [r.day, r.startDate]));
 const rideOf = async (rider: Rider, id: string) => (await rider.client.get(`/api/rides/${id}`)).json() as RideDetail;
@@ -29,9 +51,7 @@ const notes = async (rider: Rider, type: string) => ((await rider.client.get('/a
 
 describe('a ride that repeats', () => {
   it('keeps 09:00 in Rome across the last Sundays of March and October: 07:00Z in summer, 08:00Z in winter', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const { first, seriesId } = await buildSeries(owner, group.id, { day: '2027-03-14', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const { owner, group, first, seriesId } = await newSeries({ day: '2027-03-14', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
     expect(first.series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2027-03-14' });
     expect(first.name).toBe('Sunday breakfast · Mar 14, 2027');
     expect(first.slug).toBe('sunday-breakfast-mar-14-2027');
@@ -55,37 +75,31 @@ describe('a ride that repeats', () => {
     expect((await rideOf(owner, winter.id)).timezoneOffset).toBe('UTC+01:00');
   });
 
-  it('makes the first Sunday of each month in Sydney across April, when summer time ends', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2027-03-07', time: '09:00', offset: 'UTC+11:00', zone: 'Australia/Sydney', rule: { frequency: 'monthly', weekOfMonth: 1, weekday: 'SU' } });
-    await makeSeriesRides(t.app.ctx, new Date('2027-03-02T00:00:00Z'));
+  it.each([
+    {
+      title: 'makes the first Sunday of each month in Sydney across April, when summer time ends',
+      spec: { day: '2027-03-07', time: '09:00', offset: 'UTC+11:00', zone: 'Australia/Sydney', rule: { frequency: 'monthly', weekOfMonth: 1, weekday: 'SU' } },
+      madeAt: '2027-03-02',
+      label: 'Monthly on the first Sunday',
+      starts: { '2027-03-07': '2027-03-06T22:00:00.000Z', '2027-04-04': '2027-04-03T23:00:00.000Z', '2027-05-02': '2027-05-01T23:00:00.000Z' },
+    },
+    {
+      title: 'runs every two weeks across New Year, and ends after a number of rides',
+      spec: { day: '2026-12-19', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: { frequency: 'weekly', interval: 2, weekdays: ['SA'], count: 4 } },
+      madeAt: '2027-01-20',
+      label: 'Every 2 weeks on Saturday',
+      starts: { '2026-12-19': '2026-12-19T08:00:00.000Z', '2027-01-02': '2027-01-02T08:00:00.000Z', '2027-01-16': '2027-01-16T08:00:00.000Z', '2027-01-30': '2027-01-30T08:00:00.000Z' },
+    },
+  ])('$title', async ({ spec, madeAt, label, starts }) => {
+    const { owner, seriesId } = await newSeries(spec);
+    await makeSeriesRides(t.app.ctx, new Date(`${madeAt}T00:00:00Z`));
     const series = await seriesOf(owner, seriesId);
-    expect(series.label).toBe('Monthly on the first Sunday');
-    expect(startsByDay(series)).toEqual({
-      '2027-03-07': '2027-03-06T22:00:00.000Z',
-      '2027-04-04': '2027-04-03T23:00:00.000Z',
-      '2027-05-02': '2027-05-01T23:00:00.000Z',
-    });
-  });
-
-  it('runs every two weeks across New Year, and ends after a number of rides', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-19', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: { frequency: 'weekly', interval: 2, weekdays: ['SA'], count: 4 } });
-    await makeSeriesRides(t.app.ctx, new Date('2027-01-20T00:00:00Z'));
-    expect(startsByDay(await seriesOf(owner, seriesId))).toEqual({
-      '2026-12-19': '2026-12-19T08:00:00.000Z',
-      '2027-01-02': '2027-01-02T08:00:00.000Z',
-      '2027-01-16': '2027-01-16T08:00:00.000Z',
-      '2027-01-30': '2027-01-30T08:00:00.000Z',
-    });
+    expect(series.label).toBe(label);
+    expect(startsByDay(series)).toEqual(starts);
   });
 
   it('keeps a ride at a time the spring change skips, one hour on (RFC 5545), and takes a break in August', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2027-03-21', time: '02:30', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: { ...SUNDAYS, pause: { from: '08-01', until: '08-31' } } });
+    const { owner, seriesId } = await newSeries({ day: '2027-03-21', time: '02:30', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: { ...SUNDAYS, pause: { from: '08-01', until: '08-31' } } });
     await makeSeriesRides(t.app.ctx, new Date('2027-03-15T00:00:00Z'));
     await makeSeriesRides(t.app.ctx, new Date('2027-07-20T00:00:00Z'));
     const starts = startsByDay(await seriesOf(owner, seriesId));
@@ -101,7 +115,7 @@ describe('a ride that repeats', () => {
     const group = await buildGroup(owner);
     const [member, second] = [await buildGuest(t), await buildGuest(t)];
     for (const rider of [member, second]) await rider.client.post(`/api/groups/${group.id}/join`);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS, extra: { maxRiders: 2 } });
+    const { seriesId } = await buildSeries(owner, group.id, { ...ROME_SUNDAYS, extra: { maxRiders: 2 } });
     const made = await seriesOf(owner, seriesId);
     expect(made.upcoming.length).toBeGreaterThanOrEqual(8);
     // One notification, of the series (its name, how it repeats and from when), which opens the first ride.
@@ -131,10 +145,8 @@ describe('a ride that repeats', () => {
   });
 
   it('skips a date: that ride is cancelled, its riders told, and it is never made again', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
+    const { owner, group, seriesId } = await newSeries(ROME_SUNDAYS);
     const rider = await buildGuest(t);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
     const day = (await seriesOf(owner, seriesId)).upcoming[1]!;
     await rider.client.post(`/api/rides/${day.id}/join`);
     expect((await rider.client.post(`/api/rides/${day.id}/skip`)).statusCode).toBe(403);
@@ -151,10 +163,8 @@ describe('a ride that repeats', () => {
   });
 
   it('ends: upcoming rides with riders are cancelled (they are told), empty ones removed, and no more are made', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
+    const { owner, seriesId } = await newSeries(ROME_SUNDAYS);
     const rider = await buildGuest(t);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
     const [firstRide, withRider, empty] = (await seriesOf(owner, seriesId)).upcoming;
     await rider.client.post(`/api/rides/${withRider!.id}/join`);
     const ended = await owner.client.post(`/api/rides/${firstRide!.id}/end-series`);
@@ -167,12 +177,7 @@ describe('a ride that repeats', () => {
   });
 
   it('edits one ride alone, then "this and following": the old series ends, a new one starts, riders and the lone edit kept', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const rider = await buildGuest(t);
-    await rider.client.post(`/api/groups/${group.id}/join`);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
-    await rider.client.post(`/api/series/${seriesId}/join`);
+    const { owner, rider, seriesId } = await ridingEverySunday();
     const [one, two, three] = (await seriesOf(owner, seriesId)).upcoming;
     // The third ride alone: 10:00 and another description.
     const alone = await owner.client.patch(`/api/rides/${three!.id}`, { startDate: '2026-12-20T09:00:00.000Z', description: 'Coffee at Mario first' });
@@ -210,7 +215,7 @@ describe('a ride that repeats', () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
     const riders = [await buildGuest(t), await buildGuest(t), await buildGuest(t)];
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const { seriesId } = await buildSeries(owner, group.id, ROME_SUNDAYS);
     const before = (await seriesOf(owner, seriesId)).upcoming;
     const [one, two, three] = before;
     // The third ride has four riders: it cannot go down to two seats.
@@ -245,12 +250,7 @@ describe('a ride that repeats', () => {
   });
 
   it('makes each day once when two app processes on the same database run the job, at once or one after the other from the same state', async () => {
-    const owner = await buildGuest(t);
-    const group = await buildGroup(owner);
-    const rider = await buildGuest(t);
-    await rider.client.post(`/api/groups/${group.id}/join`);
-    const { seriesId } = await buildSeries(owner, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
-    await rider.client.post(`/api/series/${seriesId}/join`);
+    const { owner, rider, seriesId } = await ridingEverySunday();
     const second = await createTestApp(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir });
     const job = (app: typeof t) => housekeepingJobs(app.app.ctx).find((j) => j.name === 'ride-series')!;
     try {
@@ -274,7 +274,7 @@ describe('a ride that repeats', () => {
   });
   it('lets the owner and co-organizers skip, end and split a series; riders of an approval group ride every one only as members', async () => {
     const r = await buildRoles(t);
-    const { seriesId } = await buildSeries(r.owner, r.group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const { seriesId } = await buildSeries(r.owner, r.group.id, ROME_SUNDAYS);
     const [, second] = (await seriesOf(r.owner, seriesId)).upcoming;
     const clients = clientsByRole(r);
     const expected: Record<GroupRole, number> = { anonymous: 401, guest: 403, outsider: 403, pending: 403, member: 403, coOrganizer: 200, owner: 200 };
@@ -300,7 +300,7 @@ describe('a ride that repeats', () => {
     const organizer = await buildGuest(t);
     const rider = await buildGuest(t);
     for (const r of [organizer, rider]) await r.client.post(`/api/groups/${group.id}/join`);
-    const { seriesId } = await buildSeries(organizer, group.id, { day: '2026-12-06', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
+    const { seriesId } = await buildSeries(organizer, group.id, ROME_SUNDAYS);
     await rider.client.post(`/api/series/${seriesId}/join`);
     const before = (await seriesOf(owner, seriesId)).upcoming;
 
