@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 import { expectAccessible } from './support/page-checks';
-import { notify } from '../src/server/notifications/notifications.service';
+import { tellRider } from '../src/server/test/factories';
 
 let h: Harness;
 beforeAll(async () => {
@@ -175,7 +175,7 @@ describe('the shell', () => {
     await dismissWelcome(page);
     const me = await currentUser(page);
     await streamOpen;
-    await notify(h.app.ctx, me.id, 'ride_created', { ride: 'Sunrise Loop' });
+    await tellRider(h.app.ctx, me.id, 'ride_created', { ride: 'Sunrise Loop' });
     const toast = page.getByRole('status').filter({ hasText: 'Sunrise Loop has been added to your group' }).first();
     await toast.waitFor();
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();

@@ -73,10 +73,50 @@ describe('the Notifications card', () => {
     await card(page).getByRole('switch', { name: 'A new comment on a ride I ride or organise, by e-mail', checked: true }).waitFor();
     await card(page).getByRole('switch', { name: 'A ride I joined changes day, time or start, by push', checked: false }).waitFor();
 
+    // Three switches a type, each named by type and channel; one in the app saves like the others.
+    const confirmed = card(page).getByRole('group', { name: 'My address is confirmed', exact: true });
+    expect(await confirmed.getByRole('switch').evaluateAll((switches) => switches.map((s) => s.getAttribute('aria-label')))).toEqual(['My address is confirmed, in the app']);
+    const cancelledRow = card(page).getByRole('group', { name: 'A ride I joined is cancelled', exact: true });
+    expect(await cancelledRow.getByRole('switch').evaluateAll((switches) => switches.map((s) => s.getAttribute('aria-label')))).toEqual([
+      'A ride I joined is cancelled, in the app',
+      'A ride I joined is cancelled, by e-mail',
+      'A ride I joined is cancelled, by push',
+    ]);
+    await card(page).getByRole('switch', { name: 'A new ride in my groups, in the app' }).click();
+    await card(page).getByRole('switch', { name: 'A new ride in my groups, in the app', checked: false }).waitFor();
+    // A digest is chosen once, under its own heading: no switch of its own among the types.
+    expect(await card(page).getByRole('switch', { name: /as a digest/ }).count()).toBe(0);
+    await card(page).getByRole('group', { name: 'New rides in my groups', exact: true }).waitFor();
+    await expect.poll(async () => (await pageApi<{ types: Array<{ type: string; app: boolean | null }> }>(page, 'GET', '/api/users/current/notification-settings')).json.types.find((t) => t.type === 'ride_created')?.app).toBe(false);
+    await page.reload();
+    await card(page).getByRole('switch', { name: 'A new ride in my groups, in the app', checked: false }).waitFor();
+    for (const width of PHONE_WIDTHS) await expectNoSidewaysScroll(page, [width]);
+    await page.setViewportSize({ width: 320, height: 812 });
+    await screenshotOf(page, path.join(shots, 'card-320.png'));
+
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, undefined, 'Preferences with the Notifications card at 1280 px');
     await screenshotOf(page, path.join(shots, 'card-1280.png'));
+    await rider.context.close();
+  });
+
+  it('saves the reminder times a rider picks, and shows them after a reload', async () => {
+    const rider = await signedInRider(h, `card-reminders-${unique()}@example.com`, { width: 320, height: 812 });
+    const { page } = rider;
+    await page.goto('/preferences#notifications');
+    const reminders = card(page).getByRole('group', { name: 'Ride reminders', exact: true });
+    // The default: the evening before.
+    await reminders.getByRole('checkbox', { name: 'The evening before (18:00)', checked: true }).waitFor();
+    await reminders.getByRole('checkbox', { name: '2 hours before the start' }).click();
+    await reminders.getByRole('checkbox', { name: 'The evening before (18:00)' }).click();
+    await expect
+      .poll(async () => (await pageApi<{ reminderTimes: string[] }>(page, 'GET', '/api/users/current')).json.reminderTimes)
+      .toEqual(['two_hours_before']);
+    await page.reload();
+    await reminders.getByRole('checkbox', { name: '2 hours before the start', checked: true }).waitFor();
+    expect(await reminders.getByRole('checkbox', { name: 'The evening before (18:00)' }).getAttribute('aria-checked')).toBe('false');
+    expect(await reminders.getByRole('checkbox', { name: 'The morning of the ride (07:00)' }).getAttribute('aria-checked')).toBe('false');
     await rider.context.close();
   });
 

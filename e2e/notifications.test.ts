@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
 import { pageApi as api } from './support/page-api';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll, recordToasts, toastsOf } from './support/page-checks';
-import { notify, notifyUpload } from '../src/server/notifications/notifications.service';
+import { notifyUpload } from '../src/server/notifications/notifications.service';
+import { tellRider } from '../src/server/test/factories';
 import { screenshotsDir } from './support/screenshots';
 
 /**
@@ -132,7 +133,7 @@ describe('notifications', () => {
     for (let i = 0; i < 13; i++) {
       await notifyUpload(h.app.ctx, rider.id, { uploaderId: owner.id, rideId: ride.id, groupId: null, at: new Date().toISOString(), params: { rider: owner.userId } });
     }
-    await notify(h.app.ctx, rider.id, 'profile_updated', { address: 'ana.rossi.sonntagsausfahrten@example.com' });
+    await tellRider(h.app.ctx, rider.id, 'profile_updated', { address: 'ana.rossi.sonntagsausfahrten@example.com' });
     const streamOpen = page.waitForResponse((res) => res.url().endsWith('/api/notifications/stream') && res.status() === 200);
     await page.reload();
     await streamOpen;
@@ -182,7 +183,7 @@ describe('notifications', () => {
     const guest = await newRider({ width: 375, height: 812 }, new URL(invitation.json.magicLink).pathname);
     await guest.page.getByRole('button', { name: 'Accept Invitation' }).waitFor();
     // A re-render of the landing used to mount the toasts again, each copy toasting on its own.
-    await notify(h.app.ctx, guest.id, 'member_joined', { rider: rider.userId, group: GROUP_NAME }, { groupId: group.id, riderId: rider.id });
+    await tellRider(h.app.ctx, guest.id, 'member_joined', { rider: rider.userId, group: GROUP_NAME }, { groupId: group.id, riderId: rider.id });
     const toast = guest.page.locator('[role=region] li').filter({ hasText: `${rider.userId} joined` });
     await toast.waitFor();
     expect(await toastCount(guest.page, `${rider.userId} joined`)).toBe(1);

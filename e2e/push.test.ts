@@ -7,7 +7,7 @@ import { expectAccessible, expectToast } from './support/page-checks';
 import { currentUser, guestRider, joinGroup } from './support/riders';
 import { createGroup, createRide, newGuestRider } from './support/ride-steps';
 import { startFakePushService, type FakePushService } from '../src/server/test/fake-push-service';
-import { notify } from '../src/server/notifications/notifications.service';
+import { tellRider } from '../src/server/test/factories';
 
 // Web push in Chromium (issue 30, points 8 and 9). Headless Chromium has no push service: the page's
 // PushManager.subscribe is stubbed to hand over a subscription of the fake push service (its real
@@ -79,7 +79,7 @@ describe('web push', () => {
 
     // The server pushes the rider's next notification; the fake decrypts what it got.
     const arriving = fake.nextPush(subscription.endpoint);
-    await notify(h.app.ctx, (await currentUser(page)).id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+    await tellRider(h.app.ctx, (await currentUser(page)).id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
     await runDueDeliveries(h.app.ctx, deliverySenders());
     const pushed = await arriving;
     const sent = JSON.parse(pushed.text) as { title: string; body: string; url: string };

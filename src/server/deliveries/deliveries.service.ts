@@ -4,31 +4,31 @@ import { escapeHtml } from '../platform/html';
 import { usersRepository } from '../users/users.repository';
 import type { I18n } from '@lingui/core';
 import { i18nOfUser } from '../i18n/i18n.service';
-import { channelOffered, defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationLabel, notificationTypes, type DeliveryChannel, type NotificationType, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationLabel, notificationTypes, SETTING_CHANNELS, settingDefault, settingOffered, type NotificationType, type NotificationTypeDefinition, type SettingChannel } from '../../shared/notifications/notification-types';
 import { groupsRepository } from '../groups/groups.repository';
 import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-/** GET /api/users/current/notification-settings: each type's e-mail and push switch (the default unless the rider chose), and the pause. */
+/** GET /api/users/current/notification-settings: each type's switch in the app, by e-mail and by push (the default unless the rider chose), and the pause. */
 export async function getNotificationSettings(ctx: AppContext, userId: string): Promise<NotificationSettings> {
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw notFound('User not found');
   const chosen = await channelSettingsRepository.listForUser(ctx.db, userId);
-  const switchOf = (type: NotificationType, channel: DeliveryChannel) => {
-    if (!channelOffered(type, channel)) return null;
+  const switchOf = (type: NotificationType, channel: SettingChannel) => {
+    if (!settingOffered(type, channel)) return null;
     const row = chosen.find((r) => r.type === type && r.channel === channel);
-    return row ? Number(row.enabled) === 1 : defaultChannelOn(type, channel);
+    return row ? Number(row.enabled) === 1 : settingDefault(type, channel);
   };
   const i18n = await i18nOfUser(user);
   return {
     hasEmail: user.email !== null,
     emailPaused: await channelSettingsRepository.emailPaused(ctx.db, userId),
     organizes: await groupsRepository.organizesAny(ctx.db, userId),
-    // The labels in the rider's saved language.
-    types: NOTIFICATION_TYPE_NAMES.map((type) => {
+    // The labels in the rider's saved language; a type without any switch (a digest) has no row.
+    types: NOTIFICATION_TYPE_NAMES.filter((type) => SETTING_CHANNELS.some((channel) => settingOffered(type, channel))).map((type) => {
       const definition: NotificationTypeDefinition = notificationTypes[type];
-      return { type, label: notificationLabel(i18n, type), section: definition.section, email: switchOf(type, 'email'), push: switchOf(type, 'push') };
+      return { type, label: notificationLabel(i18n, type), section: definition.section, app: switchOf(type, 'app'), email: switchOf(type, 'email'), push: switchOf(type, 'push') };
     }),
   };
 }
@@ -38,8 +38,8 @@ export async function updateNotificationSetting(ctx: AppContext, userId: string,
   if ('emailPaused' in input) {
     await channelSettingsRepository.setEmailPaused(ctx.db, userId, input.emailPaused);
   } else {
-    if (!channelOffered(input.type, input.channel)) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.notOffered);
-    if (input.enabled === defaultChannelOn(input.type, input.channel)) await channelSettingsRepository.clear(ctx.db, userId, input.type, input.channel);
+    if (!settingOffered(input.type, input.channel)) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.notOffered);
+    if (input.enabled === settingDefault(input.type, input.channel)) await channelSettingsRepository.clear(ctx.db, userId, input.type, input.channel);
     else await channelSettingsRepository.set(ctx.db, { user_id: userId, type: input.type, channel: input.channel, enabled: input.enabled ? 1 : 0 });
   }
   return getNotificationSettings(ctx, userId);
@@ -89,8 +89,12 @@ export async function unsubscribePage(ctx: AppContext, token: string): Promise<s
 /** POST of the unsubscribe link (RFC 8058 one-click, no cookie needed; or the confirmation page's button): the type's mails stop. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<string> {
   const { userId, type, label, i18n } = await tokenSubject(ctx, token);
-  if (defaultChannelOn(type, 'email')) await channelSettingsRepository.set(ctx.db, { user_id: userId, type, channel: 'email', enabled: 0 });
-  else await channelSettingsRepository.clear(ctx.db, userId, type, 'email');
+  // A digest has no switch of its own: it stops with the e-mail switches of the types it gathers.
+  const definition: NotificationTypeDefinition = notificationTypes[type];
+  for (const stopped of definition.gathers ?? [type]) {
+    if (defaultChannelOn(stopped, 'email')) await channelSettingsRepository.set(ctx.db, { user_id: userId, type: stopped, channel: 'email', enabled: 0 });
+    else await channelSettingsRepository.clear(ctx.db, userId, stopped, 'email');
+  }
   const { appName, publicUrl } = ctx.config;
   const text = i18n._(/*i18n*/ { id: 'unsubscribe.done.text', message: 'You will no longer get e-mails for “{type}”.', values: { type: label } });
   const settings = i18n._(/*i18n*/ { id: 'unsubscribe.done.settings', message: 'Notification settings' });

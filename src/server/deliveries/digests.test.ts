@@ -102,6 +102,60 @@ describe('digests', () => {
     expect(mails[0]!.text).toContain(`- ${asking.user.userId} wants to join ${group.name}`);
   });
 
+  it("writes each item with today's names in the rider's language, and a deleted ride with the name it had", async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await addMember(owner, rider, group.id);
+    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'daily', language: 'de' })).statusCode).toBe(200);
+    const renamed = await buildRide(owner, group.id, { name: 'Queued as Passo Rolle' });
+    const deleted = await buildRide(owner, group.id, { name: 'Deleted Dawn Run' });
+    // After the items were queued: one ride renamed, the other deleted.
+    expect((await owner.client.patch(`/api/rides/${renamed.id}`, { name: 'Passo Rolle and Valles' })).statusCode).toBe(200);
+    expect((await owner.client.delete(`/api/rides/${deleted.id}`)).statusCode).toBeLessThan(300);
+
+    const before = t.mail.length;
+    const dueAt = Date.parse((await heldOf(rider.user.id))[0]!.due_at);
+    expect(await runDigests(t.app.ctx, dueAt)).toBe(1);
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 1000 });
+    const [digest, ...more] = t.mail.slice(before).filter((m) => m.to === rider.user.email);
+    expect(more).toEqual([]);
+    expect(digest!.subject).toBe('Neue Ausfahrten in deinen Gruppen: 2');
+    expect(digest!.text).toContain('- Passo Rolle and Valles wurde zu deiner Gruppe hinzugefügt');
+    expect(digest!.text).not.toContain('Queued as Passo Rolle');
+    expect(digest!.text).toContain('- Deleted Dawn Run wurde zu deiner Gruppe hinzugefügt');
+  });
+
+  it('has no switch of its own: its mail’s unsubscribe link stops the mails it gathers, and what waits is not sent', async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await addMember(owner, rider, group.id);
+    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'weekly' })).statusCode).toBe(200);
+    await buildRide(owner, group.id, { name: 'Weekly one' });
+    let dueAt = Date.parse((await heldOf(rider.user.id))[0]!.due_at);
+    let before = t.mail.length;
+    expect(await runDigests(t.app.ctx, dueAt)).toBe(1);
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 1000 });
+    const [digest] = t.mail.slice(before).filter((m) => m.to === rider.user.email);
+    const link = /^<https:\/\/rc\.test(\/api\/notifications\/unsubscribe\/[^>]+)>$/.exec(digest!.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(link).toBeDefined();
+
+    // The next week's item waits; the rider then stops the digest from its mail (no cookie).
+    await buildRide(owner, group.id, { name: 'Weekly two' });
+    const waiting = (await heldOf(rider.user.id)).filter((r) => r.state === 'held');
+    expect(waiting).toHaveLength(1);
+    const stopped = await t.app.inject({ method: 'POST', url: link!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(stopped.statusCode).toBe(200);
+    const settings = (await rider.client.get('/api/users/current/notification-settings')).json<{ types: Array<{ type: string; email: boolean | null }> }>();
+    expect(settings.types.find((s) => s.type === 'ride_created')).toMatchObject({ email: false });
+    dueAt = Date.parse(waiting[0]!.due_at);
+    before = t.mail.length;
+    await runDigests(t.app.ctx, dueAt);
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => dueAt + 1000 });
+    expect(t.mail.slice(before).filter((m) => m.to === rider.user.email)).toEqual([]);
+  });
+
   it('runs as a housekeeping job', () => {
     expect(housekeepingJobs(t.app.ctx).map((job) => job.name)).toContain('digests');
   });

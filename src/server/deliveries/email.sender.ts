@@ -1,10 +1,10 @@
 import type { AppContext } from '../context';
-import { notificationsRepository } from '../notifications/notifications.repository';
+import { notificationsRepository, type NotificationListRow } from '../notifications/notifications.repository';
 import { zoneOf } from '../notifications/notifications.service';
 import { ridesRepository } from '../rides/rides.repository';
 import { rideInvitation } from '../calendar/calendar.service';
 import { i18nOfUser } from '../i18n/i18n.service';
-import { isNotificationType, notificationLabel, notificationTypes, renderNotification, type CurrentNames, type DigestItem, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
+import { defaultChannelOn, isNotificationType, notificationLabel, notificationTypes, renderNotification, type CurrentNames, type DigestItem, type NotificationType, type NotificationTypeDefinition } from '../../shared/notifications/notification-types';
 import { toBool } from '../db/database';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { deliveriesRepository } from './deliveries.repository';
@@ -34,15 +34,40 @@ interface Subject {
   opened: boolean;
 }
 
+/** The names a notification's subject is called by now; none when it is gone (the stored names stand in). */
+function currentNames(row: NotificationListRow | undefined): CurrentNames {
+  return { ride: row?.subject_ride_name ?? null, group: row?.subject_group_name ?? row?.subject_ride_group_name ?? null, rider: row?.subject_user_handle ?? null };
+}
+
 /** What the notification is about, named as it is called now; the stored parameters stand in for what is gone. */
 async function subjectOf(ctx: AppContext, delivery: ClaimedDelivery): Promise<Subject> {
   const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
   return {
-    current: { ride: row?.subject_ride_name ?? null, group: row?.subject_group_name ?? row?.subject_ride_group_name ?? null, rider: row?.subject_user_handle ?? null },
+    current: currentNames(row),
     rideId: row?.subject_ride_id ?? delivery.rideId,
     groupSlug: row?.subject_group_slug ?? row?.subject_ride_group_slug ?? null,
     opened: row ? toBool(row.is_read) : false,
   };
+}
+
+/** Whether the rider has `type` on by e-mail: the default left on, or a type off by default (a comment) switched on. */
+async function emailSwitchedOn(ctx: AppContext, userId: string, type: NotificationType): Promise<boolean> {
+  const byDefault = defaultChannelOn(type, 'email');
+  const switched = (await channelSettingsRepository.usersWith(ctx.db, [userId], type, 'email', !byDefault)).size > 0;
+  return byDefault !== switched;
+}
+
+/** A digest's items whose type the rider still has on by e-mail (one switched off since, by its mail's link or in Preferences, drops out). */
+async function digestItemsStillOn(ctx: AppContext, delivery: ClaimedDelivery): Promise<Array<DigestItem & { type: NotificationType }>> {
+  const items = Array.isArray(delivery.params.items) ? (delivery.params.items as DigestItem[]) : [];
+  const on = new Map<string, boolean>();
+  const kept: Array<DigestItem & { type: NotificationType }> = [];
+  for (const item of items) {
+    if (!isNotificationType(item.type)) continue;
+    if (!on.has(item.type)) on.set(item.type, await emailSwitchedOn(ctx, delivery.userId, item.type));
+    if (on.get(item.type)) kept.push({ ...item, type: item.type });
+  }
+  return kept;
 }
 
 /**
@@ -57,24 +82,26 @@ export const emailSender: DeliverySender = {
     const rider = await deliveriesRepository.mailRecipient(ctx.db, delivery.userId);
     if (!rider?.email || toBool(rider.email_paused)) return 'skipped';
     const definition: NotificationTypeDefinition = notificationTypes[delivery.type];
-    const byDefault = definition.channels.email === true;
-    // On when the rider left the default on, or switched a type that is off by default on (a comment).
-    const switched = (await channelSettingsRepository.usersWith(ctx.db, [delivery.userId], delivery.type, 'email', !byDefault)).size > 0;
-    if (byDefault === switched) return 'skipped';
+    // A digest has no switch of its own: it carries the items whose type is still on by e-mail.
+    const digestItems = definition.gathers ? await digestItemsStillOn(ctx, delivery) : undefined;
+    if (digestItems ? digestItems.length === 0 : !(await emailSwitchedOn(ctx, delivery.userId, delivery.type))) return 'skipped';
     const subject = await subjectOf(ctx, delivery);
     // Opened in the app already: the rider knows (being active in the app is not enough: the row must be read).
     if (subject.opened) return 'skipped';
     // A reminder is sent only to a rider still holding a seat, and never after the start (a retry).
-    if (delivery.type === 'ride_reminder_due' && !(await reminderStillDue(ctx, delivery))) return 'skipped';
+    const reminded = delivery.type === 'ride_reminder_due' ? await reminderStillDue(ctx, delivery) : undefined;
+    if (reminded === null) return 'skipped';
     if ((await deliveriesRepository.sentSince(ctx.db, delivery.userId, 'email', new Date(Date.now() - DAY_MS).toISOString())) >= MAILS_PER_DAY) return 'skipped';
 
     // In the language of the rider it goes to, never the one of the rider who caused it.
     const i18n = await i18nOfUser(rider);
     const { publicUrl, appName } = ctx.config;
     const host = new URL(publicUrl).host;
-    const ride = subject.rideId ? await ridesRepository.findById(ctx.db, subject.rideId) : undefined;
+    const ride = reminded ?? (subject.rideId ? await ridesRepository.findById(ctx.db, subject.rideId) : undefined);
+    // A digest counts the items it still carries.
+    const params = digestItems ? { ...delivery.params, count: digestItems.length } : delivery.params;
     // A delivery without an in-app notification (a reminder) names the ride as it is called now too.
-    const { title, message } = renderNotification(i18n, delivery.type, delivery.params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
+    const { title, message } = renderNotification(i18n, delivery.type, params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
     const link =
       definition.opens === 'ride' && subject.rideId
         ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_ride', message: 'Open the ride' }) }
@@ -82,10 +109,8 @@ export const emailSender: DeliverySender = {
           ? { url: `${publicUrl}/groups/${encodeURIComponent(subject.groupSlug)}`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_group', message: 'Open the group' }) }
           : { url: `${publicUrl}/`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_app', message: 'Open {app}', values: { app: appName } }) };
     const token = await unsubscribeToken(ctx.db, delivery.userId, delivery.type);
-    // A digest lists its items, each written as its own mail would say it.
-    const items = Array.isArray(delivery.params.items)
-      ? (delivery.params.items as DigestItem[]).flatMap((item) => (isNotificationType(item.type) ? [renderNotification(i18n, item.type, item.params).message] : []))
-      : undefined;
+    // A digest lists its items, each written as its own mail would say it: with today's names (the stored ones for what is gone).
+    const items = digestItems && (await Promise.all(digestItems.map(async (item) => renderNotification(i18n, item.type, item.params, currentNames(item.notificationId ? await notificationsRepository.findWithSubject(ctx.db, item.notificationId) : undefined)).message)));
     const mail = composeNotificationMail(i18n, {
       appName,
       title,

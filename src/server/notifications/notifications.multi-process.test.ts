@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { openEventStream } from '../test/event-stream';
-import { notify } from './notifications.service';
+import { tellRider } from '../test/factories';
 
 // Several app processes share one PostgreSQL database (GUIDE section 1): a notification created by
 // one process must reach a page whose stream is served by another. SQLite runs a single process,
@@ -23,7 +23,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
     const client = new TestClient(b.app);
     const user = (await client.get('/api/users/current')).json() as { id: string };
     const stream = await openEventStream(b.app, client.cookie!);
-    await notify(a.app.ctx, user.id, 'ride_created', { ride: 'Dawn Patrol' });
+    await tellRider(a.app.ctx, user.id, 'ride_created', { ride: 'Dawn Patrol' });
     await expect.poll(() => stream.text(), { timeout: 5000 }).toContain('Dawn Patrol has been added to your group');
 
     // PostgreSQL ends every LISTEN connection (as a restart does): the processes listen again and
@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications across app processe
     await expect
       .poll(
         async () => {
-          await notify(a.app.ctx, user.id, 'ride_created', { ride: 'Night Loop' });
+          await tellRider(a.app.ctx, user.id, 'ride_created', { ride: 'Night Loop' });
           return stream.text();
         },
         { timeout: 10_000, interval: 300 },

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, NotificationsTable } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -43,7 +43,17 @@ function withSubjects(db: Executor): SelectQueryBuilder<Database, 'notifications
     ]) as unknown as SelectQueryBuilder<Database, 'notifications', NotificationListRow>;
 }
 
+/** The rider's stored "off in the app" switch of a type (the app's switches default on: only an off is stored). */
+function hiddenInApp<Q extends SelectQueryBuilder<Database, 'notification_channel_settings', object>>(query: Q, userId: string | Expression<string>, type: string | Expression<string>) {
+  return query.select('notification_channel_settings.user_id').where('notification_channel_settings.user_id', '=', userId).where('notification_channel_settings.type', '=', type).where('notification_channel_settings.channel', '=', 'app').where('notification_channel_settings.enabled', '=', 0);
+}
+
 export const notificationsRepository = {
+  /** Whether the rider switched this type off in the app: it is not shown, nor sent to their open pages. */
+  async hiddenInApp(db: Executor, userId: string, type: string): Promise<boolean> {
+    return (await hiddenInApp(db.selectFrom('notification_channel_settings'), userId, type).executeTakeFirst()) !== undefined;
+  },
+
   async insert(db: Executor, row: Omit<NotificationRow, 'is_read' | 'item_count' | 'first_at' | 'group_key'>): Promise<void> {
     await db.insertInto('notifications').values(row).execute();
   },
@@ -81,6 +91,8 @@ export const notificationsRepository = {
         .where((eb) =>
           eb.not(eb.and([eb('notifications.type', 'in', ABOUT_A_RIDER), eb('notifications.subject_group_id', 'is not', null), eb('notifications.subject_user_id', 'is', null)])),
         )
+        // Types the rider switched off in the app: kept, not shown (nor counted unread).
+        .where((eb) => eb.not(eb.exists(hiddenInApp(eb.selectFrom('notification_channel_settings'), eb.ref('notifications.user_id'), eb.ref('notifications.type')))))
         .orderBy('notifications.created_at', 'desc')
         .orderBy('notifications.id', 'desc')
         .limit(NOTIFICATION_LIST_LIMIT)

@@ -46,7 +46,8 @@ function aboutColumns(about: NotificationAbout | undefined) {
 /** The stored notification as the list shows it, pushed to every page the rider has open. */
 async function pushStored(ctx: NotifyContext, userId: string, id: string): Promise<Notification | undefined> {
   const row = await notificationsRepository.findWithSubject(ctx.db, id);
-  if (!row) return undefined;
+  // A type the rider switched off in the app reaches no open page (its mail and push follow their own switches).
+  if (!row || (await notificationsRepository.hiddenInApp(ctx.db, userId, row.type))) return undefined;
   // Written in the language of its recipient, whoever caused it.
   const notification = presentNotification(row, await i18nOfUserId(ctx.db, userId));
   await push(ctx, notificationTopic(userId), notification);
@@ -101,16 +102,6 @@ export async function recordNotifications<T extends NotificationType>(db: Execut
  */
 export async function publishNotifications(ctx: NotifyContext, told: Told): Promise<void> {
   for (const { userId, id } of told) await pushStored(ctx, userId, id);
-}
-
-/**
- * Tells one rider something on its own (no other write to share a transaction with: a reminder,
- * a role given): the notification and its deliveries in one transaction, then pushed.
- */
-export async function notify<T extends NotificationType>(ctx: NotifyContext, userId: string, type: T, params: NotificationParams[T], about?: NotificationAbout): Promise<Notification | undefined> {
-  const told = await ctx.db.transaction().execute((tx) => recordNotifications(tx, [userId], { type, params, ...(about && { about }) }));
-  const [first] = told;
-  return first ? pushStored(ctx, userId, first.id) : undefined;
 }
 
 /**

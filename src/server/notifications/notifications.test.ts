@@ -3,26 +3,25 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, randomIp, TestClient, tokenFromMail } from '../test/test-app';
 import { openEventStream } from '../test/event-stream';
-import { buildGroup, buildGuest } from '../test/factories';
-import { notify } from './notifications.service';
+import { buildGroup, buildGuest, tellRider } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
 
-describe('notify() and GET /api/notifications', () => {
+describe('recorded notifications and GET /api/notifications', () => {
   it('stores notifications for one rider and lists them newest first', async () => {
     const { client, user } = await buildGuest(t);
     const other = await buildGuest(t);
     // Only the clock is fake, and only here: the second notification is a second younger, not a sleep later.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      await notify(t.app.ctx, user.id, 'ride_created', { ride: 'Sunday Twisties' });
+      await tellRider(t.app.ctx, user.id, 'ride_created', { ride: 'Sunday Twisties' });
       vi.setSystemTime(Date.now() + 1000);
-      await notify(t.app.ctx, user.id, 'poll_created', { poll: 'Alps trip' });
+      await tellRider(t.app.ctx, user.id, 'poll_created', { poll: 'Alps trip' });
     } finally {
       vi.useRealTimers();
     }
-    await notify(t.app.ctx, other.user.id, 'member_joined', { rider: 'someone', group: 'Club' });
+    await tellRider(t.app.ctx, other.user.id, 'member_joined', { rider: 'someone', group: 'Club' });
 
     const list = (await client.get('/api/notifications')).json();
     expect(list).toHaveLength(2);
@@ -41,7 +40,7 @@ describe('notify() and GET /api/notifications', () => {
 describe('PATCH /api/notifications/{id}/read', () => {
   it('marks the rider’s own notification read', async () => {
     const { client, user } = await buildGuest(t);
-    const n = (await notify(t.app.ctx, user.id, 'ride_reminder', { ride: 'Coast run', daysLeft: 1 }))!;
+    const n = await tellRider(t.app.ctx, user.id, 'ride_reminder', { ride: 'Coast run', daysLeft: 1 });
     expect((await client.patch(`/api/notifications/${n.id}/read`)).statusCode).toBe(200);
     expect((await client.get('/api/notifications')).json()[0].isRead).toBe(true);
   });
@@ -49,7 +48,7 @@ describe('PATCH /api/notifications/{id}/read', () => {
   it('answers 404 for someone else’s notification and leaves it unread', async () => {
     const owner = await buildGuest(t);
     const intruder = await buildGuest(t);
-    const n = (await notify(t.app.ctx, owner.user.id, 'media_uploaded', { rider: 'x' }))!;
+    const n = await tellRider(t.app.ctx, owner.user.id, 'media_uploaded', { rider: 'x' });
     const res = await intruder.client.patch(`/api/notifications/${n.id}/read`);
     expect(res.statusCode).toBe(404);
     expect((await intruder.client.patch('/api/notifications/does-not-exist/read')).statusCode).toBe(404);
@@ -82,7 +81,7 @@ describe('GET /api/notifications/stream', () => {
     const mine = await open(client.cookie!, received);
     const theirs = await open(other.client.cookie!, otherReceived);
 
-    const n = (await notify(t.app.ctx, user.id, 'member_joined', { rider: 'gravelwolf1234', group: 'Night Riders' }))!;
+    const n = await tellRider(t.app.ctx, user.id, 'member_joined', { rider: 'gravelwolf1234', group: 'Night Riders' });
     await expect.poll(() => received.join('')).toContain('event: notification');
     const data = received.join('').split('\n').find((line) => line.startsWith('data: '))!;
     expect(JSON.parse(data.slice(6))).toEqual({ id: n.id, type: 'member_joined', title: 'New Member', message: 'gravelwolf1234 joined Night Riders', params: { rider: 'gravelwolf1234', group: 'Night Riders' }, isRead: false, createdAt: n.createdAt });
@@ -149,11 +148,11 @@ describe('GET /api/notifications/stream', () => {
     await other.post('/api/auth/magic-link', { email: rider.user.email }, { 'x-forwarded-for': randomIp() });
     await other.post('/api/auth/verify-magic-link', { token: tokenFromMail(t.mail, rider.user.email), confirm: true });
     const stream = await openEventStream(t.app, other.cookie!);
-    await notify(t.app.ctx, rider.user.id, 'member_joined', { rider: 'before', group: 'Night Riders' });
+    await tellRider(t.app.ctx, rider.user.id, 'member_joined', { rider: 'before', group: 'Night Riders' });
     await expect.poll(() => stream.text()).toContain('before joined');
 
     expect((await rider.client.post('/api/auth/sessions/sign-out-others')).statusCode).toBe(200);
-    await notify(t.app.ctx, rider.user.id, 'member_joined', { rider: 'after', group: 'Night Riders' });
+    await tellRider(t.app.ctx, rider.user.id, 'member_joined', { rider: 'after', group: 'Night Riders' });
     await expect.poll(() => stream.ended()).toBe(true);
     expect(stream.text()).not.toContain('after joined');
     stream.close();

@@ -6,7 +6,6 @@ import { pushDeliveryOptions } from './push-options';
 import { pushRepository } from './push.repository';
 import { pushMessageOf, sendPush } from './push.service';
 import { reminderStillDue } from '../rides/reminder-deliveries';
-import { ridesRepository } from '../rides/rides.repository';
 import { renderNotification } from '../../shared/notifications/notification-types';
 import type { PushMessage } from '../../shared/push/push';
 import type { ClaimedDelivery } from '../deliveries/deliveries.worker';
@@ -20,10 +19,10 @@ import { i18nOfUserId } from '../i18n/i18n.service';
  * replaces the last on the device. Undefined when there is nothing to remind of any more.
  */
 async function reminderMessage(ctx: AppContext, delivery: ClaimedDelivery, i18n: I18n): Promise<PushMessage | undefined> {
-  if (!(await reminderStillDue(ctx, delivery)) || !delivery.rideId) return undefined;
-  const ride = await ridesRepository.findById(ctx.db, delivery.rideId);
-  const { title, message } = renderNotification(i18n, delivery.type, delivery.params, { ride: ride?.name ?? null });
-  return { title, body: message, url: `/rides/${encodeURIComponent(delivery.rideId)}`, tag: `reminder-${delivery.rideId}` };
+  const ride = await reminderStillDue(ctx, delivery);
+  if (!ride) return undefined;
+  const { title, message } = renderNotification(i18n, delivery.type, delivery.params, { ride: ride.name });
+  return { title, body: message, url: `/rides/${encodeURIComponent(ride.id)}`, tag: `reminder-${ride.id}` };
 }
 
 /**

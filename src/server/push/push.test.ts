@@ -6,11 +6,16 @@ import { useTestApp } from '../test/use-test-app';
 import { startFakePushService, type FakePushService } from '../test/fake-push-service';
 import { sessionListSchema } from '../../shared/auth/sessions';
 import { pushKeySchema, pushMessageSchema } from '../../shared/push/push';
-import { notify } from '../notifications/notifications.service';
+import { enqueueReminderDeliveries } from '../rides/reminder-deliveries';
+import { instantToLocal } from '../../shared/timezones/zoned-time';
+import { dayLabelIn, timeLabelIn } from '../../shared/rides/ride-time';
 import { loadOrMakeVapidKeys, sendPush } from './push.service';
 import { pushRepository } from './push.repository';
-import { addMember, buildGroup, buildRide, inDays } from '../test/factories';
+import { addMember, buildGroup, buildRide, inDays, tellRider } from '../test/factories';
 import { COMMENT_COALESCE_MS } from '../deliveries/coalesced-types';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const t = useTestApp({ MAIL_FROM: 'Club Rides <rides@club.example>' });
 let fake: FakePushService;
@@ -71,7 +76,7 @@ describe('web push', () => {
 
     const arriving = fake.nextPush(subscription.endpoint);
     // Through the outbox: the notification's push row, sent by the deliveries worker.
-    await notify(t.app.ctx, user.id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+    await tellRider(t.app.ctx, user.id, 'ride_cancelled', { ride: 'Sunday Loop', startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
     await runDueDeliveries(t.app.ctx, deliverySenders());
     const push = await arriving;
 
@@ -88,7 +93,6 @@ describe('web push', () => {
   });
 
   it('sends each device a push once, when another device of the rider fails and the row is tried again', async () => {
-    const MINUTE = 60_000;
     // Either device may be the one that fails: the one tried first, then the one tried after a success.
     for (const failing of [0, 1]) {
       const email = `push-twice-${failing}-${Date.now()}@example.com`;
@@ -97,7 +101,7 @@ describe('web push', () => {
       const devices = [await subscribed(phone.client), await subscribed(laptop.client)];
       fake.answerNextWith(devices[failing]!.endpoint, 500);
 
-      await notify(t.app.ctx, phone.user.id, 'ride_cancelled', { ride: `Loop ${failing}`, startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
+      await tellRider(t.app.ctx, phone.user.id, 'ride_cancelled', { ride: `Loop ${failing}`, startAt: '2030-06-02T07:00:00.000Z', zone: 'Europe/Rome' });
       const start = Date.now();
       expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start })).toMatchObject({ retried: 1 });
       expect(await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => start + 2 * MINUTE })).toMatchObject({ sent: 1, retried: 0 });
@@ -112,7 +116,6 @@ describe('web push', () => {
   });
 
   it('sends a coalesced push again to a device that took the earlier version, when the row waits for a retry', async () => {
-    const MINUTE = 60_000;
     const email = `push-burst-${Date.now()}@example.com`;
     const owner = await buildSignedInUser(t, email);
     const laptop = await buildSignedInUser(t, email);
@@ -136,6 +139,41 @@ describe('web push', () => {
 
     const shown = [first!, second!].map((device) => fake.received.filter((push) => push.endpoint === device.endpoint && push.status === 201).map((push) => pushMessageSchema.parse(JSON.parse(push.text)).body));
     expect(shown).toEqual([[expect.stringContaining('Rain expected'), expect.stringContaining('Bring a layer')], [expect.stringContaining('Bring a layer')]]);
+  });
+
+  it("pushes a reminder with the ride's name today and its time on the ride's clock (UTC here), kept by the push service until the ride's start", async () => {
+    const owner = await buildSignedInUser(t);
+    const group = await buildGroup(owner, { membershipApprovalRequired: false });
+    const rider = await buildSignedInUser(t);
+    await addMember(owner, rider, group.id);
+    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { timezone: 'UTC', reminderTimes: ['two_hours_before'] })).statusCode).toBe(200);
+    // Three hours from now, to the minute: its reminder is due in an hour, and the push is kept for the two before the start.
+    const start = new Date(Math.floor((Date.now() + 3 * HOUR) / MINUTE) * MINUTE).toISOString();
+    const ride = await buildRide(owner, group.id, { name: 'Queued Dawn Patrol', startDate: start, endDate: start });
+    expect((await rider.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
+    const subscription = await subscribed(rider.client);
+
+    const due = Date.parse(start) - 2 * HOUR;
+    expect(await enqueueReminderDeliveries(t.app.ctx, new Date(due + MINUTE))).toBeGreaterThanOrEqual(1);
+    // Renamed after it was queued: the push names the ride as it is called when it is sent.
+    expect((await owner.client.patch(`/api/rides/${ride.id}`, { name: 'Dawn Patrol to Passo Giau' })).statusCode).toBe(200);
+    const arriving = fake.nextPush(subscription.endpoint);
+    const sentFrom = Date.now();
+    await runDueDeliveries(t.app.ctx, deliverySenders(), { now: () => due + MINUTE });
+    const push = await arriving;
+    const sentBy = Date.now();
+
+    const { day, time } = instantToLocal(start, 'UTC');
+    expect(pushMessageSchema.parse(JSON.parse(push.text))).toEqual({
+      title: 'Ride reminder',
+      body: `Reminder: Dawn Patrol to Passo Giau starts on ${dayLabelIn(day, 'en')} at ${timeLabelIn(time, 'en')} (UTC)`,
+      url: `/rides/${ride.id}`,
+      tag: `reminder-${ride.id}`,
+    });
+    // Its TTL ends at the ride's start (to the second it was sent in), not a day later.
+    expect(push.urgency).toBe('normal');
+    expect(sentFrom + push.ttl * 1000).toBeLessThanOrEqual(Date.parse(start));
+    expect(sentBy + (push.ttl + 1) * 1000).toBeGreaterThanOrEqual(Date.parse(start));
   });
 
   it('removes a subscription the push service answers 410 or 404 for, and keeps it on a passing failure', async () => {

@@ -4,7 +4,7 @@ import { zoneOf } from '../notifications/notifications.service';
 import { isKnownZone, instantToLocal, repeatedLocalToInstant } from '../../shared/timezones/zoned-time';
 import { readPreferences, type ReminderTime } from '../../shared/users/preferences';
 import { addDays } from '../../shared/series/series-rule';
-import { ridesRepository } from './rides.repository';
+import { ridesRepository, type RideRow } from './rides.repository';
 
 /*
  * Reminders by e-mail and push (issue 30 point 6), at the times each rider chose in Preferences:
@@ -77,12 +77,13 @@ export async function enqueueReminderDeliveries(ctx: AppContext, now = new Date(
 }
 
 /**
- * Whether a reminder claimed by a sender is still worth sending: the rider still holds a seat on a
- * ride not cancelled that has not started (a retry never reminds after the start).
+ * The ride a reminder claimed by a sender is about, while it is still worth sending (the sender
+ * writes from it, reading it once): the rider still holds a seat on a ride not cancelled that has
+ * not started (a retry never reminds after the start). Null when not.
  */
-export async function reminderStillDue(ctx: Pick<AppContext, 'db'>, delivery: { userId: string; rideId: string | null }, now = Date.now()): Promise<boolean> {
-  if (!delivery.rideId) return false;
+export async function reminderStillDue(ctx: Pick<AppContext, 'db'>, delivery: { userId: string; rideId: string | null }, now = Date.now()): Promise<RideRow | null> {
+  if (!delivery.rideId) return null;
   const ride = await ridesRepository.findById(ctx.db, delivery.rideId);
-  if (!ride || ride.status === 'cancelled' || Date.parse(ride.start_date) <= now) return false;
-  return ridesRepository.isParticipant(ctx.db, ride.id, delivery.userId);
+  if (!ride || ride.status === 'cancelled' || Date.parse(ride.start_date) <= now) return null;
+  return (await ridesRepository.isParticipant(ctx.db, ride.id, delivery.userId)) ? ride : null;
 }

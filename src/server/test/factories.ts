@@ -1,3 +1,6 @@
+import type { AppContext } from '../context';
+import { publishNotifications, recordNotifications, type NotificationAbout } from '../notifications/notifications.service';
+import type { NotificationParams, NotificationType } from '../../shared/notifications/notification-types';
 import crypto from 'node:crypto';
 import { buildSignedInUser, TestClient, type TestApp } from './test-app';
 import type { Ride } from '../../shared/rides/ride';
@@ -152,4 +155,14 @@ export async function buildRide(owner: Rider, groupId: string, extra: Record<str
   const res = await owner.client.post('/api/rides', rideBody(groupId, extra));
   if (res.statusCode !== 201) throw new Error(`buildRide: ${res.statusCode} ${res.body}`);
   return res.json() as Ride;
+}
+
+/**
+ * Tells one rider something as a domain does: recorded in a transaction with its mails and pushes
+ * (`recordNotifications`), then published to the rider's open pages. The notification's id and time.
+ */
+export async function tellRider<T extends NotificationType>(ctx: AppContext, userId: string, type: T, params: NotificationParams[T], about?: NotificationAbout): Promise<{ id: string; createdAt: string }> {
+  const told = await ctx.db.transaction().execute((tx) => recordNotifications(tx, [userId], { type, params, ...(about && { about }) }));
+  await publishNotifications(ctx, told);
+  return ctx.db.selectFrom('notifications').select(['id', 'created_at as createdAt']).where('id', '=', told[0]!.id).executeTakeFirstOrThrow();
 }

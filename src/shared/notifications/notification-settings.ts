@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPE_NAMES } from './notification-types';
+import { NOTIFICATION_TYPE_NAMES, SETTING_CHANNELS } from './notification-types';
 
-/** One type's switches by channel: null where the type does not travel by it. In the app every type is always shown. */
+/**
+ * One type's switches by channel: null where the type does not travel by it. Digests have no row:
+ * the digest choice (reminders and digests, with the profile) decides them.
+ */
 export const notificationTypeSettingSchema = z.object({
   type: z.enum(NOTIFICATION_TYPE_NAMES),
   label: z.string(),
   section: z.enum(['My rides', 'My groups', 'Organizing', 'Account']),
+  /** Shown in the app: under the bell, in the list and its unread count (null: never in the app, as a reminder by mail). */
+  app: z.nullable(z.boolean()),
   email: z.nullable(z.boolean()),
   /** Push to every device of the rider's where notifications are on ("Notifications on this device"). */
   push: z.nullable(z.boolean()),
@@ -25,7 +30,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** PATCH /api/users/current/notification-settings: one switch, or the pause. */
 export const notificationSettingUpdateSchema = z.union([
-  z.strictObject({ type: z.enum(NOTIFICATION_TYPE_NAMES), channel: z.enum(['email', 'push']), enabled: z.boolean() }),
+  z.strictObject({ type: z.enum(NOTIFICATION_TYPE_NAMES), channel: z.enum(SETTING_CHANNELS), enabled: z.boolean() }),
   z.strictObject({ emailPaused: z.boolean() }),
 ]);
 export type NotificationSettingUpdate = z.infer<typeof notificationSettingUpdateSchema>;

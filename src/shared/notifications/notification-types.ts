@@ -18,6 +18,10 @@ import { instantToLocal, isKnownZone, wallClockOnOffset } from '../timezones/zon
 /** The channels a notification can travel by besides the app's own list. */
 export type DeliveryChannel = 'email' | 'push';
 
+/** The channels a rider switches a type on or off by in Preferences: the app's own list (the bell), e-mail, push. */
+export type SettingChannel = 'app' | DeliveryChannel;
+export const SETTING_CHANNELS = ['app', 'email', 'push'] as const satisfies readonly SettingChannel[];
+
 /** What clicking a notification opens. */
 export type NotificationOpens = 'ride' | 'group' | 'member' | 'account';
 
@@ -94,6 +98,13 @@ export interface NotificationTypeDefinition {
   channels: Partial<Record<DeliveryChannel, boolean>>;
   /** Leaves within a minute (issue 30 point 5): a cancellation, a seat. */
   urgent?: boolean;
+  /** Never in the app's list (mail and push only: a reminder at a chosen time, a digest): no in-app switch. */
+  inApp?: false;
+  /**
+   * A digest: one mail gathering the mails of these types. It has no switch of its own: the digest
+   * choice in Preferences and the gathered types' e-mail switches decide whether it comes.
+   */
+  gathers?: readonly NotificationType[];
   /** A name for the type in Preferences and in a mail's "why you got this". */
   label: MessageDescriptor;
   /** The title; a plural or select of the values where it varies ("Ride Tomorrow!" or "Ride in 3 days"). */
@@ -317,6 +328,7 @@ export const notificationTypes = {
     section: 'My rides',
     opens: 'ride',
     channels: { email: true, push: true },
+    inApp: false,
     label: /*i18n*/ { id: 'notifications.ride_reminder_due.label', message: 'Reminders of a ride I joined' },
     title: /*i18n*/ { id: 'notifications.ride_reminder_due.title', message: 'Ride reminder' },
     message: /*i18n*/ { id: 'notifications.ride_reminder_due.message', message: '{yourDay, select, same {Reminder: {ride} starts on {day} at {time} ({zone})} other {Reminder: {ride} starts on {day} at {time} ({zone}), {yourDay} at {yourTime} your time}}' },
@@ -328,6 +340,8 @@ export const notificationTypes = {
     section: 'My groups',
     opens: 'account',
     channels: { email: true },
+    inApp: false,
+    gathers: ['ride_created'],
     label: /*i18n*/ { id: 'notifications.rides_digest.label', message: 'New rides in my groups, as a digest' },
     title: /*i18n*/ { id: 'notifications.rides_digest.title', message: 'New rides in your groups' },
     message: /*i18n*/ { id: 'notifications.rides_digest.message', message: 'New rides in your groups: {count}' },
@@ -337,6 +351,8 @@ export const notificationTypes = {
     section: 'Organizing',
     opens: 'account',
     channels: { email: true },
+    inApp: false,
+    gathers: ['membership_request', 'member_joined'],
     label: /*i18n*/ { id: 'notifications.organizer_digest.label', message: 'Join requests and new members, as a digest' },
     title: /*i18n*/ { id: 'notifications.organizer_digest.title', message: 'Your groups today' },
     message: /*i18n*/ { id: 'notifications.organizer_digest.message', message: 'Join requests and new members in your groups: {count}' },
@@ -360,6 +376,22 @@ export function defaultChannelOn(type: NotificationType, channel: DeliveryChanne
 export function channelOffered(type: NotificationType, channel: DeliveryChannel): boolean {
   const channels: Partial<Record<DeliveryChannel, boolean>> = notificationTypes[type].channels;
   return channels[channel] !== undefined;
+}
+
+/**
+ * Whether Preferences has a switch for this type on `channel`. In the app: every type its list
+ * shows (default on; off hides the type from the bell, the list and the unread count). E-mail and
+ * push: the channels the type travels by, but for a digest, which the digest choice governs.
+ */
+export function settingOffered(type: NotificationType, channel: SettingChannel): boolean {
+  const definition: NotificationTypeDefinition = notificationTypes[type];
+  if (definition.gathers) return false;
+  return channel === 'app' ? definition.inApp !== false : channelOffered(type, channel);
+}
+
+/** A switch's position for a rider who has not chosen: in the app always on. */
+export function settingDefault(type: NotificationType, channel: SettingChannel): boolean {
+  return channel === 'app' ? settingOffered(type, 'app') : defaultChannelOn(type, channel);
 }
 
 const OFFSET_LABEL = /^UTC[+-]\d{2}:\d{2}$/;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
 import { ownSetting, useOwnSetting } from './own-setting';
-import { usersKeys } from './query-keys';
+import { notificationsKeys, usersKeys } from './query-keys';
 
 /**
- * GET /api/users/current/notification-settings: each type's e-mail and push switch and "Pause all
- * e-mail". PATCH: one switch, saved at once.
+ * GET /api/users/current/notification-settings: each type's switch in the app, by e-mail and by
+ * push, and "Pause all e-mail". PATCH: one switch, saved at once.
  */
 const notificationSettings = ownSetting<NotificationSettings, NotificationSettingUpdate>('/api/users/current/notification-settings', 'PATCH', usersKeys.notificationSettings);
 
@@ -40,8 +40,10 @@ export function useUpdateNotificationSetting(userId: string) {
       change(input);
     },
     onError: (_error, input) => change(undo(input)),
-    onSuccess: (settings) => {
+    onSuccess: (settings, input) => {
       if (queryClient.isMutating({ mutationKey }) <= 1) queryClient.setQueryData(key, settings);
+      // A type shown or hidden in the app: the bell's list (and its unread count) is read again.
+      if ('channel' in input && input.channel === 'app') void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
     },
   });
 }

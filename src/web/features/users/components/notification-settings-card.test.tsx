@@ -16,11 +16,12 @@ function settings(overrides: Partial<NotificationSettings> = {}): NotificationSe
     emailPaused: false,
     organizes: false,
     types: [
-      { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true, push: true },
-      { type: 'ride_comment', label: 'A new comment on a ride I ride or organise', section: 'My rides', email: false, push: true },
-      { type: 'ride_created', label: 'A new ride in my groups', section: 'My groups', email: true, push: true },
-      { type: 'membership_request', label: 'A rider asks to join my group', section: 'Organizing', email: true, push: true },
-      { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null, push: null },
+      { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', app: true, email: true, push: true },
+      { type: 'ride_comment', label: 'A new comment on a ride I ride or organise', section: 'My rides', app: true, email: false, push: true },
+      { type: 'ride_reminder_due', label: 'Reminders of a ride I joined', section: 'My rides', app: null, email: true, push: true },
+      { type: 'ride_created', label: 'A new ride in my groups', section: 'My groups', app: false, email: true, push: true },
+      { type: 'membership_request', label: 'A rider asks to join my group', section: 'Organizing', app: true, email: true, push: true },
+      { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', app: true, email: null, push: null },
     ],
     ...overrides,
   };
@@ -47,7 +48,7 @@ const switchNamed = (name: string) => screen.getByRole('switch', { name });
 const checked = (name: string) => switchNamed(name).getAttribute('aria-checked');
 
 describe('NotificationSettingsCard', () => {
-  it('groups the types by section, each with a switch per channel named by type and channel; the app shows every type', async () => {
+  it('groups the types by section, each with a switch per channel (in the app, by e-mail, by push) named by type and channel', async () => {
     renderCard(settings(), () => json(settings()));
     const card = await screen.findByRole('region', { name: 'Notifications' });
     await within(card).findByRole('group', { name: 'My rides' });
@@ -55,20 +56,27 @@ describe('NotificationSettingsCard', () => {
       'My rides',
       'A ride I joined is cancelled',
       'A new comment on a ride I ride or organise',
+      'Reminders of a ride I joined',
       'My groups',
       'A new ride in my groups',
       'Account',
       'My address is confirmed',
     ]);
+    expect(checked('A ride I joined is cancelled, in the app')).toBe('true');
     expect(checked('A ride I joined is cancelled, by e-mail')).toBe('true');
     expect(checked('A ride I joined is cancelled, by push')).toBe('true');
+    expect(checked('A new ride in my groups, in the app')).toBe('false');
+    // A reminder by mail and push is never in the app: no switch there.
+    const reminders = screen.getByRole('group', { name: 'Reminders of a ride I joined' });
+    expect(within(reminders).getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual(['Reminders of a ride I joined, by e-mail', 'Reminders of a ride I joined, by push']);
+    expect(within(reminders).getByText('Not shown in the app')).toBeTruthy();
     expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('false');
     expect(checked('A new comment on a ride I ride or organise, by push')).toBe('true');
     // A type that never travels by mail or push has no switch there.
     const confirmed = screen.getByRole('group', { name: 'My address is confirmed' });
-    expect(within(confirmed).queryAllByRole('switch')).toEqual([]);
+    expect(within(confirmed).getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual(['My address is confirmed, in the app']);
     expect(within(confirmed).getByText('Not sent by e-mail')).toBeTruthy();
-    expect(within(card).getByText('Every notification shows in the app, under the bell. Choose which also come by e-mail and as a push to your devices.')).toBeTruthy();
+    expect(within(card).getByText('Choose where each notification reaches you: in the app (under the bell), by e-mail and as a push to your devices. Each switch works on its own.')).toBeTruthy();
     // Not an organizer: no Organizing group, a word on when it comes.
     expect(screen.queryByRole('group', { name: 'Organizing' })).toBeNull();
     expect(screen.getByText('Organizing notifications (join requests, new members) appear here once you run a group.')).toBeTruthy();
@@ -91,6 +99,17 @@ describe('NotificationSettingsCard', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
     expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('saves an in-app switch on its own, and says so when that save fails', async () => {
+    const answer = deferred();
+    const requests = renderCard(settings(), () => answer.promise);
+    fireEvent.click(await screen.findByRole('switch', { name: 'A ride I joined is cancelled, in the app' }));
+    await waitFor(() => expect(checked('A ride I joined is cancelled, in the app')).toBe('false'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'app', enabled: false }]);
+    answer.release(json({ message: 'Internal Server Error' }, 500));
+    expect((await screen.findByRole('alert')).textContent).toBe('"A ride I joined is cancelled" in the app could not be saved. It is back as it was; please try again.');
+    expect(checked('A ride I joined is cancelled, in the app')).toBe('true');
   });
 
   it('puts a switch back and says so when its save fails', async () => {

@@ -24,13 +24,17 @@ const SECTION_HEADINGS: Record<string, MessageDescriptor> = {
   Organizing: msg`Organizing`,
   Account: msg`Account`,
 };
-/** A type's row: its label, then the e-mail and push switches in columns under the section's headers. */
-const ROW = 'grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem] items-center gap-x-1';
+/** A type's row: its label, then the app, e-mail and push switches in columns under the section's headers. */
+const ROW = 'grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem_3.5rem] items-center gap-x-1';
+/** On a phone a label (and a section's heading) takes the whole width, its switches (and the column headers) the line under it; from 640 px one line. */
+const LABEL_CELL = 'col-span-4 sm:col-span-1';
+const CHANNELS = ['app', 'email', 'push'] as const;
 
 /** What a failed save says, next to the switches: which switch, and that it is back as it was. */
 function failureText(input: NotificationSettingUpdate, i18n: I18n): MessageDescriptor {
   if ('emailPaused' in input) return msg`"Pause all e-mail" could not be saved. It is back as it was; please try again.`;
   const label = notificationLabel(i18n, input.type);
+  if (input.channel === 'app') return msg`"${label}" in the app could not be saved. It is back as it was; please try again.`;
   return input.channel === 'email'
     ? msg`"${label}" by e-mail could not be saved. It is back as it was; please try again.`
     : msg`"${label}" by push could not be saved. It is back as it was; please try again.`;
@@ -39,9 +43,9 @@ function failureText(input: NotificationSettingUpdate, i18n: I18n): MessageDescr
 /**
  * Preferences: the Notifications card (issue 30 point 10). Notifications on this device (push, asked
  * from a tap, never on load), "Pause all e-mail", then every type grouped as My rides, My groups,
- * Organizing (only for riders who own or co-organise a group) and Account, by channel: e-mail and
- * push as switches (in the app every type always shows, said once rather than as a column of
- * switches that cannot be turned). Each switch is shown at once and saved on its own; a failed save
+ * Organizing (only for riders who own or co-organise a group) and Account, by channel: in the app
+ * (off: not under the bell, nor counted unread; its mail and push keep their own switches), e-mail
+ * and push. Digests have no switches here: their choice, with the reminders, decides them. Each switch is shown at once and saved on its own; a failed save
  * puts it back and says so in the card. Grouped switches, each named by its type and channel, so a
  * screen reader hears "A ride I joined is cancelled, by e-mail", in a named group per section.
  */
@@ -83,7 +87,7 @@ export function NotificationSettingsCard({ userId, user }: { userId: string; use
               </p>
             </div>
             <p className="text-sm text-asphalt-600">
-              <Trans>Every notification shows in the app, under the bell. Choose which also come by e-mail and as a push to your devices.</Trans>
+              <Trans>Choose where each notification reaches you: in the app (under the bell), by e-mail and as a push to your devices. Each switch works on its own.</Trans>
             </p>
             {failure && (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -125,9 +129,12 @@ function TypeSection({ section, types, emailOff, onChange }: { section: string; 
     <div role="group" aria-labelledby={headingId} className="min-w-0">
       {/* The section's heading and, for the eye, the column headers; each switch carries its channel in its own name. */}
       <div className={`${ROW} border-b border-asphalt-100 pb-1`}>
-        <h3 id={headingId} className="text-xs font-bold uppercase tracking-wide text-asphalt-500">
+        <h3 id={headingId} className={`${LABEL_CELL} min-w-0 text-xs font-bold uppercase tracking-wide text-asphalt-500`}>
           {heading ? i18n._(heading) : section}
         </h3>
+        <span aria-hidden="true" className="col-start-2 text-center text-xs font-semibold text-asphalt-500">
+          <Trans>App</Trans>
+        </span>
         <span aria-hidden="true" className="text-center text-xs font-semibold text-asphalt-500">
           <Trans>E-mail</Trans>
         </span>
@@ -151,19 +158,19 @@ function TypeRow({ setting, emailOff, onChange }: { setting: TypeSetting; emailO
   const label = notificationLabel(i18n, setting.type);
   return (
     <div role="group" aria-labelledby={labelId} className={`${ROW} py-2.5`}>
-      <span id={labelId} className="min-w-0 text-sm text-asphalt-800">
+      <span id={labelId} className={`${LABEL_CELL} min-w-0 pb-1.5 text-sm text-asphalt-800 sm:pb-0`}>
         {label}
       </span>
-      {(['email', 'push'] as const).map((channel) => (
-        <span key={channel} className="flex justify-center">
+      {CHANNELS.map((channel) => (
+        <span key={channel} className={`flex justify-center ${channel === 'app' ? 'col-start-2' : ''}`}>
           {setting[channel] === null ? (
             <span className="text-xs text-asphalt-400">
               <span aria-hidden="true">—</span>
-              <span className="sr-only">{channel === 'email' ? <Trans>Not sent by e-mail</Trans> : <Trans>Not sent by push</Trans>}</span>
+              <span className="sr-only">{channel === 'app' ? <Trans>Not shown in the app</Trans> : channel === 'email' ? <Trans>Not sent by e-mail</Trans> : <Trans>Not sent by push</Trans>}</span>
             </span>
           ) : (
             <Switch
-              aria-label={channel === 'email' ? t`${label}, by e-mail` : t`${label}, by push`}
+              aria-label={channel === 'app' ? t`${label}, in the app` : channel === 'email' ? t`${label}, by e-mail` : t`${label}, by push`}
               checked={setting[channel] === true}
               disabled={channel === 'email' && emailOff}
               onCheckedChange={(enabled) => onChange({ type: setting.type, channel, enabled })}
