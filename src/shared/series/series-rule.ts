@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isKnownZone } from '../timezones/zoned-time';
 import { validationMessage } from '../i18n/validation';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /*
  * A ride that repeats (issue 29, point 5): the rule of its days, computed on plain calendar days
@@ -10,8 +11,7 @@ import { validationMessage } from '../i18n/validation';
  * Create Ride form shows the same label.
  */
 
-export const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 const WEEKDAY_NAMES: Record<Weekday, string> = { SU: 'Sunday', MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday' };
 /** 1 to 4 is the first to the fourth of the month, -1 its last. */
 export const WEEK_OF_MONTH = [1, 2, 3, 4, -1] as const;
@@ -76,10 +76,14 @@ export const repeatsSchema = z.object({
 });
 export type RepeatsInput = z.infer<typeof repeatsSchema>;
 
-/** What a ride of a series says of it (cards and the ride page: "Every Sunday", with a link to the series). */
+/**
+ * What a ride of a series says of it (cards and the ride page: "Every Sunday", with a link to the
+ * series): the English label, and the rule the web reads it from in the rider's language.
+ */
 export const rideSeriesSchema = z.object({
   id: z.string(),
   label: z.string(),
+  rule: seriesRuleSchema,
   /** The rule's day this ride stands for (its start may have been moved by an edit of this ride alone). */
   day: z.string(),
 });

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { WEEKDAYS, type SeriesRuleInput, type Weekday } from '../../../shared/series/series-rule';
+import type { SeriesRuleInput } from '../../../shared/series/series-rule';
+import { WEEKDAYS, type Weekday } from '../../../shared/series/weekdays';
 
 /*
  * A series' repeat ("Every Sunday", "Monthly on the first Sunday") in the rider's language, from its
