@@ -49,9 +49,10 @@ export function withoutRiders<C extends Pick<RideCard, 'participants' | 'navigat
  * The format of the cards presentRideCard makes, kept with each stored card (ride-cards.ts). Raise
  * it whenever what presentRideCard returns, or how a card is written, changes: cards of another
  * format are built again. 2: cards are written in ASCII (asciiJson). 3: `series` and named zones
- * (`timezone`, offsets derived for the ride's start) (issue 29).
+ * (`timezone`, offsets derived for the ride's start) (issue 29). 4: the series' `rule` (its repeat in
+ * the rider's language, issue 31).
  */
-export const RIDE_CARD_FORMAT = 3;
+export const RIDE_CARD_FORMAT = 4;
 
 export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): RideCard {
   const participantCount = row.participants.length;
@@ -109,7 +110,7 @@ export function presentRideCard(row: RideRow, people: Map<string, RidePerson>): 
 function presentSeriesOfRide(row: Pick<RideRow, 'series_id' | 'series_day' | 'series_rule'>): RideSeries | null {
   if (!row.series_id || !row.series_day || !row.series_rule) return null;
   const rule = seriesRuleSchema.safeParse(JSON.parse(row.series_rule));
-  return rule.success ? { id: row.series_id, label: seriesLabel(rule.data), day: row.series_day } : null;
+  return rule.success ? { id: row.series_id, label: seriesLabel(rule.data), rule: rule.data, day: row.series_day } : null;
 }
 
 export function presentViewerFields(row: RideStandingColumns, viewerId: string | null, seats: { isParticipant: boolean; participantCount: number }): RideViewerFields {

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { validationMessage } from '../i18n/validation';
+
+/** The sign-in messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
+export const SIGN_IN_MESSAGES = {
+  emailRequired: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_required', message: 'Email required' }),
+  emailTooLong: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_too_long', message: 'Email address is too long' }),
+  emailInvalid: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_invalid', message: 'Invalid email address' }),
+  tokenRequired: validationMessage(/*i18n*/ { id: 'validation.sign_in.token_required', message: 'Token required' }),
+  tokenInvalid: validationMessage(/*i18n*/ { id: 'validation.sign_in.token_invalid', message: 'Invalid token' }),
+};
 
 export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
 
@@ -10,11 +20,11 @@ export const EMAIL_MAX_LENGTH = 254;
 /** POST /api/auth/magic-link. The client trims; the server trims again and lower-cases. */
 export const magicLinkRequestSchema = z.object({
   email: z
-    .string({ error: 'Email required' })
+    .string({ error: SIGN_IN_MESSAGES.emailRequired })
     .trim()
-    .min(1, 'Email required')
-    .max(EMAIL_MAX_LENGTH, 'Email address is too long')
-    .pipe(z.email('Invalid email address'))
+    .min(1, SIGN_IN_MESSAGES.emailRequired)
+    .max(EMAIL_MAX_LENGTH, SIGN_IN_MESSAGES.emailTooLong)
+    .pipe(z.email(SIGN_IN_MESSAGES.emailInvalid))
     .transform((email) => email.toLowerCase()),
 });
 
@@ -23,7 +33,7 @@ export const magicLinkRequestSchema = z.object({
  * a browser that did not ask for the link.
  */
 export const verifyMagicLinkSchema = z.object({
-  token: z.string({ error: 'Token required' }).regex(MAGIC_TOKEN_PATTERN, 'Invalid token'),
+  token: z.string({ error: SIGN_IN_MESSAGES.tokenRequired }).regex(MAGIC_TOKEN_PATTERN, SIGN_IN_MESSAGES.tokenInvalid),
   confirm: z.boolean().optional(),
 });
 

@@ -2,8 +2,22 @@ import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
-import { optionalZoneField } from '../timezones/zone-field';
+import { optionalZoneField, TIMEZONE_MESSAGES } from '../timezones/zone-field';
 import { nameText } from '../text/name-text';
+import { validationMessage } from '../i18n/validation';
+
+/** The group forms' messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
+export const GROUP_MESSAGES = {
+  nameRequired: validationMessage(/*i18n*/ { id: 'validation.group.name_required', message: 'Group name is required' }),
+  nameTooLong: validationMessage(/*i18n*/ { id: 'validation.group.name_too_long', message: 'Name too long' }),
+  nameHyphen: validationMessage(/*i18n*/ { id: 'validation.group.name_hyphen', message: 'Group names cannot contain hyphens (reserved for URLs)' }),
+  descriptionTooLong: validationMessage(/*i18n*/ { id: 'validation.group.description_too_long', message: 'Description too long' }),
+  locationRequired: validationMessage(/*i18n*/ { id: 'validation.group.location_required', message: 'Location is required' }),
+  radiusMin: validationMessage(/*i18n*/ { id: 'validation.group.radius_min', message: 'Radius must be at least 1 km' }),
+  radiusMax: validationMessage(/*i18n*/ { id: 'validation.group.radius_max', message: 'Radius cannot exceed 1000 km' }),
+  locationWithCoordinates: validationMessage(/*i18n*/ { id: 'validation.group.location_with_coordinates', message: 'Send the location with its coordinates' }),
+  memberRequired: validationMessage(/*i18n*/ { id: 'validation.group.member_required', message: 'Choose the member who takes over' }),
+};
 
 export const GROUP_NAME_MAX = 255;
 export const GROUP_RADIUS_MIN = 1;
@@ -20,10 +34,10 @@ export const GROUP_RADIUS_SLIDER = { min: 5, max: 1000, step: 5 } as const;
  */
 export const timezoneFields = {
   timezoneOffset: z
-    .string({ error: 'Please select a valid timezone' })
-    .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
-    .refine(isAcceptedOffset, 'Please select a valid timezone'),
-  timezoneName: z.string({ error: 'Timezone name is required' }).trim().min(1, 'Timezone name is required').max(100),
+    .string({ error: TIMEZONE_MESSAGES.invalid })
+    .regex(TIMEZONE_OFFSET_PATTERN, TIMEZONE_MESSAGES.invalid)
+    .refine(isAcceptedOffset, TIMEZONE_MESSAGES.invalid),
+  timezoneName: z.string({ error: TIMEZONE_MESSAGES.nameRequired }).trim().min(1, TIMEZONE_MESSAGES.nameRequired).max(100),
   timezone: optionalZoneField,
 };
 
@@ -40,9 +54,9 @@ export const zoneAnswerFields = {
  * A group's name (spec 2 section 5). Any script and emoji are welcome: every name gets a working
  * slug on the server (transliterated, else one made from the group's id).
  */
-export const groupNameSchema = nameText({ required: 'Group name is required', max: GROUP_NAME_MAX, tooLong: 'Name too long' }).refine(
+export const groupNameSchema = nameText({ required: GROUP_MESSAGES.nameRequired, max: GROUP_NAME_MAX, tooLong: GROUP_MESSAGES.nameTooLong }).refine(
   (name) => !name.includes('-'),
-  'Group names cannot contain hyphens (reserved for URLs)',
+  GROUP_MESSAGES.nameHyphen,
 );
 
 
@@ -51,8 +65,8 @@ export const groupNameSchema = nameText({ required: 'Group name is required', ma
  * (null coordinates: kept as text only; left out: the server places the typed name).
  */
 const groupPlaceFields = {
-  description: z.string().trim().max(5000, 'Description too long').nullable().optional(),
-  location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(255),
+  description: z.string().trim().max(5000, GROUP_MESSAGES.descriptionTooLong).nullable().optional(),
+  location: z.string({ error: GROUP_MESSAGES.locationRequired }).trim().min(1, GROUP_MESSAGES.locationRequired).max(255),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
 };
@@ -61,7 +75,7 @@ const groupPlaceFields = {
 export const createGroupSchema = z.object({
   name: groupNameSchema,
   ...groupPlaceFields,
-  radiusKm: z.number().int().min(GROUP_RADIUS_MIN, 'Radius must be at least 1 km').max(GROUP_RADIUS_MAX, 'Radius cannot exceed 1000 km').default(GROUP_RADIUS_DEFAULT),
+  radiusKm: z.number().int().min(GROUP_RADIUS_MIN, GROUP_MESSAGES.radiusMin).max(GROUP_RADIUS_MAX, GROUP_MESSAGES.radiusMax).default(GROUP_RADIUS_DEFAULT),
   membershipApprovalRequired: z.boolean().default(false),
   ...timezoneFields,
   creatorId: z.string().optional(),
@@ -91,7 +105,7 @@ export const updateGroupSchema = z
   })
   .strict()
   // Coordinates belong to the place they locate: sent alone they would move the group off its name.
-  .refine((u) => u.location !== undefined || (u.latitude === undefined && u.longitude === undefined), { message: 'Send the location with its coordinates', path: ['location'] });
+  .refine((u) => u.location !== undefined || (u.latitude === undefined && u.longitude === undefined), { message: GROUP_MESSAGES.locationWithCoordinates, path: ['location'] });
 export type UpdateGroupInput = z.infer<typeof updateGroupSchema>;
 
 /** A member's role; the owner is the one member who is neither (docs/behaviour/groups.md "Clubs run by more than one person"). */
@@ -104,7 +118,7 @@ export const changeMemberRoleSchema = z.object({ role: groupRoleSchema }).strict
 export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleSchema>;
 
 /** POST /api/groups/{id}/ownership (owner only): the member who becomes the owner. */
-export const transferOwnershipSchema = z.object({ memberId: z.string({ error: 'Choose the member who takes over' }).min(1, 'Choose the member who takes over').max(64) }).strict();
+export const transferOwnershipSchema = z.object({ memberId: z.string({ error: GROUP_MESSAGES.memberRequired }).min(1, GROUP_MESSAGES.memberRequired).max(64) }).strict();
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
 
 export const MEMBERSHIP_STATUSES = ['owner', 'co_organizer', 'member', 'pending', 'none'] as const;

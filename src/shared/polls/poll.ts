@@ -3,6 +3,21 @@ import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { nameText } from '../text/name-text';
 import { dateInput } from '../dates/date-input';
+import { validationMessage } from '../i18n/validation';
+
+/** The poll form's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
+export const POLL_MESSAGES = {
+  invalidDate: validationMessage(/*i18n*/ { id: 'validation.poll.invalid_date', message: 'Invalid date' }),
+  titleRequired: validationMessage(/*i18n*/ { id: 'validation.poll.title_required', message: 'Poll title is required' }),
+  titleTooLong: validationMessage(/*i18n*/ { id: 'validation.poll.title_too_long', message: 'Title too long' }),
+  destinationRequired: validationMessage(/*i18n*/ { id: 'validation.poll.destination_required', message: 'Destination is required' }),
+  durationMin: validationMessage(/*i18n*/ { id: 'validation.poll.duration_min', message: 'Duration must be at least 1 day' }),
+  durationMax: validationMessage(/*i18n*/ { id: 'validation.poll.duration_max', message: 'Duration cannot exceed 30 days' }),
+  durationChoice: validationMessage(/*i18n*/ { id: 'validation.poll.duration_choice', message: 'Duration must be 1, 2, 3, 4, 5, 7 or 14 days' }),
+  deadlineFuture: validationMessage(/*i18n*/ { id: 'validation.poll.deadline_future', message: 'Deadline must be in the future' }),
+  datesRequired: validationMessage(/*i18n*/ { id: 'validation.poll.dates_required', message: 'You need to propose at least one date for the ride.' }),
+  datesPast: validationMessage(/*i18n*/ { id: 'validation.poll.dates_past', message: 'Proposed dates cannot be in the past' }),
+};
 
 export const POLL_DURATION_CHOICES = [1, 2, 3, 4, 5, 7, 14] as const;
 export const POLL_DEADLINE_DEFAULT_DAYS = 7;
@@ -12,7 +27,7 @@ export function dayOf(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);
 }
 
-const isoDate = dateInput('Invalid date');
+const isoDate = dateInput(POLL_MESSAGES.invalidDate);
 
 /**
  * POST /api/polls (spec 2 section 5, "Poll creation"). Proposed dates in the past are refused,
@@ -20,24 +35,24 @@ const isoDate = dateInput('Invalid date');
  */
 export function createPollSchema(now: () => Date = () => new Date()) {
   return z.object({
-    title: nameText({ required: 'Poll title is required', max: 255, tooLong: 'Title too long' }),
+    title: nameText({ required: POLL_MESSAGES.titleRequired, max: 255, tooLong: POLL_MESSAGES.titleTooLong }),
     description: z.string().trim().max(5000).nullable().optional(),
-    destination: z.string({ error: 'Destination is required' }).trim().min(1, 'Destination is required').max(255),
+    destination: z.string({ error: POLL_MESSAGES.destinationRequired }).trim().min(1, POLL_MESSAGES.destinationRequired).max(255),
     durationDays: z
       .number()
       .int()
-      .min(1, 'Duration must be at least 1 day')
-      .max(30, 'Duration cannot exceed 30 days')
-      .refine((d) => (POLL_DURATION_CHOICES as readonly number[]).includes(d), 'Duration must be 1, 2, 3, 4, 5, 7 or 14 days'),
-    deadline: isoDate.refine((v) => Date.parse(v) > now().getTime(), 'Deadline must be in the future'),
+      .min(1, POLL_MESSAGES.durationMin)
+      .max(30, POLL_MESSAGES.durationMax)
+      .refine((d) => (POLL_DURATION_CHOICES as readonly number[]).includes(d), POLL_MESSAGES.durationChoice),
+    deadline: isoDate.refine((v) => Date.parse(v) > now().getTime(), POLL_MESSAGES.deadlineFuture),
     groupId: z.string().min(1).max(64),
     creatorId: z.string().optional(),
     proposedDates: z
-      .array(isoDate, { error: 'You need to propose at least one date for the ride.' })
+      .array(isoDate, { error: POLL_MESSAGES.datesRequired })
       .max(60)
       .transform((dates) => [...new Set(dates.map(dayOf))].sort())
-      .refine((days) => days.length > 0, 'You need to propose at least one date for the ride.')
-      .refine((days) => days.every((d) => d >= now().toISOString().slice(0, 10)), 'Proposed dates cannot be in the past'),
+      .refine((days) => days.length > 0, POLL_MESSAGES.datesRequired)
+      .refine((days) => days.every((d) => d >= now().toISOString().slice(0, 10)), POLL_MESSAGES.datesPast),
   });
 }
 export type CreatePollInput = z.infer<ReturnType<typeof createPollSchema>>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isKnownZone } from '../timezones/zoned-time';
+import { validationMessage } from '../i18n/validation';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /*
  * A ride that repeats (issue 29, point 5): the rule of its days, computed on plain calendar days
@@ -9,8 +11,7 @@ import { isKnownZone } from '../timezones/zoned-time';
  * Create Ride form shows the same label.
  */
 
-export const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 const WEEKDAY_NAMES: Record<Weekday, string> = { SU: 'Sunday', MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday' };
 /** 1 to 4 is the first to the fourth of the month, -1 its last. */
 export const WEEK_OF_MONTH = [1, 2, 3, 4, -1] as const;
@@ -20,17 +21,18 @@ const WEEK_OF_MONTH_NAMES: Record<string, string> = { '1': 'first', '2': 'second
 export const SERIES_COUNT_MAX = 520;
 export const SERIES_INTERVAL_MAX = 12;
 
+/** The repeat rule's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
 export const SERIES_MESSAGES = {
-  weekdays: 'Choose at least one day of the week',
-  monthly: 'Choose a day of the month, or a weekday and which one of the month',
-  untilAndCount: 'End the series on a date or after a number of rides, not both',
-  until: 'The last day must be a date (YYYY-MM-DD)',
-  pause: 'A break runs from a month and day to another (MM-DD)',
-  timezone: 'Choose a time zone by name (such as Europe/Rome)',
-  noRides: 'This repeat rule gives no ride',
-  notInSeries: 'This ride is not part of a series',
-  startedRide: 'A ride that has started cannot change the rides after it',
-} as const;
+  weekdays: validationMessage(/*i18n*/ { id: 'validation.series.weekdays', message: 'Choose at least one day of the week' }),
+  monthly: validationMessage(/*i18n*/ { id: 'validation.series.monthly', message: 'Choose a day of the month, or a weekday and which one of the month' }),
+  untilAndCount: validationMessage(/*i18n*/ { id: 'validation.series.until_and_count', message: 'End the series on a date or after a number of rides, not both' }),
+  until: validationMessage(/*i18n*/ { id: 'validation.series.until', message: 'The last day must be a date (YYYY-MM-DD)' }),
+  pause: validationMessage(/*i18n*/ { id: 'validation.series.pause', message: 'A break runs from a month and day to another (MM-DD)' }),
+  timezone: validationMessage(/*i18n*/ { id: 'validation.series.time_zone', message: 'Choose a time zone by name (such as Europe/Rome)' }),
+  noRides: validationMessage(/*i18n*/ { id: 'validation.series.no_rides', message: 'This repeat rule gives no ride' }),
+  notInSeries: validationMessage(/*i18n*/ { id: 'validation.series.not_in_series', message: 'This ride is not part of a series' }),
+  startedRide: validationMessage(/*i18n*/ { id: 'validation.series.started_ride', message: 'A ride that has started cannot change the rides after it' }),
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day: "2027-02-31" is refused (Date.parse would roll it into March). */
@@ -74,10 +76,14 @@ export const repeatsSchema = z.object({
 });
 export type RepeatsInput = z.infer<typeof repeatsSchema>;
 
-/** What a ride of a series says of it (cards and the ride page: "Every Sunday", with a link to the series). */
+/**
+ * What a ride of a series says of it (cards and the ride page: "Every Sunday", with a link to the
+ * series): the English label, and the rule the web reads it from in the rider's language.
+ */
 export const rideSeriesSchema = z.object({
   id: z.string(),
   label: z.string(),
+  rule: seriesRuleSchema,
   /** The rule's day this ride stands for (its start may have been moved by an edit of this ride alone). */
   day: z.string(),
 });

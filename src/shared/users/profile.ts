@@ -1,11 +1,31 @@
 import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
-import { optionalZoneField } from '../timezones/zone-field';
+import { optionalZoneField, TIMEZONE_MESSAGES } from '../timezones/zone-field';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { preferenceUpdateShape } from './preference-schemas';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema } from './current-user';
+import { validationMessage } from '../i18n/validation';
+
+export const MOTORCYCLE_YEAR_MIN = 1900;
+
+/** The profile forms' messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
+export const PROFILE_MESSAGES = {
+  userIdTooShort: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_too_short', message: 'User ID must be at least {min} characters' }, { min: USER_ID_MIN_LENGTH }),
+  userIdTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_too_long', message: 'User ID must be at most {max} characters' }, { max: USER_ID_MAX_LENGTH }),
+  userIdCharacters: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_characters', message: 'User ID may only contain letters, numbers, hyphens and underscores' }),
+  email: validationMessage(/*i18n*/ { id: 'validation.profile.email_invalid', message: 'Invalid email address' }),
+  firstNameTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.first_name_too_long', message: 'First name must be at most {max} characters' }, { max: 100 }),
+  lastNameTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.last_name_too_long', message: 'Last name must be at most {max} characters' }, { max: 100 }),
+  bioTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.bio_too_long', message: 'Bio must be at most {max} characters' }, { max: 2000 }),
+  locationTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.location_too_long', message: 'Location must be at most {max} characters' }, { max: 255 }),
+  yearWhole: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_whole', message: 'Year must be a whole number' }),
+  yearMin: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_min', message: 'Year must be {min} or later' }, { min: MOTORCYCLE_YEAR_MIN }),
+  yearMax: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_max', message: 'Year cannot be later than next year' }),
+  tooMany: validationMessage(/*i18n*/ { id: 'validation.motorcycle.too_many', message: 'At most {max} motorcycles' }, { max: 20 }),
+  locationRequired: validationMessage(/*i18n*/ { id: 'validation.profile.location_required', message: 'Location is required' }),
+};
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -14,17 +34,17 @@ export const userIdSchema = z
   .string()
   .overwrite(stripInvisible)
   .trim()
-  .min(USER_ID_MIN_LENGTH, 'User ID must be at least 3 characters')
-  .max(USER_ID_MAX_LENGTH, `User ID must be at most ${USER_ID_MAX_LENGTH} characters`)
-  .regex(USER_ID_PATTERN, 'User ID may only contain letters, numbers, hyphens and underscores');
+  .min(USER_ID_MIN_LENGTH, PROFILE_MESSAGES.userIdTooShort)
+  .max(USER_ID_MAX_LENGTH, PROFILE_MESSAGES.userIdTooLong)
+  .regex(USER_ID_PATTERN, PROFILE_MESSAGES.userIdCharacters);
 
 /** Free text a rider may leave empty; names among them lose invisible characters first (see stripInvisible). */
-const optionalText = (max: number, label: string, { isName = false } = {}) =>
+const optionalText = (max: number, tooLong: string, { isName = false } = {}) =>
   z
     .string()
     .overwrite((v) => (isName ? stripInvisible(v) : v))
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong)
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
@@ -35,15 +55,15 @@ const profileFields = z.object({
     email: z
       .string()
       .trim()
-      .max(EMAIL_MAX_LENGTH, 'Invalid email address')
+      .max(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.email)
       .transform((v) => v.toLowerCase())
-      .pipe(z.union([z.literal(''), z.email('Invalid email address')]))
+      .pipe(z.union([z.literal(''), z.email(PROFILE_MESSAGES.email)]))
       .nullable()
       .optional(),
-    firstName: optionalText(100, 'First name', { isName: true }),
-    lastName: optionalText(100, 'Last name', { isName: true }),
-    bio: optionalText(2000, 'Bio'),
-    location: optionalText(255, 'Location'),
+    firstName: optionalText(100, PROFILE_MESSAGES.firstNameTooLong, { isName: true }),
+    lastName: optionalText(100, PROFILE_MESSAGES.lastNameTooLong, { isName: true }),
+    bio: optionalText(2000, PROFILE_MESSAGES.bioTooLong),
+    location: optionalText(255, PROFILE_MESSAGES.locationTooLong),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     profileVisibility: z.enum(PROFILE_VISIBILITIES).optional(),
@@ -51,10 +71,10 @@ const profileFields = z.object({
     gpxPrivacyZone: z.enum(GPX_PRIVACY_ZONES).optional(),
     timezoneOffset: z
       .string()
-      .regex(TIMEZONE_OFFSET_PATTERN, 'Please select a valid timezone')
-      .refine(isAcceptedOffset, 'Please select a valid timezone')
+      .regex(TIMEZONE_OFFSET_PATTERN, TIMEZONE_MESSAGES.invalid)
+      .refine(isAcceptedOffset, TIMEZONE_MESSAGES.invalid)
       .optional(),
-    timezoneName: z.string().trim().min(1, 'Timezone name is required').max(100).optional(),
+    timezoneName: z.string().trim().min(1, TIMEZONE_MESSAGES.nameRequired).max(100).optional(),
     /** The rider's IANA zone ("Europe/Rome"); an unknown one is refused with the code `unknown_time_zone`. */
     timezone: optionalZoneField,
 });
@@ -65,7 +85,6 @@ const withPreferences = /* @__PURE__ */ profileFields.extend(preferenceUpdateSha
 export const profileUpdateSchema = /* @__PURE__ */ withPreferences.strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const MOTORCYCLE_YEAR_MIN = 1900;
 export const motorcycleYearMax = (now = new Date()) => now.getUTCFullYear() + 1;
 
 export const MOTORCYCLES_REQUIRED_MESSAGE = 'Please add at least one motorcycle with all fields filled.';
@@ -85,18 +104,18 @@ export const motorcyclesUpdateSchema = z.object({
         model: z.string().max(100).optional(),
         year: z
           .number()
-          .int('Year must be a whole number')
-          .min(MOTORCYCLE_YEAR_MIN, `Year must be ${MOTORCYCLE_YEAR_MIN} or later`)
-          .refine((year) => year <= motorcycleYearMax(), 'Year cannot be later than next year')
+          .int(PROFILE_MESSAGES.yearWhole)
+          .min(MOTORCYCLE_YEAR_MIN, PROFILE_MESSAGES.yearMin)
+          .refine((year) => year <= motorcycleYearMax(), PROFILE_MESSAGES.yearMax)
           .optional(),
         color: z.string().max(50).optional(),
       }),
     )
-    .max(20, 'At most 20 motorcycles'),
+    .max(20, PROFILE_MESSAGES.tooMany),
 });
 
 export const locationUpdateSchema = z.object({
-  location: z.string().trim().min(1, 'Location is required').max(255),
+  location: z.string().trim().min(1, PROFILE_MESSAGES.locationRequired).max(255),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });

@@ -52,7 +52,7 @@ const notes = async (rider: Rider, type: string) => ((await rider.client.get('/a
 describe('a ride that repeats', () => {
   it('keeps 09:00 in Rome across the last Sundays of March and October: 07:00Z in summer, 08:00Z in winter', async () => {
     const { owner, group, first, seriesId } = await newSeries({ day: '2027-03-14', time: '09:00', offset: 'UTC+01:00', zone: 'Europe/Rome', rule: SUNDAYS });
-    expect(first.series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2027-03-14' });
+    expect(first.series).toEqual({ id: seriesId, label: 'Every Sunday', rule: { ...SUNDAYS, interval: 1 }, day: '2027-03-14' });
     expect(first.name).toBe('Sunday breakfast · Mar 14, 2027');
     expect(first.slug).toBe('sunday-breakfast-mar-14-2027');
     // The series names its group, for its page's link.
@@ -182,7 +182,7 @@ describe('a ride that repeats', () => {
     // The third ride alone: 10:00 and another description.
     const alone = await owner.client.patch(`/api/rides/${three!.id}`, { startDate: '2026-12-20T09:00:00.000Z', description: 'Coffee at Mario first' });
     expect(alone.statusCode).toBe(200);
-    expect((alone.json() as RideDetail).series).toEqual({ id: seriesId, label: 'Every Sunday', day: '2026-12-20' });
+    expect((alone.json() as RideDetail).series).toEqual({ id: seriesId, label: 'Every Sunday', rule: { ...SUNDAYS, interval: 1 }, day: '2026-12-20' });
 
     // A rule that gives no ride from here is refused before anything changes.
     expect((await owner.client.patch(`/api/rides/${two!.id}/following`, { rule: { ...SUNDAYS, until: '2026-12-01' } })).json()).toEqual({ message: 'This repeat rule gives no ride' });

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import type { Group } from '../../../shared/groups/group';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, type RecordedRequest } from '../../test/utils';
 import { CreateRideDialog, CreateRideFromUrl } from './create-ride-dialog';
 import { untranslatedTexts, usePseudoLocale } from '../../test/pseudo-locale';
+import { activateLocale } from '../../lib/i18n/i18n';
+import { resetTestLanguage } from '../../test/language';
 
 // The form loads lazily and fills many fields: on a machine shared by many test runs that takes a while.
 vi.setConfig({ testTimeout: 20_000 });
@@ -74,24 +76,42 @@ describe('CreateRideDialog', () => {
     api([group('g1', 'Apennine Riders', 'member')]);
     renderWithApp(<CreateRideDialog open onOpenChange={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(dialog.querySelector('form')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(dialog.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
     await within(dialog).findByRole('option', { name: 'Apennine Riders' });
     const repeats = within(dialog).getAllByRole('checkbox')[0]!;
     fireEvent.click(repeats);
     fireEvent.click(within(dialog).getAllByRole('checkbox').at(-1)!);
     fireEvent.submit(dialog.querySelector('form')!);
     await waitFor(() => expect(dialog.querySelector('[aria-invalid="true"]')).not.toBeNull());
-    // Texts that come from other folders, translated there: the messages the server shares with the
-    // form (src/shared/rides), the duration labels (lib/rides), the time zone, place search and dialog parts.
+    // Texts that come from other folders, translated there: the duration labels (lib/rides), the time
+    // zone, place search and dialog parts. The messages the server shares with the form (src/shared/rides)
+    // and the repeat rule are translated here too.
     const elsewhere = [
-      ...['Group selection is required', 'Ride name is required', 'Start location is required', 'End location is required', 'Start date is required', 'End date is required'],
       ...['Half Day', 'Full Day', 'Overnight', 'Multi-Day'],
       ...['Timezone', 'Local time in', 'Cancel', 'aria-label="Close"', 'placeholder="Search for a town or city"', 'aria-label="Suggested locations"'],
     ];
-    // The zone's name and clock; the repeat rule's own words (src/shared/series) inside the form's translated sentence.
-    const fromElsewhere = (text: string) => elsewhere.includes(text) || /^(UTC[+-]\d\d:\d\d - )?UTC$|^\w{3}, \w{3} \d+$/.test(text) || /^\[.+: ~*Every .+\]$/.test(text);
+    // The zone's name and clock.
+    const fromElsewhere = (text: string) => elsewhere.includes(text) || /^(UTC[+-]\d\d:\d\d - )?UTC$|^\w{3}, \w{3} \d+$/.test(text);
     expect(untranslatedTexts(dialog, ['Apennine Riders', 'UTC']).filter((text) => !fromElsewhere(text))).toEqual([]);
-    expect(within(dialog).getByText(/^\[.+: ~*Every .+\]$/)).toBeTruthy();
+  });
+
+  it('shows the messages it shares with the server in the rider’s language: an Italian rider leaving fields empty, then a name too long', async () => {
+    await act(() => activateLocale('it'));
+    onTestFinished(resetTestLanguage);
+    api([group('g1', 'Apennine Riders', 'owner')], { 'GET /api/users/current': () => json(buildCurrentUser({ language: 'it' })) });
+    renderWithApp(<CreateRideDialog open onOpenChange={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Crea giro' });
+    const name = await within(dialog).findByLabelText('Nome del giro', undefined, { timeout: 5000 });
+    fireEvent.submit(dialog.querySelector('form')!);
+    await within(dialog).findByText('Il nome del giro è obbligatorio');
+    const alerts = within(dialog).getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual(expect.arrayContaining(['Scegli un gruppo', 'Il nome del giro è obbligatorio', 'Il luogo di partenza è obbligatorio', 'Il luogo di arrivo è obbligatorio']));
+    expect(within(dialog).queryByText('Ride name is required')).toBeNull();
+
+    fireEvent.change(name, { target: { value: 'x'.repeat(256) } });
+    fireEvent.submit(dialog.querySelector('form')!);
+    await within(dialog).findByText('Nome troppo lungo');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('lists only the groups the rider may plan rides in', async () => {

@@ -57,7 +57,7 @@ describe('RideCard', () => {
   });
 
   it('says a ride of a series repeats, linking the series', () => {
-    const { card } = show(buildRide({ name: 'Sunday breakfast · Dec 6, 2026', series: { id: 's1', label: 'Every Sunday', day: '2026-12-06' } }));
+    const { card } = show(buildRide({ name: 'Sunday breakfast · Dec 6, 2026', series: { id: 's1', label: 'Every Sunday', rule: { frequency: 'weekly', interval: 1, weekdays: ['SU'] }, day: '2026-12-06' } }));
     expect(within(card).getByRole('link', { name: 'Every Sunday' }).getAttribute('href')).toBe('/series/s1');
   });
 

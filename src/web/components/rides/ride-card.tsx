@@ -20,6 +20,7 @@ import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../ui/dropdown-menu';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
+import { seriesLabelText } from '../../lib/rides/series-label';
 
 export interface RideCardProps {
   ride: Ride;
@@ -86,7 +87,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
               {distanceKm !== undefined ? <Badge>{t`${distance} away`}</Badge> : null}
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
-                  <Badge>{ride.series.label}</Badge>
+                  <Badge>{seriesLabelText(i18n, ride.series.rule)}</Badge>
                 </Link>
               ) : null}
             </div>

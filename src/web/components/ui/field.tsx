@@ -1,11 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { useI18n } from '../../lib/i18n/i18n';
+import { fieldErrorText } from '../../lib/i18n/field-error';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { EmailInput, Input, Label } from './input';
 
-/** The message under a form control; role="alert" for errors so they are announced. */
+/**
+ * The message under a form control; role="alert" for errors so they are announced. An error given as
+ * text is shown in the rider's language when a shared schema wrote it (fieldErrorText).
+ */
 export function FieldMessage({ id, children, tone = 'error', className }: { id?: string; children: ReactNode; tone?: 'error' | 'hint'; className?: string }) {
+  const i18n = useI18n();
   if (!children) return null;
   return (
     <p
@@ -13,7 +18,7 @@ export function FieldMessage({ id, children, tone = 'error', className }: { id?:
       role={tone === 'error' ? 'alert' : undefined}
       className={cn('mt-1.5 text-xs', tone === 'error' ? 'font-semibold text-red-700' : 'text-asphalt-500', className)}
     >
-      {children}
+      {typeof children === 'string' ? fieldErrorText(i18n, children) : children}
     </p>
   );
 }

@@ -2,8 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, ph, plural, t as translated } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { WEEKDAYS, seriesLabel, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
+import { WEEKDAYS, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
 import { FieldMessage } from '../../ui/field';
+import { say, seriesLabelText } from '../../../lib/rides/series-label';
 import { Input, Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 
@@ -65,12 +66,13 @@ const WEEKDAY_LONG: Record<Weekday, MessageDescriptor> = {
   FR: msg`Friday`,
   SA: msg`Saturday`,
 };
+/** "First" ... "Last" beside the weekday chosen, agreeing with it (weekday: SU, MO, ... SA). */
 const WEEK_OF_MONTH_LABELS = [
-  [1, msg`First`],
-  [2, msg`Second`],
-  [3, msg`Third`],
-  [4, msg`Fourth`],
-  [-1, msg`Last`],
+  [1, msg({ comment: 'Which one of the month, beside a weekday ("First" Sunday). Make it agree with the day: weekday is SU, MO, TU, WE, TH, FR or SA.', message: '{weekday, select, other {First}}' })],
+  [2, msg({ comment: 'Which one of the month, beside a weekday ("Second" Sunday). Make it agree with the day: weekday is SU, MO, TU, WE, TH, FR or SA.', message: '{weekday, select, other {Second}}' })],
+  [3, msg({ comment: 'Which one of the month, beside a weekday ("Third" Sunday). Make it agree with the day: weekday is SU, MO, TU, WE, TH, FR or SA.', message: '{weekday, select, other {Third}}' })],
+  [4, msg({ comment: 'Which one of the month, beside a weekday ("Fourth" Sunday). Make it agree with the day: weekday is SU, MO, TU, WE, TH, FR or SA.', message: '{weekday, select, other {Fourth}}' })],
+  [-1, msg({ comment: 'Which one of the month, beside a weekday ("Last" Sunday). Make it agree with the day: weekday is SU, MO, TU, WE, TH, FR or SA.', message: '{weekday, select, other {Last}}' })],
 ] as const;
 
 /** The weekday of a "YYYY-MM-DD" day, and which one of its month it is (a fifth one counts as the last). */
@@ -135,7 +137,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
       <div className="flex items-center gap-2">
         <Tick id={`${id}-on`} checked={value.on} onTick={(on) => set({ on })} />
         <label htmlFor={`${id}-on`} className="text-sm text-asphalt-800">
-          {value.on ? t`This ride repeats: ${ph({ rule: seriesLabel(ruleOf(value)) })}` : t`This ride repeats`}
+          {value.on ? t`This ride repeats: ${ph({ rule: seriesLabelText(i18n, ruleOf(value)) })}` : t`This ride repeats`}
         </label>
       </div>
       {value.on ? (
@@ -189,7 +191,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                     <NativeSelect aria-label={t`Which one of the month`} value={String(value.weekOfMonth)} onChange={(e) => set({ weekOfMonth: Number(e.target.value) as RepeatsState['weekOfMonth'] })}>
                       {WEEK_OF_MONTH_LABELS.map(([n, label]) => (
                         <option key={n} value={String(n)}>
-                          {i18n._(label)}
+                          {say(i18n, label, { weekday: value.weekday })}
                         </option>
                       ))}
                     </NativeSelect>

@@ -37,7 +37,7 @@ describe('RideEditPage', () => {
       name: 'Sunday breakfast · Dec 13, 2026',
       startDate: '2026-12-13T08:00:00.000Z',
       endDate: '2026-12-13T08:00:00.000Z',
-      series: { id: 's1', label: 'Every Sunday', day: '2026-12-13' },
+      series: { id: 's1', label: 'Every Sunday', rule: { frequency: 'weekly', interval: 1, weekdays: ['SU'] }, day: '2026-12-13' },
       isParticipant: true,
       abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true },
     });

@@ -26,6 +26,7 @@ import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
+import { seriesLabelText } from '../../../lib/rides/series-label';
 
 export const NO_EDIT_PERMISSION = msg`You don't have permission to edit this ride`;
 
@@ -103,7 +104,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
     void navigate(ridePath(updated), { replace: true });
   }
 
-  const seriesLabel = ride.series?.label;
+  const seriesLabel = ride.series ? seriesLabelText(i18n, ride.series.rule) : undefined;
   const scopeField = ride.series ? (
     <div className="rounded-xl bg-asphalt-50 px-3.5 py-3">
       <Label htmlFor={scopeId}>

@@ -9,6 +9,7 @@ import { seriesPath } from '../../../lib/rides/ride-format';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
+import { seriesLabelText } from '../../../lib/rides/series-label';
 
 type Choice = 'skip' | 'end' | null;
 
@@ -19,7 +20,7 @@ type Choice = 'skip' | 'end' | null;
  * this ride" or "this and following" is chosen in the edit form.
  */
 export function SeriesActions({ ride }: { ride: Ride & { series: NonNullable<Ride['series']> } }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [choice, setChoice] = useState<Choice>(null);
   const skip = useSkipRide();
   const end = useEndSeries();
@@ -40,7 +41,7 @@ export function SeriesActions({ ride }: { ride: Ride & { series: NonNullable<Rid
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <Link to={seriesPath(ride.series.id)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-ignition-700 hover:underline">
         <Repeat className="size-4" aria-hidden="true" />
-        {ride.series.label}
+        {seriesLabelText(i18n, ride.series.rule)}
       </Link>
       {ride.abilities.edit ? (
         <>

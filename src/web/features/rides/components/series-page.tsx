@@ -11,6 +11,7 @@ import { PanelError } from '../../../components/ui/list-states';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatDay } from '../../../lib/rides/ride-format';
+import { seriesLabelText } from '../../../lib/rides/series-label';
 
 /** The rides of a series are addressed by id here: the series answer carries no group slug. */
 const rideHref = (id: string) => `/rides/${encodeURIComponent(id)}`;
@@ -21,7 +22,7 @@ const rideHref = (id: string) => `/rides/${encodeURIComponent(id)}`;
  * ride made later).
  */
 export function SeriesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const join = useJoinSeries();
@@ -61,7 +62,7 @@ export function SeriesPage() {
         <Trans>Back to Upcoming Rides</Trans>
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-1.5">
-        <Badge variant="accent">{s.label}</Badge>
+        <Badge variant="accent">{seriesLabelText(i18n, s.rule)}</Badge>
         {s.ended ? (
           <Badge>
             <Trans>Ended</Trans>
