@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { EmailInput, Input, Label } from './input';
@@ -58,7 +58,7 @@ type EmailAddressFieldProps = Omit<ComponentProps<typeof EmailInput>, 'id'> & {
 
 /** "Email Address" over the rider's e-mail input (named "email"), as every form that asks for one shows it. */
 export function EmailAddressField({ id, children, ...inputProps }: EmailAddressFieldProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <div>
       <Label htmlFor={id}>{i18n._(msg`Email Address`)}</Label>

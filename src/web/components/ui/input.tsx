@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { msg } from '@lingui/core/macro';
 import { cn } from '../../lib/cn';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (
@@ -23,7 +23,7 @@ export function Label({ className, htmlFor, ...props }: ComponentProps<'label'> 
 
 /** The rider's own e-mail address: the keyboard, autofill and placeholder every sign-in form uses. */
 export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   // An example address a translation may make local ("tu@esempio.it").
   return <Input type="email" autoComplete="email" inputMode="email" placeholder={i18n._(msg`you@example.com`)} {...props} />;
 }
