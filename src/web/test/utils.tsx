@@ -80,6 +80,22 @@ export function mockApi(givenHandlers: Record<string, Handler>) {
   return requests;
 }
 
+/**
+ * The current user as the server keeps them, on top of `mockApi`: GET /api/users/current answers the
+ * user as saved so far, and PATCH /api/users/{id} merges its body in. `handlers` answer the rest.
+ */
+export function mockCurrentUser(user: CurrentUser, handlers: Record<string, Handler> = {}) {
+  let current = user;
+  return mockApi({
+    'GET /api/users/current': () => json(current),
+    [`PATCH /api/users/${user.id}`]: (request) => {
+      current = { ...current, ...(request.body as Partial<CurrentUser>) };
+      return json({ ...current, emailConfirmationSentTo: null });
+    },
+    ...handlers,
+  });
+}
+
 export function json(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 }
