@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { RetryingImage } from './retrying-image';
+import { render } from '../test/utils';
 
 afterEach(cleanup);
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TimezoneField } from './timezone-field';
+import { render } from '../test/utils';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { Controller, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { msg } from '@lingui/core/macro';
 import { TimezonePicker } from './timezone-picker';
-import { useI18n } from '../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { FieldMessage } from './ui/field';
 
 interface TimezoneValues extends FieldValues {
@@ -29,7 +29,7 @@ export function TimezoneField<T extends TimezoneValues>({
   at?: string | number | undefined;
   placeholder?: string;
 }) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const zone = 'timezone' as Path<T>;
   const errors = form.formState.errors;
   return (

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { filterZones, timeInZone, TimezoneClock, TimezonePicker, zoneOptions, type ZoneOption } from './timezone-picker';
+import { render } from '../test/utils';
 
 afterEach(() => {
   cleanup();

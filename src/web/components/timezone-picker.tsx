@@ -5,7 +5,8 @@ import { TIMEZONES } from '../../shared/timezones/timezones';
 import { msg } from '@lingui/core/macro';
 import { zoneName } from '../lib/time-zones';
 import { speaksEnglish } from '../lib/format-date';
-import { formatLocale, useI18n } from '../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
+import { formatLocale } from '../lib/i18n/i18n';
 import { isKnownZone, offsetLabel, zoneOffsetMinutes } from '../../shared/timezones/zoned-time';
 import { cn } from '../lib/cn';
 import { Label } from './ui/input';
@@ -84,7 +85,7 @@ export function timeInZone(zone: string, now: number): { time: string; date: str
 
 /** The current time in a zone, refreshed every second; "Invalid timezone" for anything the browser does not know. */
 export function TimezoneClock({ zone, className }: { zone: string; className?: string }) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const known = isKnownZone(zone);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -143,7 +144,7 @@ export interface TimezonePickerProps {
  * the chosen one under it. It stores the zone; the offset is only what it shows.
  */
 export function TimezonePicker({ value, onChange, at, placeholder, id, label, disabled = false, hideClock = false, className }: TimezonePickerProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const generatedId = useId();
   const triggerId = id ?? `${generatedId}-trigger`;
   const labelId = `${generatedId}-label`;

@@ -1,6 +1,7 @@
-import type { ReactElement } from 'react';
-import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactElement, ReactNode } from 'react';
+import { cleanup, render as renderInDocument, type RenderOptions } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 import type { AppConfig } from '../../shared/http/app-config';
 import type { CurrentUser } from '../../shared/users/current-user';
@@ -8,6 +9,7 @@ import { PREFERENCE_DEFAULTS } from '../../shared/users/preferences';
 import { AppProviders } from '../app/providers';
 import { resetToasts } from '../components/ui/toast-store';
 import { createQueryClient } from '../lib/query-client';
+import { i18n } from '../lib/i18n/i18n';
 
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -78,6 +80,22 @@ export function mockApi(givenHandlers: Record<string, Handler>) {
   return requests;
 }
 
+/**
+ * The current user as the server keeps them, on top of `mockApi`: GET /api/users/current answers the
+ * user as saved so far, and PATCH /api/users/{id} merges its body in. `handlers` answer the rest.
+ */
+export function mockCurrentUser(user: CurrentUser, handlers: Record<string, Handler> = {}) {
+  let current = user;
+  return mockApi({
+    'GET /api/users/current': () => json(current),
+    [`PATCH /api/users/${user.id}`]: (request) => {
+      current = { ...current, ...(request.body as Partial<CurrentUser>) };
+      return json({ ...current, emailConfirmationSentTo: null });
+    },
+    ...handlers,
+  });
+}
+
 export function json(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -124,15 +142,33 @@ export function stubResizeObserver() {
 /** The app's own providers (queries, toasts); tests pass a fresh query client each. */
 export const Providers = AppProviders;
 
-/** Renders `element` on every path of a memory router, so navigation can be read from `router.state`. */
-export function renderWithApp(element: ReactElement, { path = '/', queryClient = createQueryClient() } = {}) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+/**
+ * Renders a part on its own (no queries, no router) inside the app's I18nProvider, as the app renders
+ * everything: components read the language from it (`useLingui`) and re-render when it changes. Tests
+ * render through this, `renderRoutes` or `renderWithApp`, never `@testing-library/react`'s render.
+ */
+export function render(ui: ReactElement, options: Omit<RenderOptions, 'queries'> = {}) {
+  return renderInDocument(ui, { wrapper: InLanguage, ...options });
+}
+
+function InLanguage({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** Renders `routes` in a memory router opened at `path`, inside the app's providers; navigation is read from `router.state`. */
+export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = createQueryClient() } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
   return { ...result, router, queryClient };
+}
+
+/** Renders `element` on every path of a memory router, so navigation can be read from `router.state`. */
+export function renderWithApp(element: ReactElement, options: { path?: string; queryClient?: ReturnType<typeof createQueryClient> } = {}) {
+  return renderRoutes([{ path: '*', element }], options);
 }
 
 /**

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers } from '../../test/utils';
-import { createQueryClient } from '../../lib/query-client';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderRoutes } from '../../test/utils';
 import type { CurrentUser } from '../../../shared/users/current-user';
 import { AppShell } from './app-shell';
 
@@ -28,24 +26,16 @@ function renderShell(user: CurrentUser, path = '/') {
     'POST /api/events': () => new Response(null, { status: 202 }),
     [`PATCH /api/users/${user.id}`]: () => json({ ...user, timezone: 'Asia/Kolkata', timezoneOffset: 'UTC+05:30', timezoneName: 'Mumbai', emailConfirmationSentTo: null }),
   });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        Component: AppShell,
-        children: [
-          { index: true, Component: Page },
-          { path: '*', Component: Page },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderRoutes([
+    {
+      path: '/',
+      Component: AppShell,
+      children: [
+        { index: true, Component: Page },
+        { path: '*', Component: Page },
+      ],
+    },
+  ], { path });
   return { router, requests };
 }
 
@@ -119,18 +109,10 @@ describe('AppShell', () => {
       'GET /api/groups': () => json([]),
       'POST /api/auth/logout': () => json({ success: true }),
     });
-    const router = createMemoryRouter(
-      [
-        { path: '/signed-out', Component: () => <h1>Signed out</h1> },
-        { path: '/', Component: AppShell, children: [{ index: true, Component: Page }] },
-      ],
-      { initialEntries: ['/'] },
-    );
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const { router } = renderRoutes([
+      { path: '/signed-out', Component: () => <h1>Signed out</h1> },
+      { path: '/', Component: AppShell, children: [{ index: true, Component: Page }] },
+    ]);
     const [menuButton] = await screen.findAllByRole('button', { name: /^Account menu:\s*gravel-grinder/ });
     fireEvent.pointerDown(menuButton!, { button: 0, pointerType: 'mouse' });
     // From here the clock jumps instead of a real wait: whatever logout schedules runs before the check.

@@ -141,10 +141,8 @@ export function UploadMediaDialog({
         {destinationField}
 
         <div className="mt-4">
-          <Label htmlFor={descriptionId}>
-            <Trans>
-              Description <span className="font-normal text-asphalt-500">(optional)</span>
-            </Trans>
+          <Label htmlFor={descriptionId} optional>
+            <Trans>Description</Trans>
           </Label>
           <Textarea
             id={descriptionId}

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ph, t as translated } from '@lingui/core/macro';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import type { GpxMapFile } from './gpx-route-map';
+import { MapErrorBoundary } from '../map/map-error-boundary';
 
 const GpxRouteMap = lazy(() => import('./gpx-route-map'));
 
@@ -84,19 +85,6 @@ function SummaryTiles({ files, units }: { files: MediaItem[]; units: PreferredUn
   );
 }
 
-class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('Map failed', error);
-  }
-  override render() {
-    return this.state.failed ? <MapMessage>{GPX_MESSAGES.mapFailed}</MapMessage> : this.props.children;
-  }
-}
-
 function MapMessage({ children }: { children: ReactNode }) {
   return (
     <div role="alert" className="flex h-full min-h-48 items-center justify-center rounded-xl bg-asphalt-50 px-4 text-center text-sm font-semibold text-asphalt-600">
@@ -117,7 +105,7 @@ function RouteMap({ files }: { files: MediaItem[] }) {
   if (drawable.length === 0) return <MapMessage>{GPX_MESSAGES.noValidData}</MapMessage>;
   return (
     <div className={cn('overflow-hidden bg-white', fullscreen ? 'fixed inset-0 z-50 flex flex-col' : 'relative h-72 rounded-xl ring-1 ring-asphalt-200 sm:h-96')} data-testid="gpx-map">
-      <MapErrorBoundary>
+      <MapErrorBoundary fallback={<MapMessage>{GPX_MESSAGES.mapFailed}</MapMessage>}>
         <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
           <div className={cn('isolate', fullscreen ? 'flex-1' : 'size-full')}>
             <GpxRouteMap files={drawable} fullscreen={fullscreen} />

@@ -11,7 +11,7 @@ import { DURATION_MESSAGES, rideEditPath, ridePath, rideSchedule, routeNames, se
 import { formatDistance } from '../../lib/units';
 import { DeleteRideDialog } from './delete-ride-dialog';
 import { RideGpxSection } from './ride-gpx-section';
-import { RideStatusBadge } from './ride-status-badge';
+import { RideBadges } from './ride-badges';
 import { RouteChain } from './ride-stops';
 import { RouteMap } from '../route-map/route-map';
 import { useRideActions } from './use-ride-actions';
@@ -76,21 +76,14 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <div className="mb-1.5 flex flex-wrap items-center gap-1.5">
-              <RideStatusBadge status={ride.status} />
-              {isOwner ? <Badge variant="accent">
-                  <Trans>Owner</Trans>
-                </Badge> : null}
-              {joined ? <Badge variant="success">
-                  <Trans>Joined</Trans>
-                </Badge> : null}
+            <RideBadges status={ride.status} isOwner={isOwner} joined={joined} className="mb-1.5">
               {distanceKm !== undefined ? <Badge>{t`${distance} away`}</Badge> : null}
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
                   <Badge>{seriesLabelText(i18n, ride.series.rule)}</Badge>
                 </Link>
               ) : null}
-            </div>
+            </RideBadges>
             <h3 id={titleId} className="text-base leading-6 font-extrabold tracking-tight text-asphalt-950">
               <Link to={path} className="break-words hover:text-ignition-700 hover:underline">
                 {ride.name}

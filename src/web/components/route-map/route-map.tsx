@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { MapPinOff, Maximize2, X } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../api/routing';
 import { Skeleton } from '../ui/skeleton';
 import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, routeMapLabel, type LocatedStop, type MapStop } from './route-map-model';
+import { MapErrorBoundary } from '../map/map-error-boundary';
 
 export type { MapStop } from './route-map-model';
 
@@ -23,20 +24,7 @@ export interface RouteMapProps {
   title?: string;
 }
 
-/** A map that fails while Leaflet sets up shows "Failed to initialize map" instead of breaking the page. */
-class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('Failed to initialize map', error);
-  }
-  override render() {
-    return this.state.failed ? <MapMessage text={MAP_INIT_FAILED} /> : this.props.children;
-  }
-}
-
+/** What stands in the map's place, such as "Failed to initialize map" when Leaflet could not set up. */
 function MapMessage({ text }: { text: MessageDescriptor }) {
   const { i18n } = useLingui();
   return (
@@ -66,7 +54,7 @@ interface DrawnMapProps {
 
 function DrawnMap(props: DrawnMapProps) {
   return (
-    <MapErrorBoundary>
+    <MapErrorBoundary fallback={<MapMessage text={MAP_INIT_FAILED} />}>
       <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
         <LeafletRouteMap {...props} />
       </Suspense>

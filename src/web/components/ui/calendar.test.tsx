@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import Calendar from './calendar';
+import { render } from '../../test/utils';
 
 function speak(locale: string, region: string) {
   act(() => i18n.loadAndActivate({ locale, locales: [region], messages: {} }));
@@ -20,11 +20,7 @@ function weekdays(): string[] {
 }
 
 function renderCalendar() {
-  render(
-    <I18nProvider i18n={i18n}>
-      <Calendar mode="single" defaultMonth={december} />
-    </I18nProvider>,
-  );
+  render(<Calendar mode="single" defaultMonth={december} />);
 }
 
 describe('Calendar', () => {

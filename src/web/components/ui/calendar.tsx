@@ -4,7 +4,7 @@ import { de, es, fr, it, nl, pl, ptBR } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { cn } from '../../lib/cn';
 import { firstDayOfWeek } from '../../lib/format-date';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 
 /** react-day-picker's variables in the app's colours, with day cells that fit a 375 px screen. */
 const calendarTheme = {
@@ -32,7 +32,7 @@ const DAY_PICKER_LOCALES: Record<string, Partial<DayPickerLocale>> = { it, de, f
  * lazily: the screens that use it load it with themselves, not with the first page.
  */
 export default function Calendar({ className, style, labels, ...props }: DayPickerProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const locale = DAY_PICKER_LOCALES[i18n.locale];
   const localeDayLabel = locale?.labels?.labelDayButton;
   const dayLabel = labels?.labelDayButton ?? (typeof localeDayLabel === 'function' ? localeDayLabel : labelDayButton);

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useFocusReturn } from '../../lib/focus-return';
@@ -40,7 +40,7 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const returnFocus = useFocusReturn(open);
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>

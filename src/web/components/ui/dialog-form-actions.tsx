@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
@@ -18,7 +18,7 @@ interface DialogFormActionsProps {
 
 /** The Cancel + submit row at the foot of a dialog form, so every dialog closes and submits the same way. */
 export function DialogFormActions({ submitting, submitLabel, submittingLabel, cancelLabel, icon, className = 'border-t border-asphalt-100 pt-5' }: DialogFormActionsProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <DialogClose asChild>

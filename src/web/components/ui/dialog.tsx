@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
@@ -62,7 +62,7 @@ function ownsOpenPopup(target: EventTarget | null): boolean {
  */
 function useCloseGuard(dirtyProp: boolean | undefined) {
   const control = useContext(DialogControlContext);
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const [changedIn, setChangedIn] = useState(-1);
   const [asking, setAsking] = useState(false);
   const focusBeforeAsking = useRef<HTMLElement | null>(null);
@@ -170,7 +170,7 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const guard = useCloseGuard(dirty);
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -213,7 +213,7 @@ export function DialogContent({
 /** A panel sliding in from the left edge: the navigation drawer on small screens. */
 export function SheetContent({ className, children, closeLabel, onCloseAutoFocus, ...props }: DialogContentProps) {
   const control = useContext(DialogControlContext);
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <Overlay />

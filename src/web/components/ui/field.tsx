@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { fieldErrorText } from '../../lib/i18n/field-error';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -10,7 +10,7 @@ import { EmailInput, Input, Label } from './input';
  * text is shown in the rider's language when a shared schema wrote it (fieldErrorText).
  */
 export function FieldMessage({ id, children, tone = 'error', className }: { id?: string; children: ReactNode; tone?: 'error' | 'hint'; className?: string }) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   if (!children) return null;
   return (
     <p
@@ -63,7 +63,7 @@ type EmailAddressFieldProps = Omit<ComponentProps<typeof EmailInput>, 'id'> & {
 
 /** "Email Address" over the rider's e-mail input (named "email"), as every form that asks for one shows it. */
 export function EmailAddressField({ id, children, ...inputProps }: EmailAddressFieldProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <div>
       <Label htmlFor={id}>{i18n._(msg`Email Address`)}</Label>

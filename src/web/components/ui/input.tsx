@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (
@@ -17,13 +18,28 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
 }
 
 /** A field's caption; it names its control by id, so a screen reader announces one with the other. */
-export function Label({ className, htmlFor, ...props }: ComponentProps<'label'> & { htmlFor: string }) {
-  return <label htmlFor={htmlFor} className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props} />;
+/** A field's label; `optional` adds "(optional)" after it, in a lighter weight. */
+export function Label({ className, htmlFor, optional = false, children, ...props }: ComponentProps<'label'> & { htmlFor: string; optional?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className={cn('mb-1.5 block text-sm font-semibold text-asphalt-800', className)} {...props}>
+      {children}
+      {optional ? <> <Optional /></> : null}
+    </label>
+  );
+}
+
+/** "(optional)" after a field's name, in a lighter weight. */
+export function Optional() {
+  return (
+    <span className="font-normal text-asphalt-500">
+      <Trans>(optional)</Trans>
+    </span>
+  );
 }
 
 /** The rider's own e-mail address: the keyboard, autofill and placeholder every sign-in form uses. */
 export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   // An example address a translation may make local ("tu@esempio.it").
   return <Input type="email" autoComplete="email" inputMode="email" placeholder={i18n._(msg`you@example.com`)} {...props} />;
 }

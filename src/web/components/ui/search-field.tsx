@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { Search, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -39,7 +39,7 @@ export function SearchField({ label, placeholder, value, onChange, size = 'lg', 
 
 /** The "Clear search" button inside a search box's right edge (the box keeps room for it). */
 export function ClearSearchButton({ onClear }: { onClear: () => void }) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <button
       type="button"

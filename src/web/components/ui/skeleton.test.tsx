@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RowsSkeleton } from './list-states';
 import { LoadingRegion, Skeleton, SkeletonLines } from './skeleton';
+import { render } from '../../test/utils';
 
 /** axe's verdict on one rendered tree: the ids of the rules it breaks. */
 async function violations(container: HTMLElement): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { cn } from '../../lib/cn';
 
 interface SpinnerProps {
@@ -14,7 +14,7 @@ const sizeClasses = { sm: 'size-4 border-2', md: 'size-6 border-[3px]', lg: 'siz
 
 /** A loading indicator with role="status" and an accessible label. */
 export function Spinner({ label: givenLabel, showLabel = false, size = 'md', className }: SpinnerProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const label = givenLabel ?? i18n._(msg`Loading`);
   return (
     <div role="status" aria-label={label} className={cn('inline-flex items-center gap-3', className)}>

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { useI18n } from '../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Toast } from 'radix-ui';
@@ -14,7 +14,7 @@ export const TOAST_DURATION_MS = 5000;
 
 /** One provider and one top-right viewport for both app messages and notification toasts. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   return (
     <Toast.Provider label={i18n._(msg`Notification`)} duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {children}
@@ -72,7 +72,7 @@ export function ToastCard({
   href,
   onOpenLink,
 }: ToastCardProps) {
-  const i18n = useI18n();
+  const { i18n } = useLingui();
   const style = variantStyles[variant];
   return (
     <Toast.Root

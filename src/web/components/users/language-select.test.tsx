@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Trans } from '@lingui/react/macro';
-import { buildCurrentUser, json, mockApi, renderWithApp, TEST_APP_CONFIG } from '../../test/utils';
+import { buildCurrentUser, json, mockApi, mockCurrentUser, renderWithApp, TEST_APP_CONFIG } from '../../test/utils';
 import { resetToasts } from '../ui/toast-store';
 import { i18n } from '../../lib/i18n/i18n';
 import { resetTestLanguage } from '../../test/language';
@@ -29,14 +29,8 @@ function Screen({ user }: { user: ReturnType<typeof buildCurrentUser> }) {
 
 describe('LanguageSelect', () => {
   it('lists every language in its own name, switches the app at once without a reload, and saves the choice', async () => {
-    let user = buildCurrentUser({ id: 'u1', language: 'en' });
-    const requests = mockApi({
-      'PATCH /api/users/u1': () => {
-        user = { ...user, ...(requests[requests.length - 1]!.body as object) };
-        return json({ ...user, emailConfirmationSentTo: null });
-      },
-      'GET /api/users/current': () => json(user),
-    });
+    const user = buildCurrentUser({ id: 'u1', language: 'en' });
+    const requests = mockCurrentUser(user);
     renderWithApp(<Screen user={user} />);
 
     expect(languageOptions()).toEqual(['English', 'Italiano', 'Deutsch', 'Français', 'Español', 'Nederlands', 'Português (Brasil)', 'Polski']);

@@ -1,6 +1,4 @@
-import { useContext } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { LinguiContext } from '@lingui/react';
 import { formattingLocale, isLocale, pickLocale, textDirection, type Locale } from '../../../shared/i18n/locales';
 
 /*
@@ -63,11 +61,3 @@ export function formatLocale(): string {
 
 export { i18n };
 
-/**
- * The app's i18n for a component that some tests render on its own, without <I18nProvider>
- * (useLingui throws there): the provider's when there is one, so the component re-renders when the
- * language changes, else the one instance.
- */
-export function useI18n(): typeof i18n {
-  return useContext(LinguiContext)?.i18n ?? i18n;
-}

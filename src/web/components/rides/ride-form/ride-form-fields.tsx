@@ -7,7 +7,7 @@ import { type NearPoint } from '../../../api/geocoding';
 import { TimezoneField } from '../../timezone-field';
 import { Button } from '../../ui/button';
 import { FieldMessage } from '../../ui/field';
-import { Label } from '../../ui/input';
+import { Label, Optional } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
 import { type RideFormValues, type RouteOption } from './ride-form-model';
 import { WaypointsDialog } from './waypoints-dialog';
@@ -33,14 +33,6 @@ export function NotOnTheMap() {
     <span className="inline-flex shrink-0 items-center gap-1 text-xs font-normal text-asphalt-500">
       <MapPinOff className="size-3.5" aria-hidden="true" />
       <Trans>not on the map</Trans>
-    </span>
-  );
-}
-
-function Optional() {
-  return (
-    <span className="font-normal text-asphalt-500">
-      <Trans>(optional)</Trans>
     </span>
   );
 }
@@ -95,10 +87,8 @@ export function RideFormFields({ form, earliestDay, before, after, near = null }
       <FormTextField id={ids.name} form={form} name="name" label={t`Ride Name`} autoComplete="off" placeholder={t`e.g. Apennine Passes Loop`} />
 
       <div>
-        <Label htmlFor={ids.description}>
-          <Trans>
-            Description <Optional />
-          </Trans>
+        <Label htmlFor={ids.description} optional>
+          <Trans>Description</Trans>
         </Label>
         <Textarea id={ids.description} rows={3} placeholder={t`Pace, stops, what to bring...`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
         <FieldMessage>{errors.description?.message}</FieldMessage>

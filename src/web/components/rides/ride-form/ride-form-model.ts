@@ -17,6 +17,7 @@ import { isKnownZone, localToInstant } from '../../../../shared/timezones/zoned-
 import { browserZone, zoneChoice, type TimezoneChoice } from '../../../lib/time-zones';
 import { dayLabel } from '../../../../shared/rides/ride-time';
 import { i18n } from '../../../lib/i18n/i18n';
+import { UNPLACED } from '../../../api/geocoding';
 import { localTime } from '../../../lib/rides/ride-format';
 
 /** The form's own messages, about what only the form holds (shown in the active language). */
@@ -24,7 +25,7 @@ export const RIDE_FORM_MESSAGES = {
   time: msg`Please enter a valid time (HH:MM)`,
   decisionAt: msg`Please enter a date and time`,
   timezone: msg`Please select a valid timezone`,
-  unplaced: msg`Pick a place from the suggestions, or keep it as text only`,
+  unplaced: UNPLACED,
 };
 
 /** A form message as zod writes it: in the language active when the form checks its values. */

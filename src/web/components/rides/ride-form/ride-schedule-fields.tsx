@@ -37,26 +37,7 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
 
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-      <div>
-        <Label htmlFor={ids.startDay}>
-          <Trans>Start Date</Trans>
-        </Label>
-        <Controller
-          control={form.control}
-          name="startDay"
-          render={({ field, fieldState }) => (
-            <DatePicker
-              id={ids.startDay}
-              value={field.value}
-              earliest={earliestDay}
-              invalid={Boolean(fieldState.error)}
-              describedBy={fieldState.error ? `${ids.startDay}-error` : undefined}
-              onChange={(day) => setDays({ startDay: day })}
-            />
-          )}
-        />
-        <FieldMessage id={`${ids.startDay}-error`}>{errors.startDay?.message}</FieldMessage>
-      </div>
+      <DayField form={form} name="startDay" id={ids.startDay} label={t`Start Date`} earliest={earliestDay} onChange={(day) => setDays({ startDay: day })} />
       <div>
         <Label htmlFor={ids.startTime}>
           <Trans>Start Time</Trans>
@@ -79,26 +60,14 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
           </FieldMessage>
         )}
       </div>
-      <div>
-        <Label htmlFor={ids.endDay}>
-          <Trans>End Date</Trans>
-        </Label>
-        <Controller
-          control={form.control}
-          name="endDay"
-          render={({ field, fieldState }) => (
-            <DatePicker
-              id={ids.endDay}
-              value={field.value}
-              earliest={startDay && startDay > earliestDay ? startDay : earliestDay}
-              invalid={Boolean(fieldState.error)}
-              describedBy={fieldState.error ? `${ids.endDay}-error` : undefined}
-              onChange={(day) => setDays({ endDay: day })}
-            />
-          )}
-        />
-        <FieldMessage id={`${ids.endDay}-error`}>{errors.endDay?.message}</FieldMessage>
-      </div>
+      <DayField
+        form={form}
+        name="endDay"
+        id={ids.endDay}
+        label={t`End Date`}
+        earliest={startDay && startDay > earliestDay ? startDay : earliestDay}
+        onChange={(day) => setDays({ endDay: day })}
+      />
       <div>
         <Label htmlFor={ids.duration}>
           <Trans>Duration</Trans>
@@ -111,6 +80,35 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
           ))}
         </NativeSelect>
       </div>
+    </div>
+  );
+}
+
+interface DayFieldProps {
+  form: UseFormReturn<RideFormValues>;
+  name: 'startDay' | 'endDay';
+  id: string;
+  label: string;
+  /** The earliest day the picker offers ("YYYY-MM-DD"). */
+  earliest: string;
+  onChange: (day: string) => void;
+}
+
+/** A day of the schedule: its label, the date picker and the field's error under it. */
+function DayField({ form, name, id, label, earliest, onChange }: DayFieldProps) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <>
+            <DatePicker id={id} value={field.value} earliest={earliest} invalid={Boolean(fieldState.error)} describedBy={fieldState.error ? `${id}-error` : undefined} onChange={onChange} />
+            <FieldMessage id={`${id}-error`}>{fieldState.error?.message}</FieldMessage>
+          </>
+        )}
+      />
     </div>
   );
 }

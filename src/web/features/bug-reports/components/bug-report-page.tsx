@@ -191,10 +191,8 @@ export function BugReportPage() {
               />
 
               <div>
-                <Label htmlFor={ids.screenshot}>
-                  <Trans>
-                    Screenshot <span className="font-normal text-asphalt-500">(optional)</span>
-                  </Trans>
+                <Label htmlFor={ids.screenshot} optional>
+                  <Trans>Screenshot</Trans>
                 </Label>
                 {screenshot ? (
                   <div className="flex items-center gap-3 rounded-xl border border-asphalt-200 bg-asphalt-50/60 p-2.5">

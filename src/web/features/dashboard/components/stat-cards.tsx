@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { I18n } from '@lingui/core';
 import { CalendarDays, Gauge, Users } from 'lucide-react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -6,14 +7,14 @@ import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { kmToPreferred } from '../../../lib/units';
-import { formatLocale, i18n } from '../../../lib/i18n/i18n';
+import { formatLocale } from '../../../lib/i18n/i18n';
 import { useDashboardStats } from '../../../api/dashboard';
 
 /**
  * The planned-distance card's label and value: kilometres or miles by preference, 1 decimal (spec 2
- * section 9), in the active language (StatCards re-renders when it changes).
+ * section 9), in the language of `i18n` (the rendering component's, `useLingui`).
  */
-export function plannedDistance(km: number, units: PreferredUnits): { label: string; value: string } {
+export function plannedDistance(km: number, units: PreferredUnits, i18n: I18n): { label: string; value: string } {
   return {
     label: units === 'miles' ? i18n._(msg`Miles`) : i18n._(msg`Kilometers`),
     value: kmToPreferred(km, units).toLocaleString(formatLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }),
@@ -22,9 +23,9 @@ export function plannedDistance(km: number, units: PreferredUnits): { label: str
 
 /** Upcoming Rides, Active Groups and the planned distance (spec 2 section 2, "Dashboard"). */
 export function StatCards({ units }: { units: PreferredUnits }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const stats = useDashboardStats();
-  const distance = plannedDistance(stats.data?.milesPlanned ?? 0, units);
+  const distance = plannedDistance(stats.data?.milesPlanned ?? 0, units, i18n);
   const value = (v: string | number | undefined) => (stats.isPending ? <Skeleton className="h-9 w-14" /> : stats.isError ? '–' : v);
 
   return (

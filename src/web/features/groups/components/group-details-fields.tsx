@@ -67,10 +67,8 @@ export function GroupDetailsFields<T extends GroupDetailsValues>({ form, image, 
       />
 
       <div>
-        <Label htmlFor={ids.description}>
-          <Trans>
-            Description <span className="font-normal text-asphalt-500">(optional)</span>
-          </Trans>
+        <Label htmlFor={ids.description} optional>
+          <Trans>Description</Trans>
         </Label>
         <Textarea
           id={ids.description}

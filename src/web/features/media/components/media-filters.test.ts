@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { buildMediaItem } from '../../../test/media-fixture';
+import { i18n } from '../../../lib/i18n/i18n';
 import { belongsToLabel, filterMedia } from './media-filters';
 
 const item = (id: string, fileType: MediaItem['fileType'], associatedType: MediaItem['associatedType'], originalName: string, description: string | null = null): MediaItem =>
@@ -46,11 +47,11 @@ describe('filterMedia', () => {
 describe('belongsToLabel', () => {
   it('names the ride or group an item belongs to and links to it; a rider\'s own uploads read "Profile"', () => {
     const onRide = { ...item('7', 'gpx', 'ride', 'futa.gpx'), belongsTo: { type: 'ride' as const, id: 'r1', name: 'Futa Pass Loop', slug: 'futa-pass-loop', groupSlug: 'bologna-riders' } };
-    expect(belongsToLabel(onRide)).toEqual({ text: 'Futa Pass Loop', href: '/groups/bologna-riders/rides/futa-pass-loop' });
+    expect(belongsToLabel(onRide, i18n)).toEqual({ text: 'Futa Pass Loop', href: '/groups/bologna-riders/rides/futa-pass-loop' });
     const inGroup = { ...item('8', 'video', 'group', 'onboard.mp4'), belongsTo: { type: 'group' as const, id: 'g1', name: 'Motorradfreundeskreisoberbayern', slug: 'motorradfreundeskreisoberbayern' } };
-    expect(belongsToLabel(inGroup)).toEqual({ text: 'Motorradfreundeskreisoberbayern', href: '/groups/motorradfreundeskreisoberbayern' });
-    expect(belongsToLabel(item('9', 'image', 'profile', 'me.jpg'))).toEqual({ text: 'Profile', href: null });
+    expect(belongsToLabel(inGroup, i18n)).toEqual({ text: 'Motorradfreundeskreisoberbayern', href: '/groups/motorradfreundeskreisoberbayern' });
+    expect(belongsToLabel(item('9', 'image', 'profile', 'me.jpg'), i18n)).toEqual({ text: 'Profile', href: null });
     // A ride that is gone still says what it was.
-    expect(belongsToLabel(item('10', 'image', 'ride', 'old.jpg'))).toEqual({ text: 'Ride', href: null });
+    expect(belongsToLabel(item('10', 'image', 'ride', 'old.jpg'), i18n)).toEqual({ text: 'Ride', href: null });
   });
 });

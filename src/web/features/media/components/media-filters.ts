@@ -1,6 +1,6 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
-import { i18n } from '../../../lib/i18n/i18n';
 import { ridePath } from '../../../lib/rides/ride-format';
 import { groupPath } from '../../../lib/groups/group-path';
 import { matchesSearchText } from '../../../lib/search-text';
@@ -38,8 +38,8 @@ export function filterMedia(items: readonly MediaItem[], tab: MediaTab, search: 
   return items.filter((item) => inTab(item, tab) && matchesSearchText([item.originalName, item.description], search));
 }
 
-/** What kind of place an item belongs to, for its caption, in the active language (the tile re-renders when it changes). */
-export function placeLabel(item: MediaItem): string {
+/** What kind of place an item belongs to, for its caption, in the language of `i18n` (the tile's, `useLingui`). */
+function placeLabel(item: MediaItem, i18n: I18n): string {
   switch (item.associatedType) {
     case 'ride':
       return i18n._(msg`Ride`);
@@ -61,9 +61,9 @@ export function placeLabel(item: MediaItem): string {
  * server named, else the kind of place (a rider's own uploads: "Profile", "Avatar", "Background"; a
  * ride or group that is gone: "Ride", "Group").
  */
-export function belongsToLabel(item: MediaItem): { text: string; href: string | null } {
+export function belongsToLabel(item: MediaItem, i18n: I18n): { text: string; href: string | null } {
   const owner = item.belongsTo;
   if (owner?.type === 'ride') return { text: owner.name, href: ridePath(owner) };
   if (owner?.type === 'group') return { text: owner.name, href: groupPath(owner.slug) };
-  return { text: placeLabel(item), href: null };
+  return { text: placeLabel(item, i18n), href: null };
 }

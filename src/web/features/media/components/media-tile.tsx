@@ -19,7 +19,8 @@ interface MediaTileProps {
 
 /** The ride or group the item belongs to, linked, or "Profile" for a rider's own uploads. */
 function BelongsTo({ item }: { item: MediaItem }) {
-  const { text, href } = belongsToLabel(item);
+  const { i18n } = useLingui();
+  const { text, href } = belongsToLabel(item, i18n);
   const className = 'mt-1 block truncate text-xs font-semibold';
   return href ? (
     <Link to={href} title={text} className={`${className} text-ignition-700 hover:underline`}>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { NOTIFICATION_TYPES } from '../../../../shared/notifications/notification';
 import { NotificationIcon } from './notification-icon';
+import { render } from '../../../test/utils';
 
 afterEach(cleanup);
 

@@ -118,10 +118,8 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <FormTextField id={ids.title} form={form} name="title" label={t`Poll Title`} autoComplete="off" placeholder={t`e.g. Dolomites weekend`} />
           <div>
-            <Label htmlFor={ids.description}>
-              <Trans>
-                Description <span className="font-normal text-asphalt-500">(optional)</span>
-              </Trans>
+            <Label htmlFor={ids.description} optional>
+              <Trans>Description</Trans>
             </Label>
             <Textarea id={ids.description} rows={2} placeholder={t`Route ideas, what to bring...`} {...form.register('description')} />
             <FieldMessage>{errors.description?.message}</FieldMessage>

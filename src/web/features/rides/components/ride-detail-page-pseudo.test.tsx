@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
+import { screen } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
 import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
-import { createQueryClient } from '../../../lib/query-client';
 import { RideDetailPage } from './ride-detail-page';
 
 afterEach(resetTestEnvironment);
@@ -21,12 +19,7 @@ describe('RideDetailPage in the pseudo-language', () => {
       'GET /api/users/current': () => json(buildCurrentUser()),
       'GET /api/groups/apennine-riders/rides/futa-loop': () => json(ride),
     });
-    const router = createMemoryRouter([{ path: '/groups/:groupName/rides/:rideName', element: <RideDetailPage /> }], { initialEntries: ['/groups/apennine-riders/rides/futa-loop'] });
-    const { container } = render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const { container } = renderRoutes([{ path: '/groups/:groupName/rides/:rideName', element: <RideDetailPage /> }], { path: '/groups/apennine-riders/rides/futa-loop' });
     await screen.findByRole('heading', { level: 1, name: ride.name });
     const data = [ride.name, ride.description, ride.startLocation, ride.midpointLocation, ride.endLocation, ride.group?.name, ride.owner.userId, ride.timezone, ride.timezoneName, ...ride.waypoints.map((w) => w.name)].filter(
       (text): text is string => Boolean(text),

@@ -1,28 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
-import { createQueryClient } from '../../../lib/query-client';
 import { RideDetailPage } from './ride-detail-page';
 import type { Ride } from '../../../../shared/rides/ride';
 
 afterEach(resetTestEnvironment);
 
 function show(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/groups/:groupName/rides/:rideName', element: <RideDetailPage /> },
-      { path: '/rides/:rideId', element: <RideDetailPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderRoutes([
+    { path: '/groups/:groupName/rides/:rideName', element: <RideDetailPage /> },
+    { path: '/rides/:rideId', element: <RideDetailPage /> },
+    { path: '*', element: <p>elsewhere</p> },
+  ], { path });
   return router;
 }
 

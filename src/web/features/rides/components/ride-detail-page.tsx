@@ -8,7 +8,7 @@ import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { DeleteRideDialog } from '../../../components/rides/delete-ride-dialog';
 import { GpxRouteViewer } from '../../../components/rides/gpx-route-viewer';
-import { RideStatusBadge } from '../../../components/rides/ride-status-badge';
+import { RideBadges } from '../../../components/rides/ride-badges';
 import { NumberedStops } from '../../../components/rides/ride-stops';
 import { RouteMap } from '../../../components/route-map/route-map';
 import { Badge } from '../../../components/ui/badge';
@@ -167,20 +167,13 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
 
       <header className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-1.5">
-            <RideStatusBadge status={ride.status} />
-            {isOwner ? <Badge variant="accent">
-                <Trans>Owner</Trans>
-              </Badge> : null}
-            {joined ? <Badge variant="success">
-                <Trans>Joined</Trans>
-              </Badge> : null}
+          <RideBadges status={ride.status} isOwner={isOwner} joined={joined}>
             {waitlistPosition ? (
               <Badge variant="accent">
                 <Trans>Waitlist #{waitlistPosition}</Trans>
               </Badge>
             ) : null}
-          </div>
+          </RideBadges>
           <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
           </h1>

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
-import { createQueryClient } from '../../../lib/query-client';
 import { RideEditPage } from './ride-edit-page';
 
 afterEach(resetTestEnvironment);
@@ -18,12 +16,7 @@ describe('RideEditPage', () => {
       'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
       'PATCH /api/rides/r1': () => json({ message: '4 riders have joined; maximum riders cannot be less than 4' }, 409),
     });
-    const router = createMemoryRouter([{ path: '/rides/:rideId/edit', element: <RideEditPage /> }], { initialEntries: ['/rides/r1/edit'] });
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const { router } = renderRoutes([{ path: '/rides/:rideId/edit', element: <RideEditPage /> }], { path: '/rides/r1/edit' });
     const max = await screen.findByLabelText('Max Riders', {}, { timeout: 5000 });
     fireEvent.change(max, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -48,19 +41,11 @@ describe('RideEditPage', () => {
       'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
       'PATCH /api/rides/r1/following': () => json({ ...owned, name: 'Early breakfast · Dec 13, 2026' }),
     });
-    const router = createMemoryRouter(
-      [
-        { path: '/rides/:rideId/edit', element: <RideEditPage /> },
-        { path: '/rides/:rideId', element: <p>ride page</p> },
-        { path: '/groups/:g/rides/:r', element: <p>ride page</p> },
-      ],
-      { initialEntries: ['/rides/r1/edit'] },
-    );
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderRoutes([
+      { path: '/rides/:rideId/edit', element: <RideEditPage /> },
+      { path: '/rides/:rideId', element: <p>ride page</p> },
+      { path: '/groups/:g/rides/:r', element: <p>ride page</p> },
+    ], { path: '/rides/r1/edit' });
     const scope = await screen.findByLabelText('Apply changes to', {}, { timeout: 5000 });
     fireEvent.change(scope, { target: { value: 'following' } });
     fireEvent.change(screen.getByLabelText('Ride Name'), { target: { value: 'Early breakfast · Dec 13, 2026' } });

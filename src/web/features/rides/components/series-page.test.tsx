@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Series } from '../../../../shared/series/series-rule';
-import { buildCurrentUser, json, mockApi, Providers, resetTestEnvironment } from '../../../test/utils';
-import { createQueryClient } from '../../../lib/query-client';
+import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { SeriesPage } from './series-page';
 
 afterEach(resetTestEnvironment);
@@ -33,12 +31,7 @@ describe('SeriesPage', () => {
       'GET /api/series/s1': () => json(series),
       'POST /api/series/s1/join': () => json({ ...series, ridesEverySeries: true }),
     });
-    const router = createMemoryRouter([{ path: '/series/:seriesId', element: <SeriesPage /> }], { initialEntries: ['/series/s1'] });
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderRoutes([{ path: '/series/:seriesId', element: <SeriesPage /> }], { path: '/series/s1' });
     expect(await screen.findByRole('heading', { name: 'Sunday breakfast' })).toBeTruthy();
     expect(screen.getByText('Every Sunday')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Apennine Riders' }).getAttribute('href')).toBe('/groups/apennine-riders');

@@ -1,7 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { labelDayButton } from 'react-day-picker';
-import { msg } from '@lingui/core/macro';
-import { i18n } from '../../../lib/i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import Calendar from '../../../components/ui/calendar';
 
 interface UpcomingCalendarProps {
@@ -11,12 +10,9 @@ interface UpcomingCalendarProps {
   onSelect: (day: string) => void;
 }
 
-/**
- * The Calendar View's month (loaded lazily with the view): days with rides are highlighted. Its
- * texts come from the app's i18n instance rather than useLingui, so the month also renders alone
- * (without a provider); the Upcoming Rides page around it re-renders it when the language changes.
- */
+/** The Calendar View's month (loaded lazily with the view): days with rides are highlighted. */
 export default function UpcomingCalendar({ days, selected, onSelect }: UpcomingCalendarProps) {
+  const { t } = useLingui();
   const rideDates = days.map((day) => parseISO(day));
   const selectedDate = selected ? parseISO(selected) : undefined;
   return (
@@ -30,7 +26,7 @@ export default function UpcomingCalendar({ days, selected, onSelect }: UpcomingC
       labels={{
         labelDayButton: (date, modifiers, options, dateLib) => {
           const dayName = labelDayButton(date, modifiers, options, dateLib);
-          return modifiers.hasRides ? i18n._(msg`${dayName}, has rides`) : dayName;
+          return modifiers.hasRides ? t`${dayName}, has rides` : dayName;
         },
       }}
       modifiersClassNames={{
@@ -40,7 +36,7 @@ export default function UpcomingCalendar({ days, selected, onSelect }: UpcomingC
       footer={
         <p className="mt-3 flex items-center gap-2 text-xs text-asphalt-500">
           <span className="inline-block size-3 rounded-full bg-ignition-100 ring-1 ring-ignition-300" aria-hidden="true" />
-          {i18n._(msg`Days with rides`)}
+          {t`Days with rides`}
         </p>
       }
     />

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { NotificationSettings } from '../../../../shared/notifications/notification-settings';
+import { buildNotificationSettings } from '../../../test/notification-settings-fixture';
 import { NotificationSettingsCard } from './notification-settings-card';
 
 // Issue 30 point 10: the Notifications card. Types grouped (My rides, My groups, Organizing,
@@ -10,22 +11,7 @@ import { NotificationSettingsCard } from './notification-settings-card';
 
 afterEach(resetTestEnvironment);
 
-function settings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
-  return {
-    hasEmail: true,
-    emailPaused: false,
-    organizes: false,
-    types: [
-      { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', app: true, email: true, push: true },
-      { type: 'ride_comment', label: 'A new comment on a ride I ride or organise', section: 'My rides', app: true, email: false, push: true },
-      { type: 'ride_reminder_due', label: 'Reminders of a ride I joined', section: 'My rides', app: null, email: true, push: true },
-      { type: 'ride_created', label: 'A new ride in my groups', section: 'My groups', app: false, email: true, push: true },
-      { type: 'membership_request', label: 'A rider asks to join my group', section: 'Organizing', app: true, email: true, push: true },
-      { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', app: true, email: null, push: null },
-    ],
-    ...overrides,
-  };
-}
+const settings = buildNotificationSettings;
 
 /** A PATCH answer the test releases when it wants: to see the switch before the server has answered. */
 function deferred() {

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { PreferencesPage } from './preferences-page';
+import { buildNotificationSettings } from '../../../test/notification-settings-fixture';
 import { timezoneToDetect } from './browser-zone';
 import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
 import { formatDate } from '../../../lib/format-date';
@@ -17,15 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let notificationSettings = {
-  hasEmail: true,
-  emailPaused: false,
-  organizes: false,
-  types: [
-    { type: 'ride_cancelled', label: 'A ride I joined is cancelled', section: 'My rides', email: true, push: true },
-    { type: 'profile_updated', label: 'My address is confirmed', section: 'Account', email: null, push: null },
-  ],
-};
+let notificationSettings = buildNotificationSettings();
 
 function renderPage(user: CurrentUser, path = '/preferences', overrides: Record<string, () => Response> = {}) {
   let current = user;

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildCurrentUser, json, mockApi, Providers } from '../../../test/utils';
-import { createQueryClient } from '../../../lib/query-client';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { buildCurrentUser, json, mockApi, renderRoutes } from '../../../test/utils';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => {
@@ -20,12 +18,7 @@ describe('ProfilePage', () => {
         return json({ message: 'Service Unavailable' }, 503);
       },
     });
-    const router = createMemoryRouter([{ path: '/profile/:username', element: <ProfilePage /> }], { initialEntries: ['/profile/gravelwolf'] });
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderRoutes([{ path: '/profile/:username', element: <ProfilePage /> }], { path: '/profile/gravelwolf' });
     await screen.findByText("Couldn't load this profile");
     expect(screen.getByText('Check your connection and try again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/');

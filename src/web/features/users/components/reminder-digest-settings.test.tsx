@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildCurrentUser, json, mockApi, renderWithApp } from '../../../test/utils';
+import { buildCurrentUser, json, mockApi, mockCurrentUser, renderWithApp } from '../../../test/utils';
 import { resetToasts } from '../../../components/ui/toast-store';
 import { ReminderDigestSettings } from './reminder-digest-settings';
 
@@ -11,14 +11,8 @@ afterEach(() => {
 
 describe('ReminderDigestSettings', () => {
   it('shows the defaults (the evening before; one mail each) and saves each choice at once', async () => {
-    let user = buildCurrentUser({ id: 'u1' });
-    const requests = mockApi({
-      'PATCH /api/users/u1': () => {
-        user = { ...user, ...(requests[requests.length - 1]!.body as object) };
-        return json({ ...user, emailConfirmationSentTo: null });
-      },
-      'GET /api/users/current': () => json(user),
-    });
+    const user = buildCurrentUser({ id: 'u1' });
+    const requests = mockCurrentUser(user);
     renderWithApp(<ReminderDigestSettings user={user} />);
 
     expect(screen.getByRole('group', { name: 'Ride reminders' })).toBeTruthy();
