@@ -1,8 +1,9 @@
 /**
- * The app's one service worker (/sw.js, built from src/web/sw.ts by vite-plugin-pwa). main.tsx
- * registers it after the page has loaded, from this small chunk, so it costs the first load
- * nothing; the push switch in Preferences waits for it. A browser without service workers, or the
- * dev server (which builds none), just goes without.
+ * The app's one service worker (/sw.js, built from src/web/sw.ts by vite-plugin-pwa). The app shell
+ * registers it after the page has loaded, with workbox-window in the update prompt's chunk
+ * (app/connection-status.tsx), so it costs the first load nothing; the push switch in Preferences
+ * registers it itself if it is not yet. A browser without service workers, or the dev server (which
+ * builds none), just goes without.
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 
