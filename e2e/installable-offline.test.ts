@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, startHarness, type Harness } from './support/harness';
 import { animationsSettled, expectAccessible, expectNoSidewaysScroll } from './support/page-checks';
-import { joinGroup, guestRider } from './support/riders';
+import { joinGroup, guestRider, signedInRider, unique } from './support/riders';
+import { pageApi } from './support/page-api';
 import { createGroup, createRide, newGuestRider } from './support/ride-steps';
 import { screenshotsDir } from './support/screenshots';
 
@@ -172,5 +173,54 @@ describe('offline', () => {
     await expect.poll(() => create.isEnabled()).toBe(true);
     expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
     expect(await dialog.getByLabel('Description').inputValue()).toBe('Coffee stop at the lake');
+  });
+});
+
+describe('rides saved for offline', () => {
+  it('keeps a joined ride of the next days, never opened here, readable with the server stopped, until Logout', async () => {
+    const owner = await guestRider(h, PHONE);
+    const group = await createGroup(owner.page, `Saved Ride Riders ${Date.now()}`);
+    const ride = await createRide(owner.page, group.id, { name: 'Passo della Raticosa' });
+    const rider = await signedInRider(h, `saved-rides-${unique()}@example.com`, PHONE);
+    await joinGroup(rider, owner, group.id);
+    expect((await pageApi(rider.page, 'POST', `/api/rides/${ride.id}/join`)).status).toBe(200);
+    const { page } = rider;
+    await controlled(page);
+
+    // Opening the dashboard saves the rider's rides of the next 14 days.
+    await page.goto('/');
+    const savedAnswers = () =>
+      page.evaluate(async () => ((await caches.has('saved-answers')) ? (await (await caches.open('saved-answers')).keys()).map((request) => new URL(request.url).pathname) : []));
+    await expect.poll(savedAnswers).toContain(`/api/groups/${group.slug}/rides/${ride.slug}`);
+
+    let server = await stopServer();
+    try {
+      await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+      await page.getByRole('heading', { level: 1, name: 'Passo della Raticosa' }).waitFor();
+      await page.getByText('Bologna, Emilia-Romagna, Italy').first().waitFor();
+    } finally {
+      await server.start();
+    }
+
+    // Logout from the sidebar's account menu (on a desktop width).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: /Account menu/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/signed-out');
+    await expect.poll(() => page.evaluate(() => caches.has('saved-answers'))).toBe(false);
+
+    server = await stopServer();
+    try {
+      await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+      // The app's shell starts (the rider's answer is gone too, so it waits for the server).
+      await page.waitForFunction(() => document.getElementById('root')?.childElementCount);
+      // Nothing of the ride is kept: its answer fails like any other with the server stopped.
+      const read = await page.evaluate((url) => fetch(url).then((response) => `answered ${response.status}`, () => 'failed'), `/api/groups/${group.slug}/rides/${ride.slug}`);
+      expect(read).toBe('failed');
+      expect(await page.getByText('Passo della Raticosa').count()).toBe(0);
+    } finally {
+      await server.start();
+    }
   });
 });

@@ -98,11 +98,48 @@ registerRoute(
   async ({ request }) => (await (await caches.open(PAGE_FILES_CACHE)).match(request)) ?? fetch(request),
 );
 
+// API answers kept for reading offline (issue 32 point 3): the rider's joined rides of the next 14
+// days (the page asks with SAVE_FOR_OFFLINE) and the rider and app settings every page needs. Such an
+// answer is read from the network first and refreshed in the cache; the cached copy answers only when
+// the network fails. The page deletes the cache at sign-out (lib/service-worker.ts).
+const SAVED_ANSWERS = 'saved-answers';
+const ALWAYS_SAVED = ['/api/users/current', '/api/app-config'];
+const SAVABLE = [/^\/api\/users\/current$/, /^\/api\/app-config$/, /^\/api\/groups\/[^/]+\/rides\/[^/]+$/, /^\/api\/rides\/[0-9a-f-]{36}$/];
+
+registerRoute(
+  ({ url, request }) => url.origin === worker.location.origin && request.method === 'GET' && SAVABLE.some((path) => path.test(url.pathname)),
+  async ({ request }) => {
+    try {
+      const response = await fetch(request);
+      if (response.ok && (await caches.has(SAVED_ANSWERS))) {
+        const saved = await caches.open(SAVED_ANSWERS);
+        if (await saved.match(request, { ignoreVary: true })) await saved.put(request.url, response.clone());
+      }
+      return response;
+    } catch (error) {
+      const copy = (await caches.has(SAVED_ANSWERS)) ? await (await caches.open(SAVED_ANSWERS)).match(request, { ignoreVary: true }) : undefined;
+      if (copy) return copy;
+      throw error;
+    }
+  },
+);
+
+async function saveAnswers(urls: unknown): Promise<void> {
+  const wanted = Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string' && SAVABLE.some((path) => path.test(url))) : [];
+  const saved = await caches.open(SAVED_ANSWERS);
+  for (const url of [...ALWAYS_SAVED, ...wanted]) {
+    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null);
+    if (response?.ok) await saved.put(url, response);
+  }
+}
+
 // Installing, the worker keeps the server's home page as its first shell, so a page visited once
 // starts offline. It then waits: the rider's tap on Reload (app/connection-status.tsx) sends SKIP_WAITING.
 worker.addEventListener('install', (event) => event.waitUntil(fetch(SHELL_KEY, { credentials: 'same-origin', cache: 'no-store' }).then(keepShell).catch(() => undefined)));
 worker.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void worker.skipWaiting();
+  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  if (message?.type === 'SKIP_WAITING') void worker.skipWaiting();
+  if (message?.type === 'SAVE_FOR_OFFLINE') event.waitUntil(saveAnswers(message.urls));
 });
 worker.addEventListener('activate', (event) =>
   event.waitUntil(

@@ -9,6 +9,9 @@ import { formatDateTime, speaksEnglish } from '../lib/format-date';
 import { formatLocale } from '../lib/i18n/i18n';
 import { OFFLINE_REASON_ID, useOnline } from '../lib/online';
 import { SERVICE_WORKER_URL } from '../lib/service-worker';
+import { upcomingRidesQueryOptions } from '../api/rides';
+import { saveRidesForOffline } from '../api/offline';
+import type { Ride } from '../../shared/rides/ride';
 
 /*
  * The app's connection, loaded after the first paint (issue 32 points 2 and 5): the offline banner and
@@ -41,6 +44,31 @@ function formatTimeOfDay(date: Date): string {
   return speaksEnglish() ? format(date, 'HH:mm') : new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
+/**
+ * Keeps the rider's joined rides of the next 14 days for reading offline (issue 32 point 3): whenever
+ * the upcoming list arrives (at sign-in and on the dashboard) and whenever a write answers with a ride
+ * the rider is on (Join Ride).
+ */
+function useSaveRidesForOffline(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const upcomingKey = JSON.stringify(upcomingRidesQueryOptions().queryKey);
+    const upcoming = queryClient.getQueryData(upcomingRidesQueryOptions().queryKey);
+    if (upcoming) saveRidesForOffline(upcoming);
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) saveRidesForOffline(event.query.state.data as Ride[]);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const ride = event.type === 'updated' && event.action.type === 'success' ? (event.action.data as Partial<Ride> | undefined) : undefined;
+      if (ride && ride.isParticipant === true && typeof ride.slug === 'string') saveRidesForOffline([ride as Ride]);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
@@ -50,6 +78,7 @@ function sameDay(a: Date, b: Date): boolean {
  * reason every disabled action names (OFFLINE_REASON_ID); nothing is sent until the connection is back.
  */
 export function OfflineBanner() {
+  useSaveRidesForOffline();
   const online = useOnline();
   const savedAt = useShownDataTime(online);
   useEffect(() => {

@@ -16,3 +16,17 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     return null;
   }
 }
+
+/** The cache of API answers kept for reading offline (src/web/sw.ts keeps and serves it). */
+export const SAVED_ANSWERS_CACHE = 'saved-answers';
+
+/** Asks the service worker to keep these API answers (and the rider's own) for reading offline. */
+export function saveForOffline(urls: string[]): void {
+  if (urls.length === 0 || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'SAVE_FOR_OFFLINE', urls }));
+}
+
+/** Forgets every answer kept for offline (at sign-out: they belonged to that session). */
+export async function forgetSavedAnswers(): Promise<void> {
+  if ('caches' in window) await caches.delete(SAVED_ANSWERS_CACHE);
+}
