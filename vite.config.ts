@@ -20,17 +20,22 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnCompileError: true }),
     tailwindcss(),
     stylesheetFirst(),
-    // The app's one service worker (src/web/sw.ts: pushes now, offline pages later) built into
-    // /sw.js from its own source (injectManifest). The app registers it after load
+    // The app's one service worker (src/web/sw.ts: pushes, the precache and the offline shell) built
+    // into /sw.js from its own source (injectManifest). The app registers it after load
     // (src/web/lib/service-worker.ts), and the server writes the manifest with APP_NAME
-    // (platform/web-app.ts). No precache yet: injectionPoint is set when the offline issue adds one.
+    // (platform/web-app.ts). The precache holds every script, stylesheet and icon of the build but the
+    // language catalogs: the worker keeps only the one the rider's pages name (service-worker/shell.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { injectionPoint: undefined },
+      injectManifest: {
+        globPatterns: ['assets/*.{js,css}', 'icons/*.png', 'favicon.svg', 'zod-jitless.js'],
+        globIgnores: ['assets/messages-*.js'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
       devOptions: { enabled: false },
     }),
     precompress(),

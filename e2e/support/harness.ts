@@ -63,8 +63,25 @@ async function startSmtp(mails: ReceivedMail[], arrived: () => void): Promise<{ 
 }
 
 
-export async function startHarness(): Promise<Harness> {
-  const webDir = path.resolve('dist/web');
+/** How every browser test starts Debian's Chromium (also for a persistent profile: launchPersistentContext). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    // Tests never reach the internet (map tiles would go there): every host but ours fails to resolve.
+    // A rule of the browser, not a context.route(): routing a context pauses every request in Node
+    // and turns the HTTP cache off, so each page load fetched and compiled the whole app again.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ],
+};
+
+/** With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it). */
+export async function startHarness(options: { webDir?: string } = {}): Promise<Harness> {
+  const webDir = options.webDir ?? path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
   const mails: ReceivedMail[] = [];
   // Each waiting test is told of every mail as it arrives (no polling).
@@ -82,20 +99,7 @@ export async function startHarness(): Promise<Harness> {
   const app = await buildApp({ config, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      // Tests never reach the internet (map tiles would go there): every host but ours fails to resolve.
-      // A rule of the browser, not a context.route(): routing a context pauses every request in Node
-      // and turns the HTTP cache off, so each page load fetched and compiled the whole app again.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
 
   return {
     baseUrl: config.publicUrl,

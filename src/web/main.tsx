@@ -21,12 +21,5 @@ void activateLocale(initialLocale()).then(() =>
   ),
 );
 
-// The service worker (web push) is registered once the page has loaded, from its own small chunk:
-// nothing of it is in the first load (docs/web.md "First paint").
-function registerWorkerLater() {
-  void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-}
-if ('serviceWorker' in navigator) {
-  if (document.readyState === 'complete') registerWorkerLater();
-  else window.addEventListener('load', registerWorkerLater, { once: true });
-}
+// The service worker (web push, the offline shell) is registered once the page has loaded, by the
+// app shell's update prompt in its own chunk (app/connection-status.tsx): nothing of it is in the first load.

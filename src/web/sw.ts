@@ -1,11 +1,15 @@
 /**
- * The app's one service worker (issue 30, points 8 and 9), built by vite-plugin-pwa in
- * injectManifest mode into /sw.js (vite.config.ts). It shows every push and opens its page on a
- * tap. The installable app's offline pages and Workbox precache (a later issue) go in this same
- * file: put `precacheAndRoute(self.__WB_MANIFEST)` here and set the plugin's injectionPoint.
+ * The app's one service worker (issues 30 and 32), built by vite-plugin-pwa in injectManifest mode
+ * into /sw.js (vite.config.ts). It shows every push and opens its page on a tap; it precaches the
+ * build's scripts, styles and icons, keeps the last page the server sent as the offline shell (with
+ * that page's language catalog), and answers a navigation with the shell only when the network fails
+ * (service-worker/shell.ts). A new version waits until the rider taps Reload (app/connection-status.tsx).
  */
+import { getCacheKeyForURL, precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from '../shared/push/push';
 import { notificationClickAction, type OpenWindow } from './service-worker/notification-click';
+import { pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
 
 // The worker's own types, named here: the project compiles against the DOM library, and adding
 // the WebWorker one beside it would clash.
@@ -17,6 +21,9 @@ interface PushEvent extends ExtendableEvent {
 }
 interface NotificationEvent extends ExtendableEvent {
   readonly notification: Notification;
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
 }
 interface WindowClient extends OpenWindow {
   focus(): Promise<WindowClient>;
@@ -33,13 +40,118 @@ interface ServiceWorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
 }
 const worker = self as unknown as ServiceWorkerScope;
 
-// A new worker takes over at once: it holds no caches yet that an open page could depend on.
-worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
-worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
+/** The build's files to precache, written in here by vite-plugin-pwa (vite.config.ts, globPatterns). */
+const PRECACHE = (self as unknown as { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> }).__WB_MANIFEST;
+precacheAndRoute(PRECACHE);
+cleanupOutdatedCaches();
+
+/** This version's shell; each version keeps its own, since a page names its own build's files. */
+const SHELL_CACHE = `shell-${precacheVersion(PRECACHE)}`;
+const SHELL_KEY = '/';
+/** Build files a page names that are not precached: the language catalog the page preloads (all eight are not precached). */
+const PAGE_FILES_CACHE = `page-files-${precacheVersion(PRECACHE)}`;
+
+const precached = (url: string) => getCacheKeyForURL(url) !== undefined;
+
+/** Keeps a page as the shell when this version can run it offline, with the build files it names. */
+async function keepShell(response: Response): Promise<void> {
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return;
+  const html = await response.text();
+  const entry = pageEntry(html);
+  if (!entry || !precached(entry)) return;
+  const files = await caches.open(PAGE_FILES_CACHE);
+  for (const file of pageAssets(html).filter((url) => !precached(url))) {
+    if (!(await files.match(file))) await files.add(file);
+  }
+  const shell = await caches.open(SHELL_CACHE);
+  await shell.put(SHELL_KEY, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+}
+
+// Network first: the server writes each page in the rider's language with its preloads. Offline, or
+// with the server down, the last page kept (this version's shell) starts the app instead of the
+// browser's offline page. API and file paths are never pages.
+registerRoute(
+  new NavigationRoute(
+    async ({ request, event }) => {
+      try {
+        const response = await fetch(request);
+        (event as unknown as ExtendableEvent).waitUntil(keepShell(response.clone()).catch(() => undefined));
+        return response;
+      } catch (error) {
+        const shell = await (await caches.open(SHELL_CACHE)).match(SHELL_KEY);
+        if (shell) return shell;
+        throw error;
+      }
+    },
+    { denylist: [/^\/api\//, /^\/media\//, /^\/auth\/magic-link/] },
+  ),
+);
+
+// The catalog a kept page preloads is answered from the cache (its name carries its content's hash).
+registerRoute(
+  ({ url, request }) => url.origin === worker.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  async ({ request }) => (await (await caches.open(PAGE_FILES_CACHE)).match(request)) ?? fetch(request),
+);
+
+// API answers kept for reading offline (issue 32 point 3): the rider's joined rides of the next 14
+// days (the page asks with SAVE_FOR_OFFLINE) and the rider and app settings every page needs. Such an
+// answer is read from the network first and refreshed in the cache; the cached copy answers only when
+// the network fails. The page deletes the cache at sign-out (lib/service-worker.ts).
+const SAVED_ANSWERS = 'saved-answers';
+const ALWAYS_SAVED = ['/api/users/current', '/api/app-config'];
+const SAVABLE = [/^\/api\/users\/current$/, /^\/api\/app-config$/, /^\/api\/groups\/[^/]+\/rides\/[^/]+$/, /^\/api\/rides\/[0-9a-f-]{36}$/];
+
+registerRoute(
+  ({ url, request }) => url.origin === worker.location.origin && request.method === 'GET' && SAVABLE.some((path) => path.test(url.pathname)),
+  async ({ request }) => {
+    try {
+      const response = await fetch(request);
+      if (response.ok && (await caches.has(SAVED_ANSWERS))) {
+        const saved = await caches.open(SAVED_ANSWERS);
+        if (await saved.match(request, { ignoreVary: true })) await saved.put(request.url, response.clone());
+      }
+      return response;
+    } catch (error) {
+      const copy = (await caches.has(SAVED_ANSWERS)) ? await (await caches.open(SAVED_ANSWERS)).match(request, { ignoreVary: true }) : undefined;
+      if (copy) return copy;
+      throw error;
+    }
+  },
+);
+
+async function saveAnswers(urls: unknown): Promise<void> {
+  const wanted = Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string' && SAVABLE.some((path) => path.test(url))) : [];
+  const saved = await caches.open(SAVED_ANSWERS);
+  for (const url of [...ALWAYS_SAVED, ...wanted]) {
+    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null);
+    if (response?.ok) await saved.put(url, response);
+  }
+}
+
+// Installing, the worker keeps the server's home page as its first shell, so a page visited once
+// starts offline. It then waits: the rider's tap on Reload (app/connection-status.tsx) sends SKIP_WAITING.
+worker.addEventListener('install', (event) => event.waitUntil(fetch(SHELL_KEY, { credentials: 'same-origin', cache: 'no-store' }).then(keepShell).catch(() => undefined)));
+worker.addEventListener('message', (event) => {
+  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  if (message?.type === 'SKIP_WAITING') void worker.skipWaiting();
+  if (message?.type === 'SAVE_FOR_OFFLINE') event.waitUntil(saveAnswers(message.urls));
+});
+worker.addEventListener('activate', (event) =>
+  event.waitUntil(
+    (async () => {
+      // Older versions' shells and page files go; the first worker takes the open pages at once.
+      for (const name of await caches.keys()) {
+        if ((name.startsWith('shell-') && name !== SHELL_CACHE) || (name.startsWith('page-files-') && name !== PAGE_FILES_CACHE)) await caches.delete(name);
+      }
+      await worker.clients.claim();
+    })(),
+  ),
+);
 
 /** The push's message, or a plain one when it cannot be read: a push must always show something. */
 function messageOf(event: PushEvent): PushMessage {

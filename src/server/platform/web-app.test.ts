@@ -87,8 +87,17 @@ describe('the web app', () => {
     expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
     const manifest = answer.json();
     expect(manifest).toMatchObject({ name: 'RoadCaptain', start_url: '/', display: 'standalone' });
-    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest).toMatchObject({ short_name: 'RoadCaptain', scope: '/', theme_color: expect.any(String), background_color: expect.any(String) });
+    const icons = (manifest.icons as Array<{ sizes: string; purpose: string }>).map((icon) => `${icon.sizes} ${icon.purpose}`);
+    expect(icons).toEqual(expect.arrayContaining(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']));
     for (const icon of manifest.icons as Array<{ src: string }>) expect(fs.existsSync(path.join('public', icon.src))).toBe(true);
+    expect(manifest.shortcuts).toEqual([expect.objectContaining({ name: 'Upcoming Rides', url: '/upcoming' }), expect.objectContaining({ name: 'My Groups', url: '/groups' })]);
+  });
+
+  it("names the manifest's shortcuts in the page's language", async () => {
+    const answer = await app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(answer.headers.vary).toMatch(/accept-language/i);
+    expect(answer.json()).toMatchObject({ lang: 'de', shortcuts: [{ name: 'Nächste Ausfahrten' }, { name: 'Meine Gruppen' }] });
   });
 
   it('sends a file without compressed copies as it is', async () => {

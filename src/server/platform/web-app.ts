@@ -7,22 +7,37 @@ import { escapeHtml } from './html';
 import { fileAnswer } from '../../shared/http/responses';
 import { textDirection, type Locale } from '../../shared/i18n/locales';
 import { PAGE_LANGUAGE_VARY, pageLanguage } from '../i18n/request-language';
+import { i18nFor } from '../i18n/i18n.service';
+import type { I18n } from '@lingui/core';
 
-/** The installable app (W3C Web App Manifest); the icons are files of the build (public/icons). */
-export function webManifest(appName: string) {
+/**
+ * The installable app (W3C Web App Manifest, issue 32 point 1), in the language of the page that
+ * links it: its name from APP_NAME, icons of 192 and 512 px as `any` (the logo with its rounded
+ * corners) and as `maskable` (full bleed, the road inside the safe zone; build/pwa-icons.ts draws
+ * them into public/icons), and shortcuts to Upcoming Rides and My Groups.
+ */
+export function webManifest(appName: string, i18n: I18n) {
+  const locale = i18n.locale as Locale;
+  const shortcutIcons = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
   return {
     id: '/',
     name: appName,
     short_name: appName,
+    description: i18n._(/*i18n*/ { id: 'manifest.description', message: 'Group motorcycle rides: plan them, join them, ride them together.' }),
+    lang: locale,
+    dir: textDirection(locale),
     start_url: '/',
     scope: '/',
     display: 'standalone',
     background_color: '#16191f',
     theme_color: '#16191f',
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    icons: [192, 512].flatMap((size) => [
+      { src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' },
+      { src: `/icons/icon-maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' },
+    ]),
+    shortcuts: [
+      { name: i18n._(/*i18n*/ { id: 'manifest.shortcut.upcoming', message: 'Upcoming Rides' }), url: '/upcoming', icons: shortcutIcons },
+      { name: i18n._(/*i18n*/ { id: 'manifest.shortcut.groups', message: 'My Groups' }), url: '/groups', icons: shortcutIcons },
     ],
   };
 }
@@ -85,9 +100,12 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const page = { schema: { response: { 200: fileAnswer(`The web app's page`, ['text/html']) } } };
   // The web app manifest, with the app's name (APP_NAME) like the page: what a phone's "Add to Home
   // Screen" installs, and on an iPhone the only way web push is allowed (iOS 16.4 and later).
-  const manifest = JSON.stringify(webManifest(appName));
+  // Its shortcuts are named in the page's language, chosen as for the page.
   const manifestRoute = { schema: { response: { 200: fileAnswer('The web app manifest', ['application/manifest+json']) } } };
-  app.get('/manifest.webmanifest', manifestRoute, (_request, reply) => reply.type('application/manifest+json').header('Cache-Control', 'no-cache').send(manifest));
+  app.get('/manifest.webmanifest', manifestRoute, async (request, reply) => {
+    const manifest = webManifest(appName, await i18nFor(pageLanguage(request.headers, options.pseudoLocale)));
+    return reply.type('application/manifest+json').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(JSON.stringify(manifest));
+  });
   app.get('/', page, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (anything under /assets or with an extension) are real 404s,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec 1 section 9: data never stale, no refetch on focus, no polling, no retries, cache kept 5 minutes. */
+/** Spec 1 section 9: data never stale, no refetch on focus, no polling, no retries, cache kept 5 minutes; writes never wait for a connection. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -12,6 +12,9 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         retry: false,
+        // Offline, a write fails at once instead of waiting for the connection: nothing is queued
+        // silently (issue 32 point 5; the buttons are disabled offline anyway).
+        networkMode: 'always',
       },
     },
   });

@@ -1,8 +1,9 @@
 /**
- * The app's one service worker (/sw.js, built from src/web/sw.ts by vite-plugin-pwa). main.tsx
- * registers it after the page has loaded, from this small chunk, so it costs the first load
- * nothing; the push switch in Preferences waits for it. A browser without service workers, or the
- * dev server (which builds none), just goes without.
+ * The app's one service worker (/sw.js, built from src/web/sw.ts by vite-plugin-pwa). The app shell
+ * registers it after the page has loaded, with workbox-window in the update prompt's chunk
+ * (app/connection-status.tsx), so it costs the first load nothing; the push switch in Preferences
+ * registers it itself if it is not yet. A browser without service workers, or the dev server (which
+ * builds none), just goes without.
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -14,4 +15,18 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     console.warn('The service worker could not be registered', error);
     return null;
   }
+}
+
+/** The cache of API answers kept for reading offline (src/web/sw.ts keeps and serves it). */
+export const SAVED_ANSWERS_CACHE = 'saved-answers';
+
+/** Asks the service worker to keep these API answers (and the rider's own) for reading offline. */
+export function saveForOffline(urls: string[]): void {
+  if (urls.length === 0 || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'SAVE_FOR_OFFLINE', urls }));
+}
+
+/** Forgets every answer kept for offline (at sign-out: they belonged to that session). */
+export async function forgetSavedAnswers(): Promise<void> {
+  if ('caches' in window) await caches.delete(SAVED_ANSWERS_CACHE);
 }

@@ -18,6 +18,22 @@ import { SidebarContent } from './sidebar-content';
 
 // Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
 const LoginDialog = lazy(() => import('../../features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
+// The offline banner and the new version's prompt (with the service worker's registration): one chunk,
+// asked for once the page has loaded (issue 32).
+const OfflineBanner = lazy(() => import('../connection-status').then((module) => ({ default: module.OfflineBanner })));
+const UpdatePrompt = lazy(() => import('../connection-status').then((module) => ({ default: module.UpdatePrompt })));
+
+/** True once the page's load event has passed: what waits for it costs the first paint nothing. */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
 
 /**
  * The welcome dialog is not shown on invitation pages (spec), nor while a sign-in link is
@@ -35,6 +51,7 @@ export function AppShell() {
   const groupCount = useMyGroupCount(Boolean(user?.id));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const pageLoaded = usePageLoaded();
 
   useEffect(() => {
     document.title = appName;
@@ -77,6 +94,11 @@ export function AppShell() {
 
       <main id="main" tabIndex={-1} className="outline-none lg:ps-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          {pageLoaded ? (
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
+          ) : null}
           {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">
               <UnsavedAccessNotice key={user.id} user={user} groupCount={groupCount} />
@@ -101,6 +123,11 @@ export function AppShell() {
       {loginOpen ? (
         <Suspense fallback={null}>
           <LoginDialog open onOpenChange={setLoginOpen} />
+        </Suspense>
+      ) : null}
+      {pageLoaded ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
         </Suspense>
       ) : null}
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}

@@ -159,7 +159,7 @@ export function UploadMediaDialog({
           <Button variant="secondary" disabled={busy} onClick={() => changeOpen(false)}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button onClick={() => void uploadAll()} disabled={busy}>
+          <Button needsServer onClick={() => void uploadAll()} disabled={busy}>
             <UploadCloud aria-hidden="true" />
             {busy ? t`Uploading...` : waiting > 1 ? t`Upload ${waiting} Files` : t`Upload`}
           </Button>

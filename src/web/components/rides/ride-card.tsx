@@ -132,7 +132,7 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
             {ride.navigator ? <Person label={t`Navigator`} roleWord={t`navigator`} person={ride.navigator} /> : null}
           </div>
           {ride.abilities.join ? (
-            <Button size="sm" onClick={() => void actions.join(ride)} disabled={actions.joining} className="mt-3">
+            <Button size="sm" needsServer onClick={() => void actions.join(ride)} disabled={actions.joining} className="mt-3">
               <UserPlus aria-hidden="true" />
               <Trans>Join Ride</Trans>
             </Button>

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/online';
 
 const variants = {
   primary:
@@ -28,6 +29,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
   /** Render the single child (a link, say) with the button's look. */
   asChild?: boolean;
+  /**
+   * An action the server must answer (Join, Save, Post...): disabled offline, described by the offline
+   * banner's reason. A submit button is one unless told otherwise.
+   */
+  needsServer?: boolean;
 }
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
@@ -39,9 +45,18 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, needsServer = type === 'submit', ...props }: ButtonProps) {
+  const online = useOnline();
   if (asChild) {
     return <Slot.Root className={buttonClasses(variant, size, className)} {...props} />;
   }
-  return <button type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />;
+  const offline = needsServer && !online;
+  return (
+    <button
+      type={type ?? 'button'}
+      className={buttonClasses(variant, size, className)}
+      {...props}
+      {...(offline && { disabled: true, 'aria-describedby': OFFLINE_REASON_ID })}
+    />
+  );
 }

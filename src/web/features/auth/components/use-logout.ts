@@ -15,7 +15,9 @@ export function useLogout() {
   const { t } = useLingui();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
+    // What was kept for reading offline goes with the session (issue 32 point 3).
+    // (loaded when needed: the first load carries none of the service worker's code).
+    mutationFn: () => logout().then(async (answer) => (await (await import('../../../lib/service-worker')).forgetSavedAnswers(), answer)),
     onSuccess: () => {
       toast({ title: t`Logged out`, description: t`You have been successfully logged out` });
       void navigate('/signed-out', { replace: true });

@@ -31,7 +31,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
 
   if (abilities.leave) {
     return (
-      <Button variant="secondary" onClick={() => void actions.leave(ride)} disabled={actions.leaving}>
+      <Button variant="secondary" needsServer onClick={() => void actions.leave(ride)} disabled={actions.leaving}>
         <LogOut aria-hidden="true" />
         {actions.leaving ? t`Leaving...` : t`Leave Ride`}
       </Button>
@@ -41,7 +41,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
     // Close to the start a rider waiting may take a free seat by joining (first come), or stop waiting.
     return (
       <>
-        <Button onClick={onJoin} disabled={actions.joining}>
+        <Button needsServer onClick={onJoin} disabled={actions.joining}>
           <UserPlus aria-hidden="true" />
           {actions.joining ? t`Joining...` : t`Join Ride`}
         </Button>
@@ -66,6 +66,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-asphalt-600"><Trans>Join the group first</Trans></span>
         <Button
+          needsServer
           disabled={joinGroup.isPending}
           onClick={() =>
             void joinGroup

@@ -27,6 +27,7 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
   if (abilities.joinWaitlist) {
     return (
       <Button
+        needsServer
         disabled={join.isPending}
         onClick={() =>
           void join
@@ -46,6 +47,7 @@ export function WaitlistActions({ ride }: { ride: Ride }) {
   if (abilities.leaveWaitlist) {
     return (
       <Button
+        needsServer
         variant="secondary"
         disabled={leave.isPending}
         onClick={() =>
@@ -119,6 +121,7 @@ export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button
+          needsServer
           disabled={keep.isPending || cancel.isPending}
           onClick={() =>
             void keep
@@ -131,6 +134,7 @@ export function MinimumDecisionBanner({ ride }: { ride: Ride }) {
           <Trans>Keep ride</Trans>
         </Button>
         <Button
+          needsServer
           variant="secondary"
           className="text-red-700 hover:text-red-800"
           disabled={keep.isPending || cancel.isPending}

@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { RefreshCw, WifiOff } from 'lucide-react';
+import { Workbox } from 'workbox-window';
+import { Button } from '../components/ui/button';
+import { format } from 'date-fns';
+import { formatDateTime, speaksEnglish } from '../lib/format-date';
+import { formatLocale } from '../lib/i18n/i18n';
+import { OFFLINE_REASON_ID, useOnline } from '../lib/online';
+import { SERVICE_WORKER_URL } from '../lib/service-worker';
+import { upcomingRidesQueryOptions } from '../api/rides';
+import { saveRidesForOffline } from '../api/offline';
+import type { Ride } from '../../shared/rides/ride';
+
+/*
+ * The app's connection, loaded after the first paint (issue 32 points 2 and 5): the offline banner and
+ * the new version's prompt. Both live in this chunk, with workbox-window, so the first load carries
+ * neither (docs/web.md "First paint"); the app shell mounts them once the page has loaded.
+ */
+
+/** When the data on screen was fetched: the oldest answer among the queries the page shows, or null. */
+function useShownDataTime(online: boolean): number | null {
+  const queryClient = useQueryClient();
+  const [time, setTime] = useState<number | null>(null);
+  useEffect(() => {
+    if (online) return;
+    const oldest = () => {
+      const times = queryClient
+        .getQueryCache()
+        .findAll({ type: 'active' })
+        .map((query) => query.state.dataUpdatedAt)
+        .filter((at) => at > 0);
+      setTime(times.length > 0 ? Math.min(...times) : null);
+    };
+    oldest();
+    return queryClient.getQueryCache().subscribe(oldest);
+  }, [online, queryClient]);
+  return time;
+}
+
+/** A time of day: "08:12" in English (24-hour, like ride times), the region's clock in another language. */
+function formatTimeOfDay(date: Date): string {
+  return speaksEnglish() ? format(date, 'HH:mm') : new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+/**
+ * Keeps the rider's joined rides of the next 14 days for reading offline (issue 32 point 3): whenever
+ * the upcoming list arrives (at sign-in and on the dashboard) and whenever a write answers with a ride
+ * the rider is on (Join Ride).
+ */
+function useSaveRidesForOffline(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const upcomingKey = JSON.stringify(upcomingRidesQueryOptions().queryKey);
+    const upcoming = queryClient.getQueryData(upcomingRidesQueryOptions().queryKey);
+    if (upcoming) saveRidesForOffline(upcoming);
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) saveRidesForOffline(event.query.state.data as Ride[]);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const ride = event.type === 'updated' && event.action.type === 'success' ? (event.action.data as Partial<Ride> | undefined) : undefined;
+      if (ride && ride.isParticipant === true && typeof ride.slug === 'string') saveRidesForOffline([ride as Ride]);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/**
+ * Offline: "Offline: showing what was saved at 08:12", the time of the data on screen. Its text is the
+ * reason every disabled action names (OFFLINE_REASON_ID); nothing is sent until the connection is back.
+ */
+export function OfflineBanner() {
+  useSaveRidesForOffline();
+  const online = useOnline();
+  const savedAt = useShownDataTime(online);
+  useEffect(() => {
+    // React Query starts online and learns only from events: a page opened offline says so at once.
+    if (!navigator.onLine) onlineManager.setOnline(false);
+  }, []);
+  if (online) return null;
+  const saved = savedAt === null ? null : new Date(savedAt);
+  const time = saved ? formatTimeOfDay(saved) : '';
+  const moment = saved ? formatDateTime(saved.toISOString()) : '';
+  return (
+    <div role="status" className="sticky top-14 z-20 mb-6 flex items-start gap-3 rounded-xl border border-asphalt-300 bg-asphalt-900 px-4 py-3 text-white shadow-md lg:top-2">
+      <WifiOff className="mt-0.5 size-5 shrink-0 text-ignition-300" aria-hidden="true" />
+      <div id={OFFLINE_REASON_ID} className="min-w-0 text-sm">
+        <p className="font-semibold">
+          {saved === null ? (
+            <Trans>Offline: nothing on this page was saved on this device</Trans>
+          ) : sameDay(saved, new Date()) ? (
+            <Trans>Offline: showing what was saved at {time}</Trans>
+          ) : (
+            <Trans>Offline: showing what was saved on {moment}</Trans>
+          )}
+        </p>
+        <p className="text-asphalt-200">
+          <Trans>Joining, saving and posting need a connection. What you have typed stays here.</Trans>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Registers the service worker; when a new version has installed, offers "A new version is available"
+ * with Reload. The page reloads only on that tap, never by itself: nothing being typed is lost, and
+ * while a dialog is open the prompt waits behind it.
+ */
+export function UpdatePrompt() {
+  const [update, setUpdate] = useState<{ workbox: Workbox; waiting: boolean } | null>(null);
+  const [reloading, setReloading] = useState(false);
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+    wb.addEventListener('waiting', () => setUpdate({ workbox: wb, waiting: true }));
+    // Another tab took the new version: this one still runs the old, and is offered the reload too.
+    wb.addEventListener('controlling', (event) => {
+      if (event.isExternal) setUpdate((shown) => shown ?? { workbox: wb, waiting: false });
+    });
+    void wb.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
+  }, []);
+  if (!update) return null;
+
+  const reload = () => {
+    setReloading(true);
+    if (!update.waiting) return window.location.reload();
+    // The new worker takes over when told to; the page reloads once it controls it.
+    update.workbox.addEventListener('controlling', () => window.location.reload());
+    update.workbox.messageSkipWaiting();
+  };
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div role="status" className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl bg-asphalt-900 py-2.5 ps-4 pe-2.5 text-white shadow-lg">
+        <RefreshCw className="size-5 shrink-0 text-ignition-300" aria-hidden="true" />
+        <p className="min-w-0 flex-1 text-sm font-semibold">
+          <Trans>A new version is available</Trans>
+        </p>
+        <Button size="sm" onClick={reload} disabled={reloading}>
+          <Trans>Reload</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}

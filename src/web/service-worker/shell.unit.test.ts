@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssets, pageEntry, precacheVersion } from './shell';
+
+const page = `<!doctype html><html lang="it"><head>
+<link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />
+<script type="module" src="/zod-jitless.js"></script>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">
+<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
+<link rel="modulepreload" crossorigin href="/assets/messages-it1.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-h1.js"></head>`;
+
+describe('the offline shell', () => {
+  it("names the page's entry and every build file it loads, not the API or files outside the build", () => {
+    expect(pageEntry(page)).toBe('/assets/index-abc.js');
+    expect(pageAssets(page)).toEqual(['/assets/index-abc.js', '/assets/vendor-def.js', '/assets/index-ghi.css', '/assets/messages-it1.js', '/assets/home-h1.js']);
+    expect(pageEntry('<html><body>no app</body></html>')).toBeNull();
+  });
+
+  it('names each precache list differently, and one list the same each time', () => {
+    const a = precacheVersion([{ url: '/assets/index-abc.js', revision: null }, '/icons/icon-192.png']);
+    expect(precacheVersion([{ url: '/assets/index-abc.js', revision: null }, '/icons/icon-192.png'])).toBe(a);
+    expect(precacheVersion([{ url: '/assets/index-xyz.js', revision: null }, '/icons/icon-192.png'])).not.toBe(a);
+  });
+});
