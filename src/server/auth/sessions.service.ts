@@ -92,10 +92,10 @@ export async function endSessionsAfterEmailChange(tx: Executor, userId: string, 
   await sessionsRepository.deleteOthers(tx, userId, hashToken(keepToken));
 }
 
-/** Tells the previous address that the account moved, so an unwanted change does not go unnoticed. */
-export async function mailPreviousAddress(ctx: AppContext, previousEmail: string, newEmail: string): Promise<void> {
+/** Tells the previous address that the account moved, so an unwanted change does not go unnoticed; in the rider's saved language. */
+export async function mailPreviousAddress(ctx: AppContext, userId: string, previousEmail: string, newEmail: string): Promise<void> {
   try {
-    await ctx.mailer.send(addressChangedMail({ to: previousEmail, newEmail, appName: ctx.config.appName }));
+    await ctx.mailer.send(addressChangedMail(await i18nOfUserId(ctx.db, userId), { to: previousEmail, newEmail, appName: ctx.config.appName }));
   } catch (error) {
     // The change is done and confirmed; a failed notice must not undo the sign-in.
     ctx.log.error({ err: error }, 'mail to the previous address could not be sent');

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { acceptedLanguages, formattingLocale, isLocale, pickLocale, PSEUDO_LOCALE, SHIPPED_LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { formattingLocale, isLocale, PSEUDO_LOCALE, SHIPPED_LOCALES, SOURCE_LOCALE, type Locale, type ShippedLocale } from '../../shared/i18n/locales';
 
 /*
  * The server's texts in the recipient's language (issue 31 point 7): mails, pushes and the
@@ -80,8 +80,21 @@ export async function i18nOfUserId(db: Kysely<Database> | Transaction<Database>,
   return i18nOfUser(row);
 }
 
-/** The I18n of the browser that sent a request: the first language of its Accept-Language that RoadCaptain speaks. */
-export function i18nOfRequest(acceptLanguage: string | string[] | undefined): Promise<I18n> {
-  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;
-  return i18nFor(pickLocale(acceptedLanguages(header)));
+/** A language RoadCaptain ships (never the pseudo-language, a developer's tool), or null. */
+export function shippedLanguage(value: string | null | undefined): ShippedLocale | null {
+  return isLocale(value) && value !== PSEUDO_LOCALE ? value : null;
+}
+
+/** What a request's browser says of its language (request-language.ts): the one the app shows in it (its cookie), and the one it asks for (Accept-Language). */
+export interface BrowserLanguages {
+  shown: ShippedLocale | null;
+  accepted: ShippedLocale | null;
+}
+
+/**
+ * The language a rider is using the app in: the one it shows in their browser, else their saved
+ * one, else the browser's, else English. An invitation keeps it as the inviter's choice.
+ */
+export function activeLanguage(browser: BrowserLanguages, saved: string | null | undefined): ShippedLocale {
+  return browser.shown ?? shippedLanguage(saved) ?? browser.accepted ?? SOURCE_LOCALE;
 }
