@@ -6,13 +6,13 @@ import { requestMagicLink, verifyMagicLink } from './auth.service';
 import { logout } from './sessions.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 import { ensureLinkNonce, readLinkNonce } from './link-nonce-cookie';
-import { accountLanguage } from '../i18n/request-language';
+import { accountLanguage, browserLanguage } from '../i18n/request-language';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/auth/magic-link', { schema: { body: magicLinkRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const browserNonce = ensureLinkNonce(request, reply, ctx.config);
-      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce, acceptLanguage: request.headers['accept-language'] });
+      await requestMagicLink(ctx, { email: request.body.email, ip: request.ip, browserNonce, browserLanguage: browserLanguage(request.headers) });
       return { success: true as const, message: 'If this address can receive e-mail, a sign-in link is on its way.' };
     });
 

@@ -15,7 +15,7 @@ import { sessionsRepository } from './sessions.repository';
 import { magicLinksRepository, type MagicLinkRow } from './magic-links.repository';
 import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
-import { i18nOfRequest } from '../i18n/i18n.service';
+import { i18nFor } from '../i18n/i18n.service';
 import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
 import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, startSession, type IssuedSession } from './sessions.service';
 import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
@@ -44,8 +44,8 @@ export interface IssueLinkInput {
   mail?: LinkMailBuilder;
   /** The invitation the link is sent for, if any (stored only). */
   invitationId?: string | null;
-  /** The Accept-Language of the browser that asked: the mail is written in its language (issue 31 point 7). */
-  acceptLanguage?: string | undefined;
+  /** The language the mail is written in (issue 31 point 7; the caller chooses it), English when null. */
+  language: string | null;
 }
 
 /**
@@ -89,7 +89,7 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
   const link = `${ctx.config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
   const mail = input.mail ?? (input.purpose === 'sign_in' ? signInMail : confirmEmailMail);
   try {
-    await ctx.mailer.send(mail(await i18nOfRequest(input.acceptLanguage), { to: input.email, link, appName: ctx.config.appName }));
+    await ctx.mailer.send(mail(await i18nFor(input.language), { to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
     ctx.log.error({ err: error }, 'mail with a link could not be sent');
     throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
@@ -102,9 +102,10 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
  * so the endpoint cannot be used to find out who has an account. The link is bound to the asking
  * browser's nonce.
  */
-export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string; acceptLanguage?: string | undefined }): Promise<void> {
+export async function requestMagicLink(ctx: AppContext, input: { email: string; ip: string; browserNonce: string; browserLanguage: string | null }): Promise<void> {
   await issueLink(ctx, {
-    acceptLanguage: input.acceptLanguage,
+    // In the language of the browser that asked (issue 31 point 7), English when it names none of ours.
+    language: input.browserLanguage,
     email: input.email,
     ip: input.ip,
     purpose: 'sign_in',
@@ -124,8 +125,16 @@ export async function requestMagicLink(ctx: AppContext, input: { email: string; 
  * address (nothing tells the rider who has an account); only the mail differs: to a held address
  * it says so, and its link signs into the account holding it (see confirmAddress).
  */
-export async function requestEmailConfirmation(ctx: AppContext, input: { userId: string; email: string; ip: string; browserNonce?: string | null }): Promise<void> {
+export async function requestEmailConfirmation(
+  ctx: AppContext,
+  input: { userId: string; email: string; ip: string; browserNonce?: string | null; browserLanguage: string | null; requesterLanguage?: string | null },
+): Promise<void> {
   const holder = await usersRepository.findByEmail(ctx.db, input.email);
+  const taken = holder !== undefined && holder.id !== input.userId;
+  // The address's owner reads the "already taken" mail: in their saved language. The confirmation
+  // goes to the rider who asked: in theirs (the one saved with the same request, when it comes with
+  // one). Either falls back to the language of the browser that asked.
+  const requesterLanguage = input.requesterLanguage !== undefined ? input.requesterLanguage : ((await usersRepository.findById(ctx.db, input.userId))?.language ?? null);
   await issueLink(ctx, {
     email: input.email,
     ip: input.ip,
@@ -133,7 +142,8 @@ export async function requestEmailConfirmation(ctx: AppContext, input: { userId:
     requestedByUserId: input.userId,
     browserNonce: input.browserNonce ?? null,
     countTowardIpLimit: true,
-    mail: holder && holder.id !== input.userId ? addressTakenMail : confirmEmailMail,
+    mail: taken ? addressTakenMail : confirmEmailMail,
+    language: (taken ? holder.language : requesterLanguage) ?? input.browserLanguage,
   });
 }
 
@@ -164,10 +174,23 @@ function openedByRequester(link: MagicLinkRow, browserNonce: string | null, curr
  */
 export async function requestInvitationLink(
   ctx: AppContext,
-  input: { userId: string; email: string; ip: string; invitationId: string; browserNonce: string | null; signInMail: LinkMailBuilder; acceptLanguage?: string | undefined },
+  input: {
+    userId: string;
+    email: string;
+    ip: string;
+    invitationId: string;
+    browserNonce: string | null;
+    signInMail: LinkMailBuilder;
+    /** The language of the invitee's browser, null when it names none of ours. */
+    browserLanguage: string | null;
+    /** The language the inviter chose, stored with the invitation. */
+    invitationLanguage: string | null;
+  },
 ): Promise<string> {
   const holder = await usersRepository.findByEmail(ctx.db, input.email);
   const taken = holder !== undefined && holder.id !== input.userId;
+  // The invitee's language when known (the account's saved one, else the browser's), else the inviter's choice (issue 31 point 7).
+  const inviteeLanguage = (taken ? holder.language : null) ?? input.browserLanguage;
   return issueLink(ctx, {
     email: input.email,
     ip: input.ip,
@@ -176,7 +199,7 @@ export async function requestInvitationLink(
     invitationId: input.invitationId,
     browserNonce: input.browserNonce,
     countTowardIpLimit: false,
-    acceptLanguage: input.acceptLanguage,
+    language: inviteeLanguage ?? input.invitationLanguage,
     ...(taken ? { mail: input.signInMail } : {}),
   });
 }
@@ -249,7 +272,7 @@ export async function verifyMagicLink(
   );
   await announceJoinBySignIn(ctx, result.invitation);
   await publishNotifications(ctx, result.told);
-  if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.previousEmail, result.confirmed);
+  if (result.confirmed && result.previousEmail) await mailPreviousAddress(ctx, result.user.id, result.previousEmail, result.confirmed);
   return { status: 'signed_in', purpose, user: result.user, session: result.session, invitationGroupSlug: result.invitation?.group.slug ?? null };
 }
 

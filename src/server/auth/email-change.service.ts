@@ -22,10 +22,10 @@ export async function pendingEmailOf(db: Executor, userId: string): Promise<stri
  * POST /api/auth/email-change/resend: a new link for the waiting address (the older one stops
  * working), under the same per-address and per-IP limits as every other link.
  */
-export async function resendEmailConfirmation(ctx: AppContext, input: { userId: string; ip: string }): Promise<string> {
+export async function resendEmailConfirmation(ctx: AppContext, input: { userId: string; ip: string; browserLanguage: string | null }): Promise<string> {
   const email = await pendingEmailOf(ctx.db, input.userId);
   if (!email) throw notFound(NO_PENDING_EMAIL_MESSAGE);
-  await requestEmailConfirmation(ctx, { userId: input.userId, email, ip: input.ip });
+  await requestEmailConfirmation(ctx, { userId: input.userId, email, ip: input.ip, browserLanguage: input.browserLanguage });
   return email;
 }
 

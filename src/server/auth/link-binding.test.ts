@@ -203,6 +203,7 @@ describe('a sign-in link is bound to the browser that asked for it', () => {
         requestedByUserId: null,
         browserNonce: null,
         countTowardIpLimit: false,
+        language: null,
         invitationId: 'inv-1',
         mail: (_i18n, { to, link }) => ({ to, subject: 'You are invited', text: `Join us: ${link}`, html: `<a href="${link}">Join</a>` }),
       });

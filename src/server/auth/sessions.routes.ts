@@ -5,6 +5,7 @@ import { successSchema } from '../../shared/http/responses';
 import { listSessions, signOutOtherSessions, signOutSession } from './sessions.service';
 import { cancelEmailConfirmation, resendEmailConfirmation } from './email-change.service';
 import { clearSessionCookie, readSessionToken, requireUserId } from './session-cookie';
+import { browserLanguage } from '../i18n/request-language';
 
 /** The Security card of Preferences: signed-in browsers, and the address waiting for confirmation. */
 export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,7 +30,7 @@ export function sessionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/auth/email-change/resend', { schema: { response: { 200: emailChangeResendResultSchema } } }, async (request) => {
-      const emailConfirmationSentTo = await resendEmailConfirmation(ctx, { userId: requireUserId(request), ip: request.ip });
+      const emailConfirmationSentTo = await resendEmailConfirmation(ctx, { userId: requireUserId(request), ip: request.ip, browserLanguage: browserLanguage(request.headers) });
       return { success: true as const, emailConfirmationSentTo };
     });
 

@@ -8,8 +8,8 @@ import { createAccount, getUser, recordVisit } from '../users/users.service';
 import type { ShippedLocale } from '../../shared/i18n/locales';
 import type { UserRow } from '../users/users.repository';
 import { notFound } from '../platform/errors';
-import { i18nOfUserId } from '../i18n/i18n.service';
-import { describeDevice, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
+import { i18nFor, i18nOfUserId } from '../i18n/i18n.service';
+import { describeDevice, deviceParts, SESSION_LAST_SEEN_WRITE_INTERVAL_MS, type Session } from '../../shared/auth/sessions';
 import { sessionsRepository } from './sessions.repository';
 import { pushRepository } from '../push/push.repository';
 import { addressChangedMail } from './auth.mails';
@@ -47,10 +47,12 @@ export async function resolveRequestSession(
 export async function listSessions(ctx: AppContext, userId: string, currentSessionId: string | null): Promise<Session[]> {
   const rows = await sessionsRepository.listValid(ctx.db, userId, nowIso());
   const withPush = await pushRepository.sessionsWithPush(ctx.db, userId);
-  const i18n = await i18nOfUserId(ctx.db, userId);
+  // `device` in English for API clients; the web app writes it in the language it shows, from the parts.
+  const english = await i18nFor(null);
   const sessions = rows.map((row) => ({
     id: row.public_id,
-    device: describeDevice(row.user_agent, i18n),
+    ...deviceParts(row.user_agent),
+    device: describeDevice(deviceParts(row.user_agent), english),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     current: row.public_id === currentSessionId,
@@ -92,10 +94,10 @@ export async function endSessionsAfterEmailChange(tx: Executor, userId: string, 
   await sessionsRepository.deleteOthers(tx, userId, hashToken(keepToken));
 }
 
-/** Tells the previous address that the account moved, so an unwanted change does not go unnoticed. */
-export async function mailPreviousAddress(ctx: AppContext, previousEmail: string, newEmail: string): Promise<void> {
+/** Tells the previous address that the account moved, so an unwanted change does not go unnoticed; in the rider's saved language. */
+export async function mailPreviousAddress(ctx: AppContext, userId: string, previousEmail: string, newEmail: string): Promise<void> {
   try {
-    await ctx.mailer.send(addressChangedMail({ to: previousEmail, newEmail, appName: ctx.config.appName }));
+    await ctx.mailer.send(addressChangedMail(await i18nOfUserId(ctx.db, userId), { to: previousEmail, newEmail, appName: ctx.config.appName }));
   } catch (error) {
     // The change is done and confirmed; a failed notice must not undo the sign-in.
     ctx.log.error({ err: error }, 'mail to the previous address could not be sent');

@@ -14,6 +14,8 @@ import { getRide, parseWaypoints } from '../rides/rides.service';
 import { knownRouteSeconds } from '../routing/routing.service';
 import { calendarRepository, type CalendarFeedRow, type CalendarRideRow } from './calendar.repository';
 import { eventEnd } from './event-end';
+import type { I18n } from '@lingui/core';
+import { i18nFor, i18nOfUserId } from '../i18n/i18n.service';
 
 /** A feed keeps rides for 30 days after they end, so last week's ride does not vanish from the calendar. */
 const KEPT_AFTER_END_MS = 30 * 86_400_000;
@@ -108,8 +110,8 @@ function stopsOf(ride: CalendarRideRow) {
 }
 
 /** The stops in order, one a line, then the ride's description. */
-function descriptionOf(ride: CalendarRideRow, stops: RideStop[]): string {
-  const lines = ['Stops:', ...stops.map((s, i) => `${i + 1}. ${s.name}`)];
+function descriptionOf(i18n: I18n, ride: CalendarRideRow, stops: RideStop[]): string {
+  const lines = [i18n._(/*i18n*/ { id: 'calendar.event.stops', message: 'Stops:' }), ...stops.map((s, i) => `${i + 1}. ${s.name}`)];
   if (ride.description) lines.push('', ride.description);
   return calendarSafe(lines.join('\n'));
 }
@@ -118,10 +120,12 @@ function descriptionOf(ride: CalendarRideRow, stops: RideStop[]): string {
  * One VEVENT per ride (RFC 5545): the UID never changes, SEQUENCE is the ride's edit count
  * (rides.sequence) so calendars replace their copy when it rises, times in UTC, STATUS:CANCELLED
  * once the ride is cancelled (kept in the feed, so calendars strike it through rather than
- * silently dropping it) and its title starting with "Cancelled: " (Outlook ignores the status).
+ * silently dropping it) and its title starting with "Cancelled: " (Outlook ignores the status). Its
+ * words (that prefix, "Stops:", the feed's name) in the reader's language: the feed's rider's, the
+ * viewer's, the mail's recipient's.
  * DTEND is the ride's expected end (eventEnd). The file ends with CRLF like every line in it.
  */
-async function calendarText(ctx: AppContext, name: string, rides: CalendarRideRow[], method = ICalCalendarMethod.PUBLISH): Promise<string> {
+async function calendarText(ctx: AppContext, i18n: I18n, name: string, rides: CalendarRideRow[], method = ICalCalendarMethod.PUBLISH): Promise<string> {
   const host = new URL(ctx.config.publicUrl).host;
   const stops = rides.map(stopsOf);
   // The road's riding time where the router already gave it (the ride page asked for it): the placed stops, as the road was asked.
@@ -136,9 +140,9 @@ async function calendarText(ctx: AppContext, name: string, rides: CalendarRideRo
       end: eventEnd({ start: ride.start_date, duration: ride.duration, end: ride.end_date, routeSeconds: routeSeconds[i]!, stopOvers: Math.max(0, stops[i]!.length - 2) }),
       stamp: new Date(),
       created: new Date(ride.created_at),
-      summary: calendarSafe(ride.status === 'cancelled' ? `Cancelled: ${ride.name}` : ride.name),
+      summary: calendarSafe(ride.status === 'cancelled' ? i18n._(/*i18n*/ { id: 'calendar.event.cancelled', message: 'Cancelled: {ride}', values: { ride: ride.name } }) : ride.name),
       location: calendarSafe(ride.start_location),
-      description: descriptionOf(ride, stops[i]!),
+      description: descriptionOf(i18n, ride, stops[i]!),
       url: `${ctx.config.publicUrl}/rides/${ride.id}`,
       status: STATUS[ride.status] ?? ICalEventStatus.CONFIRMED,
     });
@@ -155,7 +159,8 @@ export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest,
   if (!feed) throw notFound('Calendar not found');
   const since = new Date(Date.now() - KEPT_AFTER_END_MS).toISOString();
   const rides = await calendarRepository.feedRides(ctx.db, feed.user_id, feed.scope, since, FEED_MAX_RIDES);
-  return await calendarText(ctx, `${ctx.config.appName} rides`, rides);
+  const i18n = await i18nOfUserId(ctx.db, feed.user_id);
+  return await calendarText(ctx, i18n, i18n._(/*i18n*/ { id: 'calendar.feed.name', message: '{app} rides', values: { app: ctx.config.appName } }), rides);
 }
 
 /** GET /api/rides/{id}/calendar.ics: one ride, for whoever may see it (read as its page reads it). */
@@ -163,7 +168,7 @@ export async function rideCalendar(ctx: AppContext, viewerId: string | null, rid
   const ride = await getRide(ctx, viewerId, rideId);
   const row = await calendarRepository.oneRide(ctx.db, ride.id);
   if (!row) throw notFound('Ride not found');
-  return { slug: ride.slug, text: await calendarText(ctx, ride.name, [row]) };
+  return { slug: ride.slug, text: await calendarText(ctx, viewerId ? await i18nOfUserId(ctx.db, viewerId) : await i18nFor(null), ride.name, [row]) };
 }
 
 /**
@@ -171,9 +176,10 @@ export async function rideCalendar(ctx: AppContext, viewerId: string | null, rid
  * cancelled, with the feed's UID and SEQUENCE, so the rider's calendar takes the change at once
  * instead of at its next refresh of the feed. Null for a ride deleted meanwhile.
  */
-export async function rideInvitation(ctx: AppContext, rideId: string): Promise<{ method: 'REQUEST' | 'CANCEL'; text: string } | null> {
+/** `i18n`: the recipient's language. */
+export async function rideInvitation(ctx: AppContext, i18n: I18n, rideId: string): Promise<{ method: 'REQUEST' | 'CANCEL'; text: string } | null> {
   const row = await calendarRepository.oneRide(ctx.db, rideId);
   if (!row) return null;
   const method = row.status === 'cancelled' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  return { method: row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', text: await calendarText(ctx, row.name, [row], method) };
+  return { method: row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', text: await calendarText(ctx, i18n, row.name, [row], method) };
 }

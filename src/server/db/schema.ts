@@ -409,6 +409,8 @@ export interface InvitationsTable {
   used_by_user_id: string | null;
   /** Revoked by someone who may invite (migration 013): answers like an invalid link. */
   revoked_at: string | null;
+  /** The language the inviter chose for its mails (migration 047); NULL before it: the inviter's saved one. */
+  language: string | null;
 }
 
 export interface GeocodeCacheTable {

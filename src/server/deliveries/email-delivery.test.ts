@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { createMailer } from '../platform/mailer';
 import { createTestApp, TestClient, buildSignedInUser, type TestApp } from '../test/test-app';
 import { addMember, buildGroup, buildGuest, buildRide, inDays, type Rider } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test/smtp-server';
 import { zonedDateTimeToIso, dayLabel } from '../../shared/rides/ride-time';
 import { runDueDeliveries } from './deliveries.worker';
 import { deliverySenders } from './senders';
@@ -15,40 +13,17 @@ import { deliverySenders } from './senders';
 // loopback and read back with mailparser: their headers, both parts, the link, the calendar
 // invitation; the unsubscribe link without a cookie; one mail per rider and event whatever runs the workers.
 
-interface Received {
-  to: string;
-  parsed: ParsedMail;
-  raw: string;
-}
-
 const t = useTestApp({ PUBLIC_URL: 'https://rc.test' });
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtpServer;
 let smtpUrl = '';
+let received: ReceivedMail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw)
-          .then((parsed) => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), parsed, raw });
-            callback();
-          })
-          .catch(callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
-afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(async () => smtp.close());
 
 /** The workers of `app` (this server or another on the same database), sending over real SMTP. */
 function worker(ctx: AppContext, now?: () => number) {
@@ -157,13 +132,13 @@ describe('a cancellation by mail', () => {
 });
 
 /** A header as it was sent, unfolded (mailparser turns List-* headers into objects). */
-function headerOf(mail: Received, name: string): string {
+function headerOf(mail: ReceivedMail, name: string): string {
   const line = mail.parsed.headerLines.find((h) => h.key === name)?.line ?? '';
   return line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
 }
 
 /** The text of the mail's calendar part. */
-function icsOf(mail: Received): string {
+function icsOf(mail: ReceivedMail): string {
   const part = mail.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.contentType === 'application/ics');
   return part ? part.content.toString('utf8') : '';
 }

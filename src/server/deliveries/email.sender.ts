@@ -124,7 +124,7 @@ export const emailSender: DeliverySender = {
     });
     // A rider holding a seat gets the ride as an invitation their calendar applies at once.
     const holdsSeat = ride ? await ridesRepository.isParticipant(ctx.db, ride.id, delivery.userId) : false;
-    const invitation = ride && holdsSeat ? await rideInvitation(ctx, ride.id) : null;
+    const invitation = ride && holdsSeat ? await rideInvitation(ctx, i18n, ride.id) : null;
     const thread = subject.rideId ? `<ride-${subject.rideId}@${host}>` : undefined;
     await ctx.mailer.send({
       to: rider.email,

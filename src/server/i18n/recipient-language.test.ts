@@ -77,6 +77,9 @@ describe('a notification caused by a German rider to an Italian one', () => {
     // The calendar invitation keeps the ride's own name.
     const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     expect(ics).toMatch(new RegExp(`^SUMMARY:.*${ride.name}`, 'm'));
+    // ...behind the rider's word for cancelled.
+    expect(ics).toContain(`SUMMARY:${it_!._(/*i18n*/ { id: 'calendar.event.cancelled', message: 'Cancelled: {ride}', values: { ride: ride.name } })}`);
+    expect(ics).not.toContain('SUMMARY:Cancelled');
 
     const push = pushMessageSchema.parse(JSON.parse((await arriving).text));
     expect(push).toMatchObject({ title: italian.title, body: italian.message });

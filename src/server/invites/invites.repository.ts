@@ -59,6 +59,8 @@ export const invitesRepository = {
         'groups.group_image_url',
         'groups.creator_id',
         'inviter.handle as inviter_handle',
+        // The inviter's choice; an invitation from before it was stored: the inviter's saved language.
+        (eb) => eb.fn.coalesce('invitations.language', 'inviter.language').as('language'),
       ])
       .where('invitations.token_hash', '=', tokenHash)
       .where(isOpen(nowIso))

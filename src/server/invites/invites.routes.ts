@@ -15,6 +15,7 @@ import {
 import { successSchema } from '../../shared/http/responses';
 import { requireUserId } from '../auth/session-cookie';
 import { ensureLinkNonce } from '../auth/link-nonce-cookie';
+import { browserLanguage, browserLanguages } from '../i18n/request-language';
 import { notFound } from '../platform/errors';
 import { completeInvitation, createInvitation, listOpenInvitations, revokeInvitation, viewInvitation } from './invites.service';
 
@@ -29,7 +30,7 @@ const groupParams = z.object({ id: z.string().min(1).max(64) });
 export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/groups/:id/invite', { schema: { params: groupParams, body: createInvitationSchema, response: { 201: createdInvitationSchema } } }, async (request, reply) => {
-      const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body, request.headers['accept-language']);
+      const result = await createInvitation(ctx, requireUserId(request), request.params.id, request.body, browserLanguages(request.headers));
       return reply.code(201).send(result);
     });
 
@@ -45,7 +46,7 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/invite/:token/complete', { schema: { params: tokenParams, body: completeInvitationSchema, response: { 200: completedInvitationSchema } } }, async (request, reply) => {
       // The link mailed to confirm the address (or sign in) is bound to this browser, like any sign-in link.
       const browserNonce = request.body?.email ? ensureLinkNonce(request, reply, ctx.config) : null;
-      return completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip, browserNonce });
+      return completeInvitation(ctx, requireUserId(request), checkToken(request.params.token), { email: request.body?.email ?? null, ip: request.ip, browserNonce, browserLanguage: browserLanguage(request.headers) });
     });
   };
 }

@@ -22,7 +22,7 @@ import {
 import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
 import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { usersRepository } from '../users/users.repository';
-import { i18nOfRequest, i18nOfUser } from '../i18n/i18n.service';
+import { activeLanguage, i18nFor, type BrowserLanguages } from '../i18n/i18n.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup, publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { settleNotifications } from '../notifications/notifications.service';
@@ -67,8 +67,10 @@ async function assertMayMail(db: Executor, actorId: string): Promise<void> {
  * POST /api/groups/{id}/invite (owner only). Invitation tokens follow the sign-in token rules:
  * 32 random bytes, stored hashed, expiring (7 days), for one rider.
  */
-export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput, acceptLanguage?: string): Promise<CreatedInvitation> {
+export async function createInvitation(ctx: AppContext, actorId: string, groupId: string, input: CreateInvitationInput, browser: BrowserLanguages): Promise<CreatedInvitation> {
   await loadForInviting(ctx, actorId, groupId);
+  // The inviter's choice of language for the invitation's mails: the one they are using the app in.
+  const language = activeLanguage(browser, (await usersRepository.findById(ctx.db, actorId))?.language);
   if (input.inviteeEmail) await assertMayMail(ctx.db, actorId);
   const token = randomToken();
   const now = new Date();
@@ -86,6 +88,7 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
     used_at: null,
     used_by_user_id: null,
     revoked_at: null,
+    language,
   };
   await ctx.beforeLock?.('invitation-manage');
   await ctx.db.transaction().execute(async (tx) => {
@@ -102,9 +105,9 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
   const qrCodeDataUrl = await QRCode.toDataURL(magicLink, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   if (input.inviteeEmail) {
     try {
-      // The invitee's saved language when they are a rider who chose one, else the inviter's browser's.
+      // The invitee's saved language when they are a rider, else the one the inviter chose.
       const invitee = await usersRepository.findByEmail(ctx.db, input.inviteeEmail.trim().toLowerCase());
-      const i18n = invitee?.language ? await i18nOfUser(invitee) : await i18nOfRequest(acceptLanguage);
+      const i18n = await i18nFor(invitee?.language ?? language);
       await ctx.mailer.send(invitationMail(i18n, { to: input.inviteeEmail, link: magicLink, appName: ctx.config.appName, inviter: input.inviterFirstName }));
     } catch (error) {
       // The owner still has the link and QR code to share by hand.
@@ -165,7 +168,7 @@ function explainLinkFailure(error: unknown): unknown {
  * mail cannot go out nothing is used; when the join loses a race the mailed link is withdrawn.
  * A member or the owner completing it uses nothing.
  */
-export async function completeInvitation(ctx: AppContext, userId: string, token: string, input: { email?: string | null; ip: string; browserNonce: string | null }): Promise<CompletedInvitation> {
+export async function completeInvitation(ctx: AppContext, userId: string, token: string, input: { email?: string | null; ip: string; browserNonce: string | null; browserLanguage: string | null }): Promise<CompletedInvitation> {
   const invitation = await usableInvitation(ctx, token);
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw notFound(INVALID_INVITATION_MESSAGE);
@@ -183,7 +186,16 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
   }
 
   const linkId = email
-    ? await requestInvitationLink(ctx, { userId, email, ip: input.ip, invitationId: invitation.id, browserNonce: input.browserNonce, signInMail: invitationSignInMail }).catch((error: unknown) => {
+    ? await requestInvitationLink(ctx, {
+        userId,
+        email,
+        ip: input.ip,
+        invitationId: invitation.id,
+        browserNonce: input.browserNonce,
+        signInMail: invitationSignInMail,
+        browserLanguage: input.browserLanguage,
+        invitationLanguage: invitation.language,
+      }).catch((error: unknown) => {
         throw explainLinkFailure(error);
       })
     : null;

@@ -37,7 +37,7 @@ async function ownAccount(ctx: AppContext, actorId: string | null, accountId: st
  */
 export async function updateProfile(
   ctx: AppContext,
-  input: { actorId: string | null; accountId: string; update: ProfileUpdate; ip: string },
+  input: { actorId: string | null; accountId: string; update: ProfileUpdate; ip: string; browserLanguage: string | null },
 ): Promise<{ user: CurrentUser; emailConfirmationSentTo: string | null }> {
   const user = await ownAccount(ctx, input.actorId, input.accountId);
   const { userId: handle, email } = input.update;
@@ -55,7 +55,11 @@ export async function updateProfile(
     if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
     if (await usersRepository.handleTakenByOther(ctx.db, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
   }
-  if (newEmail) await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip });
+  if (newEmail) {
+    // The confirmation in the rider's language: the one this request saves, else their saved one.
+    const requesterLanguage = input.update.language ?? user.language;
+    await requestEmailConfirmation(ctx, { userId: user.id, email: newEmail, ip: input.ip, browserLanguage: input.browserLanguage, requesterLanguage });
+  }
   // The rider's zone: the one sent (the browser's, or chosen in site settings), else what a spec client's offset and label mean.
   const zone = sentZone(input.update.timezone) ?? zoneForSentOffset(user.timezone, input.update.timezoneOffset, input.update.timezoneName ?? user.timezone_name);
 

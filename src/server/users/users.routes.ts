@@ -5,7 +5,7 @@ import { handleAvailabilitySchema, locationUpdateSchema, motorcyclesUpdateSchema
 import { currentUserSchema } from '../../shared/users/current-user';
 import { successSchema } from '../../shared/http/responses';
 import { currentOrNewGuest } from '../auth/sessions.service';
-import { accountLanguage } from '../i18n/request-language';
+import { accountLanguage, browserLanguage } from '../i18n/request-language';
 import { requireUserId, setSessionCookie } from '../auth/session-cookie';
 import { markWelcomeSeen } from './users.service';
 import { getPublicProfile, isHandleAvailable, replaceMotorcycles, setLocation, updateProfile } from './profile.service';
@@ -39,6 +39,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         accountId: request.params.id,
         update: request.body,
         ip: request.ip,
+        browserLanguage: browserLanguage(request.headers),
       });
       return { ...user, emailConfirmationSentTo };
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { describeDevice } from './sessions';
+import { describeDevice, deviceParts } from './sessions';
 
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 english.setMessagesCompiler(compileMessage);
@@ -22,6 +22,6 @@ describe('describeDevice', () => {
     ['', 'Unknown browser'],
     [null, 'Unknown browser'],
   ])('%s → %s', (ua, expected) => {
-    expect(describeDevice(ua, english)).toBe(expected);
+    expect(describeDevice(deviceParts(ua), english)).toBe(expected);
   });
 });

@@ -11,8 +11,15 @@ export const SESSION_LAST_SEEN_WRITE_INTERVAL_MS = 3600 * 1000;
 export const sessionSchema = z.object({
   /** Opaque id, for signing this session out; not the cookie and not its hash. */
   id: z.uuid(),
-  /** The browser in plain words, from its User-Agent: "Chrome on Android". */
+  /**
+   * The browser in plain English words, from its User-Agent: "Chrome on Android" (for API clients;
+   * the web app writes it in the language it shows, from `browser` and `system`, with describeDevice).
+   */
   device: z.string(),
+  /** The browser's product name ("Chrome"), null when the User-Agent names none we know. */
+  browser: z.string().nullable(),
+  /** The system's product name ("Android"), null when the User-Agent names none we know. */
+  system: z.string().nullable(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   /** The session of the browser asking. */
@@ -69,14 +76,17 @@ const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/**
- * "Chrome on Android", "Safari on iPhone", "Firefox on Windows": the browser and system of a
- * User-Agent in plain words, "Unknown browser" when it names neither.
- */
-export function describeDevice(userAgent: string | null | undefined, i18n: I18n): string {
+/** The browser and the system a User-Agent names, by their product names (never translated). */
+export function deviceParts(userAgent: string | null | undefined): { browser: string | null; system: string | null } {
   const ua = userAgent ?? '';
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  return { browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null, system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null };
+}
+
+/**
+ * "Chrome on Android", "Safari on iPhone", "Firefox on Windows": a device's browser and system in
+ * plain words of `i18n`'s language, "Unknown browser" when neither is known.
+ */
+export function describeDevice({ browser, system }: { browser: string | null; system: string | null }, i18n: I18n): string {
   if (browser && system) return say(i18n, DEVICE_TEXTS.browserOnSystem, { browser, system });
   if (browser) return browser;
   if (system) return say(i18n, DEVICE_TEXTS.someBrowserOnSystem, { system });

@@ -1,5 +1,7 @@
 import { pseudoMessage } from '../../../../../build/i18n-pseudo';
 import { LOCALES } from '../../../../shared/i18n/locales';
+import { describeDevice } from '../../../../shared/auth/sessions';
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment, stubResizeObserver } from '../../../test/utils';
@@ -56,17 +58,18 @@ describe('PreferencesPage', () => {
     const lastSeen = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const user = buildCurrentUser({ id: 'u_1', userId: 'gravel-grinder', email: 'ada@example.com', location: 'Bologna, Italy', firstName: 'Ada', bio: 'Twisties only', createdAt: joined });
     const sessions = [
-      { id: 's_1', device: 'Firefox on Linux', current: true, push: false, createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: new Date().toISOString() },
-      { id: 's_2', device: 'Safari on iPhone', current: false, push: true, createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: lastSeen },
+      { id: 's_1', device: 'Firefox on Linux', browser: 'Firefox', system: 'Linux', current: true, push: false, createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: new Date().toISOString() },
+      { id: 's_2', device: 'Safari on iPhone', browser: 'Safari', system: 'iPhone', current: false, push: true, createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: lastSeen },
     ];
     const { container } = renderPage(user, '/preferences', { 'GET /api/auth/sessions': () => json({ sessions }) });
     await screen.findByText(pseudoMessage('A ride I joined is cancelled'), undefined, { timeout: 5000 });
-    await screen.findByText('Safari on iPhone');
+    // The device in the page's language; only the browser's and the system's names are data.
+    await screen.findByText(describeDevice({ browser: 'Safari', system: 'iPhone' }, i18n));
     const page = container.querySelector('section[aria-labelledby="preferences-title"]')!;
     // Riders' data, the app's name, and dates and times as the date helpers write them.
     const data = [
       ...['gravel-grinder', 'ada@example.com', 'Bologna, Italy', 'Ada', 'Twisties only', 'RoadCaptain'],
-      ...sessions.map((s) => s.device),
+      ...sessions.flatMap((s) => [s.browser, s.system]),
       // Each language in its own name, as every app's language list shows it.
       ...Object.values(LOCALES),
       'Pseudo-language (en-XA)',

@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { Session } from '../../../../shared/auth/sessions';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { describeDevice } from '../../../../shared/auth/sessions';
+import { usePseudoLocale } from '../../../test/pseudo-locale';
 import { SecurityCard } from './security-card';
 import { CalendarCard } from './calendar-card';
 
@@ -11,9 +15,9 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000).toISOStri
 
 function threeSessions(): Session[] {
   return [
-    { id: '11111111-1111-4111-8111-111111111111', device: 'Chrome on Android', createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: hoursAgo(0), current: true, push: true },
-    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iPhone', createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: hoursAgo(50), current: false, push: false },
-    { id: '33333333-3333-4333-8333-333333333333', device: 'Firefox on Windows', createdAt: '2025-02-01T10:00:00.000Z', lastSeenAt: hoursAgo(0.2), current: false, push: false },
+    { id: '11111111-1111-4111-8111-111111111111', device: 'Chrome on Android', browser: 'Chrome', system: 'Android', createdAt: '2025-03-04T10:00:00.000Z', lastSeenAt: hoursAgo(0), current: true, push: true },
+    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iPhone', browser: 'Safari', system: 'iPhone', createdAt: '2025-03-01T10:00:00.000Z', lastSeenAt: hoursAgo(50), current: false, push: false },
+    { id: '33333333-3333-4333-8333-333333333333', device: 'Firefox on Windows', browser: 'Firefox', system: 'Windows', createdAt: '2025-02-01T10:00:00.000Z', lastSeenAt: hoursAgo(0.2), current: false, push: false },
   ];
 }
 
@@ -51,6 +55,17 @@ describe('SecurityCard: signed-in devices', () => {
     expect(within(items[1]!).getByText(/Last active 2 days ago/)).toBeTruthy();
     expect(within(items[2]!).getByText(/Active in the last hour/)).toBeTruthy();
     expect(screen.getByText('Signed in Feb 1, 2025')).toBeTruthy();
+  });
+
+  it('writes each device in the language the page shows, not the English the server sends for API clients', async () => {
+    usePseudoLocale();
+    renderCard();
+    const list = await screen.findByRole('list', { name: i18n._(msg`Signed-in devices`) }, { timeout: 5000 });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    const shown = describeDevice({ browser: 'Chrome', system: 'Android' }, i18n);
+    expect(shown).toMatch(/^\[Chrome .+ Android/);
+    expect(within(first).getByText(shown)).toBeTruthy();
+    expect(within(first).queryByText('Chrome on Android')).toBeNull();
   });
 
   it('"Sign out other devices" asks the server and shows what is left', async () => {

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../../shared/users/current-user';
-import type { Session } from '../../../../shared/auth/sessions';
+import { describeDevice, type Session } from '../../../../shared/auth/sessions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -67,9 +67,8 @@ function lastSeenText(session: Session): MessageDescriptor {
   return msg`Last active ${ago}`;
 }
 
-/** The Sign out button's name: the device and when it was last seen. */
-function signOutLabel(session: Session): MessageDescriptor {
-  const device = session.device;
+/** The Sign out button's name: the device (in the language shown) and when it was last seen. */
+function signOutLabel(session: Session, device: string): MessageDescriptor {
   if (seenLastHour(session)) return msg`Sign out ${device}, active in the last hour`;
   const ago = timeAgo(session.lastSeenAt);
   return msg`Sign out ${device}, last active ${ago}`;
@@ -106,7 +105,7 @@ function SignedInDevices({ userId }: { userId: string }) {
   function handleSignOutOne(session: Session) {
     signOutOne.mutate(session.id, {
       onSuccess: ({ calendarFeed }) => {
-        const device = session.device;
+        const device = describeDevice(session, i18n);
         toast({ title: t`Device signed out`, description: [t`${device} is no longer signed in.`, ...(calendarFeed ? [i18n._(FEED_RESET_DONE)] : [])].join(' '), variant: 'success' });
       },
       // A 404: that session had already ended; the list is read again either way.
@@ -135,14 +134,15 @@ function SignedInDevices({ userId }: { userId: string }) {
       ) : (
         <ul aria-labelledby="devices-title" className="mt-3 space-y-2">
           {list.map((session) => {
-            const Icon = MOBILE.test(session.device) ? Smartphone : Monitor;
+            const Icon = MOBILE.test(session.system ?? '') ? Smartphone : Monitor;
+            const device = describeDevice(session, i18n);
             const signedIn = formatDate(session.createdAt);
             return (
               <li key={session.id} className="flex items-start gap-3 rounded-xl border border-asphalt-100 bg-asphalt-50/60 px-3 py-2.5">
                 <Icon className="mt-0.5 size-5 shrink-0 text-asphalt-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold break-words text-asphalt-900">
-                    <span className="min-w-0 break-words">{session.device}</span>
+                    <span className="min-w-0 break-words">{device}</span>
                     {session.current ? (
                       <Badge variant="success">
                         <Trans>This device</Trans>
@@ -163,7 +163,7 @@ function SignedInDevices({ userId }: { userId: string }) {
                       variant="secondary"
                       size="sm"
                       className="mt-2"
-                      aria-label={i18n._(signOutLabel(session))}
+                      aria-label={i18n._(signOutLabel(session, device))}
                       aria-describedby={noteId}
                       disabled={signOutOne.isPending && signOutOne.variables === session.id}
                       onClick={() => handleSignOutOne(session)}
