@@ -152,7 +152,9 @@ describe('the app in the pseudo-language on phones', () => {
       proposedDates: [10, 11].map((d) => format(addDays(new Date(), d), 'yyyy-MM-dd')),
     });
     expect(poll.status).toBe(201);
-    const data = [groupName, rideName, place, 'Imola, Emilia-Romagna, Italy', `${LONG_WORD}${n} Herbstausfahrt`, 'Wohin?', 'Dolomiten', longText('Pässe und Espresso rund um Bologna', 400), 'Bologna', 'Imola', APP_NAME];
+    const data = [groupName, rideName, place, 'Imola, Emilia-Romagna, Italy', `${LONG_WORD}${n} Herbstausfahrt`, 'Wohin?', 'Dolomiten', longText('Pässe und Espresso rund um Bologna', 400), 'Bologna', 'Imola', APP_NAME,
+      // Proper names, not texts: the zone's city (tz database) and the browser and system of a device.
+      'Rome', 'Safari', 'Chrome', 'Linux'];
     const me = await page.evaluate(async () => (await fetch('/api/users/current')).json());
     data.push(me.userId);
 

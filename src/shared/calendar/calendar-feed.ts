@@ -24,5 +24,3 @@ export const calendarFeedUpdateSchema = z
   .refine((body) => body.reset !== undefined || body.scope !== undefined, { message: 'Send reset: true or a scope' });
 export type CalendarFeedUpdate = z.infer<typeof calendarFeedUpdateSchema>;
 
-/** A single ride's calendar file, for the ride page's "Add to calendar". */
-export const rideCalendarUrl = (rideId: string) => `/api/rides/${encodeURIComponent(rideId)}/calendar.ics`;

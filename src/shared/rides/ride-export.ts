@@ -20,4 +20,3 @@ export const rideExportQuerySchema = z.object({
 });
 
 /** The address of a ride's file, for the page's download links. */
-export const rideExportUrl = (rideId: string, format: RideExportFormat) => `/api/rides/${encodeURIComponent(rideId)}/export?format=${format}`;

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createRideSchema, Ride, RideComment, RideCommentsPage, UpdateRidePayload } from '../../shared/rides/ride';
-import { rideExportUrl, type RideExportFormat } from '../../shared/rides/ride-export';
+import type { RideExportFormat } from '../../shared/rides/ride-export';
+import { rideCalendarUrl, rideExportUrl } from '../../shared/rides/ride-file-urls';
 import type { Series } from '../../shared/series/series-rule';
 import type { seriesEditSchema } from '../../shared/series/series-edit';
-import { rideCalendarUrl } from '../../shared/calendar/calendar-feed';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
 import { invalidateRideLists, ridesKeys } from './query-keys';
 import { useRefreshingMutation } from './refreshing-mutation';
