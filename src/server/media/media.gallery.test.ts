@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const UNSUPPORTED = { message: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.' };
-const TOO_LARGE = { message: 'Please upload files smaller than 50MB.' };
+const UNSUPPORTED = { message: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.', code: 'media_type_unsupported' };
+const TOO_LARGE = { message: 'Please upload files smaller than 50MB.', code: 'gallery_file_too_large' };
 
 const upload = (parts: Part[], options: { cutOffAfter?: number } = {}, client: TestClient = rider.client) => postMultipart(t, '/api/media', client, parts, options);
 const nothingLeft = (run: () => Promise<LightMyRequestResponse>) => helpers.expectNothingLeftBehind(t, run);
