@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import { badRequest, HttpError, notFound } from './platform/errors';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
@@ -147,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         void (reply as FastifyReply)
           .code(tooLong ? 414 : 400)
           .header('cache-control', PRIVATE_NO_STORE)
-          .send({ message: tooLong ? 'This address is too long' : 'This address is not valid' });
+          .send((tooLong ? new HttpError(414, 'address_too_long') : badRequest('address_invalid')).body);
       });
     },
   });
@@ -236,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Each page's link preview is computed as for a visitor without a session, whoever asks (previews.service.ts).
   if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale, headTags: (pathname, locale, request) => previewTags(ctx, pathname, locale, request.headers) });
-  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound('not_found').body));
 
   const stopScheduler = options.scheduler ? startScheduler(housekeepingJobs(ctx), app.log) : () => undefined;
   app.addHook('onClose', async () => {

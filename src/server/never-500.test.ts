@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ERROR_MESSAGES } from '../shared/http/error-codes';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from './test/test-app';
@@ -169,7 +170,7 @@ function describeCase(route: CollectedRoute, c: Case, res: LightMyRequestRespons
   return `${forged ? `[cookie ${c.cookie!.slice(0, 80)}] ` : ''}${route.method} ${fillPath(route.url, c.path).slice(0, 200)}${c.query ? `?${c.query.slice(0, 200)}` : ''} [${c.body?.contentType ?? 'no body'}] ${payload}-> ${res.statusCode} ${res.body.slice(0, 300)}`;
 }
 
-/** The promise under test: 2xx, or a 4xx with a JSON `{ message }`; never a 5xx. */
+/** The promise under test: 2xx, or a 4xx with a JSON `{ message, code }`, the code from the closed list; never a 5xx. */
 function checkAnswer(route: CollectedRoute, c: Case, res: LightMyRequestResponse): void {
   const status = res.statusCode;
   if (status >= 500) throw new Error(`5xx: ${describeCase(route, c, res)}`);
@@ -182,6 +183,8 @@ function checkAnswer(route: CollectedRoute, c: Case, res: LightMyRequestResponse
       throw new Error(`4xx without JSON: ${describeCase(route, c, res)}`);
     }
     if (typeof (body as { message?: unknown }).message !== 'string') throw new Error(`4xx without a message: ${describeCase(route, c, res)}`);
+    const code = (body as { code?: unknown }).code;
+    if (typeof code !== 'string' || !Object.hasOwn(ERROR_MESSAGES, code)) throw new Error(`4xx without a known code: ${describeCase(route, c, res)}`);
   }
 }
 

@@ -5,9 +5,9 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import { HttpError, unauthorized } from '../platform/errors';
+import { serviceUnavailable, unauthorized } from '../platform/errors';
 import { publishNotifications, recordNotifications } from '../notifications/notifications.service';
-import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
+import { MAGIC_LINK_TTL_MS } from '../../shared/auth/magic-link';
 import { createAccount, mergeGuestInto } from '../users/users.service';
 import type { ShippedLocale } from '../../shared/i18n/locales';
 import { usersRepository, type UserRow } from '../users/users.repository';
@@ -92,7 +92,7 @@ export async function issueLink(ctx: AppContext, input: IssueLinkInput): Promise
     await ctx.mailer.send(mail(await i18nFor(input.language), { to: input.email, link, appName: ctx.config.appName }));
   } catch (error) {
     ctx.log.error({ err: error }, 'mail with a link could not be sent');
-    throw new HttpError(503, 'The e-mail could not be sent. Please try again later.');
+    throw serviceUnavailable('email_not_sent');
   }
   return id;
 }
@@ -225,7 +225,7 @@ export async function verifyMagicLink(
   const currentUserId = await resolveSession(ctx.db, input.currentSessionToken);
   const tokenHash = hashToken(input.token);
   const found = await magicLinksRepository.findUsable(ctx.db, tokenHash, nowIso());
-  if (!found) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+  if (!found) throw unauthorized('magic_link_invalid');
   const purpose = found.purpose as LinkPurpose;
   if (!openedByRequester(found, input.browserNonce, currentUserId) && !input.confirm) {
     return { status: 'confirmation_required', purpose, email: found.email };
@@ -234,7 +234,7 @@ export async function verifyMagicLink(
   const result = await retryOnUniqueViolation(() =>
     ctx.db.transaction().execute(async (tx) => {
       const link = await magicLinksRepository.consume(tx, tokenHash, nowIso());
-      if (!link) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+      if (!link) throw unauthorized('magic_link_invalid');
       const sameBrowser = openedByRequester(link, input.browserNonce, currentUserId);
 
       const confirmation = link.purpose === 'confirm_email' && link.requested_by_user_id ? await confirmAddress(tx, link.requested_by_user_id, link.email) : null;
@@ -286,7 +286,7 @@ async function confirmAddress(tx: Executor, userId: string, email: string): Prom
   const holder = await usersRepository.findByEmail(tx, email);
   if (holder && holder.id !== userId) return null;
   const before = await usersRepository.findById(tx, userId);
-  if (!before) throw unauthorized(MAGIC_LINK_INVALID_MESSAGE);
+  if (!before) throw unauthorized('magic_link_invalid');
   await usersRepository.updateFields(tx, userId, { email });
   const user = (await usersRepository.findById(tx, userId))!;
   return { user, previousEmail: before.email && before.email !== email ? before.email : null };

@@ -3,7 +3,6 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { notFound } from '../platform/errors';
-import { NO_PENDING_EMAIL_MESSAGE } from '../../shared/auth/sessions';
 import { magicLinksRepository } from './magic-links.repository';
 import { requestEmailConfirmation } from './auth.service';
 
@@ -24,7 +23,7 @@ export async function pendingEmailOf(db: Executor, userId: string): Promise<stri
  */
 export async function resendEmailConfirmation(ctx: AppContext, input: { userId: string; ip: string; browserLanguage: string | null }): Promise<string> {
   const email = await pendingEmailOf(ctx.db, input.userId);
-  if (!email) throw notFound(NO_PENDING_EMAIL_MESSAGE);
+  if (!email) throw notFound('no_pending_email');
   await requestEmailConfirmation(ctx, { userId: input.userId, email, ip: input.ip, browserLanguage: input.browserLanguage });
   return email;
 }

@@ -37,5 +37,5 @@ export async function enforceLinkRateLimit(db: Kysely<Database> | Transaction<Da
   if (count < limit) return;
   const retryAfterMs = oldest ? new Date(oldest).getTime() + HOUR_MS - Date.now() : HOUR_MS;
   const invitationsFromNetwork = 'ipHash' in by && !by.countsTowardIpLimit;
-  throw tooManyRequests(invitationsFromNetwork ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many sign-in links requested. Please try again later.', retryAfterMs / 1000);
+  throw tooManyRequests(invitationsFromNetwork ? 'too_many_invitation_links' : 'too_many_sign_in_links', retryAfterMs / 1000);
 }

@@ -40,13 +40,13 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 
 /** The signed-in account's id, or 401 for a request without a valid session. */
 export function requireUserId(request: FastifyRequest): string {
-  if (!request.userId) throw unauthorized();
+  if (!request.userId) throw unauthorized('not_signed_in');
   return request.userId;
 }
 
 /** The public id of the request's session (a guest has one too), or 401 without a valid session. */
 export function requireSessionId(request: FastifyRequest): string {
-  if (!request.sessionId) throw unauthorized();
+  if (!request.sessionId) throw unauthorized('not_signed_in');
   return request.sessionId;
 }
 

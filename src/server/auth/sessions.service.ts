@@ -81,7 +81,7 @@ export async function signOutOtherSessions(ctx: AppContext, userId: string, curr
  */
 export async function signOutSession(ctx: AppContext, userId: string, sessionId: string, currentSessionId: string | null): Promise<{ calendarFeed: CalendarFeed | null }> {
   return ctx.db.transaction().execute(async (tx) => {
-    if (!(await sessionsRepository.deleteOwn(tx, userId, sessionId))) throw notFound('Session not found');
+    if (!(await sessionsRepository.deleteOwn(tx, userId, sessionId))) throw notFound('session_not_found');
     return { calendarFeed: sessionId === currentSessionId ? null : await replaceFeedAddress(ctx, tx, userId) };
   });
 }

@@ -146,7 +146,7 @@ describe('signing sessions out', () => {
     expect(await signedIn(laptop)).toBe(true);
     const replay = await phone.delete(`/api/auth/sessions/${target.id}`);
     expect(replay.statusCode).toBe(404);
-    expect(replay.json()).toEqual({ message: 'Session not found' });
+    expect(replay.json()).toMatchObject({ message: 'Session not found' });
   });
 
   it('answers another rider’s session id exactly like an unknown one, and leaves it alone', async () => {

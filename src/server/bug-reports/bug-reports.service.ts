@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../db/database';
-import { badRequest, HttpError, tooManyRequests } from '../platform/errors';
+import { HttpError, invalidInput, tooManyRequests, unsupportedMediaType } from '../platform/errors';
 import type { FileStorage } from '../platform/storage';
 import { newId } from '../platform/tokens';
 import {
@@ -12,11 +12,10 @@ import {
 } from '../../shared/bug-reports/bug-report';
 import { processImage } from '../media/media.images';
 import { sniffFileType } from '../media/media.sniff';
-import { fileTooLarge, receiveUpload, type FieldsOf, type ReceivedFile, type ReceivedUpload, type UploadPart } from '../media/media.upload';
+import { type FieldsOf, fileTooLarge, type ReceivedFile, type ReceivedUpload, receiveUpload, storageLimitExceeded, type UploadPart } from '../media/media.upload';
 import type { AppContext } from '../context';
 import { assertRoomFor, guestUploadTotalReached, reserveGuestBytes, storageRoom, type StorageRoom } from '../media/media-quota.service';
 import type { GuestUploadReservation } from '../limits/guest-upload-limits';
-import { storageLimitMessage } from '../../shared/media/storage-usage';
 import { bugReportsRepository, type Executor } from './bug-reports.repository';
 
 const FIELD_NAMES = ['title', 'description', 'pageUrl'] as const;
@@ -28,16 +27,16 @@ export const BUG_REPORTS_PER_HOUR = 10;
 /** Validates the fields: 400 with the spec's message for the first field that is wrong. */
 function parseFields(raw: FieldsOf<BugField>): BugReportFields {
   const parsed = bugReportFieldsSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? BUG_REPORT_MESSAGES.titleRequired);
+  if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? BUG_REPORT_MESSAGES.titleRequired, parsed.error.issues[0]?.path.join('.'));
   return parsed.data;
 }
 
 /** The screenshot re-encoded (upright, no metadata, same format), or 415 when it is not a PNG, JPEG or GIF. */
 async function prepareScreenshot(file: ReceivedFile): Promise<{ body: Buffer; extension: string }> {
   const sniffed = sniffFileType(file.head);
-  if (!sniffed || sniffed.fileType !== 'image') throw new HttpError(415, BUG_REPORT_MESSAGES.screenshotNotImage);
+  if (!sniffed || sniffed.fileType !== 'image') throw unsupportedMediaType('screenshot_not_image');
   const processed = await processImage(file.temp.path, 'gallery', sniffed.mimeType).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 415) throw new HttpError(415, BUG_REPORT_MESSAGES.screenshotNotImage);
+    if (error instanceof HttpError && error.statusCode === 415) throw unsupportedMediaType('screenshot_not_image');
     throw error;
   });
   return { body: processed.image, extension: processed.extension };
@@ -66,7 +65,7 @@ export async function submitBugReport(
   const since = new Date(Date.now() - 3600 * 1000).toISOString();
   const assertUnderLimit = async (db: Executor) => {
     if ((await bugReportsRepository.countSince(db, userId, since)) >= BUG_REPORTS_PER_HOUR) {
-      throw tooManyRequests('Too many bug reports. Please try again later.', 3600);
+      throw tooManyRequests('too_many_bug_reports', 3600);
     }
   };
   // Refused before a byte is received; counted again when the report is stored (below).
@@ -82,7 +81,7 @@ export async function submitBugReport(
         maxBytes: () => Math.min(mostBytes, guest.reservation?.bytes ?? Infinity),
         tooLarge: () => {
           if (guest.reservation && guest.reservation.bytes < mostBytes) return guestUploadTotalReached(ctx);
-          return fileTooLarge(room.freeBytes < BUG_SCREENSHOT_MAX_BYTES ? storageLimitMessage(room.limitBytes) : BUG_REPORT_MESSAGES.screenshotTooLarge);
+          return room.freeBytes < BUG_SCREENSHOT_MAX_BYTES ? storageLimitExceeded(room.limitBytes) : fileTooLarge('screenshot_too_large');
         },
         // Fields sent before the screenshot are checked before any of it is stored.
         beforeFile: async (fields) => {

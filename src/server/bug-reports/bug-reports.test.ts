@@ -72,7 +72,7 @@ describe('POST /api/bug-reports', () => {
     const rider = await buildGuest(t);
     const res = await nothingLeft(() => report(rider.client, [...parts, screenshot(PHOTO, 'a.jpg', 'image/jpeg')]));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toMatchObject({ message });
   });
 
   it('accepts a title of exactly 255 characters and a description of exactly 10', async () => {
@@ -84,11 +84,11 @@ describe('POST /api/bug-reports', () => {
     const rider = await buildGuest(t);
     const html = await nothingLeft(() => report(rider.client, valid([screenshot(Buffer.from('<html><body>hi</body></html>'), 'shot.png')])));
     expect(html.statusCode).toBe(415);
-    expect(html.json()).toEqual({ message: 'Please upload an image file (PNG, JPG, or GIF)' });
+    expect(html.json()).toMatchObject({ message: 'Please upload an image file (PNG, JPG, or GIF)' });
     const big = Buffer.concat([PHOTO, Buffer.alloc(BUG_SCREENSHOT_MAX_BYTES + 1 - PHOTO.length)]);
     const tooBig = await nothingLeft(() => report(rider.client, valid([screenshot(big, 'big.jpg', 'image/jpeg')])));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ message: 'Please upload an image smaller than 10MB' });
+    expect(tooBig.json()).toMatchObject({ message: 'Please upload an image smaller than 10MB' });
   });
 
   it('needs a session, and a multipart body', async () => {

@@ -20,7 +20,7 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Like every API answer it is kept by no cache (platform/cache-control.ts): its address is a secret.
     app.get('/api/calendar/:file', { schema: { params: z.object({ file: z.string().max(100) }), response: calendarFile } }, async (request, reply) => {
       const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(request.params.file)?.[1];
-      if (!token) throw notFound('Calendar not found');
+      if (!token) throw notFound('calendar_not_found');
       const text = await readCalendarFeed(ctx, request, token);
       return reply.header('content-type', CALENDAR_TYPE).header('x-robots-tag', 'noindex').send(text);
     });

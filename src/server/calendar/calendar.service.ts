@@ -156,7 +156,7 @@ export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest,
   const tokenHash = hashToken(token);
   const feed = await calendarRepository.findByTokenHash(ctx.db, tokenHash);
   await enforceCalendarFeedLimit(ctx, request, feed ? tokenHash : null);
-  if (!feed) throw notFound('Calendar not found');
+  if (!feed) throw notFound('calendar_not_found');
   const since = new Date(Date.now() - KEPT_AFTER_END_MS).toISOString();
   const rides = await calendarRepository.feedRides(ctx.db, feed.user_id, feed.scope, since, FEED_MAX_RIDES);
   const i18n = await i18nOfUserId(ctx.db, feed.user_id);
@@ -167,7 +167,7 @@ export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest,
 export async function rideCalendar(ctx: AppContext, viewerId: string | null, rideId: string): Promise<{ slug: string; text: string }> {
   const ride = await getRide(ctx, viewerId, rideId);
   const row = await calendarRepository.oneRide(ctx.db, ride.id);
-  if (!row) throw notFound('Ride not found');
+  if (!row) throw notFound('ride_not_found');
   return { slug: ride.slug, text: await calendarText(ctx, viewerId ? await i18nOfUserId(ctx.db, viewerId) : await i18nFor(null), ride.name, [row]) };
 }
 

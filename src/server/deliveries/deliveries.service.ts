@@ -6,14 +6,14 @@ import type { I18n } from '@lingui/core';
 import { i18nOfUser } from '../i18n/i18n.service';
 import { defaultChannelOn, NOTIFICATION_TYPE_NAMES, notificationLabel, notificationTypes, SETTING_CHANNELS, settingDefault, settingOffered, type NotificationType, type NotificationTypeDefinition, type SettingChannel } from '../../shared/notifications/notification-types';
 import { groupsRepository } from '../groups/groups.repository';
-import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
+import { type NotificationSettings, type NotificationSettingUpdate } from '../../shared/notifications/notification-settings';
 import { channelSettingsRepository } from './channel-settings.repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 /** GET /api/users/current/notification-settings: each type's switch in the app, by e-mail and by push (the default unless the rider chose), and the pause. */
 export async function getNotificationSettings(ctx: AppContext, userId: string): Promise<NotificationSettings> {
   const user = await usersRepository.findById(ctx.db, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound('user_not_found');
   const chosen = await channelSettingsRepository.listForUser(ctx.db, userId);
   const switchOf = (type: NotificationType, channel: SettingChannel) => {
     if (!settingOffered(type, channel)) return null;
@@ -38,7 +38,7 @@ export async function updateNotificationSetting(ctx: AppContext, userId: string,
   if ('emailPaused' in input) {
     await channelSettingsRepository.setEmailPaused(ctx.db, userId, input.emailPaused);
   } else {
-    if (!settingOffered(input.type, input.channel)) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.notOffered);
+    if (!settingOffered(input.type, input.channel)) throw badRequest('notification_channel_not_offered');
     if (input.enabled === settingDefault(input.type, input.channel)) await channelSettingsRepository.clear(ctx.db, userId, input.type, input.channel);
     else await channelSettingsRepository.set(ctx.db, { user_id: userId, type: input.type, channel: input.channel, enabled: input.enabled ? 1 : 0 });
   }
@@ -56,7 +56,7 @@ function page(i18n: I18n, appName: string, title: string, body: string): string 
 async function tokenSubject(ctx: AppContext, token: string) {
   const named = await readUnsubscribeToken(ctx.db, token);
   const user = named && (await usersRepository.findById(ctx.db, named.userId));
-  if (!named || !user) throw notFound(NOTIFICATION_SETTINGS_MESSAGES.badLink);
+  if (!named || !user) throw notFound('unsubscribe_link_invalid');
   // The page speaks the language of the rider the mail went to (whoever opens the link).
   const i18n = await i18nOfUser(user);
   return { ...named, i18n, label: notificationLabel(i18n, named.type) };

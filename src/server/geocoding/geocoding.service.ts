@@ -3,13 +3,7 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { badRequest } from '../platform/errors';
 import { parseLatLon, type LatLon } from '../../shared/geo/coordinates';
-import {
-  LOCATION_QUERY_MAX_LENGTH,
-  LOCATION_RESULT_LIMIT,
-  locationSearchMessages,
-  locationSearchResponseSchema,
-  type LocationSearchResult,
-} from '../../shared/geo/location-search';
+import { LOCATION_QUERY_MAX_LENGTH, LOCATION_RESULT_LIMIT, locationSearchResponseSchema, type LocationSearchResult } from '../../shared/geo/location-search';
 import { otherNamesOfTown, reverseGazetteer, searchGazetteer } from './gazetteer';
 import { acceptedLanguages, isLocale, pickLocale, PSEUDO_LOCALE, SOURCE_LOCALE, type ShippedLocale } from '../../shared/i18n/locales';
 import { queryRemoteGeocoder, GeocoderError, type RemoteQuery } from './remote-geocoder';
@@ -34,10 +28,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function searchLocations(ctx: GeocodingContext, q: string, near?: string | null, language: ShippedLocale = SOURCE_LOCALE): Promise<LocationSearchResult[]> {
   const text = q.trim().replace(/\s+/g, ' ');
-  if (!text) throw badRequest(locationSearchMessages.required);
-  if (text.length > LOCATION_QUERY_MAX_LENGTH) throw badRequest(locationSearchMessages.tooLong);
+  if (!text) throw badRequest('search_text_required');
+  if (text.length > LOCATION_QUERY_MAX_LENGTH) throw badRequest('search_text_too_long', { max: LOCATION_QUERY_MAX_LENGTH });
   const parsed = parseLatLon(text);
-  if (parsed && !parsed.ok) throw badRequest(parsed.message);
+  if (parsed && !parsed.ok) throw badRequest('coordinates_out_of_range');
   const point = parsed?.ok ? { lat: parsed.lat, lon: parsed.lon } : null;
   return point ? nearestPlaces(ctx, point, language) : placesNamed(ctx, text, parseNear(near), language);
 }
@@ -57,8 +51,8 @@ export async function searchLanguage(ctx: Pick<AppContext, 'db'>, userId: string
 function parseNear(near: string | null | undefined): LatLon | null {
   if (near === undefined || near === null || near.trim() === '') return null;
   const parsed = parseLatLon(near);
-  if (!parsed) throw badRequest(locationSearchMessages.nearInvalid);
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed) throw badRequest('near_invalid');
+  if (!parsed.ok) throw badRequest('coordinates_out_of_range');
   return { lat: parsed.lat, lon: parsed.lon };
 }
 

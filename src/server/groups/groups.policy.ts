@@ -1,5 +1,5 @@
 import { conflict, forbidden, notFound } from '../platform/errors';
-import { BANNED_FROM_GROUP, type GroupMember, type MemberAbilities, type MembershipStatus } from '../../shared/groups/group';
+import { type GroupMember, type MemberAbilities, type MembershipStatus } from '../../shared/groups/group';
 import { toCount } from '../db/database';
 
 /** The viewer's standing in a group, from a row that selected `viewerMembershipColumns` and the group's creator. */
@@ -43,33 +43,31 @@ export function memberAbilities(viewer: MembershipStatus, target: MemberTarget):
   };
 }
 
-const ONLY_OWNER = 'Only the group owner can do this';
-const ONLY_ORGANIZERS = 'Only the group owner or a co-organizer can do this';
 
 export function assertCanManage(status: MembershipStatus): void {
-  if (!groupAbilities(status, true).manage) throw forbidden(ONLY_OWNER);
+  if (!groupAbilities(status, true).manage) throw forbidden('only_group_owner');
 }
 
 export function assertCanDelete(status: MembershipStatus): void {
-  if (!groupAbilities(status, true).delete) throw forbidden(ONLY_OWNER);
+  if (!groupAbilities(status, true).delete) throw forbidden('only_group_owner');
 }
 
 export function assertCanDecideRequests(status: MembershipStatus): void {
-  if (!groupAbilities(status, true).decideRequests) throw forbidden(ONLY_ORGANIZERS);
+  if (!groupAbilities(status, true).decideRequests) throw forbidden('only_group_organizers');
 }
 
 export function assertCanViewMembers(status: MembershipStatus): void {
-  if (!groupAbilities(status, true).viewMembers) throw forbidden('Only members can see who is in this group');
+  if (!groupAbilities(status, true).viewMembers) throw forbidden('only_members_see_members');
 }
 
-/** Rides and polls of a group are planned by its insiders; `message` names the thing refused. */
-export function assertInsider(status: MembershipStatus, message: string): void {
-  if (!isInsider(status)) throw forbidden(message);
+/** Rides and polls of a group are planned by its insiders; `code` names the thing refused. */
+export function assertInsider(status: MembershipStatus, code: 'only_members_create_rides' | 'poll_members_only'): void {
+  if (!isInsider(status)) throw forbidden(code);
 }
 
 export function assertCanJoin(status: MembershipStatus, banned = false): void {
-  if (isInsider(status)) throw conflict('You are already a member of this group');
-  if (status === 'pending') throw conflict('Your membership request is already waiting for approval');
+  if (isInsider(status)) throw conflict('already_member');
+  if (status === 'pending') throw conflict('membership_request_pending');
   assertNotBanned(banned);
 }
 
@@ -79,12 +77,12 @@ export function assertCanJoin(status: MembershipStatus, banned = false): void {
  * account) until an organizer lifts the ban: 403, whatever the path.
  */
 export function assertNotBanned(banned: boolean): void {
-  if (banned) throw forbidden(BANNED_FROM_GROUP);
+  if (banned) throw forbidden('banned_from_group');
 }
 
 /** The riders kept from rejoining are listed and let back by whoever removes members (owner and co-organizers). */
 export function assertCanManageBans(status: MembershipStatus): void {
-  if (!groupAbilities(status, true).removeMembers) throw forbidden(ONLY_ORGANIZERS);
+  if (!groupAbilities(status, true).removeMembers) throw forbidden('only_group_organizers');
 }
 
 /**
@@ -97,41 +95,41 @@ export function assertCanManageBans(status: MembershipStatus): void {
  */
 export function assertCanBanOutsider(viewer: MembershipStatus, target: MembershipStatus): void {
   assertCanManageBans(viewer);
-  if (target === 'owner') throw forbidden('The owner cannot be banned from their group');
-  if (isInsider(target)) throw conflict("This rider is in the group: remove them with \"Don't let them rejoin\" instead");
-  if (target === 'pending') throw conflict("This rider asked to join: decline their request with \"Don't let them ask again\" instead");
+  if (target === 'owner') throw forbidden('owner_cannot_be_banned');
+  if (isInsider(target)) throw conflict('ban_member_instead');
+  if (target === 'pending') throw conflict('ban_requester_instead');
 }
 
 /** The owner hands the group over before leaving it; a pending rider withdraws their request. */
 export function assertCanLeave(status: MembershipStatus): void {
-  if (status === 'owner') throw forbidden('The owner cannot leave their own group');
-  if (status === 'none') throw conflict('You are not a member of this group');
+  if (status === 'owner') throw forbidden('owner_cannot_leave_group');
+  if (status === 'none') throw conflict('not_a_member');
 }
 
 /** The member acted on must be one: 404 once the actor may act on members at all (403 before that). */
 function assertMember(target: MemberTarget | undefined): asserts target is MemberTarget {
-  if (!target) throw notFound('Member not found');
+  if (!target) throw notFound('member_not_found');
 }
 
 export function assertCanChangeRole(viewer: MembershipStatus, target: MemberTarget | undefined, role: GroupMember['role']): void {
-  if (!groupAbilities(viewer, true).changeRoles) throw forbidden(ONLY_OWNER);
+  if (!groupAbilities(viewer, true).changeRoles) throw forbidden('only_group_owner');
   assertMember(target);
   const may = memberAbilities(viewer, target);
-  if (!(may.makeCoOrganizer || may.removeCoOrganizer)) throw forbidden(target.isSelf ? 'The owner stays the owner: hand the group over instead' : ONLY_OWNER);
-  if (role === target.role) throw conflict(role === 'co_organizer' ? 'This rider is already a co-organizer' : 'This rider is already a plain member');
+  if (!(may.makeCoOrganizer || may.removeCoOrganizer)) throw forbidden(target.isSelf ? 'owner_stays_owner' : 'only_group_owner');
+  if (role === target.role) throw conflict(role === 'co_organizer' ? 'already_co_organizer' : 'already_plain_member');
 }
 
 export function assertCanTransferTo(viewer: MembershipStatus, target: MemberTarget | undefined): void {
-  if (!groupAbilities(viewer, true).transferOwnership) throw forbidden(ONLY_OWNER);
+  if (!groupAbilities(viewer, true).transferOwnership) throw forbidden('only_group_owner');
   assertMember(target);
-  if (!memberAbilities(viewer, target).transferOwnership) throw forbidden('You already own this group');
+  if (!memberAbilities(viewer, target).transferOwnership) throw forbidden('already_own_group');
 }
 
 export function assertCanRemove(viewer: MembershipStatus, target: MemberTarget | undefined): void {
-  if (!groupAbilities(viewer, true).removeMembers) throw forbidden(ONLY_ORGANIZERS);
+  if (!groupAbilities(viewer, true).removeMembers) throw forbidden('only_group_organizers');
   assertMember(target);
   if (memberAbilities(viewer, target).remove) return;
-  if (target.role === 'owner') throw forbidden('The owner cannot be removed from their group');
-  if (target.isSelf) throw forbidden('Leave the group instead');
-  throw forbidden('Co-organizers can remove plain members only');
+  if (target.role === 'owner') throw forbidden('owner_cannot_be_removed');
+  if (target.isSelf) throw forbidden('leave_group_instead');
+  throw forbidden('co_organizers_remove_plain_members');
 }

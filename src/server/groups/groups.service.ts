@@ -14,7 +14,7 @@ import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
 import type { GroupFinderPage } from '../../shared/finder/finder';
 import { detachMedia } from '../media/media.service';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
-import { GROUP_NAME_TAKEN, type CreateGroupInput, type Group, type UpdateGroupInput } from '../../shared/groups/group';
+import { type CreateGroupInput, type Group, type UpdateGroupInput } from '../../shared/groups/group';
 import { groupNameKey } from './group-name';
 import { groupsRepository, type GroupQueryWindow, type GroupRow } from './groups.repository';
 import { assertCanDelete, assertCanManage, membershipStatusOf } from './groups.policy';
@@ -33,13 +33,13 @@ export function queryWindow(viewerId: string | null): GroupQueryWindow {
 /** The group row with the viewer's membership, or 404. Groups are visible to everyone (GUIDE section 10). */
 export async function loadGroup(ctx: AppContext, groupId: string, viewerId: string | null): Promise<GroupRow> {
   const row = await groupsRepository.findById(ctx.db, groupId, queryWindow(viewerId));
-  if (!row) throw notFound('Group not found');
+  if (!row) throw notFound('group_not_found');
   return row;
 }
 
 /** 404 unless the group exists, for reads that need nothing of the group row itself. */
 export async function assertGroupExists(ctx: AppContext, groupId: string): Promise<void> {
-  if (!(await groupsRepository.exists(ctx.db, groupId))) throw notFound('Group not found');
+  if (!(await groupsRepository.exists(ctx.db, groupId))) throw notFound('group_not_found');
 }
 
 export async function listMyGroups(ctx: AppContext, userId: string): Promise<Group[]> {
@@ -87,7 +87,7 @@ export async function findGroupByName(ctx: AppContext, viewerId: string | null, 
     (await groupsRepository.findBySlug(ctx.db, name, w)) ??
     (await findByIdOrUndefined(ctx, await groupsRepository.idByNameKey(ctx.db, groupNameKey(name)), w)) ??
     (await findByIdOrUndefined(ctx, (await groupsRepository.idByPreviousSlug(ctx.db, name)) ?? (slugOfName !== name ? await groupIdBySlug(ctx, slugOfName) : undefined), w));
-  if (!row) throw notFound('Group not found');
+  if (!row) throw notFound('group_not_found');
   return presentGroup(row, viewerId);
 }
 
@@ -132,7 +132,7 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
   const nameKey = groupNameKey(input.name);
   const place = await placeGroupLocation(ctx, creatorId, input);
   await retryOnUniqueViolation(async () => {
-    if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, id)) throw conflict(GROUP_NAME_TAKEN);
+    if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, id)) throw conflict('group_name_taken');
     const slug = await freeGroupSlug(ctx.db, input.name, id);
     const now = nowIso();
     await ctx.db.transaction().execute(async (tx) => {
@@ -159,7 +159,7 @@ export async function createGroup(ctx: AppContext, creatorId: string, input: Cre
       await track(tx, 'groups', 'group_created', { groupId: id }, creatorId);
     });
   }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
+    if (isUniqueViolation(error)) throw conflict('group_name_taken');
     throw error;
   });
   return getGroup(ctx, creatorId, id);
@@ -218,7 +218,7 @@ async function saveGroupChanges(ctx: AppContext, group: GroupRow, name: string |
     let naming: GroupChanges = {};
     if (renamed) {
       const nameKey = groupNameKey(name);
-      if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, group.id)) throw conflict(GROUP_NAME_TAKEN);
+      if (await groupsRepository.nameKeyTaken(ctx.db, nameKey, group.id)) throw conflict('group_name_taken');
       const keepsSlug = baseSlug(name, 'group', group.id) === baseSlug(group.name, 'group', group.id);
       naming = { name, name_key: nameKey, slug: keepsSlug ? group.slug : await freeGroupSlug(ctx.db, name, group.id) };
     }
@@ -227,7 +227,7 @@ async function saveGroupChanges(ctx: AppContext, group: GroupRow, name: string |
       await groupsRepository.update(tx, group.id, { ...changes, ...naming });
     });
   }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
+    if (isUniqueViolation(error)) throw conflict('group_name_taken');
     throw error;
   });
 }

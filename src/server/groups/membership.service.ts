@@ -63,7 +63,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
       // Decided again under the group's lock: the rider's standing and whether the group asks for
       // approval are what they are now, not what the read above found.
       const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, userId, 'update');
-      if (!standing) throw notFound('Group not found');
+      if (!standing) throw notFound('group_not_found');
       assertCanJoin(membershipStatusOf(standing, userId), toCount(standing.viewer_is_banned) > 0);
       approvalRequired = toBool(standing.membership_approval_required);
       if (approvalRequired) {
@@ -78,7 +78,7 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
   } catch (error) {
     // A second request (double click, two tabs) loses on the unique key: one request, one notification.
     if (isUniqueViolation(error)) {
-      throw conflict(approvalRequired ? 'Your membership request is already waiting for approval' : 'You are already a member of this group');
+      throw conflict(approvalRequired ? 'membership_request_pending' : 'already_member');
     }
     throw error;
   }
@@ -113,7 +113,7 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
   // In one transaction: the membership goes, and the series the rider made pass to the group's
   // owner with their upcoming rides (the rider's single rides stay theirs, as history and as before).
   const handed = await ctx.db.transaction().execute(async (tx) => {
-    if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, userId))) throw conflict('You are not a member of this group');
+    if (!(await groupsRepository.removeMember(tx, ctx.engine, groupId, userId))) throw conflict('not_a_member');
     // The owner read under the group's lock (removeMember took it).
     const ownerId = await groupsRepository.ownerId(tx, groupId);
     if (!ownerId) return null;
@@ -172,18 +172,18 @@ export async function listRequests(ctx: AppContext, actorId: string, groupId: st
  * again without end, each request telling every organizer.
  */
 export async function decideRequest(ctx: AppContext, actorId: string, groupId: string, requestId: string, approve: boolean, options: { ban?: boolean } = {}): Promise<void> {
-  if (approve && options.ban) throw badRequest('A ban goes with a decline, not an approval');
+  if (approve && options.ban) throw badRequest('ban_with_approval');
   const group = await loadGroup(ctx, groupId, actorId);
   assertCanDecideRequests(membershipStatusOf(group, actorId));
   const request = await groupsRepository.findRequest(ctx.db, groupId, requestId);
-  if (!request) throw notFound('Membership request not found');
+  if (!request) throw notFound('membership_request_not_found');
   await ctx.beforeLock?.('request-decision');
   const told = await ctx.db.transaction().execute(async (tx) => {
     // The organizer's standing asked again under the group's lock: one removed or demoted since the read above decides nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
-    if (!standing) throw notFound('Group not found');
+    if (!standing) throw notFound('group_not_found');
     assertCanDecideRequests(membershipStatusOf(standing, actorId));
-    if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('Membership request not found');
+    if (!(await groupsRepository.deleteRequest(tx, requestId))) throw notFound('membership_request_not_found');
     // A request that slipped in as the rider was banned is not approved into a membership.
     if (approve) assertNotBanned(await groupsRepository.isBanned(tx, groupId, request.user_id));
     if (approve && !(await groupsRepository.isMember(tx, groupId, request.user_id))) {
@@ -223,7 +223,7 @@ async function memberTarget(db: Kysely<Database> | Transaction<Database>, groupI
  */
 async function memberActionUnderLock(ctx: AppContext, tx: Transaction<Database>, actorId: string, groupId: string, memberId: string) {
   const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
-  if (!standing) throw notFound('Group not found');
+  if (!standing) throw notFound('group_not_found');
   return { status: membershipStatusOf(standing, actorId), target: await memberTarget(tx, groupId, standing.creator_id, actorId, memberId) };
 }
 
@@ -243,7 +243,7 @@ async function inMemberAction<T>(ctx: AppContext, actorId: string, groupId: stri
 }
 
 function memberNotFound(): never {
-  throw notFound('Member not found');
+  throw notFound('member_not_found');
 }
 
 /** PUT /api/groups/{id}/members/{memberId}/role: the owner makes a member a co-organizer, or a plain member again. */
@@ -267,7 +267,7 @@ export async function transferOwnership(ctx: AppContext, actorId: string, groupI
   // the new owner is still a member (not removed meanwhile).
   const told = await inMemberAction(ctx, actorId, groupId, memberId, assertCanTransferTo, async (tx, group) => {
     // Only while the actor still owns it: of two hand-overs at once, the second finds another owner.
-    if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('This group has changed hands meanwhile');
+    if (!(await groupsRepository.setOwner(tx, groupId, actorId, memberId))) throw conflict('group_changed_hands');
     await groupsRepository.setRole(tx, groupId, actorId, 'co_organizer');
     await groupsRepository.setRole(tx, groupId, memberId, 'member');
     // Both told in the hand-over's transaction.
@@ -326,7 +326,7 @@ export async function listBans(ctx: AppContext, actorId: string, groupId: string
 /** DELETE /api/groups/{id}/bans/{userId}: an organizer lets the rider join again (404 when they were not kept out). */
 export async function liftBan(ctx: AppContext, actorId: string, groupId: string, userId: string): Promise<void> {
   assertCanManageBans(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
-  if (!(await groupsRepository.unban(ctx.db, groupId, userId))) throw notFound('This rider is not kept from rejoining');
+  if (!(await groupsRepository.unban(ctx.db, groupId, userId))) throw notFound('rider_not_banned');
 }
 
 /**
@@ -338,11 +338,11 @@ export async function liftBan(ctx: AppContext, actorId: string, groupId: string,
 export async function banOutsider(ctx: AppContext, actorId: string, groupId: string, userId: string): Promise<void> {
   const group = await loadGroup(ctx, groupId, actorId);
   assertCanManageBans(membershipStatusOf(group, actorId));
-  if (!(await usersRepository.findById(ctx.db, userId))) throw notFound('Rider not found');
+  if (!(await usersRepository.findById(ctx.db, userId))) throw notFound('rider_not_found');
   await ctx.db.transaction().execute(async (tx) => {
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'update');
     const target = await groupsRepository.lockStanding(tx, ctx.engine, groupId, userId, 'update');
-    if (!standing || !target) throw notFound('Group not found');
+    if (!standing || !target) throw notFound('group_not_found');
     assertCanBanOutsider(membershipStatusOf(standing, actorId), membershipStatusOf(target, userId));
     await groupsRepository.ban(tx, { group_id: groupId, user_id: userId, banned_by: actorId, banned_at: nowIso() });
   });

@@ -13,7 +13,7 @@ export function mayInvite(membership: MembershipStatus): boolean {
 }
 
 export function assertMayInvite(membership: MembershipStatus): void {
-  if (!mayInvite(membership)) throw forbidden(NO_INVITE_PERMISSION);
+  if (!mayInvite(membership)) throw forbidden('no_invite_permission');
 }
 
 /** An invitation is for riders outside the group: a member or the owner completing one uses nothing. */

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import {
-  completedInvitationSchema,
-  completeInvitationSchema,
-  createdInvitationSchema,
-  createInvitationSchema,
-  INVALID_INVITATION_MESSAGE,
-  INVITE_TOKEN_PATTERN,
-  invitationParamsSchema,
-  invitationViewSchema,
-  openInvitationListSchema,
-} from '../../shared/invites/invitation';
+import { completedInvitationSchema, completeInvitationSchema, createdInvitationSchema, createInvitationSchema, INVITE_TOKEN_PATTERN, invitationParamsSchema, invitationViewSchema, openInvitationListSchema } from '../../shared/invites/invitation';
 import { successSchema } from '../../shared/http/responses';
 import { requireUserId } from '../auth/session-cookie';
 import { ensureLinkNonce } from '../auth/link-nonce-cookie';
@@ -22,7 +12,7 @@ import { completeInvitation, createInvitation, listOpenInvitations, revokeInvita
 // A malformed token is just an invalid invitation to the visitor.
 const tokenParams = z.object({ token: z.string().max(100) });
 function checkToken(token: string): string {
-  if (!INVITE_TOKEN_PATTERN.test(token)) throw notFound(INVALID_INVITATION_MESSAGE);
+  if (!INVITE_TOKEN_PATTERN.test(token)) throw notFound('invitation_invalid');
   return token;
 }
 const groupParams = z.object({ id: z.string().min(1).max(64) });

@@ -7,20 +7,8 @@ import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../platform/errors';
 import { hashToken, newId, randomToken } from '../platform/tokens';
-import {
-  INVALID_INVITATION_MESSAGE,
-  INVITATION_MAIL_LIMIT_MESSAGE,
-  INVITATION_MAIL_NEEDS_EMAIL_MESSAGE,
-  INVITATION_MAILS_PER_DAY,
-  INVITATION_TTL_MS,
-  type CompletedInvitation,
-  type CreatedInvitation,
-  type CreateInvitationInput,
-  type InvitationView,
-  type OpenInvitation,
-} from '../../shared/invites/invitation';
+import { INVITATION_MAILS_PER_DAY, INVITATION_TTL_MS, type CompletedInvitation, type CreatedInvitation, type CreateInvitationInput, type InvitationView, type OpenInvitation } from '../../shared/invites/invitation';
 import { requestInvitationLink, withdrawLink } from '../auth/auth.service';
-import { TOO_MANY_INVITATION_LINKS_MESSAGE } from '../auth/link-rate-limits.service';
 import { usersRepository } from '../users/users.repository';
 import { activeLanguage, i18nFor, type BrowserLanguages } from '../i18n/i18n.service';
 import { groupsRepository } from '../groups/groups.repository';
@@ -46,7 +34,7 @@ async function loadForInviting(ctx: AppContext, actorId: string, groupId: string
  */
 async function assertMayInviteUnderLock(ctx: AppContext, tx: Transaction<Database>, actorId: string, groupId: string): Promise<void> {
   const standing = await groupsRepository.lockStanding(tx, ctx.engine, groupId, actorId, 'share');
-  if (!standing) throw notFound('Group not found');
+  if (!standing) throw notFound('group_not_found');
   assertMayInvite(membershipStatusOf(standing, actorId));
 }
 
@@ -56,11 +44,11 @@ async function assertMayInviteUnderLock(ctx: AppContext, tx: Transaction<Databas
  */
 async function assertMayMail(db: Executor, actorId: string): Promise<void> {
   const actor = await usersRepository.findById(db, actorId);
-  if (!actor?.email) throw forbidden(INVITATION_MAIL_NEEDS_EMAIL_MESSAGE);
+  if (!actor?.email) throw forbidden('invitation_mail_needs_email');
   const { count, oldest } = await invitesRepository.countMailedSince(db, actorId, new Date(Date.now() - DAY_MS).toISOString());
   if (count < INVITATION_MAILS_PER_DAY) return;
   const retryAfterMs = oldest ? new Date(oldest).getTime() + DAY_MS - Date.now() : DAY_MS;
-  throw tooManyRequests(INVITATION_MAIL_LIMIT_MESSAGE, retryAfterMs / 1000);
+  throw tooManyRequests('invitation_mail_limit', retryAfterMs / 1000, { max: INVITATION_MAILS_PER_DAY });
 }
 
 /**
@@ -119,7 +107,7 @@ export async function createInvitation(ctx: AppContext, actorId: string, groupId
 
 async function usableInvitation(ctx: AppContext, token: string) {
   const invitation = await invitesRepository.findUsable(ctx.db, hashToken(token), nowIso());
-  if (!invitation) throw notFound(INVALID_INVITATION_MESSAGE);
+  if (!invitation) throw notFound('invitation_invalid');
   return invitation;
 }
 
@@ -150,11 +138,11 @@ const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
 function explainLinkFailure(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
   if (error.statusCode === 429) {
-    const why = error.message === TOO_MANY_INVITATION_LINKS_MESSAGE ? TOO_MANY_INVITATION_LINKS_MESSAGE : 'Too many e-mails were sent to this address in the last hour.';
-    return new HttpError(429, `${why} You have not joined yet and your invitation still works: please try again later.`, error.headers);
+    const code = error.code === 'too_many_invitation_links' ? 'invitation_network_limit' : 'invitation_address_limit';
+    return new HttpError(429, code, undefined, { headers: error.headers });
   }
   if (error.statusCode === 503) {
-    return new HttpError(503, 'We could not send the e-mail, so you have not joined yet. Your invitation still works: please try again in a few minutes.', error.headers);
+    return new HttpError(503, 'invitation_email_not_sent', undefined, { headers: error.headers });
   }
   return error;
 }
@@ -171,7 +159,7 @@ function explainLinkFailure(error: unknown): unknown {
 export async function completeInvitation(ctx: AppContext, userId: string, token: string, input: { email?: string | null; ip: string; browserNonce: string | null; browserLanguage: string | null }): Promise<CompletedInvitation> {
   const invitation = await usableInvitation(ctx, token);
   const user = await usersRepository.findById(ctx.db, userId);
-  if (!user) throw notFound(INVALID_INVITATION_MESSAGE);
+  if (!user) throw notFound('invitation_invalid');
   const answer = { success: true as const, groupId: invitation.group_id, groupSlug: invitation.group_slug };
   if (await isAlreadyInside(ctx, invitation.group_id, userId)) return { ...answer, alreadyMember: true, emailSentTo: null };
   // Before any link is mailed: a rider kept from rejoining is not let back by an invitation.
@@ -179,9 +167,9 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
 
   let email: string | null = null;
   if (!user.email) {
-    if (!input.email?.trim()) throw badRequest('Email Required');
+    if (!input.email?.trim()) throw badRequest('email_required');
     const parsed = emailSchema.safeParse(input.email);
-    if (!parsed.success) throw badRequest('Invalid Email');
+    if (!parsed.success) throw badRequest('email_invalid');
     email = parsed.data;
   }
 
@@ -207,8 +195,8 @@ export async function completeInvitation(ctx: AppContext, userId: string, token:
       // Under the group's lock, which a removal takes first: the invitation (markUsed: unused,
       // unrevoked, unexpired, its inviter may still invite) and the rider's standing are read as they are now.
       const standing = await groupsRepository.lockStanding(tx, ctx.engine, invitation.group_id, userId, 'update');
-      if (!standing) throw notFound(INVALID_INVITATION_MESSAGE);
-      if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound(INVALID_INVITATION_MESSAGE);
+      if (!standing) throw notFound('invitation_invalid');
+      if (!(await invitesRepository.markUsed(tx, invitation.id, userId, nowIso()))) throw notFound('invitation_invalid');
       assertNotBanned(await groupsRepository.isBanned(tx, invitation.group_id, userId));
       await groupsRepository.deleteRequestFor(tx, invitation.group_id, userId);
       // The invited rider arrives through the invitation; the welcome tour is not needed after it.
@@ -254,6 +242,6 @@ export async function revokeInvitation(ctx: AppContext, actorId: string, groupId
   await ctx.beforeLock?.('invitation-manage');
   await ctx.db.transaction().execute(async (tx) => {
     await assertMayInviteUnderLock(ctx, tx, actorId, groupId);
-    if (!(await invitesRepository.revoke(tx, groupId, invitationId, nowIso()))) throw notFound('Invitation not found');
+    if (!(await invitesRepository.revoke(tx, groupId, invitationId, nowIso()))) throw notFound('invitation_not_found');
   });
 }

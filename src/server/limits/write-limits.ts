@@ -31,12 +31,14 @@ interface Counted {
  * end of the window) when any count is past its limit. The refused request is counted too, so a
  * client hammering through the 429s stays refused until the window ends.
  */
-async function count(ctx: AppContext, counted: Counted[], windowMs: number, message: string): Promise<void> {
+type WriteLimitCode = 'too_many_changes' | 'too_many_activity_events' | 'too_many_new_visitors' | 'calendar_read_too_often' | 'too_many_route_lookups';
+
+async function count(ctx: AppContext, counted: Counted[], windowMs: number, code: WriteLimitCode): Promise<void> {
   const now = Date.now();
   const windowStart = now - (now % windowMs);
   const counts = await writeCountersRepository.bump(ctx.db, ctx.engine, counted.map((c) => c.key), new Date(windowStart).toISOString());
   if (counted.some((c) => (counts.get(c.key) ?? 0) > c.limit)) {
-    throw tooManyRequests(message, (windowStart + windowMs - now) / 1000);
+    throw tooManyRequests(code, (windowStart + windowMs - now) / 1000);
   }
 }
 
@@ -58,7 +60,7 @@ export async function enforceWriteLimit(ctx: AppContext, request: FastifyRequest
   const { session, address } = keys(request, 'w');
   const counted: Counted[] = [{ key: address, limit: ctx.config.writeLimitPerAddress }];
   if (session) counted.push({ key: session, limit: ctx.config.writeLimitPerSession });
-  await count(ctx, counted, MINUTE_MS, 'Too many changes in a short time. Please wait a moment and try again.');
+  await count(ctx, counted, MINUTE_MS, 'too_many_changes');
 }
 
 /** POST /api/events: how many activity-log entries one session and one address may write per hour. */
@@ -66,13 +68,13 @@ export async function enforceEventLimit(ctx: AppContext, request: FastifyRequest
   const { session, address } = keys(request, 'e');
   const counted: Counted[] = [{ key: address, limit: EVENTS_PER_ADDRESS_PER_HOUR }];
   if (session) counted.push({ key: session, limit: EVENTS_PER_SESSION_PER_HOUR });
-  await count(ctx, counted, HOUR_MS, 'Too many activity events. Please try again later.');
+  await count(ctx, counted, HOUR_MS, 'too_many_activity_events');
 }
 
 /** GET /api/users/current without a session: how many guests one client address may make per hour. */
 export async function enforceNewGuestLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const { address } = keys(request, 'g');
-  await count(ctx, [{ key: address, limit: NEW_GUESTS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many new visitors from this network. Please try again later.');
+  await count(ctx, [{ key: address, limit: NEW_GUESTS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'too_many_new_visitors');
 }
 
 /**
@@ -85,9 +87,9 @@ export const CALENDAR_READS_PER_FEED_PER_HOUR = 120;
 export const CALENDAR_MISSES_PER_ADDRESS_PER_HOUR = 600;
 
 export async function enforceCalendarFeedLimit(ctx: AppContext, request: FastifyRequest, feedTokenHash: string | null): Promise<void> {
-  const message = 'This calendar was read too often. Please try again later.';
-  if (feedTokenHash) await count(ctx, [{ key: `c:f:${feedTokenHash}`, limit: CALENDAR_READS_PER_FEED_PER_HOUR }], HOUR_MS, message);
-  else await count(ctx, [{ key: keys(request, 'c').address, limit: CALENDAR_MISSES_PER_ADDRESS_PER_HOUR }], HOUR_MS, message);
+  const code = 'calendar_read_too_often';
+  if (feedTokenHash) await count(ctx, [{ key: `c:f:${feedTokenHash}`, limit: CALENDAR_READS_PER_FEED_PER_HOUR }], HOUR_MS, code);
+  else await count(ctx, [{ key: keys(request, 'c').address, limit: CALENDAR_MISSES_PER_ADDRESS_PER_HOUR }], HOUR_MS, code);
 }
 
 /**
@@ -99,5 +101,5 @@ export async function enforceCalendarFeedLimit(ctx: AppContext, request: Fastify
 export const ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR = 600;
 
 export async function enforceRouterLookupLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  await count(ctx, [{ key: keys(request, 'r').address, limit: ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'Too many route lookups from this network. Please try again later.');
+  await count(ctx, [{ key: keys(request, 'r').address, limit: ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'too_many_route_lookups');
 }

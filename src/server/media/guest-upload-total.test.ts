@@ -40,7 +40,7 @@ const usedBytes = async (client: TestClient) => ((await client.get('/api/media/s
 
 function expectGuestTotalRefusal(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(413);
-  expect(res.json()).toEqual({ message: guestUploadTotalMessage(2 * MB, 3 * MB), code: GUEST_UPLOAD_TOTAL_CODE });
+  expect(res.json()).toMatchObject({ message: guestUploadTotalMessage(2 * MB, 3 * MB), code: GUEST_UPLOAD_TOTAL_CODE });
   expect(res.json().message).toBe("Guests on this network have used today's 2 MB upload allowance. Add your email address to keep uploading, up to your own 3 MB storage limit.");
 }
 

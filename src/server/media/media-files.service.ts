@@ -33,17 +33,17 @@ export async function findServedFile(ctx: MediaContext, storage: FileStorage, ke
   const row = await mediaRepository.findByStorageKey(ctx.db, key);
   const extension = path.extname(key).slice(1);
   const mimeType = mimeTypeOfExtension(extension);
-  if (!row || !mimeType) throw notFound('File not found');
+  if (!row || !mimeType) throw notFound('file_not_found');
   const isGpxFile = row.file_type === 'gpx' && key === row.filename;
   const isPublic = audienceOf(row.associated_type as MediaAssociatedType | null) === 'public' && !isGpxFile;
   const access = isPublic ? null : new MediaAccess(ctx, await viewer());
-  if (access && !(await access.canView(row))) throw notFound('File not found');
-  if (!(await storage.stat(key))) throw notFound('File not found');
+  if (access && !(await access.canView(row))) throw notFound('file_not_found');
+  if (!(await storage.stat(key))) throw notFound('file_not_found');
   // A GPX file goes to anyone but its uploader trimmed (privacy zones) and without times.
   const view = access && isGpxFile ? await access.gpxView(row) : 'original';
   const servedKey = view === 'original' ? key : await gpxCopyForOthers(ctx, storage, row, view);
   const stat = await storage.stat(servedKey);
-  if (!stat) throw notFound('File not found');
+  if (!stat) throw notFound('file_not_found');
   const name = storedName(row.original_name, extension);
   const downloadName = key === row.thumbnail_filename ? `${path.basename(name, `.${extension}`)}-thumbnail.${extension}` : name;
   // The same address serves the uploader and others different files, and the others' copy

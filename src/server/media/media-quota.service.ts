@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { MB } from '../../shared/media/limits';
-import { GUEST_UPLOAD_TOTAL_CODE, guestUploadTotalMessage, storageLimitMessage, type StorageUsage } from '../../shared/media/storage-usage';
-import { HttpError } from '../platform/errors';
+import { GUEST_UPLOAD_TOTAL_CODE, megabytes, type StorageUsage } from '../../shared/media/storage-usage';
+import type { HttpError } from '../platform/errors';
 import { bugReportsRepository } from '../bug-reports/bug-reports.repository';
 import { reserveGuestUpload, type GuestUploadReservation } from '../limits/guest-upload-limits';
 import { usersRepository } from '../users/users.repository';
 import type { AppContext } from '../context';
 import { mediaRepository } from './media.repository';
-import { fileTooLarge } from './media.upload';
+import { fileTooLarge, storageLimitExceeded } from './media.upload';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 /** What the quota needs of the app; bug reports use it as well as media uploads. */
@@ -58,13 +58,13 @@ export async function storageUsage(ctx: QuotaContext, userId: string): Promise<S
  * may not both pass. 413 naming the limit.
  */
 export async function assertRoomFor(trx: Executor, userId: string, room: StorageRoom, bytes: number): Promise<void> {
-  if (bytes > room.limitBytes - (await bytesUsedBy(trx, userId))) throw fileTooLarge(storageLimitMessage(room.limitBytes));
+  if (bytes > room.limitBytes - (await bytesUsedBy(trx, userId))) throw storageLimitExceeded(room.limitBytes);
 }
 
 /** The 413 of a guest whose client address's guests have uploaded their total for today. */
 export function guestUploadTotalReached(ctx: QuotaContext): HttpError {
-  const message = guestUploadTotalMessage(ctx.config.guestUploadMbPerAddressPerDay * MB, ctx.config.mediaQuotaMb * MB);
-  return new HttpError(413, message, { Connection: 'close' }, { code: GUEST_UPLOAD_TOTAL_CODE });
+  const params = { total: megabytes(ctx.config.guestUploadMbPerAddressPerDay * MB), riderLimit: megabytes(ctx.config.mediaQuotaMb * MB) };
+  return fileTooLarge(GUEST_UPLOAD_TOTAL_CODE, params);
 }
 
 /**

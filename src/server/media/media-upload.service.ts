@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { FileStorage } from '../platform/storage';
 import { nowIso } from '../db/database';
-import { badRequest, HttpError } from '../platform/errors';
+import { badRequest, invalidInput, unsupportedMediaType } from '../platform/errors';
 import { newId } from '../platform/tokens';
-import { storageLimitMessage } from '../../shared/media/storage-usage';
-import { MEDIA_MESSAGES, mediaUploadFieldsSchema, type MediaAssociatedType, type MediaFileType, type MediaItem, type MediaUploadFields } from '../../shared/media/media-item';
+import { mediaUploadFieldsSchema, type MediaAssociatedType, type MediaFileType, type MediaItem, type MediaUploadFields } from '../../shared/media/media-item';
 import { notifyUpload } from '../notifications/notifications.service';
 import { groupsRepository } from '../groups/groups.repository';
 import { ridesRepository } from '../rides/rides.repository';
@@ -17,7 +16,7 @@ import { sniffFileType } from './media.sniff';
 import { processImage } from './media.images';
 import { GPX_READER_VERSION, parseGpxFile } from './media.gpx';
 import { InvalidVideoError, stripVideoMetadata } from './media.video';
-import { fileTooLarge, receiveUpload, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
+import { fileTooLarge, receiveUpload, storageLimitExceeded, type ReceivedFile, type ReceivedUpload, type UploadFields, type UploadPart } from './media.upload';
 import { LARGEST_UPLOAD_BYTES, UPLOAD_TARGETS, type UploadTarget } from './media.targets';
 import { assertRoomFor, guestUploadTotalReached, MULTIPART_OVERHEAD_BYTES, reserveGuestBytes, storageRoom } from './media-quota.service';
 import type { GuestUploadReservation } from '../limits/guest-upload-limits';
@@ -35,7 +34,7 @@ interface ResolvedTarget extends UploadTarget {
 /** Validates the fields (400 naming the field) and authorizes the target (404/403). */
 async function resolveTarget(access: MediaAccess, raw: UploadFields): Promise<ResolvedTarget> {
   const parsed = mediaUploadFieldsSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload');
+  if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Invalid upload', parsed.error.issues[0]?.path.join('.'));
   const fields = parsed.data;
   const associatedId = fields.associatedId ?? access.viewerId ?? '';
   const facts = await access.uploadTarget(fields.associatedType, associatedId);
@@ -67,9 +66,9 @@ async function prepareFile(file: ReceivedFile, target: ResolvedTarget): Promise<
   const sniffed = sniffFileType(file.head);
   if (!sniffed || !target.accepts.includes(sniffed.fileType)) {
     if (!sniffed && target.accepts.includes('gpx') && /\.gpx$/i.test(file.originalName) && file.head.toString('utf8').replace(/^\ufeff/, '').trim() === '') {
-      throw badRequest('Empty GPX file');
+      throw badRequest('gpx_empty');
     }
-    throw new HttpError(415, target.unsupportedMessage);
+    throw unsupportedMediaType(target.unsupportedCode);
   }
   assertMayStoreFileType(target.facts, sniffed.fileType);
   const kept = { fileType: sniffed.fileType, mimeType: sniffed.mimeType, extension: sniffed.extension, size: file.size, thumbnail: null, gpxInfo: null, gpxData: null };
@@ -81,7 +80,7 @@ async function prepareFile(file: ReceivedFile, target: ResolvedTarget): Promise<
     try {
       await stripVideoMetadata(file.temp.path);
     } catch (error) {
-      if (error instanceof InvalidVideoError) throw new HttpError(415, target.unsupportedMessage);
+      if (error instanceof InvalidVideoError) throw unsupportedMediaType(target.unsupportedCode);
       throw error;
     }
     return { ...kept, body: file.temp };
@@ -135,12 +134,12 @@ export async function storeUpload(
   const access = new MediaAccess(ctx, userId);
   const target = await resolveTarget(access, upload.fields);
   const file = upload.file;
-  if (!file) throw badRequest(MEDIA_MESSAGES.noFile);
-  if (file.size > target.maxBytes) throw fileTooLarge(target.tooLargeMessage);
+  if (!file) throw badRequest('no_file');
+  if (file.size > target.maxBytes) throw fileTooLarge(target.tooLargeCode);
   const prepared = await prepareFile(file, target);
   // Again by what is really kept (a re-encoded image differs from what was sent; another upload may have finished meanwhile).
   const room = await storageRoom(ctx, userId);
-  if (prepared.size > room.freeBytes) throw fileTooLarge(storageLimitMessage(room.limitBytes));
+  if (prepared.size > room.freeBytes) throw storageLimitExceeded(room.limitBytes);
   if (reservation && !(await reservation.settle(prepared.size))) throw guestUploadTotalReached(ctx);
 
   const id = newId();
@@ -213,7 +212,7 @@ export async function uploadMedia(
   // Content-Length: the file and a few hundred bytes of form around it); then, while it streams,
   // the file may not grow past that room.
   const room = await storageRoom(ctx, userId);
-  const overQuota = () => fileTooLarge(storageLimitMessage(room.limitBytes));
+  const overQuota = () => storageLimitExceeded(room.limitBytes);
   if (declaredBytes !== null && declaredBytes > room.freeBytes + MULTIPART_OVERHEAD_BYTES) throw overQuota();
   /** The most the file may have for its target and the rider's own room. */
   const mostBytes = (fields: UploadFields) => Math.min(known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES, room.freeBytes);
@@ -224,7 +223,7 @@ export async function uploadMedia(
       tooLarge: (fields) => {
         if (guest.reservation && guest.reservation.bytes < mostBytes(fields)) return guestUploadTotalReached(ctx);
         const targetMax = known(fields)?.maxBytes ?? LARGEST_UPLOAD_BYTES;
-        return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeMessage ?? MEDIA_MESSAGES.galleryTooLarge);
+        return room.freeBytes < targetMax ? overQuota() : fileTooLarge(known(fields)?.tooLargeCode ?? 'gallery_file_too_large');
       },
       beforeFile: async (fields) => {
         if (fields.associatedType !== undefined) await resolveTarget(new MediaAccess(ctx, userId), fields);

@@ -85,10 +85,10 @@ export class MediaAccess {
     if (PROFILE_KINDS.includes(associatedType)) return { kind: 'own', userId, accountId: associatedId };
     if (associatedType === 'ride') {
       const ride = await this.ride(associatedId);
-      if (!ride) throw notFound('Ride not found');
+      if (!ride) throw notFound('ride_not_found');
       return { kind: 'ride', viewer: this.rideViewer(ride) };
     }
-    if (!(await this.group(associatedId))) throw notFound('Group not found');
+    if (!(await this.group(associatedId))) throw notFound('group_not_found');
     return { kind: 'group', associatedType: associatedType === 'group_image' ? 'group_image' : 'group', membership: await this.groupMembership(associatedId) };
   }
 
@@ -102,11 +102,11 @@ export class MediaAccess {
     if (PROFILE_KINDS.includes(associatedType)) return { kind: 'own', userId, accountId: associatedId };
     if (associatedType === 'ride') {
       const ride = await this.ride(associatedId);
-      if (!ride) throw notFound('Ride not found');
+      if (!ride) throw notFound('ride_not_found');
       return { kind: 'ride', viewer: rideMediaViewer(await rideViewerUnderLock(trx, engine, ride, userId)) };
     }
     const standing = await groupsRepository.lockStanding(trx, engine, associatedId, userId, 'share');
-    if (!standing) throw notFound('Group not found');
+    if (!standing) throw notFound('group_not_found');
     return { kind: 'group', associatedType: associatedType === 'group_image' ? 'group_image' : 'group', membership: membershipStatusOf(standing, userId) };
   }
 

@@ -1,7 +1,9 @@
 import { Piscina } from 'piscina';
+import { GPX_MAX_POINTS } from '../../shared/media/limits';
+import { GPX_MESSAGES, gpxTooManyPointsMessage } from '../../shared/gpx/gpx-types';
 import type { GpxData, GpxInfo } from '../../shared/gpx/gpx';
 import type { PrivateBounds } from '../../shared/gpx/privacy-zone';
-import { HttpError } from '../platform/errors';
+import { badRequest, type HttpError, invalidInput } from '../platform/errors';
 import type { GpxParseOutcome, GpxTask } from './gpx.worker';
 
 /**
@@ -40,6 +42,14 @@ export function gpxPool(): Piscina<GpxTask, GpxParseOutcome | null> {
   return pool;
 }
 
+/** The GPX reader's refusal as a code: the spec's two texts, the point limit, else the reader's own words. */
+function gpxRefusal(message: string): HttpError {
+  if (message === GPX_MESSAGES.invalid) return badRequest('gpx_invalid');
+  if (message === GPX_MESSAGES.empty) return badRequest('gpx_empty');
+  if (message === gpxTooManyPointsMessage(GPX_MAX_POINTS)) return badRequest('gpx_too_many_points', { max: GPX_MAX_POINTS.toLocaleString('en-US') });
+  return invalidInput(message, 'file');
+}
+
 /**
  * Reads an uploaded GPX file (in the worker thread) through the shared GPX reader, which expands
  * no entities and refuses any DOCTYPE at once. A file that is not usable answers 400 with the
@@ -53,7 +63,8 @@ export async function parseGpxFile(path: string): Promise<ParsedGpxFile> {
   } finally {
     filesBeingRead -= 1;
   }
-  if (!outcome || !outcome.ok) throw new HttpError(400, outcome?.message ?? 'Invalid GPX file format');
+  if (!outcome) throw badRequest('gpx_invalid');
+  if (!outcome.ok) throw gpxRefusal(outcome.message);
   return outcome;
 }
 

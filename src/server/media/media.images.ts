@@ -8,8 +8,7 @@ import {
   THUMBNAIL_JPEG_QUALITY,
   THUMBNAIL_WIDTH_PX,
 } from '../../shared/media/limits';
-import { MEDIA_MESSAGES } from '../../shared/media/media-item';
-import { HttpError } from '../platform/errors';
+import { HttpError, payloadTooLarge, unsupportedMediaType } from '../platform/errors';
 
 /**
  * How an image is stored: a square avatar, a wide profile background (both JPEG), or a gallery
@@ -50,8 +49,8 @@ export async function processImage(inputPath: string, variant: ImageVariant, inp
     return { image, thumbnail, mimeType: 'image/jpeg', extension: 'jpg' };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new HttpError(413, 'Image too large');
-    throw new HttpError(415, MEDIA_MESSAGES.unreadableImage);
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw payloadTooLarge('image_too_large');
+    throw unsupportedMediaType('image_unreadable');
   }
 }
 

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type MediaAbilities, type MediaAssociatedType, type MediaFileType } from '../../shared/media/media-item';
+import { type MediaAbilities, type MediaAssociatedType, type MediaFileType } from '../../shared/media/media-item';
 import type { MembershipStatus } from '../../shared/groups/group';
 import { forbidden, notFound } from '../platform/errors';
 import { groupAbilities, isInsider, isOrganizer } from '../groups/groups.policy';
@@ -93,7 +93,7 @@ export function mediaAbilities(facts: ItemFacts): MediaAbilities {
 /** 403 unless the viewer may edit (the description) or delete the item they can see. */
 export function assertMayChangeMedia(facts: ItemFacts, action: keyof MediaAbilities): void {
   if (mediaAbilities(facts)[action]) return;
-  throw forbidden(action === 'delete' ? MEDIA_MESSAGES.deleteNotAllowed : MEDIA_MESSAGES.uploaderOnly);
+  throw forbidden(action === 'delete' ? 'media_delete_not_allowed' : 'media_uploader_only');
 }
 
 /** The facts an upload target is decided on: a rider's own kinds, a ride, or a group. */
@@ -117,12 +117,12 @@ export function canUploadTo(target: UploadTargetFacts): boolean {
 /** Refuses an upload the rider may not make: 404 for another rider's profile (it may be hidden), 403 otherwise. */
 export function assertMayUploadTo(target: UploadTargetFacts): void {
   if (canUploadTo(target)) return;
-  if (target.kind === 'own') throw notFound();
-  if (target.kind === 'ride') throw forbidden(MEDIA_MESSAGES.rideRidersOnly);
-  throw forbidden(target.associatedType === 'group_image' ? MEDIA_MESSAGES.groupOwnerOnly : MEDIA_MESSAGES.groupMembersOnly);
+  if (target.kind === 'own') throw notFound('not_found');
+  if (target.kind === 'ride') throw forbidden('media_ride_riders_only');
+  throw forbidden(target.associatedType === 'group_image' ? 'media_group_owner_only' : 'media_group_members_only');
 }
 
 /** Once the file's type is known: a GPX file on a ride is the ride's route, its owner's to add (403 otherwise). */
 export function assertMayStoreFileType(target: UploadTargetFacts, fileType: MediaFileType): void {
-  if (target.kind === 'ride' && fileType === 'gpx' && !canAddRideRoute(target.viewer)) throw forbidden(MEDIA_MESSAGES.rideRouteOwnerOnly);
+  if (target.kind === 'ride' && fileType === 'gpx' && !canAddRideRoute(target.viewer)) throw forbidden('media_ride_route_owner_only');
 }

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { MEDIA_MESSAGES, mediaItemSchema, mediaListQuerySchema, mediaListSchema, mediaUpdateSchema } from '../../shared/media/media-item';
+import { mediaItemSchema, mediaListQuerySchema, mediaListSchema, mediaUpdateSchema } from '../../shared/media/media-item';
 import { storageUsageSchema } from '../../shared/media/storage-usage';
 import { gpxDataSchema } from '../../shared/gpx/gpx-types';
 import { errorSchema, fileAnswer, successSchema } from '../../shared/http/responses';
 import { readSessionToken, requireUserId } from '../auth/session-cookie';
 import { resolveSession } from '../auth/sessions.service';
-import { badRequest, HttpError } from '../platform/errors';
-import { findNulCharacter, NUL_CHARACTER_MESSAGE } from '../platform/nul-characters';
+import { notFound, unsupportedMediaType } from '../platform/errors';
+import { findNulCharacter, nulCharacterRefusal } from '../platform/nul-characters';
 import { createStorage, isStorageKey, type FileStorage } from '../platform/storage';
 import { deleteMedia, getGpxData, getMedia, listMedia, updateMediaDescription } from './media.service';
 import { uploadMedia } from './media-upload.service';
@@ -24,10 +24,10 @@ const MULTIPART_LIMITS = { fields: 10, fieldSize: 16 * 1024, files: 2, parts: 12
 
 /** @fastify/multipart's parts as the library-independent parts the media service reads. */
 export async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  if (!request.isMultipart()) throw new HttpError(415, MEDIA_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw unsupportedMediaType('not_multipart');
   for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
     // PostgreSQL text cannot hold U+0000; JSON input is checked in platform/nul-characters.ts.
-    if (findNulCharacter([part.fieldname, part.type === 'file' ? part.filename : String(part.value)]) !== null) throw badRequest(NUL_CHARACTER_MESSAGE);
+    if (findNulCharacter([part.fieldname, part.type === 'file' ? part.filename : String(part.value)]) !== null) throw nulCharacterRefusal();
     if (part.type === 'file') yield { type: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
     else yield { type: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
   }
@@ -71,7 +71,7 @@ export function mediaRoutes(ctx: AppContext, storage: FileStorage = createStorag
       // Whole (200) or a byte range (206, a video being scrubbed), of the type the file was stored as.
       schema: { params: z.object({ key: z.string() }), response: { 200: storedFile, 206: storedFile, 404: errorSchema } },
       handler: async (request, reply) => {
-        if (!isStorageKey(request.params.key)) return reply.code(404).send({ message: 'File not found' });
+        if (!isStorageKey(request.params.key)) return reply.code(404).send(notFound('file_not_found').body);
         // The session is looked up only for files that are not public (the /api hook does not run here).
         const viewer = () => resolveSession(ctx.db, readSessionToken(request));
         const file = await findServedFile(ctx, storage, request.params.key, viewer);

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../platform/errors';
 import { createStorage, type FileStorage } from '../platform/storage';
-import { MEDIA_MESSAGES, type MediaAbilities, type MediaItem, type MediaListQuery } from '../../shared/media/media-item';
+import { type MediaAbilities, type MediaItem, type MediaListQuery } from '../../shared/media/media-item';
 import type { GpxData } from '../../shared/gpx/gpx-types';
 import { PRIVACY_ZONE_METRES, trimForOthers } from '../../shared/gpx/privacy-zone';
 import { retractUpload } from '../notifications/notifications.service';
@@ -29,12 +29,12 @@ export async function listMedia(ctx: MediaContext, viewerId: string | null, quer
   const associatedType = query.associatedType!;
   const associatedId = query.associatedId!;
   const audience = audienceOf(associatedType);
-  if (associatedType === 'ride' && !(await access.ride(associatedId))) throw notFound('Ride not found');
+  if (associatedType === 'ride' && !(await access.ride(associatedId))) throw notFound('ride_not_found');
   if (associatedType === 'group' || associatedType === 'group_image') {
-    if (!(await access.group(associatedId))) throw notFound('Group not found');
-    if (audience === 'group' && !isInsider(await access.groupMembership(associatedId))) throw forbidden(MEDIA_MESSAGES.groupMembersOnly);
+    if (!(await access.group(associatedId))) throw notFound('group_not_found');
+    if (audience === 'group' && !isInsider(await access.groupMembership(associatedId))) throw forbidden('media_group_members_only');
   }
-  if (audience === 'profile' && !(await access.profileVisible(associatedId)) && viewerId !== associatedId) throw notFound('Profile not found');
+  if (audience === 'profile' && !(await access.profileVisible(associatedId)) && viewerId !== associatedId) throw notFound('profile_not_found');
   return access.presentVisible(await mediaRepository.listByAssociation(ctx.db, associatedType, associatedId));
 }
 
@@ -42,7 +42,7 @@ export async function listMedia(ctx: MediaContext, viewerId: string | null, quer
 async function loadVisible(ctx: MediaContext, viewerId: string | null, id: string): Promise<{ row: MediaListRow; access: MediaAccess }> {
   const row = await mediaRepository.findById(ctx.db, id);
   const access = new MediaAccess(ctx, viewerId);
-  if (!row || !(await access.canView(row))) throw notFound(MEDIA_MESSAGES.notFound);
+  if (!row || !(await access.canView(row))) throw notFound('media_not_found');
   return { row, access };
 }
 
@@ -65,7 +65,7 @@ export async function getMedia(ctx: MediaContext, viewerId: string | null, id: s
 export async function getGpxData(ctx: MediaContext, viewerId: string | null, id: string): Promise<GpxData> {
   const { row, access } = await loadVisible(ctx, viewerId, id);
   const data = row.file_type === 'gpx' ? await mediaRepository.gpxData(ctx.db, id) : null;
-  if (!data) throw notFound(MEDIA_MESSAGES.notFound);
+  if (!data) throw notFound('media_not_found');
   const parsed = JSON.parse(data) as GpxData;
   const view = await access.gpxView(row);
   return view === 'original' ? parsed : trimForOthers(parsed, PRIVACY_ZONE_METRES[view]);

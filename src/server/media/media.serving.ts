@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { HttpError } from '../platform/errors';
 import type { ByteRange, FileStorage } from '../platform/storage';
 
 /** A stored file ready to be served. */
@@ -73,7 +74,7 @@ export function sendStoredFile(
   const etag = `"${file.key}"`;
   const range = parseRange(headers.range, file.size);
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: 'Range Not Satisfiable' });
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(new HttpError(416, 'range_not_satisfiable').body);
   }
   reply
     .header('Content-Type', file.mimeType)

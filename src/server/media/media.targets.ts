@@ -2,18 +2,18 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../platform/errors';
 import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, MEDIA_MAX_BYTES } from '../../shared/media/limits';
-import { MEDIA_MESSAGES, type MediaAssociatedType, type MediaFileType } from '../../shared/media/media-item';
+import { type MediaAssociatedType, type MediaFileType } from '../../shared/media/media-item';
 import { mediaRepository, type MediaListRow, type UserImageColumn } from './media.repository';
 import type { ImageVariant } from './media.images';
 
 /** What an upload attached to one associatedType may be, how large, and what it changes. */
 export interface UploadTarget {
   maxBytes: number;
-  /** The 413 message past maxBytes. */
-  tooLargeMessage: string;
+  /** The 413 past maxBytes. */
+  tooLargeCode: 'file_too_large' | 'gallery_file_too_large';
   accepts: readonly MediaFileType[];
-  /** The 415 message for anything else. */
-  unsupportedMessage: string;
+  /** The 415 for anything else. */
+  unsupportedCode: 'not_an_image' | 'media_type_unsupported';
   image: ImageVariant;
   /** Runs in the transaction that inserts the media row. */
   afterInsert?(trx: Transaction<Database>, row: MediaListRow): Promise<void>;
@@ -22,14 +22,14 @@ export interface UploadTarget {
 }
 
 const setsUserImage = (column: UserImageColumn) => async (trx: Transaction<Database>, row: MediaListRow) => {
-  if (!(await mediaRepository.setUserImage(trx, row.associated_id ?? '', column, row.url))) throw notFound();
+  if (!(await mediaRepository.setUserImage(trx, row.associated_id ?? '', column, row.url))) throw notFound('user_not_found');
 };
 
 const gallery = {
   maxBytes: MEDIA_MAX_BYTES,
-  tooLargeMessage: MEDIA_MESSAGES.galleryTooLarge,
+  tooLargeCode: 'gallery_file_too_large',
   accepts: ['image', 'video', 'gpx'],
-  unsupportedMessage: MEDIA_MESSAGES.unsupportedType,
+  unsupportedCode: 'media_type_unsupported',
   image: 'gallery',
 } as const satisfies UploadTarget;
 
@@ -39,28 +39,28 @@ export const UPLOAD_TARGETS: Record<MediaAssociatedType, UploadTarget> = {
   ride: { ...gallery, notifies: 'ride' },
   user_avatar: {
     maxBytes: AVATAR_MAX_BYTES,
-    tooLargeMessage: MEDIA_MESSAGES.tooLarge,
+    tooLargeCode: 'file_too_large',
     accepts: ['image'],
-    unsupportedMessage: MEDIA_MESSAGES.notAnImage,
+    unsupportedCode: 'not_an_image',
     image: 'avatar',
     afterInsert: setsUserImage('profile_image_url'),
   },
   user_background: {
     maxBytes: BACKGROUND_MAX_BYTES,
-    tooLargeMessage: MEDIA_MESSAGES.tooLarge,
+    tooLargeCode: 'file_too_large',
     accepts: ['image'],
-    unsupportedMessage: MEDIA_MESSAGES.notAnImage,
+    unsupportedCode: 'not_an_image',
     image: 'background',
     afterInsert: setsUserImage('background_image_url'),
   },
   group_image: {
     maxBytes: MEDIA_MAX_BYTES,
-    tooLargeMessage: MEDIA_MESSAGES.galleryTooLarge,
+    tooLargeCode: 'gallery_file_too_large',
     accepts: ['image'],
-    unsupportedMessage: MEDIA_MESSAGES.notAnImage,
+    unsupportedCode: 'not_an_image',
     image: 'gallery',
     afterInsert: async (trx, row) => {
-      if (!(await mediaRepository.setGroupImage(trx, row.associated_id ?? '', row.url))) throw notFound('Group not found');
+      if (!(await mediaRepository.setGroupImage(trx, row.associated_id ?? '', row.url))) throw notFound('group_not_found');
     },
   },
 };

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import { megabytes } from '../../shared/media/storage-usage';
+import type { ErrorCode } from '../../shared/http/error-codes';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_MESSAGES } from '../../shared/media/media-item';
 import { MEDIA_ORIGINAL_NAME_MAX_LENGTH } from '../../shared/media/limits';
 import { stripInvisible } from '../../shared/text/name-text';
-import { badRequest, HttpError } from '../platform/errors';
+import { badRequest, HttpError, type ParamsArg, payloadTooLarge } from '../platform/errors';
 import type { FileStorage, TempFile } from '../platform/storage';
 import { SNIFF_BYTES } from './media.sniff';
 
@@ -53,7 +54,12 @@ export interface UploadRules<F extends string = MediaField> {
   beforeFile(fields: FieldsOf<F>): Promise<void>;
 }
 
-export const fileTooLarge = (message: string = MEDIA_MESSAGES.tooLarge) => new HttpError(413, message, { Connection: 'close' });
+/** A 413 that closes the connection (the rest of the body is not read): 'File too large', or a target's own code. */
+export const fileTooLarge = <C extends ErrorCode = 'file_too_large'>(code?: C, ...params: ParamsArg<C>): HttpError =>
+  payloadTooLarge<ErrorCode>(code ?? 'file_too_large', ...(params as ParamsArg<ErrorCode>)).withHeaders({ Connection: 'close' });
+
+/** The 413 of an upload that would go over the rider's storage limit. */
+export const storageLimitExceeded = (limitBytes: number) => fileTooLarge('storage_limit_exceeded', { limit: megabytes(limitBytes) });
 
 /** Counts bytes as they pass, fails the stream past the limit, and keeps the first bytes. */
 class ByteMeter extends Transform {
@@ -102,10 +108,10 @@ async function streamToTemp(storage: FileStorage, part: Extract<UploadPart, { ty
  * The rest of the body is not read, so the answer closes the connection instead of reusing it.
  */
 function asUploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return new HttpError(error.statusCode, error.message, { ...error.headers, Connection: 'close' }, error.body);
+  if (error instanceof HttpError) return error.withHeaders({ Connection: 'close' });
   if (error instanceof Error && 'syscall' in error) return error;
   if (error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
-  return new HttpError(400, MEDIA_MESSAGES.incomplete, { Connection: 'close' });
+  return badRequest('upload_incomplete').withHeaders({ Connection: 'close' });
 }
 
 /**
@@ -125,13 +131,13 @@ export async function receiveUpload<F extends string = MediaField>(
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.truncated) throw badRequest(`${part.name} is too long`);
+        if (part.truncated) throw badRequest('upload_field_too_long', { field: part.name });
         const name = shape.fieldNames.find((n) => n === part.name);
         if (name) fields[name] = part.value;
         continue;
       }
       if (part.name !== shape.fileField || file) {
-        throw badRequest(part.name !== shape.fileField ? `Unexpected file field ${part.name}` : MEDIA_MESSAGES.oneFile);
+        throw (part.name !== shape.fileField ? badRequest('unexpected_file_field', { field: part.name }) : badRequest('one_file_per_request'));
       }
       await rules.beforeFile(fields);
       const tooLarge = rules.tooLarge;

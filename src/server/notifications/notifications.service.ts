@@ -209,5 +209,5 @@ export async function listNotifications(ctx: AppContext, userId: string): Promis
 
 export async function markNotificationRead(ctx: AppContext, userId: string, id: string): Promise<void> {
   // Someone else's notification answers exactly like a missing one.
-  if (!(await notificationsRepository.markRead(ctx.db, id, userId))) throw notFound('Notification not found');
+  if (!(await notificationsRepository.markRead(ctx.db, id, userId))) throw notFound('notification_not_found');
 }

@@ -19,7 +19,7 @@ describe('API paths written with percent-escapes', () => {
   it('are refused from another site', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/ap%69/auth/logout', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    expect(res.json()).toMatchObject({ message: 'Cross-site requests are not allowed' });
   });
 
   it('count toward the write limits', async () => {

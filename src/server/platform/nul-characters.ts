@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { badRequest, HttpError } from './errors';
 
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters (\\u0000)';
+/**
+ * The 400 `nul_character`, naming the field. Its English is written here, not rendered: Lingui would
+ * turn the "\\u0000" it names into the character itself.
+ */
+export const nulCharacterRefusal = (field?: string) => new HttpError(400, 'nul_character', { character: 'U+0000' }, { field, message: NUL_CHARACTER_MESSAGE });
 
 /**
  * Deeper than anything the API takes (a ride's waypoints are two levels down). A 64 KB JSON body
@@ -52,8 +58,8 @@ export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = inspect(part);
-      if (found?.kind === 'too-deep') return reply.code(400).send({ message: TOO_DEEP_MESSAGE });
-      if (found) return reply.code(400).send({ message: NUL_CHARACTER_MESSAGE, ...(found.path ? { field: found.path } : {}) });
+      if (found?.kind === 'too-deep') return reply.code(400).send(badRequest('request_too_deep').body);
+      if (found) return reply.code(400).send(nulCharacterRefusal(found.path || undefined).body);
     }
   });
 }

@@ -19,7 +19,7 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
 /** State-changing requests must come from our own pages (GUIDE section 5). */
 export function assertSameOrigin(request: FastifyRequest, publicOrigin: string): void {
   if (SAFE_METHODS.has(request.method)) return;
-  if (isCrossSite(request, publicOrigin)) throw forbidden('Cross-site requests are not allowed');
+  if (isCrossSite(request, publicOrigin)) throw forbidden('cross_site_request');
 }
 
 /**
@@ -29,5 +29,5 @@ export function assertSameOrigin(request: FastifyRequest, publicOrigin: string):
  * counted against the new-guest limit of the visitor's network, locking a club's Wi-Fi out.
  */
 export function assertSameOriginForHiddenWrite(request: FastifyRequest, publicOrigin: string): void {
-  if (isCrossSite(request, publicOrigin)) throw forbidden('Cross-site requests are not allowed');
+  if (isCrossSite(request, publicOrigin)) throw forbidden('cross_site_request');
 }

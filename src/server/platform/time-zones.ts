@@ -27,7 +27,7 @@ export function zoneAt(latitude: number | string | null | undefined, longitude: 
 /** The zone a request sent, checked: 400 `unknown_time_zone` for anything the runtime does not know. */
 export function sentZone(zone: string | undefined): string | undefined {
   if (zone === undefined) return undefined;
-  if (!isKnownZone(zone)) throw new HttpError(400, `Unknown time zone "${zone}": send an IANA zone such as Europe/Rome`, {}, { code: 'unknown_time_zone', field: 'timezone' });
+  if (!isKnownZone(zone)) throw new HttpError(400, 'unknown_time_zone', { zone }, { field: 'timezone' });
   return zone;
 }
 
@@ -48,11 +48,8 @@ export function placeSentTime(instant: string, offset: string | undefined, zone:
   const shown = wallClockOnOffset(instant, offset);
   const placed = localToInstant(shown.day, shown.time, zone);
   if (!placed.ok) {
-    const message =
-      placed.reason === 'nonexistent'
-        ? `${shown.time} does not exist in ${zone} on ${dayLabel(shown.day)}: the clocks go forward that night. Choose another time.`
-        : 'Start date is required';
-    throw new HttpError(400, message, {}, { code: placed.reason === 'nonexistent' ? 'nonexistent_local_time' : 'invalid_local_time', field });
+    if (placed.reason === 'nonexistent') throw new HttpError(400, 'nonexistent_local_time', { time: shown.time, zone, day: dayLabel(shown.day) }, { field });
+    throw new HttpError(400, 'invalid_local_time', undefined, { field });
   }
   return { iso: new Date(Date.parse(placed.iso) + shown.rest).toISOString(), ambiguous: placed.ambiguous };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { notFound } from './errors';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -112,7 +113,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     // so a stale page asking for an old build's asset fails loudly instead of getting HTML.
     const pathname = request.url.split('?')[0]!;
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send(notFound('not_found').body);
     }
     return sendPage(request, reply, pathname);
   });

@@ -57,24 +57,24 @@ export function maySeeVoters(viewer: Pick<PollViewer, 'membership'>): boolean {
 }
 
 export function assertMayTakePart(viewer: Pick<PollViewer, 'membership'>): void {
-  if (!mayTakePart(viewer)) throw forbidden(NOT_A_MEMBER);
+  if (!mayTakePart(viewer)) throw forbidden('poll_members_only');
 }
 
 export function assertMayRespond(viewer: PollViewer, poll: PollState, now = new Date()): void {
   if (pollAbilities(viewer, poll, now).respond) return;
   assertMayTakePart(viewer);
-  if (!isOpen(poll, now)) throw conflict(POLL_CLOSED);
-  throw conflict(ALREADY_RESPONDED);
+  if (!isOpen(poll, now)) throw conflict('poll_closed');
+  throw conflict('poll_already_responded');
 }
 
 /** Closing a closed poll changes nothing and is not an error, so a second click or a retry is harmless. */
 export function assertMayClose(viewer: PollViewer): void {
   assertMayTakePart(viewer);
-  if (!mayClose(viewer)) throw forbidden(NOT_CLOSER);
+  if (!mayClose(viewer)) throw forbidden('poll_not_closer');
 }
 
 export function assertMayPlanRide(viewer: PollViewer, poll: PollState, now = new Date()): void {
   if (pollAbilities(viewer, poll, now).planRide) return;
   assertMayTakePart(viewer);
-  throw conflict(STILL_OPEN);
+  throw conflict('poll_still_open');
 }

@@ -12,7 +12,7 @@ import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
 import { pollsRepository, type PollRow } from './polls.repository';
 import { isInterestedIn, parseDates, presentPoll } from './polls.presenter';
-import { ALREADY_RESPONDED, assertMayClose, assertMayPlanRide, assertMayRespond, assertMayTakePart, maySeeVoters, mayTakePart, pollAbilities, type PollViewer } from './polls.policy';
+import { assertMayClose, assertMayPlanRide, assertMayRespond, assertMayTakePart, maySeeVoters, mayTakePart, pollAbilities, type PollViewer } from './polls.policy';
 
 function viewerOf(row: PollRow, userId: string, membership: MembershipStatus): PollViewer {
   return { membership, isCreator: row.creator_id === userId, hasResponded: row.my_response !== null };
@@ -38,7 +38,7 @@ async function presentOne(ctx: AppContext, pollId: string, userId: string, membe
 /** The poll with the viewer's standing in its group, or 404. */
 async function loadPoll(ctx: AppContext, userId: string, pollId: string): Promise<{ row: PollRow; viewer: PollViewer }> {
   const row = await pollsRepository.findById(ctx.db, pollId, userId);
-  if (!row) throw notFound('Poll not found');
+  if (!row) throw notFound('poll_not_found');
   const membership = membershipStatusOf(await loadGroup(ctx, row.group_id, userId), userId);
   return { row, viewer: viewerOf(row, userId, membership) };
 }
@@ -57,7 +57,7 @@ export async function createPoll(ctx: AppContext, userId: string, input: CreateP
   const told = await ctx.db.transaction().execute(async (tx) => {
     // Asked again under the group's lock: a member removed since the read above proposes nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, input.groupId, userId, 'share');
-    if (!standing) throw notFound('Group not found');
+    if (!standing) throw notFound('group_not_found');
     assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
     await pollsRepository.insert(tx, {
       id,
@@ -107,20 +107,20 @@ export async function respondToPoll(ctx: AppContext, userId: string, pollId: str
   assertMayRespond(viewer, stateOf(row));
   const proposed = new Set(parseDates(row.proposed_dates));
   const preferred = input.response === 'yes' ? [...new Set((input.preferredDates ?? []).map(dayOf))].sort() : [];
-  if (preferred.some((d) => !proposed.has(d))) throw badRequest('Preferred dates must be among the proposed dates');
+  if (preferred.some((d) => !proposed.has(d))) throw badRequest('poll_preferred_not_proposed');
   await ctx.beforeLock?.('poll-vote');
   try {
     await ctx.db.transaction().execute(async (tx) => {
       // Membership asked again under the group's lock: a rider removed since the read above has no vote.
       const standing = await groupsRepository.lockStanding(tx, ctx.engine, row.group_id, userId, 'share');
-      if (!standing) throw notFound('Poll not found');
+      if (!standing) throw notFound('poll_not_found');
       assertMayTakePart({ membership: membershipStatusOf(standing, userId) });
       const stored = await pollsRepository.insertResponseWhileOpen(tx, { poll_id: pollId, user_id: userId, response: input.response, preferred_dates: JSON.stringify(preferred), created_at: nowIso() });
       // Closed (or past its deadline) since it was read: refused as a vote on a closed poll always is.
       if (!stored) assertMayRespond(viewer, { isActive: false, deadline: row.deadline });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_RESPONDED);
+    if (isUniqueViolation(error)) throw conflict('poll_already_responded');
     throw error;
   }
   return presentOne(ctx, pollId, userId, viewer.membership);
@@ -135,7 +135,7 @@ export async function closePoll(ctx: AppContext, userId: string, pollId: string)
     // The closer's standing asked again under the group's lock: an organizer demoted or a creator
     // removed since the read above closes nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, row.group_id, userId, 'share');
-    if (!standing) throw notFound('Poll not found');
+    if (!standing) throw notFound('poll_not_found');
     const locked = viewerOf(row, userId, membershipStatusOf(standing, userId));
     assertMayClose(locked);
     await pollsRepository.close(tx, pollId);
@@ -158,7 +158,7 @@ export interface PlannedFromPoll {
  */
 export async function pollToPlanFrom(ctx: AppContext, userId: string, pollId: string, groupId: string): Promise<PlannedFromPoll> {
   const { row, viewer } = await loadPoll(ctx, userId, pollId);
-  if (row.group_id !== groupId) throw badRequest('The poll belongs to another group');
+  if (row.group_id !== groupId) throw badRequest('poll_of_other_group');
   assertMayPlanRide(viewer, stateOf(row));
   const voters = await pollsRepository.listYesVoters(ctx.db, [pollId]);
   const proposed = parseDates(row.proposed_dates);

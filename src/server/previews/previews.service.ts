@@ -73,7 +73,7 @@ export async function rideImage(ctx: AppContext, rideId: string, version: string
 
 /** GET /og/app/{version}.png: the app's card. */
 export async function appCard(version: string): Promise<Buffer> {
-  if (version !== APP_CARD_VERSION) throw notFound('Not found');
+  if (version !== APP_CARD_VERSION) throw notFound('not_found');
   return drawAppCard();
 }
 

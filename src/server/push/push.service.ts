@@ -6,7 +6,7 @@ import { nowIso } from '../db/database';
 import { newId } from '../platform/tokens';
 import type { Notification } from '../../shared/notifications/notification';
 import { notificationHref } from '../../shared/notifications/notification-href';
-import { PUSH_SERVICE_UNKNOWN, type PushKey, type PushMessage, type PushSubscriptionBody } from '../../shared/push/push';
+import { type PushKey, type PushMessage, type PushSubscriptionBody } from '../../shared/push/push';
 import { HttpError } from '../platform/errors';
 import { pushRepository, type PushSubscriptionRow, type VapidKeyRow } from './push.repository';
 import type { PushDeliveryOptions } from './push-options';
@@ -51,7 +51,7 @@ export async function pushKey(ctx: Pick<AppContext, 'db'>): Promise<PushKey> {
 export async function subscribe(ctx: Pick<AppContext, 'db' | 'config'>, sessionId: string, body: PushSubscriptionBody): Promise<void> {
   const host = new URL(body.endpoint).hostname.toLowerCase();
   if (!ctx.config.pushServiceHosts.some((known) => host === known || host.endsWith(`.${known}`))) {
-    throw new HttpError(400, PUSH_SERVICE_UNKNOWN, {}, { code: 'unknown_push_service', field: 'endpoint' });
+    throw new HttpError(400, 'unknown_push_service', undefined, { field: 'endpoint' });
   }
   await ctx.db.transaction().execute((tx) =>
     pushRepository.replaceForSession(tx, { id: newId(), sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: nowIso() }),

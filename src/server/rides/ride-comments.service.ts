@@ -29,7 +29,7 @@ export async function listComments(ctx: AppContext, viewerId: string | null, rid
   const { ride, viewer } = await loadRideFor(ctx, rideId, viewerId);
   assertMaySeeRiders(viewer, toBool(ride.group_approval));
   const cursor = page.before ? await ridesRepository.findComment(ctx.db, rideId, page.before) : null;
-  if (cursor === undefined) throw badRequest('No such comment on this ride');
+  if (cursor === undefined) throw badRequest('no_such_comment');
   // One more than asked tells whether earlier comments remain.
   const rows = await ridesRepository.commentsPage(ctx.db, rideId, cursor, page.limit + 1);
   return { comments: rows.slice(0, page.limit).reverse().map(presentComment), hasEarlier: rows.length > page.limit };
@@ -56,7 +56,7 @@ export async function addComment(ctx: AppContext, userId: string, rideId: string
   });
   await publishNotifications(ctx, told);
   const stored = await ridesRepository.findComment(ctx.db, rideId, id);
-  if (!stored) throw notFound('Ride not found'); // the ride was deleted meanwhile, its comments with it
+  if (!stored) throw notFound('ride_not_found'); // the ride was deleted meanwhile, its comments with it
   return presentComment(stored);
 }
 

@@ -88,7 +88,7 @@ describe('POST /api/rides/{id}/comments', () => {
     for (const content of ['   ', '\u200b\u200b', ' \u202e\u202c\u200f ', '\ufeff']) {
       const res = await r.member.client.post(`/api/rides/${ride.id}/comments`, { content });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Comment cannot be empty', field: 'content' });
+      expect(res.json()).toMatchObject({ message: 'Comment cannot be empty', field: 'content' });
     }
     // Invisible characters beside visible text are the writer's business.
     expect((await r.member.client.post(`/api/rides/${ride.id}/comments`, { content: 'See you \u200bthere' })).statusCode).toBe(201);

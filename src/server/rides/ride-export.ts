@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { conflict } from '../platform/errors';
 import { routeThrough } from '../routing/routing.service';
 import { rideStops, type Ride } from '../../shared/rides/ride';
-import { RIDE_EXPORT_MESSAGES, type RideExportFormat } from '../../shared/rides/ride-export';
+import { type RideExportFormat } from '../../shared/rides/ride-export';
 import { getRide } from './rides.service';
 import { ITN_COMPACT_MAX_LINES, rideGpx, rideItn, type NavigatorRoute } from './navigator-files';
 
@@ -19,7 +19,7 @@ const isPlaced = (s: { latitude: number | null; longitude: number | null }) => s
 export async function navigatorRoute(ctx: AppContext, ride: Ride): Promise<NavigatorRoute> {
   const all = rideStops(ride);
   const stops = all.filter(isPlaced).map((s) => ({ name: s.name, lat: s.latitude!, lon: s.longitude! }));
-  if (stops.length < 2) throw conflict(RIDE_EXPORT_MESSAGES.tooFewStops);
+  if (stops.length < 2) throw conflict('ride_too_few_stops');
   const routed = await routeThrough(ctx, stops);
   return {
     name: ride.name,

@@ -21,7 +21,7 @@ import { roundKm } from '../../shared/geo/coordinates';
  */
 export async function getRideBySlugs(ctx: AppContext, viewerId: string | null, groupSlug: string, rideSlug: string): Promise<Ride> {
   const row = (await ridesRepository.findBySlugs(ctx.db, groupSlug, rideSlug, viewerId)) ?? (await findByPreviousSlugs(ctx, groupSlug, rideSlug, viewerId));
-  if (!row) throw notFound('Ride not found');
+  if (!row) throw notFound('ride_not_found');
   return presentOne(ctx, row, viewerId);
 }
 

@@ -8,7 +8,7 @@ import { waitlistPromotes, type Ride } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { publishNewMember, recordNewMember, type NewMemberNews } from '../groups/groups.service';
 import { ridesRepository } from './rides.repository';
-import { ALREADY_JOINED, assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer, standingUnderLock } from './rides.policy';
+import { assertMayJoin, assertMayLeave, hasFreeSeat, rideFacts, rideViewer, standingUnderLock } from './rides.policy';
 import { loadRide, loadRideFor, presentOne } from './rides.service';
 import { waitlistRepository, type SeatState } from './waitlist.repository';
 import { releaseSeat } from './waitlist.service';
@@ -26,13 +26,13 @@ export const ALREADY_WAITING = 'You are already on the waitlist';
  * waitlist.
  */
 export async function joinRide(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
-  return takeSeatOrPlace(ctx, userId, rideId, ALREADY_JOINED, async (tx, state, now) => {
-    if (!hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('This ride is full');
+  return takeSeatOrPlace(ctx, userId, rideId, 'already_joined', async (tx, state, now) => {
+    if (!hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('ride_full');
     if (waitlistPromotes(state.start_date)) {
       const [first] = await waitlistRepository.queue(tx, rideId, 1);
-      if (first !== undefined && first !== userId) throw conflict(RIDERS_WAITING);
+      if (first !== undefined && first !== userId) throw conflict('riders_waiting');
     }
-    if (!(await ridesRepository.takeSeat(tx, rideId, userId, state.max_riders, now))) throw conflict('This ride is full');
+    if (!(await ridesRepository.takeSeat(tx, rideId, userId, state.max_riders, now))) throw conflict('ride_full');
     await waitlistRepository.remove(tx, rideId, userId);
   });
 }
@@ -49,7 +49,7 @@ async function takeSeatOrPlace(
   ctx: AppContext,
   userId: string,
   rideId: string,
-  duplicate: string,
+  duplicate: 'already_joined' | 'already_waiting',
   step: (tx: Transaction<Database>, state: SeatState, now: string) => Promise<void>,
 ): Promise<Ride> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
@@ -61,7 +61,7 @@ async function takeSeatOrPlace(
     .execute(async (tx) => {
       const standing = ride.group_id ? await groupsRepository.lockStanding(tx, ctx.engine, ride.group_id, userId, 'update') : undefined;
       const state = await waitlistRepository.lockSeats(tx, ctx.engine, rideId);
-      if (!state || (ride.group_id && !standing)) throw notFound('Ride not found');
+      if (!state || (ride.group_id && !standing)) throw notFound('ride_not_found');
       const row = standingUnderLock(state, standing);
       const locked = rideViewer(row, userId, await ridesRepository.isParticipant(tx, rideId, userId));
       // A rider kept from rejoining the group (locked.banned) does not come back through one of its rides.
@@ -89,7 +89,7 @@ export async function leaveRide(ctx: AppContext, userId: string, rideId: string)
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayLeave(viewer);
   await ctx.beforeLock?.('ride-leave');
-  if (!(await releaseSeat(ctx, ride, userId, { leaving: true }))) throw conflict('You have not joined this ride');
+  if (!(await releaseSeat(ctx, ride, userId, { leaving: true }))) throw conflict('not_joined_ride');
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 
@@ -98,18 +98,18 @@ export async function leaveRide(ctx: AppContext, userId: string, rideId: string)
  * the ride's lock, so riders asking at once each get their own place.
  */
 export async function joinWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
-  return takeSeatOrPlace(ctx, userId, rideId, ALREADY_WAITING, async (tx, state, now) => {
-    if (await waitlistRepository.isWaiting(tx, rideId, userId)) throw conflict(ALREADY_WAITING);
-    if (hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('A seat is free: join the ride instead');
+  return takeSeatOrPlace(ctx, userId, rideId, 'already_waiting', async (tx, state, now) => {
+    if (await waitlistRepository.isWaiting(tx, rideId, userId)) throw conflict('already_waiting');
+    if (hasFreeSeat({ participantCount: state.seats, maxRiders: state.max_riders })) throw conflict('seat_free');
     // takeSeatOrPlace found no seat under the lock; enqueue refuses a seated rider all the same (the seat invariant).
-    if (!(await waitlistRepository.enqueue(tx, rideId, userId, now))) throw conflict(ALREADY_JOINED);
+    if (!(await waitlistRepository.enqueue(tx, rideId, userId, now))) throw conflict('already_joined');
   });
 }
 
 /** DELETE /api/rides/{id}/waitlist: the riders behind move up one place. */
 export async function leaveWaitlist(ctx: AppContext, userId: string, rideId: string): Promise<Ride> {
   await loadRide(ctx, rideId);
-  if (!(await waitlistRepository.remove(ctx.db, rideId, userId))) throw conflict('You are not on the waitlist');
+  if (!(await waitlistRepository.remove(ctx.db, rideId, userId))) throw conflict('not_on_waitlist');
   return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
 }
 

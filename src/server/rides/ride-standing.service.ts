@@ -20,6 +20,6 @@ import { rideViewer, standingUnderLock, type RideViewer } from './rides.policy';
 export async function rideViewerUnderLock(tx: Transaction<Database>, engine: Engine, ride: Pick<RideRow, 'id' | 'group_id'>, userId: string): Promise<RideViewer> {
   const standing = ride.group_id ? await groupsRepository.lockStanding(tx, engine, ride.group_id, userId, 'share') : undefined;
   const now = await ridesRepository.standingColumns(tx, ride.id);
-  if (!now || now.group_id !== ride.group_id || (ride.group_id && !standing)) throw notFound('Ride not found');
+  if (!now || now.group_id !== ride.group_id || (ride.group_id && !standing)) throw notFound('ride_not_found');
   return rideViewer(standingUnderLock(now, standing), userId, await ridesRepository.isParticipant(tx, ride.id, userId));
 }

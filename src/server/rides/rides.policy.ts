@@ -1,5 +1,5 @@
 import type { RideAbilities, RideMinimumDecision, RideStatus } from '../../shared/rides/ride';
-import { BANNED_FROM_GROUP, type MembershipStatus } from '../../shared/groups/group';
+import { type MembershipStatus } from '../../shared/groups/group';
 import { conflict, forbidden, type HttpError } from '../platform/errors';
 import { toBool, toCount } from '../db/database';
 import { groupAbilities, isInsider, isOrganizer, membershipStatusOf } from '../groups/groups.policy';
@@ -203,28 +203,28 @@ export function canDecideMinimum(viewer: RideViewer, decision: { due: boolean })
 // ---------------------------------------------------------------- enforcement (the services call these)
 
 export function assertMayManageRide(viewer: RideViewer): void {
-  if (!mayManageRide(viewer)) throw forbidden(NO_EDIT_PERMISSION);
+  if (!mayManageRide(viewer)) throw forbidden('no_ride_edit_permission');
 }
 
 export function assertMayDeleteRide(viewer: RideViewer): void {
-  if (!mayDeleteRide(viewer)) throw forbidden(NO_DELETE_PERMISSION);
+  if (!mayDeleteRide(viewer)) throw forbidden('no_ride_delete_permission');
 }
 
 /** Reading a ride's comments names their authors: as maySeeRiders (403 otherwise, as a member list is). */
 export function assertMaySeeRiders(viewer: RideViewer, approvalRequired: boolean): void {
-  if (!maySeeRiders(viewer, approvalRequired)) throw forbidden(RIDERS_HIDDEN_COMMENTS);
+  if (!maySeeRiders(viewer, approvalRequired)) throw forbidden('ride_comments_for_members');
 }
 
 export function assertMayComment(viewer: RideViewer): void {
-  if (!mayComment(viewer)) throw forbidden(NO_COMMENT_PERMISSION);
+  if (!mayComment(viewer)) throw forbidden('no_comment_permission');
 }
 
 const joinRefusals: Record<JoinRefusal, () => HttpError> = {
-  'signed-out': () => forbidden('Sign in to join rides'),
-  'already-joined': () => conflict(ALREADY_JOINED),
-  'not-open': () => conflict('This ride is not open for joining'),
-  banned: () => forbidden(BANNED_FROM_GROUP),
-  'not-member': () => forbidden('Join the group first'),
+  'signed-out': () => forbidden('sign_in_to_join'),
+  'already-joined': () => conflict('already_joined'),
+  'not-open': () => conflict('ride_not_open'),
+  banned: () => forbidden('banned_from_group'),
+  'not-member': () => forbidden('join_group_first'),
 };
 
 /** The rules of joining a ride or its waitlist; the seats themselves are counted under the ride's lock. */
@@ -236,16 +236,16 @@ export function assertMayJoin(viewer: RideViewer, ride: Pick<RideFacts, 'status'
 export const OWNER_CANNOT_LEAVE = 'The owner cannot leave their own ride';
 
 export function assertMayLeave(viewer: RideViewer): void {
-  if (viewer.isOwner) throw forbidden(OWNER_CANNOT_LEAVE);
-  if (!viewer.isParticipant) throw conflict('You have not joined this ride');
+  if (viewer.isOwner) throw forbidden('owner_cannot_leave_ride');
+  if (!viewer.isParticipant) throw conflict('not_joined_ride');
 }
 
 export function assertMayDecideMinimum(viewer: RideViewer, decision: { due: boolean }): void {
   assertMayManageRide(viewer);
-  if (!canDecideMinimum(viewer, decision)) throw conflict('There is no minimum riders decision to make');
+  if (!canDecideMinimum(viewer, decision)) throw conflict('no_minimum_decision');
 }
 
 /** Rides are planned by the group's insiders (the groups policy's createRide ability). */
 export function assertMayPlanRide(membership: MembershipStatus): void {
-  if (!groupAbilities(membership, true).createRide) throw forbidden('Only group members can create rides');
+  if (!groupAbilities(membership, true).createRide) throw forbidden('only_members_create_rides');
 }

@@ -3,12 +3,12 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
-import { badRequest, conflict, notFound } from '../platform/errors';
+import { badRequest, conflict, invalidInput, notFound } from '../platform/errors';
 import { newId } from '../platform/tokens';
 import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { track } from '../events/events.service';
 import { baseSlug, firstFreeSlug } from '../platform/slug';
-import { editedDateTooEarly, firstStartDay, localDay, RIDE_MESSAGES, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
+import { editedDateTooEarly, firstStartDay, localDay, rideOrderIssues, type CreateRideInput, type Ride, type UpdateRideInput } from '../../shared/rides/ride';
 import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
@@ -45,7 +45,7 @@ export async function presentOne(ctx: AppContext, row: RideRow, viewerId: string
 /** The ride, read for `viewerId` (who may present it), or 404. */
 export async function loadRide(ctx: AppContext, rideId: string, viewerId: string | null = null): Promise<RideRow> {
   const row = await ridesRepository.findById(ctx.db, rideId, viewerId);
-  if (!row) throw notFound('Ride not found');
+  if (!row) throw notFound('ride_not_found');
   return row;
 }
 
@@ -75,7 +75,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
   const zone = sentZone(input.timezone) ?? group.timezone;
   const { times, notice } = placeRideTimes(input, zone);
   const placed = { ...input, ...times };
-  if (localDay(placed.startDate, zone) < firstStartDay(zone)) throw badRequest(RIDE_MESSAGES.startInPast);
+  if (localDay(placed.startDate, zone) < firstStartDay(zone)) throw badRequest('ride_start_in_past');
   const fromPoll = input.pollId ? await pollToPlanFrom(ctx, userId, input.pollId, group.id) : null;
   const id = newId();
   const now = nowIso();
@@ -88,7 +88,7 @@ export async function createRide(ctx: AppContext, userId: string, input: CreateR
       // Asked again under the group's lock (update: the ride count on its row changes): a member
       // removed since the read above plans nothing.
       const standing = await groupsRepository.lockStanding(tx, ctx.engine, group.id, userId, 'update');
-      if (!standing) throw notFound('Group not found');
+      if (!standing) throw notFound('group_not_found');
       assertMayPlanRide(membershipStatusOf(standing, userId));
       await ridesRepository.insert(tx, {
         ...newRideKeptColumns({ id, group_id: group.id, slug: slugBase, owner_id: userId, poll_id: fromPoll?.id ?? null, created_at: now }),
@@ -139,12 +139,12 @@ export async function prepareRideEdit(ctx: AppContext, userId: string, rideId: s
   const { times, notice } = placeRideTimes(input, zone);
   const values = editedRideValues(ride, { ...input, ...times, timezone: zone });
   // Spec 2 section 5: the edit form's pickers refuse dates earlier than 24 hours ago.
-  if ((times.startDate && editedDateTooEarly(times.startDate)) || (times.endDate && editedDateTooEarly(times.endDate))) throw badRequest(RIDE_MESSAGES.editedDateTooEarly);
+  if ((times.startDate && editedDateTooEarly(times.startDate)) || (times.endDate && editedDateTooEarly(times.endDate))) throw badRequest('ride_edited_date_too_early');
   // The schema checked the fields sent against each other; here they meet the stored ones, exact in the zone.
   const [misfit] = rideOrderIssues({ ...values, timezoneOffset: undefined });
-  if (misfit) throw badRequest(misfit.message);
+  if (misfit) throw invalidInput(misfit.message, misfit.field);
   if (input.navigatorId && !(await ridesRepository.isParticipant(ctx.db, rideId, input.navigatorId))) {
-    throw badRequest('The navigator must be one of the ride’s participants');
+    throw badRequest('navigator_not_participant');
   }
 
   const route = touchesRoute(input) ? await placeRoute(ctx, ride.group_id ? groupPoint(await loadGroup(ctx, ride.group_id, userId)) : null, editedRoute(ride, input)) : {};
@@ -173,7 +173,7 @@ export async function prepareRideEdit(ctx: AppContext, userId: string, rideId: s
       // Counted under the ride's row lock, as takeSeat counts, so a rider joining meanwhile is seen.
       await ridesRepository.lockRide(tx, rideId);
       const seats = await ridesRepository.seatCount(tx, rideId);
-      if (input.maxRiders < seats) throw conflict(tooFewSeatsMessage(seats));
+      if (input.maxRiders < seats) throw conflict('too_few_seats', { seats });
     }
     await ridesRepository.edit(tx, rideId, fields);
     // The riders are told in the edit's transaction: their mails are in the outbox once it commits.
@@ -215,7 +215,7 @@ export function tooFewSeatsMessage(seats: number): string {
 
 /** Two rides of a group renamed to the same slug at once: one wins the unique key, the other is told. */
 export function refuseSlugClash(error: unknown): never {
-  if (isUniqueViolation(error)) throw conflict('A ride with this name already exists in the group');
+  if (isUniqueViolation(error)) throw conflict('ride_name_taken');
   throw error;
 }
 

@@ -48,7 +48,7 @@ describe('a rider waiting who asks for the waitlist again as a seat frees', () =
     paused.release();
     const answer = await again;
     expect(answer.statusCode, answer.body).toBe(409);
-    expect(answer.json()).toEqual({ message: 'You have already joined this ride' });
+    expect(answer.json()).toMatchObject({ message: 'You have already joined this ride' });
     expect(await seatedAndQueued(ride.id)).toEqual([]);
 
     // The ride is not jammed: another rider waits, a rider leaves (the seat goes on), the owner adds seats.
@@ -138,7 +138,7 @@ describe('a member removed while taking a seat or a place', () => {
     paused.release();
     const answer = await joining;
     expect(answer.statusCode, answer.body).toBe(403);
-    expect(answer.json()).toEqual({ message: 'Join the group first' });
+    expect(answer.json()).toMatchObject({ message: 'Join the group first' });
     const db = t.app.ctx.db;
     expect(await db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', ride.id).where('user_id', '=', member.user.id).execute()).toEqual([]);
     expect(await db.selectFrom('ride_waitlist').select('user_id').where('ride_id', '=', ride.id).execute()).toEqual([]);

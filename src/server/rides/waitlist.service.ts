@@ -6,7 +6,6 @@ import { publishNotifications, recordNotifications, type Told } from '../notific
 import { waitlistPromotes } from '../../shared/rides/ride';
 import { forbidden } from '../platform/errors';
 import { ridesRepository } from './rides.repository';
-import { OWNER_CANNOT_LEAVE } from './rides.policy';
 import { waitlistRepository } from './waitlist.repository';
 
 /** What a freed seat did; its notifications (recorded in the transaction, mails in the outbox) are pushed once it has committed. */
@@ -66,7 +65,7 @@ export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator
     // A rider leaving of their own accord is asked again under the ride's lock whether they own it:
     // a removal may have handed the ride to them (handOverRides) since the read their request
     // started from, and an owner without a seat would be left.
-    if (options.leaving && state?.owner_id === userId) throw forbidden(OWNER_CANNOT_LEAVE);
+    if (options.leaving && state?.owner_id === userId) throw forbidden('owner_cannot_leave_ride');
     if (!(await ridesRepository.removeParticipant(tx, ride.id, userId))) return undefined;
     if (ride.navigator_id === userId) await ridesRepository.update(tx, ride.id, { navigator_id: null });
     return fillFreedSeats(tx, ctx.engine, ride.id);

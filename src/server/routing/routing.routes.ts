@@ -12,11 +12,11 @@ function parsePoints(text: string): Array<{ lat: number; lon: number }> {
   const points = text.split(';').map((pair) => {
     const [lat, lon] = pair.split(',').map(Number);
     if (lat === undefined || lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-      throw badRequest('points must be lat,lon pairs separated by ;');
+      throw badRequest('route_points_invalid');
     }
     return { lat, lon };
   });
-  if (points.length < 2 || points.length > 12) throw badRequest('A route needs 2 to 12 points');
+  if (points.length < 2 || points.length > 12) throw badRequest('route_points_count');
   return points;
 }
 

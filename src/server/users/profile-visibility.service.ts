@@ -31,6 +31,6 @@ export async function findVisibleProfile(ctx: VisibilityContext, viewerId: strin
 /** As findVisibleProfile, answering 404 otherwise: a hidden profile answers exactly like a missing one. */
 export async function loadVisibleProfile(ctx: VisibilityContext, viewerId: string | null, rider: RiderReference): Promise<UserRow> {
   const owner = await findVisibleProfile(ctx, viewerId, rider);
-  if (!owner) throw notFound('Profile not found');
+  if (!owner) throw notFound('profile_not_found');
   return owner;
 }

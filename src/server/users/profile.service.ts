@@ -3,14 +3,7 @@ import type { AppContext } from '../context';
 import { conflict, badRequest, forbidden, notFound } from '../platform/errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../shared/users/current-user';
-import {
-  completeMotorcycles,
-  MOTORCYCLES_REQUIRED_MESSAGE,
-  USER_ID_PATTERN,
-  type ProfileUpdate,
-  type PublicProfile,
-} from '../../shared/users/profile';
-import { USERNAME_LIMIT_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
+import { completeMotorcycles, USER_ID_PATTERN, type ProfileUpdate, type PublicProfile } from '../../shared/users/profile';
 import { requestEmailConfirmation } from '../auth/auth.service';
 import { pendingEmailOf } from '../auth/email-change.service';
 import { usersRepository, type UserRow } from './users.repository';
@@ -27,7 +20,7 @@ async function presentOwn(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
 /** The account a request may edit: its own. Any other id answers like a missing one. */
 async function ownAccount(ctx: AppContext, actorId: string | null, accountId: string): Promise<UserRow> {
   const user = canEditAccount(actorId, accountId) ? await usersRepository.findById(ctx.db, accountId) : undefined;
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound('user_not_found');
   return user;
 }
 
@@ -52,8 +45,8 @@ export async function updateProfile(
   // the mail server may refuse it, 429/503) before the fields and handle are written, so a refused
   // request neither changes the profile nor uses up one of the two handle changes.
   if (newHandle !== null) {
-    if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden(USERNAME_LIMIT_MESSAGE);
-    if (await usersRepository.handleTakenByOther(ctx.db, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
+    if (user.handle_changes_count >= USER_ID_MAX_CHANGES) throw forbidden('username_change_limit');
+    if (await usersRepository.handleTakenByOther(ctx.db, newHandle, user.id)) throw conflict('username_taken');
   }
   if (newEmail) {
     // The confirmation in the rider's language: the one this request saves, else their saved one.
@@ -66,8 +59,8 @@ export async function updateProfile(
   try {
     await ctx.db.transaction().execute(async (tx) => {
       if (newHandle !== null) {
-        if (await usersRepository.handleTakenByOther(tx, newHandle, user.id)) throw conflict(USERNAME_TAKEN_MESSAGE);
-        if (!(await usersRepository.changeHandle(tx, user.id, newHandle, USER_ID_MAX_CHANGES))) throw forbidden(USERNAME_LIMIT_MESSAGE);
+        if (await usersRepository.handleTakenByOther(tx, newHandle, user.id)) throw conflict('username_taken');
+        if (!(await usersRepository.changeHandle(tx, user.id, newHandle, USER_ID_MAX_CHANGES))) throw forbidden('username_change_limit');
       }
       await usersRepository.updateFields(tx, user.id, {
         ...sentColumns(input.update, {
@@ -94,7 +87,7 @@ export async function updateProfile(
     });
   } catch (error) {
     // A concurrent change took the handle between our check and our write.
-    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw conflict('username_taken');
     throw error;
   }
 
@@ -120,7 +113,7 @@ export async function replaceMotorcycles(
 ): Promise<CurrentUser> {
   const user = await ownAccount(ctx, input.actorId, input.accountId);
   const complete = completeMotorcycles(input.motorcycles);
-  if (complete.length === 0 || complete.some((m) => !Number.isInteger(m.year))) throw badRequest(MOTORCYCLES_REQUIRED_MESSAGE);
+  if (complete.length === 0 || complete.some((m) => !Number.isInteger(m.year))) throw badRequest('motorcycles_required');
   await usersRepository.updateFields(ctx.db, user.id, { motorcycles: JSON.stringify(complete) });
   return presentOwn(ctx, (await usersRepository.findById(ctx.db, user.id))!);
 }

@@ -27,7 +27,7 @@ export async function createAccount(db: Executor, options: { email: string | nul
 
 export async function getUser(db: Executor, id: string): Promise<UserRow> {
   const user = await usersRepository.findById(db, id);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound('user_not_found');
   return user;
 }
 

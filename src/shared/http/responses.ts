@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES, type ErrorCode } from './error-codes';
 
 /**
  * The answers many endpoints share. Every route declares its answer with a schema from src/shared
@@ -15,10 +16,19 @@ export const successMessageSchema = z.object({ success: z.literal(true), message
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
 /**
- * Every failure (platform/error-handler.ts): a message for the person, the field it is about when a
- * request did not validate, and a few answers' own details (a 409's current state, say).
+ * Every failure (platform/error-handler.ts): its stable `code` from the closed list
+ * (src/shared/http/error-codes.ts) and that code's `params`, the English `message`, the field it is
+ * about when a request did not validate (`issues` lists every field refused), and a few answers' own
+ * details (a 409's current state, say). A client shows the code's text in its rider's language and
+ * keeps `message` for a code it does not know.
  */
-export const errorSchema = z.looseObject({ message: z.string(), field: z.string().optional() });
+export const errorSchema = z.looseObject({
+  message: z.string().meta({ description: 'The refusal in English' }),
+  code: z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]).meta({ description: 'Stable: what a client acts on and translates' }),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().meta({ description: "The named values of the code's message" }),
+  field: z.string().optional(),
+  issues: z.array(z.object({ field: z.string(), message: z.string(), code: z.string() })).optional(),
+});
 
 /**
  * The body of an answer that is a file or a stream, not JSON: described for integrators (a string

@@ -81,13 +81,7 @@ export function uploadErrorText(error: unknown, fallback: string): string {
  * (the 413's `code`): only a guest gets it, and adding an e-mail address lifts them out of it.
  */
 export function isGuestUploadTotalError(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 413) return false;
-  try {
-    const parsed: unknown = JSON.parse(error.bodyText);
-    return typeof parsed === 'object' && parsed !== null && 'code' in parsed && parsed.code === GUEST_UPLOAD_TOTAL_CODE;
-  } catch {
-    return false;
-  }
+  return error instanceof ApiError && error.status === 413 && error.code === GUEST_UPLOAD_TOTAL_CODE;
 }
 
 export function userMediaQueryOptions(userId: string) {

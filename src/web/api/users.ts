@@ -6,8 +6,8 @@ import type { RecentRide } from '../../shared/rides/ride';
 import { DEFAULT_UNITS, type CurrentUser, type Motorcycle, type PreferredUnits } from '../../shared/users/current-user';
 import { PREFERENCE_DEFAULTS, preferencesOf, type Preferences } from '../../shared/users/preferences';
 import type { LocationUpdate, ProfileUpdate, ProfileUpdateResult, PublicProfile } from '../../shared/users/profile';
-import { EMAIL_IN_USE_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../shared/users/profile-messages';
-import { ApiError, apiGet, apiRequest, serverMessageOf } from '../lib/api-client';
+import { EMAIL_IN_USE_MESSAGE } from '../../shared/users/profile-messages';
+import { ApiError, apiGet, apiRequest, errorCodeOf, serverMessageOf } from '../lib/api-client';
 import { usersKeys } from './query-keys';
 import { useRefreshingMutation } from './refreshing-mutation';
 
@@ -76,10 +76,10 @@ export function markWelcomeSeen(): Promise<{ success: true }> {
 
 /** Spec 1 section 8, "Profile update failure": the toast text for a failed update. */
 export function profileUpdateErrorText(error: unknown): string {
+  if (errorCodeOf(error) === 'username_taken') return i18n._(msg`This username is already taken. Please choose a different one.`);
   const message = serverMessageOf(error);
   if (!message) return i18n._(msg`Failed to update profile. Please try again.`);
   if (message.includes(EMAIL_IN_USE_MESSAGE)) return i18n._(msg`This email address is already registered to another account. Please use a different email.`);
-  if (message.includes(USERNAME_TAKEN_MESSAGE)) return i18n._(msg`This username is already taken. Please choose a different one.`);
   // Any other message of the server (a 400 naming the field, the change limit...).
   return message;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, errorMessageOf } from './api-client';
+import { setupI18n } from '@lingui/core';
+import { ApiError, apiGet, apiRequest, describeApiError, errorMessageOf } from './api-client';
 
 function mockFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -135,5 +136,21 @@ describe('ApiError', () => {
     expect(new ApiError(503, 'Unavailable', 'oops').retryAfterSeconds).toBeNull();
     expect(new ApiError(503, 'Unavailable', 'oops', 'Wed, 21 Oct 2015 07:28:00 GMT').retryAfterSeconds).toBeNull();
     expect(new ApiError(503, 'Unavailable', 'oops').serverMessage).toBeNull();
+  });
+});
+
+describe('describeApiError', () => {
+  const italian = setupI18n({ locale: 'it', messages: { it: { 'errors.ride_full': 'Questo giro è al completo' } } });
+
+  it('words a known code in the active language, keeping code and params on the error', () => {
+    const error = new ApiError(409, 'Conflict', JSON.stringify({ message: 'This ride is full', code: 'ride_full' }));
+    expect(error.code).toBe('ride_full');
+    expect(describeApiError(error, italian)).toBe('Questo giro è al completo');
+  });
+
+  it("falls back to the server's English for a code the catalog does not know, and for invalid_input", () => {
+    expect(describeApiError(new ApiError(409, 'Conflict', JSON.stringify({ message: 'Something new', code: 'something_new' })), italian)).toBe('Something new');
+    expect(describeApiError(new ApiError(400, 'Bad Request', JSON.stringify({ message: 'Ride name is required', code: 'invalid_input', field: 'name' })), italian)).toBe('Ride name is required');
+    expect(describeApiError(new Error('boom'), italian)).toBeNull();
   });
 });

@@ -3,11 +3,14 @@
  * - Session cookies always travel with the request.
  * - A JSON body (and its content type) is sent only when a body is given.
  * - Any non-OK answer throws an ApiError: its message is `${status}: ${bodyText || statusText}`, and
- *   it keeps the status, the server's `message` and the Retry-After header for callers. No answer at
+ *   it keeps the status, the server's `code` and `params`, its English `message` and the Retry-After
+ *   header for callers. `describeApiError` words the refusal in the rider's language from the code. No answer at
  *   all (offline, server down) throws an ApiError of status 0 saying CONNECTION_LOST_MESSAGE.
  * - A read may be configured to resolve to null on 401 instead of throwing.
  */
 import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { ErrorCode } from '../../shared/http/error-codes';
 import { i18n } from './i18n/i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -39,6 +42,10 @@ export class ApiError extends Error {
   readonly bodyText: string;
   /** Seconds from the Retry-After header (429, 503), or null when absent or not a number of seconds. */
   readonly retryAfterSeconds: number | null;
+  /** The refusal's stable code (src/shared/http/error-codes.ts), or null when the body had none. */
+  readonly code: ErrorCode | null;
+  /** The named values of the code's message. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(status: number, statusText: string, bodyText: string, retryAfter: string | null = null, options?: ErrorOptions) {
     super(status === NO_ANSWER ? CONNECTION_LOST_MESSAGE : `${status}: ${bodyText || statusText}`, options);
@@ -47,12 +54,47 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
     const seconds = retryAfter !== null && /^\s*\d+(\.\d+)?\s*$/.test(retryAfter) ? Number(retryAfter) : NaN;
     this.retryAfterSeconds = Number.isFinite(seconds) ? seconds : null;
+    const body = parseErrorBody(bodyText);
+    this.code = typeof body?.code === 'string' ? (body.code as ErrorCode) : null;
+    this.params = body?.params && typeof body.params === 'object' ? (body.params as Record<string, string | number>) : undefined;
   }
 
-  /** The `message` of the server's JSON error body, or null. */
+  /** The server's refusal in the rider's language (describeApiError), or null. */
   get serverMessage(): string | null {
     return serverMessageOf(this);
   }
+}
+
+function parseErrorBody(bodyText: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Codes whose English `message` says more than the code's own text: `invalid_input` carries the
+ * shared schema's message for the field (the forms check the same schemas, in the rider's language,
+ * before sending), and Fastify's own refusals name what it could not read.
+ */
+const SPECIFIC_MESSAGE: ReadonlySet<string> = new Set(['invalid_input', 'invalid_request']);
+
+/**
+ * The server's refusal as the rider reads it: the text of its `code` in the active language, with
+ * its `params` (issue 31 point 7); the server's English `message` for a code this catalog does not
+ * know; null when the error is not a refusal with a JSON body (no answer, another error).
+ */
+export function describeApiError(error: unknown, i18nInstance: I18n = i18n): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = parseErrorBody(error.bodyText);
+  const english = typeof body?.message === 'string' && body.message ? body.message : null;
+  if (error.code && !SPECIFIC_MESSAGE.has(error.code)) {
+    const id = `errors.${error.code}`;
+    if (i18nInstance.messages[id] !== undefined) return i18nInstance._(id, error.params);
+  }
+  return english;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;
@@ -90,36 +132,23 @@ export function apiGet<T>(url: string, options: Omit<ApiRequestOptions, 'method'
 }
 
 /**
- * The server's error bodies are JSON `{ "message": "..." }`; the Error carries the raw text.
- * This pulls the human message out of an error thrown by apiRequest, for toasts that show it; a
- * request that got no answer says CONNECTION_LOST in the rider's language.
+ * The text of a toast for a failed request: the server's refusal in the rider's language
+ * (describeApiError), CONNECTION_LOST for a request that got no answer, else the error's own message.
  */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === NO_ANSWER) return i18n._(CONNECTION_LOST);
-    try {
-      const parsed: unknown = JSON.parse(error.bodyText);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
-    } catch {
-      // not JSON: fall through to the raw message
-    }
-    return error.message;
+    return describeApiError(error) ?? error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The `message` of a JSON error body the server sent, or null (network failure, non-JSON body, other error). */
+/** The server's refusal in the rider's language (describeApiError), or null (network failure, non-JSON body, other error). */
 export function serverMessageOf(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  try {
-    const parsed: unknown = JSON.parse(error.bodyText);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
-      return parsed.message;
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
+  return describeApiError(error);
+}
+
+/** The `code` of the server's refusal, or null: what a screen compares, never the words. */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
 }

@@ -8,8 +8,8 @@ import { newId } from '../../platform/tokens';
 import { baseSlug, firstFreeSlug } from '../../platform/slug';
 import { publishNotifications, recordNotifications } from '../../notifications/notifications.service';
 import { track } from '../../events/events.service';
-import { firstStartDay, RIDE_MESSAGES, type CreateRideInput, type Ride, type UpdateRideInput } from '../../../shared/rides/ride';
-import { addDays, ridesBefore, seriesDays, seriesLabel, seriesRuleSchema, SERIES_MESSAGES, type SeriesRule, type Series } from '../../../shared/series/series-rule';
+import { firstStartDay, type CreateRideInput, type Ride, type UpdateRideInput } from '../../../shared/rides/ride';
+import { addDays, ridesBefore, seriesDays, seriesLabel, seriesRuleSchema, type SeriesRule, type Series } from '../../../shared/series/series-rule';
 import type { SeriesEditInput } from '../../../shared/series/series-edit';
 import { instantToLocal, wallClockOnOffset } from '../../../shared/timezones/zoned-time';
 import { groupsRepository } from '../../groups/groups.repository';
@@ -149,12 +149,12 @@ function typedLocal(startDate: string, timezoneOffset: string): { day: string; t
 export async function createSeries(ctx: AppContext, userId: string, input: CreateRideInput & { repeats: NonNullable<CreateRideInput['repeats']> }): Promise<Ride> {
   const group = await loadGroup(ctx, input.groupId, userId);
   assertMayPlanRide(membershipStatusOf(group, userId));
-  if (input.pollId) throw badRequest('A ride planned from a poll does not repeat');
+  if (input.pollId) throw badRequest('series_from_poll');
   const { rule, timezone } = input.repeats;
   const { day: firstDay, time } = typedLocal(input.startDate, input.timezoneOffset);
-  if (firstDay < firstStartDay(timezone)) throw badRequest(RIDE_MESSAGES.startInPast);
+  if (firstDay < firstStartDay(timezone)) throw badRequest('ride_start_in_past');
   const [firstRideDay] = seriesDays(rule, firstDay, firstDay, addDays(firstDay, 3 * 366));
-  if (!firstRideDay) throw badRequest(SERIES_MESSAGES.noRides);
+  if (!firstRideDay) throw badRequest('series_no_rides');
   const route = await placeRoute(ctx, groupPoint(group), { ...input, waypoints: input.waypoints ?? [] });
   const template: SeriesTemplate = {
     route,
@@ -184,7 +184,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   await ctx.db.transaction().execute(async (tx) => {
     // Asked again under the group's lock, as createRide asks: a member removed meanwhile plans nothing.
     const standing = await groupsRepository.lockStanding(tx, ctx.engine, group.id, userId, 'update');
-    if (!standing) throw notFound('Group not found');
+    if (!standing) throw notFound('group_not_found');
     assertMayPlanRide(membershipStatusOf(standing, userId));
     await seriesRepository.insert(tx, series);
     await track(tx, 'rides', 'series_created', { seriesId: series.id, groupId: group.id }, userId);
@@ -193,7 +193,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   await makeRide(ctx, series, template, firstRideDay);
   await makeRides(ctx, series, new Date());
   const firstId = await seriesRepository.rideOfDay(ctx.db, series.id, firstRideDay);
-  if (!firstId) throw conflict('The first ride of the series could not be made');
+  if (!firstId) throw conflict('series_first_ride_failed');
   // The group is told once, of the series (not of each ride it makes), through the outbox.
   const others = (await groupsRepository.memberIds(ctx.db, group.id)).filter((memberId) => memberId !== userId);
   const told = await ctx.db.transaction().execute((tx) =>
@@ -213,7 +213,7 @@ export function createRideOrSeries(ctx: AppContext, userId: string, input: Creat
 
 async function loadSeries(ctx: AppContext, seriesId: string): Promise<SeriesRow> {
   const series = await seriesRepository.findById(ctx.db, seriesId);
-  if (!series) throw notFound('Series not found');
+  if (!series) throw notFound('series_not_found');
   return series;
 }
 
@@ -225,7 +225,7 @@ export async function getSeries(ctx: AppContext, viewerId: string | null, series
   const now = nowIso();
   const rides = (await seriesRepository.ridesFrom(ctx.db, series.id, addDays(today, -1))).filter((r) => r.start_date > now);
   const group = await seriesRepository.group(ctx.db, series.group_id);
-  if (!group) throw notFound('Series not found');
+  if (!group) throw notFound('series_not_found');
   return {
     id: series.id,
     label: seriesLabel(rule),
@@ -277,7 +277,7 @@ export async function joinSeries(ctx: AppContext, userId: string, seriesId: stri
   try {
     const upcoming = (await seriesRepository.ridesFrom(ctx.db, series.id, series.first_day)).filter((r) => r.status !== 'cancelled' && r.start_date > nowIso());
     for (const ride of upcoming) await seatOrQueue(ctx, userId, ride.id);
-    if (upcoming.length === 0 && !(await groupsRepository.isMember(ctx.db, series.group_id, userId))) throw conflict('Join the group to ride every one of its rides');
+    if (upcoming.length === 0 && !(await groupsRepository.isMember(ctx.db, series.group_id, userId))) throw conflict('series_join_group_first');
   } catch (error) {
     if (added) await seriesRepository.removeRider(ctx.db, series.id, userId);
     throw error;
@@ -288,7 +288,7 @@ export async function joinSeries(ctx: AppContext, userId: string, seriesId: stri
 /** POST /api/series/{id}/leave: no seat on the rides made from now on; the seats held now stay (each is left on its ride). */
 export async function leaveSeries(ctx: AppContext, userId: string, seriesId: string): Promise<Series> {
   const series = await loadSeries(ctx, seriesId);
-  if (!(await seriesRepository.removeRider(ctx.db, series.id, userId))) throw conflict('You do not ride every ride of this series');
+  if (!(await seriesRepository.removeRider(ctx.db, series.id, userId))) throw conflict('series_not_riding');
   return getSeries(ctx, userId, series.id);
 }
 
@@ -297,7 +297,7 @@ export async function leaveSeries(ctx: AppContext, userId: string, seriesId: str
 async function seriesOfRide(ctx: AppContext, userId: string, rideId: string): Promise<{ ride: RideRow; series: SeriesRow }> {
   const { ride, viewer } = await loadRideFor(ctx, rideId, userId);
   assertMayManageRide(viewer);
-  if (!ride.series_id || !ride.series_day) throw badRequest(SERIES_MESSAGES.notInSeries);
+  if (!ride.series_id || !ride.series_day) throw badRequest('series_not_in_series');
   return { ride, series: await loadSeries(ctx, ride.series_id) };
 }
 
@@ -394,8 +394,8 @@ export async function editFollowing(ctx: AppContext, userId: string, rideId: str
   const oldTemplate = readTemplate(series);
   const rule: SeriesRule = input.rule ?? (oldRule.count ? { ...oldRule, count: Math.max(1, oldRule.count - ridesBefore(oldRule, series.first_day, day)) } : oldRule);
   // Refused before anything changes: a split half made would leave rides in neither series' shape.
-  if (Date.parse(ride.start_date) <= Date.now()) throw badRequest(SERIES_MESSAGES.startedRide);
-  if (seriesDays(rule, day, day, addDays(day, 3 * 366)).length === 0) throw badRequest(SERIES_MESSAGES.noRides);
+  if (Date.parse(ride.start_date) <= Date.now()) throw badRequest('series_started_ride');
+  if (seriesDays(rule, day, day, addDays(day, 3 * 366)).length === 0) throw badRequest('series_no_rides');
   const group = await loadGroup(ctx, series.group_id, userId);
   const asEdit: UpdateRideInput = { ...input, navigatorId: undefined };
   const route = touchesRoute(asEdit) ? await placeRoute(ctx, groupPoint(group), editedRoute(ride, asEdit)) : routeOf(ride);

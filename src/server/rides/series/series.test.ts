@@ -159,7 +159,7 @@ describe('a ride that repeats', () => {
     expect(again).toEqual([expect.objectContaining({ id: day.id, status: 'cancelled' })]);
 
     const single = await owner.client.post('/api/rides', rideBody(group.id));
-    expect((await owner.client.post(`/api/rides/${(single.json() as RideDetail).id}/skip`)).json()).toEqual({ message: 'This ride is not part of a series' });
+    expect((await owner.client.post(`/api/rides/${(single.json() as RideDetail).id}/skip`)).json()).toMatchObject({ message: 'This ride is not part of a series' });
   });
 
   it('ends: upcoming rides with riders are cancelled (they are told), empty ones removed, and no more are made', async () => {
@@ -185,7 +185,7 @@ describe('a ride that repeats', () => {
     expect((alone.json() as RideDetail).series).toEqual({ id: seriesId, label: 'Every Sunday', rule: { ...SUNDAYS, interval: 1 }, day: '2026-12-20' });
 
     // A rule that gives no ride from here is refused before anything changes.
-    expect((await owner.client.patch(`/api/rides/${two!.id}/following`, { rule: { ...SUNDAYS, until: '2026-12-01' } })).json()).toEqual({ message: 'This repeat rule gives no ride' });
+    expect((await owner.client.patch(`/api/rides/${two!.id}/following`, { rule: { ...SUNDAYS, until: '2026-12-01' } })).json()).toMatchObject({ message: 'This repeat rule gives no ride' });
     const following = await owner.client.patch(`/api/rides/${two!.id}/following`, { startTime: '08:00', name: 'Early breakfast' });
     expect(following.statusCode).toBe(200);
     const moved = following.json() as RideDetail;
@@ -226,7 +226,7 @@ describe('a ride that repeats', () => {
 
     const refused = await owner.client.patch(`/api/rides/${one!.id}/following`, { startTime: '08:00', maxRiders: 2, name: 'Early breakfast' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: '4 riders have joined; maximum riders cannot be less than 4' });
+    expect(refused.json()).toMatchObject({ message: '4 riders have joined; maximum riders cannot be less than 4' });
     // Nothing half done: the rides before it kept their time, name and series; no second series; nobody told.
     expect(await seriesOf(owner, seriesId)).toMatchObject({ ended: false, upcoming: before });
     expect(await rideOf(owner, one!.id)).toMatchObject({ startDate: '2026-12-06T08:00:00.000Z', name: 'Sunday breakfast · Dec 6, 2026', maxRiders: 5, series: { id: seriesId } });
@@ -246,7 +246,7 @@ describe('a ride that repeats', () => {
     expect((await send({ rule: SUNDAYS, timezone: 'UTC+01:00' })).json().message).toContain('Choose a time zone by name');
     const never = await send({ rule: { ...SUNDAYS, until: '2026-01-01' }, timezone: 'Europe/Rome' });
     expect(never.statusCode).toBe(400);
-    expect(never.json()).toEqual({ message: 'This repeat rule gives no ride' });
+    expect(never.json()).toMatchObject({ message: 'This repeat rule gives no ride' });
   });
 
   it('makes each day once when two app processes on the same database run the job, at once or one after the other from the same state', async () => {

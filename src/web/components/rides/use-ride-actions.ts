@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../shared/rides/ride';
-import { ApiError, serverMessageOf } from '../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../lib/api-client';
 import { useDeleteRide, useJoinRide, useLeaveRide } from '../../api/rides';
 import { toast } from '../ui/toast';
 
-/** The server's answer (in English, as it compares) when a rider must join an approval group before its rides (GUIDE section 10). */
-export const JOIN_GROUP_FIRST = 'Join the group first';
+/** The server's code when a rider must join an approval group before its rides (GUIDE section 10). */
+export const JOIN_GROUP_FIRST = 'join_group_first';
 
 /** True when joining failed only because the rider is not yet in the ride's group. */
 export function needsGroupFirst(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && serverMessageOf(error) === JOIN_GROUP_FIRST;
+  return error instanceof ApiError && error.status === 403 && errorCodeOf(error) === JOIN_GROUP_FIRST;
 }
 
 /**

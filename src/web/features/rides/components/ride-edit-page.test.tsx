@@ -2,9 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
+import { activateLocale } from '../../../lib/i18n/i18n';
+import { resetTestLanguage } from '../../../test/language';
 import { RideEditPage } from './ride-edit-page';
 
-afterEach(resetTestEnvironment);
+afterEach(() => {
+  resetTestEnvironment();
+  resetTestLanguage();
+});
 
 describe('RideEditPage', () => {
   it('shows the server’s seats message under Max Riders when the maximum is below the riders who joined', async () => {
@@ -24,6 +29,24 @@ describe('RideEditPage', () => {
     await waitFor(() => expect(max.getAttribute('aria-invalid')).toBe('true'));
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ maxRiders: 2 });
     expect(router.state.location.pathname).toBe('/rides/r1/edit');
+  });
+  it('shows an Italian rider the 409 in Italian, from its code and parameters', async () => {
+    await activateLocale('it');
+    const owned = buildRide({ isParticipant: true, abilities: { join: false, leave: false, edit: true, delete: true, comment: true, uploadMedia: true } });
+    mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(owned),
+      'GET /api/groups': () => json([]),
+      'GET /api/app-config': () => json({ appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
+      'PATCH /api/rides/r1': () =>
+        json({ message: '4 riders have joined; maximum riders cannot be less than 4', code: 'too_few_seats', params: { seats: 4 } }, 409),
+    });
+    renderRoutes([{ path: '/rides/:rideId/edit', element: <RideEditPage /> }], { path: '/rides/r1/edit' });
+    const max = await screen.findByLabelText('Max partecipanti', {}, { timeout: 5000 });
+    fireEvent.change(max, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    expect(await screen.findByText('4 motociclisti si sono iscritti; il numero massimo di partecipanti non può essere inferiore a 4')).toBeTruthy();
+    expect(screen.queryByText(/riders have joined/)).toBeNull();
   });
   it('sends only what changed to "this and following": the name without its day, the start as a time', async () => {
     const owned = buildRide({

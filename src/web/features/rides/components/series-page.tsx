@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Repeat, SearchX, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useJoinSeries, useLeaveSeries, useSeries } from '../../../api/rides';
-import { serverMessageOf } from '../../../lib/api-client';
+import { errorCodeOf, serverMessageOf } from '../../../lib/api-client';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -37,7 +37,7 @@ export function SeriesPage() {
     );
   }
   if (series.isError && !series.data) {
-    return serverMessageOf(series.error) === 'Series not found' ? (
+    return errorCodeOf(series.error) === 'series_not_found' ? (
       <PageMessage icon={SearchX} iconShape="square" title={t`Series not found`} text={t`This series may have ended and been removed, or the link is wrong.`} />
     ) : (
       <PanelError title={t`Couldn't load this series`} onRetry={() => void series.refetch()} />

@@ -33,9 +33,12 @@ function renderForm(overrides: Parameters<typeof buildCurrentUser>[0] = {}, take
 }
 
 /** A new handle typed into `field`, shown free, and saved; the server then refuses the save with `status` and `message`. */
+/** The codes the server sends with these refusals (src/shared/http/error-codes.ts). */
+const REFUSAL_CODES: Record<string, string> = { 'Username is already taken': 'username_taken', 'Username change limit reached': 'username_change_limit' };
+
 async function saveRefusedHandle(field: HTMLInputElement, handle: string, status: number, message: string) {
   vi.mocked(fetch).mockImplementation(async (input, init) => {
-    if (init?.method === 'PATCH') return new Response(JSON.stringify({ message }), { status });
+    if (init?.method === 'PATCH') return new Response(JSON.stringify({ message, code: REFUSAL_CODES[message] }), { status });
     if (String(input).startsWith('/api/users/check-username/')) return json({ available: true });
     return json({});
   });

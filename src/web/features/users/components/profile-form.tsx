@@ -8,7 +8,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { USER_ID_MAX_CHANGES, type CurrentUser } from '../../../../shared/users/current-user';
 import { userIdSchema } from '../../../../shared/users/profile';
-import { USERNAME_LIMIT_MESSAGE } from '../../../../shared/users/profile-messages';
 import { LocationSearchInput } from '../../../components/location-search-input';
 import { SelectLocationDialog } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +16,7 @@ import { EmailAddressField, FieldMessage } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import { errorCodeOf } from '../../../lib/api-client';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import { cn } from '../../../lib/cn';
 import { nearPointOf, UNPLACED } from '../../../api/geocoding';
@@ -137,7 +136,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
         }
       },
       onError: (error) => {
-        if (serverMessageOf(error) === USERNAME_LIMIT_MESSAGE) {
+        if (errorCodeOf(error) === 'username_change_limit') {
           limitToast();
           return;
         }
