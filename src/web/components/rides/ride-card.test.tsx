@@ -56,9 +56,9 @@ describe('RideCard', () => {
     expect(card.textContent).not.toContain('min 1');
   });
 
-  it('says a ride of a series repeats, linking the series', () => {
+  it('says a ride of a series repeats, linking the series', async () => {
     const { card } = show(buildRide({ name: 'Sunday breakfast · Dec 6, 2026', series: { id: 's1', label: 'Every Sunday', rule: { frequency: 'weekly', interval: 1, weekdays: ['SU'] }, day: '2026-12-06' } }));
-    expect(within(card).getByRole('link', { name: 'Every Sunday' }).getAttribute('href')).toBe('/series/s1');
+    expect((await within(card).findByRole('link', { name: 'Every Sunday' })).getAttribute('href')).toBe('/series/s1');
   });
 
   it("converts the distance to miles for a rider who prefers them (km x 0.621371)", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,7 +20,8 @@ import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../ui/dropdown-menu';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
-import { seriesLabelText } from '../../lib/rides/series-label';
+
+const SeriesRepeatText = lazy(() => import('./series-repeat-text'));
 
 export interface RideCardProps {
   ride: Ride;
@@ -80,7 +81,11 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
               {distanceKm !== undefined ? <Badge>{t`${distance} away`}</Badge> : null}
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
-                  <Badge>{seriesLabelText(i18n, ride.series.rule)}</Badge>
+                  <Badge>
+                    <Suspense fallback={null}>
+                      <SeriesRepeatText rule={ride.series.rule} />
+                    </Suspense>
+                  </Badge>
                 </Link>
               ) : null}
             </RideBadges>
