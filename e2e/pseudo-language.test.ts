@@ -154,7 +154,7 @@ describe('the app in the pseudo-language on phones', () => {
     expect(poll.status).toBe(201);
     const data = [groupName, rideName, place, 'Imola, Emilia-Romagna, Italy', `${LONG_WORD}${n} Herbstausfahrt`, 'Wohin?', 'Dolomiten', longText('Pässe und Espresso rund um Bologna', 400), 'Bologna', 'Imola', APP_NAME,
       // Proper names, not texts: the zone's city (tz database) and the browser and system of a device.
-      'Rome', 'Safari', 'Chrome', 'Linux'];
+      'Europe/Rome', 'Rome', 'Safari', 'Chrome', 'Linux'];
     const me = await page.evaluate(async () => (await fetch('/api/users/current')).json());
     data.push(me.userId);
 
