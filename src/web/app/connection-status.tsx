@@ -121,10 +121,13 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+    // A page that started without a worker runs no old version: the first worker taking it over (from
+    // another tab's registration, on a first visit) is not a new version, and offers no reload.
+    const ranAnOldVersion = Boolean(navigator.serviceWorker.controller);
     wb.addEventListener('waiting', () => setUpdate({ workbox: wb, waiting: true }));
     // Another tab took the new version: this one still runs the old, and is offered the reload too.
     wb.addEventListener('controlling', (event) => {
-      if (event.isExternal) setUpdate((shown) => shown ?? { workbox: wb, waiting: false });
+      if (event.isExternal && ranAnOldVersion) setUpdate((shown) => shown ?? { workbox: wb, waiting: false });
     });
     void wb.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
   }, []);
