@@ -21,7 +21,7 @@ let webDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-web-copy-'));
   fs.cpSync(path.resolve('dist/web'), webDir, { recursive: true });
-  h = await startHarness({ webDir });
+  h = await startHarness({ webDir, serviceWorkers: 'allow' });
 });
 afterAll(async () => {
   await h?.close();

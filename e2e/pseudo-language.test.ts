@@ -33,7 +33,7 @@ const P = (english: string) => pseudoMessage(english);
 
 /** A phone in the pseudo-language: Chromium's own pseudo-locale sends it as Accept-Language and navigator.languages. */
 async function pseudoPhone(): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, locale: 'en-XA' });
+  const context = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, locale: 'en-XA', serviceWorkers: 'block' });
   contexts.push(context);
   return context.newPage();
 }

@@ -17,7 +17,7 @@ import { tellRider } from '../src/server/test/factories';
 let h: Harness;
 let fake: FakePushService;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ serviceWorkers: 'allow' });
   fake = await startFakePushService();
   h.app.ctx.pushAgent = fake.agent;
 });

@@ -373,6 +373,7 @@ describe('rides', () => {
       baseURL: h.baseUrl,
       geolocation: { latitude: PERUGIA.latitude, longitude: PERUGIA.longitude },
       permissions: ['geolocation'],
+      serviceWorkers: 'block',
     });
     const here = await located.newPage();
     await recordToasts(here);
@@ -386,7 +387,7 @@ describe('rides', () => {
     await located.close();
 
     // Refused: the spec's message.
-    const refused = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: h.baseUrl });
+    const refused = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: h.baseUrl, serviceWorkers: 'block' });
     const denied = await refused.newPage();
     await recordToasts(denied);
     await denied.goto('/finder');
@@ -450,7 +451,7 @@ describe('rides', () => {
   it('looks right on a 375 px phone', async () => {
     const { owner, group } = await ownerWithGroup(FIRENZE);
     await viaEmiliaWest(owner, group.id, FIRENZE);
-    const phone = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, storageState: await owner.context.storageState() });
+    const phone = await h.browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: h.baseUrl, storageState: await owner.context.storageState(), serviceWorkers: 'block' });
     const page = await phone.newPage();
     await page.goto('/');
     await page.getByRole('list', { name: 'Next rides' }).getByRole('article', { name: 'Via Emilia West' }).waitFor();

@@ -20,7 +20,7 @@ afterAll(async () => h?.close());
 
 /** A browser with its own User-Agent, signed in to the account of `email` through the mailed link. */
 async function signedInBrowser(email: string, userAgent: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await h.browser.newContext({ viewport, baseURL: h.baseUrl, userAgent });
+  const context = await h.browser.newContext({ viewport, baseURL: h.baseUrl, userAgent, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(async () => void (await fetch('/api/users/mark-welcome-seen', { method: 'POST' })));

@@ -79,8 +79,14 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
-/** With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it). */
-export async function startHarness(options: { webDir?: string } = {}): Promise<Harness> {
+/**
+ * With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it).
+ * Pages run without the service worker unless `serviceWorkers: 'allow'`: only the push and offline
+ * tests need it, and elsewhere its install (the whole build precached in every context) costs CI time
+ * and brings the worker's timing (the update prompt) into tests about something else.
+ */
+export async function startHarness(options: { webDir?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Harness> {
+  const serviceWorkers = options.serviceWorkers ?? 'block';
   const webDir = options.webDir ?? path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
   const mails: ReceivedMail[] = [];
@@ -107,7 +113,7 @@ export async function startHarness(options: { webDir?: string } = {}): Promise<H
     browser,
     mails,
     async newPage(viewport = { width: 1280, height: 800 }, storageState, options = {}) {
-      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState, ...options });
+      const context = await browser.newContext({ viewport, baseURL: config.publicUrl, storageState, serviceWorkers, ...options });
       closeWithTest(context);
       const page = await context.newPage();
       return { context, page };
