@@ -11,7 +11,6 @@ import { linguiMacros } from './build/lingui-macros';
  * imported once): each file still starts and closes its own server, SMTP server and Chromium.
  */
 const isolate = process.env.VITEST_ISOLATE === 'true';
-const WEB_ISOLATED = ['src/web/features/onboarding/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -43,14 +42,7 @@ export default defineConfig({
       {
         plugins: [linguiMacros(), react(), lingui()],
         // Component tests render whole pages in jsdom; on a loaded 2-core machine one can take several seconds.
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_ISOLATED, environment: 'jsdom', testTimeout: 20_000, isolate, setupFiles: ['src/web/test/setup-i18n.ts'] },
-      },
-      {
-        plugins: [linguiMacros(), react(), lingui()],
-        // Radix keeps its stack of open layers in module state: after the app shell's tests in the same
-        // worker, a stale entry can make the welcome dialog's layer not the top one, so Escape is ignored.
-        // These files get a module graph of their own.
-        test: { name: 'web-isolated', include: WEB_ISOLATED, environment: 'jsdom', testTimeout: 20_000, isolate: true, setupFiles: ['src/web/test/setup-i18n.ts'] },
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate, setupFiles: ['src/web/test/setup.ts'] },
       },
       {
         test: {
