@@ -1,20 +1,15 @@
 import { validationMessage } from './validation';
-import {
-  BUG_DESCRIPTION_MIN_LENGTH,
-  INVITER_FIRST_NAME_MAX,
-  MAX_WAYPOINTS,
-  MOTORCYCLE_YEAR_MIN,
-  RIDERS_MAX,
-  USER_ID_MAX_LENGTH,
-  USER_ID_MIN_LENGTH,
-} from '../text/field-limits';
+import { BUG_DESCRIPTION_MIN_LENGTH, INVITER_FIRST_NAME_MAX, MOTORCYCLE_YEAR_MIN } from '../text/field-limits';
+import { MAX_WAYPOINTS, RIDERS_MAX } from '../rides/ride-limits';
+import { USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH } from '../users/current-user';
 
 /*
  * The validation messages of the shared schemas, one table a form, in one place (as http/error-codes.ts
  * is the one list of the server's refusals): English on the server, the rider's language in the web
  * (validation.ts says how). Each is a `/*i18n*\/` descriptor written out, so Lingui extracts it.
- * No zod here, and nothing that imports zod: a form's module imports its table without a schema, and
- * the bundler drops the tables nothing reads (validationMessage is free of side effects).
+ * No schema here (current-user.ts's are pure-marked and in the first load already): a form's module
+ * imports its table without a schema, and the bundler drops the tables nothing reads
+ * (validationMessage is free of side effects).
  */
 
 /** The sign-in messages. */

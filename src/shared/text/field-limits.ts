@@ -1,21 +1,10 @@
-import { MB } from '../media/limits';
-
 /*
- * How long (or how many) a form's fields may be, where the forms, the server's schemas and the
- * validation messages that quote them (i18n/validation-messages.ts) read them. No zod here.
+ * Limits of form fields that a validation message quotes (i18n/validation-messages.ts), apart from
+ * their schemas so that the messages import them without zod. Their forms' modules re-export them.
+ * Only lazily loaded forms read these: the first load's modules do not import this file.
  */
 
-/** Rides: spec 2 section 5. */
-export const RIDE_NAME_MAX = 255;
-export const RIDE_DESCRIPTION_MAX = 5000;
-export const RIDE_PLACE_MAX = 255;
-export const MAX_WAYPOINTS = 10;
-export const RIDERS_MIN = 1;
-export const RIDERS_MAX = 100;
-
-/** A rider's handle (its profile address). */
-export const USER_ID_MIN_LENGTH = 3;
-export const USER_ID_MAX_LENGTH = 30;
+/** The oldest motorcycle a profile takes. */
 export const MOTORCYCLE_YEAR_MIN = 1900;
 
 /** The first name an inviter signs an invitation mail with. */
@@ -26,4 +15,3 @@ export const BUG_TITLE_MAX_LENGTH = 255;
 export const BUG_DESCRIPTION_MIN_LENGTH = 10;
 export const BUG_DESCRIPTION_MAX_LENGTH = 10_000;
 export const BUG_PAGE_URL_MAX_LENGTH = 2048;
-export const BUG_SCREENSHOT_MAX_BYTES = 10 * MB;

@@ -58,7 +58,8 @@ export const currentUserSchema = /* @__PURE__ */ z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Handles are the public, URL-safe part of /profile/{userId}. */
-export { USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH } from '../text/field-limits';
+export const USER_ID_MIN_LENGTH = 3;
+export const USER_ID_MAX_LENGTH = 30;
 export const USER_ID_MAX_CHANGES = 2;
 
 /**
