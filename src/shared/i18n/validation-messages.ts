@@ -1,6 +1,5 @@
 import { validationMessage } from './validation';
-import { BUG_DESCRIPTION_MIN_LENGTH, INVITER_FIRST_NAME_MAX, MOTORCYCLE_YEAR_MIN } from '../text/field-limits';
-import { MAX_WAYPOINTS, RIDERS_MAX } from '../rides/ride-limits';
+import { BUG_DESCRIPTION_MIN_LENGTH, INVITER_FIRST_NAME_MAX, MAX_WAYPOINTS, MOTORCYCLE_YEAR_MIN, RIDERS_MAX } from '../text/field-limits';
 import { USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH } from '../users/current-user';
 
 /*

@@ -8,7 +8,7 @@ import { isKnownZone, labelMinutes, wallClockOnOffset } from '../timezones/zoned
  * so that anything may import them without bringing in a schema.
  */
 
-export { MAX_WAYPOINTS, RIDE_DESCRIPTION_MAX, RIDE_NAME_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN } from './ride-limits';
+export { MAX_WAYPOINTS, RIDE_DESCRIPTION_MAX, RIDE_NAME_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN } from '../text/field-limits';
 export const DEFAULT_START_TIME = '09:00';
 /** What a new ride holds until the rider says otherwise (the create form starts from these too). */
 export const RIDE_DEFAULTS = { duration: 'full-day', minRiders: 1, maxRiders: 10 } as const;

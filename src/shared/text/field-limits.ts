@@ -1,8 +1,16 @@
 /*
  * Limits of form fields that a validation message quotes (i18n/validation-messages.ts), apart from
- * their schemas so that the messages import them without zod. Their forms' modules re-export them.
- * Only lazily loaded forms read these: the first load's modules do not import this file.
+ * their schemas and rules so that the messages import them without zod and without the rules that
+ * import those messages. Their forms' modules re-export them.
  */
+
+/** A ride's texts, riders and waypoints (spec 2 section 5; rides/ride-rules.ts). */
+export const RIDE_NAME_MAX = 255;
+export const RIDE_DESCRIPTION_MAX = 5000;
+export const RIDE_PLACE_MAX = 255;
+export const MAX_WAYPOINTS = 10;
+export const RIDERS_MIN = 1;
+export const RIDERS_MAX = 100;
 
 /** The oldest motorcycle a profile takes. */
 export const MOTORCYCLE_YEAR_MIN = 1900;
