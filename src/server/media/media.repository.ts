@@ -210,7 +210,14 @@ export const mediaRepository = {
           .selectFrom('media')
           .select('size as bytes')
           .where('owner_id', '=', userId)
-          .unionAll(eb.selectFrom('bug_reports').select('screenshot_size as bytes').where('user_id', '=', userId))
+          .unionAll(
+            eb
+              .selectFrom('bug_reports')
+              .select('screenshot_size as bytes')
+              .where('user_id', '=', userId)
+              .where('screenshot_size', 'is not', null)
+              .$narrowType<{ bytes: number }>(),
+          )
           .as('files'),
       )
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('files.bytes'), eb.val(0)).as('bytes'))
