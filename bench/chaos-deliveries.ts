@@ -3,9 +3,8 @@
  * server that counts each mail by its Message-ID as it accepts it, and the checks on the outbox
  * once the kills are over.
  */
-import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../src/server/test/smtp-server';
 import type { AppContext } from '../src/server/context';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
@@ -21,34 +20,21 @@ export interface ChaosSmtp {
 }
 
 /**
- * An SMTP server on loopback. A mail counts as accepted when its data has all arrived (what a real
- * server then delivers); the "250" goes back `delayMs` later, so a worker killed in between has had
- * its mail accepted without knowing: the window in which a duplicate is expected.
+ * The tests' SMTP server on loopback (src/server/test/smtp-server.ts). A mail counts as accepted when
+ * its data has all arrived (what a real server then delivers); the "250" goes back `delayMs` later,
+ * so a worker killed in between has had its mail accepted without knowing: the window in which a
+ * duplicate is expected.
  */
 export async function startChaosSmtp(delayMs: number): Promise<ChaosSmtp> {
   const messageIds: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/, 1)[0] ?? '';
-        messageIds.push(/^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? '(no Message-ID)');
-        setTimeout(() => callback(), delayMs);
-      });
+  const smtp = await startSmtpServer({
+    replyDelayMs: delayMs,
+    onArrived(raw) {
+      const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+      messageIds.push(/^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? '(no Message-ID)');
     },
   });
-  // A client killed mid-conversation resets its connection: not an error of the server's.
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    messageIds,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: smtp.url, messageIds, close: () => smtp.close() };
 }
 
 export interface DeliveryFigures {

@@ -28,16 +28,6 @@ export const bugReportsRepository = {
     return Number(row.n);
   },
 
-  /** Bytes of the rider's stored screenshots (they count in the rider's storage limit). */
-  async screenshotBytesOf(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('bug_reports')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('screenshot_size'), eb.val(0)).as('bytes'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes);
-  },
-
   /** The newest reports first, with the reporter's handle and e-mail (for whoever runs the server). */
   listNewest(db: Executor, limit: number) {
     return db

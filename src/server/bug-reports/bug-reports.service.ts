@@ -3,13 +3,8 @@ import { nowIso } from '../db/database';
 import { HttpError, invalidInput, tooManyRequests, unsupportedMediaType } from '../platform/errors';
 import type { FileStorage } from '../platform/storage';
 import { newId } from '../platform/tokens';
-import {
-  BUG_REPORT_MESSAGES,
-  BUG_SCREENSHOT_MAX_BYTES,
-  bugReportFieldsSchema,
-  type BugReportFields,
-  type BugReportReceipt,
-} from '../../shared/bug-reports/bug-report';
+import { BUG_SCREENSHOT_MAX_BYTES, bugReportFieldsSchema, type BugReportFields, type BugReportReceipt } from '../../shared/bug-reports/bug-report';
+import { BUG_REPORT_MESSAGES } from '../../shared/i18n/validation-messages';
 import { processImage } from '../media/media.images';
 import { sniffFileType } from '../media/media.sniff';
 import { type FieldsOf, fileTooLarge, type ReceivedFile, type ReceivedUpload, receiveUpload, storageLimitExceeded, type UploadPart } from '../media/media.upload';

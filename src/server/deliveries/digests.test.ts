@@ -12,6 +12,16 @@ import { nextDigestAt, runDigests } from './digests';
 
 const t = useTestApp({ PUBLIC_URL: 'https://rc.test' });
 
+/** An open group's owner, and a member of it who takes its new rides as a digest (with the other settings given). */
+async function memberTakingDigest(settings: Record<string, string>) {
+  const owner = await buildSignedInUser(t);
+  const group = await buildGroup(owner, { membershipApprovalRequired: false });
+  const rider = await buildSignedInUser(t);
+  await addMember(owner, rider, group.id);
+  expect((await rider.client.patch(`/api/users/${rider.user.id}`, settings)).statusCode).toBe(200);
+  return { owner, group, rider };
+}
+
 const heldOf = (userId: string) => t.app.ctx.db.selectFrom('deliveries').selectAll().where('user_id', '=', userId).where('channel', '=', 'email').orderBy('created_at').execute();
 
 describe('digests', () => {
@@ -56,11 +66,7 @@ describe('digests', () => {
   });
 
   it('leaves out what the rider has already opened in the app, and sends no digest when that was everything', async () => {
-    const owner = await buildSignedInUser(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
-    const rider = await buildSignedInUser(t);
-    await addMember(owner, rider, group.id);
-    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'daily' })).statusCode).toBe(200);
+    const { owner, group, rider } = await memberTakingDigest({ newRidesDigest: 'daily' });
     const seen = await buildRide(owner, group.id, { name: 'Seen in the app' });
     const unseen = await buildRide(owner, group.id, { name: 'Not seen yet' });
     const told = (await rider.client.get('/api/notifications')).json<Array<{ id: string; subject?: { rideId: string | null } }>>();
@@ -103,11 +109,7 @@ describe('digests', () => {
   });
 
   it("writes each item with today's names in the rider's language, and a deleted ride with the name it had", async () => {
-    const owner = await buildSignedInUser(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
-    const rider = await buildSignedInUser(t);
-    await addMember(owner, rider, group.id);
-    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'daily', language: 'de' })).statusCode).toBe(200);
+    const { owner, group, rider } = await memberTakingDigest({ newRidesDigest: 'daily', language: 'de' });
     const renamed = await buildRide(owner, group.id, { name: 'Queued as Passo Rolle' });
     const deleted = await buildRide(owner, group.id, { name: 'Deleted Dawn Run' });
     // After the items were queued: one ride renamed, the other deleted.
@@ -127,11 +129,7 @@ describe('digests', () => {
   });
 
   it('has no switch of its own: its mail’s unsubscribe link stops the mails it gathers, and what waits is not sent', async () => {
-    const owner = await buildSignedInUser(t);
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
-    const rider = await buildSignedInUser(t);
-    await addMember(owner, rider, group.id);
-    expect((await rider.client.patch(`/api/users/${rider.user.id}`, { newRidesDigest: 'weekly' })).statusCode).toBe(200);
+    const { owner, group, rider } = await memberTakingDigest({ newRidesDigest: 'weekly' });
     await buildRide(owner, group.id, { name: 'Weekly one' });
     let dueAt = Date.parse((await heldOf(rider.user.id))[0]!.due_at);
     let before = t.mail.length;

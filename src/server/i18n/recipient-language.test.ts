@@ -1,11 +1,11 @@
 import nodemailer from 'nodemailer';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../platform/mailer';
 import { buildSignedInUser, TestClient } from '../test/test-app';
 import { addMember, buildGroup, buildRide, inDays } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
-import { startFakePushService, type FakePushService } from '../test/fake-push-service';
+import { useFakePushService } from '../test/fake-push-service';
 import { runDueDeliveries } from '../deliveries/deliveries.worker';
 import { deliverySenders } from '../deliveries/senders';
 import { pushMessageSchema } from '../../shared/push/push';
@@ -24,12 +24,7 @@ import { invitationMail } from '../invites/invites.mails';
  */
 
 const t = useTestApp({ PUBLIC_URL: 'https://rc.test' });
-let fake: FakePushService;
-beforeAll(async () => {
-  fake = await startFakePushService();
-  t.app.ctx.pushAgent = fake.agent;
-});
-afterAll(async () => fake.close());
+const fake = useFakePushService(t);
 
 const wire = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 

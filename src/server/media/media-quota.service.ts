@@ -3,7 +3,6 @@ import type { Database } from '../db/schema';
 import { MB } from '../../shared/media/limits';
 import { GUEST_UPLOAD_TOTAL_CODE, megabytes, type StorageUsage } from '../../shared/media/storage-usage';
 import type { HttpError } from '../platform/errors';
-import { bugReportsRepository } from '../bug-reports/bug-reports.repository';
 import { reserveGuestUpload, type GuestUploadReservation } from '../limits/guest-upload-limits';
 import { usersRepository } from '../users/users.repository';
 import type { AppContext } from '../context';
@@ -25,13 +24,8 @@ export interface StorageRoom {
   guest: boolean;
 }
 
-/**
- * Bytes a rider's uploads take: every media row they own (gallery, GPX, avatar, background, group
- * image) and the screenshots of their bug reports, which are files on our disk like any other.
- */
-async function bytesUsedBy(db: Executor, userId: string): Promise<number> {
-  return (await mediaRepository.bytesOwnedBy(db, userId)) + (await bugReportsRepository.screenshotBytesOf(db, userId));
-}
+/** Bytes a rider's uploads take, the screenshots of their bug reports with them (files on our disk like any other). */
+const bytesUsedBy = (db: Executor, userId: string) => mediaRepository.bytesStoredBy(db, userId);
 
 /** A rider's storage limit: MEDIA_QUOTA_MB, or MEDIA_GUEST_QUOTA_MB for a guest (an account without a confirmed e-mail). */
 async function storageLimit(ctx: QuotaContext, userId: string): Promise<{ limitBytes: number; guest: boolean }> {

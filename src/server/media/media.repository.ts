@@ -199,12 +199,28 @@ export const mediaRepository = {
     await db.updateTable('users').set((eb) => ({ gpx_privacy_zone: eb.ref('gpx_privacy_zone') })).where('id', '=', ownerId).execute();
   },
 
-  /** Bytes the rider's uploads take (every kind: gallery, GPX, avatar, background, group image). */
-  async bytesOwnedBy(db: Executor, ownerId: string): Promise<number> {
+  /**
+   * Bytes a rider's files take on our disk: every media row they own (gallery, GPX, avatar,
+   * background, group image) and the screenshots of their bug reports. One sum over both.
+   */
+  async bytesStoredBy(db: Executor, userId: string): Promise<number> {
     const row = await db
-      .selectFrom('media')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.val(0)).as('bytes'))
-      .where('owner_id', '=', ownerId)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('media')
+          .select('size as bytes')
+          .where('owner_id', '=', userId)
+          .unionAll(
+            eb
+              .selectFrom('bug_reports')
+              .select('screenshot_size as bytes')
+              .where('user_id', '=', userId)
+              .where('screenshot_size', 'is not', null)
+              .$narrowType<{ bytes: number }>(),
+          )
+          .as('files'),
+      )
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('files.bytes'), eb.val(0)).as('bytes'))
       .executeTakeFirstOrThrow();
     return Number(row.bytes);
   },

@@ -1,9 +1,9 @@
 import { runDueDeliveries } from '../deliveries/deliveries.worker';
 import { deliverySenders } from '../deliveries/senders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSignedInUser, TestClient } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
-import { startFakePushService, type FakePushService } from '../test/fake-push-service';
+import { useFakePushService } from '../test/fake-push-service';
 import { sessionListSchema } from '../../shared/auth/sessions';
 import { pushKeySchema, pushMessageSchema } from '../../shared/push/push';
 import { enqueueReminderDeliveries } from '../rides/reminder-deliveries';
@@ -18,14 +18,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const t = useTestApp({ MAIL_FROM: 'Club Rides <rides@club.example>' });
-let fake: FakePushService;
-
-beforeAll(async () => {
-  fake = await startFakePushService();
-  // The fake's self-signed certificate is trusted by this app's pushes alone.
-  t.app.ctx.pushAgent = fake.agent;
-});
-afterAll(async () => fake.close());
+const fake = useFakePushService(t);
 
 async function sessions(client: TestClient) {
   return sessionListSchema.parse((await client.get('/api/auth/sessions')).json()).sessions;

@@ -5,6 +5,8 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestApp } from './test-app';
 
 /**
  * A push service on loopback for the tests (issue 30, "Done means"): HTTPS with a self-signed
@@ -179,4 +181,19 @@ export async function startFakePushService(): Promise<FakePushService> {
       if (failures.length > 0) throw new Error(`the fake push service refused pushes: ${failures.map((f) => f.message).join('; ')}`);
     },
   };
+}
+
+/**
+ * The push service of one test file (as useTestApp is its app): started before the file's first test,
+ * trusted by this app's pushes alone (its certificate is self-signed), and closed after the last.
+ * The object is filled in by `beforeAll`: read it inside tests and hooks.
+ */
+export function useFakePushService(t: TestApp): FakePushService {
+  const fake = {} as FakePushService;
+  beforeAll(async () => {
+    Object.assign(fake, await startFakePushService());
+    t.app.ctx.pushAgent = fake.agent;
+  });
+  afterAll(async () => fake.close());
+  return fake;
 }

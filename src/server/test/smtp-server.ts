@@ -16,8 +16,18 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every mail it is sent, parsed. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /** Called with each mail as soon as its data has all arrived: the server has it, whatever the client learns. */
+  onArrived?: (raw: string) => void;
+  /** The "250" goes back this long after the mail arrived (the chaos run's window for a worker to die in). */
+  replyDelayMs?: number;
+}
+
+/**
+ * A real SMTP server on loopback that keeps every mail it is sent, parsed (the tests, and the chaos
+ * run's deliveries: bench/chaos-deliveries.ts).
+ */
+export async function startSmtpServer({ onArrived, replyDelayMs = 0 }: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -28,15 +38,19 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        onArrived?.(raw);
         simpleParser(raw)
           .then((parsed) => {
             received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), parsed, raw });
-            callback();
+            if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs);
+            else callback();
           })
           .catch(callback);
       });
     },
   });
+  // A client killed mid-conversation resets its connection: not an error of the server's.
+  smtp.on('error', () => undefined);
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import { validationMessage } from '../i18n/validation';
+import { SIGN_IN_MESSAGES } from '../i18n/validation-messages';
+import { requiredText } from '../text/name-text';
 
-/** The sign-in messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const SIGN_IN_MESSAGES = {
-  emailRequired: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_required', message: 'Email required' }),
-  emailTooLong: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_too_long', message: 'Email address is too long' }),
-  emailInvalid: validationMessage(/*i18n*/ { id: 'validation.sign_in.email_invalid', message: 'Invalid email address' }),
-  tokenRequired: validationMessage(/*i18n*/ { id: 'validation.sign_in.token_required', message: 'Token required' }),
-  tokenInvalid: validationMessage(/*i18n*/ { id: 'validation.sign_in.token_invalid', message: 'Invalid token' }),
-};
 
 export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
 
@@ -19,11 +12,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** POST /api/auth/magic-link. The client trims; the server trims again and lower-cases. */
 export const magicLinkRequestSchema = z.object({
-  email: z
-    .string({ error: SIGN_IN_MESSAGES.emailRequired })
-    .trim()
-    .min(1, SIGN_IN_MESSAGES.emailRequired)
-    .max(EMAIL_MAX_LENGTH, SIGN_IN_MESSAGES.emailTooLong)
+  email: requiredText({ required: SIGN_IN_MESSAGES.emailRequired, max: EMAIL_MAX_LENGTH, tooLong: SIGN_IN_MESSAGES.emailTooLong })
     .pipe(z.email(SIGN_IN_MESSAGES.emailInvalid))
     .transform((email) => email.toLowerCase()),
 });

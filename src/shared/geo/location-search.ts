@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../text/name-text';
 
 /** GET /api/search-location?q= (spec 1 sections 3 and 7, spec 2 section 7). */
 
@@ -13,11 +14,7 @@ export const locationSearchMessages = {
 } as const;
 
 export const locationSearchQuerySchema = z.object({
-  q: z
-    .string({ error: locationSearchMessages.required })
-    .trim()
-    .min(1, locationSearchMessages.required)
-    .max(LOCATION_QUERY_MAX_LENGTH, locationSearchMessages.tooLong),
+  q: requiredText({ required: locationSearchMessages.required, max: LOCATION_QUERY_MAX_LENGTH, tooLong: locationSearchMessages.tooLong }),
   /**
    * "lat,lon" the results are biased toward: the group's location in group and ride forms, the rider's
    * elsewhere. Optional; an unreadable value is refused like any other bad input.

@@ -2,22 +2,10 @@ import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
-import { optionalZoneField, TIMEZONE_MESSAGES } from '../timezones/zone-field';
+import { optionalZoneField } from '../timezones/zone-field';
 import { nameText } from '../text/name-text';
-import { validationMessage } from '../i18n/validation';
+import { GROUP_MESSAGES, TIMEZONE_MESSAGES } from '../i18n/validation-messages';
 
-/** The group forms' messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const GROUP_MESSAGES = {
-  nameRequired: validationMessage(/*i18n*/ { id: 'validation.group.name_required', message: 'Group name is required' }),
-  nameTooLong: validationMessage(/*i18n*/ { id: 'validation.group.name_too_long', message: 'Name too long' }),
-  nameHyphen: validationMessage(/*i18n*/ { id: 'validation.group.name_hyphen', message: 'Group names cannot contain hyphens (reserved for URLs)' }),
-  descriptionTooLong: validationMessage(/*i18n*/ { id: 'validation.group.description_too_long', message: 'Description too long' }),
-  locationRequired: validationMessage(/*i18n*/ { id: 'validation.group.location_required', message: 'Location is required' }),
-  radiusMin: validationMessage(/*i18n*/ { id: 'validation.group.radius_min', message: 'Radius must be at least 1 km' }),
-  radiusMax: validationMessage(/*i18n*/ { id: 'validation.group.radius_max', message: 'Radius cannot exceed 1000 km' }),
-  locationWithCoordinates: validationMessage(/*i18n*/ { id: 'validation.group.location_with_coordinates', message: 'Send the location with its coordinates' }),
-  memberRequired: validationMessage(/*i18n*/ { id: 'validation.group.member_required', message: 'Choose the member who takes over' }),
-};
 
 export const GROUP_NAME_MAX = 255;
 export const GROUP_RADIUS_MIN = 1;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { validationMessage } from '../i18n/validation';
+import { INVITATION_MESSAGES } from '../i18n/validation-messages';
+import { INVITER_FIRST_NAME_MAX } from '../text/field-limits';
+import { requiredText } from '../text/name-text';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: This invitation link is invalid or has expired.';
@@ -10,16 +12,8 @@ export const INVITATION_MAIL_LIMIT_MESSAGE = `You can have at most ${INVITATION_
 export const INVITATION_MAIL_NEEDS_EMAIL_MESSAGE =
   'Confirm your own e-mail address before we e-mail invitations for you. You can still share the link or QR code.';
 
-export const INVITER_FIRST_NAME_MAX = 50;
+export { INVITER_FIRST_NAME_MAX };
 
-/** The invitation form's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const INVITATION_MESSAGES = {
-  emailInvalid: validationMessage(/*i18n*/ { id: 'validation.invitation.email_invalid', message: 'Please enter a valid email address.' }),
-  firstNameRequired: validationMessage(/*i18n*/ { id: 'validation.invitation.first_name_required', message: 'Please enter your first name.' }),
-  firstNameTooLong: validationMessage(/*i18n*/ { id: 'validation.invitation.first_name_too_long', message: 'Please enter at most {max} characters.' }, { max: INVITER_FIRST_NAME_MAX }),
-  nameOrEmail: validationMessage(/*i18n*/ { id: 'validation.invitation.name_or_email', message: "Please enter either the invitee's name or email address." }),
-  firstNameInvalid: validationMessage(/*i18n*/ { id: 'validation.invitation.first_name_invalid', message: 'Please enter just your first name (letters only, no links).' }),
-};
 export const INVITER_FIRST_NAME_INVALID = INVITATION_MESSAGES.firstNameInvalid;
 
 /**
@@ -39,12 +33,10 @@ const looseEmail = z.string().trim().max(254).pipe(z.email(INVITATION_MESSAGES.e
 /** POST /api/groups/{id}/invite (spec 2 section 5, "Invitation"). */
 export const createInvitationSchema = z
   .object({
-    inviterFirstName: z
-      .string({ error: INVITATION_MESSAGES.firstNameRequired })
-      .trim()
-      .min(1, INVITATION_MESSAGES.firstNameRequired)
-      .max(INVITER_FIRST_NAME_MAX, INVITATION_MESSAGES.firstNameTooLong)
-      .refine(isPlainFirstName, INVITER_FIRST_NAME_INVALID),
+    inviterFirstName: requiredText({ required: INVITATION_MESSAGES.firstNameRequired, max: INVITER_FIRST_NAME_MAX, tooLong: INVITATION_MESSAGES.firstNameTooLong }).refine(
+      isPlainFirstName,
+      INVITER_FIRST_NAME_INVALID,
+    ),
     inviteeName: z.string().trim().max(100).optional().nullable(),
     inviteeEmail: z
       .string()

@@ -3,21 +3,8 @@ import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { nameText } from '../text/name-text';
 import { dateInput } from '../dates/date-input';
-import { validationMessage } from '../i18n/validation';
+import { POLL_MESSAGES } from '../i18n/validation-messages';
 
-/** The poll form's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const POLL_MESSAGES = {
-  invalidDate: validationMessage(/*i18n*/ { id: 'validation.poll.invalid_date', message: 'Invalid date' }),
-  titleRequired: validationMessage(/*i18n*/ { id: 'validation.poll.title_required', message: 'Poll title is required' }),
-  titleTooLong: validationMessage(/*i18n*/ { id: 'validation.poll.title_too_long', message: 'Title too long' }),
-  destinationRequired: validationMessage(/*i18n*/ { id: 'validation.poll.destination_required', message: 'Destination is required' }),
-  durationMin: validationMessage(/*i18n*/ { id: 'validation.poll.duration_min', message: 'Duration must be at least 1 day' }),
-  durationMax: validationMessage(/*i18n*/ { id: 'validation.poll.duration_max', message: 'Duration cannot exceed 30 days' }),
-  durationChoice: validationMessage(/*i18n*/ { id: 'validation.poll.duration_choice', message: 'Duration must be 1, 2, 3, 4, 5, 7 or 14 days' }),
-  deadlineFuture: validationMessage(/*i18n*/ { id: 'validation.poll.deadline_future', message: 'Deadline must be in the future' }),
-  datesRequired: validationMessage(/*i18n*/ { id: 'validation.poll.dates_required', message: 'You need to propose at least one date for the ride.' }),
-  datesPast: validationMessage(/*i18n*/ { id: 'validation.poll.dates_past', message: 'Proposed dates cannot be in the past' }),
-};
 
 export const POLL_DURATION_CHOICES = [1, 2, 3, 4, 5, 7, 14] as const;
 export const POLL_DEADLINE_DEFAULT_DAYS = 7;

@@ -1,5 +1,5 @@
 import { localDay } from './ride-time';
-import { validationMessage } from '../i18n/validation';
+import { RIDE_MESSAGES } from '../i18n/validation-messages';
 import { isKnownZone, labelMinutes, wallClockOnOffset } from '../timezones/zoned-time';
 
 /*
@@ -8,40 +8,11 @@ import { isKnownZone, labelMinutes, wallClockOnOffset } from '../timezones/zoned
  * so that anything may import them without bringing in a schema.
  */
 
-export const RIDE_NAME_MAX = 255;
-export const RIDE_DESCRIPTION_MAX = 5000;
-export const RIDE_PLACE_MAX = 255;
-export const MAX_WAYPOINTS = 10;
-export const RIDERS_MIN = 1;
-export const RIDERS_MAX = 100;
+export { MAX_WAYPOINTS, RIDE_DESCRIPTION_MAX, RIDE_NAME_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN } from '../text/field-limits';
 export const DEFAULT_START_TIME = '09:00';
 /** What a new ride holds until the rider says otherwise (the create form starts from these too). */
 export const RIDE_DEFAULTS = { duration: 'full-day', minRiders: 1, maxRiders: 10 } as const;
 
-/**
- * Spec 2 section 5: the messages of the ride forms, the same on the server's answers (English there,
- * in the rider's language in the web: shared/i18n/validation.ts).
- */
-export const RIDE_MESSAGES = {
-  group: validationMessage(/*i18n*/ { id: 'validation.ride.group_required', message: 'Group selection is required' }),
-  name: validationMessage(/*i18n*/ { id: 'validation.ride.name_required', message: 'Ride name is required' }),
-  nameTooLong: validationMessage(/*i18n*/ { id: 'validation.ride.name_too_long', message: 'Name too long' }),
-  descriptionTooLong: validationMessage(/*i18n*/ { id: 'validation.ride.description_too_long', message: 'Description too long' }),
-  start: validationMessage(/*i18n*/ { id: 'validation.ride.start_required', message: 'Start location is required' }),
-  end: validationMessage(/*i18n*/ { id: 'validation.ride.end_required', message: 'End location is required' }),
-  placeTooLong: validationMessage(/*i18n*/ { id: 'validation.ride.place_too_long', message: 'Location too long' }),
-  tooManyWaypoints: validationMessage(/*i18n*/ { id: 'validation.ride.too_many_waypoints', message: 'At most {max} waypoints' }, { max: MAX_WAYPOINTS }),
-  startDate: validationMessage(/*i18n*/ { id: 'validation.ride.start_date_required', message: 'Start date is required' }),
-  endDate: validationMessage(/*i18n*/ { id: 'validation.ride.end_date_required', message: 'End date is required' }),
-  minRiders: validationMessage(/*i18n*/ { id: 'validation.ride.min_riders', message: 'Minimum 1 rider' }),
-  ridersMax: validationMessage(/*i18n*/ { id: 'validation.ride.riders_max', message: 'Maximum {max} riders' }, { max: RIDERS_MAX }),
-  maxBelowMin: validationMessage(/*i18n*/ { id: 'validation.ride.max_below_min', message: 'Maximum riders must be at least the minimum' }),
-  endBeforeStart: validationMessage(/*i18n*/ { id: 'validation.ride.end_before_start', message: 'End date must be after start date' }),
-  decisionNotADate: validationMessage(/*i18n*/ { id: 'validation.ride.decision_not_a_date', message: 'Decision time is not a date' }),
-  decisionBeforeStart: validationMessage(/*i18n*/ { id: 'validation.ride.decision_before_start', message: 'The decision time must be before the start' }),
-  startInPast: validationMessage(/*i18n*/ { id: 'validation.ride.start_in_past', message: 'Start date cannot be in the past' }),
-  editedDateTooEarly: validationMessage(/*i18n*/ { id: 'validation.ride.edited_date_too_early', message: 'Dates cannot be earlier than 24 hours ago' }),
-};
 
 /** The ride fields whose values are checked against each other (rideOrderIssues). */
 export interface RideOrderValues {

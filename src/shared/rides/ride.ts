@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
-import { nameText, stripInvisible } from '../text/name-text';
+import { nameText, requiredText, stripInvisible } from '../text/name-text';
 import { timezoneFields, zoneAnswerFields } from '../groups/group';
 import { dateInput } from '../dates/date-input';
 import { pollLinkSchema } from '../polls/poll';
 import { repeatsSchema, rideSeriesSchema } from '../series/series-rule';
-import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_MESSAGES, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
-import { validationMessage } from '../i18n/validation';
+import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
+import { COMMENT_MESSAGES, RIDE_MESSAGES } from '../i18n/validation-messages';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
@@ -15,11 +15,7 @@ export const RIDE_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
 export const COMMENT_MAX_LENGTH = 2000;
-/** A comment's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const COMMENT_MESSAGES = {
-  commentEmpty: validationMessage(/*i18n*/ { id: 'validation.comment.empty', message: 'Comment cannot be empty' }),
-  commentTooLong: validationMessage(/*i18n*/ { id: 'validation.comment.too_long', message: 'Comment too long' }),
-};
+export { RIDE_MESSAGES };
 export {
   RIDE_NAME_MAX,
   RIDE_DESCRIPTION_MAX,
@@ -29,7 +25,6 @@ export {
   RIDERS_MAX,
   DEFAULT_START_TIME,
   RIDE_DEFAULTS,
-  RIDE_MESSAGES,
   rideOrderIssues,
   firstStartDay,
   firstEditedDay,
@@ -183,12 +178,7 @@ export type UpdateRidePayload = z.input<typeof updateRideSchema>;
 export const commentSchema = z.object({
   // Spec 2 section 5: trimmed and non-empty. A comment of only invisible characters (zero-width
   // spaces, direction marks) shows as an empty bubble, so it is empty too.
-  content: z
-    .string({ error: COMMENT_MESSAGES.commentEmpty })
-    .trim()
-    .min(1, COMMENT_MESSAGES.commentEmpty)
-    .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong)
-    .refine((content) => stripInvisible(content).trim().length > 0, COMMENT_MESSAGES.commentEmpty),
+  content: requiredText({ required: COMMENT_MESSAGES.commentEmpty, max: COMMENT_MAX_LENGTH, tooLong: COMMENT_MESSAGES.commentTooLong }).refine((content) => stripInvisible(content).trim().length > 0, COMMENT_MESSAGES.commentEmpty),
 });
 
 /** Comments come newest first in pages of this many (GET /api/rides/{id}/comments). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RIDE_MESSAGES, rideFields } from '../rides/ride';
+import { rideFields } from '../rides/ride';
 import { seriesRuleSchema } from './series-rule';
-import { validationMessage } from '../i18n/validation';
+import { RIDE_MESSAGES, SERIES_MESSAGES } from '../i18n/validation-messages';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -32,7 +32,7 @@ export const seriesEditSchema = rideFields
   })
   .partial()
   .extend({
-    startTime: z.string().regex(TIME, validationMessage(/*i18n*/ { id: 'validation.series.start_time', message: 'Start time must be HH:MM' })).optional(),
+    startTime: z.string().regex(TIME, SERIES_MESSAGES.startTime).optional(),
     rule: seriesRuleSchema.optional(),
   })
   .strict()

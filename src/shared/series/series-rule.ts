@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKnownZone } from '../timezones/zoned-time';
-import { validationMessage } from '../i18n/validation';
+import { SERIES_MESSAGES } from '../i18n/validation-messages';
 import { WEEKDAYS, type Weekday } from './weekdays';
 
 /*
@@ -21,18 +21,6 @@ const WEEK_OF_MONTH_NAMES: Record<string, string> = { '1': 'first', '2': 'second
 export const SERIES_COUNT_MAX = 520;
 export const SERIES_INTERVAL_MAX = 12;
 
-/** The repeat rule's messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const SERIES_MESSAGES = {
-  weekdays: validationMessage(/*i18n*/ { id: 'validation.series.weekdays', message: 'Choose at least one day of the week' }),
-  monthly: validationMessage(/*i18n*/ { id: 'validation.series.monthly', message: 'Choose a day of the month, or a weekday and which one of the month' }),
-  untilAndCount: validationMessage(/*i18n*/ { id: 'validation.series.until_and_count', message: 'End the series on a date or after a number of rides, not both' }),
-  until: validationMessage(/*i18n*/ { id: 'validation.series.until', message: 'The last day must be a date (YYYY-MM-DD)' }),
-  pause: validationMessage(/*i18n*/ { id: 'validation.series.pause', message: 'A break runs from a month and day to another (MM-DD)' }),
-  timezone: validationMessage(/*i18n*/ { id: 'validation.series.time_zone', message: 'Choose a time zone by name (such as Europe/Rome)' }),
-  noRides: validationMessage(/*i18n*/ { id: 'validation.series.no_rides', message: 'This repeat rule gives no ride' }),
-  notInSeries: validationMessage(/*i18n*/ { id: 'validation.series.not_in_series', message: 'This ride is not part of a series' }),
-  startedRide: validationMessage(/*i18n*/ { id: 'validation.series.started_ride', message: 'A ride that has started cannot change the rides after it' }),
-};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day: "2027-02-31" is refused (Date.parse would roll it into March). */

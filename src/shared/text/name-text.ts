@@ -57,6 +57,14 @@ export function stripInvisible(text: string): string {
 }
 
 /**
+ * A required text field: trimmed, then at least `min` characters (one unless said) and at most `max`.
+ * Too short, left out or not a text gives the `required` message; too long, `tooLong`.
+ */
+export function requiredText({ required, min = 1, max, tooLong }: { required: string; min?: number; max: number; tooLong: string }) {
+  return z.string({ error: required }).trim().min(min, required).max(max, tooLong);
+}
+
+/**
  * A name field: invisible characters out, then trimmed, then required and bounded. A name of only
  * invisible characters is therefore empty and gets the required message, on client and server alike.
  */

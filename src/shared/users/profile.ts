@@ -1,31 +1,16 @@
 import { z } from 'zod';
 import { stripInvisible } from '../text/name-text';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
-import { optionalZoneField, TIMEZONE_MESSAGES } from '../timezones/zone-field';
+import { optionalZoneField } from '../timezones/zone-field';
 import { EMAIL_MAX_LENGTH } from '../auth/magic-link';
 import { GPX_PRIVACY_ZONES } from '../gpx/privacy-zones';
 import { preferenceUpdateShape } from './preference-schemas';
 import { PREFERRED_UNITS, PROFILE_VISIBILITIES, USER_ID_MAX_LENGTH, USER_ID_MIN_LENGTH, currentUserSchema } from './current-user';
-import { validationMessage } from '../i18n/validation';
+import { PROFILE_MESSAGES, TIMEZONE_MESSAGES } from '../i18n/validation-messages';
+import { MOTORCYCLE_YEAR_MIN } from '../text/field-limits';
 
-export const MOTORCYCLE_YEAR_MIN = 1900;
+export { MOTORCYCLE_YEAR_MIN };
 
-/** The profile forms' messages (English on the server, the rider's language in the web: shared/i18n/validation.ts). */
-export const PROFILE_MESSAGES = {
-  userIdTooShort: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_too_short', message: 'User ID must be at least {min} characters' }, { min: USER_ID_MIN_LENGTH }),
-  userIdTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_too_long', message: 'User ID must be at most {max} characters' }, { max: USER_ID_MAX_LENGTH }),
-  userIdCharacters: validationMessage(/*i18n*/ { id: 'validation.profile.user_id_characters', message: 'User ID may only contain letters, numbers, hyphens and underscores' }),
-  email: validationMessage(/*i18n*/ { id: 'validation.profile.email_invalid', message: 'Invalid email address' }),
-  firstNameTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.first_name_too_long', message: 'First name must be at most {max} characters' }, { max: 100 }),
-  lastNameTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.last_name_too_long', message: 'Last name must be at most {max} characters' }, { max: 100 }),
-  bioTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.bio_too_long', message: 'Bio must be at most {max} characters' }, { max: 2000 }),
-  locationTooLong: validationMessage(/*i18n*/ { id: 'validation.profile.location_too_long', message: 'Location must be at most {max} characters' }, { max: 255 }),
-  yearWhole: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_whole', message: 'Year must be a whole number' }),
-  yearMin: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_min', message: 'Year must be {min} or later' }, { min: MOTORCYCLE_YEAR_MIN }),
-  yearMax: validationMessage(/*i18n*/ { id: 'validation.motorcycle.year_max', message: 'Year cannot be later than next year' }),
-  tooMany: validationMessage(/*i18n*/ { id: 'validation.motorcycle.too_many', message: 'At most {max} motorcycles' }, { max: 20 }),
-  locationRequired: validationMessage(/*i18n*/ { id: 'validation.profile.location_required', message: 'Location is required' }),
-};
 
 /** Handles appear in /profile/{userId}: letters, digits, hyphen and underscore only. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
