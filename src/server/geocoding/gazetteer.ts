@@ -483,16 +483,21 @@ function stateNameIn(s: Store, town: TownRow, language: GazetteerLanguage): stri
   return local ?? town.state;
 }
 
-/** A town's name in the rider's language where GeoNames has one ("Monachium"), else its main name. */
-function townNameIn(s: Store, town: TownRow, language: GazetteerLanguage): string {
-  return s.townName.get(town.id, baseLanguage(language)) ?? town.name;
+/**
+ * A town's name in the rider's language where GeoNames has one ("Monachium"), else its main name.
+ * Not when it is its state's name too: "New York" would read as the state ("New York, United
+ * States"), so New York City keeps its main name.
+ */
+function townNameIn(s: Store, town: TownRow, language: GazetteerLanguage, state: string | undefined): string {
+  const local = s.townName.get(town.id, baseLanguage(language));
+  return local === undefined || local === state ? town.name : local;
 }
 
 function present(s: Store, town: TownRow, language: GazetteerLanguage): LocationSearchResult {
   const type = placeType(town);
   const state = stateNameIn(s, town, language);
   const country = countryNameIn(town.country, language);
-  const name = type === 'country' ? country : type === 'state' ? state! : townNameIn(s, town, language);
+  const name = type === 'country' ? country : type === 'state' ? state! : townNameIn(s, town, language, state);
   const address: LocationAddress =
     type === 'country' || type === 'state'
       ? { ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() }
