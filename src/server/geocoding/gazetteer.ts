@@ -380,6 +380,7 @@ interface Store {
   box: Database.Statement<[number, number, number, number], TownRow>;
   stateName: Database.Statement<[string, string, string], string>;
   townName: Database.Statement<[number, string], string>;
+  townNames: Database.Statement<[number], string>;
   areasNamed: Database.Statement<[string, string], Pick<TownRow, 'country' | 'admin_code'>>;
   /** Every country and state a town lies in, read on first need (a few thousand rows). */
   regions: Array<Pick<TownRow, 'country' | 'admin_code' | 'state'>> | null;
@@ -423,6 +424,7 @@ function open(): Store {
     ) as Store['areasNamed'],
     stateName: db.prepare('SELECT name FROM state_names WHERE country = ? AND admin_code = ? AND language = ?').pluck() as Store['stateName'],
     townName: db.prepare('SELECT name FROM town_names WHERE town_id = ? AND language = ?').pluck() as Store['townName'],
+    townNames: db.prepare('SELECT DISTINCT name FROM town_names WHERE town_id = ? ORDER BY language').pluck() as Store['townNames'],
     regions: null,
   };
   return store;
@@ -709,19 +711,26 @@ export function searchGazetteer(text: string, limit: number, near: LatLon | null
 }
 
 /**
- * The main names of the towns called exactly `text` in any language, biggest first, leaving out
- * `text` itself: "Florence" gives "Firenze", "Munich" "München", "Москва" "Moscow". The group
- * search uses them so a place typed in one language finds groups whose place is written in another.
+ * The names a place is written under for the towns called exactly `text` in any language, biggest
+ * first, leaving out `text` itself: each town's main name, then its names in the shipped languages,
+ * which riders pick in their own language ("Florence" gives "Firenze", "Florenz", "Florencja"...;
+ * "Munich" "München", "Monaco di Baviera"...; "Москва" "Moscow"). The group search uses them so a
+ * place typed in one language finds groups whose place is written in another.
  */
-export function otherNamesOfTown(text: string, limit = 3): string[] {
+export function otherNamesOfTown(text: string, limit = 12): string[] {
   const key = normalizeName(text);
   if (key.length < 3) return [];
+  const s = open();
   const names = new Set<string>();
-  for (const town of open()
-    .exact.all(key)
+  const add = (name: string) => {
+    if (names.size < limit && normalizeName(name) !== key) names.add(name);
+  };
+  for (const town of s.exact
+    .all(key)
     .filter((place) => place.id > 0)
     .sort((a, b) => b.population - a.population)) {
-    if (normalizeName(town.name) !== key) names.add(town.name);
+    add(town.name);
+    for (const name of s.townNames.all(town.id)) add(name);
     if (names.size === limit) break;
   }
   return [...names];

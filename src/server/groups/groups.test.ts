@@ -250,6 +250,17 @@ describe('finding groups', () => {
     expect(await found('Munich')).not.toContain('Colli Fiorentini');
   });
 
+  it("finds a group whose place was picked in another rider's language (an English rider's \"Florence\", a Polish one's \"Monachium\")", async () => {
+    const owner = await buildGuest(t);
+    await buildGroup(owner, { name: 'Chianti Wanderers', location: 'Florence, Tuscany, Italy' });
+    await buildGroup(owner, { name: 'Bawarscy Jeźdźcy', location: 'Monachium, Bawaria, Niemcy' });
+    const viewer = await buildGuest(t);
+    const found = async (q: string) => ((await viewer.client.get(`/api/groups/search?q=${encodeURIComponent(q)}`)).json() as Array<{ name: string }>).map((g) => g.name);
+    for (const q of ['Firenze', 'Florenz', 'Florencja']) expect(await found(q), q).toContain('Chianti Wanderers');
+    for (const q of ['München', 'Munich', 'Monaco di Baviera']) expect(await found(q), q).toContain('Bawarscy Jeźdźcy');
+    expect(await found('Firenze')).not.toContain('Bawarscy Jeźdźcy');
+  });
+
   it('finds a group by its slug or name, 404 otherwise', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { name: 'Iron Hawks' });
