@@ -41,6 +41,13 @@ function readMo(file: string): Map<string, string> {
   return out;
 }
 
+/**
+ * A name that is no name to show: a comma would split it as "town, state, country"; a bracket is a
+ * note ("Orange (State of New South Wales)", "Bethanien (Lazarus)"); a long one a description ("Abu
+ * Dhabi Island and Internal Islands City"). The town is shown under its main name instead.
+ */
+const showable = (name: string) => !/[,(]|\s{2}/.test(name) && name.length <= 40;
+
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: tsx build/gazetteer-place-names.ts <unpacked libgeonames-common directory>');
 
@@ -57,8 +64,8 @@ for (const [language, catalog] of Object.entries(CATALOGS)) {
   for (const [id, name] of readMo(path.join(dir, 'usr/share/locale', catalog, 'LC_MESSAGES/geonames.mo'))) {
     if (/^\d+$/.test(id)) {
       const main = mainNames.get(id);
-      if (main !== undefined && main !== name) (towns[id] ??= {})[language] = name;
-    } else if (/^[A-Z]{2}\.\w+$/.test(id) && language !== 'en') {
+      if (main !== undefined && main !== name && showable(name)) (towns[id] ??= {})[language] = name;
+    } else if (/^[A-Z]{2}\.\w+$/.test(id) && language !== 'en' && showable(name)) {
       (states[id] ??= {})[language] = name;
     }
   }
