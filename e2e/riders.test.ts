@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
 import { expectAccessible } from './support/page-checks';
+import { screenshotsDir } from './support/screenshots';
 
 /** A real photo from a camera, with GPS coordinates in its EXIF data. */
 const PHOTO = path.resolve('test-data/fixtures/images/exif-gps-DSCN0010.jpg');
@@ -226,6 +227,42 @@ describe('the Select Location dialog', () => {
     const saved = await currentUser(page);
     expect(saved.location).toBe('Bologna, Emilia-Romagna, Italy');
     expect(saved.latitude).toBeCloseTo(44.49, 1);
+    await context.close();
+  });
+});
+
+describe('the Select Location dialog in Polish', () => {
+  it('reads München as a Polish rider says it, on a 375 px phone: "Monachium, Bawaria, Niemcy", a city, saved so', async () => {
+    // A Polish browser's first visit makes a Polish guest (users/account-language).
+    const { context, page } = await h.newPage({ width: 375, height: 740 }, undefined, { locale: 'pl-PL' });
+    await page.goto('/');
+    const welcome = page.getByRole('dialog', { name: 'Witaj w RoadCaptain!' });
+    await welcome.getByRole('button', { name: 'Przejdź do pulpitu' }).click();
+    await welcome.waitFor({ state: 'detached' });
+    const me = await currentUser(page);
+    await page.goto(`/profile/${me.userId}`);
+    await page.getByText('Nie ustawiono lokalizacji.').waitFor();
+
+    await page.getByRole('button', { name: 'Ustaw lokalizację' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wybierz lokalizację' });
+    await dialog.getByLabel('Szukaj lokalizacji').fill('München');
+    // The town and its state under their Polish names (GeoNames), the country's from ICU, the type from its code.
+    const result = dialog.getByRole('button', { name: /^Monachium, Bawaria, Niemcy/ });
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/^Monachium, Bawaria, Niemcy\s+Miasto\s+·\s+48\.\d{4}, 11\.\d{4}$/);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(screenshotsDir('riders'), 'select-location-pl-375.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // "Bawaria" alone is the state, under its Polish name.
+    await dialog.getByLabel('Szukaj lokalizacji').fill('Bawaria');
+    const state = dialog.getByRole('button', { name: /^Bawaria, Niemcy/ });
+    await state.waitFor();
+    expect(await state.innerText()).toContain('Region');
+    await dialog.getByLabel('Szukaj lokalizacji').fill('München');
+    await result.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Lokalizacja została zapisana.', { exact: true }).waitFor();
+    expect((await currentUser(page)).location).toBe('Monachium, Bawaria, Niemcy');
     await context.close();
   });
 });

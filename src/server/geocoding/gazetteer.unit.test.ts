@@ -12,41 +12,44 @@ const WASHINGTON: LatLon = { lat: 38.9, lon: -77.04 };
 const NICE: LatLon = { lat: 43.7, lon: 7.27 };
 const HAMBURG: LatLon = { lat: 53.55, lon: 9.99 };
 
-/** [what the rider types, near, the place's GeoNames main name (a country's English name), its country]. */
+/**
+ * [what the rider types, near, the place's name as an English rider reads it (GeoNames' English name,
+ * else its main name, also where the English name is its state's: Genève, Geneva), its country].
+ */
 const PLACES: Array<[string, LatLon | null, string, string]> = [
   // Italian
-  ['Firenze', null, 'Firenze', 'it'],
+  ['Firenze', null, 'Florence', 'it'],
   ['Roma', null, 'Rome', 'it'],
   ['Roma', BOLOGNA, 'Rome', 'it'],
-  ['Milano', null, 'Milano', 'it'],
-  ['Venezia', null, 'Venezia', 'it'],
-  ['Napoli', null, 'Napoli', 'it'],
+  ['Milano', null, 'Milan', 'it'],
+  ['Venezia', null, 'Venice', 'it'],
+  ['Napoli', null, 'Naples', 'it'],
   ['Torino', null, 'Turin', 'it'],
-  ['Monaco', BOLOGNA, 'München', 'de'],
+  ['Monaco', BOLOGNA, 'Munich', 'de'],
   ['Bologna', null, 'Bologna', 'it'],
   // German
-  ['München', null, 'München', 'de'],
-  ['Munchen', null, 'München', 'de'],
-  ['Muenchen', null, 'München', 'de'],
-  ['Köln', null, 'Köln', 'de'],
-  ['Koeln', null, 'Köln', 'de'],
+  ['München', null, 'Munich', 'de'],
+  ['Munchen', null, 'Munich', 'de'],
+  ['Muenchen', null, 'Munich', 'de'],
+  ['Köln', null, 'Cologne', 'de'],
+  ['Koeln', null, 'Cologne', 'de'],
   ['Wien', null, 'Vienna', 'at'],
-  ['Mailand', null, 'Milano', 'it'],
+  ['Mailand', null, 'Milan', 'it'],
   ['Rom', HAMBURG, 'Rome', 'it'],
   ['Genf', null, 'Genève', 'ch'],
-  ['Nürnberg', null, 'Nürnberg', 'de'],
-  ['Nurnberg', null, 'Nürnberg', 'de'],
+  ['Nürnberg', null, 'Nuremberg', 'de'],
+  ['Nurnberg', null, 'Nuremberg', 'de'],
   ['Zürich', null, 'Zürich', 'ch'],
   ['Kopenhagen', null, 'Copenhagen', 'dk'],
   // English
-  ['Florence', null, 'Firenze', 'it'],
+  ['Florence', null, 'Florence', 'it'],
   ['Florence', CHICAGO, 'Florence', 'us'],
-  ['Munich', null, 'München', 'de'],
-  ['Cologne', null, 'Köln', 'de'],
+  ['Munich', null, 'Munich', 'de'],
+  ['Cologne', null, 'Cologne', 'de'],
   ['Vienna', null, 'Vienna', 'at'],
   ['Vienna', WASHINGTON, 'Vienna', 'us'],
   ['Prague', null, 'Prague', 'cz'],
-  ['Milan', null, 'Milano', 'it'],
+  ['Milan', null, 'Milan', 'it'],
   ['Geneva', null, 'Genève', 'ch'],
   ['Zurich', null, 'Zürich', 'ch'],
   ['Paris', null, 'Paris', 'fr'],
@@ -58,12 +61,12 @@ const PLACES: Array<[string, LatLon | null, string, string]> = [
   ['Genève', null, 'Genève', 'ch'],
   ['Bruxelles', null, 'Brussels', 'be'],
   ['Praha', null, 'Prague', 'cz'],
-  ['Kraków', null, 'Kraków', 'pl'],
-  ['Krakow', null, 'Kraków', 'pl'],
+  ['Kraków', null, 'Krakow', 'pl'],
+  ['Krakow', null, 'Krakow', 'pl'],
   ['Warszawa', null, 'Warsaw', 'pl'],
   ['Lisboa', null, 'Lisbon', 'pt'],
   ['København', null, 'Copenhagen', 'dk'],
-  ['Sevilla', null, 'Sevilla', 'es'],
+  ['Sevilla', null, 'Seville', 'es'],
   ['Den Haag', null, 'The Hague', 'nl'],
   // Other scripts
   ['Москва', null, 'Moscow', 'ru'],
@@ -95,6 +98,14 @@ const PLACES: Array<[string, LatLon | null, string, string]> = [
   ['Lombardei', null, 'Lombardy', 'it'],
   ['Texas', BOLOGNA, 'Texas', 'us'],
   ['Georgia', null, 'Georgia', 'us'],
+  // Towns and states under their names in Polish and Dutch (GeoNames' names with languages)
+  ['Monachium', null, 'Munich', 'de'],
+  ['Rzym', null, 'Rome', 'it'],
+  ['Keulen', null, 'Cologne', 'de'],
+  ['Bawaria', null, 'Bavaria', 'de'],
+  ['Beieren', null, 'Bavaria', 'de'],
+  ['Toskania', null, 'Tuscany', 'it'],
+  ['Dolnośląskie', null, 'Lower Silesia', 'pl'],
 ];
 
 describe('place ranking of the offline gazetteer', () => {
@@ -146,12 +157,28 @@ describe('place ranking of the offline gazetteer', () => {
     ['Tuscany', 'fr', 'Toscane, Italie'],
     ['Italy', 'pl', 'Włochy'],
     ['Italy', 'nl', 'Italië'],
-    ['Firenze', 'de', 'Firenze, Toskana, Italien'],
+    ['Firenze', 'de', 'Florenz, Toskana, Italien'],
     ['Sevilla', 'es', 'Sevilla, Andalucía, España'],
     ['Paris', 'pt-BR', 'Paris, Ilha de França, França'],
-    // No Polish or Dutch state names, and towns keep GeoNames' main name: the country is Polish.
-    ['München', 'pl', 'München, Bavaria, Niemcy'],
-    ['Firenze', 'en', 'Firenze, Tuscany, Italy'],
+    // Towns of 15,000 people or more and states in every shipped language where GeoNames has the name.
+    ['München', 'pl', 'Monachium, Bawaria, Niemcy'],
+    ['Munich', 'it', 'Monaco di Baviera, Baviera, Germania'],
+    ['Monachium', 'en', 'Munich, Bavaria, Germany'],
+    ['München', 'de', 'München, Bayern, Deutschland'],
+    ['München', 'nl', 'München, Beieren, Duitsland'],
+    ['Köln', 'nl', 'Keulen, Noordrijn-Westfalen, Duitsland'],
+    ['Firenze', 'en', 'Florence, Tuscany, Italy'],
+    ['Firenze', 'pl', 'Florencja, Toskania, Włochy'],
+    ['Florence', 'it', 'Firenze, Toscana, Italia'],
+    ['Roma', 'it', 'Roma, Lazio, Italia'],
+    ['Munich', 'pt-BR', 'Munique, Baviera, Alemanha'],
+    // A name that is its state's name too keeps the town apart from the state: its main name.
+    ['Lisboa', 'pt-BR', 'Lisbon, Lisboa, Portugal'],
+    ['Zurich', 'en', 'Zürich, Zurich, Switzerland'],
+    ['Bavaria', 'pl', 'Bawaria, Niemcy'],
+    ['Tuscany', 'nl', 'Toscane, Italië'],
+    // A town of fewer than 15,000 people keeps its main name; its state and country are translated.
+    ['Greve in Chianti', 'pl', 'Greve in Chianti, Toskania, Włochy'],
   ])('"%s" for a rider reading %s is %s', (query, language, place) => {
     expect(searchGazetteer(query, 5, null, language)[0]?.display_name).toBe(place);
   });
@@ -165,12 +192,12 @@ describe('place ranking of the offline gazetteer', () => {
 
   it.each([
     ['Roma, Italia', 'Rome, Lazio, Italy'],
-    ['München, Deutschland', 'München, Bavaria, Germany'],
+    ['München, Deutschland', 'Munich, Bavaria, Germany'],
     ['Wien, Österreich', 'Vienna, Austria'],
     ['Zürich, Schweiz', 'Zürich, Zurich, Switzerland'],
     ['Praha, Česko', 'Prague, Czechia'],
     ['Москва, Россия', 'Moscow, Russia'],
-    ['Sevilla, España', 'Sevilla, Andalusia, Spain'],
+    ['Sevilla, España', 'Seville, Andalusia, Spain'],
   ])('"%s" (the country in its own language after a comma) is %s', (query, place) => {
     expect(searchGazetteer(query, 5)[0]?.display_name).toBe(place);
   });
@@ -182,10 +209,10 @@ describe('place ranking of the offline gazetteer', () => {
   });
 
   it('drops a region it does not know after a comma instead of finding nothing', () => {
-    expect(searchGazetteer('Firenze, Mugello', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
-    expect(searchGazetteer('Firenze, Toscana', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
-    expect(searchGazetteer('Firenze, Toscana, Italia', 5)[0]?.display_name).toBe('Firenze, Tuscany, Italy');
-    expect(searchGazetteer('München, Bayern', 5)[0]?.display_name).toBe('München, Bavaria, Germany');
+    expect(searchGazetteer('Firenze, Mugello', 5)[0]?.display_name).toBe('Florence, Tuscany, Italy');
+    expect(searchGazetteer('Firenze, Toscana', 5)[0]?.display_name).toBe('Florence, Tuscany, Italy');
+    expect(searchGazetteer('Firenze, Toscana, Italia', 5)[0]?.display_name).toBe('Florence, Tuscany, Italy');
+    expect(searchGazetteer('München, Bayern', 5)[0]?.display_name).toBe('Munich, Bavaria, Germany');
     // A known qualifier still narrows: Paris in Texas, not France.
     expect(searchGazetteer('Paris, Texas', 5)[0]?.display_name).toBe('Paris, Texas, United States');
     // And a known one that no town of the name lies in still finds nothing.
@@ -198,7 +225,7 @@ describe('place ranking of the offline gazetteer', () => {
   });
 
   it('looks up the nearest towns of a point, across the date line too', () => {
-    expect(reverseGazetteer({ lat: 43.7696, lon: 11.2558 }, 5)[0]!.display_name).toBe('Firenze, Tuscany, Italy');
+    expect(reverseGazetteer({ lat: 43.7696, lon: 11.2558 }, 5)[0]!.display_name).toBe('Florence, Tuscany, Italy');
     const fiji = reverseGazetteer({ lat: -16.5, lon: 179.99 }, 5);
     expect(fiji).toHaveLength(5);
     expect(fiji[0]!.address?.country_code).toBe('fj');

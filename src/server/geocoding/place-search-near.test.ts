@@ -31,7 +31,7 @@ describe('GET /api/search-location?near= with GEOCODER_URL (a fake Photon on loo
   it('puts the landmark first and fills up with gazetteer towns', async () => {
     const results = await search(client, 'Firenze');
     expect(results[0]).toMatchObject({ display_name: 'Passo della Futa, Firenzuola, Italy', place_id: 'osm:N26862581' });
-    expect(results[1]!.display_name).toBe('Firenze, Tuscany, Italy');
+    expect(results[1]!.display_name).toBe('Florence, Tuscany, Italy');
   });
 
   it('passes the near point to the service (rounded) and keeps one cached answer per point', async () => {

@@ -239,15 +239,21 @@ describe('finding groups', () => {
     for (const q of ['Valle dell’Adige', "valle dell'adige sezione", 'Adige Sezione']) expect(await found(q), q).toEqual(["Motoclub Valle dell'Adige — Sezione Storica"]);
   });
 
-  it('finds a group by its place typed in another language ("Florence" or "Florenz" for Firenze, "Munich" for München)', async () => {
+  it('finds a group by its place typed in another language ("Florence" or "Florenz" for Firenze, "Munich" for München), or picked in one ("Florence", "Monachium")', async () => {
     const owner = await buildGuest(t);
     await buildGroup(owner, { name: 'Colli Fiorentini', location: 'Firenze, Tuscany, Italy' });
     await buildGroup(owner, { name: 'Isar Kurven', location: 'München' });
+    // Places an English and a Polish rider picked: the search writes them in the rider's language.
+    await buildGroup(owner, { name: 'Chianti Wanderers', location: 'Florence, Tuscany, Italy' });
+    await buildGroup(owner, { name: 'Bawarscy Jeźdźcy', location: 'Monachium, Bawaria, Niemcy' });
     const viewer = await buildGuest(t);
     const found = async (q: string) => ((await viewer.client.get(`/api/groups/search?q=${encodeURIComponent(q)}`)).json() as Array<{ name: string }>).map((g) => g.name);
     for (const q of ['Florence', 'Florenz', 'firenze']) expect(await found(q), q).toContain('Colli Fiorentini');
     for (const q of ['Munich', 'Monaco di Baviera']) expect(await found(q), q).toContain('Isar Kurven');
     expect(await found('Munich')).not.toContain('Colli Fiorentini');
+    for (const q of ['Firenze', 'Florenz', 'Florencja']) expect(await found(q), q).toContain('Chianti Wanderers');
+    for (const q of ['München', 'Munich', 'Monaco di Baviera']) expect(await found(q), q).toContain('Bawarscy Jeźdźcy');
+    expect(await found('Firenze')).not.toContain('Bawarscy Jeźdźcy');
   });
 
   it('finds a group by its slug or name, 404 otherwise', async () => {

@@ -44,7 +44,7 @@ export const locationSearchResultSchema = z.object({
   display_name: z.string(),
   lat: z.string(),
   lon: z.string(),
-  /** "city", "town", "village", "suburb", or the remote geocoder's own type. */
+  /** A stable code, never a text: "country", "state", "city", "town", "village", "suburb", or the remote geocoder's own type ("mountain_pass"). The web words it in the rider's language (place-type-label.ts). */
   type: z.string(),
   address: locationAddressSchema.optional(),
 });

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PLACES_PLACEHOLDER, TOWNS_PLACEHOLDER } from '../api/app-config';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../test/utils';
+import { activateLocale } from '../lib/i18n/i18n';
+import { resetTestLanguage } from '../test/language';
 import { GEOLOCATION_OPTIONS, SelectLocationDialog } from './select-location-dialog';
 
 afterEach(resetTestEnvironment);
@@ -44,12 +46,36 @@ describe('SelectLocationDialog', () => {
 
     const result = await within(dialog).findByRole('button', { name: /Bologna, Emilia-Romagna, Italy/ }, { timeout: 2000 });
     expect(searches(requests)).toEqual(['/api/search-location?q=Bologna']);
-    expect(result.textContent).toContain('city');
+    expect(result.textContent).toContain('City');
     expect(result.textContent).toContain('44.4938, 11.3388');
 
     fireEvent.click(result);
     expect(onSelect).toHaveBeenCalledWith({ address: 'Bologna, Emilia-Romagna, Italy', latitude: 44.49381, longitude: 11.33876 });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("reads the results in a Polish rider's language: the place as the server writes it for them, its type from its code", async () => {
+    await act(() => activateLocale('pl'));
+    onTestFinished(resetTestLanguage);
+    // What GET /api/search-location answers a rider whose language is Polish (geocoding.test.ts).
+    const munich = { place_id: 'geonames:2867714', display_name: 'Monachium, Bawaria, Niemcy', lat: '48.13743', lon: '11.57549', type: 'city' };
+    const bavaria = { place_id: 'admin1:DE.02', display_name: 'Bawaria, Niemcy', lat: '48.9', lon: '11.4', type: 'state' };
+    const germany = { place_id: 'country:DE', display_name: 'Niemcy', lat: '51.2', lon: '10.4', type: 'country' };
+    const pass = { place_id: 'osm:N1', display_name: 'Passo dello Stelvio, Bormio, Włochy', lat: '46.5286', lon: '10.4531', type: 'mountain_pass' };
+    const odd = { place_id: 'osm:N2', display_name: 'Monachium Hbf, Monachium, Niemcy', lat: '48.14', lon: '11.56', type: 'railway_station' };
+    mockApi({ 'GET /api/users/current': () => json(buildCurrentUser({ language: 'pl' })), 'GET /api/search-location': () => json([munich, bavaria, germany, pass, odd]) });
+    renderWithApp(<SelectLocationDialog open onOpenChange={vi.fn()} onSelect={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Wybierz lokalizację' });
+    fireEvent.change(within(dialog).getByRole('searchbox'), { target: { value: 'München' } });
+    const list = await within(dialog).findByRole('list', { name: 'Miejsca' }, { timeout: 2000 });
+    const rows = within(list).getAllByRole('button').map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Monachium, Bawaria, NiemcyMiasto·48.1374, 11.5755',
+      'Bawaria, NiemcyRegion·48.9000, 11.4000',
+      'NiemcyKraj·51.2000, 10.4000',
+      'Passo dello Stelvio, Bormio, WłochyPrzełęcz·46.5286, 10.4531',
+      'Monachium Hbf, Monachium, NiemcyMiejsce·48.1400, 11.5600',
+    ]);
   });
 
   it('empties the results when the text is cleared', async () => {

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { Input } from './ui/input';
+import { placeTypeLabel } from './place-type-label';
 import { ClearSearchButton } from './ui/search-field';
 import { Skeleton, SkeletonLines } from './ui/skeleton';
 import { toast } from './ui/toast';
@@ -198,7 +199,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-semibold text-asphalt-950" title={result.display_name}>{result.display_name}</span>
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-asphalt-500">
-                        <span className="font-medium text-asphalt-700 capitalize">{result.type}</span>
+                        <span className="font-medium text-asphalt-700">{placeTypeLabel(result.type)}</span>
                         <span aria-hidden="true">·</span>
                         <span className="font-mono tabular-nums">{formatCoordinates(place.latitude, place.longitude)}</span>
                       </span>
