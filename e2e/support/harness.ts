@@ -79,8 +79,11 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
-/** With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it). */
-export async function startHarness(options: { webDir?: string } = {}): Promise<Harness> {
+/**
+ * With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it);
+ * `env` adds or changes the server's configuration (e.g. TILE_URL naming a fake tile server on loopback).
+ */
+export async function startHarness(options: { webDir?: string; env?: Record<string, string> } = {}): Promise<Harness> {
   const webDir = options.webDir ?? path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
   const mails: ReceivedMail[] = [];
@@ -93,7 +96,7 @@ export async function startHarness(options: { webDir?: string } = {}): Promise<H
   const port = await freePort();
 
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true' }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true', ...options.env }),
     webDir,
   };
   const app = await buildApp({ config, logger: false });
