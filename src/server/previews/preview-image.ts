@@ -173,7 +173,7 @@ export function photoVersion(kind: PhotoKind, storageKey: string): string {
  * in a circle in the middle of the app's frame. The quality steps down until it fits.
  */
 export async function fitPhoto(photo: Buffer, kind: PhotoKind): Promise<Buffer> {
-  let image: sharp.Sharp;
+  let image: ReturnType<typeof sharp>;
   if (kind === 'group') {
     image = sharp(photo).rotate().resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'attention' }).flatten({ background: ASPHALT_900 });
   } else {
