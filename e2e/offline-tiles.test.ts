@@ -106,6 +106,17 @@ async function joinedRide(h: Harness, name: string): Promise<{ rider: Rider; pat
   return { rider, path: `/groups/${group.slug}/rides/${ride.slug}`, apiPath: `/api/groups/${group.slug}/rides/${ride.slug}` };
 }
 
+/** Once every tile the page shows is kept. */
+async function shownTilesKept(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const kept = new Set((await keptTiles(page)).map((tile) => tile.url));
+      const shown = await shownTiles(page);
+      return shown.length > 0 && shown.every((url) => kept.has(url));
+    })
+    .toBe(true);
+}
+
 const savedAnswers = (page: Page) =>
   page.evaluate(async () => ((await caches.has('saved-answers')) ? (await (await caches.open('saved-answers')).keys()).map((request) => new URL(request.url).pathname) : []));
 
@@ -131,12 +142,7 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     await showRouteMap(page, 'Tiles Kept Ride');
     await expect.poll(async () => (await shownTiles(page)).length).toBeGreaterThan(0);
     // Every tile shown is kept.
-    await expect
-      .poll(async () => {
-        const kept = new Set((await keptTiles(page)).map((tile) => tile.url));
-        return (await shownTiles(page)).every((url) => kept.has(url));
-      })
-      .toBe(true);
+    await shownTilesKept(page);
     const shown = await shownTiles(page);
 
     const server = await stopServer(h);
@@ -155,9 +161,13 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     }
   });
 
-  it('keeps no more than TILE_CACHE_MB, the tiles viewed last', async () => {
+  it('keeps no more than TILE_CACHE_MB, dropping the tiles kept longest ago first', async () => {
     const { rider, path } = await joinedRide(h, 'Tiles Capped Ride');
     const { page } = rider;
+    // The dashboard's card map keeps small tiles first.
+    await page.goto('/');
+    await shownTilesKept(page);
+    expect((await keptTiles(page)).length).toBeGreaterThan(0);
     tiles.big = true;
     try {
       const before = tiles.served.length;
@@ -171,6 +181,8 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
       await expect.poll(async () => (await keptTiles(page)).filter((tile) => tile.bytes === size).length).toBe(Math.floor(MB / size));
       const kept = await keptTiles(page);
       expect(kept.reduce((sum, tile) => sum + tile.bytes, 0)).toBeLessThanOrEqual(MB);
+      // The small tiles the dashboard's card map kept before were the oldest: they went first.
+      expect(kept.filter((tile) => tile.bytes !== size)).toEqual([]);
     } finally {
       tiles.big = false;
     }
@@ -189,13 +201,7 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     await expect.poll(() => savedAnswers(page)).toContain(apiPath);
     expect(await page.evaluate(() => fetch('/api/app-config').then((response) => response.json()))).toMatchObject({ tileOffline: { prefetch: false } });
     // The dashboard's card map shows tiles of its own, and they are kept; nothing else is asked or kept.
-    await expect
-      .poll(async () => {
-        const kept = new Set((await keptTiles(page)).map((tile) => tile.url));
-        const shown = await shownTiles(page);
-        return shown.length > 0 && shown.every((url) => kept.has(url));
-      })
-      .toBe(true);
+    await shownTilesKept(page);
     expect((await keptTiles(page)).map((tile) => new URL(tile.url).pathname).filter((path) => !asked.has(path))).toEqual([]);
     expect(tiles.served.slice(before).filter((path) => !asked.has(path))).toEqual([]);
   });
