@@ -80,12 +80,13 @@ export const CHROMIUM_LAUNCH = {
 };
 
 /**
- * With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it).
+ * With `webDir`, the server serves that copy of the build instead of dist/web (a test that changes it);
+ * `env` adds or changes the server's configuration (e.g. TILE_URL naming a fake tile server on loopback).
  * Pages run without the service worker unless `serviceWorkers: 'allow'`: only the push and offline
  * tests need it, and elsewhere its install (the whole build precached in every context) costs CI time
  * and brings the worker's timing (the update prompt) into tests about something else.
  */
-export async function startHarness(options: { webDir?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Harness> {
+export async function startHarness(options: { webDir?: string; env?: Record<string, string>; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Harness> {
   const serviceWorkers = options.serviceWorkers ?? 'block';
   const webDir = options.webDir ?? path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/web is missing: run "npm run build" first (npm test does)');
@@ -99,7 +100,7 @@ export async function startHarness(options: { webDir?: string; serviceWorkers?: 
   const port = await freePort();
 
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true' }),
+    ...loadConfig({ DATA_DIR: dataDir, GAZETTEER_DIR: testGazetteerDir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUSH_SERVICE_HOSTS: '127.0.0.1', PSEUDO_LOCALE: 'true', ...options.env }),
     webDir,
   };
   const app = await buildApp({ config, logger: false });

@@ -104,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.tileUrl)],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // The service worker fetches map tiles to keep them offline (src/web/service-worker/tile-cache.ts).
+        connectSrc: ["'self'", tileSource(config.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       appName: config.appName,
       tileUrl: config.tileUrl,
       tileAttribution: config.tileAttribution,
+      tileOffline: { cacheMb: config.tileCacheMb, prefetch: config.tilePrefetch, prefetchMaxTiles: config.tilePrefetchMaxTiles },
       placeSearch: config.geocoderUrl ? 'places' : 'towns',
       pseudoLocale: config.pseudoLocale,
     };

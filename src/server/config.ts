@@ -30,6 +30,18 @@ export interface Config {
   routerUrl: string | null;
   tileUrl: string;
   tileAttribution: string;
+  /**
+   * Map tiles a rider's phone keeps for offline use (TILE_CACHE_MB, megabytes): the tiles viewed, the
+   * oldest dropped first past it (src/web/service-worker/tile-cache.ts).
+   */
+  tileCacheMb: number;
+  /**
+   * TILE_PREFETCH=true: the phone also saves the tiles along the route of each ride saved for offline
+   * (zoom 8 to 14), at most TILE_PREFETCH_MAX_TILES tiles and half of TILE_CACHE_MB. Off by default:
+   * OpenStreetMap's tile usage policy forbids bulk downloading; only for a tile server whose operator allows it.
+   */
+  tilePrefetch: boolean;
+  tilePrefetchMaxTiles: number;
   /** Where the built web app lives; null in API-only tests. */
   webDir: string | null;
   logLevel: string;
@@ -261,6 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routerUrl: urlVar(env, 'ROUTER_URL', ['http:', 'https:']),
     tileUrl,
     tileAttribution: optional(env, 'TILE_ATTRIBUTION') ?? DEFAULT_TILE_ATTRIBUTION,
+    tileCacheMb: wholeNumber(env, 'TILE_CACHE_MB', 100, 1, 10_000, ' of megabytes'),
+    tilePrefetch: flag(env, 'TILE_PREFETCH'),
+    tilePrefetchMaxTiles: wholeNumber(env, 'TILE_PREFETCH_MAX_TILES', 3000, 1, 100_000),
     webDir: path.resolve('dist/web'),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     workers,

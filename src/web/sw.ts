@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from '../shared/push/push';
 import { notificationClickAction, type OpenWindow } from './service-worker/notification-click';
 import { pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
+import { registerTileCaching } from './service-worker/tile-cache';
 
 // The worker's own types, named here: the project compiles against the DOM library, and adding
 // the WebWorker one beside it would clash.
@@ -44,6 +45,8 @@ interface ServiceWorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
 }
 const worker = self as unknown as ServiceWorkerScope;
+// Map tiles kept for offline use, and those along saved rides with TILE_PREFETCH (service-worker/tile-cache.ts).
+registerTileCaching(worker);
 
 /** The build's files to precache, written in here by vite-plugin-pwa (vite.config.ts, globPatterns). */
 const PRECACHE = (self as unknown as { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> }).__WB_MANIFEST;

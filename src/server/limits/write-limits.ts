@@ -31,7 +31,7 @@ interface Counted {
  * end of the window) when any count is past its limit. The refused request is counted too, so a
  * client hammering through the 429s stays refused until the window ends.
  */
-type WriteLimitCode = 'too_many_changes' | 'too_many_activity_events' | 'too_many_new_visitors' | 'calendar_read_too_often' | 'too_many_route_lookups';
+type WriteLimitCode = 'too_many_changes' | 'too_many_activity_events' | 'too_many_new_visitors' | 'calendar_read_too_often' | 'too_many_route_lookups' | 'too_many_preview_pictures';
 
 async function count(ctx: AppContext, counted: Counted[], windowMs: number, code: WriteLimitCode): Promise<void> {
   const now = Date.now();
@@ -102,4 +102,26 @@ export const ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR = 600;
 
 export async function enforceRouterLookupLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
   await count(ctx, [{ key: keys(request, 'r').address, limit: ROUTER_LOOKUPS_PER_ADDRESS_PER_HOUR }], HOUR_MS, 'too_many_route_lookups');
+}
+
+/**
+ * Link preview pictures (GET /og/..., previews/picture-cache.ts) are drawn once per version and kept;
+ * a picture not yet kept costs about 0.15 s of CPU. Drawing is counted per client address and for
+ * the whole installation per minute, so a flood of new versions (routes changed again and again,
+ * many rides at once) is refused with 429 instead of taking the CPU; a kept picture is never counted.
+ * Chat apps fetch a shared link's picture once, from a few addresses.
+ */
+export const PREVIEW_DRAWS_PER_ADDRESS_PER_MINUTE = 30;
+export const PREVIEW_DRAWS_PER_MINUTE = 240;
+
+export async function enforcePreviewDrawLimit(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  await count(
+    ctx,
+    [
+      { key: keys(request, 'p').address, limit: PREVIEW_DRAWS_PER_ADDRESS_PER_MINUTE },
+      { key: 'p:all', limit: PREVIEW_DRAWS_PER_MINUTE },
+    ],
+    MINUTE_MS,
+    'too_many_preview_pictures',
+  );
 }

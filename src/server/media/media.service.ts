@@ -13,6 +13,8 @@ import { assertMayChangeMedia, audienceOf } from './media.policy';
 import { isInsider } from '../groups/groups.policy';
 import { mediaRepository, type MediaListRow } from './media.repository';
 import { removeFiles } from './media-files.service';
+import { MEDIA_FILES_PATH } from './media.presenter';
+import { isStorageKey } from '../platform/storage';
 
 /**
  * GET /api/media. With userId: the rider's media the viewer may see (all of it for the rider
@@ -116,4 +118,11 @@ export async function detachMedia(tx: Transaction<Database>, attachedTo: { group
   const keys = await mediaRepository.keysOf(tx, ids);
   await mediaRepository.deleteRows(tx, ids);
   return (ctx) => removeFiles(ctx, createStorage(ctx.config), keys);
+}
+
+/** The storage key of a stored file's address (`/media/files/{key}`, a group image or an avatar), or null for any other. */
+export function storageKeyOfFileUrl(url: string | null): string | null {
+  const prefix = `${MEDIA_FILES_PATH}/`;
+  const key = url?.startsWith(prefix) ? url.slice(prefix.length) : null;
+  return key && isStorageKey(key) ? key : null;
 }

@@ -152,3 +152,43 @@ export function drawRidePicture(picture: RoutePicture): Promise<Buffer> {
 export function drawAppCard(): Promise<Buffer> {
   return rasterise(appCardSvg());
 }
+
+/** Under this size every chat app shows a preview's picture. */
+export const PREVIEW_MAX_BYTES = 300 * 1024;
+
+/** Raised when fitPhoto changes, so every fitted photo's address changes. */
+const PHOTO_FORMAT = 1;
+
+/** An uploaded photo's kind: a group's image fills the frame; a rider's avatar sits whole in a circle. */
+export type PhotoKind = 'group' | 'avatar';
+
+/** The version of an uploaded photo's picture: its stored file (a new upload has a new key) and the fitting. */
+export function photoVersion(kind: PhotoKind, storageKey: string): string {
+  return crypto.createHash('sha256').update(JSON.stringify([PHOTO_FORMAT, kind, storageKey])).digest('hex').slice(0, 16);
+}
+
+/**
+ * An uploaded photo fitted to 1200x630, as a JPEG under PREVIEW_MAX_BYTES (a photo as PNG would be
+ * megabytes): a group's image cropped to fill the frame around its middle; an avatar (square) whole,
+ * in a circle in the middle of the app's frame. The quality steps down until it fits.
+ */
+export async function fitPhoto(photo: Buffer, kind: PhotoKind): Promise<Buffer> {
+  let image: ReturnType<typeof sharp>;
+  if (kind === 'group') {
+    image = sharp(photo).rotate().resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'attention' }).flatten({ background: ASPHALT_900 });
+  } else {
+    const size = 440;
+    const circle = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`);
+    const avatar = await sharp(photo).rotate().resize(size, size, { fit: 'cover' }).composite([{ input: circle, blend: 'dest-in' }]).png().toBuffer();
+    const ring = `<circle cx="${PREVIEW_WIDTH / 2}" cy="${PREVIEW_HEIGHT / 2}" r="${size / 2 + 8}" fill="${IGNITION_500}"/>`;
+    const background = await rasterise(frame(`${ring}\n${cornerMark}`));
+    image = sharp(background).composite([{ input: avatar, left: (PREVIEW_WIDTH - size) / 2, top: (PREVIEW_HEIGHT - size) / 2 }]);
+  }
+  const pixels = await image.raw().toBuffer({ resolveWithObject: true });
+  let jpeg = Buffer.alloc(0);
+  for (const quality of [82, 70, 58, 46, 34]) {
+    jpeg = await sharp(pixels.data, { raw: pixels.info }).jpeg({ quality, mozjpeg: true }).toBuffer();
+    if (jpeg.length < PREVIEW_MAX_BYTES) break;
+  }
+  return jpeg;
+}

@@ -14,7 +14,11 @@ import { getRideBySlugs } from '../rides/ride-lists.service';
 import { findGroupByName } from '../groups/groups.service';
 import { getPublicProfile } from '../users/profile.service';
 import { knownRoad } from '../routing/routing.service';
-import { APP_CARD_VERSION, drawAppCard, drawRidePicture, pictureVersion, PREVIEW_HEIGHT, PREVIEW_WIDTH, type RoutePicture } from './preview-image';
+import type { FastifyRequest } from 'fastify';
+import { createStorage } from '../platform/storage';
+import { storageKeyOfFileUrl as photoKey } from '../media/media.service';
+import { APP_CARD_VERSION, drawAppCard, drawRidePicture, fitPhoto, photoVersion, pictureVersion, PREVIEW_HEIGHT, PREVIEW_WIDTH, type PhotoKind, type RoutePicture } from './preview-image';
+import { keptPicture } from './picture-cache';
 
 /*
  * Link previews (issue 32 points 6 and 7): the Open Graph and Twitter card tags the server writes
@@ -31,7 +35,7 @@ interface Preview {
   /** Path of the page (absolute URLs are made from PUBLIC_URL). */
   path: string;
   type: 'website' | 'profile';
-  image: { path: string; alt: string };
+  image: { path: string; alt: string; type: 'image/png' | 'image/jpeg' };
   hidden: boolean;
 }
 
@@ -65,16 +69,40 @@ export const appCardPath = () => `/og/app/${APP_CARD_VERSION}.png`;
  * GET /og/rides/{id}/{version}.png: the ride's picture as an anonymous visitor may see it; 404 for a
  * ride they may not (or none). `current`: the address names the picture as it is now (an older
  * version's address, from before a route change, gets today's picture, to be kept a short while).
+ * Drawn once per version, then kept (picture-cache.ts): an address with any other version is
+ * answered with the kept picture of today's, never drawn again.
  */
-export async function rideImage(ctx: AppContext, rideId: string, version: string): Promise<{ png: Buffer; current: boolean }> {
+export async function rideImage(ctx: AppContext, request: FastifyRequest, rideId: string, version: string): Promise<{ png: Buffer; current: boolean }> {
   const drawn = await picture(ctx, await getRide(ctx, null, rideId));
-  return { png: await drawRidePicture(drawn), current: version === pictureVersion(drawn) };
+  const today = pictureVersion(drawn);
+  return { png: await keptPicture(ctx, request, today, 'png', () => drawRidePicture(drawn)), current: version === today };
 }
 
 /** GET /og/app/{version}.png: the app's card. */
-export async function appCard(version: string): Promise<Buffer> {
+export async function appCard(ctx: AppContext, request: FastifyRequest, version: string): Promise<Buffer> {
   if (version !== APP_CARD_VERSION) throw notFound('not_found');
-  return drawAppCard();
+  return keptPicture(ctx, request, APP_CARD_VERSION, 'png', drawAppCard);
+}
+
+const photoPath = (kind: PhotoKind, id: string, key: string) => `/og/${kind === 'group' ? 'groups' : 'profiles'}/${segment(id)}/${photoVersion(kind, key)}.jpg`;
+
+/**
+ * GET /og/groups/{slug}/{version}.jpg and /og/profiles/{userId}/{version}.jpg: a public group's
+ * uploaded image, a public profile's avatar, fitted to the preview's frame; 404 when an anonymous
+ * visitor may not see the group or profile, or it has no photo.
+ */
+export async function photoImage(ctx: AppContext, request: FastifyRequest, kind: PhotoKind, id: string, version: string): Promise<{ jpeg: Buffer; current: boolean }> {
+  const url = kind === 'group' ? (await findGroupByName(ctx, null, id)).groupImageUrl : (await getPublicProfile(ctx, null, id)).profileImageUrl;
+  const key = photoKey(url);
+  if (!key) throw notFound('not_found');
+  const storage = createStorage(ctx.config);
+  const today = photoVersion(kind, key);
+  const jpeg = await keptPicture(ctx, request, today, 'jpg', async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+    return fitPhoto(Buffer.concat(chunks), kind);
+  });
+  return { jpeg, current: version === today };
 }
 
 // ---------------------------------------------------------------- the texts
@@ -112,7 +140,7 @@ function appPreview(i18n: I18n, appName: string, hidden: boolean): Preview {
     description: i18n._(/*i18n*/ { id: 'preview.app.description', message: 'Find your crew, plan the route, ride together.' }),
     path: '/',
     type: 'website',
-    image: { path: appCardPath(), alt: i18n._(/*i18n*/ { id: 'preview.app.image_alt', message: 'The {app} logo on a winding road', values: { app: appName } }) },
+    image: { path: appCardPath(), alt: i18n._(/*i18n*/ { id: 'preview.app.image_alt', message: 'The {app} logo on a winding road', values: { app: appName } }), type: 'image/png' },
     hidden,
   };
 }
@@ -131,7 +159,7 @@ async function ridePreview(ctx: AppContext, ride: Ride, i18n: I18n, format: stri
     description: shorten(description),
     path: ride.groupSlug ? `/groups/${segment(ride.groupSlug)}/rides/${segment(ride.slug)}` : `/rides/${segment(ride.id)}`,
     type: 'website',
-    image: { path: rideImagePath(ride.id, version), alt: i18n._(/*i18n*/ { id: 'preview.ride.image_alt', message: 'The route of {name} and its stops', values: { name } }) },
+    image: { path: rideImagePath(ride.id, version), alt: i18n._(/*i18n*/ { id: 'preview.ride.image_alt', message: 'The route of {name} and its stops', values: { name } }), type: 'image/png' },
     hidden: false,
   };
 }
@@ -142,11 +170,15 @@ function groupPreview(group: Group, i18n: I18n, appName: string): Preview {
     message: 'Motorcycle group in {location}, {members, plural, one {# member} other {# members}}.',
     values: { location: group.location, members: group.memberCount },
   });
+  const key = photoKey(group.groupImageUrl);
+  const image = key ? { path: photoPath('group', group.slug, key), alt: i18n._(/*i18n*/ { id: 'preview.group.image_alt', message: 'The image of {name}', values: { name: group.name } }), type: 'image/jpeg' as const } : null;
+  const app = appPreview(i18n, appName, false);
   return {
-    ...appPreview(i18n, appName, false),
+    ...app,
     title: group.name,
     description: shorten(group.description ? `${about} ${group.description}` : about),
     path: `/groups/${segment(group.slug)}`,
+    image: image ?? app.image,
   };
 }
 
@@ -154,12 +186,16 @@ function profilePreview(profile: PublicProfile, i18n: I18n, appName: string): Pr
   const fullName = [profile.firstName, profile.lastName].filter((part) => part?.trim()).join(' ');
   const name = fullName || profile.userId;
   const about = i18n._(/*i18n*/ { id: 'preview.profile.description', message: '{name} rides with {app}.', values: { name, app: appName } });
+  const key = photoKey(profile.profileImageUrl);
+  const image = key ? { path: photoPath('avatar', profile.userId, key), alt: i18n._(/*i18n*/ { id: 'preview.profile.image_alt', message: 'The profile picture of {name}', values: { name } }), type: 'image/jpeg' as const } : null;
+  const app = appPreview(i18n, appName, false);
   return {
-    ...appPreview(i18n, appName, false),
+    ...app,
     title: fullName ? `${fullName} (@${profile.userId})` : `@${profile.userId}`,
     description: shorten(profile.bio ? `${about} ${profile.bio}` : about),
     path: `/profile/${segment(profile.userId)}`,
     type: 'profile',
+    image: image ?? app.image,
   };
 }
 
@@ -238,7 +274,7 @@ export async function previewTags(ctx: AppContext, pathname: string, locale: Loc
     meta('property', 'og:description', preview.description),
     meta('property', 'og:url', `${origin}${preview.path}`),
     meta('property', 'og:image', `${origin}${preview.image.path}`),
-    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:type', preview.image.type),
     meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
     meta('property', 'og:image:height', String(PREVIEW_HEIGHT)),
     meta('property', 'og:image:alt', preview.image.alt),

@@ -53,6 +53,7 @@ export const ERROR_MESSAGES = {
   too_many_new_visitors: code(/*i18n*/ { id: 'errors.too_many_new_visitors', message: 'Too many new visitors from this network. Please try again later.' }),
   calendar_read_too_often: code(/*i18n*/ { id: 'errors.calendar_read_too_often', message: 'This calendar was read too often. Please try again later.' }),
   too_many_route_lookups: code(/*i18n*/ { id: 'errors.too_many_route_lookups', message: 'Too many route lookups from this network. Please try again later.' }),
+  too_many_preview_pictures: code(/*i18n*/ { id: 'errors.too_many_preview_pictures', message: 'Too many link preview pictures drawn in a short time. Please try again in a minute.' }),
   too_many_bug_reports: code(/*i18n*/ { id: 'errors.too_many_bug_reports', message: 'Too many bug reports. Please try again later.' }),
 
   // Sign-in, sessions, e-mail.

@@ -49,7 +49,7 @@ export interface RecordedRequest {
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 /** The installation's settings, which any page may read (GET /api/app-config); a test may answer its own. */
-export const TEST_APP_CONFIG: AppConfig = { appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', placeSearch: 'towns', pseudoLocale: false };
+export const TEST_APP_CONFIG: AppConfig = { appName: 'RoadCaptain', tileUrl: '', tileAttribution: '', tileOffline: { cacheMb: 100, prefetch: false, prefetchMaxTiles: 3000 }, placeSearch: 'towns', pseudoLocale: false };
 
 /**
  * Replaces fetch with a table of `"METHOD /path"` handlers (GET /api/app-config answers
