@@ -1,4 +1,5 @@
-import { ApiError, NO_ANSWER } from './api-client';
+import { ApiError, ERRORS_GROUP, NO_ANSWER } from './api-client';
+import { loadMessageGroup } from './i18n/i18n';
 
 export interface UploadProgress {
   loaded: number;
@@ -50,7 +51,7 @@ export function uploadMultipart<T>({ url, fields = {}, fileField, file, fileName
           reject(new ApiError(xhr.status, xhr.statusText, text));
         }
       } else {
-        reject(new ApiError(xhr.status, xhr.statusText, text));
+        void loadMessageGroup(ERRORS_GROUP).then(() => reject(new ApiError(xhr.status, xhr.statusText, text)));
       }
     };
     xhr.onerror = () => reject(new ApiError(NO_ANSWER, 'Network error', ''));

@@ -2,18 +2,75 @@ import { i18n, type Messages } from '@lingui/core';
 import { formattingLocale, isLocale, pickLocale, textDirection, type Locale } from '../../../shared/i18n/locales';
 
 /*
- * The app's one translation instance (Lingui). Only the active language's catalog is loaded, each
- * its own chunk; the server names the page's language in <html data-locale> and preloads its
- * catalog with the page, so the first paint waits for no extra round trip (platform/web-app.ts).
+ * The app's one translation instance (Lingui). Only the active language's messages are loaded, and
+ * in the build only those of the code that ran: build/catalog-split.ts splits each language's
+ * catalog by chunk. The first load's catalog is preloaded with the page (the server names the
+ * page's language in <html data-locale>: platform/web-app.ts), so the first paint waits for no
+ * extra round trip; a lazy chunk awaits its own group before it runs (loadMessageGroup). In
+ * development and tests, where nothing is split, the whole .po is loaded.
  * docs/decisions/2026-11-27-i18n.md.
  */
-const catalogs = import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po');
+const wholeCatalogs = import.meta.env.DEV ? import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po') : {};
 
-function catalogFor(locale: Locale) {
-  const load = catalogs[`../../../locales/${locale}/messages.po`];
-  if (!load) throw new Error(`No catalog for ${locale}`);
-  return load;
+/** The build's catalogs (build/catalog-split.ts CatalogIndex), from index.html; null in development. */
+interface CatalogIndex {
+  first: string;
+  versions: Record<string, string>;
+  groups: string[];
 }
+
+function readIndex(): CatalogIndex | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById('rc-catalogs')?.textContent;
+  return text ? (JSON.parse(text) as CatalogIndex) : null;
+}
+
+const catalogIndex = readIndex();
+/** The groups the code that ran asked for, loaded again in a language switched to. */
+const groupsAsked = new Set<string>();
+
+async function importCatalog(url: string): Promise<Messages> {
+  return ((await import(/* @vite-ignore */ url)) as { messages: Messages }).messages;
+}
+
+/** The messages a language needs now: the first load's and every group asked for so far. */
+async function messagesFor(locale: Locale): Promise<Messages> {
+  if (!catalogIndex) {
+    const load = wholeCatalogs[`../../../locales/${locale}/messages.po`];
+    if (!load) throw new Error(`No catalog for ${locale}`);
+    return (await load()).messages;
+  }
+  const keys = [catalogIndex.first, ...groupsAsked];
+  const parts = await Promise.all(keys.map((key) => importCatalog(`/assets/messages-${locale}-${key}-${catalogIndex.versions[locale]}.js`)));
+  return Object.assign({}, ...parts) as Messages;
+}
+
+/**
+ * Loads the active language's messages of one group (a lazy chunk's, or `errors`) before the code
+ * that shows them runs: each lazy chunk of the build starts with this (build/catalog-split.ts). A
+ * group with nothing beyond the first load's catalog, or no split (development), waits for nothing.
+ * A catalog that cannot be fetched (offline) is not fatal: the texts it misses stay as their ids.
+ */
+export async function loadMessageGroup(key: string): Promise<void> {
+  if (!catalogIndex?.groups.includes(key) || groupsAsked.has(key)) return;
+  groupsAsked.add(key);
+  // Asked before the first language is in: that activation loads it (messagesFor reads groupsAsked).
+  if (!i18n.locale) return;
+  const locale = i18n.locale as Locale;
+  try {
+    const messages = await importCatalog(`/assets/messages-${locale}-${key}-${catalogIndex.versions[locale]}.js`);
+    // A switch while this loaded has loaded the group in the new language already (activateLocale).
+    if (i18n.locale === locale) i18n.load(locale, messages);
+  } catch (error) {
+    groupsAsked.delete(key);
+    console.error(`Loading the ${locale} messages of ${key} failed`, error);
+  }
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __rcMessages: ((key: string) => Promise<void>) | undefined;
+}
+globalThis.__rcMessages = loadMessageGroup;
 
 const LOCALE_COOKIE = 'rc_lang';
 
@@ -45,7 +102,7 @@ export function initialLocale(): Locale {
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const { messages } = await catalogFor(locale)();
+  const messages = await messagesFor(locale);
   i18n.loadAndActivate({ locale, locales: [formattingLocale(locale, navigator.languages ?? [])], messages });
   const html = document.documentElement;
   html.lang = locale;
