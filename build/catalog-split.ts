@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, createCompilationErrorMessage, getCatalogs } from '@lingui/cli/api';
+import { CATALOG_MANIFEST, catalogPath, ERRORS_GROUP, type CatalogIndex, type CatalogManifest } from '../src/shared/i18n/catalog-index';
 
 /*
  * The web's catalogs split by the chunks that use their messages (issue 31 point 2), so the first
@@ -26,31 +27,7 @@ import { createCompiledCatalog, createCompilationErrorMessage, getCatalogs } fro
  * .vite/catalogs.json for the server. docs/decisions/2026-11-27-i18n.md.
  */
 
-/** What index.html carries (`<script type="application/json" id="rc-catalogs">`) and the app reads. */
-export interface CatalogIndex {
-  /** The key of the first load's catalog. */
-  first: string;
-  /** Each language's version: part of every one of its catalogs' names. */
-  versions: Record<string, string>;
-  /** The keys with a catalog of their own (lazy chunks with messages beyond `first`, and `errors`). */
-  groups: string[];
-}
-
-/** What the server reads (.vite/catalogs.json): the index and the group of each built chunk. */
-export interface CatalogManifest extends CatalogIndex {
-  /** Built chunk file (assets/x.js) to its group key, for the chunks that have one. */
-  chunks: Record<string, string>;
-}
-
-export const CATALOG_MANIFEST = path.join('.vite', 'catalogs.json');
-export const ERRORS_GROUP = 'errors';
-
-/** A catalog file's path in the build. */
-export function catalogFile(index: CatalogIndex, locale: string, key: string): string {
-  return `assets/messages-${locale}-${key}-${index.versions[locale]}.js`;
-}
-
-/** The build's catalog manifest, or null (no build, or one before the split). */
+/** The build's catalog manifest, or null (no build, or one from before the split). */
 export function readCatalogManifest(webDir: string): CatalogManifest | null {
   const file = path.join(webDir, CATALOG_MANIFEST);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CatalogManifest) : null;
@@ -140,8 +117,8 @@ export function splitCatalogs(): Plugin {
         const index: CatalogIndex = { first: firstKey, versions: {}, groups: [...groups.keys()].sort() };
         for (const [locale, messages] of catalogs) index.versions[locale] = shortHash(JSON.stringify(messages)).slice(0, 8);
         for (const [locale, messages] of catalogs) {
-          this.emitFile({ type: 'asset', fileName: catalogFile(index, locale, firstKey), source: catalogModule(messages, firstIds) });
-          for (const [key, ids] of groups) this.emitFile({ type: 'asset', fileName: catalogFile(index, locale, key), source: catalogModule(messages, ids) });
+          this.emitFile({ type: 'asset', fileName: catalogPath(index, locale, firstKey), source: catalogModule(messages, firstIds) });
+          for (const [key, ids] of groups) this.emitFile({ type: 'asset', fileName: catalogPath(index, locale, key), source: catalogModule(messages, ids) });
         }
         const manifest: CatalogManifest = { ...index, chunks: chunkGroups };
         this.emitFile({ type: 'asset', fileName: CATALOG_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });

@@ -11,10 +11,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
+import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
 import { i18n, loadMessageGroup } from './i18n/i18n';
-
-/** The group of the server's refusals' texts (`errors.<code>`), loaded on the first refusal. */
-export const ERRORS_GROUP = 'errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

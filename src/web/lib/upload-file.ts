@@ -1,4 +1,5 @@
-import { ApiError, ERRORS_GROUP, NO_ANSWER } from './api-client';
+import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
+import { ApiError, NO_ANSWER } from './api-client';
 import { loadMessageGroup } from './i18n/i18n';
 
 export interface UploadProgress {

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { catalogPath, type CatalogIndex } from '../../../shared/i18n/catalog-index';
 import { formattingLocale, isLocale, pickLocale, textDirection, type Locale } from '../../../shared/i18n/locales';
 
 /*
@@ -12,13 +13,7 @@ import { formattingLocale, isLocale, pickLocale, textDirection, type Locale } fr
  */
 const wholeCatalogs = import.meta.env.DEV ? import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po') : {};
 
-/** The build's catalogs (build/catalog-split.ts CatalogIndex), from index.html; null in development. */
-interface CatalogIndex {
-  first: string;
-  versions: Record<string, string>;
-  groups: string[];
-}
-
+/** The build's catalogs, from index.html; null in development. */
 function readIndex(): CatalogIndex | null {
   const text = typeof document === 'undefined' ? null : document.getElementById('rc-catalogs')?.textContent;
   return text ? (JSON.parse(text) as CatalogIndex) : null;
@@ -40,7 +35,7 @@ async function messagesFor(locale: Locale): Promise<Messages> {
     return (await load()).messages;
   }
   const keys = [catalogIndex.first, ...groupsAsked];
-  const parts = await Promise.all(keys.map((key) => importCatalog(`/assets/messages-${locale}-${key}-${catalogIndex.versions[locale]}.js`)));
+  const parts = await Promise.all(keys.map((key) => importCatalog(`/${catalogPath(catalogIndex, locale, key)}`)));
   return Object.assign({}, ...parts) as Messages;
 }
 
@@ -57,7 +52,7 @@ export async function loadMessageGroup(key: string): Promise<void> {
   if (!i18n.locale) return;
   const locale = i18n.locale as Locale;
   try {
-    const messages = await importCatalog(`/assets/messages-${locale}-${key}-${catalogIndex.versions[locale]}.js`);
+    const messages = await importCatalog(`/${catalogPath(catalogIndex, locale, key)}`);
     // A switch while this loaded has loaded the group in the new language already (activateLocale).
     if (i18n.locale === locale) i18n.load(locale, messages);
   } catch (error) {
