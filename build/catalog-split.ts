@@ -34,14 +34,18 @@ export function readCatalogManifest(webDir: string): CatalogManifest | null {
 }
 
 const shortHash = (text: string) => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
-/** A string literal as the minifier may write it: in double quotes, single quotes or backticks. */
-const LITERAL = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,120})\1/g;
+/**
+ * The text between any two quotes (double, single, backtick) that follow each other: every quote
+ * starts one, so each string literal of the code is among them, however the minifier wrote it and
+ * whatever quotes other literals (regular expressions, long texts) hold.
+ */
+const LITERAL = /["'`]([^"'`\\\n]{1,120})(?=["'`])/g;
 const GROUP_CALL = /globalThis\.__rcMessages\?\.\(["'`](\w+)["'`]\)/;
 
 function idsIn(code: string, known: ReadonlySet<string>): Set<string> {
   const ids = new Set<string>();
   for (const match of code.matchAll(LITERAL)) {
-    const text = match[2]!;
+    const text = match[1]!;
     if (known.has(text) && !text.startsWith(`${ERRORS_GROUP}.`)) ids.add(text);
   }
   return ids;
@@ -80,8 +84,8 @@ export function splitCatalogs(): Plugin {
       known = new Set(Object.keys(catalogs.get('en') ?? {}));
     },
     renderChunk(code, chunk) {
-      // The entry holds the loader (lib/i18n/i18n.ts) and is in the first load: it waits for nothing.
-      if (chunk.isEntry) return null;
+      // The entry holds the loader (lib/i18n/i18n.ts); it and the home route's chunk are the first load, which waits for nothing.
+      if (chunk.isEntry || chunk.name === 'home') return null;
       const ids = idsIn(code, known);
       if (ids.size === 0) return null;
       const key = shortHash([...ids].sort().join('\n'));

@@ -20,8 +20,8 @@ function readIndex(): CatalogIndex | null {
 }
 
 const catalogIndex = readIndex();
-/** The groups the code that ran asked for, loaded again in a language switched to. */
-const groupsAsked = new Set<string>();
+/** The groups the code that ran asked for (each one's load), loaded again in a language switched to. */
+const groupLoads = new Map<string, Promise<void>>();
 
 async function importCatalog(url: string): Promise<Messages> {
   return ((await import(/* @vite-ignore */ url)) as { messages: Messages }).messages;
@@ -34,31 +34,42 @@ async function messagesFor(locale: Locale): Promise<Messages> {
     if (!load) throw new Error(`No catalog for ${locale}`);
     return (await load()).messages;
   }
-  const keys = [catalogIndex.first, ...groupsAsked];
+  const keys = [catalogIndex.first, ...groupLoads.keys()];
   const parts = await Promise.all(keys.map((key) => importCatalog(`/${catalogPath(catalogIndex, locale, key)}`)));
   return Object.assign({}, ...parts) as Messages;
+}
+
+async function loadGroup(index: CatalogIndex, key: string): Promise<void> {
+  // Until the active language has it: a switch while it loads may have missed it (messagesFor read the groups before).
+  for (let locale = i18n.locale; locale; ) {
+    try {
+      i18n.load(locale, await importCatalog(`/${catalogPath(index, locale, key)}`));
+    } catch (error) {
+      groupLoads.delete(key);
+      console.error(`Loading the ${locale} messages of ${key} failed`, error);
+      return;
+    }
+    if (i18n.locale === locale) return;
+    locale = i18n.locale;
+  }
 }
 
 /**
  * Loads the active language's messages of one group (a lazy chunk's, or `errors`) before the code
  * that shows them runs: each lazy chunk of the build starts with this (build/catalog-split.ts). A
  * group with nothing beyond the first load's catalog, or no split (development), waits for nothing.
- * A catalog that cannot be fetched (offline) is not fatal: the texts it misses stay as their ids.
+ * A catalog that cannot be fetched (offline) is not fatal: the texts it misses show as their ids
+ * until it is asked for again.
  */
-export async function loadMessageGroup(key: string): Promise<void> {
-  if (!catalogIndex?.groups.includes(key) || groupsAsked.has(key)) return;
-  groupsAsked.add(key);
-  // Asked before the first language is in: that activation loads it (messagesFor reads groupsAsked).
-  if (!i18n.locale) return;
-  const locale = i18n.locale as Locale;
-  try {
-    const messages = await importCatalog(`/${catalogPath(catalogIndex, locale, key)}`);
-    // A switch while this loaded has loaded the group in the new language already (activateLocale).
-    if (i18n.locale === locale) i18n.load(locale, messages);
-  } catch (error) {
-    groupsAsked.delete(key);
-    console.error(`Loading the ${locale} messages of ${key} failed`, error);
+export function loadMessageGroup(key: string): Promise<void> {
+  if (!catalogIndex?.groups.includes(key)) return Promise.resolve();
+  let load = groupLoads.get(key);
+  if (!load) {
+    // Asked before the first language is in: that activation loads it (messagesFor reads groupLoads).
+    load = i18n.locale ? loadGroup(catalogIndex, key) : Promise.resolve();
+    groupLoads.set(key, load);
   }
+  return load;
 }
 
 declare global {
