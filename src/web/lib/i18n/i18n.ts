@@ -73,7 +73,6 @@ export function loadMessageGroup(key: string): Promise<void> {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __rcMessages: ((key: string) => Promise<void>) | undefined;
 }
 globalThis.__rcMessages = loadMessageGroup;

@@ -5,7 +5,7 @@ import { notificationHref } from '../../../../shared/notifications/notification-
 import { ToastCard } from '../../../components/ui/toast';
 import { useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } from './notification-toasts';
+import { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } from './notification-toast-timing';
 
 /** One notification's toast (NotificationToasts shows them), written from its type and parameters. */
 export function NotificationToast({ notification, onRemoved }: { notification: Notification; onRemoved: (id: string) => void }) {

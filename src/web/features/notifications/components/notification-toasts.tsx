@@ -17,9 +17,7 @@ export const MAX_NOTIFICATION_TOASTS = 3;
 export const MAX_NOTIFICATION_TOASTS_PHONE = 1;
 /** Below Tailwind's `sm` the toast spans the screen under the phone header. */
 export const PHONE_QUERY = '(max-width: 639.98px)';
-export const TOAST_ENTER_DELAY_MS = 100;
-export const TOAST_EXIT_MS = 300;
-export const NOTIFICATION_TOAST_DURATION_MS = 5000;
+export { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } from './notification-toast-timing';
 
 function subscribeToWidth(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
