@@ -65,7 +65,7 @@ async function compileCatalogs(): Promise<Map<string, Record<string, unknown>>> 
   if (!catalog) throw new Error('lingui.config.ts names no catalog');
   const compiled = new Map<string, Record<string, unknown>>();
   for (const locale of config.locales) {
-    const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales, sourceLocale: config.sourceLocale });
+    const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales ?? {}, sourceLocale: config.sourceLocale ?? 'en' });
     const { source, errors } = createCompiledCatalog(locale, messages, { namespace: 'json', pseudoLocale: config.pseudoLocale });
     if (errors.length > 0) throw new Error(createCompilationErrorMessage(locale, errors));
     compiled.set(locale, (JSON.parse(source) as { messages: Record<string, unknown> }).messages);
