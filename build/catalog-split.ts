@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, createCompilationErrorMessage, getCatalogs } from '@lingui/cli/api';
-import { CATALOG_MANIFEST, catalogPath, ERRORS_GROUP, type CatalogIndex, type CatalogManifest } from '../src/shared/i18n/catalog-index';
+import { CATALOG_MANIFEST, catalogPath, ERRORS_GROUP, messageIdsIn as idsIn, type CatalogIndex, type CatalogManifest } from '../src/shared/i18n/catalog-index';
 
 /*
  * The web's catalogs split by the chunks that use their messages (issue 31 point 2), so the first
@@ -34,22 +34,7 @@ export function readCatalogManifest(webDir: string): CatalogManifest | null {
 }
 
 const shortHash = (text: string) => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
-/**
- * The text between any two quotes (double, single, backtick) that follow each other: every quote
- * starts one, so each string literal of the code is among them, however the minifier wrote it and
- * whatever quotes other literals (regular expressions, long texts) hold.
- */
-const LITERAL = /["'`]([^"'`\\\n]{1,120})(?=["'`])/g;
 const GROUP_CALL = /globalThis\.__rcMessages\?\.\(["'`](\w+)["'`]\)/;
-
-function idsIn(code: string, known: ReadonlySet<string>): Set<string> {
-  const ids = new Set<string>();
-  for (const match of code.matchAll(LITERAL)) {
-    const text = match[1]!;
-    if (known.has(text) && !text.startsWith(`${ERRORS_GROUP}.`)) ids.add(text);
-  }
-  return ids;
-}
 
 /** A catalog module: the compiled messages as one JSON text (parsed faster than an object literal). */
 function catalogModule(messages: Record<string, unknown>, ids: Iterable<string>): string {

@@ -29,3 +29,23 @@ export const ERRORS_GROUP = 'errors';
 export function catalogPath(index: CatalogIndex, locale: string, key: string): string {
   return `assets/messages-${locale}-${key}-${index.versions[locale] ?? ''}.js`;
 }
+
+/**
+ * The text between any two quotes (double, single, backtick) that follow each other: every quote
+ * starts one, so each string literal of the code is among them, however the minifier wrote it and
+ * whatever quotes other literals (regular expressions, long texts) hold.
+ */
+const LITERAL = /["'`]([^"'`\\\n]{1,120})(?=["'`])/g;
+
+/**
+ * The catalog ids a built chunk uses: its string literals that are ids (the macros and the shared
+ * descriptors leave `{ id }` in the build), but the refusals' (ERRORS_GROUP), read by code.
+ */
+export function messageIdsIn(code: string, known: ReadonlySet<string>): Set<string> {
+  const ids = new Set<string>();
+  for (const match of code.matchAll(LITERAL)) {
+    const text = match[1]!;
+    if (known.has(text) && !text.startsWith(`${ERRORS_GROUP}.`)) ids.add(text);
+  }
+  return ids;
+}
