@@ -8,6 +8,7 @@ import { routeChunk } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacros, stripDescriptorMessages } from './build/lingui-macros';
+import { splitCatalogs } from './build/catalog-split';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -16,8 +17,10 @@ export default defineConfig(({ command }) => ({
     linguiMacros(),
     stripDescriptorMessages(),
     react(),
-    // Imports of src/locales/<code>/messages.po become the compiled catalog (one lazy chunk per language).
+    // In development, imports of src/locales/<code>/messages.po become the compiled catalog; the
+    // build splits each language's catalog by the chunks that use its messages (build/catalog-split.ts).
     lingui({ failOnCompileError: true }),
+    splitCatalogs(),
     tailwindcss(),
     stylesheetFirst(),
     // The app's one service worker (src/web/sw.ts: pushes, the precache and the offline shell) built

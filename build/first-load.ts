@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATALOG_MANIFEST, catalogPath, type CatalogManifest } from '../src/shared/i18n/catalog-index';
 
 /**
  * The first load of / stays under 200 KB of compressed JavaScript, a mid-range phone on mobile data
@@ -18,11 +19,12 @@ function sizeOf(file: string): number {
 
 /**
  * The JavaScript a browser fetches on a first visit to /: the entry script and the module preloads
- * index.html names, the home route's chunk, and every chunk those import statically. Sizes as the
+ * index.html names, the home route's chunk, and every chunk those import statically, and with a
+ * language, the catalog the server preloads for / in it (build/catalog-split.ts). Sizes as the
  * server sends them (build/precompress.ts writes .br and .gz beside each file; a file too small to
  * compress is sent as is).
  */
-export function firstLoadJavaScript(webDir: string): { files: string[]; raw: number; brotli: number; gzip: number } {
+export function firstLoadJavaScript(webDir: string, locale?: string): { files: string[]; raw: number; brotli: number; gzip: number } {
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const assets = path.join(webDir, 'assets');
   const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
@@ -36,6 +38,10 @@ export function firstLoadJavaScript(webDir: string): { files: string[]; raw: num
     files.add(name);
     const code = fs.readFileSync(path.join(assets, name), 'utf8');
     for (const match of code.matchAll(STATIC_IMPORT)) pending.push(match[1]!);
+  }
+  if (locale) {
+    const catalogs = JSON.parse(fs.readFileSync(path.join(webDir, CATALOG_MANIFEST), 'utf8')) as CatalogManifest;
+    files.add(path.relative('assets', catalogPath(catalogs, locale, catalogs.first)));
   }
   let raw = 0;
   let brotli = 0;

@@ -14,11 +14,33 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('first paint', () => {
-  it('sends at most 200 KB of compressed JavaScript before the first screen of /', () => {
+  it.each(['en', 'it'])('sends at most 200 KB of compressed JavaScript before the first screen of /, with the %s catalog', (locale) => {
     // Checked on the build the browser tests run against: a shared schema that the bundler cannot
-    // drop (a property read or helper call in it) brings zod back into this load, about 25 KB.
-    const js = firstLoadJavaScript(fileURLToPath(new URL('../dist/web', import.meta.url)));
+    // drop (a property read or helper call in it) brings zod back into this load, about 25 KB. The
+    // language's catalog counts too: only the first screens' messages (build/catalog-split.ts).
+    const js = firstLoadJavaScript(fileURLToPath(new URL('../dist/web', import.meta.url)), locale);
+    expect(js.files.filter((file) => file.startsWith('messages-'))).toHaveLength(1);
     expect(Math.max(js.brotli, js.gzip), js.files.join(', ')).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES);
+  });
+
+  it("preloads the Italian first load's catalog with an Italian browser's page, and paints in Italian from it alone", async () => {
+    const { context, page } = await h.newPage({ width: 375, height: 800 }, undefined, { locale: 'it-IT' });
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/messages-')) catalogs.push(pathname);
+    });
+    const response = await page.goto('/');
+    const preloaded = [...(await response!.text()).matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/messages-[^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded).toHaveLength(1);
+    expect(preloaded[0]).toMatch(/^\/assets\/messages-it-/);
+    await page.getByRole('dialog', { name: 'Benvenuto su RoadCaptain!' }).waitFor();
+    await page.getByRole('button', { name: 'Vai alla bacheca' }).waitFor();
+    // The preloaded catalog is the one the first screen waits for; what comes after it is for the
+    // screens the app fetches ahead (each lazy chunk's own messages), all Italian.
+    expect(catalogs[0]).toBe(preloaded[0]);
+    expect(catalogs.filter((file) => !file.startsWith('/assets/messages-it-'))).toEqual([]);
+    await context.close();
   });
 
   it('paints the header with the app name on a phone and the sidebar on a desktop before any script runs', async () => {

@@ -95,10 +95,19 @@ registerRoute(
   ),
 );
 
-// The catalog a kept page preloads is answered from the cache (its name carries its content's hash).
+// The catalog a kept page preloads is answered from the cache (its name carries its content's hash);
+// so are the catalogs of the lazy chunks (build/catalog-split.ts), kept as the app first loads them,
+// so a screen opened once online opens offline in the rider's language.
 registerRoute(
   ({ url, request }) => url.origin === worker.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  async ({ request }) => (await (await caches.open(PAGE_FILES_CACHE)).match(request)) ?? fetch(request),
+  async ({ request, url }) => {
+    const files = await caches.open(PAGE_FILES_CACHE);
+    const cached = await files.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok && url.pathname.startsWith('/assets/messages-')) await files.put(request, response.clone());
+    return response;
+  },
 );
 
 // API answers kept for reading offline (issue 32 point 3): the rider's joined rides of the next 14

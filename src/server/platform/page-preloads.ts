@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATALOG_MANIFEST, catalogPath, type CatalogManifest } from '../../shared/i18n/catalog-index';
 import { PSEUDO_LOCALE, SHIPPED_LOCALES, type Locale } from '../../shared/i18n/locales';
 
 /**
@@ -87,31 +88,45 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * Returns a function from a path and the page's language to the `<link>` tags its page adds to the
- * built index.html: the path's preloads and the language's catalog, which the app loads before it
- * first renders (src/web/lib/i18n/i18n.ts), so it comes at once and at full priority. Without a
- * build manifest (an old build, tests) only the data preload is given.
+ * Returns what a page adds to the built index.html: `route(path)`, the path's preloads, and
+ * `catalog(locale, path)`, the language's catalogs the page runs with (build/catalog-split.ts): the
+ * first load's, and those of the path's route chunks, which the app loads before it renders them
+ * (src/web/lib/i18n/i18n.ts), so they come at once and at full priority. Without a build manifest
+ * (an old build, tests) only the data preload is given.
  */
-export function pagePreloads(webDir: string, indexHtml: string): { route(pathname: string): string; catalog(locale: Locale): string } {
+export function pagePreloads(webDir: string, indexHtml: string): { route(pathname: string): string; catalog(locale: Locale, pathname: string): string } {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
+  const catalogsFile = path.join(webDir, CATALOG_MANIFEST);
+  const catalogs: CatalogManifest | null = fs.existsSync(catalogsFile) ? JSON.parse(fs.readFileSync(catalogsFile, 'utf8')) : null;
   const named = new Set([...indexHtml.matchAll(/\/assets\/([\w.-]+\.js)"/g)].map((m) => `assets/${m[1]}`));
-  const chunkLinks = new Map<string, string>();
-  for (const route of [...ROUTES.map(([, name]) => name), 'not-found']) {
-    chunkLinks.set(route, routeChunks(manifest, route, named).map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join(''));
-  }
+  const routeFiles = new Map<string, string[]>();
+  for (const route of [...ROUTES.map(([, name]) => name), 'not-found']) routeFiles.set(route, routeChunks(manifest, route, named));
+  const routeOf = (rawPathname: string) => {
+    const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
+    return { pathname, route: ROUTES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'not-found' };
+  };
+  const chunkLinks = new Map([...routeFiles].map(([route, files]) => [route, files.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('')]));
   const catalogLinks = new Map<string, string>();
-  for (const locale of [...SHIPPED_LOCALES, PSEUDO_LOCALE]) {
-    catalogLinks.set(locale, chunkFiles(manifest, `src/locales/${locale}/messages.po`, named).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
-  }
+  const locales: string[] = [...SHIPPED_LOCALES, PSEUDO_LOCALE];
   return {
     route(rawPathname) {
-      const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
-      const route = ROUTES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'not-found';
+      const { pathname, route } = routeOf(rawPathname);
       const data = dataRequest(pathname);
       const dataLink = data ? `<link rel="preload" href="${escapeAttribute(data)}" as="fetch" crossorigin="use-credentials">` : '';
       return dataLink + chunkLinks.get(route)!;
     },
-    catalog: (locale) => catalogLinks.get(locale) ?? '',
+    catalog(locale, rawPathname) {
+      if (!catalogs || !locales.includes(locale)) return '';
+      const { route } = routeOf(rawPathname);
+      const cacheKey = `${locale} ${route}`;
+      let links = catalogLinks.get(cacheKey);
+      if (links === undefined) {
+        const keys = [catalogs.first, ...new Set(routeFiles.get(route)!.flatMap((file) => catalogs.chunks[file] ?? []))];
+        links = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${catalogPath(catalogs, locale, key)}">`).join('');
+        catalogLinks.set(cacheKey, links);
+      }
+      return links;
+    },
   };
 }

@@ -28,12 +28,12 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-abc123.js', isEntry: true },
       '_home-h1.js': { file: 'assets/home-h1.js', name: 'home', imports: ['index.html'] },
       'src/web/app/routes/ride-detail.tsx': { file: 'assets/ride-detail-r1.js', name: 'ride-detail', imports: ['index.html', '_home-h1.js'] },
-      // One catalog chunk per language (src/web/lib/i18n/i18n.ts).
-      'src/locales/en/messages.po': { file: 'assets/messages-en1.js', name: 'messages' },
-      'src/locales/it/messages.po': { file: 'assets/messages-it1.js', name: 'messages' },
-      'src/locales/fr/messages.po': { file: 'assets/messages-fr1.js', name: 'messages' },
-      'src/locales/en-XA/messages.po': { file: 'assets/messages-xa1.js', name: 'messages' },
     }),
+  );
+  // The split catalogs (build/catalog-split.ts): the first load's, and the ride page's chunk's own group.
+  fs.writeFileSync(
+    path.join(webDir, '.vite', 'catalogs.json'),
+    JSON.stringify({ first: 'f1', versions: { en: 'v1', it: 'v1', fr: 'v1', 'en-XA': 'v1' }, groups: ['errors', 'r1'], chunks: { 'assets/ride-detail-r1.js': 'r1' } }),
   );
   const file = path.join(webDir, 'assets', 'index-abc123.js');
   fs.writeFileSync(file, script);
@@ -160,38 +160,39 @@ describe('the web app', () => {
 
     it("names the language of Accept-Language in <html> and preloads that language's catalog alone", async () => {
       const italian = await page(app, '/', { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' });
-      expect(languageOf(italian.body)).toEqual({ locale: 'it', catalogs: ['messages-it1'] });
+      expect(languageOf(italian.body)).toEqual({ locale: 'it', catalogs: ['messages-it-f1-v1'] });
       expect(italian.body).not.toContain('<html lang="en"');
       // Before the route's chunks: the app waits for it before it first renders.
-      expect(italian.body.indexOf('messages-it1.js')).toBeLessThan(italian.body.indexOf('home-h1.js'));
+      expect(italian.body.indexOf('messages-it-f1-v1.js')).toBeLessThan(italian.body.indexOf('home-h1.js'));
       expect(italian.headers['content-type']).toMatch(/^text\/html/);
 
       // A language RoadCaptain does not speak, or none: English.
       for (const headers of [{ 'accept-language': 'ja-JP' }, {}] as Array<Record<string, string>>) {
         const english = await page(app, '/groups/some-group', headers);
-        expect(languageOf(english.body)).toEqual({ locale: 'en', catalogs: ['messages-en1'] });
+        expect(languageOf(english.body)).toEqual({ locale: 'en', catalogs: ['messages-en-f1-v1'] });
       }
     });
 
     it('takes the language cookie of an earlier choice over Accept-Language, and ignores a cookie naming no language', async () => {
+      // A ride's page preloads its route chunk's messages too.
       const chosen = await page(app, '/rides/abc', { 'accept-language': 'it-IT', cookie: 'rc_session=s1; rc_lang=fr' });
-      expect(languageOf(chosen.body)).toEqual({ locale: 'fr', catalogs: ['messages-fr1'] });
+      expect(languageOf(chosen.body)).toEqual({ locale: 'fr', catalogs: ['messages-fr-f1-v1', 'messages-fr-r1-v1'] });
 
       for (const cookie of ['rc_lang=klingon', 'rc_lang=', 'rc_lang="><script>', 'other_lang=fr']) {
         const ignored = await page(app, '/', { 'accept-language': 'it-IT', cookie });
-        expect(languageOf(ignored.body)).toEqual({ locale: 'it', catalogs: ['messages-it1'] });
+        expect(languageOf(ignored.body)).toEqual({ locale: 'it', catalogs: ['messages-it-f1-v1'] });
       }
     });
 
     it('serves the pseudo-language only where it is allowed (development and tests)', async () => {
       const allowed = await page(app, '/', { 'accept-language': 'it-IT', cookie: 'rc_lang=en-XA' });
-      expect(languageOf(allowed.body)).toEqual({ locale: 'en-XA', catalogs: ['messages-xa1'] });
+      expect(languageOf(allowed.body)).toEqual({ locale: 'en-XA', catalogs: ['messages-en-XA-f1-v1'] });
 
       const production = await page(withoutPseudo, '/', { 'accept-language': 'it-IT', cookie: 'rc_lang=en-XA' });
       expect(languageOf(production.body).locale).toBe('it');
-      expect(production.body).not.toContain('messages-xa1');
+      expect(production.body).not.toContain('messages-en-XA-');
       const askedByHeader = await page(withoutPseudo, '/', { 'accept-language': 'en-XA, fr;q=0.5' });
-      expect(languageOf(askedByHeader.body)).toEqual({ locale: 'en', catalogs: ['messages-en1'] });
+      expect(languageOf(askedByHeader.body)).toEqual({ locale: 'en', catalogs: ['messages-en-f1-v1'] });
       // Nor is it offered: the app asks the installation (GET /api/app-config, app.ts).
     });
 
@@ -203,7 +204,7 @@ describe('the web app', () => {
         expect(answer.headers['cache-control']).toBe('no-cache');
       }
       const signedOut = (await page(app, '/signed-out', { 'accept-language': 'it' })).body;
-      expect(languageOf(signedOut)).toEqual({ locale: 'it', catalogs: ['messages-it1'] });
+      expect(languageOf(signedOut)).toEqual({ locale: 'it', catalogs: ['messages-it-f1-v1'] });
       expect(signedOut).not.toContain('/api/users/current');
     });
   });

@@ -76,7 +76,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const preloads = pagePreloads(webDir, indexHtml);
   const pageFor = (pathname: string, locale: Locale, tags: string) => {
     const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
-    const links = preloads.catalog(locale) + (signedOut ? '' : preloads.route(pathname));
+    const links = preloads.catalog(locale, pathname) + (signedOut ? '' : preloads.route(pathname));
     return withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
   };
   // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both

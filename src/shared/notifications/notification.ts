@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { I18n } from '@lingui/core';
 import { isNotificationType, NOTIFICATION_TYPE_NAMES, renderNotification, type NotificationType } from './notification-types';
 
+export { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from './notification-events';
+
 // Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
 // the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
 // constants of this module on every screen, leaves zod out of its first load. A method call on a
@@ -58,13 +60,9 @@ export function notificationTexts(i18n: I18n, n: Pick<Notification, 'type' | 'ti
   return renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
 }
 
-/** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */
-export const NOTIFICATION_REMOVED_EVENT = 'notification-removed';
 export interface NotificationRemoved {
   id: string;
   type: string;
   subject?: NotificationSubject;
 }
 
-/** Name of the Server-Sent Event that carries one new notification. */
-export const NOTIFICATION_EVENT = 'notification';

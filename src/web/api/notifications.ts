@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT, type Notification, type NotificationRemoved } from '../../shared/notifications/notification';
+import type { Notification, NotificationRemoved } from '../../shared/notifications/notification';
+import { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from '../../shared/notifications/notification-events';
 import { apiGet, apiRequest } from '../lib/api-client';
 import { publishLiveNotification } from '../lib/live-notifications';
 import { notificationsKeys } from './query-keys';

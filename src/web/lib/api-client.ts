@@ -11,7 +11,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
-import { i18n } from './i18n/i18n';
+import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
+import { i18n, loadMessageGroup } from './i18n/i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -120,6 +121,8 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   if (nullOn401 && response.status === 401) return null;
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '');
+    // The refusals' texts are a catalog of their own (build/catalog-split.ts), in before the error is shown.
+    await loadMessageGroup(ERRORS_GROUP);
     throw new ApiError(response.status, response.statusText, bodyText, response.headers.get('Retry-After'));
   }
   const text = await response.text();

@@ -1,4 +1,6 @@
+import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
 import { ApiError, NO_ANSWER } from './api-client';
+import { loadMessageGroup } from './i18n/i18n';
 
 export interface UploadProgress {
   loaded: number;
@@ -50,7 +52,7 @@ export function uploadMultipart<T>({ url, fields = {}, fileField, file, fileName
           reject(new ApiError(xhr.status, xhr.statusText, text));
         }
       } else {
-        reject(new ApiError(xhr.status, xhr.statusText, text));
+        void loadMessageGroup(ERRORS_GROUP).then(() => reject(new ApiError(xhr.status, xhr.statusText, text)));
       }
     };
     xhr.onerror = () => reject(new ApiError(NO_ANSWER, 'Network error', ''));

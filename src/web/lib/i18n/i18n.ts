@@ -1,19 +1,81 @@
 import { i18n, type Messages } from '@lingui/core';
+import { catalogPath, type CatalogIndex } from '../../../shared/i18n/catalog-index';
 import { formattingLocale, isLocale, pickLocale, textDirection, type Locale } from '../../../shared/i18n/locales';
 
 /*
- * The app's one translation instance (Lingui). Only the active language's catalog is loaded, each
- * its own chunk; the server names the page's language in <html data-locale> and preloads its
- * catalog with the page, so the first paint waits for no extra round trip (platform/web-app.ts).
+ * The app's one translation instance (Lingui). Only the active language's messages are loaded, and
+ * in the build only those of the code that ran: build/catalog-split.ts splits each language's
+ * catalog by chunk. The first load's catalog is preloaded with the page (the server names the
+ * page's language in <html data-locale>: platform/web-app.ts), so the first paint waits for no
+ * extra round trip; a lazy chunk awaits its own group before it runs (loadMessageGroup). In
+ * development and tests, where nothing is split, the whole .po is loaded.
  * docs/decisions/2026-11-27-i18n.md.
  */
-const catalogs = import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po');
+const wholeCatalogs = import.meta.env.DEV ? import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po') : {};
 
-function catalogFor(locale: Locale) {
-  const load = catalogs[`../../../locales/${locale}/messages.po`];
-  if (!load) throw new Error(`No catalog for ${locale}`);
+/** The build's catalogs, from index.html; null in development. */
+function readIndex(): CatalogIndex | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById('rc-catalogs')?.textContent;
+  return text ? (JSON.parse(text) as CatalogIndex) : null;
+}
+
+const catalogIndex = readIndex();
+/** The groups the code that ran asked for (each one's load), loaded again in a language switched to. */
+const groupLoads = new Map<string, Promise<void>>();
+
+async function importCatalog(url: string): Promise<Messages> {
+  return ((await import(/* @vite-ignore */ url)) as { messages: Messages }).messages;
+}
+
+/** The messages a language needs now: the first load's and every group asked for so far. */
+async function messagesFor(locale: Locale): Promise<Messages> {
+  if (!catalogIndex) {
+    const load = wholeCatalogs[`../../../locales/${locale}/messages.po`];
+    if (!load) throw new Error(`No catalog for ${locale}`);
+    return (await load()).messages;
+  }
+  const keys = [catalogIndex.first, ...groupLoads.keys()];
+  const parts = await Promise.all(keys.map((key) => importCatalog(`/${catalogPath(catalogIndex, locale, key)}`)));
+  return Object.assign({}, ...parts) as Messages;
+}
+
+async function loadGroup(index: CatalogIndex, key: string): Promise<void> {
+  // Until the active language has it: a switch while it loads may have missed it (messagesFor read the groups before).
+  for (let locale = i18n.locale; locale; ) {
+    try {
+      i18n.load(locale, await importCatalog(`/${catalogPath(index, locale, key)}`));
+    } catch (error) {
+      groupLoads.delete(key);
+      console.error(`Loading the ${locale} messages of ${key} failed`, error);
+      return;
+    }
+    if (i18n.locale === locale) return;
+    locale = i18n.locale;
+  }
+}
+
+/**
+ * Loads the active language's messages of one group (a lazy chunk's, or `errors`) before the code
+ * that shows them runs: each lazy chunk of the build starts with this (build/catalog-split.ts). A
+ * group with nothing beyond the first load's catalog, or no split (development), waits for nothing.
+ * A catalog that cannot be fetched (offline) is not fatal: the texts it misses show as their ids
+ * until it is asked for again.
+ */
+export function loadMessageGroup(key: string): Promise<void> {
+  if (!catalogIndex?.groups.includes(key)) return Promise.resolve();
+  let load = groupLoads.get(key);
+  if (!load) {
+    // Asked before the first language is in: that activation loads it (messagesFor reads groupLoads).
+    load = i18n.locale ? loadGroup(catalogIndex, key) : Promise.resolve();
+    groupLoads.set(key, load);
+  }
   return load;
 }
+
+declare global {
+  var __rcMessages: ((key: string) => Promise<void>) | undefined;
+}
+globalThis.__rcMessages = loadMessageGroup;
 
 const LOCALE_COOKIE = 'rc_lang';
 
@@ -45,7 +107,7 @@ export function initialLocale(): Locale {
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const { messages } = await catalogFor(locale)();
+  const messages = await messagesFor(locale);
   i18n.loadAndActivate({ locale, locales: [formattingLocale(locale, navigator.languages ?? [])], messages });
   const html = document.documentElement;
   html.lang = locale;

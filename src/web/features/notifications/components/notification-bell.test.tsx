@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { NotificationBell } from './notification-bell';
+
+// The app fetches the list and the toast card as soon as it has painted (notification-bell.tsx,
+// notification-toasts.tsx); here they are in before the first render, as they are for a rider.
+beforeAll(async () => {
+  await Promise.all([import('./notification-list')]);
+});
+
 
 afterEach(cleanup);
 

@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { Spinner } from '../../../components/ui/spinner';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
-import { NotificationList } from './notification-list';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+
+/*
+ * The list and the notifications' texts (shared/notifications/notification-types.ts, with their
+ * messages) load apart from the first load (its budget: docs/web.md "First paint"), fetched as soon
+ * as the bell has painted, so the list is there when the rider opens it.
+ */
+const loadList = () => import('./notification-list');
+const NotificationList = lazy(() => loadList().then((module) => ({ default: module.NotificationList })));
 
 interface NotificationBellProps {
   className?: string;
@@ -36,6 +44,9 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
   const [open, setOpen] = useState(false);
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const markRead = useMarkNotificationsRead();
+  useEffect(() => {
+    void loadList();
+  }, []);
 
   // Opening the list marks what it shows read (a toast that timed out did not); they keep their
   // "new" mark while it stays open. Escape or a click outside closes it, and focus returns to the bell (Radix).
@@ -77,7 +88,15 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           onOpenAutoFocus={focusNewest}
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
-          <NotificationList notifications={data} isLoading={isPending} freshIds={freshIds} onOpenLink={() => setOpen(false)} />
+          <Suspense
+            fallback={
+              <div className="flex justify-center px-4 py-10">
+                <Spinner label={t`Loading notifications`} />
+              </div>
+            }
+          >
+            <NotificationList notifications={data} isLoading={isPending} freshIds={freshIds} onOpenLink={() => setOpen(false)} />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { NOTIFICATION_EVENT, type Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
@@ -6,6 +6,13 @@ import { dismissToast, resetToasts, toast } from '../../../components/ui/toast-s
 import { notificationsQueryOptions } from '../../../api/notifications';
 import { NotificationBell } from './notification-bell';
 import { NOTIFICATION_TOAST_DURATION_MS, NotificationToasts, PHONE_QUERY } from './notification-toasts';
+
+// The app fetches the list and the toast card as soon as it has painted (notification-bell.tsx,
+// notification-toasts.tsx); here they are in before the first render, as they are for a rider.
+beforeAll(async () => {
+  await Promise.all([import('./notification-toast'), import('./notification-list')]);
+});
+
 
 /** The page's one EventSource, driven by the test. */
 class FakeEventSource {

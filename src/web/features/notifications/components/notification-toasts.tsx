@@ -1,21 +1,23 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { notificationTexts, type Notification } from '../../../../shared/notifications/notification';
-import { ToastCard } from '../../../components/ui/toast';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { Notification } from '../../../../shared/notifications/notification';
 import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
-import { useMarkNotificationsRead, useNotificationStream } from '../../../api/notifications';
-import { NotificationIcon } from './notification-icon';
-import { useLingui } from '@lingui/react/macro';
-import { notificationHref } from '../../../../shared/notifications/notification-href';
+import { useNotificationStream } from '../../../api/notifications';
+
+/*
+ * A toast's card and the notifications' texts (shared/notifications/notification-types.ts, with
+ * their messages) load apart from the first load (its budget: docs/web.md "First paint"), fetched
+ * once the page has painted, so they are there when the first notification comes.
+ */
+const loadToast = () => import('./notification-toast');
+const NotificationToast = lazy(() => loadToast().then((module) => ({ default: module.NotificationToast })));
 
 /** Spec 1 section 9 on a wide screen; a phone shows one at a time (it would cover the page otherwise). */
 export const MAX_NOTIFICATION_TOASTS = 3;
 export const MAX_NOTIFICATION_TOASTS_PHONE = 1;
 /** Below Tailwind's `sm` the toast spans the screen under the phone header. */
 export const PHONE_QUERY = '(max-width: 639.98px)';
-export const TOAST_ENTER_DELAY_MS = 100;
-export const TOAST_EXIT_MS = 300;
-export const NOTIFICATION_TOAST_DURATION_MS = 5000;
+export { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } from './notification-toast-timing';
 
 function subscribeToWidth(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
@@ -61,58 +63,15 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
     if (event.kind === 'removed') remove(event.removed.id);
   });
 
+  useEffect(() => {
+    void loadToast();
+  }, []);
+
   return (
-    <>
+    <Suspense fallback={null}>
       {queue.slice(Math.max(0, queue.length - limit)).map((notification) => (
         <NotificationToast key={`${notification.id}:${notification.count ?? 1}`} notification={notification} onRemoved={remove} />
       ))}
-    </>
-  );
-}
-
-function NotificationToast({ notification, onRemoved }: { notification: Notification; onRemoved: (id: string) => void }) {
-  const { t, i18n } = useLingui();
-  const [open, setOpen] = useState(false);
-  const [closing, setClosing] = useState(false);
-  const markRead = useMarkNotificationsRead();
-  const href = notificationHref(notification);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setOpen(true), TOAST_ENTER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  useEffect(() => {
-    if (!closing) return;
-    const timer = setTimeout(() => onRemoved(notification.id), TOAST_EXIT_MS);
-    return () => clearTimeout(timer);
-  }, [closing, notification.id, onRemoved]);
-
-  const close = () => {
-    setOpen(false);
-    setClosing(true);
-  };
-
-  return (
-    <ToastCard
-      open={open}
-      onOpenChange={(next) => {
-        if (next || closing) return;
-        close();
-      }}
-      type="background"
-      duration={NOTIFICATION_TOAST_DURATION_MS}
-      closeLabel={t`Dismiss notification`}
-      // Written from its type and parameters, with the names its subject has now (the server's texts).
-      title={notificationTexts(i18n, notification).title}
-      description={notificationTexts(i18n, notification).message}
-      icon={<NotificationIcon type={notification.type} />}
-      href={href ?? undefined}
-      onOpenLink={() => {
-        // Opened: now it is read.
-        markRead(notification.id);
-        close();
-      }}
-    />
+    </Suspense>
   );
 }
