@@ -52,6 +52,9 @@ export default defineConfig({
           globalSetup: ['src/server/test/test-gazetteer.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits for a condition (a worker's cache, a mail): a limit, not a wait; the
+          // default second is short while Chromium, the server and a service worker share 2 cores.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file; files run one after another to spare the 2 cores.
           fileParallelism: false,
           // One worker imports the server and playwright-core once for every file (each file still
