@@ -15,9 +15,12 @@ export function pointsParam(points: readonly RoutePoint[]): string {
   return points.map((p) => `${p.latitude.toFixed(6)},${p.longitude.toFixed(6)}`).join(';');
 }
 
+/** The address of the road between these stops (also saved for offline: api/offline.ts). */
+export const routeUrl = (points: readonly RoutePoint[]) => `/api/route?points=${encodeURIComponent(pointsParam(points))}`;
+
 /** GET /api/route?points=...: the road between the stops, when the server has a router. */
 export function getRoute(points: readonly RoutePoint[], signal?: AbortSignal): Promise<RouteAnswer> {
-  return apiGet<RouteAnswer>(`/api/route?points=${encodeURIComponent(pointsParam(points))}`, { signal });
+  return apiGet<RouteAnswer>(routeUrl(points), { signal });
 }
 
 export function routeQueryOptions(points: readonly RoutePoint[]) {
