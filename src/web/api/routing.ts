@@ -15,7 +15,7 @@ export function pointsParam(points: readonly RoutePoint[]): string {
   return points.map((p) => `${p.latitude.toFixed(6)},${p.longitude.toFixed(6)}`).join(';');
 }
 
-/** The address of the road between these stops (also saved for offline: api/offline.ts). */
+/** The address of the road between these stops (also saved for offline: app/offline-rides.ts). */
 export const routeUrl = (points: readonly RoutePoint[]) => `/api/route?points=${encodeURIComponent(pointsParam(points))}`;
 
 /** GET /api/route?points=...: the road between the stops, when the server has a router. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { RefreshCw, WifiOff } from 'lucide-react';
@@ -12,7 +12,7 @@ import { apiGet } from '../lib/api-client';
 import { usersKeys } from '../api/query-keys';
 import { SERVICE_WORKER_URL } from '../lib/service-worker';
 import { upcomingRidesQueryOptions } from '../api/rides';
-import { forgetRideForOffline, saveRidesForOffline } from '../api/offline';
+import { forgetRideForOffline, saveRidesForOffline } from './offline-rides';
 import type { Ride } from '../../shared/rides/ride';
 
 /*
@@ -58,17 +58,17 @@ const PROBE_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
  */
 function useReconnect(online: boolean): void {
   const queryClient = useQueryClient();
-  const [wasOffline, setWasOffline] = useState(false);
+  const wasOffline = useRef(false);
   useEffect(() => {
     if (!online) {
-      setWasOffline(true);
+      wasOffline.current = true;
       return;
     }
-    if (!wasOffline) return;
-    setWasOffline(false);
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
     void queryClient.invalidateQueries({ refetchType: 'active' });
     if (queryClient.getQueryData(usersKeys.current())) void queryClient.fetchQuery(upcomingRidesQueryOptions()).catch(() => undefined);
-  }, [online, wasOffline, queryClient]);
+  }, [online, queryClient]);
   useEffect(() => {
     if (online) return;
     let attempt = 0;

@@ -2,7 +2,7 @@
  * The rider's rides saved for reading offline (issue 32 point 3), kept by the service worker in the
  * cache `saved-answers`: for each ride the answers its page asks for (the ride, its comments, its
  * route, its media list, every navigator file and its calendar file, listed by the page in
- * api/offline.ts) and, read from its media list, each GPX the organizer uploaded (the parsed track
+ * app/offline-rides.ts) and, read from its media list, each GPX the organizer uploaded (the parsed track
  * for the map and the file itself). Each answer carries the time it was saved (SAVED_AT_HEADER), so
  * the offline banner says when the data was saved, not when the page read it.
  *
@@ -37,6 +37,9 @@ interface SavedRide {
   bytes: number;
   savedAt: number;
 }
+
+/** A ride just saved: `complete` when every answer its page asks for was read (none failed). */
+type FreshRide = SavedRide & { complete: boolean };
 
 export type SavedIndex = Record<string, SavedRide>;
 
@@ -114,13 +117,16 @@ async function saveAnswer(cache: Cache, url: string, room: number): Promise<numb
 }
 
 /** Saves one ride's answers, and the GPX files its media list names, within the caps. */
-async function saveRide(cache: Cache, origin: string, ride: RideToSave, totalRoom: number): Promise<SavedRide> {
-  const saved: SavedRide = { urls: [], bytes: 0, savedAt: Date.now() };
+async function saveRide(cache: Cache, origin: string, ride: RideToSave, totalRoom: number): Promise<FreshRide> {
+  const saved: FreshRide = { urls: [], bytes: 0, savedAt: Date.now(), complete: true };
   const pending = [...ride.urls];
   for (let url = pending.shift(); url !== undefined; url = pending.shift()) {
     const path = pathOf(url, origin);
     const bytes = await saveAnswer(cache, path, Math.min(SAVE_CAPS.rideBytes - saved.bytes, totalRoom - saved.bytes));
-    if (bytes === null) continue;
+    if (bytes === null) {
+      saved.complete = false;
+      continue;
+    }
     saved.urls.push(path);
     saved.bytes += bytes;
     if (path.startsWith('/api/media?')) {
@@ -148,11 +154,21 @@ export async function saveRides(origin: string, rides: RideToSave[], replace: bo
     const others = Object.entries(index).reduce((sum, [key, kept]) => (key === ride.key ? sum : sum + kept.bytes), 0);
     if (others >= SAVE_CAPS.totalBytes) break;
     const before = index[ride.key];
-    index[ride.key] = await saveRide(cache, origin, ride, SAVE_CAPS.totalBytes - others);
+    const { complete, ...fresh } = await saveRide(cache, origin, ride, SAVE_CAPS.totalBytes - others);
+    index[ride.key] = keptAfterSave(before, fresh, complete);
     // Answers of the ride's former save it no longer names (a GPX file deleted since).
-    if (before) for (const url of before.urls.filter((url) => !index[ride.key]!.urls.includes(url))) await cache.delete(url);
+    if (before && complete) for (const url of before.urls.filter((url) => !fresh.urls.includes(url))) await cache.delete(url);
   }
   await writeIndex(cache, index);
+}
+
+/**
+ * What is kept of a ride after saving it again: the fresh save when every answer was read; else (the
+ * server stopped halfway, a file refused) the fresh answers with the former ones, which stay readable.
+ */
+export function keptAfterSave(before: SavedRide | undefined, fresh: SavedRide, complete: boolean): SavedRide {
+  if (!before || complete) return fresh;
+  return { urls: [...new Set([...fresh.urls, ...before.urls])], bytes: Math.max(fresh.bytes, before.bytes), savedAt: Math.min(fresh.savedAt, before.savedAt) };
 }
 
 async function forget(cache: Cache, index: SavedIndex, keep: ReadonlySet<string>): Promise<void> {

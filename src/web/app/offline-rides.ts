@@ -4,7 +4,7 @@ import { rideCalendarUrl, rideExportUrl } from '../../shared/rides/ride-file-url
 import type { RideExportFormat } from '../../shared/rides/ride-export';
 import { placedStops } from '../components/route-map/route-map-model';
 import { forgetSavedRides, saveRidesForOffline as postRides, type RideToSave } from '../lib/service-worker';
-import { routeUrl } from './routing';
+import { routeUrl } from '../api/routing';
 
 /**
  * The rider's joined rides of the next 14 days are kept for reading offline (issue 32 point 3): for
