@@ -142,6 +142,8 @@ async function saveRide(cache: Cache, origin: string, ride: RideToSave, totalRoo
  * saved ride is deleted (left, removed from its group, past). Without, they are added (a ride joined).
  */
 export async function saveRides(origin: string, rides: RideToSave[], replace: boolean): Promise<void> {
+  // A rider with nothing to keep keeps nothing (not even their own answers).
+  if (rides.length === 0 && !(await caches.has(SAVED_ANSWERS))) return;
   const cache = await caches.open(SAVED_ANSWERS);
   const index = await readIndex(cache);
   const wanted = rides.slice(0, SAVE_CAPS.rides);

@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { usePreferences } from '../../api/users';
 import { formatDistance } from '../../lib/units';
 import { formatLocale } from '../../lib/i18n/i18n';
+import { downloadSavedCopy } from '../../lib/saved-download';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Skeleton } from '../ui/skeleton';
@@ -252,7 +253,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
               <div className="flex flex-wrap items-center gap-2">
                 {files.map((file) => (
                   <span key={file.id} className="inline-flex items-center">
-                    <a href={file.url} download={file.originalName} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-e-none' : undefined)}>
+                    <a href={file.url} download={file.originalName} onClick={downloadSavedCopy} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-e-none' : undefined)}>
                       <Download aria-hidden="true" />
                       <span className="max-w-48 truncate" title={file.originalName}>{file.originalName}</span>
                     </a>

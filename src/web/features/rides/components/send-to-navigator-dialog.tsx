@@ -7,6 +7,7 @@ import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { rideCalendarHref, rideFileHref } from '../../../api/rides';
+import { downloadSavedCopy } from '../../../lib/saved-download';
 
 const FILES = [
   {
@@ -55,7 +56,7 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
             <ul className="mt-4 space-y-3">
               {FILES.map((file) => (
                 <li key={file.format} className="rounded-xl p-3 ring-1 ring-asphalt-200">
-                  <a href={rideFileHref(ride.id, file.format)} download className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} aria-describedby={`send-${file.format}-hint`}>
+                  <a href={rideFileHref(ride.id, file.format)} download onClick={downloadSavedCopy} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} aria-describedby={`send-${file.format}-hint`}>
                     <Download aria-hidden="true" />
                     {i18n._(file.label)}
                   </a>
@@ -67,7 +68,7 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
             </ul>
           )}
           <div className="mt-4 rounded-xl p-3 ring-1 ring-asphalt-200">
-            <a href={rideCalendarHref(ride.id)} download className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')} aria-describedby="send-ics-hint">
+            <a href={rideCalendarHref(ride.id)} download onClick={downloadSavedCopy} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')} aria-describedby="send-ics-hint">
               <CalendarPlus aria-hidden="true" />
               <Trans>Add to calendar (.ics)</Trans>
             </a>
