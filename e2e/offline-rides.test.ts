@@ -73,6 +73,13 @@ function savedTime(page: Page, url: string): Promise<string> {
   }, url);
 }
 
+/** The whole page from its top (a page scrolled down would show its sticky banner in the middle). */
+async function fullPageShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await animationsSettled(page);
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+}
+
 describe('a saved ride with the server stopped', () => {
   it('is complete although never opened on this phone: stops, times, riders, route, distance, comments, navigator files and the GPX', async () => {
     const organized = await organizedRide('Passo della Futa loop');
@@ -118,18 +125,20 @@ describe('a saved ride with the server stopped', () => {
 
       // The organizer's GPX: its track on the map, and the file itself.
       await page.getByRole('button', { name: 'View Route' }).click();
-      await page.getByRole('region', { name: 'Map of 1 GPX file: futa-loop.gpx' }).waitFor();
+      const gpxMap = page.getByRole('region', { name: 'Map of 1 GPX file: futa-loop.gpx' });
+      await expect.poll(() => gpxMap.locator('path').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       const [organizerGpx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /futa-loop\.gpx/ }).first().click()]);
       // The server keeps the file as it stores every GPX (rewritten without what it strips), with its track.
       expect(organizerGpx.suggestedFilename()).toBe('futa-loop.gpx');
       expect(fs.readFileSync((await organizerGpx.path())!, 'utf8')).toContain('<trkpt');
 
-      await page.screenshot({ path: path.join(SHOTS, 'offline-ride-375.png'), fullPage: true });
+      await gpxMap.screenshot({ path: path.join(SHOTS, 'offline-gpx-map-375.png') });
+      await fullPageShot(page, 'offline-ride-375.png');
       await expectAccessible(page, undefined, 'the offline ride page at 375 px');
       await expectNoSidewaysScroll(page, [320, 414]);
       await page.setViewportSize({ width: 1280, height: 900 });
       await animationsSettled(page);
-      await page.screenshot({ path: path.join(SHOTS, 'offline-ride-1280.png'), fullPage: true });
+      await fullPageShot(page, 'offline-ride-1280.png');
       await expectAccessible(page, undefined, 'the offline ride page at 1280 px');
 
       // Send to navigator: every file, downloaded with the server stopped.
@@ -175,12 +184,12 @@ describe('a saved ride with the server stopped', () => {
       await banner.waitFor();
       await page.getByText('Meet at the Agip on Via Emilia, full tanks please.').waitFor();
       await animationsSettled(page);
-      await page.screenshot({ path: path.join(SHOTS, 'offline-ride-it-375.png'), fullPage: true });
+      await fullPageShot(page, 'offline-ride-it-375.png');
       await expectAccessible(page, undefined, 'the offline ride page in Italian at 375 px');
       await expectNoSidewaysScroll(page, [320]);
       await page.setViewportSize({ width: 1280, height: 900 });
       await animationsSettled(page);
-      await page.screenshot({ path: path.join(SHOTS, 'offline-ride-it-1280.png'), fullPage: true });
+      await fullPageShot(page, 'offline-ride-it-1280.png');
     } finally {
       await server.start();
     }
