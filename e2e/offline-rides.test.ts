@@ -127,6 +127,7 @@ describe('a saved ride with the server stopped', () => {
       await page.getByRole('button', { name: 'View Route' }).click();
       const gpxMap = page.getByRole('region', { name: 'Map of 1 GPX file: futa-loop.gpx' });
       await expect.poll(() => gpxMap.locator('path').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('link', { name: /futa-loop\.gpx/ }).first().getAttribute('href')).toMatch(/^blob:/);
       const [organizerGpx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /futa-loop\.gpx/ }).first().click()]);
       // The server keeps the file as it stores every GPX (rewritten without what it strips), with its track.
       expect(organizerGpx.suggestedFilename()).toBe('futa-loop.gpx');
@@ -139,11 +140,15 @@ describe('a saved ride with the server stopped', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await animationsSettled(page);
       await fullPageShot(page, 'offline-ride-1280.png');
+      // Still offline after the wide layout mounted its own requests: the state holds, it never flaps.
+      expect(await leave.isDisabled()).toBe(true);
       await expectAccessible(page, undefined, 'the offline ride page at 1280 px');
 
       // Send to navigator: every file, downloaded with the server stopped.
       await page.getByRole('button', { name: 'Send to navigator' }).click();
       const dialog = page.getByRole('dialog', { name: 'Send to navigator' });
+      // Offline each link points to the file's saved copy (read when the dialog opens).
+      for (const link of await dialog.getByRole('link').all()) await expect.poll(() => link.getAttribute('href')).toMatch(/^blob:/);
       const [gpxFile] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'GPX route and track' }).click()]);
       expect(parseGpx(fs.readFileSync((await gpxFile.path())!, 'utf8')).waypoints.map((w) => w.name)).toEqual([
         'Bologna, Emilia-Romagna, Italy',

@@ -7,8 +7,8 @@ import { Button } from '../components/ui/button';
 import { format } from 'date-fns';
 import { formatDateTime, speaksEnglish } from '../lib/format-date';
 import { formatLocale } from '../lib/i18n/i18n';
-import { OFFLINE_REASON_ID, savedShown, useOnline } from '../lib/online';
-import { apiGet } from '../lib/api-client';
+import { OFFLINE_REASON_ID, SAVED_AT_HEADER, savedShown, useOnline } from '../lib/online';
+import { serverDown } from '../service-worker/saved-rides';
 import { usersKeys } from '../api/query-keys';
 import { SERVICE_WORKER_URL } from '../lib/service-worker';
 import { upcomingRidesQueryOptions } from '../api/rides';
@@ -52,7 +52,7 @@ const PROBE_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
 /**
  * Back online (issue 32 point 5). With the server down but the network up, one read now and then
  * (2 s, then doubling up to a minute; at once when the browser says it is back or the tab is shown
- * again) learns when the server answers again: lib/api-client.ts sets the app online on its answer.
+ * again) learns when the server answers again, and only that read sets the app online.
  * Once online, what the page shows is read again, and the saved rides are synced (a ride the rider
  * lost while offline, such as being removed from its group, is deleted from this phone).
  */
@@ -76,7 +76,12 @@ function useReconnect(online: boolean): void {
     const probe = () => {
       window.clearTimeout(timer);
       if (!navigator.onLine) return;
-      void apiGet('/api/app-config').catch(() => undefined);
+      // Past the browser's HTTP cache (an answer from it looks live), through the worker: a saved copy or a proxy's 502 to 504 is not the server.
+      void fetch('/api/app-config', { cache: 'no-store', credentials: 'include' })
+        .then((answer) => {
+          if (!answer.headers.get(SAVED_AT_HEADER) && !serverDown(answer)) onlineManager.setOnline(true);
+        })
+        .catch(() => undefined);
       timer = window.setTimeout(probe, PROBE_DELAYS_MS[Math.min(attempt++, PROBE_DELAYS_MS.length - 1)]);
     };
     const soon = () => {

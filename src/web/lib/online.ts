@@ -20,11 +20,12 @@ export const savedShown: Array<{ path: string; at: number }> = [];
 
 /**
  * The server did not answer (no answer, a proxy's 502 to 504, or the worker's saved copy, `savedAt`):
- * offline, whatever the browser says. A live answer (`reached`) is online again.
+ * offline, whatever the browser says. Only a read past every cache says it is back
+ * (app/connection-status.tsx): an answer from the browser's HTTP cache looks live but is not.
  */
-export function serverReached(reached: boolean, savedAt?: number): void {
+export function serverUnreachable(savedAt?: number): void {
   if (savedAt) savedShown.push({ path: location.pathname, at: savedAt });
-  if (reached !== onlineManager.isOnline()) onlineManager.setOnline(reached);
+  onlineManager.setOnline(false);
 }
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
