@@ -127,6 +127,8 @@ describe('a saved ride with the server stopped', () => {
       await page.getByRole('button', { name: 'View Route' }).click();
       const gpxMap = page.getByRole('region', { name: 'Map of 1 GPX file: futa-loop.gpx' });
       await expect.poll(() => gpxMap.locator('path').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      // The track is framed on the map (not at the closest zoom beside it): its line has a size on screen.
+      await expect.poll(() => gpxMap.locator('.leaflet-overlay-pane path').first().evaluate((line) => line.getBoundingClientRect().width)).toBeGreaterThan(20);
       await expect.poll(() => page.getByRole('link', { name: /futa-loop\.gpx/ }).first().getAttribute('href')).toMatch(/^blob:/);
       const [organizerGpx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /futa-loop\.gpx/ }).first().click()]);
       // The server keeps the file as it stores every GPX (rewritten without what it strips), with its track.
