@@ -56,22 +56,9 @@ function FitBounds({ files, fullscreen }: { files: readonly GpxMapFile[]; fullsc
     return all.length > 0 ? latLngBounds(all) : null;
   }, [files]);
   useEffect(() => {
-    // The container changes size when it goes fullscreen: measure again, then frame the tracks. A map
-    // mounted before its section has opened (the track read from the offline copy at once) has no size
-    // yet: framed then, it sat at the closest zoom beside the track; it is framed once it has a size.
-    const container = map.getContainer();
-    let framed = false;
-    const frame = () => {
-      map.invalidateSize();
-      if (framed || !bounds || container.clientWidth === 0 || container.clientHeight === 0) return;
-      framed = true;
-      map.fitBounds(bounds, { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: MAP_MAX_ZOOM });
-    };
-    frame();
-    if (framed || typeof ResizeObserver === 'undefined') return;
-    const sized = new ResizeObserver(frame);
-    sized.observe(container);
-    return () => sized.disconnect();
+    // The container changes size when it goes fullscreen: measure again, then frame the tracks.
+    map.invalidateSize();
+    if (bounds) map.fitBounds(bounds, { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: MAP_MAX_ZOOM });
   }, [map, bounds, fullscreen]);
   return null;
 }
