@@ -9,6 +9,7 @@ import { joinGroup, guestRider, signedInRider, unique } from './support/riders';
 import { pageApi } from './support/page-api';
 import { createGroup, createRide, newGuestRider } from './support/ride-steps';
 import { screenshotsDir } from './support/screenshots';
+import { controlled, savedAnswers, stopServer } from './support/offline';
 
 // The installable app and its service worker (issue 32 points 1, 2 and 5): Chromium finds nothing
 // missing to install it; a page visited once starts with the server stopped; a new version is
@@ -28,23 +29,7 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
-/** Once the service worker controls the page (it takes the page at its first start). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
 const shellCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('shell-')));
-
-/** Stops the server for real (its port closed, every connection cut) until `start` is called. */
-async function stopServer(): Promise<{ start(): Promise<void> }> {
-  const server = h.app.server;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeAllConnections();
-  await closed;
-  return {
-    start: () => new Promise<void>((resolve) => server.listen(Number(new URL(h.baseUrl).port), '127.0.0.1', () => resolve())),
-  };
-}
 
 describe('installing', () => {
   it('is installable: Chromium reports no installability error and reads the manifest without errors', async () => {
@@ -75,7 +60,7 @@ describe('the offline shell and a new version', () => {
     await page.goto('/upcoming');
     await page.getByRole('heading', { level: 1, name: 'Upcoming Rides' }).waitFor();
 
-    const server = await stopServer();
+    const server = await stopServer(h);
     try {
       await page.reload();
       // The app's own frame (its header with the app's name and its navigation), not Chromium's error page.
@@ -189,11 +174,9 @@ describe('rides saved for offline', () => {
 
     // Opening the dashboard saves the rider's rides of the next 14 days.
     await page.goto('/');
-    const savedAnswers = () =>
-      page.evaluate(async () => ((await caches.has('saved-answers')) ? (await (await caches.open('saved-answers')).keys()).map((request) => new URL(request.url).pathname) : []));
-    await expect.poll(savedAnswers).toContain(`/api/groups/${group.slug}/rides/${ride.slug}`);
+    await expect.poll(() => savedAnswers(page)).toContain(`/api/groups/${group.slug}/rides/${ride.slug}`);
 
-    let server = await stopServer();
+    let server = await stopServer(h);
     try {
       await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
       await page.getByRole('heading', { level: 1, name: 'Passo della Raticosa' }).waitFor();
@@ -210,7 +193,7 @@ describe('rides saved for offline', () => {
     await page.waitForURL((url) => url.pathname === '/signed-out');
     await expect.poll(() => page.evaluate(() => caches.has('saved-answers'))).toBe(false);
 
-    server = await stopServer();
+    server = await stopServer(h);
     try {
       await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
       // The app's shell starts (the rider's answer is gone too, so it waits for the server).

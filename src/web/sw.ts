@@ -10,7 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from '../shared/push/push';
 import { notificationClickAction, type OpenWindow } from './service-worker/notification-click';
 import { pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
-import { registerTileCaching } from './service-worker/tile-cache';
+import { registerTileCaching, TILE_CACHE } from './service-worker/tile-cache';
+import { forgetRides, refreshCopy, ridesOf, SAVED_ANSWERS, savedCopy, saveRides, serverDown } from './service-worker/saved-rides';
 
 // The worker's own types, named here: the project compiles against the DOM library, and adding
 // the WebWorker one beside it would clash.
@@ -110,48 +111,46 @@ registerRoute(
   },
 );
 
-// API answers kept for reading offline (issue 32 point 3): the rider's joined rides of the next 14
-// days (the page asks with SAVE_FOR_OFFLINE) and the rider and app settings every page needs. Such an
-// answer is read from the network first and refreshed in the cache; the cached copy answers only when
-// the network fails. The page deletes the cache at sign-out (lib/service-worker.ts).
-const SAVED_ANSWERS = 'saved-answers';
-const ALWAYS_SAVED = ['/api/users/current', '/api/app-config'];
-const SAVABLE = [/^\/api\/users\/current$/, /^\/api\/app-config$/, /^\/api\/groups\/[^/]+\/rides\/[^/]+$/, /^\/api\/rides\/[0-9a-f-]{36}$/];
-
+// Answers saved for reading offline (issue 32 point 3, service-worker/saved-rides.ts): every API read
+// and media file goes to the network first; a fresh answer refreshes its saved copy, and the saved copy
+// answers only when the network fails or a proxy says the server is down (502 to 504). A 401 means the
+// session has ended (signed out here, or put out by "Sign out other devices" elsewhere): everything
+// saved for it is deleted. The page deletes the cache at sign-out too (lib/service-worker.ts).
 registerRoute(
-  ({ url, request }) => url.origin === worker.location.origin && request.method === 'GET' && SAVABLE.some((path) => path.test(url.pathname)),
-  async ({ request }) => {
-    try {
-      const response = await fetch(request);
-      if (response.ok && (await caches.has(SAVED_ANSWERS))) {
-        const saved = await caches.open(SAVED_ANSWERS);
-        if (await saved.match(request, { ignoreVary: true })) await saved.put(request.url, response.clone());
-      }
+  ({ url, request }) =>
+    url.origin === worker.location.origin &&
+    request.method === 'GET' &&
+    request.headers.get('Accept') !== 'text/event-stream' &&
+    (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/files/')),
+  async ({ request, event }) => {
+    const response = await fetch(request).catch(() => null);
+    if (response?.status === 401) await Promise.all([caches.delete(SAVED_ANSWERS), caches.delete(TILE_CACHE)]);
+    if (response && !serverDown(response)) {
+      (event as unknown as ExtendableEvent).waitUntil(refreshCopy(request, response.clone()).catch(() => undefined));
       return response;
-    } catch (error) {
-      const copy = (await caches.has(SAVED_ANSWERS)) ? await (await caches.open(SAVED_ANSWERS)).match(request, { ignoreVary: true }) : undefined;
-      if (copy) return copy;
-      throw error;
     }
+    return (await savedCopy(request)) ?? response ?? Response.error();
   },
 );
 
-async function saveAnswers(urls: unknown): Promise<void> {
-  const wanted = Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string' && SAVABLE.some((path) => path.test(url))) : [];
-  const saved = await caches.open(SAVED_ANSWERS);
-  for (const url of [...ALWAYS_SAVED, ...wanted]) {
-    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null);
-    if (response?.ok) await saved.put(url, response);
-  }
+// Saving runs one message at a time: a sync and a join answering together never interleave.
+let saving: Promise<void> = Promise.resolve();
+function queueSaving(work: () => Promise<void>): Promise<void> {
+  saving = saving.then(work).catch(() => undefined);
+  return saving;
 }
 
 // Installing, the worker keeps the server's home page as its first shell, so a page visited once
 // starts offline. It then waits: the rider's tap on Reload (app/connection-status.tsx) sends SKIP_WAITING.
 worker.addEventListener('install', (event) => event.waitUntil(fetch(SHELL_KEY, { credentials: 'same-origin', cache: 'no-store' }).then(keepShell).catch(() => undefined)));
 worker.addEventListener('message', (event) => {
-  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  const message = event.data as { type?: unknown; rides?: unknown; replace?: unknown; keys?: unknown } | null;
   if (message?.type === 'SKIP_WAITING') void worker.skipWaiting();
-  if (message?.type === 'SAVE_FOR_OFFLINE') event.waitUntil(saveAnswers(message.urls));
+  if (message?.type === 'SAVE_RIDES') event.waitUntil(queueSaving(() => saveRides(worker.location.origin, ridesOf(message.rides, worker.location.origin), message.replace === true)));
+  if (message?.type === 'FORGET_RIDES' && Array.isArray(message.keys)) {
+    const keys = message.keys.filter((key): key is string => typeof key === 'string');
+    event.waitUntil(queueSaving(() => forgetRides(keys)));
+  }
 });
 worker.addEventListener('activate', (event) =>
   event.waitUntil(

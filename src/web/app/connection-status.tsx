@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { RefreshCw, WifiOff } from 'lucide-react';
@@ -7,10 +7,12 @@ import { Button } from '../components/ui/button';
 import { format } from 'date-fns';
 import { formatDateTime, speaksEnglish } from '../lib/format-date';
 import { formatLocale } from '../lib/i18n/i18n';
-import { OFFLINE_REASON_ID, useOnline } from '../lib/online';
+import { OFFLINE_REASON_ID, SAVED_AT_HEADER, savedShown, useOnline } from '../lib/online';
+import { serverDown } from '../service-worker/saved-rides';
+import { usersKeys } from '../api/query-keys';
 import { SERVICE_WORKER_URL } from '../lib/service-worker';
 import { upcomingRidesQueryOptions } from '../api/rides';
-import { saveRidesForOffline } from '../api/offline';
+import { forgetRideForOffline, saveRidesForOffline } from './offline-rides';
 import type { Ride } from '../../shared/rides/ride';
 
 /*
@@ -19,17 +21,22 @@ import type { Ride } from '../../shared/rides/ride';
  * neither (docs/web.md "First paint"); the app shell mounts them once the page has loaded.
  */
 
-/** When the data on screen was fetched: the oldest answer among the queries the page shows, or null. */
+/**
+ * When the data on screen was saved: the oldest among the saved answers this page showed (the time the
+ * service worker saved each, lib/online.ts) and the answers the page read live before going offline.
+ */
 function useShownDataTime(online: boolean): number | null {
   const queryClient = useQueryClient();
   const [time, setTime] = useState<number | null>(null);
   useEffect(() => {
     if (online) return;
     const oldest = () => {
+      const path = window.location.pathname;
       const times = queryClient
         .getQueryCache()
         .findAll({ type: 'active' })
         .map((query) => query.state.dataUpdatedAt)
+        .concat(savedShown.filter((saved) => saved.path === path).map((saved) => saved.at))
         .filter((at) => at > 0);
       setTime(times.length > 0 ? Math.min(...times) : null);
     };
@@ -39,6 +46,59 @@ function useShownDataTime(online: boolean): number | null {
   return time;
 }
 
+/** The first try again after the server stopped answering, doubled each time up to the last. */
+const PROBE_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+
+/**
+ * Back online (issue 32 point 5). With the server down but the network up, one read now and then
+ * (2 s, then doubling up to a minute; at once when the browser says it is back or the tab is shown
+ * again) learns when the server answers again, and only that read sets the app online.
+ * Once online, what the page shows is read again, and the saved rides are synced (a ride the rider
+ * lost while offline, such as being removed from its group, is deleted from this phone).
+ */
+function useReconnect(online: boolean): void {
+  const queryClient = useQueryClient();
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    void queryClient.invalidateQueries({ refetchType: 'active' });
+    if (queryClient.getQueryData(usersKeys.current())) void queryClient.fetchQuery(upcomingRidesQueryOptions()).catch(() => undefined);
+  }, [online, queryClient]);
+  useEffect(() => {
+    if (online) return;
+    let attempt = 0;
+    let timer: number | undefined;
+    const probe = () => {
+      window.clearTimeout(timer);
+      if (!navigator.onLine) return;
+      // Past the browser's HTTP cache (an answer from it looks live), through the worker: a saved copy or a proxy's 502 to 504 is not the server.
+      void fetch('/api/app-config', { cache: 'no-store', credentials: 'include' })
+        .then((answer) => {
+          if (!answer.headers.get(SAVED_AT_HEADER) && !serverDown(answer)) onlineManager.setOnline(true);
+        })
+        .catch(() => undefined);
+      timer = window.setTimeout(probe, PROBE_DELAYS_MS[Math.min(attempt++, PROBE_DELAYS_MS.length - 1)]);
+    };
+    const soon = () => {
+      attempt = 0;
+      if (document.visibilityState === 'visible') probe();
+    };
+    timer = window.setTimeout(probe, PROBE_DELAYS_MS[attempt++]);
+    window.addEventListener('online', soon);
+    document.addEventListener('visibilitychange', soon);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', soon);
+      document.removeEventListener('visibilitychange', soon);
+    };
+  }, [online]);
+}
+
 /** A time of day: "08:12" in English (24-hour, like ride times), the region's clock in another language. */
 function formatTimeOfDay(date: Date): string {
   return speaksEnglish() ? format(date, 'HH:mm') : new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric', minute: '2-digit' }).format(date);
@@ -46,21 +106,24 @@ function formatTimeOfDay(date: Date): string {
 
 /**
  * Keeps the rider's joined rides of the next 14 days for reading offline (issue 32 point 3): whenever
- * the upcoming list arrives (at sign-in and on the dashboard) and whenever a write answers with a ride
- * the rider is on (Join Ride).
+ * the upcoming list arrives (at sign-in and on the dashboard; it replaces what was saved, so a ride no
+ * longer the rider's goes), when a write answers with a ride the rider is on (Join Ride), and forgets
+ * a ride a write answers the rider is no longer on (Leave Ride).
  */
 function useSaveRidesForOffline(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const upcomingKey = JSON.stringify(upcomingRidesQueryOptions().queryKey);
     const upcoming = queryClient.getQueryData(upcomingRidesQueryOptions().queryKey);
-    if (upcoming) saveRidesForOffline(upcoming);
+    if (upcoming) saveRidesForOffline(upcoming, true);
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) saveRidesForOffline(event.query.state.data as Ride[]);
+      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) saveRidesForOffline(event.query.state.data as Ride[], true);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       const ride = event.type === 'updated' && event.action.type === 'success' ? (event.action.data as Partial<Ride> | undefined) : undefined;
-      if (ride && ride.isParticipant === true && typeof ride.slug === 'string') saveRidesForOffline([ride as Ride]);
+      if (!ride || typeof ride.slug !== 'string' || typeof ride.id !== 'string') return;
+      if (ride.isParticipant === true) saveRidesForOffline([ride as Ride], false);
+      else if (ride.isParticipant === false) forgetRideForOffline({ id: ride.id });
     });
     return () => {
       stopQueries();
@@ -81,6 +144,7 @@ export function OfflineBanner() {
   useSaveRidesForOffline();
   const online = useOnline();
   const savedAt = useShownDataTime(online);
+  useReconnect(online);
   useEffect(() => {
     // React Query starts online and learns only from events: a page opened offline says so at once.
     if (!navigator.onLine) onlineManager.setOnline(false);

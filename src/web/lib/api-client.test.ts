@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { ApiError, apiGet, apiRequest, describeApiError, errorMessageOf } from './api-client';
+import { onlineManager } from '@tanstack/react-query';
+import { SAVED_AT_HEADER, savedShown } from './online';
 
 function mockFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -152,5 +154,33 @@ describe('describeApiError', () => {
     expect(describeApiError(new ApiError(409, 'Conflict', JSON.stringify({ message: 'Something new', code: 'something_new' })), italian)).toBe('Something new');
     expect(describeApiError(new ApiError(400, 'Bad Request', JSON.stringify({ message: 'Ride name is required', code: 'invalid_input', field: 'name' })), italian)).toBe('Ride name is required');
     expect(describeApiError(new Error('boom'), italian)).toBeNull();
+  });
+});
+
+describe('the server not answering (issue 32 point 5)', () => {
+  it("is offline on no answer, on a proxy's 502 to 504 and on the service worker's saved copy, not on the app's own 503", async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiGet('/api/rides/upcoming')).rejects.toBeInstanceOf(ApiError);
+    expect(onlineManager.isOnline()).toBe(false);
+
+    onlineManager.setOnline(true);
+    mockFetch(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    await expect(apiGet('/api/rides/upcoming')).rejects.toBeInstanceOf(ApiError);
+    expect(onlineManager.isOnline()).toBe(false);
+
+    onlineManager.setOnline(true);
+    mockFetch(new Response(JSON.stringify({ code: 'rate_limited' }), { status: 503, headers: { 'Content-Type': 'application/json' } }));
+    await expect(apiGet('/api/rides/upcoming')).rejects.toBeInstanceOf(ApiError);
+    expect(onlineManager.isOnline()).toBe(true);
+
+    mockFetch(new Response(JSON.stringify([]), { status: 200, headers: { [SAVED_AT_HEADER]: '1790000000000' } }));
+    expect(await apiGet('/api/rides/upcoming')).toEqual([]);
+    expect(onlineManager.isOnline()).toBe(false);
+    expect(savedShown.at(-1)).toEqual({ path: window.location.pathname, at: 1_790_000_000_000 });
+
+    // An answer that looks live (it may come from the browser's HTTP cache) does not say the server is back.
+    mockFetch(new Response(JSON.stringify([]), { status: 200 }));
+    await apiGet('/api/rides/upcoming');
+    expect(onlineManager.isOnline()).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
 import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
 import { i18n, loadMessageGroup } from './i18n/i18n';
+import { SAVED_AT_HEADER, serverUnreachable } from './online';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -116,8 +117,12 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   } catch (error) {
     // A cancelled request stays an abort (TanStack Query cancels reads); anything else got no answer.
     if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
+    serverUnreachable();
     throw new ApiError(NO_ANSWER, 'Network error', '', null, { cause: error });
   }
+  // Answered by the service worker's saved copy, or by a proxy for a server that is down: offline.
+  const savedAt = Number(response.headers.get(SAVED_AT_HEADER));
+  if (savedAt || (response.status > 501 && response.status < 505 && !response.headers.get('Content-Type')?.includes('json'))) serverUnreachable(savedAt);
   if (nullOn401 && response.status === 401) return null;
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '');

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec 1 section 9: data never stale, no refetch on focus, no polling, no retries, cache kept 5 minutes; writes never wait for a connection. */
+/** Spec 1 section 9: data never stale, no refetch on focus, no polling, no retries, cache kept 5 minutes; reads and writes never wait for a connection. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -9,6 +9,9 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,
         retry: false,
+        // Offline, a read still asks: the service worker answers with what it saved (issue 32), and a
+        // read it has nothing for fails with its error state instead of waiting without a word.
+        networkMode: 'offlineFirst',
       },
       mutations: {
         retry: false,

@@ -20,13 +20,34 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
 /** The cache of API answers kept for reading offline (src/web/sw.ts keeps and serves it). */
 export const SAVED_ANSWERS_CACHE = 'saved-answers';
 
-/** Asks the service worker to keep these API answers (and the rider's own) for reading offline. */
-export function saveForOffline(urls: string[]): void {
-  if (urls.length === 0 || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'SAVE_FOR_OFFLINE', urls }));
+/** A ride to keep for offline: its id and the answers its page asks for (service-worker/saved-rides.ts). */
+export interface RideToSave {
+  key: string;
+  urls: string[];
 }
 
-/** Forgets every answer kept for offline (at sign-out: they belonged to that session). */
+function tellWorker(message: object): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+/** Asks the service worker to keep these rides for reading offline; with `replace`, only these. */
+export function saveRidesForOffline(rides: RideToSave[], replace: boolean): void {
+  if (rides.length > 0 || replace) tellWorker({ type: 'SAVE_RIDES', rides, replace });
+}
+
+/** Asks the service worker to delete these rides' saved answers. */
+export function forgetSavedRides(keys: string[]): void {
+  tellWorker({ type: 'FORGET_RIDES', keys });
+}
+
+/** The map tiles the service worker keeps (service-worker/tile-cache.ts). */
+export const TILE_CACHE = 'map-tiles';
+
+/**
+ * Forgets every answer kept for offline (at sign-out: they belonged to that session), and the map
+ * tiles: with TILE_PREFETCH they trace the routes of the rider's rides, private ones included.
+ */
 export async function forgetSavedAnswers(): Promise<void> {
-  if ('caches' in window) await caches.delete(SAVED_ANSWERS_CACHE);
+  if ('caches' in window) await Promise.all([caches.delete(SAVED_ANSWERS_CACHE), caches.delete(TILE_CACHE)]);
 }

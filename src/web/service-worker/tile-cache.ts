@@ -2,6 +2,7 @@ import { registerRoute } from 'workbox-routing';
 import { rideStops } from '../../shared/rides/ride-time';
 import type { Ride } from '../../shared/rides/ride';
 import { routePath } from '../api/route-points';
+import { TILE_CACHE } from '../lib/service-worker';
 import { corridorTiles, tileMatcher, tileSettings, tilesToDrop, tileUrl, type KeptTile, type LatLon, type TileOfflineSettings } from './tiles';
 
 /*
@@ -14,7 +15,7 @@ import { corridorTiles, tileMatcher, tileSettings, tilesToDrop, tileUrl, type Ke
  * docs/behaviour/offline-tiles.md.
  */
 
-export const TILE_CACHE = 'map-tiles';
+export { TILE_CACHE };
 /** A kept tile's size and when it was kept, on its cache key (read back without opening each answer) and on its answer. */
 const BYTES = 'X-Tile-Bytes';
 const SAVED = 'X-Tile-Saved';

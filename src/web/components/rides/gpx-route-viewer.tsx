@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { usePreferences } from '../../api/users';
 import { formatDistance } from '../../lib/units';
 import { formatLocale } from '../../lib/i18n/i18n';
+import { useSavedDownload } from '../../lib/saved-download';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Skeleton } from '../ui/skeleton';
@@ -82,6 +83,19 @@ function SummaryTiles({ files, units }: { files: MediaItem[]; units: PreferredUn
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A GPX file's download, also offline (the service worker's saved copy: useSavedDownload). */
+function GpxFileLink({ file, className }: { file: MediaItem; className: string }) {
+  const saved = useSavedDownload(file.url, file.originalName);
+  return (
+    <a href={saved.href} download={saved.download} className={className}>
+      <Download aria-hidden="true" />
+      <span className="max-w-48 truncate" title={file.originalName}>
+        {file.originalName}
+      </span>
+    </a>
   );
 }
 
@@ -252,10 +266,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
               <div className="flex flex-wrap items-center gap-2">
                 {files.map((file) => (
                   <span key={file.id} className="inline-flex items-center">
-                    <a href={file.url} download={file.originalName} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-e-none' : undefined)}>
-                      <Download aria-hidden="true" />
-                      <span className="max-w-48 truncate" title={file.originalName}>{file.originalName}</span>
-                    </a>
+                    <GpxFileLink file={file} className={buttonClasses('secondary', 'sm', canUpload ? 'rounded-e-none' : undefined)} />
                     {canUpload ? (
                       <Button variant="secondary" size="sm" aria-label={t`Delete ${ph({ fileName: file.originalName })}`} className="rounded-s-none border-s-0 px-2" onClick={() => setDeleting(file)}>
                         <Trash2 aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { CalendarPlus, Download, Navigation } from 'lucide-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,6 +7,7 @@ import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { rideCalendarHref, rideFileHref } from '../../../api/rides';
+import { useSavedDownload } from '../../../lib/saved-download';
 
 const FILES = [
   {
@@ -25,6 +26,16 @@ const FILES = [
     hint: msg`TomTom Rider models and TomTom units from before 2014, which take at most 48 points: every stop, and the road between as points they pass by.`,
   },
 ] as const;
+
+/** A file to download, also offline (the service worker's saved copy: useSavedDownload). */
+function FileLink({ href, children, ...props }: { href: string } & Omit<ComponentProps<'a'>, 'href' | 'download'>) {
+  const file = useSavedDownload(href, '');
+  return (
+    <a {...props} href={file.href} download={file.download}>
+      {children}
+    </a>
+  );
+}
 
 /** "Send to navigator": the ride as files for each family of device, and for a calendar. */
 export function SendToNavigator({ ride }: { ride: Ride }) {
@@ -55,10 +66,10 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
             <ul className="mt-4 space-y-3">
               {FILES.map((file) => (
                 <li key={file.format} className="rounded-xl p-3 ring-1 ring-asphalt-200">
-                  <a href={rideFileHref(ride.id, file.format)} download className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} aria-describedby={`send-${file.format}-hint`}>
+                  <FileLink href={rideFileHref(ride.id, file.format)} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} aria-describedby={`send-${file.format}-hint`}>
                     <Download aria-hidden="true" />
                     {i18n._(file.label)}
-                  </a>
+                  </FileLink>
                   <p id={`send-${file.format}-hint`} className="mt-2 text-xs text-asphalt-600">
                     {i18n._(file.hint)}
                   </p>
@@ -67,10 +78,10 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
             </ul>
           )}
           <div className="mt-4 rounded-xl p-3 ring-1 ring-asphalt-200">
-            <a href={rideCalendarHref(ride.id)} download className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')} aria-describedby="send-ics-hint">
+            <FileLink href={rideCalendarHref(ride.id)} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')} aria-describedby="send-ics-hint">
               <CalendarPlus aria-hidden="true" />
               <Trans>Add to calendar (.ics)</Trans>
-            </a>
+            </FileLink>
             <p id="send-ics-hint" className="mt-2 text-xs text-asphalt-600">
               <Trans>One ride, once. To keep every ride up to date, subscribe to your calendar address in Preferences.</Trans>
             </p>

@@ -1,0 +1,57 @@
+import type { Ride } from '../../shared/rides/ride';
+import { rideStops } from '../../shared/rides/ride-time';
+import { rideCalendarUrl, rideExportUrl } from '../../shared/rides/ride-file-urls';
+import type { RideExportFormat } from '../../shared/rides/ride-export';
+import { placedStops } from '../components/route-map/route-map-model';
+import { forgetSavedRides, saveRidesForOffline as postRides, type RideToSave } from '../lib/service-worker';
+import { routePath } from '../api/route-points';
+
+/**
+ * The rider's joined rides of the next 14 days are kept for reading offline (issue 32 point 3): for
+ * each, the answers its page asks for (the ride as its page reads it, its comments, its route, its
+ * media list, every "Send to navigator" file and the calendar file); the service worker adds the GPX
+ * files the media list names and keeps them within its caps (service-worker/saved-rides.ts). The app
+ * calls this from app/connection-status.tsx, after the first paint: nothing of it is in the first load.
+ */
+
+/** Every file "Send to navigator" offers (send-to-navigator-dialog.tsx; ride-export.ts has them with zod). */
+const NAVIGATOR_FORMATS: readonly RideExportFormat[] = ['gpx', 'itn', 'itn-compact'];
+
+const DAY_MS = 86_400_000;
+
+/** The rides to keep: joined, starting within 14 days and not over. */
+export function ridesToSave(rides: readonly Ride[], now = Date.now()): Ride[] {
+  return rides
+    .filter((ride) => ride.isParticipant && Date.parse(ride.startDate) <= now + 14 * DAY_MS && Date.parse(ride.endDate) >= now - DAY_MS)
+    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+}
+
+/** The answers a ride's page asks for, as it asks for them. */
+export function answersOfRide(ride: Ride): RideToSave {
+  const id = encodeURIComponent(ride.id);
+  const points = placedStops(rideStops(ride));
+  return {
+    key: ride.id,
+    urls: [
+      ride.groupSlug ? `/api/groups/${encodeURIComponent(ride.groupSlug)}/rides/${encodeURIComponent(ride.slug)}` : `/api/rides/${id}`,
+      `/api/rides/${id}/comments`,
+      `/api/media?associatedType=ride&associatedId=${id}`,
+      ...(points.length >= 2 ? [routePath(points)] : []),
+      ...NAVIGATOR_FORMATS.map((format) => rideExportUrl(ride.id, format)),
+      rideCalendarUrl(ride.id),
+    ],
+  };
+}
+
+/**
+ * `replace`: these are the rider's whole upcoming list (a sync): rides saved before and no longer in
+ * it are deleted. Without it, the rides are added (a ride just joined).
+ */
+export function saveRidesForOffline(rides: readonly Ride[], replace: boolean, now = Date.now()): void {
+  postRides(ridesToSave(rides, now).map(answersOfRide), replace);
+}
+
+/** A ride the rider left is no longer kept. */
+export function forgetRideForOffline(ride: Pick<Ride, 'id'>): void {
+  forgetSavedRides([ride.id]);
+}
