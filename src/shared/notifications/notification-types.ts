@@ -47,8 +47,12 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
-  ride_created: { ride: string; series?: string; from?: string };
+  /**
+   * A series (issue 29) is told once: its name in `ride`, its repeat rule (`repeat`, series-label-text.ts
+   * `repeatCode`: written in the reader's language) and its first day. Stored before: `series`, the
+   * repeat's English ("Every Sunday"), still read.
+   */
+  ride_created: { ride: string; repeat?: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -70,8 +74,8 @@ export interface NotificationParams {
   ride_handed_over: { ride: string; rider: string; group: string };
   /** A comment on a ride, where ride-day notes live. */
   ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
-  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
-  series_handed_over: { series: string; repeats: string; rider: string; group: string };
+  /** A series of a rider no longer in the group: its name, its repeat rule (as ride_created's; before: `repeats`, its English). */
+  series_handed_over: { series: string; repeat?: string; repeats?: string; rider: string; group: string };
   /** Mail and push only, never in the app's list. */
   ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
   /** One mail gathering the items of a period (DigestItem). */
@@ -422,8 +426,22 @@ function formatLocaleOf(i18n: I18n): string {
   return locale === 'en-XA' ? 'en' : locale;
 }
 
+/**
+ * How a reader's texts are written besides their I18n. `repeatText` writes a series' stored repeat rule
+ * (series-label-text.ts `repeatCodeText`): passed in, not imported, because the web shows notifications
+ * on every screen and loads that module only with a notification that has one.
+ */
+export interface RenderOptions {
+  repeatText?: (i18n: I18n, repeat: string) => string | null;
+}
+
+/** Whether a notification's texts read a series' repeat rule (RenderOptions.repeatText). */
+export function readsRepeat(params: Record<string, unknown> | undefined): boolean {
+  return typeof params?.repeat === 'string';
+}
+
 /** The values a type's texts are written from: the stored parameters, today's names over them, instants on the ride's clock in the reader's locale. */
-export function messageValues(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): MessageValues {
+export function messageValues(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1, options: RenderOptions = {}): MessageValues {
   const locale = formatLocaleOf(i18n);
   const values: MessageValues = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
@@ -443,9 +461,13 @@ export function messageValues(i18n: I18n, type: NotificationType, params: Record
       values.yourTime = same ? '' : timeLabelIn(theirs.time, locale);
     }
   }
-  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
+  // A series' repeat in the reader's language, from its stored rule (a series_handed_over stored before has its English in `repeats`).
+  const repeat = typeof params.repeat === 'string' ? options.repeatText?.(i18n, params.repeat) : null;
+  if (repeat) values.repeats = repeat;
+  if (type === 'ride_created' && typeof params.from === 'string' && typeof params.ride === 'string') {
+    const stated = repeat || (typeof params.series === 'string' ? params.series : null);
     values.ride = params.ride;
-    values.repeats = `${params.series.charAt(0).toLowerCase()}${params.series.slice(1)}`;
+    if (stated) values.repeats = `${stated.charAt(0).toLocaleLowerCase(locale)}${stated.slice(1)}`;
     values.from = dayLabelIn(params.from, locale);
   }
   if (type === 'media_uploaded') {
@@ -456,9 +478,16 @@ export function messageValues(i18n: I18n, type: NotificationType, params: Record
 }
 
 /** A notification's title and message, written now from its type and parameters, in the language of `i18n`. */
-export function renderNotification(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): { title: string; message: string } {
+export function renderNotification(
+  i18n: I18n,
+  type: NotificationType,
+  params: Record<string, unknown>,
+  current: CurrentNames = {},
+  count = 1,
+  options: RenderOptions = {},
+): { title: string; message: string } {
   const definition: NotificationTypeDefinition = notificationTypes[type];
-  const values = messageValues(i18n, type, params, current, count);
+  const values = messageValues(i18n, type, params, current, count, options);
   const message = values.repeats !== undefined && definition.seriesMessage ? definition.seriesMessage : definition.message;
   // Descriptors with their values, not spread inline into i18n._ (the extractor reads only literal descriptors there).
   const titled: MessageDescriptor = { ...definition.title, values };

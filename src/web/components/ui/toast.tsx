@@ -46,7 +46,8 @@ interface ToastCardProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description?: string;
+  /** A text, or a component writing one (a notification's message). */
+  description?: ReactNode;
   variant?: ToastVariant;
   /** Replaces the variant's icon (notification types have their own). */
   icon?: ReactNode;

@@ -26,7 +26,7 @@ import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
-import { seriesLabelText } from '../../../lib/rides/series-label';
+import { seriesLabelText } from '../../../../shared/series/series-label-text';
 
 export const NO_EDIT_PERMISSION = msg`You don't have permission to edit this ride`;
 
