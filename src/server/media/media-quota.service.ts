@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { MB } from '../../shared/media/limits';
-import { GUEST_UPLOAD_TOTAL_CODE, megabytes, type StorageUsage } from '../../shared/media/storage-usage';
+import { GUEST_UPLOAD_TOTAL_CODE, type StorageUsage } from '../../shared/media/storage-usage';
 import type { HttpError } from '../platform/errors';
 import { bugReportsRepository } from '../bug-reports/bug-reports.repository';
 import { reserveGuestUpload, type GuestUploadReservation } from '../limits/guest-upload-limits';
@@ -63,7 +63,7 @@ export async function assertRoomFor(trx: Executor, userId: string, room: Storage
 
 /** The 413 of a guest whose client address's guests have uploaded their total for today. */
 export function guestUploadTotalReached(ctx: QuotaContext): HttpError {
-  const params = { total: megabytes(ctx.config.guestUploadMbPerAddressPerDay * MB), riderLimit: megabytes(ctx.config.mediaQuotaMb * MB) };
+  const params = { totalBytes: ctx.config.guestUploadMbPerAddressPerDay * MB, riderLimitBytes: ctx.config.mediaQuotaMb * MB };
   return fileTooLarge(GUEST_UPLOAD_TOTAL_CODE, params);
 }
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { megabytes } from '../../shared/media/storage-usage';
 import type { ErrorCode } from '../../shared/http/error-codes';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -59,7 +58,7 @@ export const fileTooLarge = <C extends ErrorCode = 'file_too_large'>(code?: C, .
   payloadTooLarge<ErrorCode>(code ?? 'file_too_large', ...(params as ParamsArg<ErrorCode>)).withHeaders({ Connection: 'close' });
 
 /** The 413 of an upload that would go over the rider's storage limit. */
-export const storageLimitExceeded = (limitBytes: number) => fileTooLarge('storage_limit_exceeded', { limit: megabytes(limitBytes) });
+export const storageLimitExceeded = (limitBytes: number) => fileTooLarge('storage_limit_exceeded', { limitBytes });
 
 /** Counts bytes as they pass, fails the stream past the limit, and keeps the first bytes. */
 class ByteMeter extends Transform {

@@ -44,6 +44,17 @@ export function validationMessage(descriptor: MessageDescriptor, values?: Messag
   return text;
 }
 
+/**
+ * The text of a message whose values change with each use (zod's own messages, written for the
+ * rider: src/web/lib/forms/zod-messages.ts): its id and values, remembered like the others so that
+ * `knownValidationMessage` finds the descriptor and the form shows it in the rider's language.
+ */
+export function issueMessage(descriptor: MessageDescriptor, values?: MessageValues): string {
+  const text = values ? `${descriptor.id} ${JSON.stringify(values)}` : descriptor.id;
+  known.set(text, values ? { descriptor, values } : { descriptor });
+  return text;
+}
+
 /** The descriptor behind a text a shared schema gave (its id, or its English), if it is one. */
 export function knownValidationMessage(text: string): ValidationMessage | undefined {
   return known.get(text);

@@ -11,6 +11,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
+import { errorMessageValues } from '../../shared/http/error-values';
+import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { i18n } from './i18n/i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,25 +78,32 @@ function parseErrorBody(bodyText: string): Record<string, unknown> | null {
 
 /**
  * Codes whose English `message` says more than the code's own text: `invalid_input` carries the
- * shared schema's message for the field (the forms check the same schemas, in the rider's language,
- * before sending), and Fastify's own refusals name what it could not read.
+ * shared schema's message for the field (its id in `params.messageId` when it is one of theirs: the
+ * forms check the same schemas before sending), and Fastify's own refusals name what they could not read.
  */
 const SPECIFIC_MESSAGE: ReadonlySet<string> = new Set(['invalid_input', 'invalid_request']);
 
 /**
  * The server's refusal as the rider reads it: the text of its `code` in the active language, with
- * its `params` (issue 31 point 7); the server's English `message` for a code this catalog does not
- * know; null when the error is not a refusal with a JSON body (no answer, another error).
+ * its `params` (issue 31 point 7); for a refusal whose English says more (SPECIFIC_MESSAGE), the
+ * shared schema's message in the active language where the server named it, else that English to an
+ * English reader and the code's text to the others; the server's English `message` for a code this
+ * catalog does not know; null when the error is not a refusal with a JSON body (no answer, another error).
  */
 export function describeApiError(error: unknown, i18nInstance: I18n = i18n): string | null {
   if (!(error instanceof ApiError)) return null;
   const body = parseErrorBody(error.bodyText);
   const english = typeof body?.message === 'string' && body.message ? body.message : null;
-  if (error.code && !SPECIFIC_MESSAGE.has(error.code)) {
-    const id = `errors.${error.code}`;
-    if (i18nInstance.messages[id] !== undefined) return i18nInstance._(id, error.params);
+  if (!error.code) return english;
+  // Sizes and days are sent as data and written in the rider's numbers and calendar (error-values.ts).
+  const values = errorMessageValues(error.params, i18nInstance.locales?.[0] ?? i18nInstance.locale);
+  const known = (id: unknown) => typeof id === 'string' && i18nInstance.messages[id] !== undefined;
+  if (SPECIFIC_MESSAGE.has(error.code)) {
+    if (known(error.params?.messageId)) return i18nInstance._(String(error.params!.messageId), values);
+    if (english && i18nInstance.locale === SOURCE_LOCALE) return english;
   }
-  return english;
+  const id = `errors.${error.code}`;
+  return known(id) ? i18nInstance._(id, values) : english;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;

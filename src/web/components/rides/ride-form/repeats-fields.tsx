@@ -1,3 +1,4 @@
+import '../../../lib/forms/zod-messages';
 import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, ph, plural, t as translated } from '@lingui/core/macro';
