@@ -10,10 +10,11 @@ import type { MessageDescriptor } from '@lingui/core';
 /** A local time the zone has twice that night (the autumn hour): the first was taken. */
 export const AMBIGUOUS_LOCAL_TIME: MessageDescriptor = /*i18n*/ { id: 'rides.notice.ambiguous_local_time', message: '{time} happens twice in {zone} on {day} (the clocks go back that night); the first, {offset}, was taken.' };
 
-export interface AmbiguousLocalTimeParams {
+/** A type, not an interface: it is a record of texts for the message. */
+export type AmbiguousLocalTimeParams = {
   time: string;
   zone: string;
   dayIso: string;
   /** The offset the time was taken on ("UTC+02:00"). */
   offset: string;
-}
+};
