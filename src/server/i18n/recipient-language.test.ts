@@ -14,7 +14,7 @@ import { zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { i18nFor } from './i18n.service';
 import { signInMail } from '../auth/auth.mails';
 import { invitationMail } from '../invites/invites.mails';
-import { repeatCodeText } from '../../shared/series/series-label-text';
+import { withRepeatWords } from '../../shared/series/series-label-text';
 
 /*
  * Issue 31 point 7: a mail and a push are written in the language of the rider they go to, never in
@@ -121,7 +121,7 @@ describe("a series' repeat, told by a German rider to an Italian one", () => {
 
     const it_ = await i18nFor('it');
     const params = { ride: 'Colazione in Futa', repeat: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1SU', from: '2026-12-06' };
-    const italian = renderNotification(it_, 'ride_created', params, {}, 1, { repeatText: repeatCodeText });
+    const italian = renderNotification(it_, 'ride_created', withRepeatWords(it_, 'ride_created', params));
     expect(italian.message).toMatch(/^Colazione in Futa \(ogni mese, la prima domenica, dal .*2026\) è stato aggiunto al tuo gruppo$/);
 
     const sent = t.mail.slice(before).filter((m) => m.to === rider.user.email);

@@ -63,7 +63,8 @@ export async function assertRoomFor(trx: Executor, userId: string, room: Storage
 
 /** The 413 of a guest whose client address's guests have uploaded their total for today. */
 export function guestUploadTotalReached(ctx: QuotaContext): HttpError {
-  const params = { totalBytes: ctx.config.guestUploadMbPerAddressPerDay * MB, riderLimitBytes: ctx.config.mediaQuotaMb * MB };
+  const { guestUploadMbPerAddressPerDay: totalMb, mediaQuotaMb: riderLimitMb } = ctx.config;
+  const params = { totalBytes: totalMb * MB, totalMb, riderLimitBytes: riderLimitMb * MB, riderLimitMb };
   return fileTooLarge(GUEST_UPLOAD_TOTAL_CODE, params);
 }
 

@@ -1,7 +1,7 @@
 import { setupI18n, type MessageDescriptor } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, type ErrorParams } from '../../shared/http/error-codes';
-import { errorMessageValues } from '../../shared/http/error-values';
+import { MESSAGE_FORMATS } from '../../shared/http/error-values';
 import { knownValidationMessage } from '../../shared/i18n/validation';
 
 /*
@@ -15,11 +15,10 @@ import { knownValidationMessage } from '../../shared/i18n/validation';
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 english.setMessagesCompiler(compileMessage);
 
-/** A message's English with its parameters, sizes and days in English words (error-values.ts). */
+/** A message's English with its parameters, numbers and days formatted in English (error-values.ts). */
 export function englishText(descriptor: MessageDescriptor, params?: Record<string, string | number>): string {
-  const values = errorMessageValues(params, 'en-US');
-  const withValues: MessageDescriptor = values ? { ...descriptor, values } : descriptor;
-  return english._(withValues);
+  const withValues: MessageDescriptor = params ? { ...descriptor, values: params } : descriptor;
+  return english._(withValues, undefined, { formats: MESSAGE_FORMATS });
 }
 
 /** A code's English text with its parameters. */

@@ -49,7 +49,7 @@ export function placeSentTime(instant: string, offset: string | undefined, zone:
   const shown = wallClockOnOffset(instant, offset);
   const placed = localToInstant(shown.day, shown.time, zone);
   if (!placed.ok) {
-    if (placed.reason === 'nonexistent') throw new HttpError(400, 'nonexistent_local_time', { time: shown.time, zone, dayIso: shown.day }, { field });
+    if (placed.reason === 'nonexistent') throw new HttpError(400, 'nonexistent_local_time', { time: shown.time, zone, day: shown.day }, { field });
     throw new HttpError(400, 'invalid_local_time', undefined, { field });
   }
   return { iso: new Date(Date.parse(placed.iso) + shown.rest).toISOString(), ambiguous: placed.ambiguous };
@@ -57,7 +57,7 @@ export function placeSentTime(instant: string, offset: string | undefined, zone:
 
 /** An ambiguous time's notice: "01:30 happens twice in Europe/Rome on Oct 25, 2026 (...); the first, UTC+02:00, was taken.", its parameters as data. */
 export function ambiguousNotice(iso: string, zone: string, day: string, time: string): { code: 'ambiguous_local_time'; message: string; params: AmbiguousLocalTimeParams } {
-  const params: AmbiguousLocalTimeParams = { time, zone, dayIso: day, offset: zoneOffsetLabel(zone, iso) };
+  const params: AmbiguousLocalTimeParams = { time, zone, day, offset: zoneOffsetLabel(zone, iso) };
   return { code: 'ambiguous_local_time', message: englishText(AMBIGUOUS_LOCAL_TIME, params), params };
 }
 

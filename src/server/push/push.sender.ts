@@ -12,7 +12,6 @@ import type { ClaimedDelivery } from '../deliveries/deliveries.worker';
 import type { AppContext } from '../context';
 import type { I18n } from '@lingui/core';
 import { i18nOfUserId } from '../i18n/i18n.service';
-import { repeatCodeText } from '../../shared/series/series-label-text';
 
 /**
  * A reminder (issue 30 point 6) has no in-app notification: its words are written from its
@@ -45,7 +44,7 @@ export const pushSender: DeliverySender = {
     else {
       const row = delivery.notificationId ? await notificationsRepository.findWithSubject(ctx.db, delivery.notificationId) : undefined;
       const notification = row && presentNotification(row, i18n);
-      message = notification && pushMessageOf({ ...notification, ...notificationTexts(i18n, notification, { repeatText: repeatCodeText }) });
+      message = notification && pushMessageOf({ ...notification, ...notificationTexts(i18n, notification) });
     }
     if (!message) return 'skipped';
     const startAt = typeof delivery.params.startAt === 'string' ? new Date(delivery.params.startAt) : null;

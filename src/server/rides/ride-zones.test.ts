@@ -64,7 +64,7 @@ describe('a ride created in a named zone, at both changes of the year', () => {
     if (outcome === 'nonexistent') {
       expect(res.statusCode).toBe(400);
       // The day as data (ISO), written in the reader's calendar by the web; the English message names it the spec's way.
-      expect(res.json()).toMatchObject({ code: 'nonexistent_local_time', field: 'startDate', params: { zone, time, dayIso: day } });
+      expect(res.json()).toMatchObject({ code: 'nonexistent_local_time', field: 'startDate', params: { zone, time, day } });
       expect(res.json().message).toContain(zone);
       expect(res.json().message).toContain(DAY_LABELS[day]);
       expect(res.json().message).toContain(time);
@@ -75,7 +75,7 @@ describe('a ride created in a named zone, at both changes of the year', () => {
     const created = res.json();
     expect(created).toMatchObject({ startDate: outcome.iso, timezone: zone, timezoneOffset: outcome.offset });
     if (outcome.ambiguous) {
-      expect(created.notice).toMatchObject({ code: 'ambiguous_local_time', params: { zone, time, dayIso: day, offset: outcome.offset } });
+      expect(created.notice).toMatchObject({ code: 'ambiguous_local_time', params: { zone, time, day, offset: outcome.offset } });
       expect(created.notice.message).toContain(zone);
       expect(created.notice.message).toContain(outcome.offset);
     } else {

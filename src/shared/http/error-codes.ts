@@ -11,8 +11,8 @@ import type { MessageDescriptor } from '@lingui/core';
  * on the request (`invalid_input`: the shared schema's own message for the field; Fastify's own
  * refusals) has a generic text here, and its `message` says more.
  *
- * Parameters are data, not words: sizes in bytes (`…Bytes`), calendar days as ISO (`…Iso`); a
- * message names them without the suffix, written in the reader's words (error-values.ts).
+ * Parameters are data, not words: sizes as numbers (in bytes, and in MB for the message), calendar
+ * days as ISO; the message formats them with ICU `number` and `date` (error-values.ts).
  *
  * No runtime code the web needs: it imports only the types (its catalogs carry the texts by id).
  */
@@ -46,8 +46,8 @@ export const ERROR_MESSAGES = {
   internal_error: code(/*i18n*/ { id: 'errors.internal_error', message: 'Something went wrong on our side. Please try again.' }),
   cross_site_request: code(/*i18n*/ { id: 'errors.cross_site_request', message: 'Cross-site requests are not allowed' }),
   unknown_time_zone: code<{ zone: string }>(/*i18n*/ { id: 'errors.unknown_time_zone', message: 'Unknown time zone "{zone}": send an IANA zone such as Europe/Rome' }),
-  nonexistent_local_time: code<{ time: string; zone: string; dayIso: string }>(
-    /*i18n*/ { id: 'errors.nonexistent_local_time', message: '{time} does not exist in {zone} on {day}: the clocks go forward that night. Choose another time.' },
+  nonexistent_local_time: code<{ time: string; zone: string; day: string }>(
+    /*i18n*/ { id: 'errors.nonexistent_local_time', message: '{time} does not exist in {zone} on {day, date, utcDay}: the clocks go forward that night. Choose another time.' },
   ),
   invalid_local_time: code(/*i18n*/ { id: 'errors.invalid_local_time', message: 'Start date is required' }),
 
@@ -111,11 +111,11 @@ export const ERROR_MESSAGES = {
   gpx_invalid: code(/*i18n*/ { id: 'errors.gpx_invalid', message: 'Invalid GPX file format' }),
   gpx_empty: code(/*i18n*/ { id: 'errors.gpx_empty', message: 'Empty GPX file' }),
   gpx_too_many_points: code<{ max: number }>(/*i18n*/ { id: 'errors.gpx_too_many_points', message: 'This GPX file has more than {max, number} points, the most a file may have' }),
-  storage_limit_exceeded: code<{ limitBytes: number }>(/*i18n*/ { id: 'errors.storage_limit_exceeded', message: 'Your uploads would exceed your {limit} MB storage limit' }),
-  guest_upload_total: code<{ totalBytes: number; riderLimitBytes: number }>(
+  storage_limit_exceeded: code<{ limitBytes: number; limitMb: number }>(/*i18n*/ { id: 'errors.storage_limit_exceeded', message: 'Your uploads would exceed your {limitMb, number} MB storage limit' }),
+  guest_upload_total: code<{ totalBytes: number; totalMb: number; riderLimitBytes: number; riderLimitMb: number }>(
     /*i18n*/ {
       id: 'errors.guest_upload_total',
-      message: "Guests on this network have used today's {total} MB upload allowance. Add your email address to keep uploading, up to your own {riderLimit} MB storage limit.",
+      message: "Guests on this network have used today's {totalMb, number} MB upload allowance. Add your email address to keep uploading, up to your own {riderLimitMb, number} MB storage limit.",
     },
   ),
   media_ride_riders_only: code(

@@ -1,27 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { MB } from '../media/limits';
-import { errorMessageValues } from './error-values';
+import { setupI18n, type MessageDescriptor } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { ERROR_MESSAGES } from './error-codes';
+import { MESSAGE_FORMATS } from './error-values';
 
 /*
- * A refusal's sizes and days are sent as data and written in the reader's words (issue 31 point 7):
- * the English is the spec's ("1,000 MB", "Mar 29, 2026"), the other languages their own.
+ * A refusal's sizes and days are sent as data and formatted by the message in the reader's words
+ * (issue 31 point 7): the English is the spec's ("1,000 MB", "Mar 28, 2027"), the other languages
+ * their own, and an ISO day stays that day on any clock.
  */
-describe('errorMessageValues', () => {
-  it("writes bytes as megabytes in the language's numbers", () => {
-    expect(errorMessageValues({ limitBytes: 1000 * MB }, 'en-US')).toEqual({ limitBytes: 1000 * MB, limit: '1,000' });
-    expect(errorMessageValues({ limitBytes: 20_000 * MB }, 'it')).toMatchObject({ limit: '20.000' });
-    expect(errorMessageValues({ limitBytes: 1000 * MB }, 'de')).toMatchObject({ limit: '1.000' });
-    expect(errorMessageValues({ totalBytes: 2.5 * MB, riderLimitBytes: 12.5 * MB }, 'fr')).toMatchObject({ total: '2,5', riderLimit: '13' });
+const reader = (locale: string, locales: string[] = [locale]) => {
+  const i18n = setupI18n({ locale, locales, messages: { [locale]: {} } });
+  i18n.setMessagesCompiler(compileMessage);
+  return (descriptor: MessageDescriptor, values: Record<string, string | number>) => i18n._({ ...descriptor, values }, undefined, { formats: MESSAGE_FORMATS });
+};
+
+describe('a refusal’s data in its message', () => {
+  it('writes megabytes in the language’s numbers', () => {
+    const limit = { limitBytes: 20_000 * 1024 * 1024, limitMb: 20_000 };
+    expect(reader('en')(ERROR_MESSAGES.storage_limit_exceeded, limit)).toBe('Your uploads would exceed your 20,000 MB storage limit');
+    expect(reader('it')({ id: 'x', message: '{limitMb, number} MB' }, limit)).toBe('20.000 MB');
+    expect(reader('pl')({ id: 'x', message: '{limitMb, number} MB' }, limit)).toBe('20\u00a0000 MB');
   });
 
-  it("writes an ISO day in the language's calendar words", () => {
-    expect(errorMessageValues({ time: '02:30', zone: 'Europe/Rome', dayIso: '2027-03-28' }, 'en-US')).toEqual({ time: '02:30', zone: 'Europe/Rome', dayIso: '2027-03-28', day: 'Mar 28, 2027' });
-    expect(errorMessageValues({ dayIso: '2027-03-28' }, 'it')).toMatchObject({ day: '28 mar 2027' });
-    expect(errorMessageValues({ dayIso: '2027-03-28' }, 'de')).toMatchObject({ day: '28. März 2027' });
-  });
-
-  it('leaves other parameters and no parameters as they are', () => {
-    expect(errorMessageValues({ seats: 3, zone: 'Mars/Olympus' }, 'pl')).toEqual({ seats: 3, zone: 'Mars/Olympus' });
-    expect(errorMessageValues(undefined, 'pl')).toBeUndefined();
+  it('writes an ISO day as that calendar day in the language’s words', () => {
+    const skipped = { time: '02:30', zone: 'Europe/Rome', day: '2027-03-28' };
+    expect(reader('en')(ERROR_MESSAGES.nonexistent_local_time, skipped)).toBe('02:30 does not exist in Europe/Rome on Mar 28, 2027: the clocks go forward that night. Choose another time.');
+    expect(reader('it')({ id: 'x', message: '{day, date, utcDay}' }, skipped)).toBe('28 mar 2027');
+    expect(reader('de')({ id: 'x', message: '{day, date, utcDay}' }, skipped)).toBe('28. März 2027');
+    expect(reader('en', ['en-GB'])({ id: 'x', message: '{day, date, utcDay}' }, skipped)).toBe('28 Mar 2027');
   });
 });

@@ -22,7 +22,11 @@ export interface ValidationMessage {
   values?: MessageValues;
 }
 
-const known = new Map<string, ValidationMessage>();
+/**
+ * Every message by the text a schema carries for it (and by its id). Exported for the web's words for
+ * zod's own messages (src/web/lib/forms/zod-messages.ts), whose values change with each issue.
+ */
+export const known = new Map<string, ValidationMessage>();
 
 /** The English of a descriptor with its values in place (simple `{name}` placeholders only). */
 function english(message: string, values: MessageValues | undefined): string {
@@ -41,17 +45,6 @@ export function validationMessage(descriptor: MessageDescriptor, values?: Messag
   if (descriptor.message === undefined) return descriptor.id;
   const text = english(descriptor.message, values);
   known.set(text, entry);
-  return text;
-}
-
-/**
- * The text of a message whose values change with each use (zod's own messages, written for the
- * rider: src/web/lib/forms/zod-messages.ts): its id and values, remembered like the others so that
- * `knownValidationMessage` finds the descriptor and the form shows it in the rider's language.
- */
-export function issueMessage(descriptor: MessageDescriptor, values?: MessageValues): string {
-  const text = values ? `${descriptor.id} ${JSON.stringify(values)}` : descriptor.id;
-  known.set(text, values ? { descriptor, values } : { descriptor });
   return text;
 }
 

@@ -4,16 +4,6 @@
  */
 export const MB = 1024 * 1024;
 
-/**
- * Megabytes for people, in a language's numbers: whole ones as written (1,000; "1.000" in Italian),
- * one decimal below 10 MB (2.4; "2,4"), else rounded. English (the server's messages) unless told.
- */
-export function megabytes(bytes: number, locale = 'en-US'): string {
-  const mb = bytes / MB;
-  const digits = Number.isInteger(mb) || mb >= 10 ? 0 : 1;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb);
-}
-
 /** Avatar: "PNG, JPG, GIF up to 5MB" (spec 1). */
 export const AVATAR_MAX_BYTES = 5 * MB;
 /** Profile background: not fixed by the spec; 10 MB leaves room for a full-width 16:9 JPEG. */

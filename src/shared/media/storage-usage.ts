@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { megabytes } from './limits';
+import { MB } from './limits';
 
 /** GET /api/media/storage: how much of their storage limit the signed-in rider's uploads use. */
 export const storageUsageSchema = z.object({
@@ -8,7 +8,15 @@ export const storageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
-export { megabytes };
+/**
+ * Megabytes for people, in a language's numbers: whole ones as written (1,000; "20.000" in Italian),
+ * one decimal below 10 MB (2.4; "2,4"), else rounded. English unless told (the web passes the rider's).
+ */
+export function megabytes(bytes: number, locale = 'en-US'): string {
+  const mb = bytes / MB;
+  const digits = Number.isInteger(mb) || mb >= 10 ? 0 : 1;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb);
+}
 
 /** "12.5 MB of 1,000 MB used": the gallery's line. */
 export const storageUsageText = (usage: StorageUsage) => `${megabytes(usage.usedBytes)} MB of ${megabytes(usage.limitBytes)} MB used`;

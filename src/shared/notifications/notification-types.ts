@@ -49,8 +49,8 @@ export interface RideTime {
 export interface NotificationParams {
   /**
    * A series (issue 29) is told once: its name in `ride`, its repeat rule (`repeat`, series-label-text.ts
-   * `repeatCode`: written in the reader's language) and its first day. Stored before: `series`, the
-   * repeat's English ("Every Sunday"), still read.
+   * `repeatCode`) and its first day. The server words the rule in the reader's language into `series`
+   * before writing the texts (`withRepeatWords`); a notification stored before has its English there.
    */
   ride_created: { ride: string; repeat?: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
@@ -74,7 +74,7 @@ export interface NotificationParams {
   ride_handed_over: { ride: string; rider: string; group: string };
   /** A comment on a ride, where ride-day notes live. */
   ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
-  /** A series of a rider no longer in the group: its name, its repeat rule (as ride_created's; before: `repeats`, its English). */
+  /** A series of a rider no longer in the group: its name, its repeat rule (as ride_created's, worded into `repeats`; stored before: its English there). */
   series_handed_over: { series: string; repeat?: string; repeats?: string; rider: string; group: string };
   /** Mail and push only, never in the app's list. */
   ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
@@ -426,22 +426,8 @@ function formatLocaleOf(i18n: I18n): string {
   return locale === 'en-XA' ? 'en' : locale;
 }
 
-/**
- * How a reader's texts are written besides their I18n. `repeatText` writes a series' stored repeat rule
- * (series-label-text.ts `repeatCodeText`): passed in, not imported, because the web shows notifications
- * on every screen and loads that module only with a notification that has one.
- */
-export interface RenderOptions {
-  repeatText?: (i18n: I18n, repeat: string) => string | null;
-}
-
-/** Whether a notification's texts read a series' repeat rule (RenderOptions.repeatText). */
-export function readsRepeat(params: Record<string, unknown> | undefined): boolean {
-  return typeof params?.repeat === 'string';
-}
-
 /** The values a type's texts are written from: the stored parameters, today's names over them, instants on the ride's clock in the reader's locale. */
-export function messageValues(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1, options: RenderOptions = {}): MessageValues {
+export function messageValues(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): MessageValues {
   const locale = formatLocaleOf(i18n);
   const values: MessageValues = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
@@ -461,13 +447,9 @@ export function messageValues(i18n: I18n, type: NotificationType, params: Record
       values.yourTime = same ? '' : timeLabelIn(theirs.time, locale);
     }
   }
-  // A series' repeat in the reader's language, from its stored rule (a series_handed_over stored before has its English in `repeats`).
-  const repeat = typeof params.repeat === 'string' ? options.repeatText?.(i18n, params.repeat) : null;
-  if (repeat) values.repeats = repeat;
-  if (type === 'ride_created' && typeof params.from === 'string' && typeof params.ride === 'string') {
-    const stated = repeat || (typeof params.series === 'string' ? params.series : null);
+  if (type === 'ride_created' && typeof params.series === 'string' && typeof params.from === 'string' && typeof params.ride === 'string') {
     values.ride = params.ride;
-    if (stated) values.repeats = `${stated.charAt(0).toLocaleLowerCase(locale)}${stated.slice(1)}`;
+    values.repeats = `${params.series.charAt(0).toLowerCase()}${params.series.slice(1)}`;
     values.from = dayLabelIn(params.from, locale);
   }
   if (type === 'media_uploaded') {
@@ -478,16 +460,9 @@ export function messageValues(i18n: I18n, type: NotificationType, params: Record
 }
 
 /** A notification's title and message, written now from its type and parameters, in the language of `i18n`. */
-export function renderNotification(
-  i18n: I18n,
-  type: NotificationType,
-  params: Record<string, unknown>,
-  current: CurrentNames = {},
-  count = 1,
-  options: RenderOptions = {},
-): { title: string; message: string } {
+export function renderNotification(i18n: I18n, type: NotificationType, params: Record<string, unknown>, current: CurrentNames = {}, count = 1): { title: string; message: string } {
   const definition: NotificationTypeDefinition = notificationTypes[type];
-  const values = messageValues(i18n, type, params, current, count, options);
+  const values = messageValues(i18n, type, params, current, count);
   const message = values.repeats !== undefined && definition.seriesMessage ? definition.seriesMessage : definition.message;
   // Descriptors with their values, not spread inline into i18n._ (the extractor reads only literal descriptors there).
   const titled: MessageDescriptor = { ...definition.title, values };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { NOTIFICATION_TYPE_NAMES, notificationTypes, renderNotification, wallClock } from './notification-types';
-import { repeatCode, repeatCodeText, ruleOfRepeatCode } from '../series/series-label-text';
+import { repeatCode, ruleOfRepeatCode, withRepeatWords } from '../series/series-label-text';
+import { notificationTexts } from './notification';
 import type { SeriesRuleInput } from '../series/series-rule';
 
 // English as the descriptors write it (the server's catalogs are tested in src/server/i18n).
@@ -24,17 +25,16 @@ describe('notification types', () => {
     expect(renderNotification(en, 'ride_created', { ride: 'Futa' }, { ride: 'Futa Pass' }).message).toBe('Futa Pass has been added to your group');
   });
 
-  it('store a series\' repeat as its rule and write it in the reader\'s words; the English stored before still reads', () => {
-    const rendered = { repeatText: repeatCodeText };
+  it('store a series\' repeat as its rule, worded in the reader\'s language before the texts are written; the English stored before still reads', () => {
     const stored = { ride: 'Sunday breakfast', repeat: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU', from: '2026-12-06' };
-    expect(renderNotification(en, 'ride_created', stored, {}, 1, rendered).message).toBe('Sunday breakfast (every Sunday from Dec 6, 2026) has been added to your group');
-    // Without the repeat's words (the web before it loads them), the plain message.
-    expect(renderNotification(en, 'ride_created', stored, { ride: 'Sunday breakfast · Dec 6, 2026' }).message).toBe('Sunday breakfast has been added to your group');
+    expect(renderNotification(en, 'ride_created', withRepeatWords(en, 'ride_created', stored)).message).toBe('Sunday breakfast (every Sunday from Dec 6, 2026) has been added to your group');
     const handed = { series: 'Sunday breakfast', rider: 'ana', group: 'Passo Club' };
-    expect(renderNotification(en, 'series_handed_over', { ...handed, repeat: 'FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR' }, {}, 1, rendered).message).toBe(
-      'Sunday breakfast (Every 2 months on the last Friday) is yours: ana is no longer in Passo Club',
-    );
-    expect(renderNotification(en, 'series_handed_over', { ...handed, repeats: 'Every Sunday' }, {}, 1, rendered).message).toBe('Sunday breakfast (Every Sunday) is yours: ana is no longer in Passo Club');
+    const worded = withRepeatWords(en, 'series_handed_over', { ...handed, repeat: 'FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR' });
+    expect(renderNotification(en, 'series_handed_over', worded).message).toBe('Sunday breakfast (Every 2 months on the last Friday) is yours: ana is no longer in Passo Club');
+    expect(renderNotification(en, 'series_handed_over', { ...handed, repeats: 'Every Sunday' }).message).toBe('Sunday breakfast (Every Sunday) is yours: ana is no longer in Passo Club');
+    // Without the words (the web's first load), the server's message.
+    const listed = { type: 'series_handed_over', title: '', message: 'as the server wrote it', params: { ...handed, repeat: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU' } };
+    expect(notificationTexts(en, listed).message).toBe('as the server wrote it');
   });
 
   it('keep every repeat rule whole through its stored form', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { I18n } from '@lingui/core';
-import { isNotificationType, NOTIFICATION_TYPE_NAMES, renderNotification, type NotificationType, type RenderOptions } from './notification-types';
+import { isNotificationType, NOTIFICATION_TYPE_NAMES, renderNotification, type NotificationType } from './notification-types';
 
 // Schemas here are built from z.* calls only (z.nullable(z.string()), not z.string().nullable()):
 // the build treats z.* calls as pure (vite.config.ts), so the browser, which uses only the types and
@@ -51,16 +51,14 @@ export const notificationListSchema = z.array(notificationSchema);
 /**
  * A notification's title and message, written from its type and parameters with the names its
  * subject has now (the list, the toasts, the server's answers and its mails use the same texts);
- * for an old notification stored as text, that text. Written in the language of `i18n`: the reader's
- * (`options.repeatText` writes a series' repeat: see RenderOptions).
+ * for an old notification stored as text, that text. Written in the language of `i18n`: the reader's.
  */
-export function notificationTexts(
-  i18n: I18n,
-  n: Pick<Notification, 'type' | 'title' | 'message' | 'params' | 'subject' | 'count'>,
-  options: RenderOptions = {},
-): { title: string; message: string } {
+export function notificationTexts(i18n: I18n, n: Pick<Notification, 'type' | 'title' | 'message' | 'params' | 'subject' | 'count'>): { title: string; message: string } {
   if (!n.params || !isNotificationType(n.type)) return { title: n.title, message: n.message };
-  return renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1, options);
+  const texts = renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
+  // A series' repeat rule not worded yet (series-label-text.ts `withRepeatWords`, which the server runs
+  // and the web's first load does not carry): its message as the server wrote it, in the reader's language.
+  return typeof n.params.repeat === 'string' ? { ...texts, message: n.message } : texts;
 }
 
 /** Name of the Server-Sent Event that says a notification was taken back (a withdrawn request); its data is `{ id, subject }`. */

@@ -294,7 +294,7 @@ export const rideSchema = z.object({
    * hour); the first (summer-time) one was taken, and `message` names the zone, day and offset in
    * English, `params` the same as data (ride-notice.ts: the web writes it in the rider's language).
    */
-  notice: z.object({ code: z.literal('ambiguous_local_time'), message: z.string(), params: z.object({ time: z.string(), zone: z.string(), dayIso: z.string(), offset: z.string() }).optional() }).optional(),
+  notice: z.object({ code: z.literal('ambiguous_local_time'), message: z.string(), params: z.object({ time: z.string(), zone: z.string(), day: z.string(), offset: z.string() }).optional() }).optional(),
 });
 export type Ride = z.infer<typeof rideSchema>;
 

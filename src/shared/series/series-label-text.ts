@@ -7,7 +7,7 @@ import { WEEKDAYS, type Weekday } from './weekdays';
  * rule (issue 31): the server's `label` stays the English for API users. The web shows it on rides
  * and series (loaded apart from the first load), the server writes it into the mails and pushes of
  * `ride_created` and `series_handed_over` in the recipient's language: those notifications store the
- * rule (`repeatCode`), never its English. The weekday is a select argument wherever a language makes
+ * rule (`repeatCode`, worded by `withRepeatWords`), never its English. The weekday is a select argument wherever a language makes
  * its words agree with the day ("la prima domenica", "il primo lunedì"; "pierwsza niedziela",
  * "pierwszy poniedziałek"; "primeiro domingo", "primeira segunda-feira"), and the number of weeks or
  * months a plural.
@@ -105,4 +105,18 @@ export function ruleOfRepeatCode(code: string): SeriesRuleInput | null {
 export function repeatCodeText(i18n: I18n, code: string): string | null {
   const rule = ruleOfRepeatCode(code);
   return rule ? seriesLabelText(i18n, rule) : null;
+}
+
+/**
+ * A notification's parameters with its stored repeat rule (`repeat`) worded in the language of
+ * `i18n`, where the notifications stored before kept the repeat's English: `series` of a
+ * `ride_created`, `repeats` of a `series_handed_over` (notification-types.ts writes the texts from
+ * those). The server runs it before writing a notification for its reader; anything else is unchanged.
+ */
+export function withRepeatWords<P extends Record<string, unknown>>(i18n: I18n, type: string, params: P): P {
+  if (typeof params.repeat !== 'string') return params;
+  const { repeat, ...rest } = params;
+  const words = repeatCodeText(i18n, repeat);
+  if (!words) return rest as P;
+  return { ...rest, [type === 'ride_created' ? 'series' : 'repeats']: words } as P;
 }

@@ -9,7 +9,7 @@ import { RetryingImage } from './retrying-image';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { toast } from './ui/toast';
-import { megabytes } from '../../shared/media/limits';
+import { megabytes } from '../../shared/media/storage-usage';
 import { formatLocale } from '../lib/i18n/i18n';
 
 export type { CropOutput } from '../lib/crop-image';

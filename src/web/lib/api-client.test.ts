@@ -147,8 +147,8 @@ describe('describeApiError', () => {
       it: {
         'errors.ride_full': 'Questo giro è al completo',
         'errors.invalid_input': 'Controlla quello che hai inserito.',
-        'errors.storage_limit_exceeded': 'I tuoi caricamenti supererebbero il limite di spazio di {limit} MB',
-        'errors.nonexistent_local_time': 'Le {time} non esistono in {zone} il {day}: quella notte si spostano avanti gli orologi. Scegli un altro orario.',
+        'errors.storage_limit_exceeded': 'I tuoi caricamenti supererebbero il limite di spazio di {limitMb, number} MB',
+        'errors.nonexistent_local_time': 'Le {time} non esistono in {zone} il {day, date, utcDay}: quella notte si spostano avanti gli orologi. Scegli un altro orario.',
         'validation.ride.name_too_long': 'Nome troppo lungo',
       },
     },
@@ -163,9 +163,9 @@ describe('describeApiError', () => {
   });
 
   it("writes sizes and days sent as data in the rider's numbers and calendar (an Italian rider)", () => {
-    const tooMuch = refusal(413, { message: 'Your uploads would exceed your 20,000 MB storage limit', code: 'storage_limit_exceeded', params: { limitBytes: 20_000 * 1024 * 1024 } });
+    const tooMuch = refusal(413, { message: 'Your uploads would exceed your 20,000 MB storage limit', code: 'storage_limit_exceeded', params: { limitBytes: 20_000 * 1024 * 1024, limitMb: 20_000 } });
     expect(describeApiError(tooMuch, italian)).toBe('I tuoi caricamenti supererebbero il limite di spazio di 20.000 MB');
-    const skipped = refusal(400, { message: '02:30 does not exist…', code: 'nonexistent_local_time', params: { time: '02:30', zone: 'Europe/Rome', dayIso: '2027-03-28' } });
+    const skipped = refusal(400, { message: '02:30 does not exist…', code: 'nonexistent_local_time', params: { time: '02:30', zone: 'Europe/Rome', day: '2027-03-28' } });
     expect(describeApiError(skipped, italian)).toBe('Le 02:30 non esistono in Europe/Rome il 28 mar 2027: quella notte si spostano avanti gli orologi. Scegli un altro orario.');
   });
 

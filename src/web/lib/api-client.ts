@@ -11,7 +11,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
-import { errorMessageValues } from '../../shared/http/error-values';
+import { MESSAGE_FORMATS } from '../../shared/http/error-values';
 import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { i18n } from './i18n/i18n';
 
@@ -94,16 +94,10 @@ export function describeApiError(error: unknown, i18nInstance: I18n = i18n): str
   if (!(error instanceof ApiError)) return null;
   const body = parseErrorBody(error.bodyText);
   const english = typeof body?.message === 'string' && body.message ? body.message : null;
-  if (!error.code) return english;
+  const { code, params } = error;
+  const id = code && SPECIFIC_MESSAGE.has(code) ? (params?.messageId ?? (i18nInstance.locale === SOURCE_LOCALE ? null : `errors.${code}`)) : code && `errors.${code}`;
   // Sizes and days are sent as data and written in the rider's numbers and calendar (error-values.ts).
-  const values = errorMessageValues(error.params, i18nInstance.locales?.[0] ?? i18nInstance.locale);
-  const known = (id: unknown) => typeof id === 'string' && i18nInstance.messages[id] !== undefined;
-  if (SPECIFIC_MESSAGE.has(error.code)) {
-    if (known(error.params?.messageId)) return i18nInstance._(String(error.params!.messageId), values);
-    if (english && i18nInstance.locale === SOURCE_LOCALE) return english;
-  }
-  const id = `errors.${error.code}`;
-  return known(id) ? i18nInstance._(id, values) : english;
+  return typeof id === 'string' && i18nInstance.messages[id] !== undefined ? i18nInstance._(id, params, { formats: MESSAGE_FORMATS }) : english;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;

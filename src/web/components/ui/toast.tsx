@@ -46,8 +46,7 @@ interface ToastCardProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** A text, or a component writing one (a notification's message). */
-  description?: ReactNode;
+  description?: string;
   variant?: ToastVariant;
   /** Replaces the variant's icon (notification types have their own). */
   icon?: ReactNode;

@@ -1,13 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { config, type core } from 'zod';
-import { issueMessage, type MessageValues } from '../../../shared/i18n/validation';
+import { known, type MessageValues } from '../../../shared/i18n/validation';
 
 /*
  * zod's own messages, for a rule whose schema gives none ("Too small: expected string to have >=3
  * characters", "Invalid input"), in the rider's language (issue 31 point 7): zod's global
  * `customError` answers each issue with one of these descriptors and the issue's numbers, remembered
- * (shared/i18n/validation.ts `issueMessage`); fieldErrorText shows it from the active catalog, so a
+ * (shared/i18n/validation.ts); fieldErrorText shows it from the active catalog, so a
  * language switch rewrites a shown error too. A schema's own message still wins (zod asks the
  * global error last but for its locale). Set where the web's forms get zod: the form resolver
  * (zod-resolver.ts) and the forms that parse by hand import this module; zod and this module stay
@@ -30,7 +30,12 @@ const EMAIL = msg`Invalid email address`;
 const WEB_ADDRESS = msg`Enter a web address (https://…)`;
 const CHOOSE_OPTION = msg`Choose one of the options`;
 
-const say = (descriptor: MessageDescriptor, values?: MessageValues) => issueMessage(descriptor, values);
+/** An issue's text: its message's id and values, remembered so that fieldErrorText finds the message (shared/i18n/validation.ts). */
+function say(descriptor: MessageDescriptor, values?: MessageValues): string {
+  const text = values ? `${descriptor.id} ${JSON.stringify(values)}` : descriptor.id;
+  known.set(text, values ? { descriptor, values } : { descriptor });
+  return text;
+}
 
 /** The rider's words for one of zod's issues (see above). */
 export function zodIssueText(issue: core.$ZodRawIssue): string {

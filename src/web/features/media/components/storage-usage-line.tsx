@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { megabytes } from '../../../../shared/media/limits';
+import { megabytes } from '../../../../shared/media/storage-usage';
 import { useStorageUsage } from '../../../api/media';
 import { formatLocale } from '../../../lib/i18n/i18n';
 

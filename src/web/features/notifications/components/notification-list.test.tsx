@@ -29,17 +29,17 @@ describe('NotificationList', () => {
     expect(screen.getByRole('link', { name: /New: Ride Tomorrow! Don't forget about Futa Pass \(new name\)/ })).toBeTruthy();
   });
 
-  it("writes a series' repeat from its stored rule in the rider's language: an Italian rider reads \"la prima domenica\" (issue 31)", async () => {
+  it("shows a series' repeat as the server worded it for the rider, never an English label (issue 31)", async () => {
     mockApi({});
     await activateLocale('it');
     const ride = { ...subject, kind: 'ride' as const, rideId: 'r1', rideSlug: 'futa', rideName: 'Colazione in Futa · 6 dic 2026' };
+    const worded = 'Colazione in Futa (ogni mese, la prima domenica, dal 6 dic 2026) è stato aggiunto al tuo gruppo';
     const list: Notification[] = [
-      { ...base, id: 'n1', type: 'ride_created', title: '', message: '', subject: ride, params: { ride: 'Colazione in Futa', repeat: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1SU', from: '2026-12-06' } },
-      { ...base, id: 'n2', type: 'series_handed_over', title: '', message: '', subject, params: { series: 'Giro del lunedì', repeat: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO', rider: 'ana', group: 'Night Riders' } },
+      { ...base, id: 'n1', type: 'ride_created', title: 'Nuovo giro creato', message: worded, subject: ride, params: { ride: 'Colazione in Futa', repeat: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1SU', from: '2026-12-06' } },
     ];
     renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={vi.fn()} />);
-    expect(await screen.findByText(/^Colazione in Futa \(ogni mese, la prima domenica, dal .*2026\) è stato aggiunto al tuo gruppo$/)).toBeTruthy();
-    expect(await screen.findByText('Giro del lunedì (Ogni lunedì) ora è tua: gravelwolf4821 non è più in Night Riders')).toBeTruthy();
+    expect(await screen.findByText(worded)).toBeTruthy();
+    expect(screen.queryByText(/Monthly|first Sunday/)).toBeNull();
   });
 
   it('opens a membership request on the group’s Pending Members tab, marks it read and closes', async () => {

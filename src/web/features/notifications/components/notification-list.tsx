@@ -6,7 +6,6 @@ import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/format';
 import { useClearNotificationsLocally, useMarkNotificationsRead } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { NotificationMessage } from './notification-message';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { notificationHref } from '../../../../shared/notifications/notification-href';
 
@@ -97,8 +96,7 @@ export function NotificationList({ notifications, isLoading, onOpenLink, freshId
                   >
                     {notificationTexts(i18n, n).title}
                   </span>{' '}
-                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600"><NotificationMessage notification={n} />
-                  </span>{' '}
+                  <span className="mt-0.5 block text-sm leading-5 break-words text-asphalt-600">{notificationTexts(i18n, n).message}</span>{' '}
                   <time dateTime={n.createdAt} className="mt-1 block text-xs text-asphalt-500">
                     {timeAgo(n.createdAt)}
                   </time>

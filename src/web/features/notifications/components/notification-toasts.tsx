@@ -5,7 +5,6 @@ import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useMarkNotificationsRead, useNotificationStream } from '../../../api/notifications';
 import { NotificationIcon } from './notification-icon';
-import { NotificationMessage } from './notification-message';
 import { useLingui } from '@lingui/react/macro';
 import { notificationHref } from '../../../../shared/notifications/notification-href';
 
@@ -106,7 +105,7 @@ function NotificationToast({ notification, onRemoved }: { notification: Notifica
       closeLabel={t`Dismiss notification`}
       // Written from its type and parameters, with the names its subject has now (the server's texts).
       title={notificationTexts(i18n, notification).title}
-      description={<NotificationMessage notification={notification} />}
+      description={notificationTexts(i18n, notification).message}
       icon={<NotificationIcon type={notification.type} />}
       href={href ?? undefined}
       onOpenLink={() => {
