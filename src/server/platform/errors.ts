@@ -17,8 +17,7 @@ english.setMessagesCompiler(compileMessage);
 
 /** A message's English with its parameters, numbers and days formatted in English (error-values.ts). */
 export function englishText(descriptor: MessageDescriptor, params?: Record<string, string | number>): string {
-  const withValues: MessageDescriptor = params ? { ...descriptor, values: params } : descriptor;
-  return english._(withValues, undefined, { formats: MESSAGE_FORMATS });
+  return english._(descriptor.id, params, { message: descriptor.message, formats: MESSAGE_FORMATS });
 }
 
 /** A code's English text with its parameters. */

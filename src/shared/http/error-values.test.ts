@@ -12,7 +12,7 @@ import { MESSAGE_FORMATS } from './error-values';
 const reader = (locale: string, locales: string[] = [locale]) => {
   const i18n = setupI18n({ locale, locales, messages: { [locale]: {} } });
   i18n.setMessagesCompiler(compileMessage);
-  return (descriptor: MessageDescriptor, values: Record<string, string | number>) => i18n._({ ...descriptor, values }, undefined, { formats: MESSAGE_FORMATS });
+  return (descriptor: MessageDescriptor, values: Record<string, string | number>) => i18n._(descriptor.id, values, { message: descriptor.message, formats: MESSAGE_FORMATS });
 };
 
 describe('a refusal’s data in its message', () => {
