@@ -21,10 +21,11 @@ export function linguiMacros() {
 /**
  * Code the server runs too (src/shared) writes its texts as `/*i18n*\/ { id, message }` descriptors,
  * the English kept for the server. The web reads every text from its catalog, so its build drops
- * the English as the macros do for the web's own texts: the first load carries ids only.
+ * the English (and a translator's comment) as the macros do for the web's own texts: the first load
+ * carries ids only.
  */
 export function stripDescriptorMessages(): Plugin {
-  const descriptor = /\/\*i18n\*\/\s*\{\s*id:\s*('[^']*'),\s*message:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*\}/g;
+  const descriptor = /\/\*i18n\*\/\s*\{\s*id:\s*('[^']*'),\s*message:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),?(?:\s*comment:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),?)?\s*\}/g;
   return {
     name: 'roadcaptain:strip-descriptor-messages',
     apply: 'build',

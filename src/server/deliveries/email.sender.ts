@@ -12,6 +12,7 @@ import { composeNotificationMail } from './notification-mail';
 import { unsubscribeToken } from './unsubscribe-token';
 import { reminderStillDue } from '../rides/reminder-deliveries';
 import type { ClaimedDelivery, DeliverySender } from './deliveries.worker';
+import { withRepeatWords } from '../../shared/series/series-label-text';
 
 /** At most this many notification mails a rider gets in 24 hours (issue 30 point 5); the rest stay in the app. */
 export const MAILS_PER_DAY = 50;
@@ -101,7 +102,7 @@ export const emailSender: DeliverySender = {
     // A digest counts the items it still carries.
     const params = digestItems ? { ...delivery.params, count: digestItems.length } : delivery.params;
     // A delivery without an in-app notification (a reminder) names the ride as it is called now too.
-    const { title, message } = renderNotification(i18n, delivery.type, params, { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
+    const { title, message } = renderNotification(i18n, delivery.type, withRepeatWords(i18n, delivery.type, params), { ...subject.current, ride: subject.current.ride ?? ride?.name ?? null });
     const link =
       definition.opens === 'ride' && subject.rideId
         ? { url: `${publicUrl}/rides/${encodeURIComponent(subject.rideId)}`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_ride', message: 'Open the ride' }) }
@@ -110,7 +111,7 @@ export const emailSender: DeliverySender = {
           : { url: `${publicUrl}/`, label: i18n._(/*i18n*/ { id: 'mail.notification.open_app', message: 'Open {app}', values: { app: appName } }) };
     const token = await unsubscribeToken(ctx.db, delivery.userId, delivery.type);
     // A digest lists its items, each written as its own mail would say it: with today's names (the stored ones for what is gone).
-    const items = digestItems && (await Promise.all(digestItems.map(async (item) => renderNotification(i18n, item.type, item.params, currentNames(item.notificationId ? await notificationsRepository.findWithSubject(ctx.db, item.notificationId) : undefined)).message)));
+    const items = digestItems && (await Promise.all(digestItems.map(async (item) => renderNotification(i18n, item.type, withRepeatWords(i18n, item.type, item.params), currentNames(item.notificationId ? await notificationsRepository.findWithSubject(ctx.db, item.notificationId) : undefined)).message)));
     const mail = composeNotificationMail(i18n, {
       appName,
       title,

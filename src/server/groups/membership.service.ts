@@ -30,6 +30,7 @@ import {
 import { memberRoleOf, presentMember, presentRequest } from './groups.presenter';
 import { membershipStatusOf } from './groups.policy';
 import { getGroup, loadGroup, publishNewMember, recordNewMember, type NewMemberNews } from './groups.service';
+import { repeatCode } from '../../shared/series/series-label-text';
 
 /**
  * Tells the owner and co-organizers (who decide) that a rider asks to join, pointing at the Pending
@@ -134,7 +135,7 @@ async function recordSeriesHandedOver(tx: Transaction<Database>, group: Pick<Gro
   const rider = await usersRepository.findById(tx, riderId);
   const told: Told = [];
   for (const s of series) {
-    told.push(...(await recordNotifications(tx, [ownerId], { type: 'series_handed_over', params: { series: s.name, repeats: s.repeats, rider: rider?.handle ?? 'A rider', group: group.name }, about: { groupId: group.id, riderId, ...(s.rideIds[0] && { rideId: s.rideIds[0] }) } })));
+    told.push(...(await recordNotifications(tx, [ownerId], { type: 'series_handed_over', params: { series: s.name, repeat: repeatCode(s.rule), rider: rider?.handle ?? 'A rider', group: group.name }, about: { groupId: group.id, riderId, ...(s.rideIds[0] && { rideId: s.rideIds[0] }) } })));
   }
   return told;
 }

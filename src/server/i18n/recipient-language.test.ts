@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../platform/mailer';
 import { buildSignedInUser, TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildRide, inDays } from '../test/factories';
+import { addMember, buildGroup, buildRide, inDays, rideBody, type Rider } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { useFakePushService } from '../test/fake-push-service';
 import { runDueDeliveries } from '../deliveries/deliveries.worker';
@@ -14,6 +14,7 @@ import { zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { i18nFor } from './i18n.service';
 import { signInMail } from '../auth/auth.mails';
 import { invitationMail } from '../invites/invites.mails';
+import { withRepeatWords } from '../../shared/series/series-label-text';
 
 /*
  * Issue 31 point 7: a mail and a push are written in the language of the rider they go to, never in
@@ -39,14 +40,20 @@ async function speaks(userId: string, language: string) {
   await t.app.ctx.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }
 
+/** A group whose owner and member each saved a language (a German owner and an Italian member, unless told). */
+async function groupSpeaking(ownerLanguage = 'de', memberLanguage = 'it') {
+  const owner = await buildSignedInUser(t);
+  await speaks(owner.user.id, ownerLanguage);
+  const group = await buildGroup(owner, { membershipApprovalRequired: false });
+  const rider = await buildSignedInUser(t);
+  await speaks(rider.user.id, memberLanguage);
+  await addMember(owner, rider, group.id);
+  return { owner, group, rider };
+}
+
 describe('a notification caused by a German rider to an Italian one', () => {
   it('comes by mail and by push in Italian', async () => {
-    const owner = await buildSignedInUser(t);
-    await speaks(owner.user.id, 'de');
-    const group = await buildGroup(owner, { membershipApprovalRequired: false });
-    const rider = await buildSignedInUser(t);
-    await speaks(rider.user.id, 'it');
-    await addMember(owner, rider, group.id);
+    const { owner, group, rider } = await groupSpeaking();
     const startDate = zonedDateTimeToIso(inDays(4).slice(0, 10), '09:00', 'Africa/Johannesburg');
     const ride = await buildRide(owner, group.id, { startDate, endDate: startDate, timezone: 'Africa/Johannesburg', timezoneOffset: 'UTC+02:00', timezoneName: 'Johannesburg' });
     expect((await rider.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
@@ -85,6 +92,60 @@ describe('a notification caused by a German rider to an Italian one', () => {
     // The title has no date in it (dates already follow the locale through Intl): it differs only when translated.
     expect(italian.title).not.toBe(renderNotification(de!, 'ride_cancelled', params).title);
     expect(italian.title).not.toBe(renderNotification(en!, 'ride_cancelled', params).title);
+  });
+});
+
+describe("a series' repeat, told by a German rider to an Italian one", () => {
+  /** The first Sunday of each month at 09:00 in Rome, from Sunday 6 December 2026, made by `owner` in `groupId`. */
+  async function firstSundays(owner: Rider, groupId: string) {
+    const rule = { frequency: 'monthly', weekOfMonth: 1, weekday: 'SU' };
+    const res = await owner.client.post('/api/rides', rideBody(groupId, { name: 'Colazione in Futa', startDate: '2026-12-06T08:00:00.000Z', endDate: '2026-12-06T08:00:00.000Z', timezoneOffset: 'UTC+01:00', timezoneName: 'Rome', repeats: { rule, timezone: 'Europe/Rome' } }));
+    expect(res.statusCode).toBe(201);
+  }
+
+  it('comes by mail, by push and in the list in Italian: "la prima domenica", not the German or the English', async () => {
+    const { owner, group, rider } = await groupSpeaking();
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+    const subscription = fake.subscribe();
+    expect((await rider.client.put('/api/push/subscription', subscription)).statusCode).toBe(200);
+    const arriving = fake.nextPush(subscription.endpoint);
+
+    const before = t.mail.length;
+    await firstSundays(owner, group.id);
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+
+    const it_ = await i18nFor('it');
+    const params = { ride: 'Colazione in Futa', repeat: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1SU', from: '2026-12-06' };
+    const italian = renderNotification(it_, 'ride_created', withRepeatWords(it_, 'ride_created', params));
+    expect(italian.message).toMatch(/^Colazione in Futa \(ogni mese, la prima domenica, dal .*2026\) è stato aggiunto al tuo gruppo$/);
+
+    const sent = t.mail.slice(before).filter((m) => m.to === rider.user.email);
+    expect(sent).toHaveLength(1);
+    const mail = await received(sent[0]!);
+    expect(mail.text).toContain(italian.message);
+    const push = pushMessageSchema.parse(JSON.parse((await arriving).text));
+    expect(push.body).toBe(italian.message);
+    const listed = (await rider.client.get('/api/notifications')).json() as Array<{ type: string; message: string; params?: Record<string, unknown> }>;
+    const told = listed.find((n) => n.type === 'ride_created');
+    // The rule is stored, not a sentence: the list is written in the reader's language too.
+    expect(told).toMatchObject({ message: italian.message, params: { repeat: params.repeat } });
+    for (const english of ['Monthly', 'first Sunday', 'Sonntag']) expect(`${mail.text} ${push.body}`).not.toContain(english);
+  });
+
+  it("is told to an Italian owner in Italian when the German rider who runs the series leaves", async () => {
+    const { owner, group, rider: organizer } = await groupSpeaking('it', 'de');
+    await firstSundays(organizer, group.id);
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+
+    const before = t.mail.length;
+    expect((await organizer.client.post(`/api/groups/${group.id}/leave`)).statusCode).toBe(200);
+    await runDueDeliveries(t.app.ctx, deliverySenders());
+
+    const listed = (await owner.client.get('/api/notifications')).json() as Array<{ type: string; message: string }>;
+    const told = listed.find((n) => n.type === 'series_handed_over');
+    expect(told?.message).toContain('(Ogni mese, la prima domenica)');
+    const sent = t.mail.slice(before).filter((m) => m.to === owner.user.email);
+    for (const mail of sent) expect((await received(mail)).text).not.toContain('Monthly on');
   });
 });
 

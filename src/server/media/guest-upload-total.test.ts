@@ -40,7 +40,8 @@ const usedBytes = async (client: TestClient) => ((await client.get('/api/media/s
 
 function expectGuestTotalRefusal(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(413);
-  expect(res.json()).toMatchObject({ message: guestUploadTotalMessage(2 * MB, 3 * MB), code: GUEST_UPLOAD_TOTAL_CODE });
+  // Sizes as data, in bytes: the web writes them in the rider's numbers.
+  expect(res.json()).toMatchObject({ message: guestUploadTotalMessage(2 * MB, 3 * MB), code: GUEST_UPLOAD_TOTAL_CODE, params: { totalBytes: 2 * MB, totalMb: 2, riderLimitBytes: 3 * MB, riderLimitMb: 3 } });
   expect(res.json().message).toBe("Guests on this network have used today's 2 MB upload allowance. Add your email address to keep uploading, up to your own 3 MB storage limit.");
 }
 

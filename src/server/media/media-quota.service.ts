@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { MB } from '../../shared/media/limits';
-import { GUEST_UPLOAD_TOTAL_CODE, megabytes, type StorageUsage } from '../../shared/media/storage-usage';
+import { GUEST_UPLOAD_TOTAL_CODE, type StorageUsage } from '../../shared/media/storage-usage';
 import type { HttpError } from '../platform/errors';
 import { reserveGuestUpload, type GuestUploadReservation } from '../limits/guest-upload-limits';
 import { usersRepository } from '../users/users.repository';
@@ -57,7 +57,8 @@ export async function assertRoomFor(trx: Executor, userId: string, room: Storage
 
 /** The 413 of a guest whose client address's guests have uploaded their total for today. */
 export function guestUploadTotalReached(ctx: QuotaContext): HttpError {
-  const params = { total: megabytes(ctx.config.guestUploadMbPerAddressPerDay * MB), riderLimit: megabytes(ctx.config.mediaQuotaMb * MB) };
+  const { guestUploadMbPerAddressPerDay: totalMb, mediaQuotaMb: riderLimitMb } = ctx.config;
+  const params = { totalBytes: totalMb * MB, totalMb, riderLimitBytes: riderLimitMb * MB, riderLimitMb };
   return fileTooLarge(GUEST_UPLOAD_TOTAL_CODE, params);
 }
 

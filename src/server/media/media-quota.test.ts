@@ -24,6 +24,7 @@ describe('storage limits', () => {
     const res = await expectNothingLeftBehind(t, () => uploadGpx(guest.client, gpxOfSize(0.6 * MB)));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Your uploads would exceed your 1 MB storage limit');
+    expect(res.json()).toMatchObject({ code: 'storage_limit_exceeded', params: { limitBytes: MB, limitMb: 1 } });
     // What still fits is accepted.
     expect((await uploadGpx(guest.client, gpxOfSize(0.3 * MB))).statusCode).toBe(201);
   });

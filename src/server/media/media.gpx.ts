@@ -46,7 +46,7 @@ export function gpxPool(): Piscina<GpxTask, GpxParseOutcome | null> {
 function gpxRefusal(message: string): HttpError {
   if (message === GPX_MESSAGES.invalid) return badRequest('gpx_invalid');
   if (message === GPX_MESSAGES.empty) return badRequest('gpx_empty');
-  if (message === gpxTooManyPointsMessage(GPX_MAX_POINTS)) return badRequest('gpx_too_many_points', { max: GPX_MAX_POINTS.toLocaleString('en-US') });
+  if (message === gpxTooManyPointsMessage(GPX_MAX_POINTS)) return badRequest('gpx_too_many_points', { max: GPX_MAX_POINTS });
   return invalidInput(message, 'file');
 }
 

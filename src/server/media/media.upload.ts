@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import { megabytes } from '../../shared/media/storage-usage';
 import type { ErrorCode } from '../../shared/http/error-codes';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_ORIGINAL_NAME_MAX_LENGTH } from '../../shared/media/limits';
+import { MB, MEDIA_ORIGINAL_NAME_MAX_LENGTH } from '../../shared/media/limits';
 import { stripInvisible } from '../../shared/text/name-text';
 import { badRequest, HttpError, type ParamsArg, payloadTooLarge } from '../platform/errors';
 import type { FileStorage, TempFile } from '../platform/storage';
@@ -59,7 +58,7 @@ export const fileTooLarge = <C extends ErrorCode = 'file_too_large'>(code?: C, .
   payloadTooLarge<ErrorCode>(code ?? 'file_too_large', ...(params as ParamsArg<ErrorCode>)).withHeaders({ Connection: 'close' });
 
 /** The 413 of an upload that would go over the rider's storage limit. */
-export const storageLimitExceeded = (limitBytes: number) => fileTooLarge('storage_limit_exceeded', { limit: megabytes(limitBytes) });
+export const storageLimitExceeded = (limitBytes: number) => fileTooLarge('storage_limit_exceeded', { limitBytes, limitMb: limitBytes / MB });
 
 /** Counts bytes as they pass, fails the stream past the limit, and keeps the first bytes. */
 class ByteMeter extends Transform {

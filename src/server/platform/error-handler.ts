@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/http/error-codes';
-import { HttpError } from './errors';
+import { HttpError, validationParams } from './errors';
 
 /** One field a request's schema refused: where, the schema's message, and its code (the schema's own, or zod's). */
 export interface InputIssue {
@@ -43,7 +43,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       code: issueCode(issue.keyword, issue.params),
     }));
     const first = issues[0];
-    const body: ErrorBody & { issues: InputIssue[] } = { message: first?.message ?? 'Invalid request', code: 'invalid_input', ...(first?.field ? { field: first.field } : {}), issues };
+    const message = first?.message ?? 'Invalid request';
+    const params = validationParams(message);
+    const body: ErrorBody & { issues: InputIssue[] } = { message, code: 'invalid_input', ...(params && { params }), ...(first?.field ? { field: first.field } : {}), issues };
     return reply.code(400).send(body);
   }
   const status = error.statusCode ?? 500;

@@ -1,6 +1,8 @@
-import { setupI18n } from '@lingui/core';
+import { setupI18n, type MessageDescriptor } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, type ErrorParams } from '../../shared/http/error-codes';
+import { MESSAGE_FORMATS } from '../../shared/http/error-values';
+import { knownValidationMessage } from '../../shared/i18n/validation';
 
 /*
  * Errors a service throws to end a request with a JSON `{ message, code, params? }` body and a 4xx
@@ -13,10 +15,14 @@ import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, type ErrorParams } from
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 english.setMessagesCompiler(compileMessage);
 
+/** A message's English with its parameters, numbers and days formatted in English (error-values.ts). */
+export function englishText(descriptor: MessageDescriptor, params?: Record<string, string | number>): string {
+  return english._(descriptor.id, params, { message: descriptor.message, formats: MESSAGE_FORMATS });
+}
+
 /** A code's English text with its parameters. */
 export function englishMessage<C extends ErrorCode>(code: C, params?: ErrorParams<C>): string {
-  const { id, message } = ERROR_MESSAGES[code];
-  return english._({ id, message, values: params });
+  return englishText(ERROR_MESSAGES[code], params);
 }
 
 type Params = Record<string, string | number>;
@@ -86,7 +92,16 @@ export const tooManyRequests = <C extends ErrorCode>(code: C, retryAfterSeconds:
  * Input a shared schema or rule refused inside a service (after the route's own validation): 400
  * `invalid_input` with the rule's own English message and the field it names.
  */
-export const invalidInput = (message: string, field?: string) => new HttpError(400, 'invalid_input', undefined, { message, field });
+export const invalidInput = (message: string, field?: string) => new HttpError(400, 'invalid_input', validationParams(message) as ErrorParams<'invalid_input'> | undefined, { message, field });
+
+/**
+ * The parameters of an `invalid_input` whose message is one of the shared schemas' (shared/i18n/validation.ts):
+ * its id (`messageId`) and values, so that the web writes it in the rider's language; none for another message.
+ */
+export function validationParams(message: string): Params | undefined {
+  const known = knownValidationMessage(message);
+  return known ? { messageId: known.descriptor.id, ...known.values } : undefined;
+}
 
 /** A setting the server cannot run with, found at start: npm start prints the message as one line and stops. */
 export class StartupError extends Error {}

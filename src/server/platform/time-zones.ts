@@ -1,5 +1,6 @@
 import tzlookup from '@photostructure/tz-lookup';
-import { dayLabel } from '../../shared/rides/ride-time';
+import { AMBIGUOUS_LOCAL_TIME, type AmbiguousLocalTimeParams } from '../../shared/rides/ride-notice';
+import { englishText } from './errors';
 import { isKnownZone, localToInstant, wallClockOnOffset, zoneOffsetLabel } from '../../shared/timezones/zoned-time';
 import { HttpError } from './errors';
 import { legacyZone, zoneNamedBy } from '../../shared/timezones/timezones';
@@ -48,15 +49,16 @@ export function placeSentTime(instant: string, offset: string | undefined, zone:
   const shown = wallClockOnOffset(instant, offset);
   const placed = localToInstant(shown.day, shown.time, zone);
   if (!placed.ok) {
-    if (placed.reason === 'nonexistent') throw new HttpError(400, 'nonexistent_local_time', { time: shown.time, zone, day: dayLabel(shown.day) }, { field });
+    if (placed.reason === 'nonexistent') throw new HttpError(400, 'nonexistent_local_time', { time: shown.time, zone, day: shown.day }, { field });
     throw new HttpError(400, 'invalid_local_time', undefined, { field });
   }
   return { iso: new Date(Date.parse(placed.iso) + shown.rest).toISOString(), ambiguous: placed.ambiguous };
 }
 
-/** The words of an ambiguous time's notice: "01:30 happens twice in Europe/Rome on Oct 25, 2026; the first (UTC+02:00) was taken." */
-export function ambiguousMessage(iso: string, zone: string, day: string, time: string): string {
-  return `${time} happens twice in ${zone} on ${dayLabel(day)} (the clocks go back that night); the first, ${zoneOffsetLabel(zone, iso)}, was taken.`;
+/** An ambiguous time's notice: "01:30 happens twice in Europe/Rome on Oct 25, 2026 (...); the first, UTC+02:00, was taken.", its parameters as data. */
+export function ambiguousNotice(iso: string, zone: string, day: string, time: string): { code: 'ambiguous_local_time'; message: string; params: AmbiguousLocalTimeParams } {
+  const params: AmbiguousLocalTimeParams = { time, zone, day, offset: zoneOffsetLabel(zone, iso) };
+  return { code: 'ambiguous_local_time', message: englishText(AMBIGUOUS_LOCAL_TIME, params), params };
 }
 
 /** The offsets `zone` keeps this year (winter and summer). */

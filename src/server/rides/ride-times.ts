@@ -1,6 +1,6 @@
 import { localDay, zonedDateTimeToIso } from '../../shared/rides/ride-time';
 import { wallClockOnOffset } from '../../shared/timezones/zoned-time';
-import { ambiguousMessage, placeSentTime } from '../platform/time-zones';
+import { ambiguousNotice, placeSentTime } from '../platform/time-zones';
 import type { Ride } from '../../shared/rides/ride';
 
 /** The instants a create or edit sends, and the spec's offset they were read on. */
@@ -26,7 +26,7 @@ export function placeRideTimes(sent: SentTimes, zone: string): { times: { startD
     times.startDate = start.iso;
     if (start.ambiguous) {
       const shown = sent.timezoneOffset ? wallClockOnOffset(sent.startDate, sent.timezoneOffset) : { day: localDay(start.iso, zone), time: '' };
-      notice = { code: 'ambiguous_local_time', message: ambiguousMessage(start.iso, zone, shown.day, shown.time) };
+      notice = ambiguousNotice(start.iso, zone, shown.day, shown.time);
     }
   }
   if (sent.endDate !== undefined) {

@@ -63,7 +63,8 @@ describe('a ride created in a named zone, at both changes of the year', () => {
     const res = await r.owner.client.post('/api/rides', rideBody(r.group.id, { timezone: zone, timezoneOffset: 'UTC+00:00', startDate: sent, endDate: `${day}T00:00:00.000Z` }));
     if (outcome === 'nonexistent') {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'nonexistent_local_time', field: 'startDate' });
+      // The day as data (ISO), written in the reader's calendar by the web; the English message names it the spec's way.
+      expect(res.json()).toMatchObject({ code: 'nonexistent_local_time', field: 'startDate', params: { zone, time, day } });
       expect(res.json().message).toContain(zone);
       expect(res.json().message).toContain(DAY_LABELS[day]);
       expect(res.json().message).toContain(time);
@@ -74,7 +75,7 @@ describe('a ride created in a named zone, at both changes of the year', () => {
     const created = res.json();
     expect(created).toMatchObject({ startDate: outcome.iso, timezone: zone, timezoneOffset: outcome.offset });
     if (outcome.ambiguous) {
-      expect(created.notice).toMatchObject({ code: 'ambiguous_local_time' });
+      expect(created.notice).toMatchObject({ code: 'ambiguous_local_time', params: { zone, time, day, offset: outcome.offset } });
       expect(created.notice.message).toContain(zone);
       expect(created.notice.message).toContain(outcome.offset);
     } else {

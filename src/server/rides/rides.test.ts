@@ -81,6 +81,9 @@ describe('POST /api/rides', () => {
     const res = await r.owner.client.post('/api/rides', rideBody(r.group.id, extra));
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
+    // A shared schema's message names its id, so the web words it in the rider's language (issue 31 point 7).
+    if (message && res.json().code === 'invalid_input') expect(res.json().params).toMatchObject({ messageId: expect.stringMatching(/^validation\./) });
+    if (message === 'Name too long') expect(res.json().params).toEqual({ messageId: 'validation.ride.name_too_long' });
     expect((await r.owner.client.get(`/api/groups/${r.group.id}/rides`)).json()).toEqual([]);
   });
 

@@ -11,6 +11,9 @@ import type { MessageDescriptor } from '@lingui/core';
  * on the request (`invalid_input`: the shared schema's own message for the field; Fastify's own
  * refusals) has a generic text here, and its `message` says more.
  *
+ * Parameters are data, not words: sizes as numbers (in bytes, and in MB for the message), calendar
+ * days as ISO; the message formats them with ICU `number` and `date` (error-values.ts).
+ *
  * No runtime code the web needs: it imports only the types (its catalogs carry the texts by id).
  */
 
@@ -28,6 +31,7 @@ const code = <P extends Record<string, ParamValue> = Record<never, never>>(descr
 
 export const ERROR_MESSAGES = {
   // Requests in general.
+  // `message` is the shared schema's English for the field; when it is one of theirs, `params` has its id (`messageId`) and values.
   invalid_input: code(/*i18n*/ { id: 'errors.invalid_input', message: 'Please check what you entered.' }),
   invalid_request: code(/*i18n*/ { id: 'errors.invalid_request', message: 'This request could not be read.' }),
   request_too_deep: code(/*i18n*/ { id: 'errors.request_too_deep', message: 'The request is nested too deeply' }),
@@ -43,7 +47,7 @@ export const ERROR_MESSAGES = {
   cross_site_request: code(/*i18n*/ { id: 'errors.cross_site_request', message: 'Cross-site requests are not allowed' }),
   unknown_time_zone: code<{ zone: string }>(/*i18n*/ { id: 'errors.unknown_time_zone', message: 'Unknown time zone "{zone}": send an IANA zone such as Europe/Rome' }),
   nonexistent_local_time: code<{ time: string; zone: string; day: string }>(
-    /*i18n*/ { id: 'errors.nonexistent_local_time', message: '{time} does not exist in {zone} on {day}: the clocks go forward that night. Choose another time.' },
+    /*i18n*/ { id: 'errors.nonexistent_local_time', message: '{time} does not exist in {zone} on {day, date, utcDay}: the clocks go forward that night. Choose another time.' },
   ),
   invalid_local_time: code(/*i18n*/ { id: 'errors.invalid_local_time', message: 'Start date is required' }),
 
@@ -107,12 +111,12 @@ export const ERROR_MESSAGES = {
   media_type_unsupported: code(/*i18n*/ { id: 'errors.media_type_unsupported', message: 'Please upload GIF, JPEG, PNG, MP4, or GPX files only.' }),
   gpx_invalid: code(/*i18n*/ { id: 'errors.gpx_invalid', message: 'Invalid GPX file format' }),
   gpx_empty: code(/*i18n*/ { id: 'errors.gpx_empty', message: 'Empty GPX file' }),
-  gpx_too_many_points: code<{ max: string }>(/*i18n*/ { id: 'errors.gpx_too_many_points', message: 'This GPX file has more than {max} points, the most a file may have' }),
-  storage_limit_exceeded: code<{ limit: string }>(/*i18n*/ { id: 'errors.storage_limit_exceeded', message: 'Your uploads would exceed your {limit} MB storage limit' }),
-  guest_upload_total: code<{ total: string; riderLimit: string }>(
+  gpx_too_many_points: code<{ max: number }>(/*i18n*/ { id: 'errors.gpx_too_many_points', message: 'This GPX file has more than {max, number} points, the most a file may have' }),
+  storage_limit_exceeded: code<{ limitBytes: number; limitMb: number }>(/*i18n*/ { id: 'errors.storage_limit_exceeded', message: 'Your uploads would exceed your {limitMb, number} MB storage limit' }),
+  guest_upload_total: code<{ totalBytes: number; totalMb: number; riderLimitBytes: number; riderLimitMb: number }>(
     /*i18n*/ {
       id: 'errors.guest_upload_total',
-      message: "Guests on this network have used today's {total} MB upload allowance. Add your email address to keep uploading, up to your own {riderLimit} MB storage limit.",
+      message: "Guests on this network have used today's {totalMb, number} MB upload allowance. Add your email address to keep uploading, up to your own {riderLimitMb, number} MB storage limit.",
     },
   ),
   media_ride_riders_only: code(

@@ -22,7 +22,11 @@ export interface ValidationMessage {
   values?: MessageValues;
 }
 
-const known = new Map<string, ValidationMessage>();
+/**
+ * Every message by the text a schema carries for it (and by its id). Exported for the web's words for
+ * zod's own messages (src/web/lib/forms/zod-messages.ts), whose values change with each issue.
+ */
+export const known = new Map<string, ValidationMessage>();
 
 /** The English of a descriptor with its values in place (simple `{name}` placeholders only). */
 function english(message: string, values: MessageValues | undefined): string {

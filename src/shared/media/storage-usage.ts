@@ -8,11 +8,14 @@ export const storageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
-/** Megabytes for people: whole ones as written (1,000), one decimal below 10 MB (2.4), else rounded. */
-export function megabytes(bytes: number): string {
+/**
+ * Megabytes for people, in a language's numbers: whole ones as written (1,000; "20.000" in Italian),
+ * one decimal below 10 MB (2.4; "2,4"), else rounded. English unless told (the web passes the rider's).
+ */
+export function megabytes(bytes: number, locale = 'en-US'): string {
   const mb = bytes / MB;
-  if (Number.isInteger(mb)) return mb.toLocaleString('en-US');
-  return mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-US');
+  const digits = Number.isInteger(mb) || mb >= 10 ? 0 : 1;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb);
 }
 
 /** "12.5 MB of 1,000 MB used": the gallery's line. */

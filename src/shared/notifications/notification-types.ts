@@ -47,8 +47,12 @@ export interface RideTime {
 
 /** The parameters each type stores. Names are the fallback for a subject deleted since; the current name wins. */
 export interface NotificationParams {
-  /** A series (issue 29) is told once: its name in `ride`, its repeat ("Every Sunday") and its first day. */
-  ride_created: { ride: string; series?: string; from?: string };
+  /**
+   * A series (issue 29) is told once: its name in `ride`, its repeat rule (`repeat`, series-label-text.ts
+   * `repeatCode`) and its first day. The server words the rule in the reader's language into `series`
+   * before writing the texts (`withRepeatWords`); a notification stored before has its English there.
+   */
+  ride_created: { ride: string; repeat?: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };
   ride_cancelled: { ride: string } & RideTime;
   ride_changed: { ride: string; place: string } & RideTime;
@@ -70,8 +74,8 @@ export interface NotificationParams {
   ride_handed_over: { ride: string; rider: string; group: string };
   /** A comment on a ride, where ride-day notes live. */
   ride_comment: { ride: string; rider: string; excerpt: string } & RideTime;
-  /** A series of a rider no longer in the group: its name, its repeat ("Every Sunday"). */
-  series_handed_over: { series: string; repeats: string; rider: string; group: string };
+  /** A series of a rider no longer in the group: its name, its repeat rule (as ride_created's, worded into `repeats`; stored before: its English there). */
+  series_handed_over: { series: string; repeat?: string; repeats?: string; rider: string; group: string };
   /** Mail and push only, never in the app's list. */
   ride_reminder_due: { ride: string; reminder: string; riderZone: string } & RideTime;
   /** One mail gathering the items of a period (DigestItem). */

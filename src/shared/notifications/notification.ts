@@ -57,7 +57,10 @@ export const notificationListSchema = z.array(notificationSchema);
  */
 export function notificationTexts(i18n: I18n, n: Pick<Notification, 'type' | 'title' | 'message' | 'params' | 'subject' | 'count'>): { title: string; message: string } {
   if (!n.params || !isNotificationType(n.type)) return { title: n.title, message: n.message };
-  return renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
+  const texts = renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
+  // A series' repeat rule not worded yet (series-label-text.ts `withRepeatWords`, which the server runs
+  // and the web's first load does not carry): its message as the server wrote it, in the reader's language.
+  return typeof n.params.repeat === 'string' ? { ...texts, message: n.message } : texts;
 }
 
 export interface NotificationRemoved {

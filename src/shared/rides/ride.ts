@@ -281,9 +281,10 @@ export const rideSchema = z.object({
   /**
    * On the answer to a create or edit only: what the server decided about the times sent. Today one
    * case: `ambiguous_local_time`, a local time that happens twice in the ride's zone (the autumn
-   * hour); the first (summer-time) one was taken, and `message` names the zone, day and offset.
+   * hour); the first (summer-time) one was taken, and `message` names the zone, day and offset in
+   * English, `params` the same as data (ride-notice.ts: the web writes it in the rider's language).
    */
-  notice: z.object({ code: z.literal('ambiguous_local_time'), message: z.string() }).optional(),
+  notice: z.object({ code: z.literal('ambiguous_local_time'), message: z.string(), params: z.object({ time: z.string(), zone: z.string(), day: z.string(), offset: z.string() }).optional() }).optional(),
 });
 export type Ride = z.infer<typeof rideSchema>;
 

@@ -9,6 +9,8 @@ import { RetryingImage } from './retrying-image';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { toast } from './ui/toast';
+import { megabytes } from '../../shared/media/storage-usage';
+import { formatLocale } from '../lib/i18n/i18n';
 
 export type { CropOutput } from '../lib/crop-image';
 
@@ -43,11 +45,6 @@ export interface ImageCropDialogProps {
   currentImageUrl?: string | null;
 }
 
-function megabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
-}
-
 /**
  * Pick an image (click or drag and drop), adjust a crop of a fixed aspect, export it as JPEG.
  * Used by the avatar (1:1, circular, 200x200), the profile background (16:9) and the group image (1:1).
@@ -72,6 +69,8 @@ export function ImageCropDialog({
   currentImageUrl,
 }: ImageCropDialogProps) {
   const { t } = useLingui();
+  // Sizes in the rider's numbers.
+  const megabytesOf = (bytes: number) => megabytes(bytes, formatLocale());
   const inputId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -109,7 +108,7 @@ export function ImageCropDialog({
       return;
     }
     if (candidate.size > maxBytes) {
-      const maxMegabytes = megabytes(maxBytes);
+      const maxMegabytes = megabytesOf(maxBytes);
       toast({ title: t`File too large`, description: t`Please select an image under ${maxMegabytes}MB.`, variant: 'destructive' });
       return;
     }
@@ -179,7 +178,7 @@ export function ImageCropDialog({
     onOpenChange(false);
   }
 
-  const maxMegabytes = megabytes(maxBytes);
+  const maxMegabytes = megabytesOf(maxBytes);
   const hintText = hint ?? t`PNG, JPG, GIF up to ${maxMegabytes}MB`;
 
   return (

@@ -142,17 +142,45 @@ describe('ApiError', () => {
 });
 
 describe('describeApiError', () => {
-  const italian = setupI18n({ locale: 'it', messages: { it: { 'errors.ride_full': 'Questo giro è al completo' } } });
+  const italian = setupI18n({
+    locale: 'it',
+    locales: ['it-IT'],
+    messages: {
+      it: {
+        'errors.ride_full': 'Questo giro è al completo',
+        'errors.invalid_input': 'Controlla quello che hai inserito.',
+        'errors.storage_limit_exceeded': 'I tuoi caricamenti supererebbero il limite di spazio di {limitMb, number} MB',
+        'errors.nonexistent_local_time': 'Le {time} non esistono in {zone} il {day, date, utcDay}: quella notte si spostano avanti gli orologi. Scegli un altro orario.',
+        'validation.ride.name_too_long': 'Nome troppo lungo',
+      },
+    },
+  });
+  const english = setupI18n({ locale: 'en', messages: { en: {} } });
+  const refusal = (status: number, body: Record<string, unknown>) => new ApiError(status, 'Refused', JSON.stringify(body));
 
   it('words a known code in the active language, keeping code and params on the error', () => {
-    const error = new ApiError(409, 'Conflict', JSON.stringify({ message: 'This ride is full', code: 'ride_full' }));
+    const error = refusal(409, { message: 'This ride is full', code: 'ride_full' });
     expect(error.code).toBe('ride_full');
     expect(describeApiError(error, italian)).toBe('Questo giro è al completo');
   });
 
-  it("falls back to the server's English for a code the catalog does not know, and for invalid_input", () => {
-    expect(describeApiError(new ApiError(409, 'Conflict', JSON.stringify({ message: 'Something new', code: 'something_new' })), italian)).toBe('Something new');
-    expect(describeApiError(new ApiError(400, 'Bad Request', JSON.stringify({ message: 'Ride name is required', code: 'invalid_input', field: 'name' })), italian)).toBe('Ride name is required');
+  it("writes sizes and days sent as data in the rider's numbers and calendar (an Italian rider)", () => {
+    const tooMuch = refusal(413, { message: 'Your uploads would exceed your 20,000 MB storage limit', code: 'storage_limit_exceeded', params: { limitBytes: 20_000 * 1024 * 1024, limitMb: 20_000 } });
+    expect(describeApiError(tooMuch, italian)).toBe('I tuoi caricamenti supererebbero il limite di spazio di 20.000 MB');
+    const skipped = refusal(400, { message: '02:30 does not exist…', code: 'nonexistent_local_time', params: { time: '02:30', zone: 'Europe/Rome', day: '2027-03-28' } });
+    expect(describeApiError(skipped, italian)).toBe('Le 02:30 non esistono in Europe/Rome il 28 mar 2027: quella notte si spostano avanti gli orologi. Scegli un altro orario.');
+  });
+
+  it("words invalid_input from the shared schema's message it names; else the English to an English reader, the code's text to the others", () => {
+    const named = refusal(400, { message: 'Name too long', code: 'invalid_input', field: 'name', params: { messageId: 'validation.ride.name_too_long' } });
+    expect(describeApiError(named, italian)).toBe('Nome troppo lungo');
+    const unnamed = refusal(400, { message: 'Too small: expected string to have >=3 characters', code: 'invalid_input', field: 'x' });
+    expect(describeApiError(unnamed, italian)).toBe('Controlla quello che hai inserito.');
+    expect(describeApiError(unnamed, english)).toBe('Too small: expected string to have >=3 characters');
+  });
+
+  it("falls back to the server's English for a code the catalog does not know", () => {
+    expect(describeApiError(refusal(409, { message: 'Something new', code: 'something_new' }), italian)).toBe('Something new');
     expect(describeApiError(new Error('boom'), italian)).toBeNull();
   });
 });

@@ -11,7 +11,9 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
+import { MESSAGE_FORMATS } from '../../shared/http/error-values';
 import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
+import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { i18n, loadMessageGroup } from './i18n/i18n';
 import { SAVED_AT_HEADER, serverUnreachable } from './online';
 
@@ -78,25 +80,26 @@ function parseErrorBody(bodyText: string): Record<string, unknown> | null {
 
 /**
  * Codes whose English `message` says more than the code's own text: `invalid_input` carries the
- * shared schema's message for the field (the forms check the same schemas, in the rider's language,
- * before sending), and Fastify's own refusals name what it could not read.
+ * shared schema's message for the field (its id in `params.messageId` when it is one of theirs: the
+ * forms check the same schemas before sending), and Fastify's own refusals name what they could not read.
  */
 const SPECIFIC_MESSAGE: ReadonlySet<string> = new Set(['invalid_input', 'invalid_request']);
 
 /**
  * The server's refusal as the rider reads it: the text of its `code` in the active language, with
- * its `params` (issue 31 point 7); the server's English `message` for a code this catalog does not
- * know; null when the error is not a refusal with a JSON body (no answer, another error).
+ * its `params` (issue 31 point 7); for a refusal whose English says more (SPECIFIC_MESSAGE), the
+ * shared schema's message in the active language where the server named it, else that English to an
+ * English reader and the code's text to the others; the server's English `message` for a code this
+ * catalog does not know; null when the error is not a refusal with a JSON body (no answer, another error).
  */
 export function describeApiError(error: unknown, i18nInstance: I18n = i18n): string | null {
   if (!(error instanceof ApiError)) return null;
   const body = parseErrorBody(error.bodyText);
   const english = typeof body?.message === 'string' && body.message ? body.message : null;
-  if (error.code && !SPECIFIC_MESSAGE.has(error.code)) {
-    const id = `errors.${error.code}`;
-    if (i18nInstance.messages[id] !== undefined) return i18nInstance._(id, error.params);
-  }
-  return english;
+  const { code, params } = error;
+  const id = code && SPECIFIC_MESSAGE.has(code) ? (params?.messageId ?? (i18nInstance.locale === SOURCE_LOCALE ? null : `errors.${code}`)) : code && `errors.${code}`;
+  // Sizes and days are sent as data and written in the rider's numbers and calendar (error-values.ts).
+  return typeof id === 'string' && i18nInstance.messages[id] !== undefined ? i18nInstance._(id, params, { formats: MESSAGE_FORMATS }) : english;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;

@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { addDays, seriesLabel, seriesRuleSchema } from '../../../shared/series/series-rule';
+import { addDays, seriesRuleSchema, type SeriesRule } from '../../../shared/series/series-rule';
 import { seriesRepository } from './series.repository';
 
 /** A series that passed to the group's owner, as its new owner is told of it. */
 export interface HandedSeries {
   id: string;
   name: string;
-  /** "Every Sunday". */
-  repeats: string;
+  /** Its repeat rule: the notification words it in its reader's language. */
+  rule: SeriesRule;
   /** Its rides that have not started, in order: the notification opens the first, and no ride of it is told of alone. */
   rideIds: string[];
 }
@@ -28,7 +28,7 @@ export async function handOverSeries(tx: Transaction<Database>, groupId: string,
     handed.push({
       id: series.id,
       name: series.name,
-      repeats: seriesLabel(seriesRuleSchema.parse(JSON.parse(series.rule))),
+      rule: seriesRuleSchema.parse(JSON.parse(series.rule)),
       rideIds: rides.filter((r) => r.start_date > now.toISOString()).map((r) => r.id),
     });
   }

@@ -24,6 +24,7 @@ import { editedRoute, groupPoint, placeRoute, touchesRoute, type RouteColumns } 
 import { newRideKeptColumns, rideColumns } from '../ride-columns';
 import { seriesRepository, type SeriesRideRow, type SeriesRow } from './series.repository';
 import { readTemplate, rideNameOf, rideValuesOf, startOf, type SeriesTemplate } from './series-template';
+import { repeatCode } from '../../../shared/series/series-label-text';
 
 /*
  * Rides that repeat (issue 29, points 5 and 6; docs/behaviour/rides.md should say so). A series is
@@ -197,7 +198,7 @@ export async function createSeries(ctx: AppContext, userId: string, input: Creat
   // The group is told once, of the series (not of each ride it makes), through the outbox.
   const others = (await groupsRepository.memberIds(ctx.db, group.id)).filter((memberId) => memberId !== userId);
   const told = await ctx.db.transaction().execute((tx) =>
-    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name, series: seriesLabel(rule), from: firstRideDay }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
+    recordNotifications(tx, others, { type: 'ride_created', params: { ride: input.name, repeat: repeatCode(rule), from: firstRideDay }, about: { rideId: firstId }, eventKey: `ride_created:${firstId}` }),
   );
   await publishNotifications(ctx, told);
   return presentOne(ctx, await loadRide(ctx, firstId, userId), userId);

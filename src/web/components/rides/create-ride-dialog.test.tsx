@@ -239,9 +239,8 @@ describe('CreateRideDialog', () => {
     });
   });
 
-  it('sends "Repeats": every two weeks on the start day\'s weekday, in the named zone, with a break in August', async () => {
-    const requests = api([], { 'POST /api/rides': (r) => json({ id: 'r1', name: (r.body as { name: string }).name, groupId: 'g9' }, 201) });
-    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={{ id: 'g9', name: 'Crew', timezone: 'Europe/Rome', timezoneOffset: 'UTC+01:00', timezoneName: 'Rome' }} />);
+  /** Fills the form for a ride in Rome's group "Crew" and ticks "This ride repeats": the start's weekday. */
+  async function fillRepeatingRide(dialog: HTMLElement) {
     fireEvent.change(within(dialog).getByLabelText('Ride Name'), { target: { value: 'Sunday breakfast' } });
     fireEvent.change(within(dialog).getByLabelText('Start Location'), { target: { value: 'Bolo' } });
     fireEvent.click(await within(dialog).findByRole('option', { name: /Bologna/ }));
@@ -249,8 +248,16 @@ describe('CreateRideDialog', () => {
     fireEvent.click(await within(dialog).findByRole('option', { name: 'Imola, Emilia-Romagna, Italy' }));
     const start = daysAhead(10);
     await pickDay(dialog, 'Start Date', start);
-    const weekday = (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(`${format(start, 'yyyy-MM-dd')}T00:00:00Z`).getUTCDay()]!;
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /This ride repeats/ }));
+    return (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(`${format(start, 'yyyy-MM-dd')}T00:00:00Z`).getUTCDay()]!;
+  }
+
+  const crew = { id: 'g9', name: 'Crew', timezone: 'Europe/Rome', timezoneOffset: 'UTC+01:00', timezoneName: 'Rome' };
+
+  it('sends "Repeats": every two weeks on the start day\'s weekday, in the named zone, with a break in August', async () => {
+    const requests = api([], { 'POST /api/rides': (r) => json({ id: 'r1', name: (r.body as { name: string }).name, groupId: 'g9' }, 201) });
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={crew} />);
+    const weekday = await fillRepeatingRide(dialog);
     fireEvent.change(within(dialog).getByLabelText('How many'), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Take a break every year' }));
     expect(within(dialog).getByText(/This ride repeats: Every 2 weeks on/)).toBeTruthy();
@@ -258,6 +265,22 @@ describe('CreateRideDialog', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     const post = requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
     expect(post.repeats).toEqual({ rule: { frequency: 'weekly', weekdays: [weekday], interval: 2, until: null, count: null, pause: { from: '08-01', until: '08-31' } }, timezone: 'Europe/Rome' });
+  });
+
+  it("shows zod's own message for a rule without one in the rider's language: too many rides, in English, then in Italian (issue 31)", async () => {
+    onTestFinished(resetTestLanguage);
+    const requests = api([]);
+    const dialog = await openDialog(<CreateRideDialog open onOpenChange={vi.fn()} fixedGroup={crew} />);
+    await fillRepeatingRide(dialog);
+    fireEvent.change(within(dialog).getByLabelText('Ends'), { target: { value: 'count' } });
+    fireEvent.change(within(dialog).getByLabelText('Number of rides'), { target: { value: '600' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Ride' }));
+    // The series' count has no message of its own (SERIES_COUNT_MAX): zod's, in the rider's words, not "Too big: expected number to be <=520".
+    expect((await within(dialog).findByText('Enter 520 or less')).getAttribute('role')).toBe('alert');
+    await act(() => activateLocale('it'));
+    expect(await within(dialog).findByText('Inserisci al massimo 520')).toBeTruthy();
+    expect(within(dialog).queryByText(/Too big|expected number/)).toBeNull();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it("says 'Failed to create ride' when the server refuses", async () => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { SeriesRuleInput } from '../../../shared/series/series-rule';
-import { seriesLabelText } from '../../lib/rides/series-label';
+import { seriesLabelText } from '../../../shared/series/series-label-text';
 
 /**
  * A series' repeat in the rider's language, for the ride card: loaded apart from the card (React.lazy)

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seriesLabel, type SeriesRuleInput } from '../../../shared/series/series-rule';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { resetTestLanguage } from '../../test/language';
-import { seriesLabelText } from './series-label';
+import { seriesLabelText } from '../../../shared/series/series-label-text';
 
 /*
  * A series' repeat in the rider's language, from its rule (issue 31): the week's ordinal agrees with

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +21,7 @@ import { browserZone, createRideFormSchema, emptyRideForm, rideFormFromPoll, typ
 import { isKnownZone } from '../../../../shared/timezones/zoned-time';
 import { toCreatePayload } from './ride-form-payload';
 import { initialRepeats, RepeatsFields, repeatsPayload } from './repeats-fields';
+import { rideNoticeText } from '../../../lib/rides/ride-notice';
 
 export type { RideFromPoll } from './ride-form-model';
 
@@ -55,7 +56,7 @@ export function rideableGroups(groups: readonly Group[] | undefined): Group[] {
  * zone starts from the fixed or chosen group's, else the browser's.
  */
 export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusyChange }: CreateRideFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const groupFieldId = useId();
   const { data: user } = useCurrentUser();
   const createRide = useCreateRide();
@@ -99,7 +100,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
     try {
       const created = await createRide.mutateAsync({ ...toCreatePayload(values, user?.id), ...(fromPoll ? { pollId: fromPoll.id } : {}), ...(series.repeats ? { repeats: series.repeats } : {}) });
       // A start the zone has twice that night (the autumn hour): the first was taken, and the rider is told.
-      if (created.notice) toast({ title: t`Start time happens twice`, description: created.notice.message });
+      if (created.notice) toast({ title: t`Start time happens twice`, description: rideNoticeText(i18n, created.notice) });
     } catch (error) {
       console.error('Failed to create ride', error);
       if (error instanceof ApiError && error.status === 400 && repeats.on) setRepeatsError(serverMessageOf(error) ?? null);

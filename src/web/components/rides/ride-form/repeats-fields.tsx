@@ -1,10 +1,11 @@
+import '../../../lib/forms/zod-messages';
 import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, ph, plural, t as translated } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { WEEKDAYS, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
 import { FieldMessage } from '../../ui/field';
-import { say, seriesLabelText } from '../../../lib/rides/series-label';
+import { say, seriesLabelText } from '../../../../shared/series/series-label-text';
 import { Input, Label } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 

@@ -1,3 +1,4 @@
+import '../../../lib/forms/zod-messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bug, CircleCheck, ClipboardPaste, ImagePlus, Send, X } from 'lucide-react';

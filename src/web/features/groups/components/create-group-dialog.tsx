@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import type { z } from 'zod';
 import {
   createGroupSchema,

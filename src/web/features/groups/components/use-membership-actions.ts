@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useJoinGroup, useLeaveGroup } from '../../../api/groups';
+import { joinAnswerToast } from '../../../lib/groups/join-answer';
 
 type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
 
@@ -11,7 +12,7 @@ type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
  * join prompt says 'Failed to Join Group' with the server's message (spec 2 section 8).
  */
 export function useMembershipActions({ joinFailureTitle = 'Failed to join group' }: { joinFailureTitle?: JoinFailureTitle } = {}) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const joinMutation = useJoinGroup();
   const leaveMutation = useLeaveGroup();
 
@@ -21,7 +22,7 @@ export function useMembershipActions({ joinFailureTitle = 'Failed to join group'
       onSuccess: (result) => {
         toast(
           result.status === 'pending'
-            ? { title: t`Request sent`, description: result.message, variant: 'success' }
+            ? joinAnswerToast(i18n, result, groupName)
             : { title: t`Welcome aboard!`, description: t`You joined ${groupName}.`, variant: 'success' },
         );
       },

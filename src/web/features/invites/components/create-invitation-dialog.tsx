@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../lib/format-date';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import type { z } from 'zod';
 import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';

@@ -3,9 +3,12 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { NotificationList } from './notification-list';
+import { activateLocale } from '../../../lib/i18n/i18n';
+import { resetTestLanguage } from '../../../test/language';
 
 afterEach(() => {
   cleanup();
+  resetTestLanguage();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -24,6 +27,19 @@ describe('NotificationList', () => {
     renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={vi.fn()} />);
     expect(screen.getByRole('link', { name: /New: Ride cancelled Futa Pass \(new name\) on Dec 5, 2026 was cancelled/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /New: Ride Tomorrow! Don't forget about Futa Pass \(new name\)/ })).toBeTruthy();
+  });
+
+  it("shows a series' repeat as the server worded it for the rider, never an English label (issue 31)", async () => {
+    mockApi({});
+    await activateLocale('it');
+    const ride = { ...subject, kind: 'ride' as const, rideId: 'r1', rideSlug: 'futa', rideName: 'Colazione in Futa · 6 dic 2026' };
+    const worded = 'Colazione in Futa (ogni mese, la prima domenica, dal 6 dic 2026) è stato aggiunto al tuo gruppo';
+    const list: Notification[] = [
+      { ...base, id: 'n1', type: 'ride_created', title: 'Nuovo giro creato', message: worded, subject: ride, params: { ride: 'Colazione in Futa', repeat: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1SU', from: '2026-12-06' } },
+    ];
+    renderWithApp(<NotificationList notifications={list} isLoading={false} onOpenLink={vi.fn()} />);
+    expect(await screen.findByText(worded)).toBeTruthy();
+    expect(screen.queryByText(/Monthly|first Sunday/)).toBeNull();
   });
 
   it('opens a membership request on the group’s Pending Members tab, marks it read and closes', async () => {

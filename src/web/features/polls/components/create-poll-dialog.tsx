@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { z } from 'zod';
 import { X } from 'lucide-react';
 import type { I18n } from '@lingui/core';

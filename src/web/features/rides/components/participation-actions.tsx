@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { WaitlistActions } from './ride-waitlist';
+import { joinAnswerToast } from '../../../lib/groups/join-answer';
 
 interface ParticipationActionsProps {
   ride: Ride;
@@ -21,7 +22,7 @@ interface ParticipationActionsProps {
  * rider could join but for membership of an approval group, Join Group is offered instead.
  */
 export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: ParticipationActionsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { abilities } = ride;
   const isOwner = abilities.edit;
   const couldJoinButForGroup =
@@ -71,7 +72,7 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
           onClick={() =>
             void joinGroup
               .mutateAsync(group.data.id)
-              .then((answer) => toast({ title: answer.status === 'pending' ? t`Request sent` : t`Joined group`, description: answer.message, variant: 'success' }))
+              .then((answer) => toast(joinAnswerToast(i18n, answer, group.data?.name ?? '')))
               .catch((error: unknown) => {
                 console.error('Failed to join group', error);
                 toast({ title: t`Failed to join group`, description: errorMessageOf(error), variant: 'destructive' });

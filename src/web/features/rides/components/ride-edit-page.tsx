@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,11 +22,12 @@ import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
 import { ridePath, STATUS_MESSAGES } from '../../../lib/rides/ride-format';
+import { rideNoticeText } from '../../../lib/rides/ride-notice';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
-import { seriesLabelText } from '../../../lib/rides/series-label';
+import { seriesLabelText } from '../../../../shared/series/series-label-text';
 
 export const NO_EDIT_PERMISSION = msg`You don't have permission to edit this ride`;
 
@@ -100,7 +101,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
       toast({ title: t`Error`, description: t`Failed to update ride`, variant: 'destructive' });
       return;
     }
-    toast({ title: t`Ride updated`, description: updated.notice?.message ?? t`Your changes have been saved.`, variant: 'success' });
+    toast({ title: t`Ride updated`, description: updated.notice ? rideNoticeText(i18n, updated.notice) : t`Your changes have been saved.`, variant: 'success' });
     void navigate(ridePath(updated), { replace: true });
   }
 

@@ -9,7 +9,7 @@ import { seriesPath } from '../../../lib/rides/ride-format';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
-import { seriesLabelText } from '../../../lib/rides/series-label';
+import { seriesLabelText } from '../../../../shared/series/series-label-text';
 
 type Choice = 'skip' | 'end' | null;
 

@@ -11,7 +11,7 @@ import { PanelError } from '../../../components/ui/list-states';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatDay } from '../../../lib/rides/ride-format';
-import { seriesLabelText } from '../../../lib/rides/series-label';
+import { seriesLabelText } from '../../../../shared/series/series-label-text';
 
 /** The rides of a series are addressed by id here: the series answer carries no group slug. */
 const rideHref = (id: string) => `/rides/${encodeURIComponent(id)}`;

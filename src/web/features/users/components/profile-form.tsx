@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { z } from 'zod';
 import { Map as MapIcon, UserRound } from 'lucide-react';
 import type { I18n } from '@lingui/core';

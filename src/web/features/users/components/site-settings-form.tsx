@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { z } from 'zod';
 import { RadioGroup } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
