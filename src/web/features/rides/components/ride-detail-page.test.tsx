@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
@@ -24,6 +24,12 @@ const common = {
 };
 
 describe('RideDetailPage', () => {
+  // The GPX viewer, the photos and the comments mount after the page's first paint, from their own
+  // chunk (ride-detail-below.tsx): loaded here once, so each test waits for the paint, not the transform.
+  beforeAll(async () => {
+    await import('./ride-detail-below');
+  });
+
   it('shows the numbered stops, the facts in the rider unit and the distance from their location', async () => {
     mockApi({
       ...common,
@@ -160,7 +166,7 @@ describe('RideDetailPage', () => {
       'POST /api/rides/r1/comments': () => json(comment(101), 201),
     });
     show('/rides/r1');
-    const list = await screen.findByRole('list', { name: 'Comments' });
+    const list = await screen.findByRole('list', { name: 'Comments' }, { timeout: 5000 });
     const texts = () => within(list).getAllByRole('listitem').map((li) => li.querySelector('p:last-child')!.textContent);
     expect(texts()).toHaveLength(50);
     expect([texts()[0], texts().at(-1)]).toEqual(['Comment 51', 'Comment 100']);
@@ -200,7 +206,7 @@ describe('RideDetailPage', () => {
     // The owner stays named; the navigator is neither named nor said to be missing.
     expect(within(riders).getByRole('link', { name: 'owner-rider' })).toBeTruthy();
     expect(riders.textContent).not.toContain('None');
-    const comments = screen.getByRole('region', { name: 'Comments' });
+    const comments = await screen.findByRole('region', { name: 'Comments' }, { timeout: 5000 });
     expect(comments.textContent).toContain("Comments on this ride are for the group's members.");
     expect(comments.textContent).not.toContain('could not be loaded');
     expect(requests.some((r) => r.url.startsWith('/api/rides/r1/comments'))).toBe(false);
@@ -219,7 +225,7 @@ describe('RideDetailPage', () => {
     const riders = await screen.findByRole('region', { name: 'Riders' });
     expect(within(within(riders).getByRole('list', { name: 'Participants' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OWowner-rider', 'PApasso_futa_rider']);
     expect(riders.textContent).not.toContain("shown to the group's members");
-    expect(await screen.findByText(/No comments yet/)).toBeTruthy();
+    expect(await screen.findByText(/No comments yet/, undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('offers Join waitlist on a full ride, then shows the rider their place and Leave waitlist; others see how many wait', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
@@ -7,7 +7,6 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { DeleteRideDialog } from '../../../components/rides/delete-ride-dialog';
-import { GpxRouteViewer } from '../../../components/rides/gpx-route-viewer';
 import { RideBadges } from '../../../components/rides/ride-badges';
 import { NumberedStops } from '../../../components/rides/ride-stops';
 import { RouteMap } from '../../../components/route-map/route-map';
@@ -22,15 +21,20 @@ import { useRideActions } from '../../../components/rides/use-ride-actions';
 import { useCurrentUser } from '../../../api/users';
 import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
-import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
 import { GuestPushOffer } from './guest-push-offer';
 import { RideFactsCard } from './ride-facts-card';
 import { SeriesActions } from './series-actions';
 import { RideRidersCard } from './ride-riders-card';
-import { RideMediaStrip } from '../../../components/media/ride-media-strip';
 import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
+
+// Below the first screen, loaded once the ride's text has painted (useAfterFirstPaint): one chunk.
+const loadBelow = () => import('./ride-detail-below');
+const GpxRouteViewer = lazy(() => loadBelow().then((m) => ({ default: m.GpxRouteViewer })));
+const RideMediaStrip = lazy(() => loadBelow().then((m) => ({ default: m.RideMediaStrip })));
+const RideComments = lazy(() => loadBelow().then((m) => ({ default: m.RideComments })));
 
 /**
  * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
@@ -103,6 +107,9 @@ function CancelledBanner({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** The ride's map, and its placeholder until the page has painted. */
+const MAP_SIZE = 'h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80';
+
 /** The ride pages' messages are a size smaller than the other pages' (the ride's own title is). */
 const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
 
@@ -149,6 +156,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const joined = ride.isParticipant && !isOwner;
   const groupName = ride.group?.name;
   const waitlistPosition = ride.waitlist?.position;
+  // A link's landing paints the ride's text (name, badges, facts, stops) first; the map, the GPX
+  // viewer, the photos and the comments are built after that paint (docs/decisions/2026-11-27-ride-page-paints-first.md).
+  const painted = useAfterFirstPaint();
 
   async function join() {
     if ((await actions.join(ride)) === 'group-first') setMustJoinGroup(true);
@@ -216,15 +226,27 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
             <CardHeader titleId="ride-route-title" title={t`Route`} icon={<Route aria-hidden="true" />} />
             <CardBody className="space-y-4">
               <NumberedStops stops={rideStops(ride)} />
-              <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />
-              <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} />
+              {painted ? (
+                <RouteMap stops={rideStops(ride)} title={ride.name} className={MAP_SIZE} />
+              ) : (
+                <Skeleton className={MAP_SIZE} />
+              )}
+              <Suspense fallback={<Skeleton className="h-12 rounded-2xl" />}>{painted ? <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} /> : <Skeleton className="h-12 rounded-2xl" />}</Suspense>
             </CardBody>
           </Card>
         </div>
 
         <div className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-start-2">
-          <RideMediaStrip ride={ride} />
-          <RideComments ride={ride} />
+          <Suspense fallback={<Skeleton className="h-40 rounded-2xl" />}>
+            {painted ? (
+              <>
+                <RideMediaStrip ride={ride} />
+                <RideComments ride={ride} />
+              </>
+            ) : (
+              <Skeleton className="h-40 rounded-2xl" />
+            )}
+          </Suspense>
         </div>
       </div>
 
