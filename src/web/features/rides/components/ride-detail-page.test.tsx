@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
@@ -24,12 +24,6 @@ const common = {
 };
 
 describe('RideDetailPage', () => {
-  // The GPX viewer, the photos and the comments mount after the page's first paint, from their own
-  // chunk (ride-detail-below.tsx): loaded here once, so each test waits for the paint, not the transform.
-  beforeAll(async () => {
-    await import('./ride-detail-below');
-  });
-
   it('shows the numbered stops, the facts in the rider unit and the distance from their location', async () => {
     mockApi({
       ...common,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
@@ -7,6 +7,7 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import type { CurrentUser } from '../../../../shared/users/current-user';
 import { DeleteRideDialog } from '../../../components/rides/delete-ride-dialog';
+import { GpxRouteViewer } from '../../../components/rides/gpx-route-viewer';
 import { RideBadges } from '../../../components/rides/ride-badges';
 import { NumberedStops } from '../../../components/rides/ride-stops';
 import { RouteMap } from '../../../components/route-map/route-map';
@@ -23,18 +24,14 @@ import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
+import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
 import { GuestPushOffer } from './guest-push-offer';
 import { RideFactsCard } from './ride-facts-card';
 import { SeriesActions } from './series-actions';
 import { RideRidersCard } from './ride-riders-card';
+import { RideMediaStrip } from '../../../components/media/ride-media-strip';
 import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
-
-// Below the first screen, loaded once the ride's text has painted (useAfterFirstPaint): one chunk.
-const loadBelow = () => import('./ride-detail-below');
-const GpxRouteViewer = lazy(() => loadBelow().then((m) => ({ default: m.GpxRouteViewer })));
-const RideMediaStrip = lazy(() => loadBelow().then((m) => ({ default: m.RideMediaStrip })));
-const RideComments = lazy(() => loadBelow().then((m) => ({ default: m.RideComments })));
 
 /**
  * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
@@ -109,6 +106,9 @@ function CancelledBanner({ canEdit }: { canEdit: boolean }) {
 
 /** The ride's map, and its placeholder until the page has painted. */
 const MAP_SIZE = 'h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80';
+/** The placeholders of the collapsed GPX viewer, and of the photos and comments. */
+const GPX_SIZE = 'h-12 rounded-2xl';
+const COMMENTS_SIZE = 'h-40 rounded-2xl';
 
 /** The ride pages' messages are a size smaller than the other pages' (the ride's own title is). */
 const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
@@ -184,7 +184,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
               </Badge>
             ) : null}
           </RideBadges>
-          <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
+          {/* elementtiming: the browser reports when the ride's name painted (Element Timing API), which
+              e2e/first-paint.test.ts compares with when Leaflet and the comments were asked for. */}
+          <h1 id="ride-title" {...{ elementtiming: 'ride-title' }} className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
           </h1>
           {ride.series ? <SeriesActions ride={{ ...ride, series: ride.series }} /> : null}
@@ -231,22 +233,20 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
               ) : (
                 <Skeleton className={MAP_SIZE} />
               )}
-              <Suspense fallback={<Skeleton className="h-12 rounded-2xl" />}>{painted ? <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} /> : <Skeleton className="h-12 rounded-2xl" />}</Suspense>
+              {painted ? <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} /> : <Skeleton className={GPX_SIZE} />}
             </CardBody>
           </Card>
         </div>
 
         <div className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-start-2">
-          <Suspense fallback={<Skeleton className="h-40 rounded-2xl" />}>
-            {painted ? (
-              <>
-                <RideMediaStrip ride={ride} />
-                <RideComments ride={ride} />
-              </>
-            ) : (
-              <Skeleton className="h-40 rounded-2xl" />
-            )}
-          </Suspense>
+          {painted ? (
+            <>
+              <RideMediaStrip ride={ride} />
+              <RideComments ride={ride} />
+            </>
+          ) : (
+            <Skeleton className={COMMENTS_SIZE} />
+          )}
         </div>
       </div>
 
