@@ -17,6 +17,14 @@ function sizeOf(file: string): number {
   return fs.existsSync(file) ? fs.statSync(file).size : 0;
 }
 
+/** A page's JavaScript: its files, and their sizes as the server sends them. */
+export interface PageJavaScript {
+  files: string[];
+  raw: number;
+  brotli: number;
+  gzip: number;
+}
+
 /**
  * The JavaScript a browser fetches on a first visit to /: the entry script and the module preloads
  * index.html names, the home route's chunk, and every chunk those import statically, and with a
@@ -24,13 +32,22 @@ function sizeOf(file: string): number {
  * server sends them (build/precompress.ts writes .br and .gz beside each file; a file too small to
  * compress is sent as is).
  */
-export function firstLoadJavaScript(webDir: string, locale?: string): { files: string[]; raw: number; brotli: number; gzip: number } {
-  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+export function firstLoadJavaScript(webDir: string, locale?: string): PageJavaScript {
+  const home = fs.readdirSync(path.join(webDir, 'assets')).find((name) => HOME_CHUNK.test(name));
+  if (!home) throw new Error(`no home route chunk in ${webDir}/assets`);
+  return pageJavaScript(webDir, fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), [home], locale);
+}
+
+/**
+ * The JavaScript a page's HTML makes the browser fetch before it can paint the page: the scripts and
+ * module preloads it names (the server names a path's route chunks: platform/page-preloads.ts), the
+ * `extra` chunks, and every chunk those import statically; with a language, the first-load catalog the
+ * server preloads in it. Chunks loaded with import() are not in it.
+ */
+export function pageJavaScript(webDir: string, html: string, extra: string[] = [], locale?: string): PageJavaScript {
   const assets = path.join(webDir, 'assets');
   const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
-  const home = fs.readdirSync(assets).find((name) => HOME_CHUNK.test(name));
-  if (!home) throw new Error(`no home route chunk in ${assets}`);
-  pending.push(home);
+  pending.push(...extra);
   const files = new Set<string>();
   while (pending.length > 0) {
     const name = pending.pop()!;

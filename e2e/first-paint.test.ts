@@ -1,8 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoadJavaScript, FIRST_LOAD_JS_BUDGET_BYTES } from '../build/first-load';
+import fs from 'node:fs';
+import path from 'node:path';
+import { firstLoadJavaScript, FIRST_LOAD_JS_BUDGET_BYTES, pageJavaScript } from '../build/first-load';
 import { startHarness, type Harness } from './support/harness';
-import { createGroup, newGuestRider } from './support/ride-steps';
+import { createGroup, createRide, newGuestRider } from './support/ride-steps';
+
+const WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/**
+ * What a ride page's HTML makes a browser fetch before the ride paints, compressed, the language
+ * catalog aside (i18n's own budget): the first load of / shares most of it (the entry, the
+ * libraries, the home chunk), the ride page adds its own chunk. Measured 2026-11-27: 219.8 KB gzip
+ * with the ride's chunk at 20 KB; the chunk was 44 KB with zod in it
+ * (docs/decisions/2026-11-27-ride-page-paints-first.md).
+ */
+const RIDE_PAGE_JS_BUDGET_BYTES = 230 * 1024;
 
 // The first paint (docs/web.md "First paint"): index.html paints the app frame before any script
 // runs, the app replaces it with its own, and the current rider is asked for once, with the page.
@@ -106,6 +119,80 @@ describe('first paint', () => {
     const details = await page.getByRole('heading', { name: 'Ride Details' }).boundingBox();
     const route = await page.getByRole('heading', { name: 'Route', exact: true }).boundingBox();
     expect(details!.y).toBeLessThan(route!.y);
+    await context.close();
+  });
+
+  it("keeps a ride page's first load (a link opened from a chat) small, and free of zod and Leaflet", async () => {
+    const { context, page } = await newGuestRider(h, { width: 375, height: 800 });
+    const group = await createGroup(page, 'Passo Raticosa Riders');
+    const ride = await createRide(page, group.id, { name: 'Raticosa and Futa Loop' });
+    await context.close();
+    // The HTML a first visitor gets (no session), with the route chunks the server names for the path.
+    const html = await (await fetch(`${h.baseUrl}/groups/${group.slug}/rides/${ride.slug}`)).text();
+    const js = pageJavaScript(WEB_DIR, html.replace(/<link[^>]*\/assets\/messages-[\w-]+\.js"[^>]*>/g, ''));
+    expect(js.files.some((file) => file.startsWith('ride-detail-')), js.files.join(', ')).toBe(true);
+    expect(Math.max(js.brotli, js.gzip), js.files.join(', ')).toBeLessThanOrEqual(RIDE_PAGE_JS_BUDGET_BYTES);
+    for (const file of js.files) {
+      const code = fs.readFileSync(path.join(WEB_DIR, 'assets', file), 'utf8');
+      // zod's schemas carry `_zod`; Leaflet names itself in its version line and its `L` global.
+      expect(code.includes('_zod'), `zod in ${file}`).toBe(false);
+      expect(/leaflet/i.test(file) || code.includes('Leaflet'), `Leaflet in ${file}`).toBe(false);
+    }
+  });
+
+  it('paints a ride opened from a link (a first visit) before it asks for Leaflet, the photos and the comments', async () => {
+    const owner = await newGuestRider(h, { width: 1280, height: 800 });
+    const group = await createGroup(owner.page, 'Passo Giogo Riders');
+    const ride = await createRide(owner.page, group.id, { name: 'Giogo and Muraglione Loop' });
+    await owner.context.close();
+
+    // A desktop: the map is on the first screen, so it is mounted as soon as the ride has painted.
+    const { context, page } = await h.newPage({ width: 1280, height: 800 });
+    // What comes after the paint is held back until the ride's text is seen: the text waits for none of it.
+    const LATER = /\/assets\/leaflet-route-map-[\w-]+\.js$|\/api\/rides\/[^/]+\/comments|\/api\/media\?/;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Set<string>();
+    await page.route(LATER, async (route) => {
+      const url = route.request().url();
+      asked.add(url.includes('leaflet') ? 'Leaflet' : url.includes('/comments') ? 'comments' : 'photos');
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { rideTitlePaint?: number };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number }>) {
+          if (entry.identifier === 'ride-title') w.rideTitlePaint = entry.renderTime || entry.startTime;
+        }
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+
+    // The ride's text: name, facts (start date, distance) and stops, while the rest is held.
+    const article = page.locator('article[aria-labelledby="ride-title"]');
+    await article.locator('#ride-title', { hasText: 'Giogo and Muraglione Loop' }).waitFor();
+    await article.locator('section[aria-labelledby="ride-facts-title"]').getByText('Total distance').waitFor();
+    await article.getByText('Bologna, Emilia-Romagna, Italy').first().waitFor();
+    await page.waitForFunction(() => (window as unknown as { rideTitlePaint?: number }).rideTitlePaint !== undefined);
+    // All three are asked for once the page has painted.
+    await expect.poll(() => [...asked].sort()).toEqual(['Leaflet', 'comments', 'photos']);
+
+    release();
+    await article.locator('.leaflet-container').first().waitFor();
+    await article.locator('section[aria-labelledby="ride-comments-title"]').getByText(/No comments yet/).waitFor();
+    const { painted, requested } = await page.evaluate((later) => {
+      const pattern = new RegExp(later);
+      return {
+        painted: (window as unknown as { rideTitlePaint: number }).rideTitlePaint,
+        requested: performance
+          .getEntriesByType('resource')
+          .filter((entry) => pattern.test(entry.name))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+      };
+    }, LATER.source);
+    expect(requested.length).toBeGreaterThanOrEqual(3);
+    for (const request of requested) expect(request.startTime, request.name).toBeGreaterThan(painted);
     await context.close();
   });
 });

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 2 sections 5 and 8: the GPX texts. */
-export const GPX_MESSAGES = {
-  invalid: 'Invalid GPX file format',
-  empty: 'Empty GPX file',
-  /** The map's message when no uploaded file has anything to draw. */
-  noValidData: 'No valid GPX data found in uploaded files',
-  mapFailed: 'Failed to initialize map display',
-  loadFailed: 'Failed to load route data',
-} as const;
-
-/** A GPX file with more track, route and waypoints than the server reads (the limit is named). */
-export const gpxTooManyPointsMessage = (limit: number) => `This GPX file has more than ${limit.toLocaleString('en-US')} points, the most a file may have`;
+export { GPX_MESSAGES, gpxTooManyPointsMessage } from './gpx-messages';
 
 /** A GPX point: coordinates in degrees, elevation in metres, time as an ISO-8601 UTC instant. */
 export const gpxPointSchema = z.object({

@@ -8,13 +8,14 @@ import { pollLinkSchema } from '../polls/poll';
 import { repeatsSchema, rideSeriesSchema } from '../series/series-rule';
 import { MAX_WAYPOINTS, RIDE_DEFAULTS, RIDE_NAME_MAX, RIDE_DESCRIPTION_MAX, RIDE_PLACE_MAX, RIDERS_MAX, RIDERS_MIN, rideOrderIssues, type RideOrderValues } from './ride-rules';
 import { COMMENT_MESSAGES, RIDE_MESSAGES } from '../i18n/validation-messages';
+import { COMMENT_MAX_LENGTH } from '../text/field-limits';
 
 export const RIDE_DURATIONS = ['half-day', 'full-day', 'overnight', 'multi-day'] as const;
 export type RideDuration = (typeof RIDE_DURATIONS)[number];
 export const RIDE_STATUSES = ['confirmed', 'pending', 'cancelled'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
-export const COMMENT_MAX_LENGTH = 2000;
+export { COMMENT_MAX_LENGTH };
 export { RIDE_MESSAGES };
 export {
   RIDE_NAME_MAX,

@@ -12,6 +12,9 @@ export const MAX_WAYPOINTS = 10;
 export const RIDERS_MIN = 1;
 export const RIDERS_MAX = 100;
 
+/** The longest comment, in characters (the comment schema of rides/ride.ts and the ride page's comment box). */
+export const COMMENT_MAX_LENGTH = 2000;
+
 /** The oldest motorcycle a profile takes. */
 export const MOTORCYCLE_YEAR_MIN = 1900;
 

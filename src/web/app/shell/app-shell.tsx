@@ -1,17 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
-import { WelcomeDialog } from '../../features/onboarding/components/welcome-dialog';
 import { BrowserZone } from '../../features/users/components/browser-zone';
 import { RiderLanguage } from '../../components/users/language-select';
 import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
 import { SidebarContent } from './sidebar-content';
@@ -22,6 +22,23 @@ const LoginDialog = lazy(() => import('../../features/auth/components/login-dial
 // asked for once the page has loaded (issue 32).
 const OfflineBanner = lazy(() => import('../connection-status').then((module) => ({ default: module.OfflineBanner })));
 const UpdatePrompt = lazy(() => import('../connection-status').then((module) => ({ default: module.UpdatePrompt })));
+// A first visit's welcome, over the page a link landed on: its own chunk, asked for once that page has painted.
+const WelcomeDialog = lazy(() => import('../../features/onboarding/components/welcome-dialog').then((module) => ({ default: module.WelcomeDialog })));
+
+/**
+ * The welcome of a first visit (WelcomeDialog) once the page under it has painted: a ride's link
+ * shows the ride first, and the dialog's chunk and render do not hold that paint back
+ * (docs/decisions/2026-11-27-ride-page-paints-first.md). A returning rider never loads it.
+ */
+function FirstVisitWelcome(props: ComponentProps<typeof WelcomeDialog>) {
+  const painted = useAfterFirstPaint();
+  if (!painted || !props.user.isFirstVisit) return null;
+  return (
+    <Suspense fallback={null}>
+      <WelcomeDialog {...props} />
+    </Suspense>
+  );
+}
 
 /** True once the page's load event has passed: what waits for it costs the first paint nothing. */
 function usePageLoaded(): boolean {
@@ -114,7 +131,7 @@ export function AppShell() {
         were mounted again on every render of the invitation landing, the old copies never unmounted.
       */}
       {user && !isWelcomeSuppressed(pathname) ? (
-        <WelcomeDialog key={`welcome:${user.id}`} user={user} appName={appName} onLogin={openLogin} />
+        <FirstVisitWelcome key={`welcome:${user.id}`} user={user} appName={appName} onLogin={openLogin} />
       ) : null}
       {/* A rider (or guest) with no zone takes the browser's on the first load, wherever they land (issue 29). */}
       {user ? <BrowserZone key={`zone:${user.id}`} user={user} /> : null}

@@ -3,7 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ph, t as translated } from '@lingui/core/macro';
 import { ChevronDown, Download, Maximize2, Minimize2, MountainSnow, Route, Timer, Trash2, TrendingDown, TrendingUp, Upload, Waypoints } from 'lucide-react';
-import { GPX_MESSAGES } from '../../../shared/gpx/gpx-types';
+import { GPX_MESSAGES } from '../../../shared/gpx/gpx-messages';
 import type { MediaItem } from '../../../shared/media/media-item';
 import { checkUploadFile } from '../../../shared/media/upload-rules';
 import type { PreferredUnits } from '../../../shared/users/current-user';

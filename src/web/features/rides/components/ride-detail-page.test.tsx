@@ -160,7 +160,7 @@ describe('RideDetailPage', () => {
       'POST /api/rides/r1/comments': () => json(comment(101), 201),
     });
     show('/rides/r1');
-    const list = await screen.findByRole('list', { name: 'Comments' });
+    const list = await screen.findByRole('list', { name: 'Comments' }, { timeout: 5000 });
     const texts = () => within(list).getAllByRole('listitem').map((li) => li.querySelector('p:last-child')!.textContent);
     expect(texts()).toHaveLength(50);
     expect([texts()[0], texts().at(-1)]).toEqual(['Comment 51', 'Comment 100']);
@@ -200,7 +200,7 @@ describe('RideDetailPage', () => {
     // The owner stays named; the navigator is neither named nor said to be missing.
     expect(within(riders).getByRole('link', { name: 'owner-rider' })).toBeTruthy();
     expect(riders.textContent).not.toContain('None');
-    const comments = screen.getByRole('region', { name: 'Comments' });
+    const comments = await screen.findByRole('region', { name: 'Comments' }, { timeout: 5000 });
     expect(comments.textContent).toContain("Comments on this ride are for the group's members.");
     expect(comments.textContent).not.toContain('could not be loaded');
     expect(requests.some((r) => r.url.startsWith('/api/rides/r1/comments'))).toBe(false);
@@ -219,7 +219,7 @@ describe('RideDetailPage', () => {
     const riders = await screen.findByRole('region', { name: 'Riders' });
     expect(within(within(riders).getByRole('list', { name: 'Participants' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OWowner-rider', 'PApasso_futa_rider']);
     expect(riders.textContent).not.toContain("shown to the group's members");
-    expect(await screen.findByText(/No comments yet/)).toBeTruthy();
+    expect(await screen.findByText(/No comments yet/, undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('offers Join waitlist on a full ride, then shows the rider their place and Leave waitlist; others see how many wait', async () => {

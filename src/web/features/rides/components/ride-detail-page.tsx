@@ -22,6 +22,7 @@ import { useRideActions } from '../../../components/rides/use-ride-actions';
 import { useCurrentUser } from '../../../api/users';
 import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
 import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
@@ -103,6 +104,12 @@ function CancelledBanner({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** The ride's map, and its placeholder until the page has painted. */
+const MAP_SIZE = 'h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80';
+/** The placeholders of the collapsed GPX viewer, and of the photos and comments. */
+const GPX_SIZE = 'h-12 rounded-2xl';
+const COMMENTS_SIZE = 'h-40 rounded-2xl';
+
 /** The ride pages' messages are a size smaller than the other pages' (the ride's own title is). */
 const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
 
@@ -149,6 +156,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
   const joined = ride.isParticipant && !isOwner;
   const groupName = ride.group?.name;
   const waitlistPosition = ride.waitlist?.position;
+  // A link's landing paints the ride's text (name, badges, facts, stops) first; the map, the GPX
+  // viewer, the photos and the comments are built after that paint (docs/decisions/2026-11-27-ride-page-paints-first.md).
+  const painted = useAfterFirstPaint();
 
   async function join() {
     if ((await actions.join(ride)) === 'group-first') setMustJoinGroup(true);
@@ -174,7 +184,9 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
               </Badge>
             ) : null}
           </RideBadges>
-          <h1 id="ride-title" className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
+          {/* elementtiming: the browser reports when the ride's name painted (Element Timing API), which
+              e2e/first-paint.test.ts compares with when Leaflet and the comments were asked for. */}
+          <h1 id="ride-title" {...{ elementtiming: 'ride-title' }} className="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">
             {ride.name}
           </h1>
           {ride.series ? <SeriesActions ride={{ ...ride, series: ride.series }} /> : null}
@@ -216,15 +228,25 @@ function RideDetail({ ride, user }: { ride: Ride; user: CurrentUser | null }) {
             <CardHeader titleId="ride-route-title" title={t`Route`} icon={<Route aria-hidden="true" />} />
             <CardBody className="space-y-4">
               <NumberedStops stops={rideStops(ride)} />
-              <RouteMap stops={rideStops(ride)} title={ride.name} className="h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80" />
-              <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} />
+              {painted ? (
+                <RouteMap stops={rideStops(ride)} title={ride.name} className={MAP_SIZE} />
+              ) : (
+                <Skeleton className={MAP_SIZE} />
+              )}
+              {painted ? <GpxRouteViewer rideId={ride.id} canUpload={ride.abilities.uploadMedia} /> : <Skeleton className={GPX_SIZE} />}
             </CardBody>
           </Card>
         </div>
 
         <div className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-start-2">
-          <RideMediaStrip ride={ride} />
-          <RideComments ride={ride} />
+          {painted ? (
+            <>
+              <RideMediaStrip ride={ride} />
+              <RideComments ride={ride} />
+            </>
+          ) : (
+            <Skeleton className={COMMENTS_SIZE} />
+          )}
         </div>
       </div>
 
