@@ -22,7 +22,7 @@ const SHOTS = screenshotsDir('offline-rides');
 const GPX = fs.readFileSync(path.resolve('test-data/fixtures/gpx/gpxpy-around-visnjan-with-car.gpx'), 'utf8');
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ serviceWorkers: 'allow' });
 });
 afterAll(async () => {
   await h?.close();
