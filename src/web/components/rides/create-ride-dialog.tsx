@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
 
@@ -53,12 +53,7 @@ export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: C
           (event.currentTarget as HTMLElement).focus();
         }}
       >
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Create Ride</Trans>
-          </DialogTitle>
-          <DialogDescription>{description()}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Create Ride</Trans>} description={description()} />
         {open ? (
           <Suspense
             fallback={

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { describedByOf, Field } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -105,16 +105,12 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{result ? <Trans>Invitation Created</Trans> : <Trans>Create Invitation</Trans>}</DialogTitle>
-          <DialogDescription>
-            {result ? (
-              <Trans>Share this link or QR code to invite a rider to {groupName}.</Trans>
-            ) : (
-              <Trans>Invite a rider to join {groupName}.</Trans>
-            )}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={result ? <Trans>Invitation Created</Trans> : <Trans>Create Invitation</Trans>}
+          description={
+            result ? <Trans>Share this link or QR code to invite a rider to {groupName}.</Trans> : <Trans>Invite a rider to join {groupName}.</Trans>
+          }
+        />
 
         {result ? (
           <div className="space-y-5">

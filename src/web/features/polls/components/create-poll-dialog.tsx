@@ -8,7 +8,7 @@ import { msg, ph, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
 import { nameText } from '../../../../shared/text/name-text';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/select';
@@ -106,14 +106,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Create Poll</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Propose dates for a ride and let {groupName} vote.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Create Poll</Trans>} description={<Trans>Propose dates for a ride and let {groupName} vote.</Trans>} />
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <FormTextField id={ids.title} form={form} name="title" label={t`Poll Title`} autoComplete="off" placeholder={t`e.g. Dolomites weekend`} />
           <Field id={ids.description} label={t`Description`} optional error={errors.description?.message}>
