@@ -118,3 +118,29 @@ export function InlineLoadError({ children, onRetry, className = 'text-sm text-a
     </p>
   );
 }
+
+interface LoadedListProps<T> {
+  query: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
+  /** What is listed once loaded; the query's data unless the caller leaves some out. */
+  items?: T[];
+  /** Shown while the query loads (a labelled skeleton). */
+  loading: ReactNode;
+  /** The sentence said when it failed, with Try again after it (InlineLoadError). */
+  failed: ReactNode;
+  failedClassName?: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}
+
+/** A card's list through its states: loading, failed with a retry, empty, or the items. */
+export function LoadedList<T>({ query, items = query.data, loading, failed, failedClassName, empty, children }: LoadedListProps<T>) {
+  if (query.isPending) return loading;
+  if (query.isError || !items) {
+    return (
+      <InlineLoadError className={failedClassName} onRetry={() => void query.refetch()}>
+        {failed}
+      </InlineLoadError>
+    );
+  }
+  return items.length === 0 ? empty : children(items);
+}
