@@ -18,7 +18,7 @@ import { PageMessage } from '../../../components/ui/page-message';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
@@ -36,14 +36,7 @@ export function RideEditPage() {
   const { t, i18n } = useLingui();
   const [saving, setSaving] = useState(false);
   const ride = useRideFromRoute({ followMoves: !saving });
-  if (ride.isPending) {
-    return (
-      <LoadingRegion label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-[32rem] rounded-2xl" />
-      </LoadingRegion>
-    );
-  }
+  if (ride.isPending) return <SkeletonLines label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4" lines={['h-10 w-1/2', 'h-[32rem] rounded-2xl']} />;
   if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
