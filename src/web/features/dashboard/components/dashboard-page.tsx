@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { LoadedList } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/cn';
 import { useSearchParam } from '../../../lib/use-search-param';
@@ -126,16 +125,10 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
         ) : null}
       </div>
       <LoadedList
+        what="rides"
         query={rides}
         items={list}
-        loading={
-          <LoadingRegion label={t`Loading rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
-            ))}
-          </LoadingRegion>
-        }
-        failed={<Trans>Your rides could not be loaded.</Trans>}
+        skeleton={['grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', ['h-80 rounded-2xl', 'h-80 rounded-2xl hidden md:block', 'h-80 rounded-2xl hidden md:block md:hidden xl:block']]}
         failedClassName="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600"
         empty={
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
