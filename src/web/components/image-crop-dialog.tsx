@@ -7,7 +7,8 @@ import { cn } from '../lib/cn';
 import { cropToJpeg, NUDGE_KEYS, nudgeStep, type CropOutput } from '../lib/crop-image';
 import { RetryingImage } from './retrying-image';
 import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogHeading } from './ui/dialog';
+import { Dialog, DialogContent } from './ui/dialog';
+import { DialogHeading } from './ui/dialog-heading';
 import { toast } from './ui/toast';
 
 export type { CropOutput } from '../lib/crop-image';

@@ -10,7 +10,8 @@ import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPoin
 import { i18n } from '../lib/i18n/i18n';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogHeading } from './ui/dialog';
+import { Dialog, DialogContent } from './ui/dialog';
+import { DialogHeading } from './ui/dialog-heading';
 import { Input } from './ui/input';
 import { ClearSearchButton } from './ui/search-field';
 import { Skeleton, SkeletonLines } from './ui/skeleton';

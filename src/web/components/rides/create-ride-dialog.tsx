@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog, DialogContent, DialogHeading } from '../ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
-import { useSearchParam } from '../../lib/use-search-param';
 import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
 
 export type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
@@ -53,7 +53,12 @@ export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: C
           (event.currentTarget as HTMLElement).focus();
         }}
       >
-        <DialogHeading title={<Trans>Create Ride</Trans>} description={description()} />
+        <DialogHeader>
+          <DialogTitle>
+            <Trans>Create Ride</Trans>
+          </DialogTitle>
+          <DialogDescription>{description()}</DialogDescription>
+        </DialogHeader>
         {open ? (
           <Suspense
             fallback={
@@ -78,6 +83,22 @@ export const CREATE_RIDE_ACTION = 'create-ride';
  * parameter when it closes. Mount it once on a page (My Groups, the dashboard).
  */
 export function CreateRideFromUrl() {
-  const [action, setAction] = useSearchParam('action');
-  return <CreateRideDialog open={action === CREATE_RIDE_ACTION} onOpenChange={(open) => setAction(open ? CREATE_RIDE_ACTION : null, { replace: !open })} />;
+  const [params, setParams] = useSearchParams();
+  const open = params.get('action') === CREATE_RIDE_ACTION;
+  return (
+    <CreateRideDialog
+      open={open}
+      onOpenChange={(next) =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            if (next) updated.set('action', CREATE_RIDE_ACTION);
+            else updated.delete('action');
+            return updated;
+          },
+          { replace: !next },
+        )
+      }
+    />
+  );
 }

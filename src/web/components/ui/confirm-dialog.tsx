@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useFocusReturn } from '../../lib/focus-return';
 import { buttonClasses } from './button';
@@ -101,22 +101,4 @@ export function ConfirmDialogFor<T>({ subject, onClose, title, description, conf
       onConfirm={() => (subject === null ? undefined : onConfirm(subject))}
     />
   );
-}
-
-/**
- * The state of a ConfirmDialogFor: `ask(subject)` opens the question about it (after `onAsk`, which
- * resets the question's choices), `close()` forgets it; spread `dialog` into the ConfirmDialogFor.
- */
-export function useQuestionAbout<T>(onAsk?: () => void) {
-  const [subject, setSubject] = useState<T | null>(null);
-  const close = () => setSubject(null);
-  return {
-    subject,
-    ask(next: T) {
-      onAsk?.();
-      setSubject(next);
-    },
-    close,
-    dialog: { subject, onClose: close },
-  };
 }

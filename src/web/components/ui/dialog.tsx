@@ -245,16 +245,6 @@ export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-xl font-extr
 
 export const DialogDescription = withClasses(DialogPrimitive.Description, 'mt-1.5 text-sm text-asphalt-600');
 
-/** A dialog's title and, when it has one, the sentence under it (read out as the dialog's description). */
-export function DialogHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {
-  return (
-    <DialogHeader>
-      <DialogTitle>{title}</DialogTitle>
-      {description ? <DialogDescription>{description}</DialogDescription> : null}
-    </DialogHeader>
-  );
-}
-
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span className="sr-only">{children}</span>;
 }

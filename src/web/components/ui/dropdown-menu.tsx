@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { MoreVertical, type LucideIcon } from 'lucide-react';
+import { MoreVertical } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 import { withClasses } from './with-classes';
@@ -59,36 +59,3 @@ export function DropdownMenuItem({ className, tone = 'default', ...props }: Drop
 }
 
 export const DropdownMenuSeparator = withClasses(MenuPrimitive.Separator, 'my-1 h-px bg-asphalt-100');
-
-/** One action of a card's menu; `shown: false` (the viewer may not) leaves it out. */
-export interface MenuAction {
-  key: string;
-  label: string;
-  icon: LucideIcon;
-  shown?: boolean;
-  select: () => void;
-}
-
-/** A menu's actions in their order, those not shown left out; the destructive one last, in red, apart from any others. */
-export function MenuActions({ actions, danger }: { actions: MenuAction[]; danger?: MenuAction }) {
-  const shown = actions.filter((action) => action.shown !== false);
-  return (
-    <>
-      {shown.map(({ key, label, icon: Icon, select }) => (
-          <DropdownMenuItem key={key} onSelect={select}>
-            <Icon aria-hidden="true" />
-            {label}
-          </DropdownMenuItem>
-        ))}
-      {danger && danger.shown !== false ? (
-        <>
-          {shown.length > 0 ? <DropdownMenuSeparator /> : null}
-          <DropdownMenuItem tone="danger" onSelect={danger.select}>
-            <danger.icon aria-hidden="true" />
-            {danger.label}
-          </DropdownMenuItem>
-        </>
-      ) : null}
-    </>
-  );
-}

@@ -118,37 +118,3 @@ export function InlineLoadError({ children, onRetry, className = 'text-sm text-a
     </p>
   );
 }
-
-/** What a dashboard list says while it loads and when it failed, each its whole sentence. */
-const LIST_WORDS = {
-  polls: { loading: msg`Loading polls`, failed: msg`Polls could not be loaded.` },
-  groups: { loading: msg`Loading groups`, failed: msg`Groups could not be loaded.` },
-  rides: { loading: msg`Loading rides`, failed: msg`Your rides could not be loaded.` },
-};
-
-interface LoadedListProps<T> {
-  what: keyof typeof LIST_WORDS;
-  query: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
-  /** What is listed once loaded; the query's data unless the caller leaves some out. */
-  items?: T[];
-  /** The placeholder blocks while it loads (SkeletonLines: the box's classes, then one class list a block). */
-  skeleton: [className: string, lines: string[]];
-  /** Classes of the failure's sentence (InlineLoadError's by default). */
-  failedClassName?: string;
-  empty: ReactNode;
-  children: (items: T[]) => ReactNode;
-}
-
-/** A dashboard list through its states: loading, failed with a retry, empty, or the items. */
-export function LoadedList<T>({ what, query, items = query.data, skeleton: [skeletonClassName, lines], failedClassName, empty, children }: LoadedListProps<T>) {
-  const { i18n } = useLingui();
-  if (query.isPending) return <SkeletonLines label={i18n._(LIST_WORDS[what].loading)} className={skeletonClassName} lines={lines} />;
-  if (query.isError || !items) {
-    return (
-      <InlineLoadError className={failedClassName} onRetry={() => void query.refetch()}>
-        {i18n._(LIST_WORDS[what].failed)}
-      </InlineLoadError>
-    );
-  }
-  return items.length === 0 ? empty : children(items);
-}

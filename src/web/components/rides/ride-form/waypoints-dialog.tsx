@@ -9,7 +9,8 @@ import { shortPlace } from '../../../lib/rides/ride-format';
 import { LocationSearchInput } from '../../location-search-input';
 import { FieldMessage } from '../../ui/field';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogHeading } from '../../ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { DialogHeading } from '../../ui/dialog-heading';
 import { cleanWaypoints, RIDE_FORM_MESSAGES, type WaypointRow } from './ride-form-model';
 
 /** Spec 2 section 9: waypoint rows search from 2 characters, 300 ms after typing stops. */

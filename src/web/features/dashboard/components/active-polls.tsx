@@ -4,7 +4,8 @@ import type { Poll } from '../../../../shared/polls/poll';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { LoadedList } from '../../../components/ui/list-states';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { useActivePolls, useRespondToPoll } from '../../../api/polls';
 import { formatDate } from '../../../lib/format-date';
@@ -17,27 +18,27 @@ export function ActivePolls() {
     <Card aria-labelledby="dashboard-polls-title" className="h-full">
       <CardHeader titleId="dashboard-polls-title" title={t`Active Polls`} description={t`Help your groups pick the dates.`} icon={<Vote aria-hidden="true" />} />
       <CardBody>
-        <LoadedList what="polls" query={polls} skeleton={['space-y-3', ['h-24 rounded-xl', 'h-24 rounded-xl']]} empty={<NoPolls />}>
-          {(list) => (
-            <ul aria-label={t`Active polls`} className="space-y-3">
-              {list.map((poll) => (
-                <li key={poll.id}>
-                  <PollItem poll={poll} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </LoadedList>
+        {polls.isPending ? (
+          <SkeletonLines className="space-y-3" label={t`Loading polls`} lines={['h-24 rounded-xl', 'h-24 rounded-xl']} />
+        ) : polls.isError ? (
+          <InlineLoadError onRetry={() => void polls.refetch()}>
+            <Trans>Polls could not be loaded.</Trans>
+          </InlineLoadError>
+        ) : polls.data.length === 0 ? (
+          <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">
+            <Trans>No active polls right now.</Trans>
+          </p>
+        ) : (
+          <ul aria-label={t`Active polls`} className="space-y-3">
+            {polls.data.map((poll) => (
+              <li key={poll.id}>
+                <PollItem poll={poll} />
+              </li>
+            ))}
+          </ul>
+        )}
       </CardBody>
     </Card>
-  );
-}
-
-function NoPolls() {
-  return (
-    <p className="rounded-xl bg-asphalt-50 px-4 py-5 text-center text-sm text-asphalt-600">
-      <Trans>No active polls right now.</Trans>
-    </p>
   );
 }
 

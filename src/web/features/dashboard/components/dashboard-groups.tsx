@@ -6,7 +6,8 @@ import { GroupImage } from '../../../components/groups/group-image';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { LoadedList } from '../../../components/ui/list-states';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { myGroupsQueryOptions } from '../../../api/groups';
 
 /** Spec 2 section 9: the dashboard shows 4 groups. */
@@ -33,58 +34,57 @@ export function DashboardGroups() {
         }
       />
       <CardBody>
-        <LoadedList what="groups" query={groups} skeleton={['space-y-2', ['h-16 rounded-xl', 'h-16 rounded-xl']]} empty={<NoGroups />}>
-          {(mine) => (
-            <ul aria-label={t`Your groups`} className="-mx-2 space-y-1">
-              {mine.slice(0, DASHBOARD_GROUP_COUNT).map((group) => (
-                <li key={group.id}>
-                  <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-asphalt-50">
-                    <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-11 text-sm" />
-                    <span className="min-w-0 flex-1">
-                      <span className="line-clamp-2 font-bold leading-snug text-asphalt-950" title={group.name}>{group.name}</span>
-                      <span className="block text-xs text-asphalt-500">
-                        <Plural value={group.memberCount} one="# member" other="# members" /> ·{' '}
-                        <Plural value={group.upcomingRides} one="# upcoming ride" other="# upcoming rides" />
-                      </span>
+        {groups.isPending ? (
+          <SkeletonLines className="space-y-2" label={t`Loading groups`} lines={['h-16 rounded-xl', 'h-16 rounded-xl']} />
+        ) : groups.isError ? (
+          <InlineLoadError onRetry={() => void groups.refetch()}>
+            <Trans>Groups could not be loaded.</Trans>
+          </InlineLoadError>
+        ) : list.length === 0 ? (
+          <div className="rounded-xl bg-asphalt-50 px-4 py-6 text-center">
+            <p className="text-sm font-semibold text-asphalt-800">
+              <Trans>You're not part of any groups yet</Trans>
+            </p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <Link to="/finder" className={buttonClasses('secondary', 'sm')}>
+                <Search aria-hidden="true" />
+                <Trans>Find Groups</Trans>
+              </Link>
+              <Link to="/groups?action=create" className={buttonClasses('primary', 'sm')}>
+                <Plus aria-hidden="true" />
+                <Trans>Create Group</Trans>
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <ul aria-label={t`Your groups`} className="-mx-2 space-y-1">
+            {list.slice(0, DASHBOARD_GROUP_COUNT).map((group) => (
+              <li key={group.id}>
+                <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-asphalt-50">
+                  <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-11 text-sm" />
+                  <span className="min-w-0 flex-1">
+                    <span className="line-clamp-2 font-bold leading-snug text-asphalt-950" title={group.name}>{group.name}</span>
+                    <span className="block text-xs text-asphalt-500">
+                      <Plural value={group.memberCount} one="# member" other="# members" /> ·{' '}
+                      <Plural value={group.upcomingRides} one="# upcoming ride" other="# upcoming rides" />
                     </span>
-                    {group.membershipStatus === 'pending' ? (
-                      <Badge variant="accent">
-                        <Trans>Pending</Trans>
-                      </Badge>
-                    ) : group.isActive ? (
-                      <Badge variant="success">
-                        <Trans>Active</Trans>
-                      </Badge>
-                    ) : null}
-                    <ChevronRight className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </LoadedList>
+                  </span>
+                  {group.membershipStatus === 'pending' ? (
+                    <Badge variant="accent">
+                      <Trans>Pending</Trans>
+                    </Badge>
+                  ) : group.isActive ? (
+                    <Badge variant="success">
+                      <Trans>Active</Trans>
+                    </Badge>
+                  ) : null}
+                  <ChevronRight className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </CardBody>
     </Card>
-  );
-}
-
-/** No group yet: where to find one, or make one. */
-function NoGroups() {
-  return (
-    <div className="rounded-xl bg-asphalt-50 px-4 py-6 text-center">
-      <p className="text-sm font-semibold text-asphalt-800">
-        <Trans>You're not part of any groups yet</Trans>
-      </p>
-      <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <Link to="/finder" className={buttonClasses('secondary', 'sm')}>
-          <Search aria-hidden="true" />
-          <Trans>Find Groups</Trans>
-        </Link>
-        <Link to="/groups?action=create" className={buttonClasses('primary', 'sm')}>
-          <Plus aria-hidden="true" />
-          <Trans>Create Group</Trans>
-        </Link>
-      </div>
-    </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Bike, Compass, ImageUp, Plus, UserPlus } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CREATE_RIDE_ACTION, CreateRideFromUrl } from '../../../components/rides/create-ride-dialog';
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button } from '../../../components/ui/button';
-import { LoadedList } from '../../../components/ui/list-states';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { InlineLoadError } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/cn';
-import { useSearchParam } from '../../../lib/use-search-param';
 import { usePreferences } from '../../../api/users';
 import { useUpcomingRides } from '../../../api/rides';
 import { ActivePolls } from './active-polls';
@@ -20,8 +20,13 @@ export const DASHBOARD_RIDE_COUNT = 3;
 /** The dashboard's cards, under the heading of the home route (spec 2 section 2, "Dashboard"). */
 export function DashboardContent() {
   const { units } = usePreferences();
-  const [, setAction] = useSearchParam('action');
-  const openCreateRide = () => setAction(CREATE_RIDE_ACTION);
+  const [, setParams] = useSearchParams();
+  const openCreateRide = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('action', CREATE_RIDE_ACTION);
+      return next;
+    });
 
   return (
     <div className="mt-6 space-y-8 sm:mt-8">
@@ -124,40 +129,41 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
           </Link>
         ) : null}
       </div>
-      <LoadedList
-        what="rides"
-        query={rides}
-        items={list}
-        skeleton={['grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', ['h-80 rounded-2xl', 'h-80 rounded-2xl hidden md:block', 'h-80 rounded-2xl hidden md:block md:hidden xl:block']]}
-        failedClassName="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600"
-        empty={
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
-            <span className="flex size-12 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700">
-              <Bike className="size-6" aria-hidden="true" />
-            </span>
-            <p className="mt-3 font-extrabold text-asphalt-950">
-              <Trans>No rides on the calendar</Trans>
-            </p>
-            <p className="mt-1 max-w-sm text-sm text-asphalt-600">
-              <Trans>Plan a route, pick a date and get your group rolling.</Trans>
-            </p>
-            <Button className="mt-4" onClick={onCreateRide}>
-              <Plus aria-hidden="true" />
-              <Trans>Create Your First Ride</Trans>
-            </Button>
-          </div>
-        }
-      >
-        {(upcoming) => (
-          <ul aria-label={t`Next rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {upcoming.slice(0, DASHBOARD_RIDE_COUNT).map((ride) => (
-              <li key={ride.id} className="flex">
-                <RideCard ride={ride} className="w-full" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </LoadedList>
+      {rides.isPending ? (
+        <LoadingRegion label={t`Loading rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
+          ))}
+        </LoadingRegion>
+      ) : rides.isError ? (
+        <InlineLoadError className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600" onRetry={() => void rides.refetch()}>
+          <Trans>Your rides could not be loaded.</Trans>
+        </InlineLoadError>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-10 text-center">
+          <span className="flex size-12 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700">
+            <Bike className="size-6" aria-hidden="true" />
+          </span>
+          <p className="mt-3 font-extrabold text-asphalt-950">
+            <Trans>No rides on the calendar</Trans>
+          </p>
+          <p className="mt-1 max-w-sm text-sm text-asphalt-600">
+            <Trans>Plan a route, pick a date and get your group rolling.</Trans>
+          </p>
+          <Button className="mt-4" onClick={onCreateRide}>
+            <Plus aria-hidden="true" />
+            <Trans>Create Your First Ride</Trans>
+          </Button>
+        </div>
+      ) : (
+        <ul aria-label={t`Next rides`} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.slice(0, DASHBOARD_RIDE_COUNT).map((ride) => (
+            <li key={ride.id} className="flex">
+              <RideCard ride={ride} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

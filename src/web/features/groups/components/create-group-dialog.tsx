@@ -11,7 +11,8 @@ import {
 import { browserZone, zoneChoice } from '../../../lib/time-zones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogHeading } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { FieldMessage } from '../../../components/ui/field';
 import { Slider } from '../../../components/ui/slider';

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger, MenuActions, type MenuAction } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../../../components/ui/dropdown-menu';
+import { MenuActions, type MenuAction } from '../../../components/ui/menu-actions';
 import { groupPath } from '../../../lib/groups/group-path';
 import { useLingui } from '@lingui/react/macro';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuestionAbout } from '../../../components/ui/confirm-dialog';
+import { useQuestionAbout } from '../../../components/ui/use-question-about';
 import { Checkbox } from '../../../components/ui/checkbox';
 
 interface KeepOutChoiceProps {

@@ -1,7 +1,8 @@
 import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
 import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger, MenuActions, type MenuAction } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../../../components/ui/dropdown-menu';
+import { MenuActions, type MenuAction } from '../../../components/ui/menu-actions';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../../../api/groups';

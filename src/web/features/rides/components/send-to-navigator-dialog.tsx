@@ -5,7 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogHeading } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { rideCalendarHref, rideFileHref } from '../../../api/rides';
 
 const FILES = [
