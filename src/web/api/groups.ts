@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { CreateGroupInput, Group, GroupBan, GroupMember, GroupRole, MembershipRequest, UpdateGroupInput } from '../../shared/groups/group';
 import type { Ride } from '../../shared/rides/ride';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
@@ -278,16 +278,10 @@ export const useJoinGroup = () => useRefreshingMutation(joinGroup, invalidateGro
  * them now would flash "Group not found" on the page being left. The lists refetch as usual. The
  * invalidation is not awaited, so the caller can leave the group's page at once.
  */
-export function useDeleteGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGroup,
-    onSuccess: (_result, groupId) => {
-      const concernsDeleted = (query: Query) =>
-        query.queryKey[1] === groupId || (query.state.data as { id?: string } | null | undefined)?.id === groupId;
-      void queryClient.invalidateQueries({ queryKey: groupsKeys.all, predicate: concernsDeleted, refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: groupsKeys.all, predicate: (query) => !concernsDeleted(query) });
-      void queryClient.invalidateQueries({ queryKey: groupsKeys.pendingMemberships() });
-    },
+export const useDeleteGroup = () =>
+  useRefreshingMutation(deleteGroup, (queryClient, groupId) => {
+    const concernsDeleted = (query: Query) => query.queryKey[1] === groupId || (query.state.data as { id?: string } | null | undefined)?.id === groupId;
+    void queryClient.invalidateQueries({ queryKey: groupsKeys.all, predicate: concernsDeleted, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: groupsKeys.all, predicate: (query) => !concernsDeleted(query) });
+    void queryClient.invalidateQueries({ queryKey: groupsKeys.pendingMemberships() });
   });
-}

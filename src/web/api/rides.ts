@@ -16,6 +16,11 @@ export type CreateRidePayload = z.input<typeof createRideSchema>;
 
 const ridePath = (rideId: string) => `/api/rides/${encodeURIComponent(rideId)}`;
 
+/** A bodiless action at `{path}/{action}`: POST, or DELETE to undo one; answers the updated ride or series. */
+function act<T>(path: string, action: string, method: 'POST' | 'DELETE' = 'POST'): Promise<T> {
+  return apiRequest<T>(`${path}/${action}`, { method });
+}
+
 /** A ride read whose 404 (gone, or never there) is null, so the page can say "Ride not found". */
 async function rideOrNull(url: string): Promise<Ride | null> {
   try {
@@ -66,29 +71,19 @@ export function deleteRide(rideId: string): Promise<{ success: boolean }> {
  * POST /api/rides/{id}/join (empty body) -> the updated Ride. An open group's membership is added
  * on the way; an approval group answers 403 "Join the group first".
  */
-export function joinRide(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/join`, { method: 'POST' });
-}
+export const joinRide = (rideId: string) => act<Ride>(ridePath(rideId), 'join');
 
 /** POST /api/rides/{id}/leave (empty body) -> the updated Ride. The owner cannot leave. */
-export function leaveRide(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/leave`, { method: 'POST' });
-}
+export const leaveRide = (rideId: string) => act<Ride>(ridePath(rideId), 'leave');
 
 /** POST /api/rides/{id}/waitlist (empty body) -> the Ride with the rider's place (`waitlist.position`). */
-export function joinWaitlist(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/waitlist`, { method: 'POST' });
-}
+export const joinWaitlist = (rideId: string) => act<Ride>(ridePath(rideId), 'waitlist');
 
 /** DELETE /api/rides/{id}/waitlist -> the Ride. */
-export function leaveWaitlist(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/waitlist`, { method: 'DELETE' });
-}
+export const leaveWaitlist = (rideId: string) => act<Ride>(ridePath(rideId), 'waitlist', 'DELETE');
 
 /** POST /api/rides/{id}/keep -> the Ride: the owner keeps a ride below its minimum riders at its decision time. */
-export function keepRide(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/keep`, { method: 'POST' });
-}
+export const keepRide = (rideId: string) => act<Ride>(ridePath(rideId), 'keep');
 
 /** GET /api/rides/{id}/comments: the newest page, or with `before` the page written before that comment. */
 export function getRideComments(rideId: string, before?: string): Promise<RideCommentsPage> {
@@ -112,24 +107,16 @@ export function getSeries(seriesId: string): Promise<Series> {
 }
 
 /** POST /api/series/{id}/join: a seat (or the waitlist) on every upcoming ride of the series, and on each made later. */
-export function joinSeries(seriesId: string): Promise<Series> {
-  return apiRequest<Series>(`${seriesPath(seriesId)}/join`, { method: 'POST' });
-}
+export const joinSeries = (seriesId: string) => act<Series>(seriesPath(seriesId), 'join');
 
 /** POST /api/series/{id}/leave: no seat on the rides made from now on (seats held stay). */
-export function leaveSeries(seriesId: string): Promise<Series> {
-  return apiRequest<Series>(`${seriesPath(seriesId)}/leave`, { method: 'POST' });
-}
+export const leaveSeries = (seriesId: string) => act<Series>(seriesPath(seriesId), 'leave');
 
 /** POST /api/rides/{id}/skip: "Skip this date" (the ride is cancelled, its riders told). */
-export function skipRide(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`${ridePath(rideId)}/skip`, { method: 'POST' });
-}
+export const skipRide = (rideId: string) => act<Ride>(ridePath(rideId), 'skip');
 
 /** POST /api/rides/{id}/end-series: no ride of the series after today (upcoming ones cancelled or removed). */
-export function endSeries(rideId: string): Promise<Series> {
-  return apiRequest<Series>(`${ridePath(rideId)}/end-series`, { method: 'POST' });
-}
+export const endSeries = (rideId: string) => act<Series>(ridePath(rideId), 'end-series');
 
 /** PATCH /api/rides/{id}/following: "this and following" (the series is split at this ride). */
 export function editFollowing({ rideId, changes }: { rideId: string; changes: SeriesEditPayload }): Promise<Ride> {
@@ -231,14 +218,9 @@ export const useSkipRide = () => useRefreshingMutation(skipRide, invalidateRideL
 export const useEndSeries = () => useRefreshingMutation(endSeries, invalidateRideLists);
 export const useEditFollowing = () => useRefreshingMutation(editFollowing, invalidateRideLists);
 
-export function useDeleteRide() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRide,
-    onSuccess: (_result, rideId) => {
-      // The ride's own queries would only answer 404 now.
-      queryClient.removeQueries({ queryKey: ridesKeys.one(rideId) });
-      return invalidateRideLists(queryClient);
-    },
+export const useDeleteRide = () =>
+  useRefreshingMutation(deleteRide, (queryClient, rideId) => {
+    // The ride's own queries would only answer 404 now.
+    queryClient.removeQueries({ queryKey: ridesKeys.one(rideId) });
+    return invalidateRideLists(queryClient);
   });
-}

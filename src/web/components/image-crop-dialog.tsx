@@ -7,7 +7,8 @@ import { cn } from '../lib/cn';
 import { cropToJpeg, NUDGE_KEYS, nudgeStep, type CropOutput } from '../lib/crop-image';
 import { RetryingImage } from './retrying-image';
 import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
+import { Dialog, DialogContent } from './ui/dialog';
+import { DialogHeading } from './ui/dialog-heading';
 import { toast } from './ui/toast';
 import { megabytes } from '../../shared/media/storage-usage';
 import { formatLocale } from '../lib/i18n/i18n';
@@ -184,10 +185,7 @@ export function ImageCropDialog({
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg" aria-describedby={description ? undefined : hintId}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : null}
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
 
         <input
           ref={fileInput}

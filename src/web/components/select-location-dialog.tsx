@@ -10,7 +10,8 @@ import { formatCoordinates, locationSearchQueryOptions, nameOfPosition, nearPoin
 import { i18n } from '../lib/i18n/i18n';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
+import { Dialog, DialogContent } from './ui/dialog';
+import { DialogHeading } from './ui/dialog-heading';
 import { Input } from './ui/input';
 import { placeTypeLabel } from './place-type-label';
 import { ClearSearchButton } from './ui/search-field';
@@ -76,10 +77,7 @@ export function SelectLocationDialog({ open, onOpenChange, onSelect, title }: Se
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>{title ?? t`Select Location`}</DialogTitle>
-          <DialogDescription><Trans>Use where you are now, or search for a place.</Trans></DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title ?? t`Select Location`} description={<Trans>Use where you are now, or search for a place.</Trans>} />
         <div className="space-y-5">
           <CurrentLocationCard onLocated={choose} />
           <LocationSearch query={query} onQueryChange={setQuery} onChoose={choose} />

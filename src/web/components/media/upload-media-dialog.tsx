@@ -3,7 +3,8 @@ import { UploadCloud } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PHOTO_AND_VIDEO_ACCEPT_ATTRIBUTE, UPLOAD_ACCEPT_ATTRIBUTE } from '../../../shared/media/upload-rules';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Dialog, DialogContent } from '../ui/dialog';
+import { DialogHeading } from '../ui/dialog-heading';
 import { Label } from '../ui/input';
 import { Textarea } from '../ui/textarea';
 import { toast } from '../ui/toast';
@@ -90,10 +91,7 @@ export function UploadMediaDialog({
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent size="lg" onPaste={onPaste} onEscapeKeyDown={(e) => (busy ? e.preventDefault() : undefined)} onInteractOutside={(e) => (busy ? e.preventDefault() : undefined)}>
-        <DialogHeader>
-          <DialogTitle>{heading}</DialogTitle>
-          <DialogDescription>{intro}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={heading} description={intro} />
 
         <div
           onDragOver={(event) => {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
@@ -151,6 +152,23 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   dirty?: boolean;
 }
 
+const CLOSE = msg`Close`;
+const CLOSE_NAVIGATION = msg`Close navigation`;
+
+/** The × in a dialog's or the drawer's top corner; `label` is what a screen reader calls it. */
+function CloseX({ label, className, onClick }: { label: string | MessageDescriptor; className: string; onClick?: (event: SyntheticEvent) => void }) {
+  const { i18n } = useLingui();
+  return (
+    <DialogPrimitive.Close
+      aria-label={typeof label === 'string' ? label : i18n._(label)}
+      onClick={onClick}
+      className={cn('absolute end-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors', className)}
+    >
+      <X className="size-5" aria-hidden="true" />
+    </DialogPrimitive.Close>
+  );
+}
+
 const contentSizes = { md: 'max-w-md', lg: 'max-w-xl' } as const;
 
 /** A centred modal card; full width minus a margin on phones. */
@@ -170,7 +188,6 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const guard = useCloseGuard(dirty);
-  const { i18n } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -194,16 +211,7 @@ export function DialogContent({
         {children}
         {guard.prompt}
         {hideClose ? null : (
-          <DialogPrimitive.Close
-            aria-label={closeLabel ?? i18n._(msg`Close`)}
-            onClick={guard.onCloseClick}
-            className={cn(
-              'absolute top-3 end-3 inline-flex size-9 items-center justify-center rounded-lg transition-colors',
-              closeClassName ?? 'text-asphalt-500 hover:bg-asphalt-100 hover:text-asphalt-900',
-            )}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </DialogPrimitive.Close>
+          <CloseX label={closeLabel ?? CLOSE} onClick={guard.onCloseClick} className={cn('top-3', closeClassName ?? 'text-asphalt-500 hover:bg-asphalt-100 hover:text-asphalt-900')} />
         )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -213,7 +221,6 @@ export function DialogContent({
 /** A panel sliding in from the left edge: the navigation drawer on small screens. */
 export function SheetContent({ className, children, closeLabel, onCloseAutoFocus, ...props }: DialogContentProps) {
   const control = useContext(DialogControlContext);
-  const { i18n } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -226,12 +233,7 @@ export function SheetContent({ className, children, closeLabel, onCloseAutoFocus
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel ?? i18n._(msg`Close navigation`)}
-          className="absolute top-3.5 end-3 inline-flex size-9 items-center justify-center rounded-lg text-asphalt-300 transition-colors hover:bg-white/10 hover:text-white"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        <CloseX label={closeLabel ?? CLOSE_NAVIGATION} className="top-3.5 text-asphalt-300 hover:bg-white/10 hover:text-white" />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -36,22 +36,50 @@ export type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'classNam
   labelClassName?: string;
 };
 
-/** A labelled text input whose error is wired for screen readers, so forms don't repeat Label + Input + FieldMessage. */
-export function TextField({ id, label, error, className, inputClassName, labelClassName, ...inputProps }: TextFieldProps) {
+/** Where a field's control points aria-describedby: its error when it has one, else its hint. */
+export function describedByOf(id: string, error: unknown, hasHint = false): string | undefined {
+  return error ? `${id}-error` : hasHint ? `${id}-hint` : undefined;
+}
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  optional?: boolean;
+  /** Said under the control (role="alert"); the control's aria-describedby names it (`describedByOf`). */
+  error?: string;
+  /** Said under the control while there is no error. */
+  hint?: ReactNode;
+  className?: string;
+  labelClassName?: string;
+  /** The control, with `id` as its id. */
+  children: ReactNode;
+};
+
+/** One form field: its label, its control, then its error or else its hint, so forms don't repeat Label + control + FieldMessage. */
+export function Field({ id, label, optional, error, hint, className, labelClassName, children }: FieldProps) {
   return (
     <div className={className}>
-      <Label htmlFor={id} className={labelClassName}>
+      <Label htmlFor={id} optional={optional} className={labelClassName}>
         {label}
       </Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClassName}
-        {...inputProps}
-      />
-      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+      {children}
+      {error ? (
+        <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+      ) : hint ? (
+        <FieldMessage id={`${id}-hint`} tone="hint">
+          {hint}
+        </FieldMessage>
+      ) : null}
     </div>
+  );
+}
+
+/** A labelled text input whose error is wired for screen readers. */
+export function TextField({ id, label, error, className, inputClassName, labelClassName, ...inputProps }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} className={className} labelClassName={labelClassName}>
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedByOf(id, error)} className={inputClassName} {...inputProps} />
+    </Field>
   );
 }
 

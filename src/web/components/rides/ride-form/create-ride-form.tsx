@@ -12,8 +12,7 @@ import { nearPointOf } from '../../../api/geocoding';
 import { useCreateRide } from '../../../api/rides';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { DialogFormActions } from '../../ui/dialog-form-actions';
-import { FieldMessage } from '../../ui/field';
-import { Label } from '../../ui/input';
+import { describedByOf, Field } from '../../ui/field';
 import { NativeSelect } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { RideFormFields } from './ride-form-fields';
@@ -141,17 +140,14 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
       </p>
     </div>
   ) : (
-    <div>
-      <Label htmlFor={groupFieldId}>
-        <Trans>Group</Trans>
-      </Label>
+    <Field id={groupFieldId} label={t`Group`} error={errors.groupId?.message}>
       <NativeSelect
         id={groupFieldId}
         value={groupId}
         onChange={(event) => chooseGroup(event.target.value)}
         disabled={groups.isPending || choices.length === 0}
         aria-invalid={errors.groupId ? true : undefined}
-        aria-describedby={errors.groupId ? `${groupFieldId}-error` : undefined}
+        aria-describedby={describedByOf(groupFieldId, errors.groupId)}
       >
         {groups.isPending ? (
           <option value="">{t`Loading groups...`}</option>
@@ -170,8 +166,7 @@ export default function CreateRideForm({ fixedGroup, fromPoll, onCreated, onBusy
           </>
         )}
       </NativeSelect>
-      <FieldMessage id={`${groupFieldId}-error`}>{errors.groupId?.message}</FieldMessage>
-    </div>
+    </Field>
   );
 
   return (

@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, ph, plural, t as translated } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { WEEKDAYS, seriesRuleSchema, type RepeatsInput, type SeriesRuleInput, type Weekday } from '../../../../shared/series/series-rule';
-import { FieldMessage } from '../../ui/field';
+import { Field, FieldMessage } from '../../ui/field';
 import { say, seriesLabelText } from '../../../../shared/series/series-label-text';
-import { Input, Label } from '../../ui/input';
+import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 
 /**
@@ -143,10 +143,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
       </div>
       {value.on ? (
         <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-frequency`}>
-              <Trans context="repeats every N weeks or months">Every</Trans>
-            </Label>
+          <Field id={`${id}-frequency`} label={<Trans context="repeats every N weeks or months">Every</Trans>}>
             <div className="flex gap-2">
               <Narrow>
                 <Input id={`${id}-interval`} aria-label={t`How many`} type="number" min={1} max={12} value={value.interval} onChange={(e) => set({ interval: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} />
@@ -156,7 +153,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                 <option value="monthly">{t`${plural(interval, { one: 'month', other: 'months' })}`}</option>
               </NativeSelect>
             </div>
-          </div>
+          </Field>
           {value.frequency === 'weekly' ? (
             <fieldset className="sm:col-span-2">
               <legend className="mb-1.5 text-sm font-semibold text-asphalt-800">
@@ -174,10 +171,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
               </div>
             </fieldset>
           ) : (
-            <div>
-              <Label htmlFor={`${id}-monthly`}>
-                <Trans context="repeats on a day of the month">On</Trans>
-              </Label>
+            <Field id={`${id}-monthly`} label={<Trans context="repeats on a day of the month">On</Trans>}>
               <div className="flex flex-wrap gap-2">
                 <NativeSelect id={`${id}-monthly`} value={value.monthlyBy} onChange={(e) => set({ monthlyBy: e.target.value as RepeatsState['monthlyBy'] })}>
                   <option value="weekday">{t`a weekday`}</option>
@@ -206,12 +200,9 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                   </>
                 )}
               </div>
-            </div>
+            </Field>
           )}
-          <div>
-            <Label htmlFor={`${id}-ends`}>
-              <Trans>Ends</Trans>
-            </Label>
+          <Field id={`${id}-ends`} label={t`Ends`}>
             <div className="flex flex-wrap gap-2">
               <NativeSelect id={`${id}-ends`} value={value.ends} onChange={(e) => set({ ends: e.target.value as RepeatsState['ends'] })}>
                 <option value="never">{t`Never`}</option>
@@ -225,7 +216,7 @@ export function RepeatsFields({ value, onChange, error }: RepeatsFieldsProps) {
                 </Narrow>
               ) : null}
             </div>
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <div className="flex items-center gap-2">
               <Tick id={`${id}-pause`} checked={value.pause} onTick={(pause) => set({ pause })} />

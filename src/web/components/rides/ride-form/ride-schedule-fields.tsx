@@ -2,8 +2,8 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RIDE_DURATIONS } from '../../../../shared/rides/ride';
 import { DURATION_MESSAGES } from '../../../lib/rides/ride-format';
-import { FieldMessage } from '../../ui/field';
-import { Input, Label } from '../../ui/input';
+import { describedByOf, Field } from '../../ui/field';
+import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/select';
 import { DatePicker } from './date-picker';
 import { autoDuration, type RideFormValues } from './ride-form-model';
@@ -38,28 +38,18 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <DayField form={form} name="startDay" id={ids.startDay} label={t`Start Date`} earliest={earliestDay} onChange={(day) => setDays({ startDay: day })} />
-      <div>
-        <Label htmlFor={ids.startTime}>
-          <Trans>Start Time</Trans>
-        </Label>
+      <Field id={ids.startTime} label={t`Start Time`} error={errors.startTime?.message} hint={<Trans>24-hour clock, e.g. 09:00</Trans>}>
         <Input
           id={ids.startTime}
           autoComplete="off"
           placeholder={t`HH:MM`}
           maxLength={5}
           aria-invalid={errors.startTime ? true : undefined}
-          aria-describedby={(errors.startTime ? `${ids.startTime}-error` : undefined) ?? `${ids.startTime}-hint`}
+          aria-describedby={describedByOf(ids.startTime, errors.startTime, true)}
           className="tabular-nums"
           {...form.register('startTime')}
         />
-        {errors.startTime ? (
-          <FieldMessage id={`${ids.startTime}-error`}>{errors.startTime.message}</FieldMessage>
-        ) : (
-          <FieldMessage id={`${ids.startTime}-hint`} tone="hint">
-            <Trans>24-hour clock, e.g. 09:00</Trans>
-          </FieldMessage>
-        )}
-      </div>
+      </Field>
       <DayField
         form={form}
         name="endDay"
@@ -68,10 +58,7 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
         earliest={startDay && startDay > earliestDay ? startDay : earliestDay}
         onChange={(day) => setDays({ endDay: day })}
       />
-      <div>
-        <Label htmlFor={ids.duration}>
-          <Trans>Duration</Trans>
-        </Label>
+      <Field id={ids.duration} label={t`Duration`}>
         <NativeSelect id={ids.duration} {...form.register('duration')}>
           {RIDE_DURATIONS.map((d) => (
             <option key={d} value={d}>
@@ -79,7 +66,7 @@ export function RideScheduleFields({ form, idPrefix, earliestDay }: RideSchedule
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </Field>
     </div>
   );
 }
@@ -97,18 +84,14 @@ interface DayFieldProps {
 /** A day of the schedule: its label, the date picker and the field's error under it. */
 function DayField({ form, name, id, label, earliest, onChange }: DayFieldProps) {
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
+    <Field id={id} label={label} error={form.formState.errors[name]?.message}>
       <Controller
         control={form.control}
         name={name}
         render={({ field, fieldState }) => (
-          <>
-            <DatePicker id={id} value={field.value} earliest={earliest} invalid={Boolean(fieldState.error)} describedBy={fieldState.error ? `${id}-error` : undefined} onChange={onChange} />
-            <FieldMessage id={`${id}-error`}>{fieldState.error?.message}</FieldMessage>
-          </>
+          <DatePicker id={id} value={field.value} earliest={earliest} invalid={Boolean(fieldState.error)} describedBy={describedByOf(id, fieldState.error)} onChange={onChange} />
         )}
       />
-    </div>
+    </Field>
   );
 }

@@ -3,8 +3,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { usePlaceSearchPlaceholder } from '../../../api/app-config';
 import type { NearPoint } from '../../../api/geocoding';
 import { LocationSearchInput } from '../../location-search-input';
-import { FieldMessage } from '../../ui/field';
-import { Label } from '../../ui/input';
+import { describedByOf, Field } from '../../ui/field';
 import type { RideFormValues, StopKey } from './ride-form-model';
 
 interface RideStopFieldProps {
@@ -26,8 +25,7 @@ export function RideStopField({ form, id, stop, label, near }: RideStopFieldProp
   const textOnlyPath = `textOnly.${stop}` as const;
   const textOnly = useWatch({ control: form.control, name: textOnlyPath });
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
+    <Field id={id} label={label} error={form.formState.errors[field]?.message}>
       <Controller
         control={form.control}
         name={field}
@@ -38,7 +36,7 @@ export function RideStopField({ form, id, stop, label, near }: RideStopFieldProp
             placeholder={placeholder}
             value={f.value}
             invalid={Boolean(fieldState.error)}
-            describedBy={fieldState.error ? `${id}-error` : undefined}
+            describedBy={describedByOf(id, fieldState.error)}
             onTextChange={(text) => {
               f.onChange(text);
               form.setValue(coords, null);
@@ -61,7 +59,6 @@ export function RideStopField({ form, id, stop, label, near }: RideStopFieldProp
           />
         )}
       />
-      <FieldMessage id={`${id}-error`}>{form.formState.errors[field]?.message}</FieldMessage>
-    </div>
+    </Field>
   );
 }

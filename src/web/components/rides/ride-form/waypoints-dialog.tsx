@@ -9,7 +9,8 @@ import { shortPlace } from '../../../lib/rides/ride-format';
 import { LocationSearchInput } from '../../location-search-input';
 import { FieldMessage } from '../../ui/field';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { DialogHeading } from '../../ui/dialog-heading';
 import { cleanWaypoints, RIDE_FORM_MESSAGES, type WaypointRow } from './ride-form-model';
 
 /** Spec 2 section 9: waypoint rows search from 2 characters, 300 ms after typing stops. */
@@ -100,14 +101,10 @@ function WaypointsEditor({ waypoints, onSave, startLocation, endLocation, near =
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>
-          <Trans>Configure Route Waypoints</Trans>
-        </DialogTitle>
-        <DialogDescription>
-          <Trans>Add up to 10 waypoints to create a detailed route. Waypoints will be visited in order.</Trans>
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={<Trans>Configure Route Waypoints</Trans>}
+        description={<Trans>Add up to 10 waypoints to create a detailed route. Waypoints will be visited in order.</Trans>}
+      />
 
       <ol aria-label={t`Waypoints`} className="space-y-3">
         {rows.map((row, index) => {

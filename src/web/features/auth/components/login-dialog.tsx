@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Clock, MailCheck, Send } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { EmailAddressField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { magicLinkFailureMessage, useRequestMagicLink } from '../../../api/auth';
@@ -59,14 +60,10 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     <Dialog open={open} onOpenChange={handleOpenChange}>
       {/* One e-mail address is quicker to type again than a question to answer: closing never asks. */}
       <DialogContent dirty={false}>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Login to Existing Account</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>We'll e-mail you a secure sign-in link. No password needed.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<Trans>Login to Existing Account</Trans>}
+          description={<Trans>We'll e-mail you a secure sign-in link. No password needed.</Trans>}
+        />
 
         {sentTo === null ? (
           <form onSubmit={handleSubmit} className="space-y-5">

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { finderCountLabel } from '../../../../shared/finder/finder-pages';
 import { RideCard } from '../../../components/rides/ride-card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { type FinderCentre, foundSoFar, useFindGroups, useFindRides } from '../../../api/finder';
 import { FinderGroupCard } from './finder-group-card';
-import { FinderResults } from './finder-results';
+import { FinderResultsTab } from './finder-results';
 import { useJoinFoundGroup } from './use-join-found-group';
 
 interface FinderResultsTabsProps {
@@ -44,25 +44,8 @@ export function FinderResultsTabs({ centre, radius, units, onExpand }: FinderRes
         </TabsTrigger>
       </TabsList>
 
-      <TabsContent value="groups">
-        <FinderResults
-          query={groups}
-          what="groups"
-          listLabel={t`Groups found`}
-          {...around}
-          renderItem={(group) => <FinderGroupCard group={group} units={units} onJoin={join} joining={joiningId === group.id} />}
-        />
-      </TabsContent>
-      <TabsContent value="rides">
-        <FinderResults
-          query={rides}
-          what="rides"
-          listLabel={t`Rides found`}
-          itemClassName="flex"
-          {...around}
-          renderItem={(ride) => <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />}
-        />
-      </TabsContent>
+      <FinderResultsTab query={groups} what="groups" {...around} renderItem={(group) => <FinderGroupCard group={group} units={units} onJoin={join} joining={joiningId === group.id} />} />
+      <FinderResultsTab query={rides} what="rides" itemClassName="flex" {...around} renderItem={(ride) => <RideCard ride={ride} distanceKm={ride.distanceKm} className="w-full" />} />
     </Tabs>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Expand, SearchX } from 'lucide-react';
+import { TabsContent } from '../../../components/ui/tabs';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -29,8 +30,6 @@ type What = 'groups' | 'rides';
 interface ResultsProps<T> {
   query: FinderQuery<T>;
   what: What;
-  /** The list's accessible name ('Groups found'). */
-  listLabel: string;
   itemClassName?: string;
   radius: number;
   units: PreferredUnits;
@@ -38,8 +37,17 @@ interface ResultsProps<T> {
   renderItem: (item: T) => ReactNode;
 }
 
+/** The tab panel of the groups or of the rides found (its tab's value is `what`). */
+export function FinderResultsTab<T extends { id: string }>(props: ResultsProps<T>) {
+  return (
+    <TabsContent value={props.what}>
+      <FinderResults {...props} />
+    </TabsContent>
+  );
+}
+
 /** One tab of results: loading, failed, nothing within the radius, or the list with its footer. */
-export function FinderResults<T extends { id: string }>({ query, what, listLabel, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
+function FinderResults<T extends { id: string }>({ query, what, itemClassName, radius, units, onExpand, renderItem }: ResultsProps<T>) {
   const { t, i18n } = useLingui();
   const { results, total } = foundSoFar(query.data);
   const { list, focusNextFrom } = useFocusFirstNewItem(results.length);
@@ -61,7 +69,7 @@ export function FinderResults<T extends { id: string }>({ query, what, listLabel
   }
   return (
     <>
-      <ul ref={list} aria-label={listLabel} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul ref={list} aria-label={what === 'groups' ? t`Groups found` : t`Rides found`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {results.map((item) => (
           <li key={item.id} tabIndex={-1} className={cn('rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ignition-600', itemClassName)}>
             {renderItem(item)}

@@ -11,7 +11,8 @@ import {
 import { browserZone, zoneChoice } from '../../../lib/time-zones';
 import { TimezoneField } from '../../../components/timezone-field';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { FieldMessage } from '../../../components/ui/field';
 import { Slider } from '../../../components/ui/slider';
@@ -112,14 +113,7 @@ export function CreateGroupDialog({ open, onOpenChange }: CreateGroupDialogProps
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Create Group</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Start a riding group: pick a home base and invite your crew.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Create Group</Trans>} description={<Trans>Start a riding group: pick a home base and invite your crew.</Trans>} />
 
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <GroupDetailsFields form={form} image={chosenImage} locationTextOnly={locationTextOnly} onLocationTextOnlyChange={setLocationTextOnly} />

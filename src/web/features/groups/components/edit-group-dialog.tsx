@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../lib/forms/zod-resolver';
 import type { z } from 'zod';
 import { editGroupSchema, GROUP_NAME_TAKEN, type Group } from '../../../../shared/groups/group';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -72,14 +73,7 @@ export function EditGroupDialog({ group, open, onOpenChange, onSaved }: EditGrou
   return (
     <Dialog open={open} onOpenChange={(next) => (isSubmitting ? undefined : onOpenChange(next))}>
       <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Edit Group</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Name, description, base location and image of {groupName}.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Edit Group</Trans>} description={<Trans>Name, description, base location and image of {groupName}.</Trans>} />
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <GroupDetailsFields
             form={form}

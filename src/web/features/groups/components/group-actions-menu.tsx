@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
-import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
+import { Eye, LogOut, Pencil, Settings, Trash2, UserPlus } from 'lucide-react';
 import type { Group } from '../../../../shared/groups/group';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../../../components/ui/dropdown-menu';
+import { MenuActions, type MenuAction } from '../../../components/ui/menu-actions';
 import { groupPath } from '../../../lib/groups/group-path';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 
 export interface GroupMenuHandlers {
   onJoin: (group: Group) => void;
@@ -34,7 +35,7 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
   const groupName = group.name;
 
   // In the order the menu shows them; Delete Group comes last, apart.
-  const actions: Array<{ key: string; label: string; icon: LucideIcon; shown: boolean; select: () => void }> = [
+  const actions: MenuAction[] = [
     { key: 'view', label: t`View Group`, icon: Eye, shown: showView, select: () => void navigate(groupPath(group.slug)) },
     { key: 'join', label: t`Join Group`, icon: UserPlus, shown: abilities.join, select: () => onJoin(group) },
     { key: 'leave', label: t`Leave Group`, icon: LogOut, shown: abilities.leave, select: () => onLeave(group) },
@@ -46,23 +47,7 @@ export function GroupActionsMenu({ group, showView = true, onJoin, onLeave, onMa
     <DropdownMenu>
       <DropdownMenuMoreTrigger label={t`Actions for ${groupName}`} className={className} />
       <DropdownMenuContent align="end">
-        {actions
-          .filter((action) => action.shown)
-          .map(({ key, label, icon: Icon, select }) => (
-            <DropdownMenuItem key={key} onSelect={select}>
-              <Icon aria-hidden="true" />
-              {label}
-            </DropdownMenuItem>
-          ))}
-        {abilities.delete ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem tone="danger" onSelect={() => onDelete(group)}>
-              <Trash2 aria-hidden="true" />
-              <Trans>Delete Group</Trans>
-            </DropdownMenuItem>
-          </>
-        ) : null}
+        <MenuActions actions={actions} danger={{ key: 'delete', label: t`Delete Group`, icon: Trash2, shown: abilities.delete, select: () => onDelete(group) }} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

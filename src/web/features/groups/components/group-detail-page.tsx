@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, UserPlus } from 'lucide-react';
 import { plural } from '@lingui/core/macro';
@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useCurrentUser } from '../../../api/users';
 import { useCanonicalPath } from '../../../lib/use-canonical-path';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { groupByNameQueryOptions, useGroupByName, useMembershipRequests } from '../../../api/groups';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
@@ -85,7 +86,7 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
 function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitations }: { group: Group } & GroupDetailSlots) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [tabParam, setTab] = useSearchParam('tab');
   const membership = useMembershipActions({ joinFailureTitle: 'Failed to Join Group' });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [createRideOpen, setCreateRideOpen] = useState(false);
@@ -96,7 +97,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
   const isInsider = group.abilities.viewMembers;
   const requests = useMembershipRequests(group.id, decidesRequests);
 
-  const requested = params.get('tab') as TabName | null;
+  const requested = tabParam as TabName | null;
   const tab: TabName = requested && TABS.includes(requested) && (requested !== 'pending' || decidesRequests) ? requested : 'rides';
   const pendingCount = requests.data?.length ?? 0;
 
@@ -140,17 +141,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
         {isInsider ? (
           <Tabs
             value={tab}
-            onValueChange={(value) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (value === 'rides') next.delete('tab');
-                  else next.set('tab', value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
+            onValueChange={(value) => setTab(value === 'rides' ? null : value, { replace: true })}
           >
             <TabsList aria-label={t`Group sections`}>
               <TabsTrigger value="rides">

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useQuestionAbout } from '../../../components/ui/use-question-about';
 import { Checkbox } from '../../../components/ui/checkbox';
 
 interface KeepOutChoiceProps {
@@ -26,4 +27,10 @@ export function KeepOutChoice({ label, hint, checked, disabled, onCheckedChange 
       </div>
     </div>
   );
+}
+
+/** A removal or decline asked about one subject, with its keep-out tick box unticked each time it is asked. */
+export function useKeepOutQuestion<T>() {
+  const [ban, setBan] = useState(false);
+  return { ...useQuestionAbout<T>(() => setBan(false)), ban, setBan };
 }

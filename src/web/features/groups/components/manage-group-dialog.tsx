@@ -3,7 +3,8 @@ import type { Group } from '../../../../shared/groups/group';
 import { TimezonePicker } from '../../../components/timezone-picker';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useUpdateGroup } from '../../../api/groups';
@@ -48,14 +49,7 @@ export function ManageGroupDialog({ group, open, onOpenChange }: ManageGroupDial
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Manage Group</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Membership and time zone settings for {groupName}.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Manage Group</Trans>} description={<Trans>Membership and time zone settings for {groupName}.</Trans>} />
         <form onSubmit={handleSubmit} className="space-y-5">
           <div className="flex items-start gap-3 rounded-xl border border-asphalt-200 p-3.5">
             <Checkbox

@@ -1,12 +1,12 @@
-import { Fragment, useState } from 'react';
 import { Crown, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import type { Group, GroupMember, MemberAbilities } from '../../../../shared/groups/group';
 import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../../../components/ui/dropdown-menu';
+import { MenuActions, type MenuAction } from '../../../components/ui/menu-actions';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../../../api/groups';
-import { KeepOutChoice } from './keep-out-choice';
+import { KeepOutChoice, useKeepOutQuestion } from './keep-out-choice';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -77,9 +77,9 @@ const ORDER: MemberActionName[] = ['makeCoOrganizer', 'removeCoOrganizer', 'tran
 /** The menu of what the viewer may do to one member (the abilities the server sent), each asked first. */
 export function MemberActionsMenu({ group, member }: { group: Group; member: GroupMember }) {
   const { t, i18n } = useLingui();
-  const [asking, setAsking] = useState<MemberActionName | null>(null);
   // "Don't let them rejoin": asked afresh each time the removal is asked.
-  const [ban, setBan] = useState(false);
+  const question = useKeepOutQuestion<MemberActionName>();
+  const { subject: asking, ban } = question;
   const changeRole = useChangeMemberRole();
   const transfer = useTransferOwnership();
   const remove = useRemoveMember();
@@ -90,6 +90,12 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
   const target = { groupId: group.id, memberId: member.id };
   const pending = changeRole.isPending || transfer.isPending || remove.isPending;
   const texts = asking ? textsFor(asking, member, group) : null;
+  const menuAction = (action: MemberActionName): MenuAction => ({
+    key: action,
+    label: i18n._(textsFor(action, member, group).label),
+    icon: ICONS[action],
+    select: () => question.ask(action),
+  });
 
   /**
    * Awaited rather than given callbacks: removing or handing over refreshes the member list, which
@@ -107,7 +113,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
       console.error(`Member action ${action} failed`, error);
       toast({ title: i18n._(text.failed), description: errorMessageOf(error), variant: 'destructive' });
     }
-    setAsking(null);
+    question.close();
   }
 
   return (
@@ -115,29 +121,14 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
       <DropdownMenu>
         <DropdownMenuMoreTrigger label={t`Actions for ${handle}`} />
         <DropdownMenuContent align="end">
-          {allowed.map((action) => {
-            const Icon = ICONS[action];
-            return (
-              <Fragment key={action}>
-                {action === 'remove' && allowed.length > 1 ? <DropdownMenuSeparator /> : null}
-                <DropdownMenuItem
-                  tone={action === 'remove' ? 'danger' : 'default'}
-                  onSelect={() => {
-                    setBan(false);
-                    setAsking(action);
-                  }}
-                >
-                  <Icon aria-hidden="true" />
-                  {i18n._(textsFor(action, member, group).label)}
-                </DropdownMenuItem>
-              </Fragment>
-            );
-          })}
+          <MenuActions
+            actions={allowed.filter((action) => action !== 'remove').map(menuAction)}
+            danger={allowed.includes('remove') ? menuAction('remove') : undefined}
+          />
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDialogFor
-        subject={asking}
-        onClose={() => setAsking(null)}
+        {...question.dialog}
         title={texts ? i18n._(texts.title) : ''}
         description={texts ? i18n._(texts.description) : ''}
         confirmLabel={texts ? i18n._(texts.confirm) : ''}
@@ -151,7 +142,7 @@ export function MemberActionsMenu({ group, member }: { group: Group; member: Gro
             hint={t`They cannot join or ask to join again, nor come back through an invitation, until an organizer lets them.`}
             checked={ban}
             disabled={pending}
-            onCheckedChange={setBan}
+            onCheckedChange={question.setBan}
           />
         ) : null}
       </ConfirmDialogFor>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { Plus, SearchX, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Group } from '../../../../shared/groups/group';
@@ -24,7 +24,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function MyGroupsPage() {
   const { t } = useLingui();
   const { data: user } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const [action, setAction] = useSearchParam('action');
   const [term, setTerm] = useState('');
   const query = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const searching = query.length > 0;
@@ -36,18 +36,8 @@ export function MyGroupsPage() {
   const [managed, setManaged] = useState<Group | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
 
-  const createOpen = params.get('action') === 'create';
-  function setCreateOpen(open: boolean) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('action', 'create');
-        else next.delete('action');
-        return next;
-      },
-      { replace: !open },
-    );
-  }
+  const createOpen = action === 'create';
+  const setCreateOpen = (open: boolean) => setAction(open ? 'create' : null, { replace: !open });
 
   const handlers = {
     onJoin: membership.join,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Inbox, X } from 'lucide-react';
 import type { MembershipRequest } from '../../../../shared/groups/group';
@@ -10,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { timeAgo } from '../../../lib/format';
 import { useApproveMembershipRequest, useRejectMembershipRequest } from '../../../api/groups';
-import { KeepOutChoice } from './keep-out-choice';
+import { KeepOutChoice, useKeepOutQuestion } from './keep-out-choice';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RowsSkeleton, TabError, TabMessage } from './tab-states';
 
@@ -31,8 +30,8 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
   const { t } = useLingui();
   const approve = useApproveMembershipRequest();
   const reject = useRejectMembershipRequest();
-  const [declining, setDeclining] = useState<MembershipRequest | null>(null);
-  const [ban, setBan] = useState(false);
+  const declining = useKeepOutQuestion<MembershipRequest>();
+  const { ban } = declining;
 
   if (isPending) return <RowsSkeleton label={t`Loading membership requests`} rows={2} />;
   if (isError || !requests) return <TabError what="membership requests" onRetry={onRetry} />;
@@ -56,7 +55,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
       console.error('Failed to decline membership', error);
       toast({ title: t`Failed to decline membership`, description: errorMessageOf(error), variant: 'destructive' });
     }
-    setDeclining(null);
+    declining.close();
   }
 
   return (
@@ -113,10 +112,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
                   className="flex-1 sm:flex-none"
                   aria-label={t`Decline ${name}`}
                   disabled={busy}
-                  onClick={() => {
-                    setBan(false);
-                    setDeclining(request);
-                  }}
+                  onClick={() => declining.ask(request)}
                 >
                   <X aria-hidden="true" />
                   <Trans>Decline</Trans>
@@ -127,8 +123,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
         })}
       </ul>
       <ConfirmDialogFor
-        subject={declining}
-        onClose={() => setDeclining(null)}
+        {...declining.dialog}
         title={(request) => {
           const name = request.user.userId;
           return t`Decline ${name}'s request?`;
@@ -144,7 +139,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
           hint={t`They cannot ask to join, nor come in through an invitation, until an organizer lets them.`}
           checked={ban}
           disabled={reject.isPending}
-          onCheckedChange={setBan}
+          onCheckedChange={declining.setBan}
         />
       </ConfirmDialogFor>
     </>

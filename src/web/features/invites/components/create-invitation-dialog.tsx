@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { Check, Clock, Copy, MailCheck, RotateCcw, Send } from 'lucide-react';
 import { createInvitationSchema, INVITATION_MAILS_PER_DAY } from '../../../../shared/invites/invitation';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { describedByOf, Field } from '../../../components/ui/field';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -105,16 +106,12 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{result ? <Trans>Invitation Created</Trans> : <Trans>Create Invitation</Trans>}</DialogTitle>
-          <DialogDescription>
-            {result ? (
-              <Trans>Share this link or QR code to invite a rider to {groupName}.</Trans>
-            ) : (
-              <Trans>Invite a rider to join {groupName}.</Trans>
-            )}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={result ? <Trans>Invitation Created</Trans> : <Trans>Create Invitation</Trans>}
+          description={
+            result ? <Trans>Share this link or QR code to invite a rider to {groupName}.</Trans> : <Trans>Invite a rider to join {groupName}.</Trans>
+          }
+        />
 
         {result ? (
           <div className="space-y-5">
@@ -181,38 +178,35 @@ export function CreateInvitationDialog({ group, open, onOpenChange, inviterFirst
           <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
             <FormTextField id={ids.inviter} form={form} name="inviterFirstName" label={t`Your First Name`} autoComplete="given-name" />
             <FormTextField id={ids.name} form={form} name="inviteeName" label={t`Invitee Name`} autoComplete="off" />
-            <div>
-              <Label htmlFor={ids.email}>
-                <Trans>Invitee Email</Trans>
-              </Label>
+            <Field
+              id={ids.email}
+              label={t`Invitee Email`}
+              error={errors.inviteeEmail?.message}
+              hint={
+                mayMail ? (
+                  <Trans>
+                    Give a name, an e-mail address, or both. With an address, we e-mail the link too (up to {mailsPerDay} a day).
+                    The e-mail is in our words; only your first name is yours.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    We e-mail invitations only for riders with a confirmed e-mail address. Sign in with yours first, or give a name and
+                    share the link or QR code.
+                  </Trans>
+                )
+              }
+            >
               <Input
                 id={ids.email}
                 type="email"
                 inputMode="email"
                 autoComplete="off"
                 aria-invalid={errors.inviteeEmail ? true : undefined}
-                aria-describedby={`${ids.email}-${errors.inviteeEmail ? 'error' : 'hint'}`}
+                aria-describedby={describedByOf(ids.email, errors.inviteeEmail, true)}
                 disabled={!mayMail}
                 {...form.register('inviteeEmail')}
               />
-              {errors.inviteeEmail ? (
-                <FieldMessage id={`${ids.email}-error`}>{errors.inviteeEmail.message}</FieldMessage>
-              ) : mayMail ? (
-                <FieldMessage id={`${ids.email}-hint`} tone="hint">
-                  <Trans>
-                    Give a name, an e-mail address, or both. With an address, we e-mail the link too (up to {mailsPerDay} a day).
-                    The e-mail is in our words; only your first name is yours.
-                  </Trans>
-                </FieldMessage>
-              ) : (
-                <FieldMessage id={`${ids.email}-hint`} tone="hint">
-                  <Trans>
-                    We e-mail invitations only for riders with a confirmed e-mail address. Sign in with yours first, or give a name and
-                    share the link or QR code.
-                  </Trans>
-                </FieldMessage>
-              )}
-            </div>
+            </Field>
             <DialogFormActions submitting={isSubmitting} submitLabel={t`Create Invitation`} submittingLabel={t`Creating...`} icon={<Send aria-hidden="true" />} className="pt-2" />
           </form>
         )}

@@ -1,10 +1,10 @@
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { useState } from 'react';
 import { CloudOff, Mail, Ticket, X } from 'lucide-react';
 import type { OpenInvitation } from '../../../../shared/invites/invitation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialogFor } from '../../../components/ui/confirm-dialog';
+import { useQuestionAbout } from '../../../components/ui/use-question-about';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -26,7 +26,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
   const { t, i18n } = useLingui();
   const invitations = useOpenInvitations(group.id);
   const revoke = useRevokeInvitation();
-  const [revoking, setRevoking] = useState<OpenInvitation | null>(null);
+  const revoking = useQuestionAbout<OpenInvitation>();
   const headingId = `open-invitations-${group.id}`;
   const openCount = invitations.data?.length ?? 0;
 
@@ -102,7 +102,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
                   size="sm"
                   className="mt-2 sm:mt-0"
                   aria-label={t`Revoke the invitation for ${invitee}`}
-                  onClick={() => setRevoking(invitation)}
+                  onClick={() => revoking.ask(invitation)}
                 >
                   <X aria-hidden="true" />
                   <Trans>Revoke</Trans>
@@ -115,8 +115,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
       )}
 
       <ConfirmDialogFor
-        subject={revoking}
-        onClose={() => setRevoking(null)}
+        {...revoking.dialog}
         title={t`Revoke Invitation`}
         description={(invitation) => {
           const invitee = who(invitation, i18n);
@@ -137,12 +136,12 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
               onSuccess: () => {
                 const invitee = who(invitation, i18n);
                 toast({ title: t`Invitation revoked`, description: t`The link for ${invitee} no longer works.`, variant: 'success' });
-                setRevoking(null);
+                revoking.close();
               },
               onError: (error) => {
                 console.error('Failed to revoke invitation', error);
                 toast({ title: t`Failed to revoke invitation`, description: errorMessageOf(error), variant: 'destructive' });
-                setRevoking(null);
+                revoking.close();
               },
             },
           )

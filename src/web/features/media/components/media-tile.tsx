@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { ExternalLink, MoreVertical, Pencil, Trash2 } from 'lucide-react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
 import { formatFileSize } from '../../../../shared/media/upload-rules';
 import { MediaPreview } from '../../../components/media/media-preview';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { MenuActions } from '../../../components/ui/menu-actions';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { formatDate as formatShortDate } from '../../../lib/format-date';
 import { belongsToLabel } from './media-filters';
@@ -67,25 +68,13 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
             <MoreVertical className="size-4" aria-hidden="true" />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => onView(item)}>
-              <ExternalLink aria-hidden="true" />
-              <Trans>View Full Size</Trans>
-            </DropdownMenuItem>
-            {item.abilities.edit ? (
-              <DropdownMenuItem onSelect={() => onEdit(item)}>
-                <Pencil aria-hidden="true" />
-                <Trans>Edit Description</Trans>
-              </DropdownMenuItem>
-            ) : null}
-            {item.abilities.delete ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem tone="danger" onSelect={() => onDelete(item)}>
-                  <Trash2 aria-hidden="true" />
-                  <Trans>Delete</Trans>
-                </DropdownMenuItem>
-              </>
-            ) : null}
+            <MenuActions
+              actions={[
+                { key: 'view', label: t`View Full Size`, icon: ExternalLink, select: () => onView(item) },
+                { key: 'edit', label: t`Edit Description`, icon: Pencil, shown: item.abilities.edit, select: () => onEdit(item) },
+              ]}
+              danger={{ key: 'delete', label: t`Delete`, icon: Trash2, shown: item.abilities.delete, select: () => onDelete(item) }}
+            />
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -8,10 +8,10 @@ import { msg, ph, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { POLL_DURATION_CHOICES } from '../../../../shared/polls/poll';
 import { nameText } from '../../../../shared/text/name-text';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { FieldMessage } from '../../../components/ui/field';
-import { Label } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -107,29 +107,15 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Create Poll</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Propose dates for a ride and let {groupName} vote.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<Trans>Create Poll</Trans>} description={<Trans>Propose dates for a ride and let {groupName} vote.</Trans>} />
         <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
           <FormTextField id={ids.title} form={form} name="title" label={t`Poll Title`} autoComplete="off" placeholder={t`e.g. Dolomites weekend`} />
-          <div>
-            <Label htmlFor={ids.description} optional>
-              <Trans>Description</Trans>
-            </Label>
+          <Field id={ids.description} label={t`Description`} optional error={errors.description?.message}>
             <Textarea id={ids.description} rows={2} placeholder={t`Route ideas, what to bring...`} {...form.register('description')} />
-            <FieldMessage>{errors.description?.message}</FieldMessage>
-          </div>
+          </Field>
           <FormTextField id={ids.destination} form={form} name="destination" label={t`Destination`} autoComplete="off" placeholder={t`e.g. Passo Giau`} />
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <div>
-              <Label htmlFor={ids.duration}>
-                <Trans>Duration</Trans>
-              </Label>
+            <Field id={ids.duration} label={t`Duration`} error={errors.durationDays?.message}>
               <NativeSelect id={ids.duration} {...form.register('durationDays')}>
                 {POLL_DURATION_CHOICES.map((days) => (
                   <option key={days} value={days}>
@@ -137,8 +123,7 @@ export default function CreatePollDialog({ groupId, groupName, open, onOpenChang
                   </option>
                 ))}
               </NativeSelect>
-              <FieldMessage>{errors.durationDays?.message}</FieldMessage>
-            </div>
+            </Field>
             <FormTextField id={ids.deadline} form={form} name="deadline" label={t`Voting Deadline`} type="datetime-local" min={toDateTimeLocal(new Date())} />
           </div>
 

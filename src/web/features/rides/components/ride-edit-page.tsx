@@ -15,9 +15,10 @@ import { toFollowingPayload, toUpdatePayload } from '../../../components/rides/r
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
+import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../api/users';
 import { nearPointOf } from '../../../api/geocoding';
@@ -36,14 +37,7 @@ export function RideEditPage() {
   const { t, i18n } = useLingui();
   const [saving, setSaving] = useState(false);
   const ride = useRideFromRoute({ followMoves: !saving });
-  if (ride.isPending) {
-    return (
-      <LoadingRegion label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-[32rem] rounded-2xl" />
-      </LoadingRegion>
-    );
-  }
+  if (ride.isPending) return <SkeletonLines label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4" lines={['h-10 w-1/2', 'h-[32rem] rounded-2xl']} />;
   if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
@@ -125,10 +119,7 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
 
   const extraFields = (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-      <div>
-        <Label htmlFor={navigatorId}>
-          <Trans>Navigator</Trans>
-        </Label>
+      <Field id={navigatorId} label={t`Navigator`} hint={<Trans>Chosen among the ride's participants.</Trans>}>
         <NativeSelect id={navigatorId} {...form.register('navigatorId')}>
           <option value="none">{t`None`}</option>
           {ride.participants.map((p) => (
@@ -137,23 +128,14 @@ function RideEditForm({ ride, onSaving }: { ride: Ride; onSaving: (saving: boole
             </option>
           ))}
         </NativeSelect>
-        <p className="mt-1.5 text-xs text-asphalt-500">
-          <Trans>Chosen among the ride's participants.</Trans>
-        </p>
-      </div>
-      <div>
-        <Label htmlFor={statusId}>
-          <Trans>Status</Trans>
-        </Label>
+      </Field>
+      <Field id={statusId} label={t`Status`} hint={<Trans>A cancelled ride takes no new riders, and its riders are notified.</Trans>}>
         <NativeSelect id={statusId} {...form.register('status')}>
           <option value="confirmed">{i18n._(STATUS_MESSAGES.confirmed)}</option>
           <option value="cancelled">{i18n._(STATUS_MESSAGES.cancelled)}</option>
           {ride.status === 'pending' ? <option value="pending">{i18n._(STATUS_MESSAGES.pending)}</option> : null}
         </NativeSelect>
-        <p className="mt-1.5 text-xs text-asphalt-500">
-          <Trans>A cancelled ride takes no new riders, and its riders are notified.</Trans>
-        </p>
-      </div>
+      </Field>
     </div>
   );
 

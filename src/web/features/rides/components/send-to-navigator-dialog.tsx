@@ -5,7 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { rideCalendarHref, rideFileHref } from '../../../api/rides';
 import { useSavedDownload } from '../../../lib/saved-download';
 
@@ -50,14 +51,10 @@ export function SendToNavigator({ ride }: { ride: Ride }) {
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent size="lg">
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Send to navigator</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Download the ride for your device. Every rider gets the same roads the leader planned.</Trans>
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={<Trans>Send to navigator</Trans>}
+            description={<Trans>Download the ride for your device. Every rider gets the same roads the leader planned.</Trans>}
+          />
           {placed < 2 ? (
             <p role="status" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
               <Trans>This ride needs at least two stops on the map before it can be sent to a navigator.</Trans>

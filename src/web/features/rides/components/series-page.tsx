@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { PageMessage } from '../../../components/ui/page-message';
 import { PanelError } from '../../../components/ui/list-states';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { seriesLabelText } from '../../../../shared/series/series-label-text';
@@ -28,14 +28,7 @@ export function SeriesPage() {
   const join = useJoinSeries();
   const leave = useLeaveSeries();
 
-  if (series.isPending) {
-    return (
-      <LoadingRegion label={t`Loading series`} className="space-y-4">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-64 rounded-2xl" />
-      </LoadingRegion>
-    );
-  }
+  if (series.isPending) return <SkeletonLines label={t`Loading series`} className="space-y-4" lines={['h-10 w-1/2', 'h-64 rounded-2xl']} />;
   if (series.isError && !series.data) {
     return errorCodeOf(series.error) === 'series_not_found' ? (
       <PageMessage icon={SearchX} iconShape="square" title={t`Series not found`} text={t`This series may have ended and been removed, or the link is wrong.`} />

@@ -7,7 +7,7 @@ import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { DatePicker } from '../../../components/rides/ride-form/date-picker';
 import { RideCard } from '../../../components/rides/ride-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useUpcomingRides } from '../../../api/rides';
@@ -159,13 +159,7 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
 
 function RideGridSkeleton() {
   const { t } = useLingui();
-  return (
-    <LoadingRegion label={t`Loading rides`} className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-96 rounded-2xl" />
-      ))}
-    </LoadingRegion>
-  );
+  return <SkeletonLines label={t`Loading rides`} className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" lines={Array<string>(3).fill('h-96 rounded-2xl')} />;
 }
 
 function Panel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {

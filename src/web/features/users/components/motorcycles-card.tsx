@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useUpdateMotorcycles } from '../../../api/users';
+import { CardNote } from './card-note';
 
 export interface MotorcycleRow {
   key: number;
@@ -85,9 +86,7 @@ export function MotorcyclesCard({ accountId, motorcycles, canEdit }: Motorcycles
         {editing ? (
           <MotorcyclesEditor accountId={accountId} motorcycles={motorcycles} onDone={() => setEditing(false)} />
         ) : motorcycles.length === 0 ? (
-          <p className="text-sm text-asphalt-500">
-            <Trans>No motorcycles added yet.</Trans>
-          </p>
+          <CardNote><Trans>No motorcycles added yet.</Trans></CardNote>
         ) : (
           <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
             {motorcycles.map((bike, index) => (

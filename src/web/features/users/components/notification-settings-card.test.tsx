@@ -30,6 +30,15 @@ function renderCard(initial: NotificationSettings, patch: (body: unknown) => Res
   return requests;
 }
 
+/** Flips one switch while the server holds its answer: the switch shows `now` at once. Gives the held answer and the PATCHes sent. */
+async function flipWhileSaving(name: string, now: 'true' | 'false') {
+  const answer = deferred();
+  const requests = renderCard(settings(), () => answer.promise);
+  fireEvent.click(await screen.findByRole('switch', { name }));
+  await waitFor(() => expect(checked(name)).toBe(now));
+  return { answer, patches: () => requests.filter((r) => r.method === 'PATCH') };
+}
+
 const switchNamed = (name: string) => screen.getByRole('switch', { name });
 const checked = (name: string) => switchNamed(name).getAttribute('aria-checked');
 
@@ -75,34 +84,25 @@ describe('NotificationSettingsCard', () => {
   });
 
   it('turns a switch at once, before the server answers, and saves only that switch', async () => {
-    const answer = deferred();
-    const requests = renderCard(settings(), () => answer.promise);
-    fireEvent.click(await screen.findByRole('switch', { name: 'A new comment on a ride I ride or organise, by e-mail' }));
-    await waitFor(() => expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('true'));
-    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_comment', channel: 'email', enabled: true }]);
+    const { answer, patches } = await flipWhileSaving('A new comment on a ride I ride or organise, by e-mail', 'true');
+    expect(patches().map((r) => r.body)).toEqual([{ type: 'ride_comment', channel: 'email', enabled: true }]);
     const saved = settings();
     answer.release(json({ ...saved, types: saved.types.map((s) => (s.type === 'ride_comment' ? { ...s, email: true } : s)) }));
-    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    await waitFor(() => expect(patches()).toHaveLength(1));
     expect(checked('A new comment on a ride I ride or organise, by e-mail')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('saves an in-app switch on its own, and says so when that save fails', async () => {
-    const answer = deferred();
-    const requests = renderCard(settings(), () => answer.promise);
-    fireEvent.click(await screen.findByRole('switch', { name: 'A ride I joined is cancelled, in the app' }));
-    await waitFor(() => expect(checked('A ride I joined is cancelled, in the app')).toBe('false'));
-    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'app', enabled: false }]);
+    const { answer, patches } = await flipWhileSaving('A ride I joined is cancelled, in the app', 'false');
+    expect(patches().map((r) => r.body)).toEqual([{ type: 'ride_cancelled', channel: 'app', enabled: false }]);
     answer.release(json({ message: 'Internal Server Error' }, 500));
     expect((await screen.findByRole('alert')).textContent).toBe('"A ride I joined is cancelled" in the app could not be saved. It is back as it was; please try again.');
     expect(checked('A ride I joined is cancelled, in the app')).toBe('true');
   });
 
   it('puts a switch back and says so when its save fails', async () => {
-    const answer = deferred();
-    renderCard(settings(), () => answer.promise);
-    fireEvent.click(await screen.findByRole('switch', { name: 'A ride I joined is cancelled, by push' }));
-    await waitFor(() => expect(checked('A ride I joined is cancelled, by push')).toBe('false'));
+    const { answer } = await flipWhileSaving('A ride I joined is cancelled, by push', 'false');
     answer.release(json({ message: 'Internal Server Error' }, 500));
     expect((await screen.findByRole('alert')).textContent).toBe('"A ride I joined is cancelled" by push could not be saved. It is back as it was; please try again.');
     expect(checked('A ride I joined is cancelled, by push')).toBe('true');

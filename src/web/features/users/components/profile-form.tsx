@@ -12,8 +12,8 @@ import { LocationSearchInput } from '../../../components/location-search-input';
 import { SelectLocationDialog } from '../../../components/select-location-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { EmailAddressField, FieldMessage } from '../../../components/ui/field';
-import { Input, Label } from '../../../components/ui/input';
+import { describedByOf, EmailAddressField, Field, FieldMessage } from '../../../components/ui/field';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
@@ -179,34 +179,15 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
           </EmailAddressField>
 
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <div>
-              <Label htmlFor={`${ids}-first`}>
-                <Trans>First Name</Trans>
-              </Label>
-              <Input id={`${ids}-first`} autoComplete="given-name" aria-invalid={Boolean(errors.firstName) || undefined} {...register('firstName')} />
-              <FieldMessage>{errors.firstName?.message}</FieldMessage>
-            </div>
-            <div>
-              <Label htmlFor={`${ids}-last`}>
-                <Trans>Last Name</Trans>
-              </Label>
-              <Input id={`${ids}-last`} autoComplete="family-name" aria-invalid={Boolean(errors.lastName) || undefined} {...register('lastName')} />
-              <FieldMessage>{errors.lastName?.message}</FieldMessage>
-            </div>
+            <FormTextField id={`${ids}-first`} form={form} name="firstName" label={t`First Name`} autoComplete="given-name" />
+            <FormTextField id={`${ids}-last`} form={form} name="lastName" label={t`Last Name`} autoComplete="family-name" />
           </div>
 
-          <div>
-            <Label htmlFor={`${ids}-bio`}>
-              <Trans>Bio</Trans>
-            </Label>
+          <Field id={`${ids}-bio`} label={t`Bio`} error={errors.bio?.message}>
             <Textarea id={`${ids}-bio`} rows={4} placeholder={t`What do you ride, and where do you like to ride it?`} aria-invalid={Boolean(errors.bio) || undefined} {...register('bio')} />
-            <FieldMessage>{errors.bio?.message}</FieldMessage>
-          </div>
+          </Field>
 
-          <div>
-            <Label htmlFor={`${ids}-location`}>
-              <Trans>Location</Trans>
-            </Label>
+          <Field id={`${ids}-location`} label={t`Location`} error={errors.location?.message}>
             <div className="flex gap-2">
               <LocationSearchInput
                 id={`${ids}-location`}
@@ -214,7 +195,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
                 placeholder={placeholder}
                 value={location}
                 invalid={Boolean(errors.location)}
-                describedBy={errors.location ? `${ids}-location-error` : undefined}
+                describedBy={describedByOf(`${ids}-location`, errors.location)}
                 onTextChange={(text) => {
                   setValue('location', text, { shouldDirty: true });
                   // Typed text has no coordinates until a place is chosen.
@@ -240,8 +221,7 @@ export function ProfileForm({ user, highlightEmail }: ProfileFormProps) {
                 <MapIcon aria-hidden="true" />
               </Button>
             </div>
-            <FieldMessage id={`${ids}-location-error`}>{errors.location?.message}</FieldMessage>
-          </div>
+          </Field>
 
           <FormSubmitRow pending={update.isPending} label={t`Save Changes`} />
         </form>

@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useUpdateLocation } from '../../../api/users';
+import { CardNote } from './card-note';
 
 /** The profile's Location: the place name and a small map; its own rider changes it with the Select Location dialog. */
 export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
@@ -44,9 +45,7 @@ export function ProfileLocationCard({ profile }: { profile: PublicProfile }) {
         {profile.location ? (
           <p className="text-sm font-semibold text-asphalt-900">{profile.location}</p>
         ) : (
-          <p className="text-sm text-asphalt-500">
-            <Trans>No location set.</Trans>
-          </p>
+          <CardNote><Trans>No location set.</Trans></CardNote>
         )}
         {hasCoordinates ? (
           <StaticMap

@@ -5,6 +5,7 @@ import { RetryingImage } from '../../../components/retrying-image';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUserMedia } from '../../../api/media';
+import { CardNote } from './card-note';
 
 /** How many items the profile shows; the Media Gallery screen has the rest. */
 export const PROFILE_MEDIA_LIMIT = 12;
@@ -44,13 +45,9 @@ export function ProfileMediaCard({ accountId }: { accountId: string }) {
             ))}
           </div>
         ) : media.isError ? (
-          <p className="text-sm text-asphalt-500">
-            <Trans>Photos and videos will appear here.</Trans>
-          </p>
+          <CardNote><Trans>Photos and videos will appear here.</Trans></CardNote>
         ) : items.length === 0 ? (
-          <p className="text-sm text-asphalt-500">
-            <Trans>No media yet.</Trans>
-          </p>
+          <CardNote><Trans>No media yet.</Trans></CardNote>
         ) : (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
             {items.map((item) => (

@@ -14,6 +14,7 @@ import { ProfileHeader } from './profile-header';
 import { ProfileLocationCard } from './profile-location-card';
 import { ProfileMediaCard } from './profile-media-card';
 import { RecentRidesCard } from './recent-rides-card';
+import { CardNote } from './card-note';
 
 /** /profile/{username} (spec 2 "Public profile"). */
 export function ProfilePage() {
@@ -56,9 +57,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
               {profile.bio ? (
                 <p className="text-sm leading-relaxed whitespace-pre-line text-asphalt-800">{profile.bio}</p>
               ) : (
-                <p className="text-sm text-asphalt-500">
-                  <Trans>No bio yet.</Trans>
-                </p>
+                <CardNote><Trans>No bio yet.</Trans></CardNote>
               )}
               <p className="mt-4 flex items-center gap-1.5 border-t border-asphalt-100 pt-4 text-sm text-asphalt-600">
                 <CalendarDays className="size-4 text-asphalt-400" aria-hidden="true" />

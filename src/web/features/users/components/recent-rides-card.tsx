@@ -7,6 +7,7 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format-date';
 import { formatDistance } from '../../../lib/units';
 import { type RecentRide, useRecentRides } from '../../../api/users';
+import { CardNote } from './card-note';
 
 /** The profile's Recent Rides, with distances in the viewer's unit. */
 export function RecentRidesCard({ accountId, units }: { accountId: string; units: PreferredUnits }) {
@@ -20,13 +21,9 @@ export function RecentRidesCard({ accountId, units }: { accountId: string; units
         {rides.isPending ? (
           <SkeletonLines className="space-y-2" lines={['h-14 rounded-xl', 'h-14 rounded-xl']} />
         ) : rides.isError ? (
-          <p className="text-sm text-asphalt-500">
-            <Trans>Recent rides will appear here.</Trans>
-          </p>
+          <CardNote><Trans>Recent rides will appear here.</Trans></CardNote>
         ) : items.length === 0 ? (
-          <p className="text-sm text-asphalt-500">
-            <Trans>No recent rides yet.</Trans>
-          </p>
+          <CardNote><Trans>No recent rides yet.</Trans></CardNote>
         ) : (
           <ul className="divide-y divide-asphalt-100">
             {items.map((ride) => (

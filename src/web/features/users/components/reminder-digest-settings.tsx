@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -51,10 +51,7 @@ export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
 
   return (
     <div className="space-y-4">
-      <fieldset className="space-y-2">
-        <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">
-          <Trans>Ride reminders</Trans>
-        </legend>
+      <SettingsFieldset legend={t`Ride reminders`}>
         <p className="text-xs text-asphalt-500">
           <Trans>By e-mail and on your devices, for rides you hold a seat on. Times are on your clock. None ticked: no reminders.</Trans>
         </p>
@@ -66,7 +63,7 @@ export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
             </label>
           </div>
         ))}
-      </fieldset>
+      </SettingsFieldset>
       <Choice legend={t`New rides in my groups`} name={`${id}-new-rides`} labels={NEW_RIDES_LABELS} value={current.newRidesDigest} disabled={update.isPending} onChange={(newRidesDigest) => save({ newRidesDigest })} />
       <Choice
         legend={t`Join requests and new members (groups I organize)`}
@@ -84,14 +81,23 @@ export function ReminderDigestSettings({ user }: { user: CurrentUser }) {
 function Choice<V extends string>({ legend, name, labels, value, disabled, onChange }: { legend: string; name: string; labels: Record<V, MessageDescriptor>; value: V; disabled: boolean; onChange: (value: V) => void }) {
   const { i18n } = useLingui();
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">{legend}</legend>
+    <SettingsFieldset legend={legend}>
       {(Object.keys(labels) as V[]).map((option) => (
         <label key={option} className="flex min-w-0 cursor-pointer items-center gap-3 text-sm text-asphalt-800">
           <input type="radio" name={name} value={option} checked={value === option} disabled={disabled} onChange={() => onChange(option)} className="size-4 accent-ignition-500" />
           {i18n._(labels[option])}
         </label>
       ))}
+    </SettingsFieldset>
+  );
+}
+
+/** A group of these settings in a fieldset, named by its legend (said with each of its controls). */
+function SettingsFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-xs font-bold uppercase tracking-wide text-asphalt-500">{legend}</legend>
+      {children}
     </fieldset>
   );
 }
