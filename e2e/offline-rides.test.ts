@@ -180,6 +180,13 @@ describe('a saved ride with the server stopped', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
     // This page's sync (the same ride) is done before the server stops.
     await expect.poll(async () => (await savedAnswers(page)).filter((url) => url.includes(organized.ride.id)).length).toBeGreaterThanOrEqual(6);
+    // And every Italian catalog is kept (offline-rides.ts asks for them as it saves): a screen never
+    // opened online, such as the offline banner's, reads in Italian too.
+    const catalogCount = await page.evaluate(() => JSON.parse(document.getElementById('rc-catalogs')!.textContent!).groups.length as number);
+    await expect.poll(() => page.evaluate(async () => {
+      const kept = await Promise.all((await caches.keys()).filter((name) => name.startsWith('page-files-')).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
+      return kept.flat().filter((url) => url.includes('/assets/messages-it-')).length;
+    })).toBeGreaterThanOrEqual(catalogCount + 1);
 
     const server = await stopServer(h);
     try {
@@ -271,6 +278,7 @@ describe('the server down while the network is up', () => {
       // The browser still says online; the page's next read fails and the app says offline.
       expect(await page.evaluate(() => navigator.onLine)).toBe(true);
       await page.getByRole('link', { name: /^Back to Offline Passo del Muraglione/ }).click();
+      await page.waitForURL((url) => /^\/groups\/[^/]+$/.test(url.pathname));
       const banner = page.getByRole('status').filter({ hasText: /^Offline: / });
       await banner.waitFor();
       await page.goBack();
