@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
+import { SpinnerSuspense } from '../ui/spinner';
 import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
 
 export type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
@@ -60,15 +60,9 @@ export function CreateRideDialog({ open, onOpenChange, fixedGroup, fromPoll }: C
           <DialogDescription>{description()}</DialogDescription>
         </DialogHeader>
         {open ? (
-          <Suspense
-            fallback={
-              <div className="flex h-64 items-center justify-center">
-                <Spinner label={t`Loading form`} />
-              </div>
-            }
-          >
+          <SpinnerSuspense label={t`Loading form`} className="h-64">
             <CreateRideForm fixedGroup={fixedGroup} fromPoll={fromPoll} onBusyChange={setBusy} onCreated={() => onOpenChange(false)} />
-          </Suspense>
+          </SpinnerSuspense>
         ) : null}
       </DialogContent>
     </Dialog>

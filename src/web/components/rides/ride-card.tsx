@@ -17,7 +17,8 @@ import { RouteMap } from '../route-map/route-map';
 import { useRideActions } from './use-ride-actions';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuMoreTrigger, DropdownMenuSeparator } from '../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../ui/dropdown-menu';
+import { MenuActions } from '../ui/menu-actions';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
 
@@ -191,31 +192,14 @@ function RideMenu({ ride, onView, onJoin, onEdit, onDelete }: RideMenuProps) {
     <DropdownMenu>
       <DropdownMenuMoreTrigger label={t`Actions for ${rideName}`} className="-mt-1 -me-1.5" />
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={onView}>
-          <Eye aria-hidden="true" />
-          <Trans>View Details</Trans>
-        </DropdownMenuItem>
-        {abilities.join ? (
-          <DropdownMenuItem onSelect={onJoin}>
-            <UserPlus aria-hidden="true" />
-            <Trans>Join Ride</Trans>
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.edit ? (
-          <DropdownMenuItem onSelect={onEdit}>
-            <Pencil aria-hidden="true" />
-            <Trans>Edit Ride</Trans>
-          </DropdownMenuItem>
-        ) : null}
-        {abilities.delete ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem tone="danger" onSelect={onDelete}>
-              <Trash2 aria-hidden="true" />
-              <Trans>Delete Ride</Trans>
-            </DropdownMenuItem>
-          </>
-        ) : null}
+        <MenuActions
+          actions={[
+            { key: 'view', label: t`View Details`, icon: Eye, select: onView },
+            { key: 'join', label: t`Join Ride`, icon: UserPlus, shown: abilities.join, select: onJoin },
+            { key: 'edit', label: t`Edit Ride`, icon: Pencil, shown: abilities.edit, select: onEdit },
+          ]}
+          danger={{ key: 'delete', label: t`Delete Ride`, icon: Trash2, shown: abilities.delete, select: onDelete }}
+        />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { cn } from '../../lib/cn';
@@ -36,5 +37,23 @@ export function FullPageSpinner({ label }: { label?: string }) {
     <div className="flex min-h-dvh items-center justify-center bg-paper">
       <Spinner label={label} size="lg" />
     </div>
+  );
+}
+
+/**
+ * A lazily loaded part (`children`) with a labelled spinner in its place while its code loads;
+ * `className` gives the placeholder the room the part will take, so nothing jumps when it arrives.
+ */
+export function SpinnerSuspense({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className={cn('flex items-center justify-center', className)}>
+          <Spinner label={label} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

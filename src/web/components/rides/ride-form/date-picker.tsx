@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../../lib/cn';
 import { formatDay } from '../../../lib/rides/ride-format';
-import { Spinner } from '../../ui/spinner';
+import { SpinnerSuspense } from '../../ui/spinner';
 import { PICKER_PLACEMENT } from '../../ui/floating';
 
 const Calendar = lazy(() => import('../../ui/calendar'));
@@ -54,13 +54,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder, invalid
           {...PICKER_PLACEMENT}
           className="z-50 rounded-xl border border-asphalt-200 bg-white p-2 shadow-2xl shadow-asphalt-950/20 data-[state=open]:animate-pop-in"
         >
-          <Suspense
-            fallback={
-              <div className="flex h-72 w-[296px] items-center justify-center">
-                <Spinner label={t`Loading calendar`} />
-              </div>
-            }
-          >
+          <SpinnerSuspense label={t`Loading calendar`} className="h-72 w-[296px]">
             <Calendar
               mode="single"
               selected={selected}
@@ -77,7 +71,7 @@ export function DatePicker({ id, value, onChange, earliest, placeholder, invalid
               // eslint-disable-next-line jsx-a11y/no-autofocus -- see the line above
               autoFocus
             />
-          </Suspense>
+          </SpinnerSuspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

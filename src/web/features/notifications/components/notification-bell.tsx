@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { Spinner } from '../../../components/ui/spinner';
+import { SpinnerSuspense } from '../../../components/ui/spinner';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -88,15 +88,9 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
           onOpenAutoFocus={focusNewest}
           className="z-[110] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-asphalt-200 bg-white shadow-2xl shadow-asphalt-950/25 data-[state=open]:animate-pop-in"
         >
-          <Suspense
-            fallback={
-              <div className="flex justify-center px-4 py-10">
-                <Spinner label={t`Loading notifications`} />
-              </div>
-            }
-          >
+          <SpinnerSuspense label={t`Loading notifications`} className="px-4 py-10">
             <NotificationList notifications={data} isLoading={isPending} freshIds={freshIds} onOpenLink={() => setOpen(false)} />
-          </Suspense>
+          </SpinnerSuspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
