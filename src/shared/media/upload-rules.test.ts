@@ -40,4 +40,10 @@ describe('formatFileSize', () => {
   ])('%d -> %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
   });
+
+  it('writes the number with the reader’s separators', () => {
+    expect(formatFileSize(12.345 * 1024 * 1024, 'it-IT')).toBe('12,35 MB');
+    expect(formatFileSize(1536, 'de-DE')).toBe('1,5 KB');
+    expect(formatFileSize(1536, 'en-GB')).toBe('1.5 KB');
+  });
 });

@@ -34,10 +34,11 @@ export function checkUploadFile(file: { name: string; type: string; size: number
 }
 
 /** "0 Bytes", "512 Bytes", "1.5 KB", "12.3 MB", "1.02 GB" (spec 2: Bytes, KB, MB, GB). */
-export function formatFileSize(bytes: number): string {
+export function formatFileSize(bytes: number, locale = 'en-US'): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
   const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** exponent;
-  return `${exponent === 0 ? value : parseFloat(value.toFixed(2))} ${units[exponent]}`;
+  // The number in the reader's separators ("12,35 MB" in Italian); the spec's units stay as they are.
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: exponent === 0 ? 0 : 2, useGrouping: false }).format(value)} ${units[exponent]}`;
 }

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { formatDistanceStrict } from 'date-fns';
 import { formatLocale, i18n } from './i18n/i18n';
 import { speaksEnglish } from './format-date';
+import { formatFileSize } from '../../shared/media/upload-rules';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
@@ -24,4 +25,9 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   if (speaksEnglish()) return formatDistanceStrict(date, now, { addSuffix: true });
   const [unit, size] = UNITS.find(([, length]) => Math.abs(elapsed) >= length) ?? ['second', 1000];
   return new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'always' }).format(Math.round(elapsed / size), unit);
+}
+
+/** A file's size in the rider's number format ("12,35 MB" in Italian). */
+export function fileSize(bytes: number): string {
+  return formatFileSize(bytes, formatLocale());
 }

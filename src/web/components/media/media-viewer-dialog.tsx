@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Download, Route } from 'lucide-react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../shared/media/media-item';
-import { formatFileSize } from '../../../shared/media/upload-rules';
+import { fileSize } from '../../lib/format';
 import type { PreferredUnits } from '../../../shared/users/current-user';
 import { RetryingImage } from '../retrying-image';
 import { Button, buttonClasses } from '../ui/button';
@@ -63,7 +63,7 @@ export function MediaViewerDialog({ item, units, onOpenChange, browsing }: { ite
               <div className="min-w-0">
                 <DialogTitle className="truncate text-lg" title={item.originalName}>{item.originalName}</DialogTitle>
                 <DialogDescription className="mt-0.5 tabular-nums">
-                  {formatFileSize(item.size)} · {formatDate(item.createdAt)}
+                  {fileSize(item.size)} · {formatDate(item.createdAt)}
                 </DialogDescription>
                 {item.description ? <p className="mt-2 text-sm whitespace-pre-line text-asphalt-800">{item.description}</p> : null}
               </div>

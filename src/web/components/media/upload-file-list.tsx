@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, FileVideo, Image as ImageIcon, Route, X } from 'lucide-react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { formatFileSize } from '../../../shared/media/upload-rules';
+import { fileSize } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { UploadRefusal } from '../users/add-email-link';
 import type { QueuedFile } from './use-upload-queue';
@@ -27,7 +27,7 @@ export function UploadFileList({ files, busy, onRemove }: { files: QueuedFile[];
                 {f.file.name}
               </p>
               <p className="text-xs text-asphalt-500 tabular-nums">
-                {formatFileSize(f.file.size)}
+                {fileSize(f.file.size)}
                 {f.status === 'uploading' ? ` · ${Math.round(f.progress * 100)}%` : null}
               </p>
             </div>

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bug, CircleCheck, ClipboardPaste, ImagePlus, Send, X } from 'lucide-react';
 import { bugReportFieldsSchema, BUG_SCREENSHOT_TYPES, screenshotProblem } from '../../../../shared/bug-reports/bug-report';
-import { formatFileSize } from '../../../../shared/media/upload-rules';
+import { fileSize } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { FieldMessage, TextField } from '../../../components/ui/field';
@@ -200,7 +200,7 @@ export function BugReportPage() {
                     <img src={screenshot.preview} alt={t`Screenshot preview`} className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-asphalt-200" />
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-semibold text-asphalt-900">{screenshot.file.name}</p>
-                      <p className="text-xs text-asphalt-500">{formatFileSize(screenshot.file.size)}</p>
+                      <p className="text-xs text-asphalt-500">{fileSize(screenshot.file.size)}</p>
                     </div>
                     <Button variant="ghost" size="icon" aria-label={t`Remove screenshot`} onClick={() => setScreenshot(null)}>
                       <X aria-hidden="true" />

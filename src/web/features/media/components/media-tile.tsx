@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ExternalLink, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import type { MediaItem } from '../../../../shared/media/media-item';
-import { formatFileSize } from '../../../../shared/media/upload-rules';
+import { fileSize } from '../../../lib/format';
 import { MediaPreview } from '../../../components/media/media-preview';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { MenuActions } from '../../../components/ui/menu-actions';
@@ -55,7 +55,7 @@ export function MediaTile({ item, units, onView, onEdit, onDelete }: MediaTilePr
             {item.originalName}
           </p>
           <p className="mt-0.5 text-xs text-asphalt-500 tabular-nums">
-            {formatFileSize(item.size)} · {formatShortDate(item.createdAt)}
+            {fileSize(item.size)} · {formatShortDate(item.createdAt)}
           </p>
           <BelongsTo item={item} />
           {item.description ? <p className="mt-1.5 line-clamp-2 text-sm text-asphalt-700">{item.description}</p> : null}
