@@ -249,5 +249,5 @@ describe('tiles along saved rides (TILE_PREFETCH=true)', () => {
       await tiles.start();
       await server.start();
     }
-  });
+  }, 180_000);
 });
