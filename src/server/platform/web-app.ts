@@ -82,8 +82,11 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
     const links = preloads.catalog(locale, pathname) + (signedOut ? '' : preloads.route(pathname));
     const html = withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
-    // The boot shell's main area (index.html: its only <main>) is the page's own when it has one.
-    return main === null ? html : html.replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, (_, open: string, close: string) => `${open}${main}${close}`);
+    // The boot shell's main area (index.html: its only <main>) is the page's own when it has one; the
+    // generic one follows in a <template>, which the service worker keeps as the offline shell
+    // (service-worker/shell.ts, genericShell), so no other page starts offline with this one's text.
+    if (main === null) return html;
+    return html.replace(/(<main\b[^>]*>)([\s\S]*?)(<\/main>)/, (_, open: string, generic: string, close: string) => `${open}${main}<template data-boot-generic>${generic}</template>${close}`);
   };
   // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both
   // (and the browser revalidates it each time, no-cache).
