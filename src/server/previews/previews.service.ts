@@ -271,7 +271,8 @@ export function rideBootMain(name: string): string {
   return [
     '<div class="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10" aria-hidden="true" data-boot-ride="">',
     '<style>#boot-shell~#root{visibility:hidden}</style>',
-    '<div class="h-5 w-40 max-w-full animate-pulse rounded-md bg-asphalt-100"></div>',
+    // The back link: an inline-flex line whose first item is its 16 px icon, as the app's (its line box is the app's).
+    '<div><span class="inline-flex max-w-full items-center gap-1.5 text-sm font-semibold"><span class="size-4 shrink-0"></span><span class="h-5 w-40 max-w-full animate-pulse rounded-md bg-asphalt-100"></span></span></div>',
     '<div class="mt-4 min-w-0"><div class="flex h-5 items-center"><span class="h-5 w-20 animate-pulse rounded-full bg-asphalt-100"></span></div>',
     `<h1 class="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">${escapeHtml(name)}</h1></div>`,
     '</div>',
