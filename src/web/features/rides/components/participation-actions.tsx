@@ -62,26 +62,22 @@ export function ParticipationActions({ ride, actions, onJoin, mustJoinGroup }: P
   if ((couldJoinButForGroup || mustJoinGroup) && status === 'pending') {
     return <p className="inline-flex h-10 items-center rounded-lg bg-ignition-50 px-3 text-sm font-semibold text-ignition-800"><Trans>Membership application pending</Trans></p>;
   }
-  // While the group is read, the offer stands there already (its button not yet usable): the page's
-  // actions do not move when it arrives (a link's first visit: docs/decisions/2026-11-27-ride-page-paints-first.md).
-  const joinable = group.data?.abilities.join ? group.data : null;
-  if ((couldJoinButForGroup || mustJoinGroup) && (joinable || group.isPending)) {
+  if ((couldJoinButForGroup || mustJoinGroup) && group.data?.abilities.join) {
     return (
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-asphalt-600"><Trans>Join the group first</Trans></span>
         <Button
           needsServer
-          disabled={joinGroup.isPending || !joinable}
-          onClick={() => {
-            if (!joinable) return;
+          disabled={joinGroup.isPending}
+          onClick={() =>
             void joinGroup
-              .mutateAsync(joinable.id)
-              .then((answer) => toast(joinAnswerToast(i18n, answer, joinable.name)))
+              .mutateAsync(group.data.id)
+              .then((answer) => toast(joinAnswerToast(i18n, answer, group.data?.name ?? '')))
               .catch((error: unknown) => {
                 console.error('Failed to join group', error);
                 toast({ title: t`Failed to join group`, description: errorMessageOf(error), variant: 'destructive' });
-              });
-          }}
+              })
+          }
         >
           <UserPlus aria-hidden="true" />
           <Trans>Join Group</Trans>
