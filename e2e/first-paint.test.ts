@@ -195,4 +195,56 @@ describe('first paint', () => {
     for (const request of requested) expect(request.startTime, request.name).toBeGreaterThan(painted);
     await context.close();
   });
+
+  it("paints a shared ride's name from the HTML where and as large as the ride page then paints it, with no layout shift", async () => {
+    const owner = await newGuestRider(h, { width: 1280, height: 800 });
+    const group = await createGroup(owner.page, 'Futa Pass Riders');
+    const ride = await createRide(owner.page, group.id, { name: 'Futa and Raticosa <Loop>' });
+    await owner.context.close();
+    const url = `/groups/${group.slug}/rides/${ride.slug}`;
+    const box = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: Math.round(rect.x), y: Math.round(rect.y), height: Math.round(rect.height), fontSize: getComputedStyle(element).fontSize };
+    };
+
+    for (const width of [375, 1280]) {
+      // Before any script: the boot shell has the ride's name, escaped, as the heading.
+      const still = await h.browser.newContext({ baseURL: h.baseUrl, viewport: { width, height: 800 }, javaScriptEnabled: false });
+      const before = await still.newPage();
+      await before.goto(url);
+      const bootTitle = before.locator('#boot-shell main h1');
+      expect(await bootTitle.textContent()).toBe('Futa and Raticosa <Loop>');
+      expect(await bootTitle.isVisible()).toBe(true);
+      const painted = await bootTitle.evaluate(box);
+      expect(await before.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await still.close();
+
+      // The app takes its place with the same heading at the same place and size, and nothing shifts.
+      const { context, page } = await h.newPage({ width, height: 800 });
+      await page.addInitScript(() => {
+        // The layout shifts up to two frames after the app took the boot shell's place.
+        const w = window as unknown as { shifted: number; atSwap?: number };
+        w.shifted = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.shifted += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        new MutationObserver((_, observer) => {
+          if (!document.body || document.getElementById('boot-shell') || !document.getElementById('root')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => (w.atSwap = w.shifted)));
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(url);
+      const title = page.locator('#ride-title', { hasText: 'Futa and Raticosa <Loop>' });
+      await title.waitFor();
+      expect(await page.locator('#boot-shell').count()).toBe(0);
+      // On a phone the very same lines; on a desktop the ride's actions stand beside the name (their
+      // width depends on the rider and the language, unknown to the HTML), so it may wrap sooner.
+      const shown = await title.evaluate(box);
+      expect(width < 1024 ? shown : { ...shown, height: painted.height }).toEqual(painted);
+      await page.waitForFunction(() => (window as unknown as { atSwap?: number }).atSwap !== undefined);
+      expect(await page.evaluate(() => (window as unknown as { atSwap: number }).atSwap)).toBe(0);
+      await context.close();
+    }
+  });
 });

@@ -21,7 +21,7 @@ import { applyCachePolicy, PRIVATE_NO_STORE } from './platform/cache-control';
 import { redactUrl } from './platform/log-redaction';
 import { serveWebApp } from './platform/web-app';
 import { previewsRoutes } from './previews/previews.routes';
-import { previewTags } from './previews/previews.service';
+import { pageParts } from './previews/previews.service';
 import { startScheduler } from './platform/scheduler';
 import { readSessionToken } from './auth/session-cookie';
 import { sessionsRoutes } from './auth/sessions.routes';
@@ -238,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(previewsRoutes(ctx));
 
   // Each page's link preview is computed as for a visitor without a session, whoever asks (previews.service.ts).
-  if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale, headTags: (pathname, locale, request) => previewTags(ctx, pathname, locale, request.headers) });
+  if (config.webDir) await serveWebApp(app, config.webDir, config.appName, { pseudoLocale: config.pseudoLocale, pageParts: (pathname, locale, request) => pageParts(ctx, pathname, locale, request.headers) });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound('not_found').body));
 
   const stopScheduler = options.scheduler ? startScheduler(housekeepingJobs(ctx), app.log) : () => undefined;

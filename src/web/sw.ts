@@ -9,7 +9,7 @@ import { getCacheKeyForURL, precacheAndRoute, cleanupOutdatedCaches } from 'work
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from '../shared/push/push';
 import { notificationClickAction, type OpenWindow } from './service-worker/notification-click';
-import { pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
+import { genericShell, pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
 import { registerTileCaching, TILE_CACHE } from './service-worker/tile-cache';
 import { forgetRides, refreshCopy, ridesOf, SAVED_ANSWERS, savedCopy, saveRides, serverDown } from './service-worker/saved-rides';
 
@@ -73,7 +73,7 @@ async function keepShell(response: Response): Promise<void> {
     if (!(await files.match(file))) await files.add(file);
   }
   const shell = await caches.open(SHELL_CACHE);
-  await shell.put(SHELL_KEY, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+  await shell.put(SHELL_KEY, new Response(genericShell(html), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
 }
 
 // Network first: the server writes each page in the rider's language with its preloads. Offline, or

@@ -57,8 +57,12 @@ function withLanguage(html: string, locale: Locale): string {
  */
 export interface WebAppOptions {
   pseudoLocale: boolean;
-  /** The `<meta>` tags a page's path adds to its `<head>` (link previews, previews/previews.service.ts); none when absent. */
-  headTags?: (pathname: string, locale: Locale, request: FastifyRequest) => Promise<string>;
+  /**
+   * What a page's path adds (previews/previews.service.ts): `head`, the `<meta>` tags of its
+   * `<head>` (link previews); `main`, when not null, the boot shell's main area (a ride's heading).
+   * Nothing when absent.
+   */
+  pageParts?: (pathname: string, locale: Locale, request: FastifyRequest) => Promise<{ head: string; main: string | null }>;
 }
 
 export async function serveWebApp(app: FastifyInstance, webDir: string, appName: string, options: WebAppOptions = { pseudoLocale: false }): Promise<void> {
@@ -74,17 +78,22 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const signedOutHtml = indexHtml.replace(/[ \t]*<link rel="preload" href="\/api\/users\/current"[^>]*>\n?/, '');
   // Each page also names its route's chunks and, on a ride's page, the ride (page-preloads.ts).
   const preloads = pagePreloads(webDir, indexHtml);
-  const pageFor = (pathname: string, locale: Locale, tags: string) => {
+  const pageFor = (pathname: string, locale: Locale, tags: string, main: string | null) => {
     const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
     const links = preloads.catalog(locale, pathname) + (signedOut ? '' : preloads.route(pathname));
-    return withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
+    const html = withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
+    // The boot shell's main area (index.html: its only <main>) is the page's own when it has one; the
+    // generic one follows in a <template>, which the service worker keeps as the offline shell
+    // (service-worker/shell.ts, genericShell), so no other page starts offline with this one's text.
+    if (main === null) return html;
+    return html.replace(/(<main\b[^>]*>)([\s\S]*?)(<\/main>)/, (_, open: string, generic: string, close: string) => `${open}${main}<template data-boot-generic>${generic}</template>${close}`);
   };
   // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both
   // (and the browser revalidates it each time, no-cache).
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const locale = pageLanguage(request.headers, options.pseudoLocale);
-    const tags = options.headTags ? await options.headTags(pathname, locale, request) : '';
-    return reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(pageFor(pathname, locale, tags));
+    const parts = options.pageParts ? await options.pageParts(pathname, locale, request) : { head: '', main: null };
+    return reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', PAGE_LANGUAGE_VARY).send(pageFor(pathname, locale, parts.head, parts.main));
   };
   await app.register(fastifyStatic, {
     root: webDir,

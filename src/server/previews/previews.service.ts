@@ -37,6 +37,8 @@ interface Preview {
   type: 'website' | 'profile';
   image: { path: string; alt: string; type: 'image/png' | 'image/jpeg' };
   hidden: boolean;
+  /** A ride an anonymous visitor may see: its name, which the page's boot shell paints as the ride page's heading. */
+  rideName?: string;
 }
 
 /** A description chat apps show whole: at most this many characters, cut at a word. */
@@ -161,6 +163,7 @@ async function ridePreview(ctx: AppContext, ride: Ride, i18n: I18n, format: stri
     type: 'website',
     image: { path: rideImagePath(ride.id, version), alt: i18n._(/*i18n*/ { id: 'preview.ride.image_alt', message: 'The route of {name} and its stops', values: { name } }), type: 'image/png' },
     hidden: false,
+    rideName: name,
   };
 }
 
@@ -256,17 +259,41 @@ async function previewOf(ctx: AppContext, pathname: string, i18n: I18n, format: 
 }
 
 /**
- * The `<meta>` tags of a page's `<head>`: Open Graph, the Twitter card and the description, in the
- * page's language (`locale`, the one its `<html>` names) with dates and distances in the fetcher's
- * region (Accept-Language). Every value is escaped; every address absolute, from PUBLIC_URL.
+ * The ride page's heading as the app will paint it (features/rides/components/ride-detail-page.tsx:
+ * the back link's line, the status badge's, the title), at the same place and size, written into
+ * the boot shell's main area (index.html) so that the ride's name paints with the HTML, before any
+ * script (docs/decisions/2026-11-27-ride-page-paints-first.md). The back link and the badge are
+ * placeholders of their size (their texts are the app's); the name is the ride's own, escaped.
+ * `data-boot-ride` keeps the shell until the ride page has loaded its ride (app/boot-shell.tsx); the
+ * style, removed with the shell, keeps the app's frame behind it unseen until then (no shift).
  */
-export async function previewTags(ctx: AppContext, pathname: string, locale: Locale, headers: IncomingHttpHeaders): Promise<string> {
+export function rideBootMain(name: string): string {
+  return [
+    '<div class="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10" aria-hidden="true" data-boot-ride="">',
+    '<style>#boot-shell~#root{visibility:hidden}</style>',
+    // The back link: an inline-flex line whose first item is its 16 px icon, as the app's (its line box is the app's).
+    '<div><span class="inline-flex max-w-full items-center gap-1.5 text-sm font-semibold"><span class="size-4 shrink-0"></span><span class="h-5 w-40 max-w-full animate-pulse rounded-md bg-asphalt-100"></span></span></div>',
+    '<div class="mt-4 min-w-0"><div class="flex h-5 items-center"><span class="h-5 w-20 animate-pulse rounded-full bg-asphalt-100"></span></div>',
+    `<h1 class="mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl">${escapeHtml(name)}</h1></div>`,
+    '</div>',
+  ].join('');
+}
+
+/**
+ * What the server writes into a page for its path, computed as for an anonymous visitor whoever
+ * asks: `head`, the `<meta>` tags of its `<head>` (Open Graph, the Twitter card and the
+ * description), in the page's language (`locale`, the one its `<html>` names) with dates and
+ * distances in the fetcher's region (Accept-Language), every value escaped, every address absolute
+ * (PUBLIC_URL); `main`, on the page of a ride such a visitor may see, the ride's heading for the
+ * boot shell (rideBootMain), else none (the generic shell).
+ */
+export async function pageParts(ctx: AppContext, pathname: string, locale: Locale, headers: IncomingHttpHeaders): Promise<{ head: string; main: string | null }> {
   const i18n = await i18nFor(locale);
   const format = formattingLocale(locale, acceptedLanguages(headers['accept-language']));
   const preview = await previewOf(ctx, pathname, i18n, format);
   const origin = ctx.config.publicUrl.replace(/\/+$/, '');
   const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
-  return [
+  const head = [
     meta('name', 'description', preview.description),
     meta('property', 'og:site_name', ctx.config.appName),
     meta('property', 'og:type', preview.type),
@@ -281,4 +308,5 @@ export async function previewTags(ctx: AppContext, pathname: string, locale: Loc
     meta('name', 'twitter:card', 'summary_large_image'),
     ...(preview.hidden ? [meta('name', 'robots', 'noindex')] : []),
   ].join('');
+  return { head, main: !preview.hidden && preview.rideName !== undefined ? rideBootMain(preview.rideName) : null };
 }

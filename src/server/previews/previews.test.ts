@@ -21,10 +21,22 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html:
 let t: TestApp;
 let webDir: string;
 
+/** The boot shell's generic page skeleton (index.html's, shortened). */
+const GENERIC_MAIN = '<div class="mx-auto" aria-hidden="true"><div class="h-8 animate-pulse"></div></div>';
+
+/** The page's boot shell (index.html's #boot-shell, what paints before any script) as the browser parses it. */
+async function bootShellOf(client: TestClient, url: string): Promise<{ html: string; shell: Element }> {
+  const page = await client.get(url);
+  expect(page.statusCode).toBe(200);
+  const shell = new JSDOM(page.body).window.document.getElementById('boot-shell');
+  expect(shell).not.toBeNull();
+  return { html: page.body, shell: shell! };
+}
+
 beforeAll(async () => {
   // A built web app's page, as index.html is (the server adds the language, the preloads and the tags).
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-og-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>\n<html lang="en">\n<head><title>%APP_NAME%</title></head><body><div id="root"></div></body></html>\n');
+  fs.writeFileSync(path.join(webDir, 'index.html'), `<!doctype html>\n<html lang="en">\n<head><title>%APP_NAME%</title></head><body><div id="boot-shell"><header>%APP_NAME%</header><main class="lg:ps-72">\n${GENERIC_MAIN}\n</main></div><div id="root"></div></body></html>\n`);
   t = await createTestApp({ APP_NAME: 'RoadCaptain' }, { webDir });
 });
 afterAll(async () => {
@@ -113,6 +125,30 @@ describe('a ride shared in a chat', () => {
     expect(head).not.toContain(owner.user.userId);
   });
 
+  it("paints the ride's name in the boot shell, as the ride page's heading, escaped; the same with a member's session", async () => {
+    const { html, shell } = await bootShellOf(anonymous(), `/groups/${group.slug}/rides/${ride.slug}`);
+    const heading = shell.querySelector('main h1');
+    expect(heading?.textContent).toBe('Passo della Futa "Loop" <fast>');
+    // Styled as the ride page's title (features/rides/components/ride-detail-page.tsx), at its place.
+    expect(heading?.className).toBe('mt-2 text-3xl font-black tracking-tight break-words text-asphalt-950 sm:text-4xl');
+    expect(shell.querySelector('main [data-boot-ride]')).not.toBeNull();
+    // The generic skeleton follows, unpainted, for the offline shell (service-worker/shell.ts).
+    expect(shell.querySelector('main > template[data-boot-generic]')?.innerHTML).toBe(`\n${GENERIC_MAIN}\n`);
+    expect(html).toContain('Passo della Futa &quot;Loop&quot; &lt;fast&gt;');
+    expect((await bootShellOf(anonymous(), `/rides/${ride.id}`)).shell.innerHTML).toBe(shell.innerHTML);
+    expect((await bootShellOf(member.client, `/rides/${ride.id}`)).shell.innerHTML).toBe(shell.innerHTML);
+  });
+
+  it('keeps a ride named like markup inert in the boot shell', async () => {
+    const name = '</h1><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const tricky = await buildRide(owner, group.id, { ...SUNDAY_RIDE, name });
+    const { html, shell } = await bootShellOf(anonymous(), `/rides/${tricky.id}`);
+    expect(shell.querySelector('main h1')?.textContent).toBe(name);
+    expect(shell.querySelectorAll('script, img')).toHaveLength(0);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+  });
+
   it('says a cancelled ride is cancelled', async () => {
     const cancelled = await buildRide(owner, group.id, { ...SUNDAY_RIDE, name: 'Rain check' });
     expect((await owner.client.patch(`/api/rides/${cancelled.id}`, { status: 'cancelled' })).statusCode).toBe(200);
@@ -167,6 +203,15 @@ describe('a ride shared in a chat', () => {
     expect(JSON.stringify(deleted)).not.toContain('Gone tomorrow');
     expect(await previewOf(anonymous(), '/rides/no-such-ride')).toEqual(deleted);
     expect(await previewOf(anonymous(), `/groups/${group.slug}/rides/no-such-ride`)).toEqual(deleted);
+    // The page paints today's generic boot shell, for every visitor: no name, no heading.
+    for (const client of [anonymous(), owner.client, member.client]) {
+      for (const url of [`/rides/${gone.id}`, '/rides/no-such-ride', `/groups/${group.slug}/rides/no-such-ride`]) {
+        const { html, shell } = await bootShellOf(client, url);
+        expect(html).toContain(GENERIC_MAIN);
+        expect(shell.querySelector('h1, [data-boot-ride]')).toBeNull();
+        expect(html).not.toContain('Gone tomorrow');
+      }
+    }
     const image = await anonymous().get(imageUrl);
     expect(image.statusCode).toBe(404);
     expect(image.headers['cache-control']).toBe('private, no-store');
@@ -246,6 +291,10 @@ describe('a profile', () => {
 });
 
 describe('other pages', () => {
+  it('paint the generic boot shell', async () => {
+    for (const url of ['/', '/upcoming', '/groups', '/rides']) expect((await anonymous().get(url)).body).toContain(GENERIC_MAIN);
+  });
+
   it("carry the app's own tags, indexable, and the app card is a 1200x630 PNG", async () => {
     const home = await previewOf(anonymous(), '/');
     expect(home['og:title']).toBe('RoadCaptain');

@@ -1,4 +1,5 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { FullPageSpinner } from '../components/ui/spinner';
 
@@ -15,6 +16,18 @@ function bootShell(): HTMLElement | null {
 export function AppLoading() {
   const { t } = useLingui();
   return bootShell() ? null : <FullPageSpinner label={t`Loading`} />;
+}
+
+/**
+ * True while the frame from index.html paints the ride page's heading (the server writes it on a
+ * ride an anonymous visitor may see: previews.service.ts, rideBootMain) and the app is still on
+ * that page: then the ride page removes the frame once it has its ride, not the shell, so the name
+ * stays painted where it is instead of giving way to a skeleton.
+ */
+export function useBootShellHeldByRide(): boolean {
+  const { pathname } = useLocation();
+  const [first] = useState(pathname);
+  return pathname === first && Boolean(bootShell()?.querySelector('[data-boot-ride]'));
 }
 
 /**

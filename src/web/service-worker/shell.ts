@@ -15,6 +15,15 @@ export function pageEntry(html: string): string | null {
   return /<script\b[^>]*\btype="module"[^>]*\bsrc="(\/assets\/[^"]+)"/.exec(html)?.[1] ?? null;
 }
 
+/**
+ * The page as a shell for any page: a ride's page paints the ride's heading in its boot shell (the
+ * server writes it: previews.service.ts, rideBootMain) and the generic skeleton after it in a
+ * <template data-boot-generic>; the shell keeps the generic skeleton alone.
+ */
+export function genericShell(html: string): string {
+  return html.replace(/<div\b[^>]*\bdata-boot-ride\b[\s\S]*?<template data-boot-generic>([\s\S]*?)<\/template>/, '$1');
+}
+
 /** A short name of one precache list (FNV-1a of its URLs and revisions): each version of the worker keeps its own shell. */
 export function precacheVersion(entries: ReadonlyArray<string | { url: string; revision?: string | null }>): string {
   let hash = 0x811c9dc5;

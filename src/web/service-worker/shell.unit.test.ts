@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAssets, pageEntry, precacheVersion } from './shell';
+import { genericShell, pageAssets, pageEntry, precacheVersion } from './shell';
 
 const page = `<!doctype html><html lang="it"><head>
 <link rel="preload" href="/api/users/current" as="fetch" crossorigin="use-credentials" />
@@ -20,5 +20,13 @@ describe('the offline shell', () => {
     const a = precacheVersion([{ url: '/assets/index-abc.js', revision: null }, '/icons/icon-192.png']);
     expect(precacheVersion([{ url: '/assets/index-abc.js', revision: null }, '/icons/icon-192.png'])).toBe(a);
     expect(precacheVersion([{ url: '/assets/index-xyz.js', revision: null }, '/icons/icon-192.png'])).not.toBe(a);
+  });
+
+  it("keeps a ride page's boot shell as the generic one: no ride's name starts another page offline", () => {
+    const generic = '<div class="mx-auto" aria-hidden="true"><div class="h-8 animate-pulse"></div></div>';
+    const ride = `<body><div id="boot-shell"><main class="lg:ps-72"><div class="mx-auto" aria-hidden="true" data-boot-ride=""><style>#boot-shell~#root{visibility:hidden}</style><h1 class="mt-2">Futa &lt;template data-boot-generic&gt;</h1></div><template data-boot-generic>${generic}</template></main></div><div id="root"></div></body>`;
+    expect(genericShell(ride)).toBe(`<body><div id="boot-shell"><main class="lg:ps-72">${generic}</main></div><div id="root"></div></body>`);
+    const plain = `<body><div id="boot-shell"><main class="lg:ps-72">${generic}</main></div></body>`;
+    expect(genericShell(plain)).toBe(plain);
   });
 });

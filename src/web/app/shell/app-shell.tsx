@@ -8,7 +8,7 @@ import { NotificationToasts } from '../../features/notifications/components/noti
 import { BrowserZone } from '../../features/users/components/browser-zone';
 import { RiderLanguage } from '../../components/users/language-select';
 import { useAppName } from '../../api/app-config';
-import { AppLoading, useBootShellRemoved } from '../boot-shell';
+import { AppLoading, useBootShellHeldByRide, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -74,7 +74,8 @@ export function AppShell() {
     document.title = appName;
   }, [appName]);
 
-  useBootShellRemoved(!isPending);
+  const heldByRide = useBootShellHeldByRide();
+  useBootShellRemoved(!isPending && !heldByRide);
 
   if (isPending) return <AppLoading />;
 

@@ -30,6 +30,7 @@ import { GuestPushOffer } from './guest-push-offer';
 import { RideFactsCard } from './ride-facts-card';
 import { SeriesActions } from './series-actions';
 import { RideRidersCard } from './ride-riders-card';
+import { useBootShellRemoved } from '../../../app/boot-shell';
 import { RideMediaStrip } from '../../../components/media/ride-media-strip';
 import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
 
@@ -59,6 +60,9 @@ export function useRideFromRoute({ followMoves = true }: { followMoves?: boolean
 export function RideDetailPage() {
   const ride = useRideFromRoute();
   const { data: user } = useCurrentUser();
+  // A link's first load paints the ride's name from the HTML (the boot shell the server wrote,
+  // app/boot-shell.tsx): it stays until the ride is here, then this page takes its place.
+  useBootShellRemoved(!ride.isPending);
 
   if (ride.isPending) return <RideDetailSkeleton />;
   if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
