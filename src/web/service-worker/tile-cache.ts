@@ -9,7 +9,7 @@ import { corridorTiles, tileMatcher, tileSettings, tilesToDrop, tileUrl, type Ke
  * Map tiles kept for offline use (issue 32 point 4), in the service worker (sw.ts calls
  * registerTileCaching). The tiles the rider views are fetched from the network first and kept; with
  * no network the kept copy answers. With TILE_PREFETCH, the tiles along each ride saved for offline
- * (SAVE_FOR_OFFLINE, api/offline.ts) are fetched too, one at a time, within their caps. Everything kept
+ * (SAVE_RIDES, app/offline-rides.ts) are fetched too, one at a time, within their caps. Everything kept
  * fits in TILE_CACHE_MB: past it, the tiles kept longest ago go first. Workbox's expiration plugin
  * counts entries, not bytes, so each tile's size is measured here and written beside it.
  * docs/behaviour/offline-tiles.md.
@@ -185,16 +185,17 @@ async function prefetchAlong(urls: unknown): Promise<void> {
 
 let prefetching: Promise<void> = Promise.resolve();
 
-/** Registers the tiles' route and the prefetch on SAVE_FOR_OFFLINE (one run at a time). */
+/** Registers the tiles' route and the prefetch on SAVE_RIDES, the rides the app saves (one run at a time). */
 export function registerTileCaching(worker: TileWorkerScope): void {
   registerRoute(
     ({ url, request }) => request.method === 'GET' && request.destination === 'image' && url.origin !== worker.location.origin,
     ({ request, event }) => viewedTile(request, event as unknown as WaitUntil),
   );
   worker.addEventListener('message', (event) => {
-    const message = event.data as { type?: unknown; urls?: unknown } | null;
-    if (message?.type !== 'SAVE_FOR_OFFLINE') return;
-    prefetching = prefetching.then(() => prefetchAlong(message.urls)).catch(() => undefined);
+    const message = event.data as { type?: unknown; rides?: unknown } | null;
+    if (message?.type !== 'SAVE_RIDES' || !Array.isArray(message.rides)) return;
+    const urls = message.rides.flatMap((ride: { urls?: unknown } | null) => (Array.isArray(ride?.urls) ? ride.urls : []));
+    prefetching = prefetching.then(() => prefetchAlong(urls)).catch(() => undefined);
     event.waitUntil(prefetching);
   });
 }
