@@ -162,8 +162,10 @@ describe('first paint', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { rideTitlePaint?: number };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number }>) {
-          if (entry.identifier === 'ride-title') w.rideTitlePaint = entry.renderTime || entry.startTime;
+        // paintTime is when the main thread painted the frame (what the page's own idle work follows);
+        // renderTime is when the compositor showed it, a few milliseconds later on a busy machine.
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number; paintTime?: number }>) {
+          if (entry.identifier === 'ride-title') w.rideTitlePaint = entry.paintTime || entry.renderTime || entry.startTime;
         }
       }).observe({ type: 'element', buffered: true });
     });
