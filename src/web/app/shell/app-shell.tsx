@@ -14,6 +14,7 @@ import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
+import { PartBoundary } from '../../components/part-boundary';
 import { SidebarContent } from './sidebar-content';
 
 // Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
@@ -34,9 +35,11 @@ function FirstVisitWelcome(props: ComponentProps<typeof WelcomeDialog>) {
   const painted = useAfterFirstPaint();
   if (!painted || !props.user.isFirstVisit) return null;
   return (
-    <Suspense fallback={null}>
-      <WelcomeDialog {...props} />
-    </Suspense>
+    <PartBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <WelcomeDialog {...props} />
+      </Suspense>
+    </PartBoundary>
   );
 }
 
@@ -113,9 +116,11 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="outline-none lg:ps-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           {pageLoaded ? (
-            <Suspense fallback={null}>
-              <OfflineBanner />
-            </Suspense>
+            <PartBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <OfflineBanner />
+              </Suspense>
+            </PartBoundary>
           ) : null}
           {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">
@@ -139,14 +144,18 @@ export function AppShell() {
       {/* The rider's saved language once they are known (issue 31 point 5). */}
       {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
       {loginOpen ? (
-        <Suspense fallback={null}>
-          <LoginDialog open onOpenChange={setLoginOpen} />
-        </Suspense>
+        <PartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <LoginDialog open onOpenChange={setLoginOpen} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
       {pageLoaded ? (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
+        <PartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        </PartBoundary>
       ) : null}
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
       {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
 import { Skeleton } from '../ui/skeleton';
+import { PartBoundary } from '../part-boundary';
 import type { StaticMapProps } from './static-map-props';
 
 export type { StaticMapProps } from './static-map-props';
@@ -14,8 +15,11 @@ const LeafletStaticMap = lazy(() => import('./leaflet-static-map'));
  */
 export function StaticMap(props: StaticMapProps) {
   return (
-    <Suspense fallback={<Skeleton className={cn('rounded-none', props.className)} />}>
-      <LeafletStaticMap {...props} />
-    </Suspense>
+    // A map that cannot load (no signal, a new version deployed) leaves its place plain, not the page broken.
+    <PartBoundary fallback={<div aria-hidden="true" className={cn('bg-asphalt-100', props.className)} />}>
+      <Suspense fallback={<Skeleton className={cn('rounded-none', props.className)} />}>
+        <LeafletStaticMap {...props} />
+      </Suspense>
+    </PartBoundary>
   );
 }

@@ -1,14 +1,15 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { SpinnerSuspense } from '../ui/spinner';
+import { lazyPart } from '../lazy-part';
 import type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
 
 export type { FixedGroup, RideFromPoll } from './ride-form/create-ride-form';
 
 // The form (react-hook-form, zod, calendars, place search) loads when the dialog first opens.
-const CreateRideForm = lazy(() => import('./ride-form/create-ride-form'));
+const CreateRideForm = lazyPart(() => import('./ride-form/create-ride-form'));
 
 export interface CreateRideDialogProps {
   open: boolean;

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import type { GpxMapFile } from './gpx-route-map';
-import { MapErrorBoundary } from '../map/map-error-boundary';
+import { PartBoundary } from '../part-boundary';
 
 const GpxRouteMap = lazy(() => import('./gpx-route-map'));
 
@@ -119,13 +119,13 @@ function RouteMap({ files }: { files: MediaItem[] }) {
   if (drawable.length === 0) return <MapMessage>{GPX_MESSAGES.noValidData}</MapMessage>;
   return (
     <div className={cn('overflow-hidden bg-white', fullscreen ? 'fixed inset-0 z-50 flex flex-col' : 'relative h-72 rounded-xl ring-1 ring-asphalt-200 sm:h-96')} data-testid="gpx-map">
-      <MapErrorBoundary fallback={<MapMessage>{GPX_MESSAGES.mapFailed}</MapMessage>}>
+      <PartBoundary fallback={<MapMessage>{GPX_MESSAGES.mapFailed}</MapMessage>}>
         <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
           <div className={cn('isolate', fullscreen ? 'flex-1' : 'size-full')}>
             <GpxRouteMap files={drawable} fullscreen={fullscreen} />
           </div>
         </Suspense>
-      </MapErrorBoundary>
+      </PartBoundary>
       <Button
         variant="secondary"
         size="sm"

@@ -21,6 +21,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../u
 import { MenuActions } from '../ui/menu-actions';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
+import { PartBoundary } from '../part-boundary';
 
 const SeriesRepeatText = lazy(() => import('./series-repeat-text'));
 
@@ -83,9 +84,11 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
                   <Badge>
-                    <Suspense fallback={null}>
-                      <SeriesRepeatText rule={ride.series.rule} />
-                    </Suspense>
+                    <PartBoundary fallback={null}>
+                      <Suspense fallback={null}>
+                        <SeriesRepeatText rule={ride.series.rule} />
+                      </Suspense>
+                    </PartBoundary>
                   </Badge>
                 </Link>
               ) : null}

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../lazy-part';
 import { ChevronDown, Route } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/spinner';
 
-const GpxRouteViewer = lazy(() => import('./gpx-route-viewer').then((m) => ({ default: m.GpxRouteViewer })));
+const GpxRouteViewer = lazyPart(() => import('./gpx-route-viewer').then((m) => ({ default: m.GpxRouteViewer })));
 
 const headerClasses =
   'flex w-full items-center gap-2.5 rounded-2xl px-4 py-3 text-start text-sm font-bold text-asphalt-900 transition-colors hover:bg-asphalt-50';

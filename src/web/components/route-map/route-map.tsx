@@ -9,7 +9,7 @@ import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../api/routing';
 import { Skeleton } from '../ui/skeleton';
 import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, routeMapLabel, type LocatedStop, type MapStop } from './route-map-model';
-import { MapErrorBoundary } from '../map/map-error-boundary';
+import { PartBoundary } from '../part-boundary';
 
 export type { MapStop } from './route-map-model';
 
@@ -54,11 +54,11 @@ interface DrawnMapProps {
 
 function DrawnMap(props: DrawnMapProps) {
   return (
-    <MapErrorBoundary fallback={<MapMessage text={MAP_INIT_FAILED} />}>
+    <PartBoundary fallback={<MapMessage text={MAP_INIT_FAILED} />}>
       <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
         <LeafletRouteMap {...props} />
       </Suspense>
-    </MapErrorBoundary>
+    </PartBoundary>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
@@ -7,8 +7,9 @@ import { cn } from '../../../lib/cn';
 import { formatDay } from '../../../lib/rides/ride-format';
 import { SpinnerSuspense } from '../../ui/spinner';
 import { PICKER_PLACEMENT } from '../../ui/floating';
+import { lazyPart } from '../../lazy-part';
 
-const Calendar = lazy(() => import('../../ui/calendar'));
+const Calendar = lazyPart(() => import('../../ui/calendar'));
 
 export interface DatePickerProps {
   id?: string;

@@ -1,8 +1,9 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { SpinnerSuspense } from '../../../components/ui/spinner';
+import { lazyPart } from '../../../components/lazy-part';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -13,7 +14,7 @@ import { useLingui } from '@lingui/react/macro';
  * as the bell has painted, so the list is there when the rider opens it.
  */
 const loadList = () => import('./notification-list');
-const NotificationList = lazy(() => loadList().then((module) => ({ default: module.NotificationList })));
+const NotificationList = lazyPart(() => loadList().then((module) => ({ default: module.NotificationList })));
 
 interface NotificationBellProps {
   className?: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Plus, Vote } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,9 +10,10 @@ import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/s
 import { TabError, TabMessage } from '../../../components/ui/list-states';
 import { useGroupPolls } from '../../../api/polls';
 import { PollCard } from './poll-card';
+import { lazyPart } from '../../../components/lazy-part';
 
 // The calendar (react-day-picker) loads only when a rider opens the form.
-const CreatePollDialog = lazy(() => import('./create-poll-dialog'));
+const CreatePollDialog = lazyPart(() => import('./create-poll-dialog'));
 
 /** "Plan this ride" starts on the best date, else the first proposed one. */
 function rideFromPoll(poll: Poll): RideFromPoll {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, CalendarX, CloudOff, List, Plus, Search, SearchX, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,8 +15,9 @@ import { formatDay } from '../../../lib/rides/ride-format';
 import { filterRides, rideDayKey, rideDays } from './upcoming-filters';
 import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
+import { lazyPart } from '../../../components/lazy-part';
 
-const UpcomingCalendar = lazy(() => import('./upcoming-calendar'));
+const UpcomingCalendar = lazyPart(() => import('./upcoming-calendar'));
 
 type View = 'list' | 'calendar';
 
