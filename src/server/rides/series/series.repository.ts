@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RideSeriesTable, RidesTable } from '../../db/schema';
 import type { NewRow } from '../../db/every-column-written';
 
@@ -17,6 +17,11 @@ export interface SeriesRideRow {
   others: number;
 }
 
+/** Series whose rides are not made up to `day` yet (none made at all, or made up to an earlier day). */
+function madeUntilBefore(day: string) {
+  return (eb: ExpressionBuilder<Database, 'ride_series'>) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', day)]);
+}
+
 export const seriesRepository = {
   async insert(db: Executor, row: NewRow<RideSeriesTable>): Promise<void> {
     await db.insertInto('ride_series').values(row).execute();
@@ -32,7 +37,7 @@ export const seriesRepository = {
       .selectFrom('ride_series')
       .selectAll()
       .where((eb) => eb.or([eb('last_day', 'is', null), eb('last_day', '>=', earliestToday)]))
-      .where((eb) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', latestHorizon)]))
+      .where(madeUntilBefore(latestHorizon))
       .execute();
   },
 
@@ -42,7 +47,7 @@ export const seriesRepository = {
       .updateTable('ride_series')
       .set({ made_until: day })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', day)]))
+      .where(madeUntilBefore(day))
       .execute();
   },
 
