@@ -5,6 +5,7 @@ import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -398,7 +399,7 @@ export const ridesRepository = {
   },
 
   participantIds(db: Executor, rideId: string): Promise<string[]> {
-    return db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).execute().then((rows) => rows.map((r) => r.user_id));
+    return columnValues(db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId));
   },
 
   /**
