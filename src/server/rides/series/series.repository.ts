@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RideSeriesTable, RidesTable } from '../../db/schema';
 import type { NewRow } from '../../db/every-column-written';
+import { columnValues } from '../../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -127,15 +128,15 @@ export const seriesRepository = {
    * rider removed from the group (or banned) gets no seat on the rides made after.
    */
   ridersInGroup(db: Executor, seriesId: string, groupId: string): Promise<string[]> {
-    return db
-      .selectFrom('ride_series_riders as r')
-      .innerJoin('group_members as m', (join) => join.onRef('m.user_id', '=', 'r.user_id').on('m.group_id', '=', groupId))
-      .select('r.user_id')
-      .where('r.series_id', '=', seriesId)
-      .orderBy('r.joined_at')
-      .orderBy('r.user_id')
-      .execute()
-      .then((rows) => rows.map((r) => r.user_id));
+    return columnValues(
+      db
+        .selectFrom('ride_series_riders as r')
+        .innerJoin('group_members as m', (join) => join.onRef('m.user_id', '=', 'r.user_id').on('m.group_id', '=', groupId))
+        .select('r.user_id')
+        .where('r.series_id', '=', seriesId)
+        .orderBy('r.joined_at')
+        .orderBy('r.user_id'),
+    );
   },
 
   async isRider(db: Executor, seriesId: string, userId: string): Promise<boolean> {
