@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction, type Selectable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction, type Selectable } from 'kysely';
 import type { Database, MagicLinksTable } from '../db/schema';
 import { toCount } from '../db/database';
 import type { Engine } from '../db/database';
@@ -10,6 +10,18 @@ export type MagicLinkRow = Selectable<MagicLinksTable>;
 function isOpen(nowIso?: string) {
   return (eb: ExpressionBuilder<Database, 'magic_links'>) =>
     eb.and([eb('consumed_at', 'is', null), eb('cancelled_at', 'is', null), ...(nowIso === undefined ? [] : [eb('expires_at', '>', nowIso)])]);
+}
+
+type Which = (eb: ExpressionBuilder<Database, 'magic_links'>) => Expression<SqlBool>;
+
+/** The e-mail confirmations a rider asked for. */
+function confirmationsOf(userId: string): Which {
+  return (eb) => eb.and([eb('requested_by_user_id', '=', userId), eb('purpose', '=', 'confirm_email')]);
+}
+
+/** Cancels the open links `which` picks. */
+async function cancelOpen(db: Executor, which: Which, nowIso: string): Promise<void> {
+  await db.updateTable('magic_links').set({ cancelled_at: nowIso }).where(which).where(isOpen()).execute();
 }
 
 /** The key of the PostgreSQL advisory lock that links are issued under (any fixed number: 'mlink'). */
@@ -46,14 +58,8 @@ export const magicLinksRepository = {
   },
 
   /** A newer link for the same address cancels the older ones (GUIDE section 5). */
-  async cancelOpenLinks(db: Executor, email: string, purpose: string, nowIso: string): Promise<void> {
-    await db
-      .updateTable('magic_links')
-      .set({ cancelled_at: nowIso })
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .where(isOpen())
-      .execute();
+  cancelOpenLinks(db: Executor, email: string, purpose: string, nowIso: string): Promise<void> {
+    return cancelOpen(db, (eb) => eb.and([eb('email', '=', email), eb('purpose', '=', purpose)]), nowIso);
   },
 
   async insert(db: Executor, link: Omit<MagicLinkRow, 'consumed_at' | 'cancelled_at'>): Promise<void> {
@@ -90,22 +96,15 @@ export const magicLinksRepository = {
     return db
       .selectFrom('magic_links')
       .select('email')
-      .where('requested_by_user_id', '=', userId)
-      .where('purpose', '=', 'confirm_email')
+      .where(confirmationsOf(userId))
       .where(isOpen(nowIso))
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
   },
 
-  async cancelOpenConfirmations(db: Executor, userId: string, nowIso: string): Promise<void> {
-    await db
-      .updateTable('magic_links')
-      .set({ cancelled_at: nowIso })
-      .where('requested_by_user_id', '=', userId)
-      .where('purpose', '=', 'confirm_email')
-      .where(isOpen())
-      .execute();
+  cancelOpenConfirmations(db: Executor, userId: string, nowIso: string): Promise<void> {
+    return cancelOpen(db, confirmationsOf(userId), nowIso);
   },
 
   async cancelById(db: Executor, id: string, nowIso: string): Promise<void> {

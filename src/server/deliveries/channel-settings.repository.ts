@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -12,15 +13,17 @@ export const channelSettingsRepository = {
   /** The riders among `userIds` who set `type` on `channel` to `enabled`. */
   async usersWith(db: Executor, userIds: string[], type: string, channel: string, enabled: boolean): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('notification_channel_settings')
-      .select('user_id')
-      .where('user_id', 'in', userIds)
-      .where('type', '=', type)
-      .where('channel', '=', channel)
-      .where('enabled', '=', enabled ? 1 : 0)
-      .execute();
-    return new Set(rows.map((r) => r.user_id));
+    return new Set(
+      await columnValues(
+        db
+          .selectFrom('notification_channel_settings')
+          .select('user_id')
+          .where('user_id', 'in', userIds)
+          .where('type', '=', type)
+          .where('channel', '=', channel)
+          .where('enabled', '=', enabled ? 1 : 0),
+      ),
+    );
   },
 
   async set(db: Executor, row: { user_id: string; type: string; channel: string; enabled: number }): Promise<void> {
@@ -39,8 +42,7 @@ export const channelSettingsRepository = {
   /** The riders among `userIds` with a confirmed address and mail not paused (a guest has no address). */
   async mailable(db: Executor, userIds: string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await db.selectFrom('users').select('id').where('id', 'in', userIds).where('email', 'is not', null).where('email_paused', '=', 0).execute();
-    return new Set(rows.map((r) => r.id));
+    return new Set(await columnValues(db.selectFrom('users').select('id').where('id', 'in', userIds).where('email', 'is not', null).where('email_paused', '=', 0)));
   },
 
   async setEmailPaused(db: Executor, userId: string, paused: boolean): Promise<void> {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { type TestClient } from '../test/test-app';
-import { addMember, buildGroup, buildGuest, buildRide, buildRoles, clientsByRole, inDays, makeCoOrganizer, type GroupRole, type Rider } from '../test/factories';
+import { buildGroup, buildGuest, buildMember, buildRide, buildRoles, clientsByRole, inDays, makeCoOrganizer, type GroupRole, type Rider } from '../test/factories';
 import { groupMemberSchema, groupSchema, type GroupAbilities, type GroupMember } from '../../shared/groups/group';
 import { notificationSchema } from '../../shared/notifications/notification';
 import { useTestApp } from '../test/use-test-app';
@@ -43,11 +43,7 @@ const TABLE: Record<Ability, [number, number, number, number, number, number, nu
 
 type World = Awaited<ReturnType<typeof buildRoles>>;
 
-async function freshMember(w: World): Promise<Rider> {
-  const rider = await buildGuest(t);
-  await addMember(w.owner, rider, w.group.id);
-  return rider;
-}
+const freshMember = (w: World): Promise<Rider> => buildMember(t, w.owner, w.group.id);
 
 /**
  * Each action as a role performs it. What one role's action consumes (a request, a member) is made
@@ -124,8 +120,7 @@ describe('co-organizers', () => {
   it('are made by the owner, told, and then approve requests, invite and edit the group’s rides, but never delete the group', async () => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: true });
-    const helper = await buildGuest(t);
-    await addMember(owner, helper, group.id);
+    const helper = await buildMember(t, owner, group.id);
     const made = await owner.client.put(`/api/groups/${group.id}/members/${helper.user.id}/role`, { role: 'co_organizer' });
     expect(body(groupMemberSchema, made)).toMatchObject({ id: helper.user.id, role: 'co_organizer', isOwner: false });
     expect((await notesOf(helper))[0]).toMatchObject({ type: 'made_co_organizer', title: 'You are a co-organizer', message: expect.stringContaining(group.name) });

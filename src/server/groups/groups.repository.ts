@@ -3,6 +3,7 @@ import type { Database, GroupRole, GroupsTable } from '../db/schema';
 import type { Engine } from '../db/database';
 import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { everyColumn } from '../db/every-column';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -293,15 +294,15 @@ export const groupsRepository = {
   },
 
   /** The owner and co-organizers: who is told of membership requests. */
-  async organizerIds(db: Executor, groupId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('group_members')
-      .innerJoin('groups', 'groups.id', 'group_members.group_id')
-      .select('group_members.user_id')
-      .where('group_members.group_id', '=', groupId)
-      .where((eb) => eb.or([eb('group_members.role', '=', 'co_organizer'), eb('group_members.user_id', '=', eb.ref('groups.creator_id'))]))
-      .execute();
-    return rows.map((r) => r.user_id);
+  organizerIds(db: Executor, groupId: string): Promise<string[]> {
+    return columnValues(
+      db
+        .selectFrom('group_members')
+        .innerJoin('groups', 'groups.id', 'group_members.group_id')
+        .select('group_members.user_id')
+        .where('group_members.group_id', '=', groupId)
+        .where((eb) => eb.or([eb('group_members.role', '=', 'co_organizer'), eb('group_members.user_id', '=', eb.ref('groups.creator_id'))])),
+    );
   },
 
   /**
@@ -364,12 +365,7 @@ export const groupsRepository = {
   },
 
   memberIds(db: Executor, groupId: string): Promise<string[]> {
-    return db
-      .selectFrom('group_members')
-      .select('user_id')
-      .where('group_id', '=', groupId)
-      .execute()
-      .then((rows) => rows.map((r) => r.user_id));
+    return columnValues(db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId));
   },
 
   async insertRequest(db: Executor, row: { id: string; group_id: string; user_id: string; requested_at: string }): Promise<void> {
@@ -431,11 +427,6 @@ export const groupsRepository = {
   },
 
   pendingGroupIds(db: Executor, userId: string): Promise<string[]> {
-    return db
-      .selectFrom('membership_requests')
-      .select('group_id')
-      .where('user_id', '=', userId)
-      .execute()
-      .then((rows) => rows.map((r) => r.group_id));
+    return columnValues(db.selectFrom('membership_requests').select('group_id').where('user_id', '=', userId));
   },
 };

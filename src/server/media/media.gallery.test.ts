@@ -7,7 +7,7 @@ import { buildSignedInUser, createTestApp, type TestApp, type TestClient } from 
 import { MEDIA_MAX_BYTES } from '../../shared/media/limits';
 import { parseGpx } from '../../shared/gpx/gpx';
 import * as helpers from './media.test-helpers';
-import { fileOf, gpxFixture, multipartBody, PHOTO, postMultipart, storedPathOf, syntheticMp4, type Part } from './media.test-helpers';
+import { expectServedJpeg, fileOf, gpxFixture, multipartBody, PHOTO, photoItemOf, postMultipart, storedPathOf, syntheticMp4, type Part } from './media.test-helpers';
 
 let t: TestApp;
 let rider: { client: TestClient; user: { id: string; userId: string } };
@@ -31,14 +31,8 @@ describe('POST /api/media: gallery images', () => {
     // The fixture's EXIF points at a GPS block (tag 0x8825, in either byte order).
     expect(original.exif!.includes(Buffer.from([0x88, 0x25])) || original.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true);
 
-    const res = await upload([description('Coffee stop at the pass'), fileOf(PHOTO, 'DSCN0010.jpg')]);
-    expect(res.statusCode).toBe(201);
-    const item = res.json();
-    expect(item).toMatchObject({
-      originalName: 'DSCN0010.jpg',
+    const item = photoItemOf(await upload([description('Coffee stop at the pass'), fileOf(PHOTO, 'DSCN0010.jpg')]), {
       description: 'Coffee stop at the pass',
-      mimeType: 'image/jpeg',
-      fileType: 'image',
       associatedType: 'profile',
       associatedId: rider.user.id,
       gpx: null,
@@ -46,15 +40,8 @@ describe('POST /api/media: gallery images', () => {
     });
     expect(item.thumbnailUrl).toMatch(/^\/media\/files\/[a-f0-9]+\.thumb\.jpg$/);
 
-    const served = await fetchFile(item.url);
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.length).toBe(item.size);
-    const meta = await sharp(served.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'jpeg', width: original.width, height: original.height });
-    expect(meta.exif).toBeUndefined();
-    expect(meta.xmp).toBeUndefined();
+    const { meta } = await expectServedJpeg(t, item, { width: original.width, height: original.height });
     expect(meta.icc).toBeUndefined();
-    expect(served.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
 
     const thumbnail = await fetchFile(item.thumbnailUrl);
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { viewerMembershipColumns } from '../groups/groups.repository';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MediaRow = Selectable<MediaTable>;
@@ -54,8 +55,7 @@ export const mediaRepository = {
   /** Every stored key of a media item: its file, thumbnail, and copies made from them. */
   async keysOf(db: Executor, mediaIds: string[]): Promise<string[]> {
     if (mediaIds.length === 0) return [];
-    const rows = await db.selectFrom('media_files').select('key').where('media_id', 'in', mediaIds).execute();
-    return rows.map((r) => r.key);
+    return columnValues(db.selectFrom('media_files').select('key').where('media_id', 'in', mediaIds));
   },
 
   async forgetFiles(db: Executor, keys: string[]): Promise<void> {
@@ -226,23 +226,22 @@ export const mediaRepository = {
   },
 
   /** Media attached to a group: its gallery, its image, and the media of each of its rides. */
-  async idsAttachedToGroup(db: Executor, groupId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('media')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('associated_type', 'in', ['group', 'group_image']), eb('associated_id', '=', groupId)]),
-          eb.and([eb('associated_type', '=', 'ride'), eb('associated_id', 'in', eb.selectFrom('rides').select('rides.id').where('rides.group_id', '=', groupId))]),
-        ]),
-      )
-      .execute();
-    return rows.map((r) => r.id);
+  idsAttachedToGroup(db: Executor, groupId: string): Promise<string[]> {
+    return columnValues(
+      db
+        .selectFrom('media')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('associated_type', 'in', ['group', 'group_image']), eb('associated_id', '=', groupId)]),
+            eb.and([eb('associated_type', '=', 'ride'), eb('associated_id', 'in', eb.selectFrom('rides').select('rides.id').where('rides.group_id', '=', groupId))]),
+          ]),
+        ),
+    );
   },
 
-  async idsAttachedToRide(db: Executor, rideId: string): Promise<string[]> {
-    const rows = await db.selectFrom('media').select('id').where('associated_type', '=', 'ride').where('associated_id', '=', rideId).execute();
-    return rows.map((r) => r.id);
+  idsAttachedToRide(db: Executor, rideId: string): Promise<string[]> {
+    return columnValues(db.selectFrom('media').select('id').where('associated_type', '=', 'ride').where('associated_id', '=', rideId));
   },
 
   async deleteRows(db: Executor, ids: string[]): Promise<void> {
@@ -250,14 +249,14 @@ export const mediaRepository = {
   },
 
   /** Storage keys whose media row is gone, recorded before the cutoff (uploads in progress are younger). */
-  async orphanKeys(db: Executor, cutoffIso: string, limit: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('media_files')
-      .select('media_files.key')
-      .where('media_files.created_at', '<', cutoffIso)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media').select('media.id').whereRef('media.id', '=', 'media_files.media_id'))))
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.key);
+  orphanKeys(db: Executor, cutoffIso: string, limit: number): Promise<string[]> {
+    return columnValues(
+      db
+        .selectFrom('media_files')
+        .select('media_files.key')
+        .where('media_files.created_at', '<', cutoffIso)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media').select('media.id').whereRef('media.id', '=', 'media_files.media_id'))))
+        .limit(limit),
+    );
   },
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp, TestClient } from '../test/test-app';
@@ -99,6 +100,27 @@ export async function expectNothingLeftBehind(t: TestApp, run: () => Promise<Lig
 
 export function fetchFile(t: TestApp, url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });
+}
+
+/** PHOTO's upload answer: a 201 and the image item it made, with the fields of `fields` too. */
+export function photoItemOf(res: LightMyRequestResponse, fields: Record<string, unknown>) {
+  expect(res.statusCode, res.body).toBe(201);
+  const item = res.json();
+  expect(item).toMatchObject({ originalName: 'DSCN0010.jpg', mimeType: 'image/jpeg', fileType: 'image', ...fields });
+  return item;
+}
+
+/** An uploaded image as served: every byte the item counts, a JPEG of `size`, no EXIF or XMP block left. */
+export async function expectServedJpeg(t: TestApp, item: { url: string; size: number }, size: { width?: number; height?: number }) {
+  const served = await fetchFile(t, item.url);
+  expect(served.statusCode).toBe(200);
+  expect(served.rawPayload.length).toBe(item.size);
+  const meta = await sharp(served.rawPayload).metadata();
+  expect(meta).toMatchObject({ format: 'jpeg', ...size });
+  expect(meta.exif).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+  expect(served.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
+  return { served, meta };
 }
 
 /** Reads a served file as a given client would (with its session cookie). */

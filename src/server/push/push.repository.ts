@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { idleCutoff } from '../auth/sessions.repository';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -90,8 +91,7 @@ export const pushRepository = {
 
   /** The devices (subscription ids) a delivery was already sent to, by an earlier attempt. */
   async sentTo(db: Executor, deliveryId: string): Promise<Set<string>> {
-    const rows = await db.selectFrom('push_sent').select('subscription_id').where('delivery_id', '=', deliveryId).execute();
-    return new Set(rows.map((r) => r.subscription_id));
+    return new Set(await columnValues(db.selectFrom('push_sent').select('subscription_id').where('delivery_id', '=', deliveryId)));
   },
 
   /**
@@ -108,12 +108,14 @@ export const pushRepository = {
 
   /** Which of a rider's sessions have push on (the Security card names them). */
   async sessionsWithPush(db: Executor, userId: string): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom('push_subscriptions')
-      .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
-      .select('push_subscriptions.session_id')
-      .where('sessions.user_id', '=', userId)
-      .execute();
-    return new Set(rows.map((r) => r.session_id));
+    return new Set(
+      await columnValues(
+        db
+          .selectFrom('push_subscriptions')
+          .innerJoin('sessions', 'sessions.public_id', 'push_subscriptions.session_id')
+          .select('push_subscriptions.session_id')
+          .where('sessions.user_id', '=', userId),
+      ),
+    );
   },
 };

@@ -5,6 +5,7 @@ import { nearestInCircle, type Circle, type NearestPage } from '../db/nearest';
 import { jsonArrayAgg, parseJsonArray } from '../db/json-array';
 import { viewerMembershipColumns } from '../groups/groups.repository';
 import type { RidePerson, RideStatus } from '../../shared/rides/ride';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -382,23 +383,23 @@ export const ridesRepository = {
    * guests (no address: they hold no account worth telling) and, on a group's ride, anyone no
    * longer a member (a removed rider keeps a seat on a ride that has started).
    */
-  async commentAudience(db: Executor, rideId: string, commenterId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('users')
-      .innerJoin('rides', (join) => join.on('rides.id', '=', rideId))
-      .select('users.id')
-      .where((eb) => eb.or([eb('users.id', '=', eb.ref('rides.owner_id')), eb('users.id', 'in', eb.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId))]))
-      .where('users.id', '!=', commenterId)
-      .where('users.email', 'is not', null)
-      .where((eb) =>
-        eb.or([eb('rides.group_id', 'is', null), eb.exists(eb.selectFrom('group_members').select('group_members.user_id').whereRef('group_members.group_id', '=', 'rides.group_id').whereRef('group_members.user_id', '=', 'users.id'))]),
-      )
-      .execute();
-    return rows.map((r) => r.id);
+  commentAudience(db: Executor, rideId: string, commenterId: string): Promise<string[]> {
+    return columnValues(
+      db
+        .selectFrom('users')
+        .innerJoin('rides', (join) => join.on('rides.id', '=', rideId))
+        .select('users.id')
+        .where((eb) => eb.or([eb('users.id', '=', eb.ref('rides.owner_id')), eb('users.id', 'in', eb.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId))]))
+        .where('users.id', '!=', commenterId)
+        .where('users.email', 'is not', null)
+        .where((eb) =>
+          eb.or([eb('rides.group_id', 'is', null), eb.exists(eb.selectFrom('group_members').select('group_members.user_id').whereRef('group_members.group_id', '=', 'rides.group_id').whereRef('group_members.user_id', '=', 'users.id'))]),
+        ),
+    );
   },
 
   participantIds(db: Executor, rideId: string): Promise<string[]> {
-    return db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId).execute().then((rows) => rows.map((r) => r.user_id));
+    return columnValues(db.selectFrom('ride_participants').select('user_id').where('ride_id', '=', rideId));
   },
 
   /**

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/database';
 import type { RideStatus } from '../../shared/rides/ride';
+import { columnValues } from '../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -132,17 +133,17 @@ export const waitlistRepository = {
   /** The rider's rides in the group that have not ended; with `seriesIds`, only the rides of those series. */
   async ownedUpcomingInGroup(db: Executor, groupId: string, ownerId: string, nowIso: string, seriesIds?: readonly string[]): Promise<string[]> {
     if (seriesIds && seriesIds.length === 0) return [];
-    const rows = await db
-      .selectFrom('rides')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .where('owner_id', '=', ownerId)
-      .where('end_date', '>', nowIso)
-      .$if(seriesIds !== undefined, (q) => q.where('series_id', 'in', seriesIds!))
-      .orderBy('start_date')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.id);
+    return columnValues(
+      db
+        .selectFrom('rides')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where('owner_id', '=', ownerId)
+        .where('end_date', '>', nowIso)
+        .$if(seriesIds !== undefined, (q) => q.where('series_id', 'in', seriesIds!))
+        .orderBy('start_date')
+        .orderBy('id'),
+    );
   },
 
   /** The rider's seat changes hands, keeping its place in the seat order (joined_at): the seat count is unchanged. */

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RideSeriesTable, RidesTable } from '../../db/schema';
 import type { NewRow } from '../../db/every-column-written';
+import { columnValues } from '../../db/column-values';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -15,6 +16,11 @@ export interface SeriesRideRow {
   slug: string;
   /** Riders holding a seat other than the owner, and riders waiting: a ride with none is removed, not cancelled. */
   others: number;
+}
+
+/** Series whose rides are not made up to `day` yet (none made at all, or made up to an earlier day). */
+function madeUntilBefore(day: string) {
+  return (eb: ExpressionBuilder<Database, 'ride_series'>) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', day)]);
 }
 
 export const seriesRepository = {
@@ -32,7 +38,7 @@ export const seriesRepository = {
       .selectFrom('ride_series')
       .selectAll()
       .where((eb) => eb.or([eb('last_day', 'is', null), eb('last_day', '>=', earliestToday)]))
-      .where((eb) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', latestHorizon)]))
+      .where(madeUntilBefore(latestHorizon))
       .execute();
   },
 
@@ -42,7 +48,7 @@ export const seriesRepository = {
       .updateTable('ride_series')
       .set({ made_until: day })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('made_until', 'is', null), eb('made_until', '<', day)]))
+      .where(madeUntilBefore(day))
       .execute();
   },
 
@@ -122,15 +128,15 @@ export const seriesRepository = {
    * rider removed from the group (or banned) gets no seat on the rides made after.
    */
   ridersInGroup(db: Executor, seriesId: string, groupId: string): Promise<string[]> {
-    return db
-      .selectFrom('ride_series_riders as r')
-      .innerJoin('group_members as m', (join) => join.onRef('m.user_id', '=', 'r.user_id').on('m.group_id', '=', groupId))
-      .select('r.user_id')
-      .where('r.series_id', '=', seriesId)
-      .orderBy('r.joined_at')
-      .orderBy('r.user_id')
-      .execute()
-      .then((rows) => rows.map((r) => r.user_id));
+    return columnValues(
+      db
+        .selectFrom('ride_series_riders as r')
+        .innerJoin('group_members as m', (join) => join.onRef('m.user_id', '=', 'r.user_id').on('m.group_id', '=', groupId))
+        .select('r.user_id')
+        .where('r.series_id', '=', seriesId)
+        .orderBy('r.joined_at')
+        .orderBy('r.user_id'),
+    );
   },
 
   async isRider(db: Executor, seriesId: string, userId: string): Promise<boolean> {

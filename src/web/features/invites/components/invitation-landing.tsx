@@ -39,6 +39,19 @@ function Panel({ children }: { children: ReactNode }) {
   );
 }
 
+/** One of the landing's messages instead of the invitation: a picture, a title, what it means and the way on. */
+function MessagePanel({ picture, title, children }: { picture: ReactNode; title: ReactNode; children: ReactNode }) {
+  return (
+    <Panel>
+      <div className="px-6 py-10">
+        {picture}
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-asphalt-950">{title}</h1>
+        {children}
+      </div>
+    </Panel>
+  );
+}
+
 /** /invite/{token} (spec 2 section 2). */
 export function InvitationLanding({ token }: { token: string }) {
   const { t } = useLingui();
@@ -58,41 +71,29 @@ export function InvitationLanding({ token }: { token: string }) {
   }
   if (invitation.isError) {
     return (
-      <Panel>
-        <div className="px-6 py-10">
-          <StatusIcon tone="warning" />
-          <h1 className="text-2xl font-extrabold tracking-tight">
-            <Trans>Couldn't load the invitation</Trans>
-          </h1>
-          <p className="mt-2 text-sm text-asphalt-600">
-            <Trans>Check your connection and try again.</Trans>
-          </p>
-          <Button variant="dark" size="lg" className="mt-6" onClick={() => void invitation.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </Panel>
+      <MessagePanel picture={<StatusIcon tone="warning" />} title={<Trans>Couldn't load the invitation</Trans>}>
+        <p className="mt-2 text-sm text-asphalt-600">
+          <Trans>Check your connection and try again.</Trans>
+        </p>
+        <Button variant="dark" size="lg" className="mt-6" onClick={() => void invitation.refetch()}>
+          <Trans>Try again</Trans>
+        </Button>
+      </MessagePanel>
     );
   }
   if (invitation.data === null) {
     return (
-      <Panel>
-        <div className="px-6 py-10">
-          <StatusIcon tone="error" />
-          <h1 className="text-2xl font-extrabold tracking-tight">
-            <Trans>Invalid Invitation</Trans>
-          </h1>
-          <p role="alert" className="mt-2 text-sm text-asphalt-700">
-            {/* The words of INVALID_INVITATION_MESSAGE (shared/invites), the title in bold. */}
-            <Trans>
-              <strong className="font-bold text-red-700">Invalid Invitation:</strong> This invitation link is invalid or has expired.
-            </Trans>
-          </p>
-          <Link to="/" className={buttonClasses('dark', 'lg', 'mt-6 w-full sm:w-auto')}>
-            <Trans>Back to Dashboard</Trans>
-          </Link>
-        </div>
-      </Panel>
+      <MessagePanel picture={<StatusIcon tone="error" />} title={<Trans>Invalid Invitation</Trans>}>
+        <p role="alert" className="mt-2 text-sm text-asphalt-700">
+          {/* The words of INVALID_INVITATION_MESSAGE (shared/invites), the title in bold. */}
+          <Trans>
+            <strong className="font-bold text-red-700">Invalid Invitation:</strong> This invitation link is invalid or has expired.
+          </Trans>
+        </p>
+        <Link to="/" className={buttonClasses('dark', 'lg', 'mt-6 w-full sm:w-auto')}>
+          <Trans>Back to Dashboard</Trans>
+        </Link>
+      </MessagePanel>
     );
   }
   if (invitation.data.alreadyMember) return <AlreadyMember group={invitation.data.group} />;
@@ -110,23 +111,20 @@ function groupPath(slug: string): string {
 function AlreadyMember({ group }: { group: InvitationView['group'] }) {
   const groupName = group.name;
   return (
-    <Panel>
-      <div className="px-6 py-10">
-        <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="mx-auto mb-4 size-16 rounded-2xl text-xl" />
-        <h1 className="text-2xl font-extrabold tracking-tight break-words text-asphalt-950">
-          <Trans>You're already a member of {groupName}</Trans>
-        </h1>
-        <p className="mt-2 text-sm text-asphalt-600">
-          <Trans>This invitation stays unused, so the rider it was meant for can still join with it.</Trans>
-        </p>
-        <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
-          <Users aria-hidden="true" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">
-            <Trans>Go to {groupName}</Trans>
-          </span>
-        </Link>
-      </div>
-    </Panel>
+    <MessagePanel
+      picture={<GroupImage name={group.name} imageUrl={group.groupImageUrl} className="mx-auto mb-4 size-16 rounded-2xl text-xl" />}
+      title={<Trans>You're already a member of {groupName}</Trans>}
+    >
+      <p className="mt-2 text-sm text-asphalt-600">
+        <Trans>This invitation stays unused, so the rider it was meant for can still join with it.</Trans>
+      </p>
+      <Link to={groupPath(group.slug)} className={buttonClasses('dark', 'lg', `mt-6 ${WRAPPING_BUTTON}`)}>
+        <Users aria-hidden="true" />
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          <Trans>Go to {groupName}</Trans>
+        </span>
+      </Link>
+    </MessagePanel>
   );
 }
 

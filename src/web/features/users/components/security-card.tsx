@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../../shared/users/current-user';
 import { describeDevice, type Session } from '../../../../shared/auth/sessions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format-date';
@@ -118,18 +119,9 @@ function SignedInDevices({ userId }: { userId: string }) {
       <h3 id="devices-title" className="text-sm font-bold text-asphalt-900">
         <Trans>Signed-in devices</Trans>
       </h3>
-      {sessions.isPending ? (
-        <p className="mt-2 text-sm text-asphalt-500">
-          <Trans>Loading devices...</Trans>
-        </p>
-      ) : sessions.isError ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-asphalt-600">
-          <span>
-            <Trans>Your devices could not be loaded.</Trans>
-          </span>
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void sessions.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
+      {!sessions.isSuccess ? (
+        <div className="mt-2">
+          <QueryStatus query={sessions} loading={t`Loading devices...`} failed={t`Your devices could not be loaded.`} />
         </div>
       ) : (
         <ul aria-labelledby="devices-title" className="mt-3 space-y-2">
