@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 
 /**
  * One part of a page that failed (its code could not be loaded, offline before the service worker
@@ -18,4 +18,13 @@ export class PartBoundary extends Component<{ fallback: ReactNode; children: Rea
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/** A lazy extra that shows nothing while its code loads, and nothing if it cannot be loaded. */
+export function QuietPart({ children }: { children: ReactNode }) {
+  return (
+    <PartBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartBoundary>
+  );
 }

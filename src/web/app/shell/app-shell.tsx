@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, useEffect, useState, type ComponentProps } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
@@ -14,7 +14,7 @@ import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
-import { PartBoundary } from '../../components/part-boundary';
+import { QuietPart } from '../../components/part-boundary';
 import { SidebarContent } from './sidebar-content';
 
 // Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
@@ -35,11 +35,9 @@ function FirstVisitWelcome(props: ComponentProps<typeof WelcomeDialog>) {
   const painted = useAfterFirstPaint();
   if (!painted || !props.user.isFirstVisit) return null;
   return (
-    <PartBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <WelcomeDialog {...props} />
-      </Suspense>
-    </PartBoundary>
+    <QuietPart>
+      <WelcomeDialog {...props} />
+    </QuietPart>
   );
 }
 
@@ -116,11 +114,9 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="outline-none lg:ps-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           {pageLoaded ? (
-            <PartBoundary fallback={null}>
-              <Suspense fallback={null}>
-                <OfflineBanner />
-              </Suspense>
-            </PartBoundary>
+            <QuietPart>
+              <OfflineBanner />
+            </QuietPart>
           ) : null}
           {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">
@@ -144,18 +140,14 @@ export function AppShell() {
       {/* The rider's saved language once they are known (issue 31 point 5). */}
       {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
       {loginOpen ? (
-        <PartBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <LoginDialog open onOpenChange={setLoginOpen} />
-          </Suspense>
-        </PartBoundary>
+        <QuietPart>
+          <LoginDialog open onOpenChange={setLoginOpen} />
+        </QuietPart>
       ) : null}
       {pageLoaded ? (
-        <PartBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        </PartBoundary>
+        <QuietPart>
+          <UpdatePrompt />
+        </QuietPart>
       ) : null}
       {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
       {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}

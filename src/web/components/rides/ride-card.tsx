@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Clock, Eye, Navigation, Pencil, Route, Trash2, UserPlus, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,7 +21,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuMoreTrigger } from '../u
 import { MenuActions } from '../ui/menu-actions';
 import { UserAvatar } from '../users/user-avatar';
 import { Fact } from '../ui/fact';
-import { PartBoundary } from '../part-boundary';
+import { QuietPart } from '../part-boundary';
 
 const SeriesRepeatText = lazy(() => import('./series-repeat-text'));
 
@@ -84,11 +84,9 @@ export function RideCard({ ride, distanceKm, hideMap = false, className }: RideC
               {ride.series ? (
                 <Link to={seriesPath(ride.series.id)} className="rounded-full hover:underline">
                   <Badge>
-                    <PartBoundary fallback={null}>
-                      <Suspense fallback={null}>
-                        <SeriesRepeatText rule={ride.series.rule} />
-                      </Suspense>
-                    </PartBoundary>
+                    <QuietPart>
+                      <SeriesRepeatText rule={ride.series.rule} />
+                    </QuietPart>
                   </Badge>
                 </Link>
               ) : null}

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useNotificationStream } from '../../../api/notifications';
-import { PartBoundary } from '../../../components/part-boundary';
+import { QuietPart } from '../../../components/part-boundary';
 
 /*
  * A toast's card and the notifications' texts (shared/notifications/notification-types.ts, with
@@ -69,12 +69,10 @@ export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
   }, []);
 
   return (
-    <PartBoundary fallback={null}>
-      <Suspense fallback={null}>
-        {queue.slice(Math.max(0, queue.length - limit)).map((notification) => (
-          <NotificationToast key={`${notification.id}:${notification.count ?? 1}`} notification={notification} onRemoved={remove} />
-        ))}
-      </Suspense>
-    </PartBoundary>
+    <QuietPart>
+      {queue.slice(Math.max(0, queue.length - limit)).map((notification) => (
+        <NotificationToast key={`${notification.id}:${notification.count ?? 1}`} notification={notification} onRemoved={remove} />
+      ))}
+    </QuietPart>
   );
 }
