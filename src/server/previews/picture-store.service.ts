@@ -32,18 +32,14 @@ export async function recordPicture(ctx: Pick<AppContext, 'db'>, key: string, su
  * Removes the stored picture when no row names it; true when it removed it. Its bytes are read
  * first: a request that recorded the picture meanwhile (the same route again, or another ride's
  * identical one) finds it put back, and one that records it later draws it again. Loops only while
- * rows come and go under it. `beforeRemove`: the test seam (AppContext.beforeLock 'preview-sweep').
+ * rows come and go under it. The test seam AppContext.beforeLock('preview-sweep') holds it just before it removes.
  */
 export async function removeUnusedPicture(ctx: Pick<AppContext, 'db' | 'beforeLock'>, storage: FileStorage, key: string): Promise<boolean> {
   if (await previewsRepository.inUse(ctx.db, key)) return false;
-  let bytes: Buffer;
-  try {
-    bytes = await bytesOf(storage.read(key));
-  } catch {
-    // Not stored (removed by another sweep, or never drawn): nothing to remove. A request storing it
-    // now has recorded it first, and records it again after.
-    return false;
-  }
+  // Not stored (removed by another sweep, or never drawn): nothing to remove. A request storing it
+  // now has recorded it first, and records it again after. A failed read throws (the caller keeps the row).
+  if (!(await storage.stat(key))) return false;
+  const bytes = await bytesOf(storage.read(key));
   await ctx.beforeLock?.('preview-sweep');
   for (;;) {
     await storage.delete(key);
