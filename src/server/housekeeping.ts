@@ -11,6 +11,7 @@ import { checkMinimumRiders } from './rides/minimum-riders';
 import { enqueueReminderDeliveries } from './rides/reminder-deliveries';
 import { makeSeriesRides } from './rides/series/series.service';
 import { sweepOrphanMedia } from './media/media-sweep.service';
+import { sweepPreviewPictures } from './previews/picture-sweep';
 import { refreshGpxSummaries } from './media/gpx-summary-refresh.service';
 import { LONGEST_WINDOW_MS, writeCountersRepository } from './limits/write-counters';
 import { deleteOldUploadCounters } from './limits/guest-upload-limits';
@@ -40,6 +41,8 @@ export function housekeepingJobs(ctx: AppContext) {
     { name: 'sweep-upload-temp-files', everyMs: 6 * HOUR_MS, run: () => createStorage(ctx.config).sweepTempFiles(24 * HOUR_MS) },
     // Files of media rows removed with their ride or group.
     { name: 'sweep-orphan-media', everyMs: 6 * HOUR_MS, run: () => sweepOrphanMedia(ctx, createStorage(ctx.config)) },
+    // Link preview pictures no longer any visible subject's today (an older route or photo, a ride deleted or made private), claimed row by row.
+    { name: 'sweep-preview-pictures', everyMs: 6 * HOUR_MS, run: () => sweepPreviewPictures(ctx) },
     // GPX summaries an older reader measured (a track and a route of one road counted twice), read again once from the stored files.
     { name: 'refresh-gpx-summaries', everyMs: 6 * HOUR_MS, run: () => refreshGpxSummaries(ctx, createStorage(ctx.config)) },
     { name: 'ride-reminders', everyMs: 15 * 60 * 1000, run: () => sendRideReminders(ctx) },

@@ -9,6 +9,7 @@ import type { Ride } from '../shared/rides/ride';
 import type { Series } from '../shared/series/series-rule';
 import { createTestApp, TestClient, type TestApp } from './test/test-app';
 import { startTestBucket, type TestBucket } from './test/test-s3';
+import { createStorage } from './platform/storage';
 
 // README, "Several servers": app servers that share DATABASE_URL (PostgreSQL), STORAGE_URL and
 // PUBLIC_URL serve one club behind a load balancer, whichever server a request reaches. Two apps
@@ -149,5 +150,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers, one club (need
     expect(rides.length).toBeGreaterThanOrEqual(8);
     expect(new Set(rides.map((r) => r.day)).size).toBe(rides.length);
     for (const ride of rides) expect(((await rider.client.get(`/api/rides/${ride.id}`)).json() as Ride).participantCount).toBe(2);
+  });
+  it("sweeps a ride's older picture from the shared bucket once when the job runs on both servers; the new one stays", async () => {
+    const owner = await buildGuest(a);
+    const group = await buildGroup(owner);
+    const ride = await buildRide(owner, group.id, { name: 'Twin Pictures', startLatitude: 44.91 });
+    const keysOf = async () => (await a.app.ctx.db.selectFrom('preview_pictures').select('key').where('subject_id', '=', ride.id).orderBy('checked_at').execute()).map((r) => r.key);
+    // Any version's address answers today's picture, drawn and recorded by the server it reaches.
+    expect((await new TestClient(a.app).get(`/og/rides/${ride.id}/any.png`)).statusCode).toBe(200);
+    const [old] = await keysOf();
+    expect((await owner.client.patch(`/api/rides/${ride.id}`, { startLatitude: 44.92 })).statusCode).toBe(200);
+    const fresh = await new TestClient(b.app).get(`/og/rides/${ride.id}/any.png`);
+    expect(fresh.statusCode).toBe(200);
+    const current = (await keysOf()).find((key) => key !== old)!;
+    // Both rows due now, as hours after they were recorded.
+    await a.app.ctx.db.updateTable('preview_pictures').set({ checked_at: new Date(0).toISOString() }).where('subject_id', '=', ride.id).execute();
+
+    const sweepJob = (t: TestApp) => housekeepingJobs(t.app.ctx).find((job) => job.name === 'sweep-preview-pictures')!;
+    await Promise.all([sweepJob(a).run(), sweepJob(b).run()]);
+    expect(await keysOf()).toEqual([current]);
+    expect(await createStorage(a.config).stat(old!)).toBeNull();
+    for (const t of [a, b]) expect((await new TestClient(t.app).get(`/og/rides/${ride.id}/any.png`)).rawPayload.equals(fresh.rawPayload)).toBe(true);
   });
 });

@@ -40,6 +40,7 @@ import * as m044 from './migrations/044_reminder_digest_preferences';
 import * as m045 from './migrations/045_push_sent';
 import * as m046 from './migrations/046_language';
 import * as m047 from './migrations/047_invitation_language';
+import * as m048 from './migrations/048_preview_pictures';
 
 /** One migration set for both engines, listed in code so bundling and tests need no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '045_push_sent': m045,
   '046_language': m046,
   '047_invitation_language': m047,
+  '048_preview_pictures': m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -241,6 +241,14 @@ export interface MediaFilesTable {
   created_at: string;
 }
 
+/** A stored link preview picture and a subject it is the picture of (migrations/048_preview_pictures.ts). */
+export interface PreviewPicturesTable {
+  key: string;
+  subject_kind: string;
+  subject_id: string;
+  checked_at: string;
+}
+
 export interface BugReportsTable {
   id: string;
   user_id: string | null;
@@ -498,6 +506,7 @@ export interface Database {
   invitations: InvitationsTable;
   media: MediaTable;
   media_files: MediaFilesTable;
+  preview_pictures: PreviewPicturesTable;
   bug_reports: BugReportsTable;
   geocode_cache: GeocodeCacheTable;
   route_cache: RouteCacheTable;

@@ -13,6 +13,7 @@ import { roundKm, type LatLon } from '../../shared/geo/coordinates';
 import { readNearestPage, type Circle, type NearestPage } from '../db/nearest';
 import type { GroupFinderPage } from '../../shared/finder/finder';
 import { detachMedia } from '../media/media.service';
+import { detachPictures } from '../previews/picture-store.service';
 import { baseSlug, firstFreeSlug, slugify } from '../platform/slug';
 import { type CreateGroupInput, type Group, type UpdateGroupInput } from '../../shared/groups/group';
 import { groupNameKey } from './group-name';
@@ -241,14 +242,17 @@ export async function updateGroup(ctx: AppContext, actorId: string, groupId: str
 }
 
 export async function deleteGroup(ctx: AppContext, actorId: string, groupId: string): Promise<void> {
-  assertCanDelete(membershipStatusOf(await loadGroup(ctx, groupId, actorId), actorId));
-  // Its media (its rides' too) stop being served at the commit and their files go right after it.
-  const removeMediaFiles = await ctx.db.transaction().execute(async (tx) => {
+  const group = await loadGroup(ctx, groupId, actorId);
+  assertCanDelete(membershipStatusOf(group, actorId));
+  // Its media and link preview pictures (its rides' too) stop being served at the commit and their files go right after it.
+  const [removeMediaFiles, removePictures] = await ctx.db.transaction().execute(async (tx) => {
     const removeFiles = await detachMedia(tx, { groupId });
+    const pictures = await detachPictures(tx, [{ kind: 'group', id: group.slug }], groupId);
     await groupsRepository.delete(tx, groupId);
-    return removeFiles;
+    return [removeFiles, pictures] as const;
   });
   await removeMediaFiles(ctx);
+  await removePictures(ctx);
 }
 
 /** The owner's "joined" notification of a new member, written in the membership's transaction. */

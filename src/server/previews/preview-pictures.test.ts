@@ -1,15 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
-import { buildGroup, buildGuest, buildRide } from '../test/factories';
-import { startTestBucket, type TestBucket } from '../test/test-s3';
+import { expect, it } from 'vitest';
+import { TestClient, type TestApp } from '../test/test-app';
+import { buildGuest } from '../test/factories';
 import { createStorage } from '../platform/storage';
 import { fileOf, PHOTO, postMultipart } from '../media/media.test-helpers';
 import { PREVIEW_DRAWS_PER_ADDRESS_PER_MINUTE } from '../limits/write-limits';
+import { drawsCounted, onBothStores, pathOf, publicRide, tagsOf } from './previews.test-helpers';
 
 /*
  * Link preview pictures (docs/behaviour/previews.md): drawn once per version and kept in the file
@@ -17,43 +14,6 @@ import { PREVIEW_DRAWS_PER_ADDRESS_PER_MINUTE } from '../limits/write-limits';
  * with a 429; a public group's image and a public profile's avatar as their previews' pictures,
  * computed as for an anonymous visitor. On both engines, and with STORAGE_URL.
  */
-
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
-
-const RIDE = { startDate: '2031-06-01T07:00:00.000Z', endDate: '2031-06-01T16:00:00.000Z', timezone: 'Europe/Rome', timezoneName: 'Rome', timezoneOffset: 'UTC+02:00' };
-
-let webDir: string;
-beforeAll(() => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-og-pictures-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>\n<html lang="en">\n<head><title>%APP_NAME%</title></head><body><div id="root"></div></body></html>\n');
-});
-afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
-
-async function tagsOf(t: TestApp, url: string): Promise<Record<string, string>> {
-  const page = await new TestClient(t.app).get(url);
-  expect(page.statusCode).toBe(200);
-  const tags: Record<string, string> = {};
-  for (const meta of new JSDOM(page.body).window.document.head.querySelectorAll('meta')) {
-    const key = meta.getAttribute('property') ?? meta.getAttribute('name');
-    if (key) tags[key] = meta.getAttribute('content') ?? '';
-  }
-  return tags;
-}
-
-const pathOf = (url: string) => new URL(url).pathname;
-
-/** How many pictures this minute's drawing counter has counted (limits/write-limits.ts). */
-async function drawsCounted(t: TestApp): Promise<number> {
-  const rows = await t.app.ctx.db.selectFrom('write_counters').select('count').where('key', '=', 'p:all').execute();
-  return rows.reduce((sum, row) => sum + Number(row.count), 0);
-}
-
-/** A ride in a group anyone may see; `startLatitude` moves its start, so its picture is another one. */
-async function publicRide(t: TestApp, name: string, startLatitude?: number) {
-  const owner = await buildGuest(t);
-  const group = await buildGroup(owner, { membershipApprovalRequired: false });
-  return { owner, group, ride: await buildRide(owner, group.id, { ...RIDE, name, ...(startLatitude !== undefined && { startLatitude }) }) };
-}
 
 function pictureTests(setup: () => { t: () => TestApp; storedIn: RegExp }) {
   it('draws a ride picture once and keeps it in the storage; any other version of its address gets the kept one, drawn no more', async () => {
@@ -148,25 +108,4 @@ function pictureTests(setup: () => { t: () => TestApp; storedIn: RegExp }) {
   });
 }
 
-describe('preview pictures kept on local disk', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ APP_NAME: 'RoadCaptain' }, { webDir });
-  });
-  afterAll(() => t?.close());
-  pictureTests(() => ({ t: () => t, storedIn: /^\// }));
-});
-
-describe('preview pictures kept in a STORAGE_URL bucket', () => {
-  let t: TestApp;
-  let bucket: TestBucket;
-  beforeAll(async () => {
-    bucket = await startTestBucket();
-    t = await createTestApp({ APP_NAME: 'RoadCaptain', ...bucket.env }, { webDir });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await bucket?.close();
-  });
-  pictureTests(() => ({ t: () => t, storedIn: /^s3:\/\// }));
-});
+onBothStores((store) => `preview pictures kept ${store}`, (t, store) => pictureTests(() => ({ t, storedIn: store === 'disk' ? /^\// : /^s3:\/\// })));

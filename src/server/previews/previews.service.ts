@@ -18,7 +18,8 @@ import type { FastifyRequest } from 'fastify';
 import { createStorage } from '../platform/storage';
 import { storageKeyOfFileUrl as photoKey } from '../media/media.service';
 import { APP_CARD_VERSION, drawAppCard, drawRidePicture, fitPhoto, photoVersion, pictureVersion, PREVIEW_HEIGHT, PREVIEW_WIDTH, type PhotoKind, type RoutePicture } from './preview-image';
-import { keptPicture } from './picture-cache';
+import { keptPicture, pictureKey, type PictureFormat } from './picture-cache';
+import { bytesOf, type PictureSubject } from './picture-store.service';
 
 /*
  * Link previews (issue 32 points 6 and 7): the Open Graph and Twitter card tags the server writes
@@ -67,6 +68,39 @@ async function picture(ctx: AppContext, ride: Ride): Promise<RoutePicture> {
 export const rideImagePath = (rideId: string, version: string) => `/og/rides/${segment(rideId)}/${version}.png`;
 export const appCardPath = () => `/og/app/${APP_CARD_VERSION}.png`;
 
+/** What a subject's picture is today, as an anonymous visitor may see it; 404 (an HttpError) for a subject they may not see, or none, or one without a photo. */
+async function todaysPicture(ctx: AppContext, subject: PictureSubject): Promise<{ version: string; format: PictureFormat; draw: () => Promise<Buffer> }> {
+  switch (subject.kind) {
+    case 'ride': {
+      const drawn = await picture(ctx, await getRide(ctx, null, subject.id));
+      return { version: pictureVersion(drawn), format: 'png', draw: () => drawRidePicture(drawn) };
+    }
+    case 'app':
+      return { version: APP_CARD_VERSION, format: 'png', draw: drawAppCard };
+    case 'group':
+    case 'avatar': {
+      const kind = subject.kind;
+      const url = kind === 'group' ? (await findGroupByName(ctx, null, subject.id)).groupImageUrl : (await getPublicProfile(ctx, null, subject.id)).profileImageUrl;
+      const key = photoKey(url);
+      if (!key) throw notFound('not_found');
+      const storage = createStorage(ctx.config);
+      return { version: photoVersion(kind, key), format: 'jpg', draw: async () => fitPhoto(await bytesOf(storage.read(key)), kind) };
+    }
+  }
+}
+
+/** The storage key of the subject's picture today, or null when an anonymous visitor may not see it (or it is gone): for the sweep (picture-sweep.ts). */
+export async function currentPictureKey(ctx: AppContext, subject: PictureSubject): Promise<string | null> {
+  try {
+    const today = await todaysPicture(ctx, subject);
+    return pictureKey(today.version, today.format);
+  } catch (error) {
+    // The routes' 404 (hidden, missing, no photo): no picture is current. Anything else (the database failing) stops the sweep.
+    if (error instanceof Error && 'statusCode' in error && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
 /**
  * GET /og/rides/{id}/{version}.png: the ride's picture as an anonymous visitor may see it; 404 for a
  * ride they may not (or none). `current`: the address names the picture as it is now (an older
@@ -75,15 +109,15 @@ export const appCardPath = () => `/og/app/${APP_CARD_VERSION}.png`;
  * answered with the kept picture of today's, never drawn again.
  */
 export async function rideImage(ctx: AppContext, request: FastifyRequest, rideId: string, version: string): Promise<{ png: Buffer; current: boolean }> {
-  const drawn = await picture(ctx, await getRide(ctx, null, rideId));
-  const today = pictureVersion(drawn);
-  return { png: await keptPicture(ctx, request, today, 'png', () => drawRidePicture(drawn)), current: version === today };
+  const subject = { kind: 'ride', id: rideId } as const;
+  const today = await todaysPicture(ctx, subject);
+  return { png: await keptPicture(ctx, request, subject, today.version, today.format, today.draw), current: version === today.version };
 }
 
 /** GET /og/app/{version}.png: the app's card. */
 export async function appCard(ctx: AppContext, request: FastifyRequest, version: string): Promise<Buffer> {
   if (version !== APP_CARD_VERSION) throw notFound('not_found');
-  return keptPicture(ctx, request, APP_CARD_VERSION, 'png', drawAppCard);
+  return keptPicture(ctx, request, { kind: 'app', id: 'app' }, APP_CARD_VERSION, 'png', drawAppCard);
 }
 
 const photoPath = (kind: PhotoKind, id: string, key: string) => `/og/${kind === 'group' ? 'groups' : 'profiles'}/${segment(id)}/${photoVersion(kind, key)}.jpg`;
@@ -94,17 +128,9 @@ const photoPath = (kind: PhotoKind, id: string, key: string) => `/og/${kind === 
  * visitor may not see the group or profile, or it has no photo.
  */
 export async function photoImage(ctx: AppContext, request: FastifyRequest, kind: PhotoKind, id: string, version: string): Promise<{ jpeg: Buffer; current: boolean }> {
-  const url = kind === 'group' ? (await findGroupByName(ctx, null, id)).groupImageUrl : (await getPublicProfile(ctx, null, id)).profileImageUrl;
-  const key = photoKey(url);
-  if (!key) throw notFound('not_found');
-  const storage = createStorage(ctx.config);
-  const today = photoVersion(kind, key);
-  const jpeg = await keptPicture(ctx, request, today, 'jpg', async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-    return fitPhoto(Buffer.concat(chunks), kind);
-  });
-  return { jpeg, current: version === today };
+  const subject = { kind, id };
+  const today = await todaysPicture(ctx, subject);
+  return { jpeg: await keptPicture(ctx, request, subject, today.version, today.format, today.draw), current: version === today.version };
 }
 
 // ---------------------------------------------------------------- the texts

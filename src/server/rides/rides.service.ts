@@ -13,6 +13,7 @@ import { groupsRepository } from '../groups/groups.repository';
 import { loadGroup } from '../groups/groups.service';
 import { membershipStatusOf } from '../groups/groups.policy';
 import { detachMedia } from '../media/media.service';
+import { detachPictures } from '../previews/picture-store.service';
 import { pollLinkOf, pollToPlanFrom, tellInterestedRiders } from '../polls/polls.service';
 import { ridesRepository, type RideRow } from './rides.repository';
 import { presentRideDetail } from './rides.presenter';
@@ -237,9 +238,15 @@ export async function prepareRideDelete(ctx: AppContext, userId: string, rideId:
       if (ride.group_id) await groupsRepository.lockRow(tx, ctx.engine, ride.group_id);
       assertMayDeleteRide(await rideViewerUnderLock(tx, ctx.engine, ride, userId));
       const removeFiles = await detachMedia(tx, { rideId });
+      const removePictures = await detachPictures(tx, [{ kind: 'ride', id: rideId }]);
       await ridesRepository.delete(tx, rideId);
-      // Its media stop being served at the commit and their files go right after it.
-      return { after: () => removeFiles(ctx) };
+      // Its media and link preview picture stop being served at the commit and their files go right after it.
+      return {
+        after: async () => {
+          await removeFiles(ctx);
+          await removePictures(ctx);
+        },
+      };
     },
   };
 }
