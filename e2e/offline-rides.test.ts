@@ -7,7 +7,7 @@ import { animationsSettled, expectAccessible, expectNoSidewaysScroll } from './s
 import { guestRider, joinGroup, rename, signedInRider, unique, type Rider } from './support/riders';
 import { pageApi } from './support/page-api';
 import { createGroup, createRide } from './support/ride-steps';
-import { controlled, savedAnswers, stopServer } from './support/offline';
+import { controlled, savedAnswers, startProxy, stopServer } from './support/offline';
 import { screenshotsDir } from './support/screenshots';
 import { parseGpx } from '../src/shared/gpx/gpx';
 
@@ -62,6 +62,21 @@ async function joinedAndSynced(rider: Rider, organized: Awaited<ReturnType<typeo
   // The ride's answer, its comments, its navigator files and the organizer's GPX (the file and its track).
   // The GPX file is saved last, once the ride's media list is.
   await expect.poll(async () => (await savedAnswers(rider.page)).some((url) => url.startsWith('/media/files/')), { timeout: 30_000 }).toBe(true);
+}
+
+/** A rider on two groups' rides, both saved on the phone: the answers of each ride's page as saved. */
+async function twoGroupsSaved(firstName: string, secondName: string) {
+  const first = await organizedRide(firstName);
+  const second = await organizedRide(secondName);
+  const rider = await guestRider(h, PHONE);
+  await joinedAndSynced(rider, first);
+  await joinGroup(rider, second.owner, second.group.id);
+  expect((await pageApi(rider.page, 'POST', `/api/rides/${second.ride.id}/join`)).status).toBe(200);
+  await rider.page.goto('/');
+  const firstAnswer = `/api/groups/${first.group.slug}/rides/${first.ride.slug}`;
+  const secondAnswer = `/api/groups/${second.group.slug}/rides/${second.ride.slug}`;
+  await expect.poll(() => savedAnswers(rider.page)).toEqual(expect.arrayContaining([firstAnswer, secondAnswer]));
+  return { first, second, rider, firstAnswer, secondAnswer };
 }
 
 /** The time the ride's answer was saved, as the banner writes it in English ("08:12"). */
@@ -236,16 +251,7 @@ describe('what is saved goes', () => {
   }, 180_000);
 
   it("a group's rides when the rider is removed from it while offline, at the next sync once online", async () => {
-    const organized = await organizedRide('Passo della Calla');
-    const other = await organizedRide('Passo dei Mandrioli');
-    const rider = await guestRider(h, PHONE);
-    await joinedAndSynced(rider, organized);
-    await joinGroup(rider, other.owner, other.group.id);
-    expect((await pageApi(rider.page, 'POST', `/api/rides/${other.ride.id}/join`)).status).toBe(200);
-    await rider.page.goto('/');
-    const calla = `/api/groups/${organized.group.slug}/rides/${organized.ride.slug}`;
-    const mandrioli = `/api/groups/${other.group.slug}/rides/${other.ride.slug}`;
-    await expect.poll(() => savedAnswers(rider.page)).toEqual(expect.arrayContaining([calla, mandrioli]));
+    const { first: organized, rider, firstAnswer: calla, secondAnswer: mandrioli } = await twoGroupsSaved('Passo della Calla', 'Passo dei Mandrioli');
 
     await rider.context.setOffline(true);
     await rider.page.getByRole('status').filter({ hasText: /^Offline: showing what was saved/ }).waitFor();
@@ -295,4 +301,132 @@ describe('the server down while the network is up', () => {
       if (!started) await server.start();
     }
   }, 180_000);
+});
+
+describe('a saved ride, second round (issue 32 points 3 and 5)', () => {
+  it('keeps every comment, not only the newest 50, and downloads a file tapped before its saved copy was read', async () => {
+    const organized = await organizedRide('Passo del Cerreto');
+    // 55 more after the first: 56 in all, the oldest (the first) on the page before the newest 50.
+    for (let n = 1; n <= 55; n++) expect((await pageApi(organized.owner.page, 'POST', `/api/rides/${organized.ride.id}/comments`, { content: `Cerreto note ${n}` })).status).toBe(201);
+    const rider = await guestRider(h, PHONE);
+    await joinedAndSynced(rider, organized);
+    const { page } = rider;
+    await expect.poll(async () => (await savedAnswers(page)).some((url) => url.startsWith(`/api/rides/${organized.ride.id}/comments?before=`))).toBe(true);
+
+    const server = await stopServer(h);
+    try {
+      await page.goto(organized.ridePath);
+      await page.getByRole('heading', { level: 1, name: 'Passo del Cerreto' }).waitFor();
+      await page.getByRole('status').filter({ hasText: /^Offline: showing what was saved at/ }).waitFor();
+      // Every comment, read from the saved pages by itself (the button needs the server: disabled offline).
+      await page.getByRole('heading', { name: 'Comments (56)' }).waitFor();
+      await page.getByText('Meet at the Agip on Via Emilia, full tanks please.').waitFor();
+      await page.getByText('Cerreto note 55', { exact: true }).waitFor();
+      expect(await page.getByText(/^Earlier comments were not saved/).count()).toBe(0);
+
+      // The first moments offline: the page has not read the file's saved copy yet (its reads held
+      // here), and the rider taps it. The tap goes to the service worker, which answers the saved copy.
+      await page.evaluate(() => {
+        const held: Array<() => void> = [];
+        const real = window.fetch.bind(window);
+        (window as unknown as { releaseHeld: () => void }).releaseHeld = () => held.splice(0).forEach((go) => go());
+        window.fetch = (input, init) => {
+          const url = input instanceof Request ? input.url : String(input);
+          if (!url.includes('/export?') && !url.includes('calendar.ics')) return real(input, init);
+          return new Promise((resolve, reject) => held.push(() => real(input, init).then(resolve, reject)));
+        };
+      });
+      await page.getByRole('button', { name: 'Send to navigator' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send to navigator' });
+      const gpxLink = dialog.getByRole('link', { name: 'GPX route and track' });
+      expect(await gpxLink.getAttribute('href')).toBe(`/api/rides/${organized.ride.id}/export?format=gpx`);
+      const [gpxFile] = await Promise.all([page.waitForEvent('download'), gpxLink.click()]);
+      expect(parseGpx(fs.readFileSync((await gpxFile.path())!, 'utf8')).waypoints.map((w) => w.name)).toEqual([
+        'Bologna, Emilia-Romagna, Italy',
+        'Passo della Futa, Firenzuola, Toscana',
+        'Imola, Emilia-Romagna, Italy',
+      ]);
+      const [calendar] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Add to calendar (.ics)' }).click()]);
+      expect(fs.readFileSync((await calendar.path())!, 'utf8')).toContain('BEGIN:VCALENDAR');
+      // The page is still the ride's: the tap downloaded, it did not navigate away.
+      expect(new URL(page.url()).pathname).toBe(organized.ridePath);
+      await page.evaluate(() => (window as unknown as { releaseHeld: () => void }).releaseHeld());
+      await expect.poll(() => gpxLink.getAttribute('href')).toMatch(/^blob:/);
+    } finally {
+      await server.start();
+    }
+  }, 300_000);
+
+  it("deletes a group's rides from this phone when the rider leaves the group themselves; another group's stay", async () => {
+    const { first: left, second: kept, rider, firstAnswer: pradarena } = await twoGroupsSaved('Passo di Pradarena', 'Passo delle Radici');
+    const { page } = rider;
+
+    // Left on its page, where no list of rides shows.
+    await page.goto(`/groups/${left.group.slug}`);
+    await page.getByRole('button', { name: /^Actions for Offline Passo di Pradarena/ }).click();
+    await page.getByRole('menuitem', { name: 'Leave Group' }).click();
+    await page.getByText('Left group').first().waitFor();
+    await expect.poll(() => savedAnswers(page), { timeout: 30_000 }).not.toContain(pradarena);
+    expect((await savedAnswers(page)).filter((url) => url.includes(left.ride.id))).toEqual([]);
+
+    const server = await stopServer(h);
+    try {
+      await page.goto(left.ridePath);
+      await page.waitForFunction(() => document.getElementById('root')?.childElementCount);
+      const read = await page.evaluate((url) => fetch(url).then((response) => `answered ${response.status}`, () => 'failed'), pradarena);
+      expect(read).toBe('failed');
+      expect(await page.getByRole('heading', { level: 1, name: 'Passo di Pradarena' }).count()).toBe(0);
+      await page.goto(kept.ridePath);
+      await page.getByRole('heading', { level: 1, name: 'Passo delle Radici' }).waitFor();
+      await page.getByText('Meet at the Agip on Via Emilia, full tanks please.').waitFor();
+    } finally {
+      await server.start();
+    }
+  }, 300_000);
+
+  it("behind a proxy answering 502 for the stopped app: says offline, shows the saved ride, and comes back when the proxy passes again", async () => {
+    const organized = await organizedRide('Passo del Lagastrello');
+    const rider = await guestRider(h, PHONE);
+    await joinGroup(rider, organized.owner, organized.group.id);
+    expect((await pageApi(rider.page, 'POST', `/api/rides/${organized.ride.id}/join`)).status).toBe(200);
+    const proxy = await startProxy(h);
+    try {
+      // The phone reads the app through the proxy only (its own origin: its own worker and saved rides).
+      const { page } = rider;
+      const bad: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => bad.push(`failed ${request.url()} ${request.failure()?.errorText}`));
+      await page.goto(`${proxy.url}/`);
+      await controlled(page);
+      await page.goto(`${proxy.url}/`);
+      await expect.poll(async () => (await savedAnswers(page)).some((url) => url.startsWith('/media/files/')), { timeout: 30_000 }).toBe(true);
+      await page.goto(`${proxy.url}${organized.ridePath}`);
+      const leave = page.getByRole('button', { name: 'Leave Ride' });
+      // In two of three runs of the whole file this page showed its chunk's texts as message ids (the
+      // catalog not loaded through the proxy); what the page was refused then says more than a timeout.
+      await leave.waitFor().catch((error: unknown) => {
+        throw new Error(`no Leave Ride; answers over 399 and failed requests: ${bad.join(', ')}`, { cause: error });
+      });
+      expect(await leave.isEnabled()).toBe(true);
+
+      proxy.down = true;
+      // The page itself answers 502 too: the worker starts the saved shell, and the ride is the saved one.
+      await page.goto(`${proxy.url}${organized.ridePath}`);
+      await page.getByRole('heading', { level: 1, name: 'Passo del Lagastrello' }).waitFor();
+      const banner = page.getByRole('status').filter({ hasText: /^Offline: showing what was saved at/ });
+      await banner.waitFor();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      await page.getByText('Meet at the Agip on Via Emilia, full tanks please.').waitFor();
+      await expect.poll(() => leave.isDisabled()).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS, 'proxy-502-375.png') });
+
+      proxy.down = false;
+      await banner.waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(() => leave.isEnabled()).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
 });

@@ -77,20 +77,18 @@ async function keepShell(response: Response): Promise<void> {
 }
 
 // Network first: the server writes each page in the rider's language with its preloads. Offline, or
-// with the server down, the last page kept (this version's shell) starts the app instead of the
+// with the server down (no answer, or a proxy's 502 to 504), the last page kept (this version's shell) starts the app instead of the
 // browser's offline page. API and file paths are never pages.
 registerRoute(
   new NavigationRoute(
     async ({ request, event }) => {
-      try {
-        const response = await fetch(request);
+      const response = await fetch(request).catch(() => null);
+      // A proxy's 502 to 504 for an app server that is down is offline too: the shell starts the app.
+      if (response && !serverDown(response)) {
         (event as unknown as ExtendableEvent).waitUntil(keepShell(response.clone()).catch(() => undefined));
         return response;
-      } catch (error) {
-        const shell = await (await caches.open(SHELL_CACHE)).match(SHELL_KEY);
-        if (shell) return shell;
-        throw error;
       }
+      return (await (await caches.open(SHELL_CACHE)).match(SHELL_KEY)) ?? response ?? Response.error();
     },
     { denylist: [/^\/api\//, /^\/media\//, /^\/auth\/magic-link/] },
   ),

@@ -4,6 +4,7 @@ import type { Ride } from '../../shared/rides/ride';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
 import { groupsKeys, invalidateGroups, invalidateRideLists } from './query-keys';
 import { useRefreshingMutation } from './refreshing-mutation';
+import { upcomingRidesQueryOptions } from './rides';
 
 export { groupsKeys, invalidateGroups };
 
@@ -255,7 +256,6 @@ export function useSearchGroups(term: string) {
 
 export const useCreateGroup = () => useRefreshingMutation(createGroup, invalidateGroups);
 export const useUpdateGroup = () => useRefreshingMutation(updateGroup, invalidateGroups);
-export const useLeaveGroup = () => useRefreshingMutation(leaveGroup, invalidateGroups);
 export const useChangeMemberRole = () => useRefreshingMutation(changeMemberRole, invalidateGroups);
 export const useTransferOwnership = () => useRefreshingMutation(transferOwnership, invalidateGroups);
 export const useApproveMembershipRequest = () => useRefreshingMutation((decision: MembershipDecision) => decideMembershipRequest(decision, 'approve'), invalidateGroups);
@@ -263,6 +263,14 @@ export const useRejectMembershipRequest = () => useRefreshingMutation((decision:
 
 /** A change of membership that changes rides too: the ride lists refresh with the groups. */
 const invalidateGroupsAndRides = (queryClient: QueryClient) => Promise.all([invalidateGroups(queryClient), invalidateRideLists(queryClient)]);
+
+/**
+ * Leaving drops the rider's places on the group's rides: the ride lists refresh, and the upcoming
+ * list is read again even where no page shows it, since its answer is what deletes the group's rides
+ * saved for offline from this phone (app/connection-status.tsx; issue 32 point 3).
+ */
+export const useLeaveGroup = () =>
+  useRefreshingMutation(leaveGroup, (queryClient) => Promise.all([invalidateGroupsAndRides(queryClient), queryClient.fetchQuery({ ...upcomingRidesQueryOptions(), staleTime: 0 }).catch(() => undefined)]));
 
 /** A removed rider leaves the group's upcoming rides. */
 export const useRemoveMember = () => useRefreshingMutation(removeMember, invalidateGroupsAndRides);

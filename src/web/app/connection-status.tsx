@@ -7,11 +7,12 @@ import { Button } from '../components/ui/button';
 import { format } from 'date-fns';
 import { formatDateTime, speaksEnglish } from '../lib/format-date';
 import { formatLocale } from '../lib/i18n/i18n';
-import { OFFLINE_REASON_ID, SAVED_AT_HEADER, savedShown, useOnline } from '../lib/online';
-import { serverDown } from '../service-worker/saved-rides';
+import { OFFLINE_REASON_ID, savedShown, useOnline } from '../lib/online';
+import { serverAnswers } from '../api/connection';
 import { usersKeys } from '../api/query-keys';
 import { SERVICE_WORKER_URL } from '../lib/service-worker';
 import { upcomingRidesQueryOptions } from '../api/rides';
+import { myGroupsQueryOptions } from '../api/groups';
 import { forgetRideForOffline, saveRidesForOffline } from './offline-rides';
 import type { Ride } from '../../shared/rides/ride';
 
@@ -76,12 +77,10 @@ function useReconnect(online: boolean): void {
     const probe = () => {
       window.clearTimeout(timer);
       if (!navigator.onLine) return;
-      // Past the browser's HTTP cache (an answer from it looks live), through the worker: a saved copy or a proxy's 502 to 504 is not the server.
-      void fetch('/api/app-config', { cache: 'no-store', credentials: 'include' })
-        .then((answer) => {
-          if (!answer.headers.get(SAVED_AT_HEADER) && !serverDown(answer)) onlineManager.setOnline(true);
-        })
-        .catch(() => undefined);
+      // Past the browser's HTTP cache (an answer from it looks live) and the worker's saved copies; a proxy's 502 to 504 is not the server.
+      void serverAnswers().then((live) => {
+        if (live) onlineManager.setOnline(true);
+      });
       timer = window.setTimeout(probe, PROBE_DELAYS_MS[Math.min(attempt++, PROBE_DELAYS_MS.length - 1)]);
     };
     const soon = () => {
@@ -114,10 +113,17 @@ function useSaveRidesForOffline(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const upcomingKey = JSON.stringify(upcomingRidesQueryOptions().queryKey);
+    // A sync keeps the rides of the rider's groups only (a group left keeps its seats): the groups are
+    // read with it (My Groups' query; refreshed by leaving). Unknown groups leave nothing out.
+    const sync = (rides: Ride[]) =>
+      void queryClient
+        .fetchQuery(myGroupsQueryOptions())
+        .then((groups) => new Set(groups.filter((group) => group.membershipStatus !== 'pending' && group.membershipStatus !== 'none').map((group) => group.id)), () => null)
+        .then((memberOf) => saveRidesForOffline(rides, true, memberOf));
     const upcoming = queryClient.getQueryData(upcomingRidesQueryOptions().queryKey);
-    if (upcoming) saveRidesForOffline(upcoming, true);
+    if (upcoming) sync(upcoming);
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) saveRidesForOffline(event.query.state.data as Ride[], true);
+      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === upcomingKey) sync(event.query.state.data as Ride[]);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       const ride = event.type === 'updated' && event.action.type === 'success' ? (event.action.data as Partial<Ride> | undefined) : undefined;

@@ -21,10 +21,16 @@ const NAVIGATOR_FORMATS: readonly RideExportFormat[] = ['gpx', 'itn', 'itn-compa
 
 const DAY_MS = 86_400_000;
 
-/** The rides to keep: joined, starting within 14 days and not over. */
-export function ridesToSave(rides: readonly Ride[], now = Date.now()): Ride[] {
+/**
+ * The rides to keep: joined, starting within 14 days and not over, and of a group the rider is in
+ * (`memberOf`, the ids of the rider's groups; null when unknown). A rider who leaves a group keeps
+ * their seats on its rides (docs/decisions/2026-11-26-trust-second-round.md), but its rides go from
+ * the phone (issue 32 point 3).
+ */
+export function ridesToSave(rides: readonly Ride[], now = Date.now(), memberOf: ReadonlySet<string> | null = null): Ride[] {
   return rides
     .filter((ride) => ride.isParticipant && Date.parse(ride.startDate) <= now + 14 * DAY_MS && Date.parse(ride.endDate) >= now - DAY_MS)
+    .filter((ride) => ride.groupId === null || !memberOf || memberOf.has(ride.groupId))
     .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 }
 
@@ -47,10 +53,10 @@ export function answersOfRide(ride: Ride): RideToSave {
 
 /**
  * `replace`: these are the rider's whole upcoming list (a sync): rides saved before and no longer in
- * it are deleted. Without it, the rides are added (a ride just joined).
+ * it (or of a group not in `memberOf`) are deleted. Without it, the rides are added (a ride just joined).
  */
-export function saveRidesForOffline(rides: readonly Ride[], replace: boolean, now = Date.now()): void {
-  const saved = ridesToSave(rides, now);
+export function saveRidesForOffline(rides: readonly Ride[], replace: boolean, memberOf: ReadonlySet<string> | null = null, now = Date.now()): void {
+  const saved = ridesToSave(rides, now, memberOf);
   postRides(saved.map(answersOfRide), replace);
   if (saved.length > 0) keepCatalogsForOffline();
 }

@@ -26,6 +26,8 @@ export interface ApiRequestOptions {
   /** Resolve to null instead of throwing when the server answers 401. */
   nullOn401?: boolean;
   signal?: AbortSignal;
+  /** The browser's HTTP cache mode (the connection probe reads past it: api/connection.ts). */
+  cache?: RequestCache;
 }
 
 /**
@@ -105,9 +107,9 @@ export function describeApiError(error: unknown, i18nInstance: I18n = i18n): str
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;
 export async function apiRequest<T>(url: string, options?: ApiRequestOptions): Promise<T>;
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T | null> {
-  const { method = 'GET', body, nullOn401 = false, signal } = options;
+  const { method = 'GET', body, nullOn401 = false, signal, cache } = options;
   const hasBody = body !== undefined;
-  const init: RequestInit = { method, credentials: 'include' };
+  const init: RequestInit = { method, credentials: 'include', cache };
   if (hasBody) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);

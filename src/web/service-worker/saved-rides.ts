@@ -4,7 +4,8 @@
  * route, its media list, every navigator file and its calendar file, listed by the page in
  * app/offline-rides.ts) and, read from its media list, each GPX the organizer uploaded (the parsed track
  * for the map and the file itself). Each answer carries the time it was saved (SAVED_AT_HEADER), so
- * the offline banner says when the data was saved, not when the page read it.
+ * the offline banner says when the data was saved, not when the page read it. Every page of the
+ * comments is saved (earlierCommentsUrl), within the caps.
  *
  * An index (INDEX_KEY, in the same cache) says which answers belong to which ride, so that a sync
  * (the rider's whole list of the next 14 days) deletes what is no longer the rider's: a ride left, a
@@ -84,6 +85,18 @@ export function gpxUrlsOf(mediaList: unknown): string[] {
   });
 }
 
+/**
+ * A ride's comments come a page at a time (the newest 50 first): the address of the page before
+ * this one, as the page asks for it (api/rides.ts getRideComments), or null when it was the first.
+ * Every page is saved, within the ride's caps, so the whole conversation reads offline.
+ */
+export function earlierCommentsUrl(path: string, page: unknown): string | null {
+  const base = /^(\/api\/rides\/[^/?]+\/comments)(\?before=[^&]*)?$/.exec(path)?.[1];
+  const read = page as { hasEarlier?: unknown; comments?: Array<{ id?: unknown }> } | null;
+  const first = Array.isArray(read?.comments) ? read.comments[0]?.id : undefined;
+  return base && read?.hasEarlier === true && typeof first === 'string' ? `${base}?before=${encodeURIComponent(first)}` : null;
+}
+
 const pathOf = (url: string, origin: string) => {
   const parsed = new URL(url, origin);
   return parsed.pathname + parsed.search;
@@ -132,6 +145,11 @@ async function saveRide(cache: Cache, origin: string, ride: RideToSave, totalRoo
     if (path.startsWith('/api/media?')) {
       const list: unknown = await (await cache.match(path))?.json().catch(() => null);
       pending.push(...gpxUrlsOf(list).filter((file) => isSavable(file, origin)));
+    }
+    if (path.startsWith('/api/rides/') && path.includes('/comments')) {
+      const earlier = earlierCommentsUrl(path, await (await cache.match(path))?.json().catch(() => null));
+      // After the files: what does not fit in the ride's caps is the oldest comments, which the page says it lacks.
+      if (earlier && !saved.urls.includes(earlier)) pending.push(earlier);
     }
   }
   return saved;

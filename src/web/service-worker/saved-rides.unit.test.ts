@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersToDelete, gpxUrlsOf, isSavable, keptAfterSave, ridesOf, serverDown, stamped, SAVED_AT_HEADER } from './saved-rides';
+import { answersToDelete, earlierCommentsUrl, gpxUrlsOf, isSavable, keptAfterSave, ridesOf, serverDown, stamped, SAVED_AT_HEADER } from './saved-rides';
 
 const ORIGIN = 'https://roadcaptain.example';
 
@@ -20,6 +20,16 @@ describe('rides saved for offline', () => {
     };
     expect(answersToDelete(index, new Set(['kept']))).toEqual(['/api/rides/gone', '/media/files/gone.gpx']);
     expect(answersToDelete(index, new Set())).toEqual(['/api/rides/kept', '/api/route?points=1,1;2,2', '/api/rides/gone', '/media/files/gone.gpx']);
+  });
+
+  it('follows a ride\'s comments page to the page before it, as the page asks for it, until there is none', () => {
+    const page = (first: string, hasEarlier: boolean) => ({ comments: [{ id: first }, { id: 'later' }], hasEarlier });
+    expect(earlierCommentsUrl('/api/rides/r1/comments', page('c51', true))).toBe('/api/rides/r1/comments?before=c51');
+    expect(earlierCommentsUrl('/api/rides/r1/comments?before=c51', page('c a', true))).toBe('/api/rides/r1/comments?before=c%20a');
+    expect(earlierCommentsUrl('/api/rides/r1/comments?before=c1', page('c1', false))).toBeNull();
+    expect(earlierCommentsUrl('/api/rides/r1', page('c51', true))).toBeNull();
+    expect(earlierCommentsUrl('/api/rides/r1/comments', { comments: [], hasEarlier: true })).toBeNull();
+    expect(earlierCommentsUrl('/api/rides/r1/comments', null)).toBeNull();
   });
 
   it('reads the GPX files of a media list: the parsed track and the file, not the photos', () => {

@@ -143,6 +143,8 @@ describe('GroupDetailPage', () => {
         withdrawn = true;
         return json({ success: true, message: 'Request withdrawn' });
       },
+      // Withdrawing is the leaving call: the upcoming list is read again (the offline sync, api/groups.ts useLeaveGroup).
+      'GET /api/rides/upcoming': () => json([]),
     });
     expect(await screen.findByText('Membership application pending')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join Group' })).toBeNull();

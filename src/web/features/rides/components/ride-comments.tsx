@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronUp, MessageSquare, Send } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,6 +12,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/users/user-avatar';
 import { timeAgo } from '../../../lib/format';
+import { useOnline } from '../../../lib/online';
 import { commentsInOrder, useAddRideComment, useRideComments } from '../../../api/rides';
 
 /**
@@ -38,9 +39,27 @@ export function RideComments({ ride }: { ride: Ride }) {
   return <VisibleComments ride={ride} />;
 }
 
+/**
+ * Offline (issue 32 point 3) the "Show earlier comments" button is disabled like every action that
+ * needs the server, so the pages the service worker saved (service-worker/saved-rides.ts follows
+ * them all) are read by themselves, one after the other; an earlier page it could not keep (over a
+ * ride's cap) fails, and the card says that the list goes no further on this device.
+ */
+function useEveryPageOffline(comments: ReturnType<typeof useRideComments>): void {
+  const online = useOnline();
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = comments;
+  // Each page read asks for the next (a fast answer may never show isFetchingNextPage changing).
+  const pages = comments.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (!online && pages > 0 && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [online, pages, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+}
+
 function VisibleComments({ ride }: { ride: Ride }) {
   const { t } = useLingui();
+  const online = useOnline();
   const comments = useRideComments(ride.id);
+  useEveryPageOffline(comments);
   const list = comments.data ? commentsInOrder(comments.data) : [];
   const count = list.length;
   // The total is not known while earlier comments remain: "50+" rather than a wrong number.
@@ -62,7 +81,11 @@ function VisibleComments({ ride }: { ride: Ride }) {
           <p className="text-sm text-asphalt-500">{ride.abilities.comment ? t`No comments yet. Start the conversation.` : t`No comments yet.`}</p>
         ) : (
           <>
-            {comments.hasNextPage ? (
+            {comments.hasNextPage && !online && comments.isFetchNextPageError ? (
+              <p role="status" className="mb-4 rounded-lg bg-asphalt-50 px-3 py-2.5 text-sm text-asphalt-600">
+                <Trans>Earlier comments were not saved on this device. They show again once you are online.</Trans>
+              </p>
+            ) : comments.hasNextPage ? (
               <div className="mb-4 flex flex-wrap items-center justify-center gap-3">
                 <Button size="sm" variant="secondary" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
                   <ChevronUp aria-hidden="true" />

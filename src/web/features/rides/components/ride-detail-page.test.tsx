@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderRoutes, resetTestEnvironment } from '../../../test/utils';
 import { buildRide } from '../../../test/ride-fixture';
@@ -178,6 +179,31 @@ describe('RideDetailPage', () => {
     await waitFor(() => expect(texts().at(-1)).toBe('Comment 101'));
     expect(texts()).toHaveLength(101);
     expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/rides/r1/comments')).length).toBe(reads);
+  });
+
+  it('offline, reads every saved page of comments by itself, and says so when the earlier ones were not saved', async () => {
+    const comment = (n: number) => ({ id: `c${n}`, content: `Comment ${n}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), user: { id: 'u2', userId: 'passo_futa_rider', profileImageUrl: null } });
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => comment(from + i));
+    onlineManager.setOnline(false);
+    const requests = mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(buildRide({ abilities: { join: false, leave: true, edit: false, delete: false, comment: true, uploadMedia: false } })),
+      'GET /api/groups/g1': () => json({ id: 'g1', membershipStatus: 'member', abilities: { join: false } }),
+      // The worker saved the newest two pages; the third did not fit (it answers as no network would).
+      'GET /api/rides/r1/comments': (request) => {
+        if (request.url.includes('before=c51')) throw new TypeError('Failed to fetch');
+        return json(request.url.includes('before=c101') ? { comments: range(51, 100), hasEarlier: true } : { comments: range(101, 150), hasEarlier: true });
+      },
+    });
+    show('/rides/r1');
+    const list = await screen.findByRole('list', { name: 'Comments' }, { timeout: 5000 });
+    const texts = () => within(list).getAllByRole('listitem').map((li) => li.querySelector('p:last-child')!.textContent);
+    await waitFor(() => expect(texts()).toHaveLength(100));
+    await screen.findByText('Earlier comments were not saved on this device. They show again once you are online.');
+    expect(requests.filter((r) => r.url.startsWith('/api/rides/r1/comments')).map((r) => r.url)).toEqual(['/api/rides/r1/comments', '/api/rides/r1/comments?before=c101', '/api/rides/r1/comments?before=c51']);
+    expect([texts()[0], texts().at(-1)]).toEqual(['Comment 51', 'Comment 150']);
+    expect(screen.getByRole('heading', { name: 'Comments (100+)' })).toBeTruthy();
   });
 
   it("shows a visitor to an approval group's ride how many ride, not who, and does not ask for the comments", async () => {
