@@ -76,12 +76,13 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The kept tiles' addresses and the sizes written beside them. */
+/** The kept tiles' addresses and their sizes (a tile the worker drops meanwhile is left out). */
 const keptTiles = (page: Page) =>
   page.evaluate(async () => {
     if (!(await caches.has('map-tiles'))) return [];
     const cache = await caches.open('map-tiles');
-    return Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, bytes: (await (await cache.match(request))!.blob()).size })));
+    const tiles = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, bytes: (await (await cache.match(request))?.blob())?.size })));
+    return tiles.flatMap(({ url, bytes }) => (bytes === undefined ? [] : [{ url, bytes }]));
   });
 
 /** Scrolls the ride page's route map into view (it loads when seen). */
@@ -132,6 +133,19 @@ async function prefetched(page: Page, asked: Set<string>, maxTiles: number): Pro
   await expect.poll(async () => (await keptTiles(page)).filter((tile) => !asked.has(tile.url)).length >= maxTiles - asked.size, { timeout: 60_000 }).toBe(true);
 }
 
+/**
+ * Logout from the sidebar's account menu (on a desktop width), once the dashboard's maps are through: a
+ * tile the page asks for after the wipe, while it is still on screen, is kept (docs/behaviour/offline-tiles.md).
+ */
+async function logout(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await shownTilesKept(page);
+  await page.getByRole('button', { name: /Account menu/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/signed-out');
+}
+
 const savedAnswers = (page: Page) =>
   page.evaluate(async () => ((await caches.has('saved-answers')) ? (await (await caches.open('saved-answers')).keys()).map((request) => new URL(request.url).pathname) : []));
 
@@ -176,8 +190,9 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     }
   });
 
-  it('keeps no more than TILE_CACHE_MB, dropping the tiles kept longest ago first', async () => {
-    const { rider, path } = await joinedRide(h, 'Tiles Capped Ride');
+  it('keeps no more than TILE_CACHE_MB, dropping the tiles kept longest ago first, and as many again after Logout', async () => {
+    const email = `tiles-capped-${unique()}@example.com`;
+    const { rider, path } = await joinedRide(h, 'Tiles Capped Ride', await signedInRider(h, email, PHONE));
     const { page } = rider;
     // The dashboard's card map keeps small tiles first.
     await page.goto('/');
@@ -198,6 +213,18 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
       expect(kept.reduce((sum, tile) => sum + tile.bytes, 0)).toBeLessThanOrEqual(MB);
       // The small tiles the dashboard's card map kept before were the oldest: they went first.
       expect(kept.filter((tile) => tile.bytes !== size)).toEqual([]);
+
+      // Logout wipes them; signed in again, the worker counts from nothing: as many fit again.
+      tiles.big = false;
+      await logout(page);
+      await expect.poll(() => keptTiles(page)).toEqual([]);
+      await signIn(h, page, email);
+      tiles.big = true;
+      await page.setViewportSize(PHONE);
+      await page.goto(path);
+      await showRouteMap(page, 'Tiles Capped Ride');
+      await expect.poll(async () => (await keptTiles(page)).filter((tile) => tile.bytes === size).length).toBe(Math.floor(MB / size));
+      expect((await keptTiles(page)).reduce((sum, tile) => sum + tile.bytes, 0)).toBeLessThanOrEqual(MB);
     } finally {
       tiles.big = false;
     }
@@ -283,12 +310,7 @@ describe('tiles along saved rides (TILE_PREFETCH=true)', () => {
     const { page } = rider;
     await viewedAndPrefetched(page, apiPath, tilesAsked(page, tiles));
 
-    // Logout from the sidebar's account menu (on a desktop width).
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
-    await page.getByRole('button', { name: /Account menu/ }).first().click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/signed-out');
+    await logout(page);
     await expect.poll(() => keptTiles(page)).toEqual([]);
 
     // Signed in again: the worker knows the tiles are gone (its count starts from nothing), and keeps them again.
