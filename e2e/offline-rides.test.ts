@@ -202,6 +202,15 @@ describe('a saved ride with the server stopped', () => {
       const kept = await Promise.all((await caches.keys()).filter((name) => name.startsWith('page-files-')).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
       return kept.flat().filter((url) => url.includes('/assets/messages-it-')).length;
     })).toBeGreaterThanOrEqual(catalogCount + 1);
+    // Once kept, the next sync asks for none of them: only the page's own (its first load's and its screens').
+    const rideAnswer = `/api/groups/${organized.group.slug}/rides/${organized.ride.slug}`;
+    const savedAt = () => page.evaluate(async (url) => (await (await caches.open('saved-answers')).match(url))?.headers.get('X-Saved-At'), rideAnswer);
+    const before = await savedAt();
+    const catalogsAsked: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/assets/messages-it-') && catalogsAsked.push(request.url())));
+    await page.goto('/');
+    await expect.poll(savedAt).not.toBe(before);
+    expect(catalogsAsked.length).toBeLessThan(catalogCount / 4);
 
     const server = await stopServer(h);
     try {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness';
-import { guestRider, joinGroup, type Rider } from './support/riders';
+import { guestRider, joinGroup, signedInRider, signIn, unique, type Rider } from './support/riders';
 import { pageApi } from './support/page-api';
 import { createGroup, createRide } from './support/ride-steps';
 import { screenshotsDir } from './support/screenshots';
@@ -13,7 +13,8 @@ import { screenshotsDir } from './support/screenshots';
  * Map tiles offline (issue 32 point 4, docs/behaviour/offline-tiles.md), in Chromium against a fake
  * tile server on loopback (TILE_URL): the tiles a rider viewed are shown with the app's server and the
  * tile server both stopped; what is kept stays under TILE_CACHE_MB; with TILE_PREFETCH the tiles along
- * a saved ride's route are saved without the ride being opened, and without it none are.
+ * a saved ride's route are saved without the ride being opened, and without it none are; every kept
+ * tile goes at Logout and at a 401, and the worker keeps tiles again afterwards, up to its caps.
  */
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -75,12 +76,13 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The kept tiles' addresses and the sizes written beside them. */
+/** The kept tiles' addresses and their sizes (a tile the worker drops meanwhile is left out). */
 const keptTiles = (page: Page) =>
   page.evaluate(async () => {
     if (!(await caches.has('map-tiles'))) return [];
     const cache = await caches.open('map-tiles');
-    return Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, bytes: (await (await cache.match(request))!.blob()).size })));
+    const tiles = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, bytes: (await (await cache.match(request))?.blob())?.size })));
+    return tiles.flatMap(({ url, bytes }) => (bytes === undefined ? [] : [{ url, bytes }]));
   });
 
 /** Scrolls the ride page's route map into view (it loads when seen). */
@@ -92,12 +94,12 @@ async function showRouteMap(page: Page, name: string): Promise<void> {
 /** The map tiles the page shows, loaded. */
 const shownTiles = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.src));
 
-/** An owner's ride from Bologna to Imola a week ahead, joined by a second rider (on a phone, controlled by the service worker). */
-async function joinedRide(h: Harness, name: string): Promise<{ rider: Rider; path: string; apiPath: string }> {
+/** An owner's ride from Bologna to Imola a week ahead, joined by a second rider (a guest unless given; on a phone, controlled by the service worker). */
+async function joinedRide(h: Harness, name: string, joiner?: Rider): Promise<{ rider: Rider; path: string; apiPath: string }> {
   const owner = await guestRider(h, PHONE);
   const group = await createGroup(owner.page, `${name} Riders ${Date.now()}`);
   const ride = await createRide(owner.page, group.id, { name });
-  const rider = await guestRider(h, PHONE);
+  const rider = joiner ?? (await guestRider(h, PHONE));
   await joinGroup(rider, owner, group.id);
   expect((await pageApi(rider.page, 'POST', `/api/rides/${ride.id}/join`)).status).toBe(200);
   await controlled(rider.page);
@@ -115,6 +117,32 @@ async function shownTilesKept(page: Page): Promise<void> {
       return shown.length > 0 && shown.every((url) => kept.has(url));
     })
     .toBe(true);
+}
+
+/** The tile addresses the page itself asks for (its maps' views; a prefetch's tiles are asked by the worker alone), from now on. */
+function tilesAsked(page: Page, tiles: FakeTiles): Set<string> {
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    if (request.url().startsWith(tiles.template.split('{z}')[0]!)) asked.add(request.url());
+  });
+  return asked;
+}
+
+/** Once the prefetch has kept its TILE_PREFETCH_MAX_TILES tiles (fewer by the corridor's tiles the page's maps kept first). */
+async function prefetched(page: Page, asked: Set<string>, maxTiles: number): Promise<void> {
+  await expect.poll(async () => (await keptTiles(page)).filter((tile) => !asked.has(tile.url)).length >= maxTiles - asked.size, { timeout: 60_000 }).toBe(true);
+}
+
+/**
+ * Logout from the sidebar's account menu (on a desktop width), with the dashboard's card map maybe still
+ * loading: a tile it asks for after Logout's wipe goes with the signed-out page's.
+ */
+async function logout(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Account menu/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/signed-out');
 }
 
 const savedAnswers = (page: Page) =>
@@ -161,8 +189,9 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     }
   });
 
-  it('keeps no more than TILE_CACHE_MB, dropping the tiles kept longest ago first', async () => {
-    const { rider, path } = await joinedRide(h, 'Tiles Capped Ride');
+  it('keeps no more than TILE_CACHE_MB, dropping the tiles kept longest ago first, and as many again after Logout', async () => {
+    const email = `tiles-capped-${unique()}@example.com`;
+    const { rider, path } = await joinedRide(h, 'Tiles Capped Ride', await signedInRider(h, email, PHONE));
     const { page } = rider;
     // The dashboard's card map keeps small tiles first.
     await page.goto('/');
@@ -183,6 +212,18 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
       expect(kept.reduce((sum, tile) => sum + tile.bytes, 0)).toBeLessThanOrEqual(MB);
       // The small tiles the dashboard's card map kept before were the oldest: they went first.
       expect(kept.filter((tile) => tile.bytes !== size)).toEqual([]);
+
+      // Logout wipes them; signed in again, the worker counts from nothing: as many fit again.
+      tiles.big = false;
+      await logout(page);
+      await expect.poll(() => keptTiles(page)).toEqual([]);
+      await signIn(h, page, email);
+      tiles.big = true;
+      await page.setViewportSize(PHONE);
+      await page.goto(path);
+      await showRouteMap(page, 'Tiles Capped Ride');
+      await expect.poll(async () => (await keptTiles(page)).filter((tile) => tile.bytes === size).length).toBe(Math.floor(MB / size));
+      expect((await keptTiles(page)).reduce((sum, tile) => sum + tile.bytes, 0)).toBeLessThanOrEqual(MB);
     } finally {
       tiles.big = false;
     }
@@ -250,4 +291,58 @@ describe('tiles along saved rides (TILE_PREFETCH=true)', () => {
       await server.start();
     }
   }, 180_000);
+
+  /** The dashboard saves the rider's ride: the tiles its card map shows (viewed) and those along the ride (prefetched, up to the cap) are kept. */
+  async function viewedAndPrefetched(page: Page, apiPath: string, asked: Set<string>): Promise<void> {
+    await page.goto('/');
+    await expect.poll(() => savedAnswers(page), { timeout: 30_000 }).toContain(apiPath);
+    await prefetched(page, asked, 120);
+    await shownTilesKept(page);
+    const kept = (await keptTiles(page)).map((tile) => tile.url);
+    expect(kept.some((url) => asked.has(url))).toBe(true);
+    expect(kept.filter((url) => !asked.has(url)).length).toBeGreaterThan(0);
+  }
+
+  it('wipes the viewed and the prefetched tiles at Logout, and keeps them again after the next sign-in', async () => {
+    const email = `tiles-logout-${unique()}@example.com`;
+    const { rider, apiPath } = await joinedRide(h, 'Tiles Logout Ride', await signedInRider(h, email, PHONE));
+    const { page } = rider;
+    await viewedAndPrefetched(page, apiPath, tilesAsked(page, tiles));
+
+    await logout(page);
+    await expect.poll(() => keptTiles(page)).toEqual([]);
+
+    // Signed in again: the worker knows the tiles are gone (its count starts from nothing), and keeps them again.
+    const asked = tilesAsked(page, tiles);
+    await signIn(h, page, email);
+    await viewedAndPrefetched(page, apiPath, asked);
+  }, 240_000);
+
+  it('wipes the viewed and the prefetched tiles when the session is put out by "Sign out other devices": at its next read (401), or its next page (a new guest)', async () => {
+    const email = `tiles-devices-${unique()}@example.com`;
+    const { rider, apiPath } = await joinedRide(h, 'Tiles Devices Ride', await signedInRider(h, email, PHONE));
+    const { page } = rider;
+    await viewedAndPrefetched(page, apiPath, tilesAsked(page, tiles));
+    const signOutOthers = async () => {
+      const laptop = await signedInRider(h, email, { width: 1280, height: 800 });
+      expect((await pageApi(laptop.page, 'POST', '/api/auth/sessions/sign-out-others')).status).toBe(200);
+      await laptop.context.close();
+    };
+
+    await signOutOthers();
+    // The open page's next read is refused (401): the worker deletes every kept tile.
+    expect((await pageApi(page, 'GET', '/api/rides/upcoming')).status).toBe(401);
+    await expect.poll(() => keptTiles(page)).toEqual([]);
+
+    // Signed in again: kept again.
+    const asked = tilesAsked(page, tiles);
+    await signIn(h, page, email);
+    await viewedAndPrefetched(page, apiPath, asked);
+
+    // Put out again; its next page asks for the current rider first, which makes it a new guest (no
+    // 401): that answer names another rider than the saved copy, and the tiles go all the same.
+    await signOutOthers();
+    await page.goto('/upcoming');
+    await expect.poll(() => keptTiles(page)).toEqual([]);
+  }, 240_000);
 });

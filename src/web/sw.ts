@@ -10,8 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from '../shared/push/push';
 import { notificationClickAction, type OpenWindow } from './service-worker/notification-click';
 import { genericShell, pageAssets, pageEntry, precacheVersion } from './service-worker/shell';
-import { registerTileCaching, TILE_CACHE } from './service-worker/tile-cache';
-import { forgetRides, refreshCopy, ridesOf, SAVED_ANSWERS, savedCopy, saveRides, serverDown } from './service-worker/saved-rides';
+import { forgetKeptTiles, registerTileCaching } from './service-worker/tile-cache';
+import { anotherRider, CURRENT_RIDER, forgetRides, refreshCopy, ridesOf, SAVED_ANSWERS, savedCopy, saveRides, serverDown } from './service-worker/saved-rides';
 
 // The worker's own types, named here: the project compiles against the DOM library, and adding
 // the WebWorker one beside it would clash.
@@ -113,16 +113,19 @@ registerRoute(
 // and media file goes to the network first; a fresh answer refreshes its saved copy, and the saved copy
 // answers only when the network fails or a proxy says the server is down (502 to 504). A 401 means the
 // session has ended (signed out here, or put out by "Sign out other devices" elsewhere): everything
-// saved for it is deleted. The page deletes the cache at sign-out too (lib/service-worker.ts).
+// saved for it is deleted, as when the current rider's answer names another rider than the saved copy
+// (a device put out makes a guest on its next page, before any 401). The page deletes the caches at
+// sign-out too (lib/service-worker.ts).
 registerRoute(
   ({ url, request }) =>
     url.origin === worker.location.origin &&
     request.method === 'GET' &&
     request.headers.get('Accept') !== 'text/event-stream' &&
     (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/files/')),
-  async ({ request, event }) => {
+  async ({ request, event, url }) => {
     const response = await fetch(request).catch(() => null);
-    if (response?.status === 401) await Promise.all([caches.delete(SAVED_ANSWERS), caches.delete(TILE_CACHE)]);
+    const ended = response?.status === 401 || (response !== null && url.pathname === CURRENT_RIDER && (await anotherRider(await savedCopy(request), response)));
+    if (ended) await Promise.all([caches.delete(SAVED_ANSWERS), forgetKeptTiles()]);
     if (response && !serverDown(response)) {
       (event as unknown as ExtendableEvent).waitUntil(refreshCopy(request, response.clone()).catch(() => undefined));
       return response;

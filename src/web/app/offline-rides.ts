@@ -58,20 +58,23 @@ export function answersOfRide(ride: Ride): RideToSave {
 export function saveRidesForOffline(rides: readonly Ride[], replace: boolean, memberOf: ReadonlySet<string> | null = null, now = Date.now()): void {
   const saved = ridesToSave(rides, now, memberOf);
   postRides(saved.map(answersOfRide), replace);
-  if (saved.length > 0) keepCatalogsForOffline();
+  if (saved.length > 0) void keepCatalogsForOffline();
 }
 
 /**
  * Every catalog of the rider's language, asked for so the service worker keeps it (sw.ts keeps the
  * `messages-` files it serves, per version): a screen never opened online (a saved ride's page, its
  * GPX map, Send to navigator) loads its chunk's catalog offline too, instead of showing message ids.
- * About 42 small files, 33 KB gzip for Italian; once kept, the worker answers them from its cache.
+ * About 42 small files, 33 KB gzip for Italian; only those not kept yet are asked for (their names
+ * carry the language's version, and the worker keeps them per build), so a later sync asks for none.
  */
-function keepCatalogsForOffline(): void {
+export async function keepCatalogsForOffline(): Promise<void> {
   const text = document.getElementById('rc-catalogs')?.textContent;
   if (!text || !i18n.locale) return;
   const index = JSON.parse(text) as CatalogIndex;
-  for (const group of [index.first, ...index.groups]) void fetch(`/${catalogPath(index, i18n.locale, group)}`).catch(() => undefined);
+  const paths = [index.first, ...index.groups].map((group) => `/${catalogPath(index, i18n.locale, group)}`);
+  const kept = await Promise.all(paths.map((path) => ('caches' in window ? caches.match(path).catch(() => undefined) : undefined)));
+  for (const [i, path] of paths.entries()) if (!kept[i]) void fetch(path).catch(() => undefined);
 }
 
 /** A ride the rider left is no longer kept. */

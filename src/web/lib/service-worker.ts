@@ -46,8 +46,11 @@ export const TILE_CACHE = 'map-tiles';
 
 /**
  * Forgets every answer kept for offline (at sign-out: they belonged to that session), and the map
- * tiles: with TILE_PREFETCH they trace the routes of the rider's rides, private ones included.
+ * tiles: with TILE_PREFETCH they trace the routes of the rider's rides, private ones included. The
+ * worker is told too, so that its count of the tiles' bytes starts again from nothing and a prefetch
+ * it is running stops.
  */
 export async function forgetSavedAnswers(): Promise<void> {
+  tellWorker({ type: 'FORGET_TILES' });
   if ('caches' in window) await Promise.all([caches.delete(SAVED_ANSWERS_CACHE), caches.delete(TILE_CACHE)]);
 }

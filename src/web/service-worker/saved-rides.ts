@@ -17,8 +17,11 @@ export const SAVED_ANSWERS = 'saved-answers';
 export const SAVED_AT_HEADER = 'X-Saved-At';
 const INDEX_KEY = '/__saved-rides.json';
 
+/** The rider's own answer: who the saved answers belong to. */
+export const CURRENT_RIDER = '/api/users/current';
+
 /** What the rider's pages always need to start: saved with every ride. */
-export const ALWAYS_SAVED = ['/api/users/current', '/api/app-config'];
+export const ALWAYS_SAVED = [CURRENT_RIDER, '/api/app-config'];
 
 /**
  * Caps, so a phone's storage is never filled by a club's rides: at most 20 rides (soonest first), a
@@ -222,4 +225,16 @@ export async function refreshCopy(request: Request, response: Response): Promise
 /** A proxy's answer for a server that is down (502 to 504, not the app's own JSON refusal). */
 export function serverDown(response: Response): boolean {
   return response.status > 501 && response.status < 505 && !(response.headers.get('Content-Type') ?? '').includes('json');
+}
+
+/**
+ * Whether a fresh answer of the current rider (CURRENT_RIDER) names another rider than its saved copy:
+ * the session the saved answers belong to has ended. A device put out by "Sign out other devices"
+ * sees no 401: its next page asks for the current rider first, and that answer makes it a new guest.
+ */
+export async function anotherRider(saved: Response | undefined, fresh: Response): Promise<boolean> {
+  if (!saved || !fresh.ok) return false;
+  const idOf = async (response: Response) => ((await response.clone().json().catch(() => null)) as { id?: unknown } | null)?.id;
+  const [before, now] = await Promise.all([idOf(saved), idOf(fresh)]);
+  return typeof before === 'string' && typeof now === 'string' && before !== now;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersToDelete, earlierCommentsUrl, gpxUrlsOf, isSavable, keptAfterSave, ridesOf, serverDown, stamped, SAVED_AT_HEADER } from './saved-rides';
+import { anotherRider, answersToDelete, earlierCommentsUrl, gpxUrlsOf, isSavable, keptAfterSave, ridesOf, serverDown, stamped, SAVED_AT_HEADER } from './saved-rides';
 
 const ORIGIN = 'https://roadcaptain.example';
 
@@ -64,5 +64,19 @@ describe('saving a ride again', () => {
   });
   it('keeps the former answers when the server stopped halfway: nothing readable is lost', () => {
     expect(keptAfterSave(before, { urls: [], bytes: 0, savedAt: 2 }, false)).toEqual({ urls: ['/api/rides/r1', '/media/files/old.gpx'], bytes: 100, savedAt: 1 });
+  });
+
+  it("knows a session ended when the current rider's answer names another rider than the saved copy", async () => {
+    const rider = (id: unknown, status = 200) => new Response(JSON.stringify({ id, userId: 'rider' }), { status, headers: { 'Content-Type': 'application/json' } });
+    expect(await anotherRider(rider('a'), rider('b'))).toBe(true);
+    expect(await anotherRider(rider('a'), rider('a'))).toBe(false);
+    // Nothing saved, a refusal, or an answer that cannot be read: nothing to tell.
+    expect(await anotherRider(undefined, rider('b'))).toBe(false);
+    expect(await anotherRider(rider('a'), rider('b', 500))).toBe(false);
+    expect(await anotherRider(rider('a'), new Response('<html>'))).toBe(false);
+    // The fresh answer is still whole for the page.
+    const fresh = rider('b');
+    await anotherRider(rider('a'), fresh);
+    expect(await fresh.json()).toEqual({ id: 'b', userId: 'rider' });
   });
 });

@@ -59,9 +59,16 @@ function isTile(template: string, url: string): boolean {
 // ---------------------------------------------------------------- what is kept
 
 let index: Promise<Map<string, KeptTile>> | null = null;
+/** Counts the wipes: a fetch begun before one keeps nothing after it, a prefetch begun before one stops. */
+let wipes = 0;
 
-/** The kept tiles' sizes and times, read from the cache once per worker, then kept up to date here. */
-function keptTiles(): Promise<Map<string, KeptTile>> {
+/**
+ * The kept tiles' sizes and times, read from the cache once per worker, then kept up to date here;
+ * read again when the cache is gone (deleted by the page at Logout before its FORGET_TILES arrives,
+ * or by the browser), so the sizes added up are always the cache's.
+ */
+async function keptTiles(): Promise<Map<string, KeptTile>> {
+  if (index && !(await caches.has(TILE_CACHE))) index = null;
   index ??= (async () => {
     const cache = await caches.open(TILE_CACHE);
     const kept = new Map<string, KeptTile>();
@@ -86,11 +93,15 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Keeps a tile's answer, then drops the tiles kept longest ago until all fit the cap. The bytes kept (0: none). */
-async function keep(url: string, response: Response, limits: TileOfflineSettings): Promise<number> {
+/**
+ * Keeps a tile's answer, then drops the tiles kept longest ago until all fit the cap. The bytes kept
+ * (0: none; none either when the tiles were wiped since `since`, the wipes counted when it was asked).
+ */
+async function keep(url: string, response: Response, limits: TileOfflineSettings, since: number): Promise<number> {
   const body = await response.blob();
   if (body.size === 0 || body.size > limits.capBytes) return 0;
   return serially(async () => {
+    if (wipes !== since) return 0;
     const [kept, cache] = await Promise.all([keptTiles(), caches.open(TILE_CACHE)]);
     const savedAt = Date.now();
     const about = { [BYTES]: String(body.size), [SAVED]: String(savedAt) };
@@ -114,6 +125,23 @@ function fetchTile(url: string): Promise<Response | null> {
   return fetch(url, { mode: 'cors', credentials: 'omit' }).catch(() => null);
 }
 
+/**
+ * Deletes every kept tile (Logout, a session ended: with TILE_PREFETCH they trace the rider's routes)
+ * and counts from nothing again; a prefetch running stops, and nothing fetched before is kept after.
+ */
+export function forgetKeptTiles(): Promise<void> {
+  wipes++;
+  return serially(async () => {
+    await caches.delete(TILE_CACHE);
+    index = null;
+  });
+}
+
+/** The bytes of the tiles kept, as the worker counts them for the cap. */
+export async function keptBytes(): Promise<number> {
+  return serially(async () => [...(await keptTiles()).values()].reduce((sum, tile) => sum + tile.bytes, 0));
+}
+
 // ---------------------------------------------------------------- viewed tiles
 
 /**
@@ -123,12 +151,13 @@ function fetchTile(url: string): Promise<Response | null> {
 async function viewedTile(request: Request, event: WaitUntil): Promise<Response> {
   const limits = await currentSettings().catch(() => null);
   if (!limits || !isTile(limits.template, request.url)) return fetch(request);
+  const since = wipes;
   const response = await fetchTile(request.url);
   if (response?.ok) {
-    event.waitUntil(keep(request.url, response.clone(), limits).catch(() => 0));
+    event.waitUntil(keep(request.url, response.clone(), limits, since).catch(() => 0));
     return response;
   }
-  const kept = await (await caches.open(TILE_CACHE)).match(request.url);
+  const kept = await caches.match(request.url, { cacheName: TILE_CACHE });
   return kept ?? response ?? fetch(request);
 }
 
@@ -163,6 +192,7 @@ async function rideWay(url: string): Promise<LatLon[]> {
  * tile that cannot be fetched ends the run (offline: the next save tries again).
  */
 async function prefetchAlong(urls: unknown): Promise<void> {
+  const since = wipes;
   const limits = await currentSettings();
   if (!limits?.prefetch || !Array.isArray(urls)) return;
   const ways: LatLon[][] = [];
@@ -175,17 +205,20 @@ async function prefetchAlong(urls: unknown): Promise<void> {
   const kept = await keptTiles();
   let bytes = 0;
   for (const url of tiles) {
-    if (bytes >= limits.prefetchMaxBytes) return;
+    if (bytes >= limits.prefetchMaxBytes || wipes !== since) return;
     if (kept.has(url)) continue;
     const response = await fetchTile(url);
     if (!response) return;
-    if (response.ok) bytes += await keep(url, response, limits);
+    if (response.ok) bytes += await keep(url, response, limits, since);
   }
 }
 
 let prefetching: Promise<void> = Promise.resolve();
 
-/** Registers the tiles' route and the prefetch on SAVE_RIDES, the rides the app saves (one run at a time). */
+/**
+ * Registers the tiles' route, the prefetch on SAVE_RIDES, the rides the app saves (one run at a time),
+ * and the wipe on FORGET_TILES, which the page sends at Logout (lib/service-worker.ts).
+ */
 export function registerTileCaching(worker: TileWorkerScope): void {
   registerRoute(
     ({ url, request }) => request.method === 'GET' && request.destination === 'image' && url.origin !== worker.location.origin,
@@ -193,6 +226,7 @@ export function registerTileCaching(worker: TileWorkerScope): void {
   );
   worker.addEventListener('message', (event) => {
     const message = event.data as { type?: unknown; rides?: unknown } | null;
+    if (message?.type === 'FORGET_TILES') return event.waitUntil(forgetKeptTiles());
     if (message?.type !== 'SAVE_RIDES' || !Array.isArray(message.rides)) return;
     const urls = message.rides.flatMap((ride: { urls?: unknown } | null) => (Array.isArray(ride?.urls) ? ride.urls : []));
     prefetching = prefetching.then(() => prefetchAlong(urls)).catch(() => undefined);

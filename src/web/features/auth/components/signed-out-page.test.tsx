@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { json, mockApi, renderWithApp } from '../../../test/utils';
 import { SignedOutPage } from './signed-out-page';
 import { createQueryClient } from '../../../lib/query-client';
+import { FakeCacheStorage } from '../../../test/fake-cache-storage';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,6 +33,16 @@ describe('SignedOutPage', () => {
     queryClient.setQueryData(['groups', 'mine'], []);
     renderWithApp(<SignedOutPage />, { path: '/signed-out', queryClient });
     expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([]);
+  });
+
+  it('deletes the answers and map tiles kept for offline once shown, also those the last page kept after Logout wiped them', async () => {
+    mockApi({});
+    const storage = new FakeCacheStorage(window.location.origin);
+    vi.stubGlobal('caches', storage);
+    await (await storage.open('map-tiles')).put('https://tiles.example/14/8708/5926.png', new Response('tile'));
+    await (await storage.open('saved-answers')).put('/api/users/current', new Response('{}'));
+    renderWithApp(<SignedOutPage />, { path: '/signed-out' });
+    await vi.waitFor(async () => expect(await storage.keys()).toEqual([]));
   });
 
   it('"Sign in" opens the login dialog, and sending a link still reads no current user', async () => {

@@ -22,6 +22,9 @@ export function SignedOutPage() {
 
   // Every cached answer belonged to the session that ended; the shell that read them is gone now.
   useEffect(() => queryClient.clear(), [queryClient]);
+  // So did what was kept for offline: Logout deleted it before leaving, but a map tile the last page
+  // asked for meanwhile was kept again; no page here asks for more (the worker's code loads when needed).
+  useEffect(() => void import('../../../lib/service-worker').then((worker) => worker.forgetSavedAnswers()), []);
 
   useEffect(() => {
     document.title = t`Signed out · ${appName}`;
