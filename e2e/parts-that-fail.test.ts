@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness';
 import { createGroup, createRide, newGuestRider } from './support/ride-steps';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogPath, type CatalogIndex } from '../src/shared/i18n/catalog-index';
 import { expectAccessible } from './support/page-checks';
 import { screenshotsDir } from './support/screenshots';
 
@@ -67,5 +70,42 @@ describe('a part of a page that cannot be loaded', () => {
     await expect.poll(() => blocked).toBeGreaterThanOrEqual(2);
     await page.getByRole('heading', { name: 'Ride Details' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+  });
+
+  it("shows a page's texts, not their ids, when its chunk arrives before the page's catalog", async () => {
+    const owner = await newGuestRider(h, { width: 1280, height: 800 });
+    const group = await createGroup(owner.page, 'Passo Giogo Riders');
+    const ride = await createRide(owner.page, group.id, { name: 'Giogo and Muraglione Loop' });
+    await owner.context.close();
+
+    // The first load's catalog is held until the ride page's chunk has asked for its own messages:
+    // the order a slow or busy phone can give (the router asks for the route's chunk at once).
+    const html = fs.readFileSync(fileURLToPath(new URL('../dist/web/index.html', import.meta.url)), 'utf8');
+    const index = JSON.parse(/<script type="application\/json" id="rc-catalogs">([^<]*)</.exec(html)![1]!) as CatalogIndex;
+    const firstCatalog = `/${catalogPath(index, 'en', index.first)}`;
+    const { page } = await h.newPage({ width: 1280, height: 800 });
+    await page.addInitScript(() => {
+      // Notes each group a chunk asks for (build/catalog-split.ts: `await globalThis.__rcMessages?.(key)`).
+      const w = window as unknown as { asked: string[]; __rcMessages?: (key: string) => Promise<void> };
+      w.asked = [];
+      let load: ((key: string) => Promise<void>) | undefined;
+      Object.defineProperty(window, '__rcMessages', {
+        configurable: true,
+        set: (value: (key: string) => Promise<void>) => (load = value),
+        get: () => load && ((key: string) => (w.asked.push(key), load!(key))),
+      });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === firstCatalog, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loaded = page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
+    await page.waitForFunction(() => (window as unknown as { asked: string[] }).asked.length > 0);
+    release();
+    await loaded;
+    await page.getByRole('heading', { name: 'Ride Details' }).waitFor();
+    await page.getByRole('button', { name: 'Join Group' }).first().waitFor();
   });
 });

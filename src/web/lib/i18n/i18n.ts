@@ -34,9 +34,25 @@ async function messagesFor(locale: Locale): Promise<Messages> {
     if (!load) throw new Error(`No catalog for ${locale}`);
     return (await load()).messages;
   }
-  const keys = [catalogIndex.first, ...groupLoads.keys()];
-  const parts = await Promise.all(keys.map((key) => importCatalog(`/${catalogPath(catalogIndex, locale, key)}`)));
-  return Object.assign({}, ...parts) as Messages;
+  const index = catalogIndex;
+  const first = await importCatalog(`/${catalogPath(index, locale, index.first)}`);
+  // A lazy chunk can arrive before the language is in (the router asks for the page's route at once)
+  // and asks for its group then: the groups are read again until none is missing, or its texts
+  // would show as ids. A group that cannot be fetched is left out, as in loadGroup.
+  const parts = new Map<string, Messages>();
+  for (let missing = [...groupLoads.keys()]; missing.length > 0; missing = [...groupLoads.keys()].filter((key) => !parts.has(key))) {
+    await Promise.all(
+      missing.map(async (key) => {
+        try {
+          parts.set(key, await importCatalog(`/${catalogPath(index, locale, key)}`));
+        } catch (error) {
+          groupLoads.delete(key);
+          console.error(`Loading the ${locale} messages of ${key} failed`, error);
+        }
+      }),
+    );
+  }
+  return Object.assign({}, first, ...parts.values()) as Messages;
 }
 
 async function loadGroup(index: CatalogIndex, key: string): Promise<void> {
