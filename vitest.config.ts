@@ -42,10 +42,10 @@ export default defineConfig({
       {
         plugins: [linguiMacros(), react(), lingui()],
         // Component tests render whole pages in jsdom; on a loaded 2-core machine one can take several seconds.
-        // Each file in a module graph of its own: forms, zod's global messages and the catalogs keep
-        // module state that one file left behind for the next (55 failures in a shared graph at 8d4c0a0,
-        // none isolated; the whole project took 127 s isolated on a quiet machine).
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate: true, setupFiles: ['src/web/test/setup.ts'] },
+        // Files share one module graph, as above. The 55 failures a shared graph gave at 8d4c0a0 were one
+        // leak: the hook that brings React Query back online sat in a module the setup file imported, and
+        // vitest evaluates the setup file again for each file but not its imports (src/web/test/setup.ts).
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, isolate, setupFiles: ['src/web/test/setup.ts'] },
       },
       {
         test: {

@@ -2,7 +2,6 @@ import type { I18n } from '@lingui/core';
 import { notificationTexts, type Notification, type NotificationSubject } from '../../shared/notifications/notification';
 import { toBool, toCount } from '../db/database';
 import type { NotificationListRow } from './notifications.repository';
-import { withRepeatWords } from '../../shared/series/series-label-text';
 
 /**
  * What clicking it opens: the member's profile for a member who joined, else the ride, else the
@@ -48,8 +47,7 @@ export function presentNotification(row: NotificationListRow, i18n: I18n): Notif
     id: row.id,
     ...fields,
     // Written now, with today's names: the same function the web app writes its list and toasts with.
-    // A series' repeat worded in the reader's language first (the web shows this message for it).
-    ...notificationTexts(i18n, params ? { ...fields, params: withRepeatWords(i18n, row.type, params) } : fields),
+    ...notificationTexts(i18n, fields),
     isRead: toBool(row.is_read),
     createdAt: row.created_at,
   };

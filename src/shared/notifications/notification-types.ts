@@ -49,8 +49,9 @@ export interface RideTime {
 export interface NotificationParams {
   /**
    * A series (issue 29) is told once: its name in `ride`, its repeat rule (`repeat`, series-label-text.ts
-   * `repeatCode`) and its first day. The server words the rule in the reader's language into `series`
-   * before writing the texts (`withRepeatWords`); a notification stored before has its English there.
+   * `repeatCode`) and its first day. The rule is worded in the reader's language into `series` before
+   * the texts are written (`withRepeatWords`, run by `notificationTexts` on the server and in the web, so
+   * the web's list follows a language switch at once); a notification stored before has its English there.
    */
   ride_created: { ride: string; repeat?: string; series?: string; from?: string };
   ride_reminder: { ride: string; daysLeft: number };

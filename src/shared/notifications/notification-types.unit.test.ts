@@ -32,9 +32,9 @@ describe('notification types', () => {
     const worded = withRepeatWords(en, 'series_handed_over', { ...handed, repeat: 'FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR' });
     expect(renderNotification(en, 'series_handed_over', worded).message).toBe('Sunday breakfast (Every 2 months on the last Friday) is yours: ana is no longer in Passo Club');
     expect(renderNotification(en, 'series_handed_over', { ...handed, repeats: 'Every Sunday' }).message).toBe('Sunday breakfast (Every Sunday) is yours: ana is no longer in Passo Club');
-    // Without the words (the web's first load), the server's message.
+    // The list's and the toasts' texts word the rule themselves, in the reader's language, never the message the server wrote.
     const listed = { type: 'series_handed_over', title: '', message: 'as the server wrote it', params: { ...handed, repeat: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU' } };
-    expect(notificationTexts(en, listed).message).toBe('as the server wrote it');
+    expect(notificationTexts(en, listed).message).toBe('Sunday breakfast (Every Sunday) is yours: ana is no longer in Passo Club');
   });
 
   it('keep every repeat rule whole through its stored form', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { I18n } from '@lingui/core';
 import { isNotificationType, NOTIFICATION_TYPE_NAMES, renderNotification, type NotificationType } from './notification-types';
+import { withRepeatWords } from '../series/series-label-text';
 
 export { NOTIFICATION_EVENT, NOTIFICATION_REMOVED_EVENT } from './notification-events';
 
@@ -53,14 +54,13 @@ export const notificationListSchema = z.array(notificationSchema);
 /**
  * A notification's title and message, written from its type and parameters with the names its
  * subject has now (the list, the toasts, the server's answers and its mails use the same texts);
- * for an old notification stored as text, that text. Written in the language of `i18n`: the reader's.
+ * for an old notification stored as text, that text. Written in the language of `i18n`: the reader's,
+ * a series' repeat too, from its stored rule (`withRepeatWords`), so the web's list and toasts follow
+ * a language switch at once, with no new read of the list.
  */
 export function notificationTexts(i18n: I18n, n: Pick<Notification, 'type' | 'title' | 'message' | 'params' | 'subject' | 'count'>): { title: string; message: string } {
   if (!n.params || !isNotificationType(n.type)) return { title: n.title, message: n.message };
-  const texts = renderNotification(i18n, n.type, n.params, { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
-  // A series' repeat rule not worded yet (series-label-text.ts `withRepeatWords`, which the server runs
-  // and the web's first load does not carry): its message as the server wrote it, in the reader's language.
-  return typeof n.params.repeat === 'string' ? { ...texts, message: n.message } : texts;
+  return renderNotification(i18n, n.type, withRepeatWords(i18n, n.type, n.params), { ride: n.subject?.rideName, group: n.subject?.groupName, rider: n.subject?.riderHandle }, n.count ?? 1);
 }
 
 export interface NotificationRemoved {

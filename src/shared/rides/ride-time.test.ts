@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, daysBetween, endOfLocalDay, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
+import { clockTimeIn, dayLabel, daysBetween, endOfLocalDay, localDay, rideEndInstant, rideStops, zonedDateTimeToIso, type RideRoute } from './ride-time';
 
 const base: RideRoute = {
   startLocation: 'Bologna',
@@ -56,5 +56,14 @@ describe('ride time helpers', () => {
     const withWaypoints = { ...base, waypoints: [{ name: 'Reggio Emilia', latitude: 44.7, longitude: 10.63 }] };
     expect(rideStops(withWaypoints).map((s) => s.name)).toEqual(['Bologna', 'Reggio Emilia', 'Parma']);
     expect(rideStops({ ...base, midpointLocation: null }).map((s) => s.name)).toEqual(['Bologna', 'Parma']);
+  });
+
+  it("writes a time of day on the reader's clock, the region's short time", () => {
+    expect(clockTimeIn('02:30', 'en-US')).toMatch(/^2:30\sAM$/);
+    expect(clockTimeIn('14:05', 'en-US')).toMatch(/^2:05\sPM$/);
+    expect(clockTimeIn('02:30', 'it')).toBe('02:30');
+    expect(clockTimeIn('02:30', 'en-GB')).toBe('02:30');
+    expect(clockTimeIn('14:05', 'de')).toBe('14:05');
+    expect(clockTimeIn('soon', 'it')).toBe('soon');
   });
 });

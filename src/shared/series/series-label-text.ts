@@ -5,7 +5,7 @@ import { WEEKDAYS, type Weekday } from './weekdays';
 /*
  * A series' repeat ("Every Sunday", "Monthly on the first Sunday") in the reader's language, from its
  * rule (issue 31): the server's `label` stays the English for API users. The web shows it on rides
- * and series (loaded apart from the first load), the server writes it into the mails and pushes of
+ * and series and in the notification list (loaded apart from the first load), the server writes it into the mails and pushes of
  * `ride_created` and `series_handed_over` in the recipient's language: those notifications store the
  * rule (`repeatCode`, worded by `withRepeatWords`), never its English. The weekday is a select argument wherever a language makes
  * its words agree with the day ("la prima domenica", "il primo lunedì"; "pierwsza niedziela",
@@ -111,7 +111,8 @@ export function repeatCodeText(i18n: I18n, code: string): string | null {
  * A notification's parameters with its stored repeat rule (`repeat`) worded in the language of
  * `i18n`, where the notifications stored before kept the repeat's English: `series` of a
  * `ride_created`, `repeats` of a `series_handed_over` (notification-types.ts writes the texts from
- * those). The server runs it before writing a notification for its reader; anything else is unchanged.
+ * those). `notificationTexts` runs it (the server's list and pushes, the web's list and toasts, so they follow
+ * a language switch), the mails before `renderNotification`; anything else is unchanged.
  */
 export function withRepeatWords<P extends Record<string, unknown>>(i18n: I18n, type: string, params: P): P {
   if (typeof params.repeat !== 'string') return params;

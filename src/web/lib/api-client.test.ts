@@ -171,6 +171,16 @@ describe('describeApiError', () => {
     expect(describeApiError(skipped, italian)).toBe('Le 02:30 non esistono in Europe/Rome il 28 mar 2027: quella notte si spostano avanti gli orologi. Scegli un altro orario.');
   });
 
+  it("writes the skipped time of day on the rider's clock: 2:30 AM in the United States, 02:30 in Italy (issue 31)", () => {
+    const skipped = refusal(400, { message: '02:30 does not exist…', code: 'nonexistent_local_time', params: { time: '02:30', zone: 'America/New_York', day: '2027-03-14' } });
+    const american = setupI18n({ locale: 'en', locales: ['en-US'], messages: { en: { 'errors.nonexistent_local_time': '{time} does not exist in {zone} on {day, date, utcDay}: the clocks go forward that night. Choose another time.' } } });
+    expect(describeApiError(skipped, american)).toMatch(/^2:30\sAM does not exist in America\/New_York on Mar 14, 2027: the clocks go forward that night\. Choose another time\.$/);
+    expect(describeApiError(skipped, italian)).toMatch(/^Le 02:30 non esistono in America\/New_York il 14 mar 2027/);
+    const afternoon = refusal(400, { message: '14:05 does not exist…', code: 'nonexistent_local_time', params: { time: '14:05', zone: 'America/New_York', day: '2027-03-14' } });
+    expect(describeApiError(afternoon, american)).toMatch(/^2:05\sPM does not exist/);
+    expect(describeApiError(afternoon, italian)).toMatch(/^Le 14:05 non esistono/);
+  });
+
   it("words invalid_input from the shared schema's message it names; else the English to an English reader, the code's text to the others", () => {
     const named = refusal(400, { message: 'Name too long', code: 'invalid_input', field: 'name', params: { messageId: 'validation.ride.name_too_long' } });
     expect(describeApiError(named, italian)).toBe('Nome troppo lungo');

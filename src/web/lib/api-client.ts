@@ -12,6 +12,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/http/error-codes';
 import { MESSAGE_FORMATS } from '../../shared/http/error-values';
+import { clockTimeIn } from '../../shared/rides/ride-time';
 import { ERRORS_GROUP } from '../../shared/i18n/catalog-index';
 import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { i18n, loadMessageGroup } from './i18n/i18n';
@@ -100,8 +101,16 @@ export function describeApiError(error: unknown, i18nInstance: I18n = i18n): str
   const english = typeof body?.message === 'string' && body.message ? body.message : null;
   const { code, params } = error;
   const id = code && SPECIFIC_MESSAGE.has(code) ? (params?.messageId ?? (i18nInstance.locale === SOURCE_LOCALE ? null : `errors.${code}`)) : code && `errors.${code}`;
-  // Sizes and days are sent as data and written in the rider's numbers and calendar (error-values.ts).
-  return typeof id === 'string' && i18nInstance.messages[id] !== undefined ? i18nInstance._(id, params, { formats: MESSAGE_FORMATS }) : english;
+  // Sizes and days are sent as data and written in the rider's numbers and calendar (error-values.ts), a time of day on their clock.
+  return typeof id === 'string' && i18nInstance.messages[id] !== undefined ? i18nInstance._(id, onRidersClock(i18nInstance, params), { formats: MESSAGE_FORMATS }) : english;
+}
+
+/**
+ * A refusal's or a notice's parameters with its time of day (`time`, "02:30" as the rider typed it) on
+ * the reader's clock, "2:30 AM" in the United States, "02:30" in Italy (`clockTimeIn`); the rest as sent.
+ */
+export function onRidersClock(i18nInstance: I18n, params: Record<string, string | number> | undefined): Record<string, string | number> | undefined {
+  return typeof params?.time === 'string' ? { ...params, time: clockTimeIn(params.time, i18nInstance.locales?.[0] ?? i18nInstance.locale) } : params;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions & { nullOn401: true }): Promise<T | null>;

@@ -1,6 +1,6 @@
 import { i18n } from '../lib/i18n/i18n';
 
-/** Back to the English every component test starts in (setup-i18n.ts), after a test chose another language. */
+/** Back to the English every component test starts in (setup.ts), after a test chose another language. */
 export function resetTestLanguage(): void {
   i18n.loadAndActivate({ locale: 'en', locales: ['en-US'], messages: {} });
   const html = document.documentElement;

@@ -21,6 +21,13 @@ describe('rideNoticeText', () => {
     expect(text).not.toContain('happens twice');
   });
 
+  it("writes the time twice on the rider's clock: 2:30 AM in the United States, 02:30 in Italy", async () => {
+    await activateLocale('it');
+    expect(rideNoticeText(i18n, notice)).toMatch(/^Le 02:30 /);
+    i18n.loadAndActivate({ locale: 'en', locales: ['en-US'], messages: {} });
+    expect(rideNoticeText(i18n, notice)).toMatch(/^2:30\sAM happens twice in Europe\/Rome on Oct 31, 2027 \(the clocks go back that night\); the first, UTC\+02:00, was taken\.$/);
+  });
+
   it('keeps the English message of a notice without parameters', async () => {
     await activateLocale('it');
     expect(rideNoticeText(i18n, { code: notice.code, message: notice.message })).toBe(notice.message);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Ride } from '../../../../shared/rides/ride';
 import {
   autoDuration,
@@ -12,6 +12,8 @@ import {
   type RideFormValues,
 } from './ride-form-model';
 import { toCreatePayload, toUpdatePayload } from './ride-form-payload';
+import { activateLocale } from '../../../lib/i18n/i18n';
+import { resetTestLanguage } from '../../../test/language';
 
 const berlin = { timezone: 'Europe/Berlin', timezoneOffset: 'UTC+01:00', timezoneName: 'Berlin' };
 
@@ -137,7 +139,17 @@ describe('toCreatePayload (spec 2 section 3)', () => {
   it('refuses a start the zone skips that night, naming the zone and the day', () => {
     const result = rideFormSchema.safeParse(filled({ startDay: '2027-03-28', startTime: '02:30', endDay: '2027-03-28' }));
     expect(result.success).toBe(false);
-    expect(result.error?.issues.find((issue) => issue.path[0] === 'startTime')?.message).toBe('02:30 does not exist in Europe/Berlin on Mar 28, 2027: the clocks go forward that night. Choose another time.');
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'startTime')?.message).toMatch(/^2:30\sAM does not exist in Europe\/Berlin on Mar 28, 2027: the clocks go forward that night\. Choose another time\.$/);
+  });
+
+  describe('in another language', () => {
+    afterEach(resetTestLanguage);
+
+    it("names the skipped time on the rider's clock and the day in their words (an Italian rider: 02:30, 28 mar 2027)", async () => {
+      await activateLocale('it');
+      const result = rideFormSchema.safeParse(filled({ startDay: '2027-03-28', startTime: '02:30', endDay: '2027-03-28' }));
+      expect(result.error?.issues.find((issue) => issue.path[0] === 'startTime')?.message).toBe('Le 02:30 non esistono nel fuso Europe/Berlin il 28 mar 2027: quella notte gli orologi vanno avanti. Scegli un altro orario.');
+    });
   });
 
   it('sends coordinates for placed stops and null ones for a stop kept as text only (so the server does not place it)', () => {

@@ -15,8 +15,9 @@ import {
 } from '../../../../shared/rides/ride';
 import { isKnownZone, localToInstant } from '../../../../shared/timezones/zoned-time';
 import { browserZone, zoneChoice, type TimezoneChoice } from '../../../lib/time-zones';
-import { dayLabel } from '../../../../shared/rides/ride-time';
-import { i18n } from '../../../lib/i18n/i18n';
+import { clockTimeIn } from '../../../../shared/rides/ride-time';
+import { formatLocale, i18n } from '../../../lib/i18n/i18n';
+import { formatDay } from '../../../lib/format-date';
 import { UNPLACED } from '../../../api/geocoding';
 import { localTime } from '../../../lib/rides/ride-format';
 
@@ -124,12 +125,14 @@ export const rideFormSchema = z
       if (text.trim() && !coords && !textOnly) ctx.addIssue({ code: 'custom', path: [path], message: RIDE_MESSAGES.unplaced });
     }
     for (const issue of rideOrderIssues(orderValuesOf(values))) ctx.addIssue({ code: 'custom', path: [FORM_FIELD_OF[issue.field]], message: issue.message });
-    // A time the zone skips that night (02:30 when the clocks go forward), as the server says it.
+    // A time the zone skips that night (02:30 when the clocks go forward), as the server says it: the
+    // time on the rider's clock ("2:30 AM" in the United States), the day in their words.
     if (isValidTime(values.startTime) && /^\d{4}-\d{2}-\d{2}$/.test(values.startDay) && isKnownZone(values.timezone)) {
       const placed = localToInstant(values.startDay, values.startTime, values.timezone);
       if (!placed.ok && placed.reason === 'nonexistent') {
-        const { startTime, timezone } = values;
-        const day = dayLabel(values.startDay);
+        const { timezone } = values;
+        const startTime = clockTimeIn(values.startTime, formatLocale());
+        const day = formatDay(values.startDay);
         const message = i18n._(msg`${startTime} does not exist in ${timezone} on ${day}: the clocks go forward that night. Choose another time.`);
         ctx.addIssue({ code: 'custom', path: ['startTime'], message });
       }

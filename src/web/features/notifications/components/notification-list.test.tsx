@@ -29,7 +29,7 @@ describe('NotificationList', () => {
     expect(screen.getByRole('link', { name: /New: Ride Tomorrow! Don't forget about Futa Pass \(new name\)/ })).toBeTruthy();
   });
 
-  it("shows a series' repeat as the server worded it for the rider, never an English label (issue 31)", async () => {
+  it("words a series' repeat from its stored rule in the rider's language, never an English label (issue 31)", async () => {
     mockApi({});
     await activateLocale('it');
     const ride = { ...subject, kind: 'ride' as const, rideId: 'r1', rideSlug: 'futa', rideName: 'Colazione in Futa · 6 dic 2026' };
