@@ -74,7 +74,7 @@ describe('a part of a page that cannot be loaded', () => {
 
   it("shows a page's texts, not their ids, when its chunk arrives before the page's catalog", async () => {
     const owner = await newGuestRider(h, { width: 1280, height: 800 });
-    const group = await createGroup(owner.page, 'Passo Giogo Riders');
+    const group = await createGroup(owner.page, 'Mugello Early Birds');
     const ride = await createRide(owner.page, group.id, { name: 'Giogo and Muraglione Loop' });
     await owner.context.close();
 
@@ -102,10 +102,17 @@ describe('a part of a page that cannot be loaded', () => {
       await route.continue();
     });
     const loaded = page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
-    await page.waitForFunction(() => (window as unknown as { asked: string[] }).asked.length > 0);
-    release();
-    await loaded;
-    await page.getByRole('heading', { name: 'Ride Details' }).waitFor();
+    try {
+      await page.waitForFunction(() => (window as unknown as { asked: string[] }).asked.length > 0);
+      release();
+      await loaded;
+      await page.getByRole('heading', { name: 'Ride Details' }).waitFor();
+    } catch (error) {
+      // What the page asked for and showed says more than a timeout.
+      const asked = await page.evaluate(() => (window as unknown as { asked: string[] }).asked).catch(() => null);
+      const shown = await page.locator('body').innerText().catch(() => '');
+      throw new Error(`groups asked: ${JSON.stringify(asked)}; page: ${shown.slice(0, 400)}`, { cause: error });
+    }
     await page.getByRole('button', { name: 'Join Group' }).first().waitFor();
   });
 });

@@ -9,11 +9,9 @@ import { Component, Suspense, type ReactNode } from 'react';
  */
 export class PartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
+  // React itself logs the error it caught (React 19's default onCaughtError): nothing to add here.
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('A part of the page failed', error);
   }
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;

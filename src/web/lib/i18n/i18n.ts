@@ -34,25 +34,9 @@ async function messagesFor(locale: Locale): Promise<Messages> {
     if (!load) throw new Error(`No catalog for ${locale}`);
     return (await load()).messages;
   }
-  const index = catalogIndex;
-  const first = await importCatalog(`/${catalogPath(index, locale, index.first)}`);
-  // A lazy chunk can arrive before the language is in (the router asks for the page's route at once)
-  // and asks for its group then: the groups are read again until none is missing, or its texts
-  // would show as ids. A group that cannot be fetched is left out, as in loadGroup.
-  const parts = new Map<string, Messages>();
-  for (let missing = [...groupLoads.keys()]; missing.length > 0; missing = [...groupLoads.keys()].filter((key) => !parts.has(key))) {
-    await Promise.all(
-      missing.map(async (key) => {
-        try {
-          parts.set(key, await importCatalog(`/${catalogPath(index, locale, key)}`));
-        } catch (error) {
-          groupLoads.delete(key);
-          console.error(`Loading the ${locale} messages of ${key} failed`, error);
-        }
-      }),
-    );
-  }
-  return Object.assign({}, first, ...parts.values()) as Messages;
+  const keys = [catalogIndex.first, ...groupLoads.keys()];
+  const parts = await Promise.all(keys.map((key) => importCatalog(`/${catalogPath(catalogIndex, locale, key)}`)));
+  return Object.assign({}, ...parts) as Messages;
 }
 
 async function loadGroup(index: CatalogIndex, key: string): Promise<void> {
@@ -81,8 +65,10 @@ export function loadMessageGroup(key: string): Promise<void> {
   if (!catalogIndex?.groups.includes(key)) return Promise.resolve();
   let load = groupLoads.get(key);
   if (!load) {
-    // Asked before the first language is in: that activation loads it (messagesFor reads groupLoads).
-    load = i18n.locale ? loadGroup(catalogIndex, key) : Promise.resolve();
+    // Asked before the first language is in: an activation not yet begun loads it (messagesFor reads
+    // groupLoads); one under way has read them already, so the group is loaded once it is done (the
+    // router asks for the page's chunk at once: it can arrive first, and would show ids).
+    load = i18n.locale ? loadGroup(catalogIndex, key) : (activation?.then(() => loadGroup(catalogIndex, key)) ?? Promise.resolve());
     groupLoads.set(key, load);
   }
   return load;
@@ -116,6 +102,9 @@ export function initialLocale(): Locale {
   return cookieLocale() ?? pickLocale(navigator.languages ?? [navigator.language]);
 }
 
+/** The first language's activation while it loads its messages. */
+let activation: Promise<Messages> | undefined;
+
 /**
  * Loads a language's catalog and switches the whole app to it at once (every <Trans> and useLingui
  * re-renders), with <html lang> and dir following; the cookie lets the server start the next page
@@ -123,7 +112,9 @@ export function initialLocale(): Locale {
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const messages = await messagesFor(locale);
+  const loading = messagesFor(locale);
+  activation ??= loading;
+  const messages = await loading;
   i18n.loadAndActivate({ locale, locales: [formattingLocale(locale, navigator.languages ?? [])], messages });
   const html = document.documentElement;
   html.lang = locale;
