@@ -128,9 +128,9 @@ export const waitlistRepository = {
 
   /**
    * The rides the rider owns in the group that have not ended ("upcoming" as every list counts
-   * them: a ride under way is still upcoming), the earliest first.
+   * them: a ride under way is still upcoming), the earliest first; with `seriesIds`, only the rides
+   * of those series.
    */
-  /** The rider's rides in the group that have not ended; with `seriesIds`, only the rides of those series. */
   async ownedUpcomingInGroup(db: Executor, groupId: string, ownerId: string, nowIso: string, seriesIds?: readonly string[]): Promise<string[]> {
     if (seriesIds && seriesIds.length === 0) return [];
     return columnValues(
