@@ -102,7 +102,10 @@ async function keep(url: string, response: Response, limits: TileOfflineSettings
   if (body.size === 0 || body.size > limits.capBytes) return 0;
   return serially(async () => {
     if (wipes !== since) return 0;
-    const [kept, cache] = await Promise.all([keptTiles(), caches.open(TILE_CACHE)]);
+    // The index first: opening the cache creates it again, and keptTiles would then trust an index of
+    // a cache the page has deleted (Logout) and drop tiles that are gone instead of those kept.
+    const kept = await keptTiles();
+    const cache = await caches.open(TILE_CACHE);
     const savedAt = Date.now();
     const about = { [BYTES]: String(body.size), [SAVED]: String(savedAt) };
     try {
