@@ -1,5 +1,6 @@
 import type { Ride } from './ride';
 import { endOfLocalDay, instantToLocal, localToSent } from '../timezones/zoned-time';
+import { dateTimeFormat } from '../text/intl-formats';
 
 /*
  * Pure helpers for ride times and stops, apart from ride.ts so that importing them brings no zod:
@@ -62,7 +63,7 @@ export function dayLabelIn(day: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return '';
   const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
+  return dateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
 }
 
 /** A time of day "09:00" in a language, on the 24-hour clock the spec shows ("09:00" in English too); as given when not "HH:MM". */
@@ -70,7 +71,7 @@ export function timeLabelIn(time: string, locale: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(time);
   if (!match) return time;
   const at = Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]));
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(at);
+  return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(at);
 }
 
 /**
@@ -83,7 +84,7 @@ export function clockTimeIn(time: string, locale: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(time);
   if (!match) return time;
   const at = Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]));
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(at);
+  return dateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(at);
 }
 
 export type RideRoute = Pick<

@@ -15,6 +15,7 @@ import { upcomingRidesQueryOptions } from '../api/rides';
 import { myGroupsQueryOptions } from '../api/groups';
 import { forgetRideForOffline, saveRidesForOffline } from './offline-rides';
 import type { Ride } from '../../shared/rides/ride';
+import { dateTimeFormat } from '../../shared/text/intl-formats';
 
 /*
  * The app's connection, loaded after the first paint (issue 32 points 2 and 5): the offline banner and
@@ -100,7 +101,7 @@ function useReconnect(online: boolean): void {
 
 /** A time of day: "08:12" in English (24-hour, like ride times), the region's clock in another language. */
 function formatTimeOfDay(date: Date): string {
-  return speaksEnglish() ? format(date, 'HH:mm') : new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric', minute: '2-digit' }).format(date);
+  return speaksEnglish() ? format(date, 'HH:mm') : dateTimeFormat(formatLocale(), { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { dayLabel } from '../../shared/rides/ride-time';
 import { formatLocale } from './i18n/i18n';
+import { dateTimeFormat } from '../../shared/text/intl-formats';
 
 /*
  * Dates and times as riders read them (issue 31 point 6). In English the spec's formats stay word for
@@ -11,7 +12,8 @@ import { formatLocale } from './i18n/i18n';
 
 /** True while the app speaks English (the pseudo-language formats as English too). */
 export function speaksEnglish(): boolean {
-  return new Intl.Locale(formatLocale()).language === 'en';
+  // The language subtag is what comes before the first hyphen (en, en-GB, en-XA); cheaper than Intl.Locale, asked on every format.
+  return formatLocale().split('-')[0] === 'en';
 }
 
 function readable(iso: string | null | undefined): Date | null {
@@ -21,7 +23,7 @@ function readable(iso: string | null | undefined): Date | null {
 }
 
 function intl(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(formatLocale(), options);
+  return dateTimeFormat(formatLocale(), options);
 }
 
 const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
@@ -67,12 +69,12 @@ export function formatWeekdayDay(day: string): string {
 /** A weekday's name in the rider's language, "Sunday" (0) to "Saturday" (6). */
 export function weekdayName(weekday: number, width: 'long' | 'short' = 'long'): string {
   // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(speaksEnglish() ? 'en-US' : formatLocale(), { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
+  return dateTimeFormat(speaksEnglish() ? 'en-US' : formatLocale(), { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
 }
 
 /** A month's name and year, "December 2026", as a calendar's caption. */
 export function formatMonthYear(date: Date): string {
-  return new Intl.DateTimeFormat(speaksEnglish() ? 'en-US' : formatLocale(), { month: 'long', year: 'numeric' }).format(date);
+  return dateTimeFormat(speaksEnglish() ? 'en-US' : formatLocale(), { month: 'long', year: 'numeric' }).format(date);
 }
 
 /** The first day of the week in the rider's region: 0 Sunday (en-US), 1 Monday (en-GB, it-IT), up to 6 Saturday. */

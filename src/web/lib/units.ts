@@ -1,5 +1,6 @@
 import type { PreferredUnits } from '../../shared/users/current-user';
 import { formatLocale } from './i18n/i18n';
+import { numberFormat } from '../../shared/text/intl-formats';
 
 /** Spec 1 section 9: miles = km x 0.621371. */
 export const MILES_PER_KM = 0.621371;
@@ -13,7 +14,7 @@ export function kmToPreferred(km: number, units: PreferredUnits): number {
  * "62,1 km" in Italian, the unit's own abbreviation where a language has one.
  */
 export function formatDistance(km: number, units: PreferredUnits, decimals = 1): string {
-  return new Intl.NumberFormat(formatLocale(), {
+  return numberFormat(formatLocale(), {
     style: 'unit',
     unit: units === 'miles' ? 'mile' : 'kilometer',
     unitDisplay: 'short',
