@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
@@ -12,6 +12,7 @@ import { AppLoading, useBootShellHeldByRide, useBootShellRemoved } from '../boot
 import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
 import { QuietPart } from '../../components/part-boundary';
@@ -70,6 +71,13 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
   const pageLoaded = usePageLoaded();
+  // Only the frame the screen shows is built: the sidebar from Tailwind's lg (1024 px), the phone's
+  // header below it. Both were rendered and one hidden by CSS, so a phone built the sidebar's menu
+  // and a second notification bell (its queries and effects) on every render of the shell.
+  const wide = useMediaQuery('(min-width: 1024px)', true);
+  const narrow = useMediaQuery('(max-width: 1023.98px)', true);
+  const openLogin = useCallback(() => setLoginOpen(true), []);
+  const openMenu = useCallback(() => setDrawerOpen(true), []);
 
   useEffect(() => {
     document.title = appName;
@@ -81,7 +89,6 @@ export function AppShell() {
   if (isPending) return <AppLoading />;
 
   const showNotifications = shouldShowNotifications(user) && Boolean(user.userId);
-  const openLogin = () => setLoginOpen(true);
 
   return (
     <div className="min-h-dvh">
@@ -92,11 +99,13 @@ export function AppShell() {
         <Trans>Skip to content</Trans>
       </a>
 
-      <aside className="fixed inset-y-0 start-0 z-30 hidden w-72 lg:block">
-        <SidebarContent appName={appName} user={user} showNotifications={showNotifications} onLogin={openLogin} />
-      </aside>
+      {wide ? (
+        <aside className="fixed inset-y-0 start-0 z-30 hidden w-72 lg:block">
+          <SidebarContent appName={appName} user={user} showNotifications={showNotifications} onLogin={openLogin} />
+        </aside>
+      ) : null}
 
-      <MobileHeader appName={appName} showNotifications={showNotifications} onOpenMenu={() => setDrawerOpen(true)} />
+      {narrow ? <MobileHeader appName={appName} showNotifications={showNotifications} onOpenMenu={openMenu} /> : null}
 
       <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
         <SheetContent aria-describedby={undefined}>

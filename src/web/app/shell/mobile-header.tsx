@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import { LogoMark } from '../../components/logo';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationBellAfterPaint } from './shell-menus';
 
 interface MobileHeaderProps {
   appName: string;
@@ -10,8 +11,8 @@ interface MobileHeaderProps {
   onOpenMenu: () => void;
 }
 
-/** Small screens: menu button, product title and the bell with its unread badge. */
-export function MobileHeader({ appName, showNotifications, onOpenMenu }: MobileHeaderProps) {
+/** Small screens: menu button, product title and the bell with its unread badge. Memoized: the shell renders again for what it alone shows (the page's load, the group count). */
+export const MobileHeader = memo(function MobileHeader({ appName, showNotifications, onOpenMenu }: MobileHeaderProps) {
   const { t } = useLingui();
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-asphalt-900 px-2 text-white shadow-md shadow-asphalt-950/20 lg:hidden">
@@ -27,7 +28,7 @@ export function MobileHeader({ appName, showNotifications, onOpenMenu }: MobileH
         <LogoMark className="size-7" />
         <span className="truncate text-base font-black tracking-tight">{appName}</span>
       </Link>
-      {showNotifications ? <NotificationBell /> : null}
+      {showNotifications ? <NotificationBellAfterPaint /> : null}
     </header>
   );
-}
+});

@@ -1,10 +1,10 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../shared/users/current-user';
 import { Logo } from '../../components/logo';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SidebarNav } from './sidebar-nav';
-import { UserMenu } from './user-menu';
+import { NotificationBellAfterPaint, UserMenuAfterPaint } from './shell-menus';
 
 interface SidebarContentProps {
   appName: string;
@@ -14,8 +14,8 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-/** What the fixed sidebar (large screens) and the drawer (small screens) both show. */
-export function SidebarContent({ appName, user, showNotifications, onLogin, onNavigate }: SidebarContentProps) {
+/** What the fixed sidebar (large screens) and the drawer (small screens) both show. Memoized, as the phone's header. */
+export const SidebarContent = memo(function SidebarContent({ appName, user, showNotifications, onLogin, onNavigate }: SidebarContentProps) {
   const { t } = useLingui();
   return (
     <div className="flex h-full flex-col bg-asphalt-900 text-white">
@@ -31,13 +31,13 @@ export function SidebarContent({ appName, user, showNotifications, onLogin, onNa
       </div>
       <div className="shrink-0 border-t border-white/[0.06] p-3">
         <div className="flex items-center gap-1">
-          <UserMenu user={user} onLogin={onLogin} onNavigate={onNavigate} />
-          {showNotifications ? <NotificationBell side="top" align="start" /> : null}
+          <UserMenuAfterPaint user={user} onLogin={onLogin} onNavigate={onNavigate} />
+          {showNotifications ? <NotificationBellAfterPaint side="top" align="start" /> : null}
         </div>
       </div>
     </div>
   );
-}
+});
 
 /** A dashed centre line: the sidebar reads as a strip of asphalt. */
 function LaneDivider() {

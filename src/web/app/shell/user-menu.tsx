@@ -1,10 +1,10 @@
 import { DropdownMenu } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
-import { ChevronsUpDown, LogIn, LogOut, UserRound } from 'lucide-react';
+import { LogIn, LogOut, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/users/current-user';
 import { useLogout } from '../../features/auth/components/use-logout';
-import { UserAvatar } from './user-chip';
+import { USER_CHIP_CLASSES, UserChipFace } from './user-chip';
 
 interface UserMenuProps {
   user: CurrentUser | null | undefined;
@@ -26,17 +26,8 @@ export function UserMenu({ user, onLogin, onNavigate }: UserMenuProps) {
 
   return (
     <DropdownMenu.Root>
-      {/* The name is the visible text (WCAG 2.5.3: a voice user says what they see), after what the button does. */}
-      <DropdownMenu.Trigger
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1.5 text-start transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]"
-      >
-        <UserAvatar user={user} />
-        <span className="sr-only"><Trans>Account menu:</Trans> </span>
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-bold text-white" title={name}>{name}</span>
-          <span className="block truncate text-xs text-asphalt-400" title={user?.email ?? undefined}>{user?.email ?? t`Guest rider`}</span>
-        </span>
-        <ChevronsUpDown className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
+      <DropdownMenu.Trigger className={`${USER_CHIP_CLASSES} transition-colors hover:bg-white/[0.06] data-[state=open]:bg-white/[0.08]`}>
+        <UserChipFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

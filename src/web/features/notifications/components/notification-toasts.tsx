@@ -1,9 +1,10 @@
-import { lazy, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import type { Notification } from '../../../../shared/notifications/notification';
 import { useToasts } from '../../../components/ui/toast-store';
 import { useLiveNotifications } from '../../../lib/live-notifications';
 import { useNotificationStream } from '../../../api/notifications';
 import { QuietPart } from '../../../components/part-boundary';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 /*
  * A toast's card and the notifications' texts (shared/notifications/notification-types.ts, with
@@ -20,17 +21,6 @@ export const MAX_NOTIFICATION_TOASTS_PHONE = 1;
 export const PHONE_QUERY = '(max-width: 639.98px)';
 export { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } from './notification-toast-timing';
 
-function subscribeToWidth(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-function isPhoneWidth(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-}
-
 /**
  * Notification toasts: only those the stream delivers while the page is open. Unread ones are not
  * replayed on load (the bell's count says them). A toast that closes (timeout, close button, swipe)
@@ -40,7 +30,7 @@ function isPhoneWidth(): boolean {
  * an app message showing there goes first).
  */
 export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
-  const phone = useSyncExternalStore(subscribeToWidth, isPhoneWidth, () => false);
+  const phone = useMediaQuery(PHONE_QUERY, false);
   // On a phone an app message ("Joined ride") is the one toast: notifications wait until it is gone.
   const appToastShown = useToasts().some((t) => t.open);
   const limit = phone ? (appToastShown ? 0 : MAX_NOTIFICATION_TOASTS_PHONE) : MAX_NOTIFICATION_TOASTS;
