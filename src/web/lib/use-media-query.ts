@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Whether a CSS media query matches now, following the window as it changes; `whenUnknown` where
- * the browser cannot tell (no matchMedia: the component tests' jsdom).
+ * Whether a CSS media query matches now, following the window as it changes; null where the browser
+ * cannot tell (no matchMedia: the component tests' jsdom).
  */
-export function useMediaQuery(query: string, whenUnknown: boolean): boolean {
+export function useMediaQuery(query: string): boolean | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window.matchMedia !== 'function') return () => {};
@@ -14,6 +14,6 @@ export function useMediaQuery(query: string, whenUnknown: boolean): boolean {
     },
     [query],
   );
-  const matches = () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : whenUnknown);
-  return useSyncExternalStore(subscribe, matches, () => whenUnknown);
+  const matches = () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : null);
+  return useSyncExternalStore(subscribe, matches, () => null);
 }

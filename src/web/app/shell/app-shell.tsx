@@ -74,8 +74,10 @@ export function AppShell() {
   // Only the frame the screen shows is built: the sidebar from Tailwind's lg (1024 px), the phone's
   // header below it. Both were rendered and one hidden by CSS, so a phone built the sidebar's menu
   // and a second notification bell (its queries and effects) on every render of the shell.
-  const wide = useMediaQuery('(min-width: 1024px)', true);
-  const narrow = useMediaQuery('(max-width: 1023.98px)', true);
+  // Exactly one where the browser can tell; both where it cannot (jsdom), as before.
+  const large = useMediaQuery('(min-width: 1024px)');
+  const wide = large !== false;
+  const narrow = large !== true;
   const openLogin = useCallback(() => setLoginOpen(true), []);
   const openMenu = useCallback(() => setDrawerOpen(true), []);
 

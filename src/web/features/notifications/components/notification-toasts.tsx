@@ -30,7 +30,7 @@ export { NOTIFICATION_TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_EXIT_MS } f
  * an app message showing there goes first).
  */
 export function NotificationToasts({ sessionKey }: { sessionKey: string }) {
-  const phone = useMediaQuery(PHONE_QUERY, false);
+  const phone = useMediaQuery(PHONE_QUERY) === true;
   // On a phone an app message ("Joined ride") is the one toast: notifications wait until it is gone.
   const appToastShown = useToasts().some((t) => t.open);
   const limit = phone ? (appToastShown ? 0 : MAX_NOTIFICATION_TOASTS_PHONE) : MAX_NOTIFICATION_TOASTS;
