@@ -12,18 +12,25 @@ export function helloLine(i18n: I18n): string {
   return i18n._(/*i18n*/ { id: 'mail.hello', message: 'Hello,' });
 }
 
+/** What the caller of a link mail gives: the address, the link, and the app's name its texts say. */
+export interface LinkMailInput {
+  to: string;
+  link: string;
+  appName: string;
+}
+
 /**
- * A mail carrying a link: "Hello,", the lines before the link (the last of them introduces it), the
- * link (as text, and as a button named `button` in HTML), then the closing line.
+ * A mail carrying a link to `to`: "Hello,", the lines before the link (the last of them introduces
+ * it), the link (as text, and as a button named `button` in HTML), then the closing line.
  */
-export function linkMail(i18n: I18n, input: { to: string; subject: string; lines: string[]; link: string; button: string; closing: string }): OutgoingMail {
+export function linkMail(i18n: I18n, { to, link }: { to: string; link: string }, texts: { subject: string; lines: string[]; button: string; closing: string }): OutgoingMail {
   const hello = helloLine(i18n);
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
   return {
-    to: input.to,
-    subject: input.subject,
-    text: [hello, ``, ...input.lines.flatMap((line, i) => (i < input.lines.length - 1 ? [line, ``] : [line])), input.link, ``, input.closing].join('\n'),
-    html: `${paragraphs([hello, ...input.lines])}<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.button)}</a></p>${paragraphs([input.closing])}`,
+    to,
+    subject: texts.subject,
+    text: [hello, ``, ...texts.lines.flatMap((line, i) => (i < texts.lines.length - 1 ? [line, ``] : [line])), link, ``, texts.closing].join('\n'),
+    html: `${paragraphs([hello, ...texts.lines])}<p><a href="${escapeHtml(link)}">${escapeHtml(texts.button)}</a></p>${paragraphs([texts.closing])}`,
   };
 }
 
@@ -33,26 +40,22 @@ export function linkNothingChangesLine(i18n: I18n): string {
 }
 
 /** The sign-in mail, in the language of the browser that asked for it (issue 31 point 7). */
-export function signInMail(i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
+export function signInMail(i18n: I18n, input: LinkMailInput): OutgoingMail {
   const values = { app: input.appName };
-  return linkMail(i18n, {
-    to: input.to,
+  return linkMail(i18n, input, {
     subject: i18n._(/*i18n*/ { id: 'mail.sign_in.subject', message: 'Your {app} sign-in link', values }),
     lines: [i18n._(/*i18n*/ { id: 'mail.sign_in.open', message: 'Open this link to sign in to {app}:', values })],
-    link: input.link,
     button: i18n._(/*i18n*/ { id: 'mail.sign_in.button', message: 'Sign in to {app}', values }),
     closing: i18n._(/*i18n*/ { id: 'mail.sign_in.expires', message: 'The link expires in 1 hour and works once. If you did not ask for it, ignore this e-mail.' }),
   });
 }
 
 /** The link that confirms a new address, in the language of the rider who asked for it. */
-export function confirmEmailMail(i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
+export function confirmEmailMail(i18n: I18n, input: LinkMailInput): OutgoingMail {
   const values = { app: input.appName };
-  return linkMail(i18n, {
-    to: input.to,
+  return linkMail(i18n, input, {
     subject: i18n._(/*i18n*/ { id: 'mail.confirm_email.subject', message: 'Confirm your e-mail address for {app}', values }),
     lines: [i18n._(/*i18n*/ { id: 'mail.confirm_email.lead', message: 'Someone (hopefully you) asked to use this address for a {app} account. Open this link to confirm it:', values })],
-    link: input.link,
     button: i18n._(/*i18n*/ { id: 'mail.confirm_email.button', message: 'Confirm my address' }),
     closing: linkNothingChangesLine(i18n),
   });
@@ -63,16 +66,14 @@ export function confirmEmailMail(i18n: I18n, input: { to: string; link: string; 
  * free address gets (nothing tells them the address is taken); this mail tells the address's owner,
  * in their language, and the link in it signs into the account that holds the address.
  */
-export function addressTakenMail(i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
+export function addressTakenMail(i18n: I18n, input: LinkMailInput): OutgoingMail {
   const values = { app: input.appName };
-  return linkMail(i18n, {
-    to: input.to,
+  return linkMail(i18n, input, {
     subject: i18n._(/*i18n*/ { id: 'mail.address_taken.subject', message: 'This address already has a {app} account', values }),
     lines: [
       i18n._(/*i18n*/ { id: 'mail.address_taken.lead', message: 'This address already has a {app} account. Someone asked to use it for another {app} account, which cannot be done.', values }),
       i18n._(/*i18n*/ { id: 'mail.address_taken.next', message: 'If that was you, open this link to sign in to the account this address belongs to:' }),
     ],
-    link: input.link,
     button: i18n._(/*i18n*/ { id: 'mail.sign_in.button', message: 'Sign in to {app}', values }),
     closing: i18n._(/*i18n*/ { id: 'mail.address_taken.expires', message: 'The link expires in 1 hour and works once. If you did not ask for anything, ignore this e-mail: nothing changes.' }),
   });

@@ -16,7 +16,7 @@ import { magicLinksRepository, type MagicLinkRow } from './magic-links.repositor
 import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
 import { i18nFor } from '../i18n/i18n.service';
-import { addressTakenMail, confirmEmailMail, signInMail } from './auth.mails';
+import { addressTakenMail, confirmEmailMail, signInMail, type LinkMailInput } from './auth.mails';
 import { endSessionsAfterEmailChange, mailPreviousAddress, resolveSession, startSession, type IssuedSession } from './sessions.service';
 import { enforceLinkRateLimit, hashIp, INVITATION_LINKS_PER_IP_PER_HOUR, MAGIC_LINKS_PER_EMAIL_PER_HOUR, MAGIC_LINKS_PER_IP_PER_HOUR } from './link-rate-limits.service';
 // Invitations: sign-in links issued while completing an invitation.
@@ -28,7 +28,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type LinkPurpose = 'sign_in' | 'confirm_email';
 /** Builds the mail carrying a link; `link` is the full URL built from PUBLIC_URL. */
-export type LinkMailBuilder = (i18n: I18n, input: { to: string; link: string; appName: string }) => OutgoingMail;
+export type LinkMailBuilder = (i18n: I18n, input: LinkMailInput) => OutgoingMail;
 
 export interface IssueLinkInput {
   email: string;

@@ -30,12 +30,9 @@ const EVENT_COLUMNS = [
 ] as const;
 
 export const calendarRepository = {
-  findByUser(db: Executor, userId: string): Promise<CalendarFeedRow | undefined> {
-    return db.selectFrom('calendar_feeds').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  },
-
-  findByTokenHash(db: Executor, tokenHash: string): Promise<CalendarFeedRow | undefined> {
-    return db.selectFrom('calendar_feeds').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  /** The feed of a rider (`user_id`) or at an address (`token_hash`): each names one feed at most. */
+  findBy(db: Executor, column: 'user_id' | 'token_hash', value: string): Promise<CalendarFeedRow | undefined> {
+    return db.selectFrom('calendar_feeds').selectAll().where(column, '=', value).executeTakeFirst();
   },
 
   /** The rider's feed, made unless they have one; a concurrent first call's row wins (same rider, one row). */

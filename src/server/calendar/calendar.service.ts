@@ -37,10 +37,10 @@ function newSecret(): { token: string; token_hash: string } {
 }
 
 async function feedOf(ctx: AppContext, userId: string): Promise<CalendarFeedRow> {
-  const existing = await calendarRepository.findByUser(ctx.db, userId);
+  const existing = await calendarRepository.findBy(ctx.db, 'user_id', userId);
   if (existing) return existing;
   await calendarRepository.insertUnlessExists(ctx.db, { user_id: userId, ...newSecret(), scope: 'groups', created_at: nowIso() });
-  return (await calendarRepository.findByUser(ctx.db, userId))!;
+  return (await calendarRepository.findBy(ctx.db, 'user_id', userId))!;
 }
 
 /** GET /api/users/current/calendar: the rider's feed, made on the first call; the same address after. */
@@ -52,7 +52,7 @@ export async function getCalendarFeed(ctx: AppContext, userId: string): Promise<
 export async function updateCalendarFeed(ctx: AppContext, userId: string, input: CalendarFeedUpdate): Promise<CalendarFeed> {
   await feedOf(ctx, userId);
   await calendarRepository.update(ctx.db, userId, { ...(input.reset && newSecret()), ...(input.scope && { scope: input.scope }) });
-  return present(ctx, (await calendarRepository.findByUser(ctx.db, userId))!);
+  return present(ctx, (await calendarRepository.findBy(ctx.db, 'user_id', userId))!);
 }
 
 /**
@@ -65,7 +65,7 @@ export async function updateCalendarFeed(ctx: AppContext, userId: string, input:
  */
 export async function replaceFeedAddress(ctx: Pick<AppContext, 'config'>, db: Kysely<Database> | Transaction<Database>, userId: string): Promise<CalendarFeed | null> {
   await calendarRepository.update(db, userId, newSecret());
-  const row = await calendarRepository.findByUser(db, userId);
+  const row = await calendarRepository.findBy(db, 'user_id', userId);
   return row ? present(ctx, row) : null;
 }
 
@@ -154,7 +154,7 @@ async function calendarText(ctx: AppContext, i18n: I18n, name: string, rides: Ca
 /** GET /api/calendar/{token}.ics: the feed, for whoever holds its address (no session needed); 404 for an unknown or replaced one. */
 export async function readCalendarFeed(ctx: AppContext, request: FastifyRequest, token: string): Promise<string> {
   const tokenHash = hashToken(token);
-  const feed = await calendarRepository.findByTokenHash(ctx.db, tokenHash);
+  const feed = await calendarRepository.findBy(ctx.db, 'token_hash', tokenHash);
   await enforceCalendarFeedLimit(ctx, request, feed ? tokenHash : null);
   if (!feed) throw notFound('calendar_not_found');
   const since = new Date(Date.now() - KEPT_AFTER_END_MS).toISOString();

@@ -350,8 +350,9 @@ export const groupsRepository = {
     return db.isTransaction ? remove(db as Transaction<Database>) : db.transaction().execute(remove);
   },
 
+  /** Whether the rider is a member: whether they have a role in the group. */
   async isMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
-    return (await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+    return (await groupsRepository.memberRole(db, groupId, userId)) !== undefined;
   },
 
   listMembers(db: Executor, groupId: string) {

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { OutgoingMail } from '../platform/mailer';
-import { linkMail, linkNothingChangesLine } from '../auth/auth.mails';
+import { linkMail, linkNothingChangesLine, type LinkMailInput } from '../auth/auth.mails';
 
 /**
  * The invitation the server mails for a rider. The words are ours: the inviter's first name (checked
@@ -9,13 +9,11 @@ import { linkMail, linkNothingChangesLine } from '../auth/auth.mails';
  * landing shows the group once the link is opened. Written in the invitee's saved language when they
  * are a known rider, else in the one the inviter chose, stored with the invitation (issue 31 point 7).
  */
-export function invitationMail(i18n: I18n, input: { to: string; link: string; appName: string; inviter: string }): OutgoingMail {
+export function invitationMail(i18n: I18n, input: LinkMailInput & { inviter: string }): OutgoingMail {
   const values = { inviter: input.inviter, app: input.appName };
-  return linkMail(i18n, {
-    to: input.to,
+  return linkMail(i18n, input, {
     subject: i18n._(/*i18n*/ { id: 'mail.invitation.subject', message: '{inviter} invited you to ride with their group on {app}', values }),
     lines: [i18n._(/*i18n*/ { id: 'mail.invitation.lead', message: '{inviter} invited you to ride with their group on {app}. Open this link to see the group and join it:', values })],
-    link: input.link,
     button: i18n._(/*i18n*/ { id: 'mail.invitation.button', message: 'See the invitation' }),
     closing: i18n._(/*i18n*/ { id: 'mail.invitation.valid', message: 'The invitation is valid for 7 days. If you do not know the sender, ignore this e-mail.' }),
   });
@@ -26,10 +24,9 @@ export function invitationMail(i18n: I18n, input: { to: string; link: string; ap
  * already has an account: the link signs in to that account and makes it a member of the group.
  * In the account's saved language, else the invitee's browser's, else the one the inviter chose.
  */
-export function invitationSignInMail(i18n: I18n, input: { to: string; link: string; appName: string }): OutgoingMail {
+export function invitationSignInMail(i18n: I18n, input: LinkMailInput): OutgoingMail {
   const values = { app: input.appName };
-  return linkMail(i18n, {
-    to: input.to,
+  return linkMail(i18n, input, {
     subject: i18n._(/*i18n*/ { id: 'mail.invitation_sign_in.subject', message: 'Sign in to {app} to join the group', values }),
     lines: [
       i18n._(
@@ -41,7 +38,6 @@ export function invitationSignInMail(i18n: I18n, input: { to: string; link: stri
         },
       ),
     ],
-    link: input.link,
     button: i18n._(/*i18n*/ { id: 'mail.invitation_sign_in.button', message: 'Sign in and join the group' }),
     closing: linkNothingChangesLine(i18n),
   });

@@ -294,6 +294,17 @@ describe('a ride that repeats', () => {
     expect((await r.anonymous.get('/api/series/nope')).statusCode).toBe(404);
   });
 
+  it('lets only members ride every one of a series with no ride ahead: the rides made later are the group’s', async () => {
+    const { owner, group, first, seriesId } = await newSeries({ ...ROME_SUNDAYS, rule: { ...SUNDAYS, count: 1 } });
+    expect((await owner.client.post(`/api/rides/${first.id}/skip`)).statusCode).toBe(200);
+    const outsider = await buildGuest(t);
+    const refused = await outsider.client.post(`/api/series/${seriesId}/join`);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'series_join_group_first']);
+    expect((await seriesOf(outsider, seriesId)).ridesEverySeries).toBe(false);
+    await outsider.client.post(`/api/groups/${group.id}/join`);
+    expect((await outsider.client.post(`/api/series/${seriesId}/join`)).statusCode).toBe(200);
+  });
+
   it.each(['is removed', 'leaves'] as const)('goes on with the group’s owner, who is told once, when its organizer %s', async (how) => {
     const owner = await buildGuest(t);
     const group = await buildGroup(owner, { membershipApprovalRequired: false });
