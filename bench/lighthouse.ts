@@ -21,6 +21,10 @@
  * varies by several points. The load average is printed beside each page: other work on the
  * machine slows the simulated phone too (Lighthouse scales what it observed).
  * LIGHTHOUSE_PAGES=ride-first (or home, ride-first, ride-owner, comma-separated) measures some only.
+ * LIGHTHOUSE_BASELINE=<another checkout, built> also measures / as a first visit served by that
+ * checkout's own server, round by round with this one's, and prints how far this build's English and
+ * Italian first visits of / are under it (issue 31 point 2: the languages may cost at most 2 points
+ * against the build before them; `git worktree add /tmp/base <commit>`, link node_modules, `npx vite build` there).
  * LIGHTHOUSE_DIAGNOSE=1 also prints, for the median run, the scripts that took the main thread
  * longest (bootup-time) and the main thread's work by kind (mainthread-work-breakdown).
  * Chromium: CHROME_PATH, or /usr/bin/chromium.
@@ -30,7 +34,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -190,6 +194,36 @@ async function auditWithRetry(url: string, port: number, cookie: string | null):
   }
 }
 
+/** Another checkout's server (its own code and build) on a fresh data directory, for LIGHTHOUSE_BASELINE. */
+async function startBaselineServer(dir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lighthouse-baseline-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.resolve(dir), 'src/server/main.ts')], {
+    cwd: path.resolve(dir),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', WORKERS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`${origin}/`);
+      break;
+    } catch {
+      if (i > 150) throw new Error(`the baseline server in ${dir} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    origin,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
   buildIfNeeded();
   const firstLoads = SHIPPED_LOCALES.map((locale) => [locale, firstLoadJavaScript(path.join(ROOT, 'dist/web'), locale)] as const);
@@ -200,6 +234,8 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startOneProcessServer(dataDir, port, origin);
+  const baselineDir = process.env.LIGHTHOUSE_BASELINE;
+  const baseline = baselineDir ? await startBaselineServer(baselineDir) : null;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
@@ -213,6 +249,7 @@ async function main() {
         ['home-it', '/ (first, it)', `${origin}/`, 'rc_lang=it'],
         ['ride-first', 'ride (first visit)', `${origin}${ridePath}`, null],
         ['ride-owner', 'ride (owner)', `${origin}${ridePath}`, `rc_session=${token}`],
+        ...(baseline ? [['baseline', '/ (baseline)', `${baseline.origin}/`, null] as [string, string, string, string | null]] : []),
       ] satisfies Array<[string, string, string, string | null]>
     ).filter(([key]) => !only || only.includes(key));
     const medians = new Map<string, number>();
@@ -248,6 +285,13 @@ async function main() {
       failed ||= !dropOk;
       console.log(`\nItalian first visit of / against English: ${drop > 0 ? `${drop} points under` : drop < 0 ? `${-drop} points over` : 'the same'} (at most ${MAX_LANGUAGE_DROP} under)  ${dropOk ? 'ok' : 'OVER'}`);
     }
+    if (medians.has('baseline')) {
+      for (const key of ['home', 'home-it'] as const) {
+        if (!medians.has(key)) continue;
+        const drop = medians.get('baseline')! - medians.get(key)!;
+        console.log(`${key === 'home' ? 'English' : 'Italian'} first visit of / against the baseline (${baselineDir}): ${drop > 0 ? `${drop} points under` : drop < 0 ? `${-drop} points over` : 'the same'} (at most ${MAX_LANGUAGE_DROP} under)  ${drop <= MAX_LANGUAGE_DROP ? 'ok' : 'OVER'}`);
+      }
+    }
     console.log(`load average (1, 5, 15 min) at the end: ${loadAverage()}`);
   } finally {
     await chrome.kill();
@@ -255,6 +299,7 @@ async function main() {
     server.kill('SIGTERM');
     await exited;
     await tiles.close();
+    if (baseline) await baseline.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   // Chromium asks for Brotli only over HTTPS: on plain HTTP riders get gzip, the larger of the two.
