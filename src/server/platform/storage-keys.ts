@@ -12,6 +12,14 @@ export function assertStorageKey(key: string): void {
   if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/** How many keys FileStorage.keys gives at a time (S3 lists at most 1,000 per request). */
+export const KEYS_PAGE = 500;
+
+/** A prefix of keys to list: two characters at least (the local store's folder), and nothing a key may not hold. */
+export function assertKeyPrefix(prefix: string): void {
+  if (!/^[a-z0-9][a-z0-9_.-]+$/.test(prefix)) throw new Error(`invalid storage key prefix: ${JSON.stringify(prefix)}`);
+}
+
 export function isTempFile(body: Buffer | Readable | TempFile): body is TempFile {
   return !Buffer.isBuffer(body) && !(body instanceof Readable);
 }

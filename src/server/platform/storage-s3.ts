@@ -6,7 +6,7 @@ import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { ObjectStorageSettings } from '../config';
 import type { FileStorage } from './storage';
 import { StartupError } from './errors';
-import { assertStorageKey, isTempFile } from './storage-keys';
+import { assertKeyPrefix, assertStorageKey, isStorageKey, isTempFile, KEYS_PAGE } from './storage-keys';
 
 type S3Client = ClientS3.S3Client;
 
@@ -135,6 +135,23 @@ export function createS3Storage(settings: ObjectStorageSettings, temp: Pick<File
         if (status === 404) throw new StartupError(`STORAGE_URL names a ${where} that does not exist`);
         if (status === 401 || status === 403) throw new StartupError(`STORAGE_URL: the ${where} refuses these credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)`);
         throw new StartupError(`STORAGE_URL: cannot reach the ${where}: ${(error as Error).message || (error as Error).name}`);
+      }
+    },
+
+    async *keys(prefix) {
+      assertKeyPrefix(prefix);
+      // ListObjects (version 1), paged by its Marker, the last key seen: every S3-compatible service
+      // has it, and the test server (s3rver) cannot make version 2's continuation tokens under OpenSSL 3 (DES).
+      const [[{ ListObjectsCommand }], client] = await ready;
+      const folder = settings.prefix ? `${settings.prefix}/` : '';
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: `${folder}${prefix}`, MaxKeys: KEYS_PAGE, ...(Marker ? { Marker } : {}) }));
+        const objects = page.Contents ?? [];
+        const keys = objects.map((object) => (object.Key ?? '').slice(folder.length)).filter(isStorageKey);
+        if (keys.length > 0) yield keys;
+        Marker = objects.at(-1)?.Key;
+        if (!page.IsTruncated || !Marker) return;
       }
     },
 

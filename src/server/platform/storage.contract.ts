@@ -107,6 +107,26 @@ export function describeFileStorageContract(name: string, setup: () => Promise<S
       await expect(storage.delete(k)).resolves.toBeUndefined();
     });
 
+    it('lists the keys under a prefix, a page at a time, and no others', async () => {
+      const prefix = `lk${crypto.randomBytes(4).toString('hex')}-`;
+      const listed = async (p: string) => {
+        const pages: string[][] = [];
+        for await (const page of storage.keys(p)) pages.push(page);
+        return pages;
+      };
+      expect(await listed(prefix)).toEqual([]);
+      const stored = Array.from({ length: 503 }, (_, i) => `${prefix}${String(i).padStart(3, '0')}.png`);
+      for (const k of stored) await storage.put(k, bytes(4));
+      await storage.put(`${prefix.slice(0, 2)}other.png`, bytes(4));
+      const pages = await listed(prefix);
+      expect(pages.length).toBeGreaterThan(1);
+      expect(Math.max(...pages.map((page) => page.length))).toBeLessThanOrEqual(500);
+      expect(pages.flat().sort()).toEqual(stored);
+      await storage.delete(stored[0]!);
+      expect((await listed(prefix)).flat()).not.toContain(stored[0]);
+      await expect(listed('o')).rejects.toThrow(/invalid storage key prefix/);
+    });
+
     it('overwrites a file under the same key', async () => {
       const k = key('again.jpg');
       await storage.put(k, bytes(5000));

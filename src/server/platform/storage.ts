@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { StartupError } from './errors';
 import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from './private-files';
 import { createS3Storage } from './storage-s3';
-import { assertStorageKey, isTempFile } from './storage-keys';
+import { assertKeyPrefix, assertStorageKey, isStorageKey, isTempFile, KEYS_PAGE } from './storage-keys';
 
 export { isStorageKey } from './storage-keys';
 
@@ -32,6 +32,11 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Readable;
   /** Removes a stored file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys stored under a prefix (at least two characters, which name the local store's folder),
+   * a page at a time, in no set order; for sweeps of files no row knows (previews/picture-sweep.ts).
+   */
+  keys(prefix: string): AsyncIterable<string[]>;
   /** Where a stored file is, for an operator to fetch it by hand: a local path or an s3:// URL. */
   locate(key: string): string;
   /** Proves at start that files can be stored (the folder is writable, the bucket answers these credentials); a StartupError says what to fix. */
@@ -136,6 +141,19 @@ export function createLocalStorage(root: string): FileStorage {
 
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
+    },
+
+    async *keys(prefix) {
+      assertKeyPrefix(prefix);
+      let names: string[];
+      try {
+        names = await fsp.readdir(path.join(root, prefix.slice(0, 2)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      const keys = names.filter((name) => name.startsWith(prefix) && isStorageKey(name));
+      for (let at = 0; at < keys.length; at += KEYS_PAGE) yield keys.slice(at, at + KEYS_PAGE);
     },
 
     locate: fileOf,

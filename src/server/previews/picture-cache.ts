@@ -18,8 +18,11 @@ import { bytesOf, recordPicture, type PictureSubject } from './picture-store.ser
 
 export type PictureFormat = 'png' | 'jpg';
 
+/** What every preview picture's storage key starts with, and no other stored file's (media keys are hex, bug reports' `bug-`). */
+export const PICTURE_KEY_PREFIX = 'og-';
+
 /** The storage key of a picture's version (flat, lower-case: platform/storage-keys.ts). */
-export const pictureKey = (version: string, format: PictureFormat) => `og-${version}.${format}`;
+export const pictureKey = (version: string, format: PictureFormat) => `${PICTURE_KEY_PREFIX}${version}.${format}`;
 
 /** The subject's kept picture of this version, else drawn (counted against the drawing limit) and kept. */
 export async function keptPicture(ctx: AppContext, request: FastifyRequest, subject: PictureSubject, version: string, format: PictureFormat, draw: () => Promise<Buffer>): Promise<Buffer> {

@@ -3,9 +3,13 @@ import type { Database, PreviewPicturesTable } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type PreviewPictureRow = Selectable<PreviewPicturesTable>;
-/** What a picture shows: a ride by its id, a group by its slug, a profile by its handle, the app's card. */
+/**
+ * What a picture shows: a ride by its id, a group by its slug, a profile by its handle, the app's
+ * card; or `stored`, by its own key: a picture the sweep found in the storage with no row (stored
+ * before migration 048), which no subject shows until a page records it as its own.
+ */
 export interface PictureSubject {
-  kind: 'ride' | 'group' | 'avatar' | 'app';
+  kind: 'ride' | 'group' | 'avatar' | 'app' | 'stored';
   id: string;
 }
 
@@ -27,9 +31,16 @@ export const previewsRepository = {
       .execute();
   },
 
-  /** Whether any subject's row names this picture. */
+  /** Which of these pictures some row names. */
+  async recordedAmong(db: Executor, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await db.selectFrom('preview_pictures').select('key').distinct().where('key', 'in', keys).execute();
+    return new Set(rows.map((row) => row.key));
+  },
+
+  /** Whether any subject's row names this picture (a row of a picture found without one, `stored`, is no subject's). */
   async inUse(db: Executor, key: string): Promise<boolean> {
-    const row = await db.selectFrom('preview_pictures').select('key').where('key', '=', key).limit(1).executeTakeFirst();
+    const row = await db.selectFrom('preview_pictures').select('key').where('key', '=', key).where('subject_kind', '!=', 'stored').limit(1).executeTakeFirst();
     return row !== undefined;
   },
 

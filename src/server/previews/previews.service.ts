@@ -77,6 +77,9 @@ async function todaysPicture(ctx: AppContext, subject: PictureSubject): Promise<
     }
     case 'app':
       return { version: APP_CARD_VERSION, format: 'png', draw: drawAppCard };
+    case 'stored':
+      // A picture found without a row (picture-sweep.ts): none is its subject's today.
+      throw notFound('not_found');
     case 'group':
     case 'avatar': {
       const kind = subject.kind;

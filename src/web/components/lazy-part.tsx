@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from './ui/button';
 import { PartBoundary } from './part-boundary';
@@ -9,9 +9,11 @@ import { PartBoundary } from './part-boundary';
  * or a new version deployed since the page opened), the part says so with Try again, and what the
  * rider typed elsewhere on the page stays. Try again asks for the code anew: React.lazy keeps a
  * failed load, so a fresh one replaces it. Suspense stays with the caller (its spinner and room).
+ * A part that is a dialog of its own (the login dialog) says so inside `Frame`, given the part's
+ * props: a dialog where the rider tapped, not a message under whatever the page shows.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy's
-export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, Frame?: ComponentType<ComponentProps<T> & { children: ReactNode }>): ComponentType<ComponentProps<T>> {
   let Loaded = lazy(load);
   let generation = 0;
   return function LazyPart(props: ComponentProps<T>) {
@@ -20,8 +22,9 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
       Loaded = lazy(load);
       shown(++generation);
     };
+    const failed = <PartNotLoaded onRetry={retry} />;
     return (
-      <PartBoundary key={generation} fallback={<PartNotLoaded onRetry={retry} />}>
+      <PartBoundary key={generation} fallback={Frame ? <Frame {...props}>{failed}</Frame> : failed}>
         <Loaded {...props} />
       </PartBoundary>
     );

@@ -28,7 +28,12 @@ beforeEach(() => onlineManager.setOnline(true));
 // Module state outlives a file. The toast store is such state: a toast a test left queued showed up
 // in the next file's page, and its Radix layer sat above that file's dialog (Escape closed the toast,
 // not the dialog). Every test ends unmounted and without toasts, whether or not its file remembers to say so.
+// Then the page must be empty: a layer left behind (a portal rendered outside React, a body Radix left
+// inert) would sit over the next file's dialogs, so the test that left it fails, by name, here.
 afterEach(() => {
   cleanup();
   resetToasts();
+  const left = document.body.innerHTML;
+  const inert = document.body.style.pointerEvents;
+  if (left || inert) throw new Error(`the test left the page ${inert ? `with pointer-events: ${inert} on the body` : 'not empty'}: ${left.slice(0, 200)}`);
 });

@@ -1,11 +1,10 @@
-import { lazy, useCallback, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, useCallback, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { Dialog, DialogTitle, SheetContent } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
 import { LiveMembershipUpdates } from '../../features/groups/components/live-membership-updates';
 import { NotificationToasts } from '../../features/notifications/components/notification-toasts';
-import { BrowserZone } from '../../features/users/components/browser-zone';
 import { RiderLanguage } from '../../components/users/language-select';
 import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellHeldByRide, useBootShellRemoved } from '../boot-shell';
@@ -16,14 +15,35 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
 import { QuietPart } from '../../components/part-boundary';
+import { lazyPart } from '../../components/lazy-part';
 import { SidebarContent } from './sidebar-content';
 
+/**
+ * The login dialog when its code cannot be loaded (no signal before the service worker kept it, or a
+ * new version replaced it): a dialog where the rider tapped says so, with Try again (lazyPart).
+ */
+function LoginNotLoaded({ onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby={undefined}>
+        <DialogTitle>
+          <Trans>Login</Trans>
+        </DialogTitle>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 // Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
-const LoginDialog = lazy(() => import('../../features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
+const LoginDialog = lazyPart(() => import('../../features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })), LoginNotLoaded);
 // The offline banner and the new version's prompt (with the service worker's registration): one chunk,
 // asked for once the page has loaded (issue 32).
 const OfflineBanner = lazy(() => import('../connection-status').then((module) => ({ default: module.OfflineBanner })));
 const UpdatePrompt = lazy(() => import('../connection-status').then((module) => ({ default: module.UpdatePrompt })));
+// The browser's zone for a rider who has none: a save and a toast, nothing the first paint shows; its
+// own chunk pays for the failed login dialog's frame above in the first load (Polish had 0 bytes left).
+const BrowserZone = lazy(() => import('../../features/users/components/browser-zone').then((module) => ({ default: module.BrowserZone })));
 // A first visit's welcome, over the page a link landed on: its own chunk, asked for once that page has painted.
 const WelcomeDialog = lazy(() => import('../../features/onboarding/components/welcome-dialog').then((module) => ({ default: module.WelcomeDialog })));
 
@@ -147,7 +167,11 @@ export function AppShell() {
         <FirstVisitWelcome key={`welcome:${user.id}`} user={user} appName={appName} onLogin={openLogin} />
       ) : null}
       {/* A rider (or guest) with no zone takes the browser's on the first load, wherever they land (issue 29). */}
-      {user ? <BrowserZone key={`zone:${user.id}`} user={user} /> : null}
+      {user ? (
+        <QuietPart key={`zone:${user.id}`}>
+          <BrowserZone user={user} />
+        </QuietPart>
+      ) : null}
       {/* The rider's saved language once they are known (issue 31 point 5). */}
       {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
       {loginOpen ? (
