@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import { LogoMark } from '../../components/logo';
+import { DARK_ICON_BUTTON_CLASSES } from '../../components/ui/button';
 import { NotificationBellAfterPaint } from './shell-menus';
 
 interface MobileHeaderProps {
@@ -20,7 +21,7 @@ export const MobileHeader = memo(function MobileHeader({ appName, showNotificati
         type="button"
         onClick={onOpenMenu}
         aria-label={t`Open navigation`}
-        className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
+        className={DARK_ICON_BUTTON_CLASSES}
       >
         <Menu className="size-5" aria-hidden="true" />
       </button>

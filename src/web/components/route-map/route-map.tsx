@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { cn } from '../../lib/cn';
 import { useInView } from '../../lib/use-in-view';
 import { routeQueryOptions } from '../../api/routing';
+import { DARK_ICON_BUTTON_CLASSES } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { MAP_INIT_FAILED, MAP_NO_COORDINATES, placedStops, routeMapLabel, type LocatedStop, type MapStop } from './route-map-model';
 import { PartBoundary } from '../part-boundary';
@@ -113,7 +114,7 @@ export function RouteMap({ stops, className, title }: RouteMapProps) {
               </DialogPrimitive.Title>
               <DialogPrimitive.Close
                 aria-label={t`Close fullscreen map`}
-                className="inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white"
+                className={DARK_ICON_BUTTON_CLASSES}
               >
                 <X className="size-5" aria-hidden="true" />
               </DialogPrimitive.Close>

@@ -45,6 +45,9 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
+/** An icon button on the dark header of the phone's shell or of a full-screen view (menu, close, the bell). */
+export const DARK_ICON_BUTTON_CLASSES = 'inline-flex size-10 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white';
+
 export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, needsServer = type === 'submit', ...props }: ButtonProps) {
   const online = useOnline();
   if (asChild) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Compass, MapPin } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
+import { BigMessage } from '../../../components/ui/big-message';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentUser, usePreferences } from '../../../api/users';
 import { type Centre, profileCentre } from './finder-centre';
-import { FinderPanel } from './finder-panel';
 import { FinderPlaceField } from './finder-place-field';
 import { FINDER_RADIUS, expandedRadius, radiusLabel } from './finder-radius';
 import { FinderResultsTabs } from './finder-results-tabs';
@@ -33,7 +33,7 @@ export function FinderPage() {
       </Card>
 
       {centre === null ? (
-        <FinderPanel icon={<Compass aria-hidden="true" />} title={t`Where do you ride?`} text={t`Use your current location or search for a place to find groups and rides nearby.`} />
+        <BigMessage icon={<Compass aria-hidden="true" />} title={t`Where do you ride?`} text={t`Use your current location or search for a place to find groups and rides nearby.`} />
       ) : (
         <FinderResultsTabs centre={centre} radius={radius} units={units} onExpand={expand} />
       )}

@@ -6,11 +6,11 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PreferredUnits } from '../../../../shared/users/current-user';
 import { FINDER_MOST_RESULTS, finderCountLabel } from '../../../../shared/finder/finder-pages';
+import { BigMessage } from '../../../components/ui/big-message';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { foundSoFar } from '../../../api/finder';
-import { FinderPanel } from './finder-panel';
 import { radiusLabel } from './finder-radius';
 
 /** The finder's infinite query: its pages so far, and how to ask for the next. */
@@ -57,9 +57,9 @@ function FinderResults<T extends { id: string }>({ query, what, itemClassName, r
   if (results.length === 0) {
     const within = radiusLabel(radius, units);
     return (
-      <FinderPanel icon={<SearchX aria-hidden="true" />} title={what === 'groups' ? t`No groups within ${within}` : t`No rides within ${within}`} text={t`Try a wider radius or another place.`}>
+      <BigMessage icon={<SearchX aria-hidden="true" />} title={what === 'groups' ? t`No groups within ${within}` : t`No rides within ${within}`} text={t`Try a wider radius or another place.`}>
         {onExpand ? <ExpandButton onExpand={onExpand} /> : null}
-      </FinderPanel>
+      </BigMessage>
     );
   }
   const soFar = shownSoFar(query, what, results.length, total);
@@ -141,11 +141,11 @@ function ResultsLoading({ what }: { what: What }) {
 function ResultsFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
-    <FinderPanel icon={<SearchX aria-hidden="true" />} title={t`The search failed`} text={t`Check your connection and try again.`}>
+    <BigMessage icon={<SearchX aria-hidden="true" />} title={t`The search failed`} text={t`Check your connection and try again.`}>
       <Button variant="secondary" onClick={onRetry}>
         <Trans>Try again</Trans>
       </Button>
-    </FinderPanel>
+    </BigMessage>
   );
 }
 

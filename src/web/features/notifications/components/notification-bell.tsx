@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { DARK_ICON_BUTTON_CLASSES } from '../../../components/ui/button';
 import { SpinnerSuspense } from '../../../components/ui/spinner';
 import { lazyPart } from '../../../components/lazy-part';
 import { useMarkNotificationsRead, useNotifications } from '../../../api/notifications';
@@ -64,10 +65,7 @@ export function NotificationBell({ className, side = 'bottom', align = 'end' }: 
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         aria-label={label}
-        className={cn(
-          'relative inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-asphalt-200 transition-colors hover:bg-white/10 hover:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white',
-          className,
-        )}
+        className={cn(DARK_ICON_BUTTON_CLASSES, 'relative shrink-0 data-[state=open]:bg-white/10 data-[state=open]:text-white', className)}
       >
         <Bell className="size-5" aria-hidden="true" />
         {unread > 0 ? (

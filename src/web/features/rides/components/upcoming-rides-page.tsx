@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, CalendarX, CloudOff, List, Plus, Search, SearchX, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,6 +6,7 @@ import type { Ride } from '../../../../shared/rides/ride';
 import { CreateRideDialog } from '../../../components/rides/create-ride-dialog';
 import { DatePicker } from '../../../components/rides/ride-form/date-picker';
 import { RideCard } from '../../../components/rides/ride-card';
+import { BigMessage } from '../../../components/ui/big-message';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
@@ -50,13 +51,13 @@ export function UpcomingRidesPage() {
       {rides.isPending ? (
         <RideGridSkeleton />
       ) : rides.isError ? (
-        <Panel icon={<CloudOff aria-hidden="true" />} title={t`Couldn't load your rides`} text={t`Check your connection and try again.`}>
+        <BigMessage icon={<CloudOff aria-hidden="true" />} title={t`Couldn't load your rides`} text={t`Check your connection and try again.`}>
           <Button variant="secondary" onClick={() => void rides.refetch()}>
             <Trans>Try again</Trans>
           </Button>
-        </Panel>
+        </BigMessage>
       ) : !hasRides ? (
-        <Panel icon={<CalendarX aria-hidden="true" />} title={t`No upcoming rides`} text={t`Find a ride near you, or plan one for your group.`}>
+        <BigMessage icon={<CalendarX aria-hidden="true" />} title={t`No upcoming rides`} text={t`Find a ride near you, or plan one for your group.`}>
           <Link to="/finder" className={buttonClasses('secondary', 'md')}>
             <Search aria-hidden="true" />
             <Trans>Find Rides</Trans>
@@ -65,7 +66,7 @@ export function UpcomingRidesPage() {
             <Plus aria-hidden="true" />
             <Trans>Create Ride</Trans>
           </Button>
-        </Panel>
+        </BigMessage>
       ) : (
         <Tabs
           value={view}
@@ -161,15 +162,4 @@ function RideList({ rides, emptyText, columns = 'wide' }: { rides: Ride[]; empty
 function RideGridSkeleton() {
   const { t } = useLingui();
   return <SkeletonLines label={t`Loading rides`} className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" lines={Array<string>(3).fill('h-96 rounded-2xl')} />;
-}
-
-function Panel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
-  return (
-    <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-12 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700 [&_svg]:size-7">{icon}</span>
-      <h2 className="mt-4 text-lg font-extrabold tracking-tight text-asphalt-950">{title}</h2>
-      <p className="mt-1 max-w-sm text-sm text-asphalt-600">{text}</p>
-      <div className="mt-5 flex flex-wrap justify-center gap-2">{children}</div>
-    </div>
-  );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** The finder's big message: where to start, nothing found, or a failed search. */
-export function FinderPanel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+/** A page's big message in a dashed panel: where to start, nothing found or nothing yet, or what failed; `children` are the ways on (buttons, links). */
+export function BigMessage({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (
     <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-12 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-ignition-50 text-ignition-700 [&_svg]:size-7">{icon}</span>
