@@ -379,6 +379,29 @@ describe('phones', () => {
     }
   });
 
+  it('builds exactly one frame on either side of 1024 px, and switches when the window does', async () => {
+    const { page } = await newRider();
+    const frames = async () => ({
+      sidebar: await page.locator('aside').count(),
+      phoneHeader: await page.getByRole('button', { name: 'Open navigation' }).count(),
+    });
+    for (const [width, expected] of [[1023, { sidebar: 0, phoneHeader: 1 }], [1024, { sidebar: 1, phoneHeader: 0 }], [1023, { sidebar: 0, phoneHeader: 1 }]] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(frames, { message: `${width} px` }).toEqual(expected);
+      if (expected.sidebar) {
+        await page.getByRole('complementary').getByRole('button', { name: /^Account menu/ }).click();
+        await expect.poll(() => page.getByRole('menuitem', { name: 'View Profile' }).isVisible()).toBe(true);
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Navigation' });
+        await expect.poll(() => drawer.getByRole('link', { name: 'Ride Finder' }).isVisible()).toBe(true);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+      }
+    }
+  });
+
   it('joins from a finder card (approval needed: requested) and a search result card', async () => {
     const { rider, approvalGroup, openGroup } = await longestContent();
     const { page } = rider;

@@ -94,8 +94,9 @@ export function AppShell() {
   // Only the frame the screen shows is built: the sidebar from Tailwind's lg (1024 px), the phone's
   // header below it. Both were rendered and one hidden by CSS, so a phone built the sidebar's menu
   // and a second notification bell (its queries and effects) on every render of the shell.
-  // Exactly one where the browser can tell; both where it cannot (jsdom), as before.
-  const large = useMediaQuery('(min-width: 1024px)');
+  // Exactly one where the browser can tell; both where it cannot (jsdom), as before. In rem, as
+  // Tailwind's lg is: a rider with a larger default font gets the phone's frame up to 64 of their rems.
+  const large = useMediaQuery('(min-width: 64rem)');
   const wide = large !== false;
   const narrow = large !== true;
   const openLogin = useCallback(() => setLoginOpen(true), []);
