@@ -7,7 +7,8 @@
  * the app's functions by inclusive time, read through the build's source maps. Also prints a
  * TBT-like sum (each task's time over 50 ms, after FCP) to compare builds in one sitting.
  * Build with source maps first: `npx vite build --sourcemap`. MAIN_THREAD_PAGE=home loads / instead;
- * MAIN_THREAD_RUNS (default 2: the first warms the server and is not printed); MAIN_THREAD_RATE (4).
+ * MAIN_THREAD_RUNS (default 2: the first warms the server and is not printed); MAIN_THREAD_RATE (4);
+ * MAIN_THREAD_LOCALE=it-IT a browser asking for Italian.
  * Not part of npm test: benchmarks measure, tests never time things.
  */
 import fs from 'node:fs';
@@ -47,7 +48,7 @@ async function main() {
   try {
     const runs = Number(process.env.MAIN_THREAD_RUNS ?? 2);
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block', ...(process.env.MAIN_THREAD_LOCALE ? { locale: process.env.MAIN_THREAD_LOCALE } : {}) });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.MAIN_THREAD_RATE ?? 4) });
