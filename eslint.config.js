@@ -50,6 +50,12 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name=/^(div|span|p|b|i|strong|em|small)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
           message: 'A div, span or p without a role cannot be named: give it a role (or use LoadingRegion), or put the words in the text.',
         },
+        // A read that fails again after it once answered (back online, a server error) keeps what it
+        // showed: an error screen in its place would take an open dialog and a half-filled form with it.
+        {
+          selector: "MemberExpression[property.name='isError']",
+          message: "Use isLoadingError: a read that answered once keeps showing that answer when reading it again fails (an error screen would drop an open form). A mutation: compare its status with 'error'.",
+        },
       ],
     },
   },

@@ -150,12 +150,15 @@ describe('offline', () => {
     await dialog.getByLabel('Description').fill('Coffee stop at the lake');
     const create = dialog.getByRole('button', { name: 'Create Ride' });
 
+    // Each look is short: a dialog that went away fails here with that, not the test's time limit.
+    const look = { timeout: 1_000 };
     await context.setOffline(true);
-    await expect.poll(() => create.isDisabled()).toBe(true);
-    expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
+    await expect.poll(() => create.isDisabled(look)).toBe(true);
+    expect(await dialog.getByLabel('Ride Name').inputValue(look)).toBe('Sunday loop over the Kesselberg');
 
+    // Back online the page reads what it shows again; the dialog and what was typed stay, whatever that read answers.
     await context.setOffline(false);
-    await expect.poll(() => create.isEnabled()).toBe(true);
+    await expect.poll(() => create.isEnabled(look)).toBe(true);
     expect(await dialog.getByLabel('Ride Name').inputValue()).toBe('Sunday loop over the Kesselberg');
     expect(await dialog.getByLabel('Description').inputValue()).toBe('Coffee stop at the lake');
   });

@@ -99,7 +99,7 @@ export function LocationSearchInput({
     enabled: settled.length >= minChars,
     placeholderData: keepPreviousData,
   });
-  const results = search.isError || text.length < minChars ? [] : (search.data ?? []).slice(0, LOCATION_RESULT_LIMIT);
+  const results = search.isLoadingError || text.length < minChars ? [] : (search.data ?? []).slice(0, LOCATION_RESULT_LIMIT);
   const expanded = open && results.length > 0 && !disabled;
   const activeIndex = active < results.length ? active : -1;
   // A note belongs to the text it was made for: once the box holds something else it is gone.

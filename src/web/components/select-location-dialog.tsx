@@ -144,12 +144,12 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
   const searching = text !== '' && (text !== settled || search.isFetching);
 
   useEffect(() => {
-    if (!search.isError) return;
+    if (!search.isLoadingError) return;
     console.error('Location search failed', search.error);
     toast({ title: i18n._(msg`Search failed`), description: i18n._(msg`Failed to search locations. Please try again.`), variant: 'destructive' });
-  }, [search.isError, search.error]);
+  }, [search.isLoadingError, search.error]);
 
-  const results = text && !search.isError && text === settled ? (search.data ?? []) : [];
+  const results = text && !search.isLoadingError && text === settled ? (search.data ?? []) : [];
 
   return (
     <div>
@@ -208,7 +208,7 @@ function LocationSearch({ query, onQueryChange, onChoose }: LocationSearchProps)
             })}
           </ul>
         ) : (
-          <EmptyState query={text} failed={search.isError} />
+          <EmptyState query={text} failed={search.isLoadingError} />
         )}
       </div>
     </div>

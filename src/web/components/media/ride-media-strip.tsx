@@ -43,11 +43,11 @@ export function RideMediaStrip({ ride }: { ride: Ride }) {
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const canAdd = ride.abilities.addMedia === true;
   const items = (media.data ?? []).filter((item) => item.fileType !== 'gpx');
-  if (!canAdd && (media.isPending || media.isError || items.length === 0)) return null;
+  if (!canAdd && (media.isPending || media.isLoadingError || items.length === 0)) return null;
 
   function body() {
     if (media.isPending) return <StripSkeleton />;
-    if (media.isError) {
+    if (media.isLoadingError) {
       return (
         <div className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
           <p>

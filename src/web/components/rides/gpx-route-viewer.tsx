@@ -243,7 +243,7 @@ export function GpxRouteViewer({ rideId, canUpload, defaultOpen = false, classNa
         <div id={panelId} className="space-y-4 border-t border-asphalt-100 px-4 pt-4 pb-4">
           {media.isPending ? (
             <Skeleton className="h-40 rounded-xl" />
-          ) : media.isError ? (
+          ) : media.isLoadingError ? (
             <MapMessage>{GPX_MESSAGES.loadFailed}</MapMessage>
           ) : files.length === 0 ? (
             <div className="flex flex-col items-center rounded-xl border-2 border-dashed border-asphalt-200 px-4 py-8 text-center">

@@ -29,7 +29,7 @@ export function MagicLinkVerification() {
   const verified = useVerifyMagicLink(token);
   const confirm = useConfirmMagicLink();
   const navigate = useNavigate();
-  const status = confirm.isSuccess ? 'success' : confirm.isError ? 'error' : verified.status;
+  const status = confirm.status === 'success' || confirm.status === 'error' ? confirm.status : verified.status;
   // A link that also completed an invitation opens that group instead of the dashboard.
   const destination = confirm.data ? destinationOf(confirm.data) : verified.status === 'success' ? verified.destination : null;
 

@@ -20,7 +20,7 @@ export function ActivePolls() {
       <CardBody>
         {polls.isPending ? (
           <SkeletonLines className="space-y-3" label={t`Loading polls`} lines={['h-24 rounded-xl', 'h-24 rounded-xl']} />
-        ) : polls.isError ? (
+        ) : polls.isLoadingError ? (
           <InlineLoadError onRetry={() => void polls.refetch()}>
             <Trans>Polls could not be loaded.</Trans>
           </InlineLoadError>

@@ -36,7 +36,7 @@ export function DashboardGroups() {
       <CardBody>
         {groups.isPending ? (
           <SkeletonLines className="space-y-2" label={t`Loading groups`} lines={['h-16 rounded-xl', 'h-16 rounded-xl']} />
-        ) : groups.isError ? (
+        ) : groups.isLoadingError ? (
           <InlineLoadError onRetry={() => void groups.refetch()}>
             <Trans>Groups could not be loaded.</Trans>
           </InlineLoadError>

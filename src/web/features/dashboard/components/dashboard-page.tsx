@@ -135,7 +135,7 @@ function UpcomingSection({ onCreateRide }: { onCreateRide: () => void }) {
             <Skeleton key={i} className={cn('h-80 rounded-2xl', i > 0 && 'hidden md:block', i > 1 && 'md:hidden xl:block')} />
           ))}
         </LoadingRegion>
-      ) : rides.isError ? (
+      ) : rides.isLoadingError ? (
         <InlineLoadError className="rounded-2xl border border-dashed border-asphalt-300 px-4 py-6 text-sm text-asphalt-600" onRetry={() => void rides.refetch()}>
           <Trans>Your rides could not be loaded.</Trans>
         </InlineLoadError>

@@ -26,7 +26,7 @@ export function StatCards({ units }: { units: PreferredUnits }) {
   const { t, i18n } = useLingui();
   const stats = useDashboardStats();
   const distance = plannedDistance(stats.data?.milesPlanned ?? 0, units, i18n);
-  const value = (v: string | number | undefined) => (stats.isPending ? <Skeleton className="h-9 w-14" /> : stats.isError ? '–' : v);
+  const value = (v: string | number | undefined) => (stats.isPending ? <Skeleton className="h-9 w-14" /> : stats.isLoadingError ? '–' : v);
 
   return (
     // Below 360 px a third of the row leaves a label 65 px: "Kilometers" and "Upcoming" broke inside

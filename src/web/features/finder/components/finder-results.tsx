@@ -16,7 +16,7 @@ import { radiusLabel } from './finder-radius';
 /** The finder's infinite query: its pages so far, and how to ask for the next. */
 interface FinderQuery<T> {
   isPending: boolean;
-  isError: boolean;
+  isLoadingError: boolean;
   data?: { pages: Array<{ results: T[]; total: number }> };
   refetch: () => unknown;
   hasNextPage: boolean;
@@ -53,7 +53,7 @@ function FinderResults<T extends { id: string }>({ query, what, itemClassName, r
   const { list, focusNextFrom } = useFocusFirstNewItem(results.length);
 
   if (query.isPending) return <ResultsLoading what={what} />;
-  if (query.isError || !query.data) return <ResultsFailed onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError || !query.data) return <ResultsFailed onRetry={() => void query.refetch()} />;
   if (results.length === 0) {
     const within = radiusLabel(radius, units);
     return (

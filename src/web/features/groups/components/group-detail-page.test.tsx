@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderWithApp, resetTestEnvironment } from '../../../test/utils';
 import type { Group } from '../../../../shared/groups/group';
 import { buildGroup, buildMember } from '../../../test/build-group';
 import { GroupDetailPage } from './group-detail-page';
+import { createQueryClient } from '../../../lib/query-client';
+import { groupByNameQueryOptions } from '../../../api/groups';
 import { untranslatedTexts, usePseudoLocale } from '../../../test/pseudo-locale';
 import { formatDate } from '../../../lib/format-date';
 import { timeAgo } from '../../../lib/format';
@@ -114,6 +116,33 @@ describe('GroupDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Invite Member' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
     expect(await screen.findByRole('dialog', { name: 'Create Ride' })).toBeTruthy();
+  });
+
+  it('keeps the page and a half-filled Create Ride form when reading the group again fails (back online, the server erring)', async () => {
+    let reads = 0;
+    const queryClient = createQueryClient();
+    mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/membership-requests/pending': () => json([]),
+      'GET /api/groups/by-name/night-riders': () => (++reads === 1 ? json(buildGroup({ membershipStatus: 'member' })) : json({ message: 'Internal error' }, 500)),
+      'GET /api/groups/g1/rides': () => (reads === 1 ? json([]) : json({ message: 'Internal error' }, 500)),
+    });
+    renderWithApp(<GroupDetailPage slug="night-riders" renderPolls={() => <p>Polls here</p>} renderInviteDialog={() => null} />, { path: '/groups/night-riders', queryClient });
+    await screen.findByRole('heading', { name: 'Night Riders', level: 1 });
+    expect(await screen.findByText('No rides planned yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Ride' });
+    const name = await within(dialog).findByLabelText('Ride Name');
+    fireEvent.change(name, { target: { value: 'Sunday loop over the Kesselberg' } });
+
+    // What the app does when the connection comes back (app/connection-status.tsx): every shown read again.
+    await act(() => queryClient.invalidateQueries({ refetchType: 'active' }));
+    expect(reads).toBe(2);
+    expect(queryClient.getQueryState(groupByNameQueryOptions('night-riders').queryKey)?.status).toBe('error');
+    // Under the open dialog the page is hidden from assistive technology, but still there.
+    expect(screen.getByRole('heading', { name: 'Night Riders', level: 1, hidden: true })).toBeTruthy();
+    expect(screen.getByText('No rides planned yet.')).toBeTruthy();
+    expect((within(screen.getByRole('dialog', { name: 'Create Ride' })).getByLabelText('Ride Name') as HTMLInputElement).value).toBe('Sunday loop over the Kesselberg');
   });
 
   it('shows an outsider only the join prompt, and joins', async () => {

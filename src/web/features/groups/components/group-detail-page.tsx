@@ -71,7 +71,7 @@ export function GroupDetailPage({ slug, renderPolls, renderInviteDialog, renderO
   });
 
   if (groupQuery.isPending) return <GroupDetailSkeleton />;
-  if (groupQuery.isError) {
+  if (groupQuery.isLoadingError) {
     return (
       <div className="space-y-4">
         <BackToGroups />
@@ -182,7 +182,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
                   groupId={group.id}
                   requests={requests.data}
                   isPending={requests.isPending}
-                  isError={requests.isError}
+                  isError={requests.isLoadingError}
                   onRetry={() => void requests.refetch()}
                 />
               </TabsContent>

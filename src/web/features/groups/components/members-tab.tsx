@@ -33,7 +33,7 @@ export function MembersTab({ group }: { group: Group }) {
   const { t } = useLingui();
   const members = useGroupMembers(group.id);
   if (members.isPending) return <RowsSkeleton label={t`Loading members`} />;
-  if (members.isError) return <TabError what="members" onRetry={() => void members.refetch()} />;
+  if (members.isLoadingError) return <TabError what="members" onRetry={() => void members.refetch()} />;
   if (members.data.length === 0) return <TabMessage icon={<Users aria-hidden="true" />} title={t`No members yet`} />;
 
   return (

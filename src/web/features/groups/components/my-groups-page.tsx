@@ -70,7 +70,7 @@ export function MyGroupsPage() {
 
         {list.isPending ? (
           <GroupCardsSkeleton label={searching ? t`Searching groups` : t`Loading groups`} />
-        ) : list.isError ? (
+        ) : list.isLoadingError ? (
           <PanelError title={searching ? t`Search failed` : t`Couldn't load your groups`} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
           searching ? (

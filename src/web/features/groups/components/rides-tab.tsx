@@ -14,7 +14,7 @@ export function RidesTab({ groupId }: { groupId: string }) {
   const { t } = useLingui();
   const rides = useGroupRides(groupId);
   if (rides.isPending) return <RowsSkeleton label={t`Loading rides`} rows={2} />;
-  if (rides.isError) return <TabError what="rides" onRetry={() => void rides.refetch()} />;
+  if (rides.isLoadingError) return <TabError what="rides" onRetry={() => void rides.refetch()} />;
   if (rides.data.length === 0) return <TabMessage icon={<Route aria-hidden="true" />} title={t`No rides planned yet.`} />;
 
   // The server sends them in this order; a ride had ended if its end had passed when the list was read.

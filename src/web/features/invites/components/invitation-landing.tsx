@@ -69,7 +69,7 @@ export function InvitationLanding({ token }: { token: string }) {
       </Panel>
     );
   }
-  if (invitation.isError) {
+  if (invitation.isLoadingError) {
     return (
       <MessagePanel picture={<StatusIcon tone="warning" />} title={<Trans>Couldn't load the invitation</Trans>}>
         <p className="mt-2 text-sm text-asphalt-600">

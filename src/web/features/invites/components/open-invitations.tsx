@@ -48,7 +48,7 @@ export function OpenInvitations({ group }: { group: { id: string; name: string }
           <Skeleton className="h-4 w-1/3" />
           <Skeleton className="h-3 w-1/2" />
         </LoadingRegion>
-      ) : invitations.isError ? (
+      ) : invitations.isLoadingError ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-asphalt-300 bg-white/60 px-6 py-8 text-center">
           <CloudOff className="size-7 text-asphalt-400" aria-hidden="true" />
           <p className="mt-2 text-sm font-bold text-asphalt-800">

@@ -60,7 +60,7 @@ export function MediaGalleryPage() {
 
   function body() {
     if (media.isPending) return <GridSkeleton />;
-    if (media.isError) {
+    if (media.isLoadingError) {
       return (
         <PanelError title={t`Couldn't load your media`} onRetry={() => void media.refetch()} />
       );

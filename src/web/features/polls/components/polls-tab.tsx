@@ -62,7 +62,7 @@ export function PollsTab({ group }: { group: Pick<Group, 'id' | 'name' | 'abilit
             </div>
           ))}
         </LoadingRegion>
-      ) : polls.isError ? (
+      ) : polls.isLoadingError ? (
         <TabError what="polls" hint={false} onRetry={() => void polls.refetch()} />
       ) : polls.data.length === 0 ? (
         <TabMessage icon={<Vote aria-hidden="true" />} title={t`No polls yet`} action={createButton}>

@@ -70,7 +70,7 @@ function VisibleComments({ ride }: { ride: Ride }) {
       <CardBody>
         {comments.isPending ? (
           <SkeletonLines className="space-y-3" label={t`Loading comments`} lines={['h-14', 'h-14']} />
-        ) : comments.isError && !comments.data ? (
+        ) : comments.isLoadingError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-asphalt-600">
             <Trans>Comments could not be loaded.</Trans>
             <Button size="sm" variant="secondary" onClick={() => void comments.refetch()}>

@@ -65,7 +65,7 @@ export function RideDetailPage() {
   useBootShellRemoved(!ride.isPending);
 
   if (ride.isPending) return <RideDetailSkeleton />;
-  if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
+  if (ride.isLoadingError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
 }

@@ -38,7 +38,7 @@ export function RideEditPage() {
   const [saving, setSaving] = useState(false);
   const ride = useRideFromRoute({ followMoves: !saving });
   if (ride.isPending) return <SkeletonLines label={t`Loading ride`} className="mx-auto max-w-2xl space-y-4" lines={['h-10 w-1/2', 'h-[32rem] rounded-2xl']} />;
-  if (ride.isError) return <RideLoadError onRetry={() => void ride.refetch()} />;
+  if (ride.isLoadingError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   if (!ride.data.abilities.edit) {
     return (

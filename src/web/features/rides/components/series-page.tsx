@@ -29,7 +29,7 @@ export function SeriesPage() {
   const leave = useLeaveSeries();
 
   if (series.isPending) return <SkeletonLines label={t`Loading series`} className="space-y-4" lines={['h-10 w-1/2', 'h-64 rounded-2xl']} />;
-  if (series.isError && !series.data) {
+  if (series.isLoadingError) {
     return errorCodeOf(series.error) === 'series_not_found' ? (
       <PageMessage icon={SearchX} iconShape="square" title={t`Series not found`} text={t`This series may have ended and been removed, or the link is wrong.`} />
     ) : (

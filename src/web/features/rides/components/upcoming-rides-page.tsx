@@ -50,7 +50,7 @@ export function UpcomingRidesPage() {
     >
       {rides.isPending ? (
         <RideGridSkeleton />
-      ) : rides.isError ? (
+      ) : rides.isLoadingError ? (
         <BigMessage icon={<CloudOff aria-hidden="true" />} title={t`Couldn't load your rides`} text={t`Check your connection and try again.`}>
           <Button variant="secondary" onClick={() => void rides.refetch()}>
             <Trans>Try again</Trans>

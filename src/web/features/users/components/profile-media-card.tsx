@@ -44,7 +44,7 @@ export function ProfileMediaCard({ accountId }: { accountId: string }) {
               <Skeleton key={i} className="aspect-square rounded-lg" />
             ))}
           </div>
-        ) : media.isError ? (
+        ) : media.isLoadingError ? (
           <CardNote><Trans>Photos and videos will appear here.</Trans></CardNote>
         ) : items.length === 0 ? (
           <CardNote><Trans>No media yet.</Trans></CardNote>

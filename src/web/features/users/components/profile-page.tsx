@@ -23,7 +23,7 @@ export function ProfilePage() {
   const profile = useProfile(username);
 
   if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
+  if (profile.isLoadingError) {
     // Said as a group or ride page that could not load (PanelError), with a way back: the
     // profile's own message had neither, and its "Try Again" differed from every other page's.
     return (

@@ -20,7 +20,7 @@ export function RecentRidesCard({ accountId, units }: { accountId: string; units
       <CardBody>
         {rides.isPending ? (
           <SkeletonLines className="space-y-2" lines={['h-14 rounded-xl', 'h-14 rounded-xl']} />
-        ) : rides.isError ? (
+        ) : rides.isLoadingError ? (
           <CardNote><Trans>Recent rides will appear here.</Trans></CardNote>
         ) : items.length === 0 ? (
           <CardNote><Trans>No recent rides yet.</Trans></CardNote>
