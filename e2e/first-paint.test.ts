@@ -117,6 +117,13 @@ describe('first paint', () => {
     await page.goto(`/groups/${group.slug}/rides/${ride.slug}`);
     await page.getByRole('heading', { level: 1, name: 'Passo della Futa Loop' }).waitFor();
     expect(rideReads).toEqual([`${h.baseUrl}/api/groups/${group.slug}/rides/${ride.slug}`]);
+    // The ride's name painted from the HTML before the app's scripts were asked for (public/after-paint.js).
+    const order = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance.getEntriesByType('resource').filter((entry) => /\/assets\/(index|vendor|ride-detail)-[\w-]+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+    }));
+    expect(order.scripts.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...order.scripts)).toBeGreaterThan(order.paint!);
     // The ride's text is the first screen; the map (Leaflet and its tiles) comes below it.
     const details = await page.getByRole('heading', { name: 'Ride Details' }).boundingBox();
     const route = await page.getByRole('heading', { name: 'Route', exact: true }).boundingBox();

@@ -3,7 +3,7 @@ import { notFound } from './errors';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pagePreloads } from './page-preloads';
+import { pagePreloads, scriptsAfterFirstPaint } from './page-preloads';
 import { escapeHtml } from './html';
 import { fileAnswer } from '../../shared/http/responses';
 import { textDirection, type Locale } from '../../shared/i18n/locales';
@@ -86,7 +86,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     // generic one follows in a <template>, which the service worker keeps as the offline shell
     // (service-worker/shell.ts, genericShell), so no other page starts offline with this one's text.
     if (main === null) return html;
-    return html.replace(/(<main\b[^>]*>)([\s\S]*?)(<\/main>)/, (_, open: string, generic: string, close: string) => `${open}${main}<template data-boot-generic>${generic}</template>${close}`);
+    return scriptsAfterFirstPaint(html).replace(/(<main\b[^>]*>)([\s\S]*?)(<\/main>)/, (_, open: string, generic: string, close: string) => `${open}${main}<template data-boot-generic>${generic}</template>${close}`);
   };
   // The page differs by the language cookie and Accept-Language: a cache keeps a copy per both
   // (and the browser revalidates it each time, no-cache).

@@ -18,10 +18,14 @@ export function pageEntry(html: string): string | null {
 /**
  * The page as a shell for any page: a ride's page paints the ride's heading in its boot shell (the
  * server writes it: previews.service.ts, rideBootMain) and the generic skeleton after it in a
- * <template data-boot-generic>; the shell keeps the generic skeleton alone.
+ * <template data-boot-generic>; the shell keeps the generic skeleton alone. Such a page also asks
+ * for the app's scripts only after its first paint (server/platform/page-preloads.ts,
+ * scriptsAfterFirstPaint); the shell names them as any page does.
  */
 export function genericShell(html: string): string {
-  return html.replace(/<div\b[^>]*\bdata-boot-ride\b[\s\S]*?<template data-boot-generic>([\s\S]*?)<\/template>/, '$1');
+  return html
+    .replace(/<div\b[^>]*\bdata-boot-ride\b[\s\S]*?<template data-boot-generic>([\s\S]*?)<\/template>/, '$1')
+    .replace(/<template id="rc-after-paint">([\s\S]*?)<\/template><script type="module" src="\/after-paint\.js"><\/script>/, '$1');
 }
 
 /** A short name of one precache list (FNV-1a of its URLs and revisions): each version of the worker keeps its own shell. */

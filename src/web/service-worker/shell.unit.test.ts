@@ -29,4 +29,12 @@ describe('the offline shell', () => {
     const plain = `<body><div id="boot-shell"><main class="lg:ps-72">${generic}</main></div></body>`;
     expect(genericShell(plain)).toBe(plain);
   });
+
+  it("names a ride page's scripts, which that page asks for after its first paint, as any page does", () => {
+    // As the server writes a ride's page (server/platform/page-preloads.ts, scriptsAfterFirstPaint).
+    const deferred = '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-def.js">';
+    const ride = `<head><script type="module" src="/zod-jitless.js"></script><template id="rc-after-paint">${deferred}</template><script type="module" src="/after-paint.js"></script></head>`;
+    expect(pageEntry(ride)).toBe('/assets/index-abc.js');
+    expect(genericShell(ride)).toBe(`<head><script type="module" src="/zod-jitless.js"></script>${deferred}</head>`);
+  });
 });
