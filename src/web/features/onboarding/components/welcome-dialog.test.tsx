@@ -31,6 +31,22 @@ function setup(onLogin = vi.fn()) {
 const calls = (requests: { method: string; url: string }[]) => requests.map((r) => `${r.method} ${r.url}`);
 
 describe('WelcomeDialog', () => {
+  it('takes the focus itself once drawn, not one of the choices; a choice the rider reached first keeps it', async () => {
+    const { dialog } = setup();
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    cleanup();
+    // The frame after opening is drawn when the test says so.
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const again = setup().dialog;
+    const choice = within(again).getByRole('button', { name: 'Continue to Dashboard' });
+    choice.focus();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    // The dialog's focus task was queued by that frame, before this one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(choice);
+  });
+
   it('greets with the product name and shows the generated user id', () => {
     const { dialog } = setup();
     expect(within(dialog).getByText(/You're now/).textContent).toBe("You're now dusty-throttle-7");

@@ -67,9 +67,16 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
         closeLabel={t`Close`}
         closeClassName="text-asphalt-300 hover:bg-white/10 hover:text-white"
         onOpenAutoFocus={(event) => {
-          // Focus the dialog itself rather than pre-selecting one of the choices.
+          // Focus the dialog itself rather than pre-selecting one of the choices, once its frame is
+          // drawn: focusing at once forces the whole page's style and layout inside the task that
+          // opens the dialog, a first visit's longest on a phone (docs/decisions/2026-11-27-ride-page-paints-first.md).
           event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
+          const dialog = event.currentTarget as HTMLElement | null;
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (dialog?.isConnected && !dialog.contains(document.activeElement)) dialog.focus();
+            }, 0),
+          );
         }}
       >
         <div className="relative overflow-hidden bg-asphalt-900 px-6 pt-6 pb-7 text-white">
