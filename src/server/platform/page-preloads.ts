@@ -136,7 +136,7 @@ const ENTRY_SCRIPT = /[ \t]*<script\b[^>]*\btype="module"[^>]*\bsrc="\/assets\/[
 /** The entry's module preloads and the route's (above), asked for at low priority (build/stylesheet-first.ts). */
 const LOW_PRIORITY_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*\bfetchpriority="low"[^>]*>\n?/g;
 /** What public/after-paint.js adds to the page once it has painted. */
-export const AFTER_PAINT_TEMPLATE_ID = 'rc-after-paint';
+const AFTER_PAINT_TEMPLATE_ID = 'rc-after-paint';
 
 /**
  * A page whose HTML paints its own content (a ride's page: the server writes the ride's name into

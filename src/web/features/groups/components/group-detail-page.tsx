@@ -182,7 +182,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
                   groupId={group.id}
                   requests={requests.data}
                   isPending={requests.isPending}
-                  isError={requests.isLoadingError}
+                  isLoadingError={requests.isLoadingError}
                   onRetry={() => void requests.refetch()}
                 />
               </TabsContent>

@@ -22,7 +22,7 @@ describe('PendingMembersTab', () => {
       'POST /api/groups/g1/membership-requests/r1/reject': () => json({ success: true }),
       'POST /api/groups/g1/membership-requests/r2/reject': () => json({ success: true }),
     });
-    renderWithApp(<PendingMembersTab groupId="g1" requests={[requestOf('r1', 'dan-drifts'), requestOf('r2', 'eve-enduro')]} isPending={false} isError={false} onRetry={() => {}} />);
+    renderWithApp(<PendingMembersTab groupId="g1" requests={[requestOf('r1', 'dan-drifts'), requestOf('r2', 'eve-enduro')]} isPending={false} isLoadingError={false} onRetry={() => {}} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Decline dan-drifts' }));
     let confirm = await screen.findByRole('alertdialog', { name: "Decline dan-drifts's request?" });
@@ -50,7 +50,7 @@ describe('PendingMembersTab', () => {
 
   it('Cancel declines nothing', async () => {
     const requests = mockApi({});
-    renderWithApp(<PendingMembersTab groupId="g1" requests={[requestOf('r1', 'dan-drifts')]} isPending={false} isError={false} onRetry={() => {}} />);
+    renderWithApp(<PendingMembersTab groupId="g1" requests={[requestOf('r1', 'dan-drifts')]} isPending={false} isLoadingError={false} onRetry={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline dan-drifts' }));
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));

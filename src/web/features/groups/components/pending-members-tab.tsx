@@ -17,7 +17,7 @@ interface PendingMembersTabProps {
   groupId: string;
   requests: MembershipRequest[] | undefined;
   isPending: boolean;
-  isError: boolean;
+  isLoadingError: boolean;
   onRetry: () => void;
 }
 
@@ -26,7 +26,7 @@ interface PendingMembersTabProps {
  * 4). A decline is asked first, with "Don't let them ask again" (unticked each time): a declined
  * rider may otherwise ask again without end, each request telling every organizer.
  */
-export function PendingMembersTab({ groupId, requests, isPending, isError, onRetry }: PendingMembersTabProps) {
+export function PendingMembersTab({ groupId, requests, isPending, isLoadingError, onRetry }: PendingMembersTabProps) {
   const { t } = useLingui();
   const approve = useApproveMembershipRequest();
   const reject = useRejectMembershipRequest();
@@ -34,7 +34,7 @@ export function PendingMembersTab({ groupId, requests, isPending, isError, onRet
   const { ban } = declining;
 
   if (isPending) return <RowsSkeleton label={t`Loading membership requests`} rows={2} />;
-  if (isError || !requests) return <TabError what="membership requests" onRetry={onRetry} />;
+  if (isLoadingError || !requests) return <TabError what="membership requests" onRetry={onRetry} />;
   if (requests.length === 0) {
     return (
       <TabMessage icon={<Inbox aria-hidden="true" />} title={t`No pending requests`}>
