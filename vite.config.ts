@@ -4,11 +4,14 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
-import { routeChunk } from './build/route-chunks';
+import { firstScreenChunk, routeChunk, routeSharedChunk } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacros, stripDescriptorMessages } from './build/lingui-macros';
 import { splitCatalogs } from './build/catalog-split';
+
+const HOME_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/;
+const RIDE_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/;
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -79,9 +82,10 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'app', tags: ['$initial'], priority: 3 },
-            { name: routeChunk('home', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/), debugName: 'home', priority: 2 },
-            { name: 'service-worker', test: /[\\/]src[\\/]web[\\/]lib[\\/]service-worker\.ts$/, priority: 1 },
-            { name: routeChunk('ride-detail', /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/), debugName: 'ride-detail', priority: 0 },
+            { name: firstScreenChunk('home', HOME_ROUTE), debugName: 'home', priority: 2 },
+            { name: 'service-worker', test: /[\\/]src[\\/]web[\\/]lib[\\/]service-worker\.ts$/, priority: 1.5 },
+            { name: routeSharedChunk('ride-detail-shared', RIDE_ROUTE, HOME_ROUTE), debugName: 'ride-detail-shared', priority: 1 },
+            { name: routeChunk('ride-detail', RIDE_ROUTE, HOME_ROUTE), debugName: 'ride-detail', priority: 0 },
           ],
         },
       },

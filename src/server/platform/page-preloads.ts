@@ -135,6 +135,8 @@ export function pagePreloads(webDir: string, indexHtml: string): { route(pathnam
 const ENTRY_SCRIPT = /[ \t]*<script\b[^>]*\btype="module"[^>]*\bsrc="\/assets\/[^"]+"[^>]*><\/script>\n?/g;
 /** The entry's module preloads and the route's (above), asked for at low priority (build/stylesheet-first.ts). */
 const LOW_PRIORITY_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*\bfetchpriority="low"[^>]*>\n?/g;
+/** The language's catalogs (catalog() above): read by the app's scripts only. */
+const CATALOG_PRELOADS = /[ \t]*<link rel="modulepreload" crossorigin href="\/assets\/messages-[^"]+">\n?/g;
 /** What public/after-paint.js adds to the page once it has painted. */
 const AFTER_PAINT_TEMPLATE_ID = 'rc-after-paint';
 
@@ -144,17 +146,21 @@ const AFTER_PAINT_TEMPLATE_ID = 'rc-after-paint';
  * and the module preloads move into a <template>, which public/after-paint.js adds to the page
  * after the first paint. Asked for together with the stylesheet, about 200 KB of scripts share a
  * slow phone connection with it and hold back the paint that shows the ride; after it they delay
- * nothing the rider sees. The language's catalogs and the data preloads stay (small, needed first).
+ * nothing the rider sees. The language's catalogs go with them: only those scripts read them, and
+ * each is one more request before the paint (the ride page's chunks have three). The data
+ * preloads stay (small, and the answer is needed as soon as the scripts run).
  * The service worker keeps such a page as the offline shell with its scripts put back
  * (service-worker/shell.ts, genericShell). docs/decisions/2026-11-27-ride-page-paints-first.md.
  */
 export function scriptsAfterFirstPaint(html: string): string {
-  const scripts = [...(html.match(ENTRY_SCRIPT) ?? []), ...(html.match(LOW_PRIORITY_PRELOADS) ?? [])];
-  if (scripts.length === 0) return html;
+  const entry = html.match(ENTRY_SCRIPT) ?? [];
+  if (entry.length === 0) return html;
+  const scripts = [...entry, ...(html.match(LOW_PRIORITY_PRELOADS) ?? []), ...(html.match(CATALOG_PRELOADS) ?? [])];
   // Low priority was for sharing the connection with the stylesheet, which has arrived by then.
   const deferred = scripts.map((tag) => tag.trim().replace(' fetchpriority="low"', '')).join('');
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(LOW_PRIORITY_PRELOADS, '')
+    .replace(CATALOG_PRELOADS, '')
     .replace('</head>', `<template id="${AFTER_PAINT_TEMPLATE_ID}">${deferred}</template><script type="module" src="/after-paint.js"></script></head>`);
 }

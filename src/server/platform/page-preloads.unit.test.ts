@@ -15,7 +15,7 @@ const ridePage = `<!doctype html><html lang="it"><head>
 <link rel="modulepreload" crossorigin href="/assets/messages-it1.js"><link rel="preload" href="/api/groups/g/rides/r" as="fetch" crossorigin="use-credentials"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/ride-detail-r1.js"></head><body><main><h1>Passo della Futa</h1></main></body></html>`;
 
 describe("a ride page's scripts after its first paint", () => {
-  it('moves the entry and its module preloads into the template public/after-paint.js adds after the paint; the stylesheet, catalog and data stay', () => {
+  it('moves the entry, its module preloads and the catalogs into the template public/after-paint.js adds after the paint; the stylesheet and data stay', () => {
     const html = scriptsAfterFirstPaint(ridePage);
     const { document } = new JSDOM(html).window;
     const template = document.querySelector<HTMLTemplateElement>('head > template#rc-after-paint')!;
@@ -24,10 +24,11 @@ describe("a ride page's scripts after its first paint", () => {
       '<script type="module" crossorigin="" src="/assets/index-abc.js"></script>',
       '<link rel="modulepreload" crossorigin="" href="/assets/vendor-def.js">',
       '<link rel="modulepreload" crossorigin="" href="/assets/ride-detail-r1.js">',
+      '<link rel="modulepreload" crossorigin="" href="/assets/messages-it1.js">',
     ]);
-    // Outside the template: what the first paint needs, what is small and needed first, and the loader after them.
+    // Outside the template: what the first paint needs, the data the scripts read first, and the loader after them.
     const asked = [...document.head.querySelectorAll('link, script')].map((tag) => tag.getAttribute('href') ?? tag.getAttribute('src'));
-    expect(asked).toEqual(['/assets/index-ghi.css', '/api/users/current', '/zod-jitless.js', '/assets/messages-it1.js', '/api/groups/g/rides/r', '/after-paint.js']);
+    expect(asked).toEqual(['/assets/index-ghi.css', '/api/users/current', '/zod-jitless.js', '/api/groups/g/rides/r', '/after-paint.js']);
     expect(document.querySelector('main h1')?.textContent).toBe('Passo della Futa');
   });
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildCurrentUser, json, mockApi, renderRoutes } from '../../test/utils';
 import type { CurrentUser } from '../../../shared/users/current-user';
+import { useQuery } from '@tanstack/react-query';
 import { AppShell } from './app-shell';
 
 afterEach(() => {
@@ -87,6 +88,36 @@ describe('AppShell', () => {
   it('welcomes a first-time visitor by the product name', async () => {
     renderShell(buildCurrentUser({ isFirstVisit: true }));
     expect(await screen.findByRole('dialog', { name: 'Welcome to Throttle Club!' })).toBeTruthy();
+  });
+
+  it("waits for the page's own reads before it builds its extras (the welcome, the account menu): they come after what the page shows", async () => {
+    let answer: (response: Response) => void = () => {};
+    const pageRead = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    function RidePage() {
+      const ride = useQuery({ queryKey: ['ride-under-test'], queryFn: () => fetch('/api/rides/r1').then((response) => response.json() as Promise<{ name: string }>) });
+      return <h1>{ride.data?.name ?? 'Loading the ride'}</h1>;
+    }
+    mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser({ isFirstVisit: true, userId: 'gravel-grinder' })),
+      'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
+      'GET /api/notifications': () => json([]),
+      'GET /api/groups': () => json([]),
+      'GET /api/rides/r1': () => pageRead,
+    });
+    renderRoutes([{ path: '/', Component: AppShell, children: [{ index: true, Component: RidePage }] }], { path: '/' });
+    await screen.findByRole('heading', { name: 'Loading the ride' });
+    // Two frames, each followed by a task: more than the shell waits after its reads are in (lib/page-settled.ts).
+    // Nothing of the extras while the ride's read is out.
+    for (let frame = 0; frame < 2; frame++) await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Account menu/ })).toBeNull();
+
+    answer(json({ name: 'Passo della Futa' }));
+    await screen.findByRole('heading', { name: 'Passo della Futa' });
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Throttle Club!' })).toBeTruthy();
+    expect((await screen.findAllByRole('button', { name: /^Account menu:\s*gravel-grinder/ })).length).toBeGreaterThan(0);
   });
 
   it('does not show the welcome on invitation pages', async () => {

@@ -10,7 +10,7 @@ import { useAppName } from '../../api/app-config';
 import { AppLoading, useBootShellHeldByRide, useBootShellRemoved } from '../boot-shell';
 import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { usePageSettled } from '../../lib/page-settled';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
@@ -38,40 +38,37 @@ function LoginNotLoaded({ onOpenChange, children }: { open: boolean; onOpenChang
 // Opened by a tap, never on the first paint: its own chunk keeps the first load in budget (docs/web.md).
 const LoginDialog = lazyPart(() => import('../../features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })), LoginNotLoaded);
 // The offline banner and the new version's prompt (with the service worker's registration): one chunk,
-// asked for once the page has loaded (issue 32).
+// asked for once the page has settled (issue 32).
 const OfflineBanner = lazy(() => import('../connection-status').then((module) => ({ default: module.OfflineBanner })));
 const UpdatePrompt = lazy(() => import('../connection-status').then((module) => ({ default: module.UpdatePrompt })));
 // The browser's zone for a rider who has none: a save and a toast, nothing the first paint shows; its
 // own chunk pays for the failed login dialog's frame above in the first load (Polish had 0 bytes left).
 const BrowserZone = lazy(() => import('../../features/users/components/browser-zone').then((module) => ({ default: module.BrowserZone })));
-// A first visit's welcome, over the page a link landed on: its own chunk, asked for once that page has painted.
+// A first visit's welcome, over the page a link landed on: its own chunk, asked for once that page has settled.
 const WelcomeDialog = lazy(() => import('../../features/onboarding/components/welcome-dialog').then((module) => ({ default: module.WelcomeDialog })));
 
 /**
- * The welcome of a first visit (WelcomeDialog) once the page under it has painted: a ride's link
+ * The shell's extras, once the page has what it first shows (lib/page-settled.ts): their chunks,
+ * catalogs and renders come after the page's own, and nothing of them is on screen before.
+ */
+function AfterPageSettled({ children }: { children: ReactNode }) {
+  return usePageSettled() ? children : null;
+}
+
+/**
+ * The welcome of a first visit (WelcomeDialog) once the page under it has settled: a ride's link
  * shows the ride first, and the dialog's chunk and render do not hold that paint back
  * (docs/decisions/2026-11-27-ride-page-paints-first.md). A returning rider never loads it.
  */
 function FirstVisitWelcome(props: ComponentProps<typeof WelcomeDialog>) {
-  const painted = useAfterFirstPaint();
-  if (!painted || !props.user.isFirstVisit) return null;
+  if (!props.user.isFirstVisit) return null;
   return (
-    <QuietPart>
-      <WelcomeDialog {...props} />
-    </QuietPart>
+    <AfterPageSettled>
+      <QuietPart>
+        <WelcomeDialog {...props} />
+      </QuietPart>
+    </AfterPageSettled>
   );
-}
-
-/** True once the page's load event has passed: what waits for it costs the first paint nothing. */
-function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
 }
 
 /**
@@ -90,7 +87,6 @@ export function AppShell() {
   const groupCount = useMyGroupCount(Boolean(user?.id));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
-  const pageLoaded = usePageLoaded();
   // Only the frame the screen shows is built: the sidebar from Tailwind's lg (1024 px), the phone's
   // header below it. Both were rendered and one hidden by CSS, so a phone built the sidebar's menu
   // and a second notification bell (its queries and effects) on every render of the shell.
@@ -145,11 +141,11 @@ export function AppShell() {
 
       <main id="main" tabIndex={-1} className="outline-none lg:ps-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
-          {pageLoaded ? (
+          <AfterPageSettled>
             <QuietPart>
               <OfflineBanner />
             </QuietPart>
-          ) : null}
+          </AfterPageSettled>
           {user && !pathname.startsWith('/auth/') ? (
             <div className="mb-6 empty:hidden">
               <UnsavedAccessNotice key={user.id} user={user} groupCount={groupCount} />
@@ -169,9 +165,11 @@ export function AppShell() {
       ) : null}
       {/* A rider (or guest) with no zone takes the browser's on the first load, wherever they land (issue 29). */}
       {user ? (
-        <QuietPart key={`zone:${user.id}`}>
-          <BrowserZone user={user} />
-        </QuietPart>
+        <AfterPageSettled key={`zone:${user.id}`}>
+          <QuietPart>
+            <BrowserZone user={user} />
+          </QuietPart>
+        </AfterPageSettled>
       ) : null}
       {/* The rider's saved language once they are known (issue 31 point 5). */}
       {user ? <RiderLanguage key={`language:${user.id}`} user={user} /> : null}
@@ -180,13 +178,13 @@ export function AppShell() {
           <LoginDialog open onOpenChange={setLoginOpen} />
         </QuietPart>
       ) : null}
-      {pageLoaded ? (
+      <AfterPageSettled>
         <QuietPart>
           <UpdatePrompt />
         </QuietPart>
-      ) : null}
-      {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
-      {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}
+        {user && showNotifications ? <NotificationToasts key={`toasts:${user.id}`} sessionKey={user.id} /> : null}
+        {user && showNotifications ? <LiveMembershipUpdates key={`live:${user.id}`} riderId={user.id} /> : null}
+      </AfterPageSettled>
     </div>
   );
 }

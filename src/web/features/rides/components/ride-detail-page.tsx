@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, Pencil, Route, SearchX, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, Ban, Pencil, Route, Trash2 } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ride } from '../../../../shared/rides/ride';
 import { rideStops } from '../../../../shared/rides/ride-time';
@@ -14,16 +13,13 @@ import { RouteMap } from '../../../components/route-map/route-map';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { PageMessage } from '../../../components/ui/page-message';
-import { PanelError } from '../../../components/ui/list-states';
 import { SendToNavigator } from './send-to-navigator-dialog';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { useRideActions } from '../../../components/rides/use-ride-actions';
 import { useCurrentUser } from '../../../api/users';
-import { rideEditPath, ridePath } from '../../../lib/rides/ride-format';
-import { useCanonicalPath } from '../../../lib/use-canonical-path';
+import { rideEditPath } from '../../../lib/rides/ride-format';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
-import { rideBySlugsQueryOptions, useRide, useRideBySlugs } from '../../../api/rides';
+import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-from-route';
 import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
 import { GuestPushOffer } from './guest-push-offer';
@@ -33,28 +29,6 @@ import { RideRidersCard } from './ride-riders-card';
 import { useBootShellRemoved } from '../../../app/boot-shell';
 import { RideMediaStrip } from '../../../components/media/ride-media-strip';
 import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
-
-/**
- * Reads the ride by slugs (/groups/{group}/rides/{ride}) or by id (/rides/{id}). `followMoves`
- * false stops the page following a rename to the ride's new address: the edit form turns it off
- * while it saves, since it leaves for the ride page itself and a refetched rename must not send it
- * back to the form.
- */
-export function useRideFromRoute({ followMoves = true }: { followMoves?: boolean } = {}) {
-  const { groupName = '', rideName = '', rideId = '' } = useParams();
-  const bySlugs = useRideBySlugs(groupName, rideName, !rideId);
-  const byId = useRide(rideId, Boolean(rideId));
-  const queryClient = useQueryClient();
-  const { pathname } = useLocation();
-  // Opened at a slug the ride or its group had before a rename: show the current address (of the
-  // same page: the ride, or its edit form).
-  const ride = rideId ? undefined : bySlugs.data;
-  const moved = ride?.groupSlug && (ride.groupSlug !== groupName || ride.slug !== rideName);
-  useCanonicalPath(followMoves && ride && moved ? `${ridePath(ride)}${pathname.endsWith('/edit') ? '/edit' : ''}` : null, () => {
-    if (ride?.groupSlug) queryClient.setQueryData(rideBySlugsQueryOptions(ride.groupSlug, ride.slug).queryKey, ride);
-  });
-  return rideId ? byId : bySlugs;
-}
 
 /** The ride page (spec 2 section 2, "Ride detail"). */
 export function RideDetailPage() {
@@ -68,24 +42,6 @@ export function RideDetailPage() {
   if (ride.isLoadingError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
-}
-
-/**
- * The ride (or its edit form) could not be read: said like a group page that could not load (the
- * shared PanelError: what failed, check the connection, Try again), with a way back, instead of a
- * bare "Something went wrong" with no way off the page but the menu.
- */
-export function RideLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useLingui();
-  return (
-    <div className="space-y-4">
-      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2 h-auto! min-h-9 max-w-full shrink! whitespace-normal! text-start')}>
-        <ArrowLeft aria-hidden="true" />
-        <Trans>Back to Upcoming Rides</Trans>
-      </Link>
-      <PanelError title={t`Couldn't load this ride`} onRetry={onRetry} />
-    </div>
-  );
 }
 
 /** Said above everything else: riders who open a cancelled ride must not read it as still on. */
@@ -113,27 +69,6 @@ const MAP_SIZE = 'h-64 rounded-xl ring-1 ring-asphalt-200 sm:h-80';
 /** The placeholders of the collapsed GPX viewer, and of the photos and comments. */
 const GPX_SIZE = 'h-12 rounded-2xl';
 const COMMENTS_SIZE = 'h-40 rounded-2xl';
-
-/** The ride pages' messages are a size smaller than the other pages' (the ride's own title is). */
-const RIDE_MESSAGE_TITLE = 'mt-5 text-2xl';
-
-export function RideNotFound() {
-  const { t } = useLingui();
-  return (
-    <PageMessage
-      icon={SearchX}
-      iconShape="square"
-      title={t`Ride not found`}
-      text={t`This ride may have been deleted, or the link is wrong.`}
-      titleClassName={RIDE_MESSAGE_TITLE}
-    >
-      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6 h-auto! min-h-11 max-w-full shrink! whitespace-normal!')}>
-        <ArrowLeft aria-hidden="true" />
-        <Trans>Back to Upcoming Rides</Trans>
-      </Link>
-    </PageMessage>
-  );
-}
 
 function RideDetailSkeleton() {
   const { t } = useLingui();

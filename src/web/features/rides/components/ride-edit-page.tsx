@@ -27,7 +27,7 @@ import { rideNoticeText } from '../../../lib/rides/ride-notice';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { myGroupsQueryOptions } from '../../../api/groups';
 import { useEditFollowing, useUpdateRide } from '../../../api/rides';
-import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-detail-page';
+import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-from-route';
 import { seriesLabelText } from '../../../../shared/series/series-label-text';
 
 export const NO_EDIT_PERMISSION = msg`You don't have permission to edit this ride`;

@@ -1,0 +1,78 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+/*
+ * When the page a rider opened has what it first shows: the document has loaded, none of its reads
+ * is in flight, and a frame has been painted since. The shell's extras (the offline banner, the
+ * notification stream and toasts, the browser's zone, the welcome, the account menu and the bell)
+ * wait for it, so their chunks, their catalogs and their renders come after the page's own text,
+ * not between its reads and their paint. Once settled, it stays so for the document: later pages
+ * never wait. A read that never answers holds nothing back for more than SETTLE_LIMIT_MS.
+ * docs/web.md "First paint".
+ */
+
+/** The longest the extras wait, counted from the first time the shell asks. */
+export const SETTLE_LIMIT_MS = 3000;
+
+interface Watch {
+  settled: boolean;
+  listeners: Set<() => void>;
+}
+
+/** One watch per query client: the app has one; each component test its own. */
+const watches = new WeakMap<QueryClient, Watch>();
+
+function watchOf(queryClient: QueryClient): Watch {
+  const known = watches.get(queryClient);
+  if (known) return known;
+  const watch: Watch = { settled: false, listeners: new Set() };
+  watches.set(queryClient, watch);
+  let frame = 0;
+  let afterFrame: ReturnType<typeof setTimeout> | undefined;
+  const quiet = () => document.readyState === 'complete' && queryClient.isFetching() === 0;
+  const settle = () => {
+    if (watch.settled) return;
+    watch.settled = true;
+    stop();
+    for (const listener of watch.listeners) listener();
+  };
+  // Quiet now: settled if still quiet once the next frame (with what the reads brought) is painted.
+  // A page that asks for its reads in an effect after this one asks within that frame.
+  const check = () => {
+    if (watch.settled || frame !== 0 || !quiet()) return;
+    frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(() => {
+        frame = 0;
+        if (quiet()) settle();
+      }, 0);
+    });
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(check);
+  const limit = setTimeout(settle, SETTLE_LIMIT_MS);
+  window.addEventListener('load', check);
+  function stop() {
+    unsubscribe();
+    clearTimeout(limit);
+    clearTimeout(afterFrame);
+    cancelAnimationFrame(frame);
+    window.removeEventListener('load', check);
+  }
+  check();
+  return watch;
+}
+
+/** False until the page has settled (see above), then true for good. */
+export function usePageSettled(): boolean {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const watch = watchOf(queryClient);
+      watch.listeners.add(onChange);
+      return () => {
+        watch.listeners.delete(onChange);
+      };
+    },
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, () => watches.get(queryClient)?.settled ?? false);
+}
