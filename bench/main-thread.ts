@@ -99,7 +99,7 @@ async function main() {
           }
         }
         console.log(`task at ${((task.ts - navigation) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms: ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join(', ')}`);
-        for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`  ${(samples * perSample).toFixed(0).padStart(5)} ms  ${name}`);
+        for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.MT_TOP ?? 6))) console.log(`  ${(samples * perSample).toFixed(0).padStart(5)} ms  ${name}`);
       }
     }
   } finally {

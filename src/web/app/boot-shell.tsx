@@ -2,11 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { FullPageSpinner } from '../components/ui/spinner';
-
-/** The frame index.html paints before any script runs (its #boot-shell element). */
-function bootShell(): HTMLElement | null {
-  return typeof document === 'undefined' ? null : document.getElementById('boot-shell');
-}
+import { bootShellElement as bootShell } from '../lib/boot-shell-element';
 
 /**
  * The app's loading screen before the rider and the first page are known. While the frame from

@@ -1,9 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { bootShellElement } from './boot-shell-element';
 
 /*
- * When the page a rider opened has what it first shows: the document has loaded, none of its reads
- * is in flight, and a frame has been painted since. The shell's extras (the offline banner, the
+ * When the page a rider opened has what it first shows: the document has loaded, the app has
+ * replaced the HTML's boot shell with its own screen, none of its reads is in flight, and a frame
+ * has been painted since. The shell's extras (the offline banner, the
  * notification stream and toasts, the browser's zone, the welcome, the account menu and the bell)
  * wait for it, so their chunks, their catalogs and their renders come after the page's own text,
  * not between its reads and their paint. Once settled, it stays so for the document: later pages
@@ -29,7 +31,7 @@ function watchOf(queryClient: QueryClient): Watch {
   watches.set(queryClient, watch);
   let frame = 0;
   let afterFrame: ReturnType<typeof setTimeout> | undefined;
-  const quiet = () => document.readyState === 'complete' && queryClient.isFetching() === 0;
+  const quiet = () => document.readyState === 'complete' && queryClient.isFetching() === 0 && !bootShellElement();
   const settle = () => {
     if (watch.settled) return;
     watch.settled = true;
@@ -37,13 +39,17 @@ function watchOf(queryClient: QueryClient): Watch {
     for (const listener of watch.listeners) listener();
   };
   // Quiet now: settled if still quiet once the next frame (with what the reads brought) is painted.
-  // A page that asks for its reads in an effect after this one asks within that frame.
+  // A page that asks for its reads in an effect after this one asks within that frame. A page that
+  // has its data but still shows the boot shell is building its screen (the ride page does so in
+  // slices): looked at again each frame until it is on screen.
   const check = () => {
-    if (watch.settled || frame !== 0 || !quiet()) return;
+    if (watch.settled || frame !== 0) return;
+    if (document.readyState !== 'complete' || queryClient.isFetching() > 0) return;
     frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(() => {
         frame = 0;
         if (quiet()) settle();
+        else if (bootShellElement()) check();
       }, 0);
     });
   };

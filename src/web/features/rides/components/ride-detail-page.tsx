@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Ban, Pencil, Route, Trash2 } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -34,11 +34,20 @@ import { MinimumDecisionBanner, useWaitlistRefresh } from './ride-waitlist';
 export function RideDetailPage() {
   const ride = useRideFromRoute();
   const { data: user } = useCurrentUser();
+  // The ride's first build is the page's largest render (facts, riders, stops, actions). Its data
+  // arrives as an urgent update, which React renders in one task (150 ms at a phone's speed); the
+  // first build goes in a transition instead, which React renders in slices. Later updates of the
+  // ride (a join, a refetch) render at once, as before.
+  const [built, setBuilt] = useState(false);
+  const arrived = !ride.isPending;
+  useEffect(() => {
+    if (arrived && !built) startTransition(() => setBuilt(true));
+  }, [arrived, built]);
   // A link's first load paints the ride's name from the HTML (the boot shell the server wrote,
-  // app/boot-shell.tsx): it stays until the ride is here, then this page takes its place.
-  useBootShellRemoved(!ride.isPending);
+  // app/boot-shell.tsx): it stays until the ride is built, then this page takes its place.
+  useBootShellRemoved(built);
 
-  if (ride.isPending) return <RideDetailSkeleton />;
+  if (!built) return <RideDetailSkeleton />;
   if (ride.isLoadingError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
