@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
-import { firstScreenChunk, routeChunk, routeSharedChunk } from './build/route-chunks';
+import { firstScreenChunk, routeChunks } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacros, stripDescriptorMessages } from './build/lingui-macros';
@@ -12,6 +12,7 @@ import { splitCatalogs } from './build/catalog-split';
 
 const HOME_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/;
 const RIDE_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/;
+const ridePage = routeChunks({ own: 'ride-detail', shared: 'ride-detail-shared' }, RIDE_ROUTE, HOME_ROUTE);
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -72,11 +73,11 @@ export default defineConfig(({ command }) => ({
       // The first load in four files instead of forty (HTTP/1.1 gives six connections per origin, and
       // each file more is a queue slot and a round trip on mobile data): the libraries the entry
       // needs, the entry with the app shell, and one chunk per first screen (/ and a ride's page)
-      // holding what its route imports. Modules of both go with /, loaded first. The service worker's
-      // helpers, which the ride page and the offline banner (loaded by the shell on every page) both
-      // import, are a small chunk of their own: in the ride page's chunk they made / download that
-      // chunk for the banner, and in the banner's they would make the ride page need the banner.
-      // Other routes keep the bundler's own splitting. See docs/web.md "First paint".
+      // holding what its route imports. Modules of both go with /, loaded first; what the ride page
+      // shares with anything / loads later is a chunk of its own (build/route-chunks.ts). The service
+      // worker's helpers, which the ride page and the offline banner both import, are a small chunk
+      // of their own too: the banner needs nothing else of the ride page's. Other routes keep the
+      // bundler's own splitting. See docs/web.md "First paint".
       output: {
         codeSplitting: {
           groups: [
@@ -84,8 +85,8 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: firstScreenChunk('home', HOME_ROUTE), debugName: 'home', priority: 2 },
             { name: 'service-worker', test: /[\\/]src[\\/]web[\\/]lib[\\/]service-worker\.ts$/, priority: 1.5 },
-            { name: routeSharedChunk('ride-detail-shared', RIDE_ROUTE, HOME_ROUTE), debugName: 'ride-detail-shared', priority: 1 },
-            { name: routeChunk('ride-detail', RIDE_ROUTE, HOME_ROUTE), debugName: 'ride-detail', priority: 0 },
+            { name: ridePage.shared, debugName: 'ride-detail-shared', priority: 1 },
+            { name: ridePage.own, debugName: 'ride-detail', priority: 0 },
           ],
         },
       },

@@ -1,15 +1,16 @@
 /**
- * One chunk per first screen: what a route's page alone loads (that the entry does not already
- * hold) goes into one file named after the route, instead of the dozens of small shared chunks the
- * bundler makes by default. On HTTP/1.1 (six connections per origin) and a mobile round trip, each
- * extra file of the first load costs a queue slot and a round trip.
+ * One chunk per first screen, instead of the dozens of small shared chunks the bundler makes by
+ * default: on HTTP/1.1 (six connections per origin) and a mobile round trip, each extra file of the
+ * first load costs a queue slot and a round trip.
  *
- * "Alone": a module the app can load without the route ever loading (the shell's lazy parts,
- * another route, a dialog) stays out of the route's chunk, however many of the route's own modules
- * import it. Otherwise whatever imports it would download the whole route chunk with it: / did so
- * for the ride page's chunk through the notification toasts, which share one text helper with it.
- * Such shared modules are left to the bundler, which puts each set of them in a chunk of its own.
- * See docs/web.md "First paint".
+ * - `home`: everything / imports (that the entry does not already hold).
+ * - `ride-detail`: what the ride page imports that / can never load.
+ * - `ride-detail-shared`: what the ride page imports that / can load later (a toast's text helper,
+ *   the login dialog's fields), declared above `ride-detail`. A group takes the imports of each module
+ *   it captures with it (rolldown's `includeDependenciesRecursively`), so without this chunk those
+ *   modules came back into the ride page's, and / downloaded the whole ride chunk for one helper.
+ *
+ * e2e/first-load-contents.test.ts checks the last point on the build. See docs/web.md "First paint".
  */
 interface ModuleInfo {
   isEntry?: boolean;
@@ -22,18 +23,20 @@ interface ModuleGraph {
   getModuleInfo(id: string): ModuleInfo | null;
 }
 
+type NameFunction = (id: string, ctx: ModuleGraph) => string | null;
+
+/** The router's pages (src/web/app/routes), each imported lazily by the router. */
+const ROUTE_MODULE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]/;
+
 /**
  * The app's own modules and the small libraries pages use piecemeal. Other packages are left to the
  * bundler: a package reachable through an import whose bindings are unused (zod through a shared
  * schema module) would otherwise be pulled in whole although tree-shaking drops it from the page.
  */
-/** The router's pages (src/web/app/routes), each imported lazily by the router. */
-const ROUTE_MODULE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]/;
-
 const OWN_CODE = /^(?!.*[\\/]node_modules[\\/])|[\\/]node_modules[\\/](date-fns|lucide-react)[\\/]/;
 
 /** A rolldown `codeSplitting` group `name` function: `name` for the modules `routeFile` imports (statically), else none. */
-export function firstScreenChunk(name: string, routeFile: RegExp): (id: string, ctx: ModuleGraph) => string | null {
+export function firstScreenChunk(name: string, routeFile: RegExp): NameFunction {
   let imported: Set<string> | null = null;
   return (id, ctx) => {
     if (!imported) {
@@ -46,28 +49,19 @@ export function firstScreenChunk(name: string, routeFile: RegExp): (id: string, 
 }
 
 /**
- * A rolldown `codeSplitting` group `name` function: `name` for what `routeFile`'s page imports
- * (statically) that / cannot load (`homeFile`, the shell and their lazy parts), else none.
+ * Two rolldown `codeSplitting` group `name` functions for `routeFile`'s page: `own` names what it
+ * imports (statically) that / can never load, `shared` what / can load too (`homeFile`, the shell
+ * and their lazy parts). Declare the `shared` group with the higher priority.
  */
-export function routeChunk(name: string, routeFile: RegExp, homeFile: RegExp): (id: string, ctx: ModuleGraph) => string | null {
+export function routeChunks(names: { own: string; shared: string }, routeFile: RegExp, homeFile: RegExp): { own: NameFunction; shared: NameFunction } {
   let split: RouteSplit | null = null;
-  return (id, ctx) => {
-    split ??= splitRoute(id, ctx, routeFile, homeFile);
-    return split.own.has(id) && OWN_CODE.test(id) ? name : null;
-  };
-}
-
-/**
- * The group of the same route's modules that / can load too, declared with a higher priority than
- * the route's own: a group takes its modules' imports with it, so without this one they would land
- * in the route's chunk, and / would download that chunk for one helper of a toast.
- */
-export function routeSharedChunk(name: string, routeFile: RegExp, homeFile: RegExp): (id: string, ctx: ModuleGraph) => string | null {
-  let split: RouteSplit | null = null;
-  return (id, ctx) => {
-    split ??= splitRoute(id, ctx, routeFile, homeFile);
-    return split.shared.has(id) && OWN_CODE.test(id) ? name : null;
-  };
+  const nameOf =
+    (part: keyof RouteSplit, name: string): NameFunction =>
+    (id, ctx) => {
+      split ??= splitRoute(id, ctx, routeFile, homeFile);
+      return split[part].has(id) && OWN_CODE.test(id) ? name : null;
+    };
+  return { own: nameOf('own', names.own), shared: nameOf('shared', names.shared) };
 }
 
 interface RouteSplit {
