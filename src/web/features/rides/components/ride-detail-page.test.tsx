@@ -79,6 +79,27 @@ describe('RideDetailPage', () => {
     expect(within(stops[3]!).getByText('Stop 4: Xyzzy (not on the map)')).toBeTruthy();
   });
 
+  it('goes on to another ride (the page stays mounted) with its loading state, never "Ride not found" while the next ride loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    const second = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      ...common,
+      'GET /api/users/current': () => json(buildCurrentUser()),
+      'GET /api/rides/r1': () => json(buildRide()),
+      'GET /api/rides/r2': () => second,
+      'GET /api/rides/r2/comments': () => json({ comments: [], hasEarlier: false }),
+    });
+    const router = show('/rides/r1');
+    await screen.findByRole('heading', { level: 1, name: 'Futa Loop' });
+    await router.navigate('/rides/r2');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Futa Loop' })).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Ride not found' })).toBeNull();
+    answer(json(buildRide({ id: 'r2', name: 'Passo del Muraglione' })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passo del Muraglione' })).toBeTruthy();
+  });
+
   it("says 'Ride not found' for an unknown ride", async () => {
     mockApi({ ...common, 'GET /api/users/current': () => json(buildCurrentUser()), 'GET /api/rides/nope': () => json({ message: 'Ride not found' }, 404) });
     show('/rides/nope');

@@ -47,7 +47,8 @@ export function RideDetailPage() {
   // app/boot-shell.tsx): it stays until the ride is built, then this page takes its place.
   useBootShellRemoved(built);
 
-  if (!built) return <RideDetailSkeleton />;
+  // Pending again when the page goes on to another ride (the route stays mounted).
+  if (!built || ride.isPending) return <RideDetailSkeleton />;
   if (ride.isLoadingError) return <RideLoadError onRetry={() => void ride.refetch()} />;
   if (!ride.data) return <RideNotFound />;
   return <RideDetail ride={ride.data} user={user ?? null} />;
