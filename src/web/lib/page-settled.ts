@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { bootShellElement } from './boot-shell-element';
 
@@ -67,7 +67,11 @@ function watchOf(queryClient: QueryClient): Watch {
   return watch;
 }
 
-/** False until the page has settled (see above), then true for good. */
+/**
+ * False until the page has settled (see above), then true for good. The change is a transition, so
+ * React builds what waited for it in slices (the bell's list, the menus, the banner: 160 ms in one
+ * task at a phone's speed otherwise).
+ */
 export function usePageSettled(): boolean {
   const queryClient = useQueryClient();
   const subscribe = useCallback(
@@ -80,5 +84,11 @@ export function usePageSettled(): boolean {
     },
     [queryClient],
   );
-  return useSyncExternalStore(subscribe, () => watches.get(queryClient)?.settled ?? false);
+  const settled = useSyncExternalStore(subscribe, () => watches.get(queryClient)?.settled ?? false);
+  // Mounted after the page settled (the phone's drawer), it is settled from its first render.
+  const [shown, setShown] = useState(settled);
+  useEffect(() => {
+    if (settled && !shown) startTransition(() => setShown(true));
+  }, [settled, shown]);
+  return shown;
 }
