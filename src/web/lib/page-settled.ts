@@ -5,12 +5,11 @@ import { bootShellElement } from './boot-shell-element';
 /*
  * When the page a rider opened has what it first shows: the document has loaded, the app has
  * replaced the HTML's boot shell with its own screen, none of its reads is in flight, and a frame
- * has been painted since. The shell's extras (the offline banner, the
- * notification stream and toasts, the browser's zone, the welcome, the account menu and the bell)
- * wait for it, so their chunks, their catalogs and their renders come after the page's own text,
- * not between its reads and their paint. Once settled, it stays so for the document: later pages
- * never wait. A read that never answers holds nothing back for more than SETTLE_LIMIT_MS.
- * docs/web.md "First paint".
+ * has been painted since. The shell's extras (the offline banner, the notification stream and
+ * toasts, the browser's zone, the welcome, the account menu and the bell) wait for it, so their
+ * chunks, their catalogs and their renders come after the page's own text, not between its reads
+ * and their paint. Once settled, it stays so for the document: later pages never wait. A read that
+ * never answers holds nothing back for more than SETTLE_LIMIT_MS. docs/web.md "First paint".
  */
 
 /** The longest the extras wait, counted from the first time the shell asks. */
