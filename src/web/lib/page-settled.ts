@@ -4,8 +4,8 @@ import { bootShellElement } from './boot-shell-element';
 
 /*
  * When the page a rider opened has what it first shows: the document has loaded, the app has
- * replaced the HTML's boot shell with its own screen, none of its reads is in flight, and a frame
- * has been painted since. The shell's extras (the offline banner, the notification stream and
+ * replaced the HTML's boot shell with its own screen, none of its reads is waiting for its first
+ * answer, and a frame has been painted since. The shell's extras (the offline banner, the notification stream and
  * toasts, the browser's zone, the welcome, the account menu and the bell) wait for it, so their
  * chunks, their catalogs and their renders come after the page's own text, not between its reads
  * and their paint. Once settled, it stays so for the document: later pages never wait. A read that
@@ -30,7 +30,10 @@ function watchOf(queryClient: QueryClient): Watch {
   watches.set(queryClient, watch);
   let frame = 0;
   let afterFrame: ReturnType<typeof setTimeout> | undefined;
-  const quiet = () => document.readyState === 'complete' && queryClient.isFetching() === 0 && !bootShellElement();
+  // A read that has failed once and is being tried again counts as answered: the connection or the
+  // server is down, and the offline banner (one of the extras) is what the rider needs then.
+  const waitingForReads = () => queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' }).some((query) => query.state.fetchFailureCount === 0);
+  const quiet = () => document.readyState === 'complete' && !waitingForReads() && !bootShellElement();
   const settle = () => {
     if (watch.settled) return;
     watch.settled = true;
@@ -43,7 +46,7 @@ function watchOf(queryClient: QueryClient): Watch {
   // slices): looked at again each frame until it is on screen.
   const check = () => {
     if (watch.settled || frame !== 0) return;
-    if (document.readyState !== 'complete' || queryClient.isFetching() > 0) return;
+    if (document.readyState !== 'complete' || waitingForReads()) return;
     frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(() => {
         frame = 0;

@@ -121,6 +121,24 @@ describe('AppShell', () => {
     expect((await screen.findAllByRole('button', { name: /^Account menu:\s*gravel-grinder/, hidden: true })).length).toBeGreaterThan(0);
   });
 
+  it('does not hold its extras back for a read that failed and is being tried again (the server is down: the offline banner is what the rider needs)', async () => {
+    function RidePage() {
+      const ride = useQuery({ queryKey: ['ride-failing'], queryFn: () => fetch('/api/rides/r1').then((response) => (response.ok ? (response.json() as Promise<{ name: string }>) : Promise.reject(new Error('down')))), retry: 3, retryDelay: 60_000 });
+      return <h1>{ride.failureCount > 0 ? 'Trying the ride again' : 'Loading the ride'}</h1>;
+    }
+    mockApi({
+      'GET /api/users/current': () => json(buildCurrentUser({ isFirstVisit: true })),
+      'GET /api/app-config': () => json({ appName: 'Throttle Club', tileUrl: '', tileAttribution: '', placeSearch: 'towns' }),
+      'GET /api/notifications': () => json([]),
+      'GET /api/groups': () => json([]),
+      'GET /api/rides/r1': () => json({ message: 'Bad gateway' }, 502),
+    });
+    renderRoutes([{ path: '/', Component: AppShell, children: [{ index: true, Component: RidePage }] }], { path: '/' });
+    await screen.findByRole('heading', { name: 'Trying the ride again' });
+    // Well before the next try (a minute away) and the shell's own limit (3 s).
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Throttle Club!' }, { timeout: 2_000 })).toBeTruthy();
+  });
+
   it('does not show the welcome on invitation pages', async () => {
     renderShell(buildCurrentUser({ isFirstVisit: true }), '/invite/abc');
     await screen.findByRole('heading', { name: 'Page' });
