@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { stylesheetFirst } from './build/stylesheet-first';
-import { firstScreenChunk, routeChunks } from './build/route-chunks';
+import { firstScreenChunk, RIDE_PAGE_CHUNKS, routeChunks } from './build/route-chunks';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacros, stripDescriptorMessages } from './build/lingui-macros';
@@ -12,7 +12,7 @@ import { splitCatalogs } from './build/catalog-split';
 
 const HOME_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]home\.tsx$/;
 const RIDE_ROUTE = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/]ride-detail\.tsx$/;
-const ridePage = routeChunks({ own: 'ride-detail', shared: 'ride-detail-shared' }, RIDE_ROUTE, HOME_ROUTE);
+const ridePage = routeChunks(RIDE_PAGE_CHUNKS, RIDE_ROUTE, HOME_ROUTE);
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -85,8 +85,8 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: firstScreenChunk('home', HOME_ROUTE), debugName: 'home', priority: 2 },
             { name: 'service-worker', test: /[\\/]src[\\/]web[\\/]lib[\\/]service-worker\.ts$/, priority: 1.5 },
-            { name: ridePage.shared, debugName: 'ride-detail-shared', priority: 1 },
-            { name: ridePage.own, debugName: 'ride-detail', priority: 0 },
+            { name: ridePage.shared, debugName: RIDE_PAGE_CHUNKS.shared, priority: 1 },
+            { name: ridePage.own, debugName: RIDE_PAGE_CHUNKS.own, priority: 0 },
           ],
         },
       },

@@ -12,6 +12,9 @@
  *
  * e2e/first-load-contents.test.ts checks the last point on the build. See docs/web.md "First paint".
  */
+/** The ride page's two chunks (above): vite.config.ts makes them, e2e/first-load-contents.test.ts checks them. */
+export const RIDE_PAGE_CHUNKS = { own: 'ride-detail', shared: 'ride-detail-shared' } as const;
+
 interface ModuleInfo {
   isEntry?: boolean;
   importedIds: readonly string[];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { firstLoadJavaScript } from '../build/first-load';
+import { RIDE_PAGE_CHUNKS } from '../build/route-chunks';
 
 // What the first load of / may not carry, named here so that it fails at once and says why, before
 // the size budget (first-paint.test.ts) notices ~25 KB too many: zod enters through a src/shared
@@ -34,7 +35,7 @@ interface ManifestChunk {
 }
 
 /** The router's pages: src/web/app/routes, each its own chunk, or in its group's (vite.config.ts). */
-const isRouteChunk = (chunk: ManifestChunk) => Boolean(chunk.src?.startsWith('src/web/app/routes/')) || chunk.name === 'ride-detail';
+const isRouteChunk = (chunk: ManifestChunk) => Boolean(chunk.src?.startsWith('src/web/app/routes/')) || chunk.name === RIDE_PAGE_CHUNKS.own;
 
 describe('what / can load', () => {
   // The ride page's chunk is for the ride page: / loaded it (20 KB gzip, before its dashboard
@@ -56,7 +57,7 @@ describe('what / can load', () => {
       reached.add(key);
       pending.push(...loadsOf(key));
     }
-    const ridePageChunks = [...reached].filter((key) => manifest[key]!.name === 'ride-detail').map((key) => manifest[key]!.file);
+    const ridePageChunks = [...reached].filter((key) => manifest[key]!.name === RIDE_PAGE_CHUNKS.own).map((key) => manifest[key]!.file);
     expect(ridePageChunks).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { FullPageSpinner } from '../components/ui/spinner';
-import { bootShellElement as bootShell } from '../lib/boot-shell-element';
+import { bootShellElement } from '../lib/boot-shell-element';
 
 /**
  * The app's loading screen before the rider and the first page are known. While the frame from
@@ -11,7 +11,7 @@ import { bootShellElement as bootShell } from '../lib/boot-shell-element';
  */
 export function AppLoading() {
   const { t } = useLingui();
-  return bootShell() ? null : <FullPageSpinner label={t`Loading`} />;
+  return bootShellElement() ? null : <FullPageSpinner label={t`Loading`} />;
 }
 
 /**
@@ -23,7 +23,7 @@ export function AppLoading() {
 export function useBootShellHeldByRide(): boolean {
   const { pathname } = useLocation();
   const [first] = useState(pathname);
-  return pathname === first && Boolean(bootShell()?.querySelector('[data-boot-ride]'));
+  return pathname === first && Boolean(bootShellElement()?.querySelector('[data-boot-ride]'));
 }
 
 /**
@@ -32,6 +32,6 @@ export function useBootShellHeldByRide(): boolean {
  */
 export function useBootShellRemoved(ready = true): void {
   useLayoutEffect(() => {
-    if (ready) bootShell()?.remove();
+    if (ready) bootShellElement()?.remove();
   }, [ready]);
 }

@@ -1,6 +1,8 @@
-import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { afterNextPaint } from './after-next-paint';
 import { bootShellElement } from './boot-shell-element';
+import { useRevealedInTransition } from './use-revealed-in-transition';
 
 /*
  * When the page a rider opened has what it first shows: the document has loaded, the app has
@@ -28,8 +30,7 @@ function watchOf(queryClient: QueryClient): Watch {
   if (known) return known;
   const watch: Watch = { settled: false, listeners: new Set() };
   watches.set(queryClient, watch);
-  let frame = 0;
-  let afterFrame: ReturnType<typeof setTimeout> | undefined;
+  let cancelWait: (() => void) | undefined;
   // A read that has failed once and is being tried again counts as answered: the connection or the
   // server is down, and the offline banner (one of the extras) is what the rider needs then.
   const waitingForReads = () => queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' }).some((query) => query.state.fetchFailureCount === 0);
@@ -45,14 +46,12 @@ function watchOf(queryClient: QueryClient): Watch {
   // has its data but still shows the boot shell is building its screen (the ride page does so in
   // slices): looked at again each frame until it is on screen.
   const check = () => {
-    if (watch.settled || frame !== 0) return;
+    if (watch.settled || cancelWait) return;
     if (document.readyState !== 'complete' || waitingForReads()) return;
-    frame = requestAnimationFrame(() => {
-      afterFrame = setTimeout(() => {
-        frame = 0;
-        if (quiet()) settle();
-        else if (bootShellElement()) check();
-      }, 0);
+    cancelWait = afterNextPaint(() => {
+      cancelWait = undefined;
+      if (quiet()) settle();
+      else if (bootShellElement()) check();
     });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(check);
@@ -61,8 +60,7 @@ function watchOf(queryClient: QueryClient): Watch {
   function stop() {
     unsubscribe();
     clearTimeout(limit);
-    clearTimeout(afterFrame);
-    cancelAnimationFrame(frame);
+    cancelWait?.();
     window.removeEventListener('load', check);
   }
   check();
@@ -88,9 +86,5 @@ export function usePageSettled(): boolean {
   );
   const settled = useSyncExternalStore(subscribe, () => watches.get(queryClient)?.settled ?? false);
   // Mounted after the page settled (the phone's drawer), it is settled from its first render.
-  const [shown, setShown] = useState(settled);
-  useEffect(() => {
-    if (settled && !shown) startTransition(() => setShown(true));
-  }, [settled, shown]);
-  return shown;
+  return useRevealedInTransition(settled, settled);
 }

@@ -4,7 +4,7 @@ import { Menu } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import { LogoMark } from '../../components/logo';
 import { DARK_ICON_BUTTON_CLASSES } from '../../components/ui/button';
-import { NotificationBellAfterPaint } from './shell-menus';
+import { NotificationBellOnceSettled } from './shell-menus';
 
 interface MobileHeaderProps {
   appName: string;
@@ -29,7 +29,7 @@ export const MobileHeader = memo(function MobileHeader({ appName, showNotificati
         <LogoMark className="size-7" />
         <span className="truncate text-base font-black tracking-tight">{appName}</span>
       </Link>
-      {showNotifications ? <NotificationBellAfterPaint /> : null}
+      {showNotifications ? <NotificationBellOnceSettled /> : null}
     </header>
   );
 });

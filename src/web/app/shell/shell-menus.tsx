@@ -19,7 +19,7 @@ import type { NotificationBell as NotificationBellType } from '../../features/no
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
-function AfterPaint({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
+function OnceSettled({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
   if (!usePageSettled()) return standIn;
   return (
     <PartBoundary fallback={standIn}>
@@ -28,28 +28,28 @@ function AfterPaint({ standIn, children }: { standIn: ReactNode; children: React
   );
 }
 
-export function UserMenuAfterPaint(props: ComponentProps<typeof UserMenuType>) {
+export function UserMenuOnceSettled(props: ComponentProps<typeof UserMenuType>) {
   const standIn = (
     <div aria-hidden="true" className={USER_CHIP_CLASSES}>
       <UserChipFace user={props.user} />
     </div>
   );
   return (
-    <AfterPaint standIn={standIn}>
+    <OnceSettled standIn={standIn}>
       <UserMenu {...props} />
-    </AfterPaint>
+    </OnceSettled>
   );
 }
 
-export function NotificationBellAfterPaint(props: ComponentProps<typeof NotificationBellType>) {
+export function NotificationBellOnceSettled(props: ComponentProps<typeof NotificationBellType>) {
   const standIn = (
     <div aria-hidden="true" className={cn('inline-flex size-10 shrink-0 items-center justify-center text-asphalt-200', props.className)}>
       <Bell className="size-5" />
     </div>
   );
   return (
-    <AfterPaint standIn={standIn}>
+    <OnceSettled standIn={standIn}>
       <NotificationBell {...props} />
-    </AfterPaint>
+    </OnceSettled>
   );
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '../../../shared/users/current-user';
 import { Logo } from '../../components/logo';
 import { SidebarNav } from './sidebar-nav';
-import { NotificationBellAfterPaint, UserMenuAfterPaint } from './shell-menus';
+import { NotificationBellOnceSettled, UserMenuOnceSettled } from './shell-menus';
 
 interface SidebarContentProps {
   appName: string;
@@ -31,8 +31,8 @@ export const SidebarContent = memo(function SidebarContent({ appName, user, show
       </div>
       <div className="shrink-0 border-t border-white/[0.06] p-3">
         <div className="flex items-center gap-1">
-          <UserMenuAfterPaint user={user} onLogin={onLogin} onNavigate={onNavigate} />
-          {showNotifications ? <NotificationBellAfterPaint side="top" align="start" /> : null}
+          <UserMenuOnceSettled user={user} onLogin={onLogin} onNavigate={onNavigate} />
+          {showNotifications ? <NotificationBellOnceSettled side="top" align="start" /> : null}
         </div>
       </div>
     </div>

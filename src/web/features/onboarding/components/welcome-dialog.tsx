@@ -10,6 +10,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { track } from '../../../api/events';
 import { useMarkWelcomeSeen } from '../../../api/users';
 import { LanguageSelect } from '../../../components/users/language-select';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 
 export type WelcomeAction =
   | 'join_group'
@@ -72,11 +73,9 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
           // opens the dialog, a first visit's longest on a phone (docs/decisions/2026-11-27-ride-page-paints-first.md).
           event.preventDefault();
           const dialog = event.currentTarget as HTMLElement | null;
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              if (dialog?.isConnected && !dialog.contains(document.activeElement)) dialog.focus();
-            }, 0),
-          );
+          afterNextPaint(() => {
+            if (dialog?.isConnected && !dialog.contains(document.activeElement)) dialog.focus();
+          });
         }}
       >
         <div className="relative overflow-hidden bg-asphalt-900 px-6 pt-6 pb-7 text-white">

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Ban, Pencil, Route, Trash2 } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,6 +19,7 @@ import { useRideActions } from '../../../components/rides/use-ride-actions';
 import { useCurrentUser } from '../../../api/users';
 import { rideEditPath } from '../../../lib/rides/ride-format';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
+import { useRevealedInTransition } from '../../../lib/use-revealed-in-transition';
 import { RideLoadError, RideNotFound, useRideFromRoute } from './ride-from-route';
 import { RideComments } from './ride-comments';
 import { ParticipationActions } from './participation-actions';
@@ -38,11 +39,7 @@ export function RideDetailPage() {
   // arrives as an urgent update, which React renders in one task (150 ms at a phone's speed); the
   // first build goes in a transition instead, which React renders in slices. Later updates of the
   // ride (a join, a refetch) render at once, as before.
-  const [built, setBuilt] = useState(false);
-  const arrived = !ride.isPending;
-  useEffect(() => {
-    if (arrived && !built) startTransition(() => setBuilt(true));
-  }, [arrived, built]);
+  const built = useRevealedInTransition(!ride.isPending);
   // A link's first load paints the ride's name from the HTML (the boot shell the server wrote,
   // app/boot-shell.tsx): it stays until the ride is built, then this page takes its place.
   useBootShellRemoved(built);
