@@ -310,6 +310,40 @@ describe('phones', () => {
     await expectFits(page, 'Create Poll dialog');
   });
 
+  // What a phone shows while its reads are on their way: a slow mountain connection shows the
+  // placeholders for seconds. A row of three photo placeholders once widened the ride page at 320 px.
+  it('scrolls no loading state sideways at 320, 375 and 414 px', async () => {
+    const { rider, groups, ride } = await longestContent();
+    const { page } = rider;
+    const held = (pattern: RegExp) => page.route(pattern, () => undefined); // never answered: the placeholder stays
+    const rideUrl = `/groups/${ride.groupSlug}/rides/${ride.slug}`;
+    // A whole page waiting for its data: every read but the rider's own account is held.
+    for (const [name, path] of [
+      ['dashboard', '/'],
+      ['my groups', '/groups'],
+      ['group page', `/groups/${groups[0]!.slug}`],
+      ['ride page', rideUrl],
+      ['media gallery', '/media'],
+      ['profile', `/profile/${rider.userId}`],
+      ['upcoming', '/upcoming'],
+    ] as const) {
+      await held(/\/api\/(?!users\/current)/);
+      await page.setViewportSize({ width: 375, height: 720 });
+      await page.goto(path);
+      // Attached, not always visible: a ride opened from a link shows the server's boot shell over it.
+      await expect.poll(() => page.locator('main [aria-busy=true]').count(), { message: `${name}: a placeholder` }).toBeGreaterThan(0);
+      await expectFits(page, `${name} (loading)`);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    // The ride has arrived; its photos and comments are on their way.
+    await held(/\/api\/(media|rides\/[^/]+\/comments)/);
+    await page.setViewportSize({ width: 375, height: 720 });
+    await page.goto(rideUrl);
+    await page.getByRole('status', { name: 'Loading photos and videos' }).waitFor();
+    await expectFits(page, 'ride page, photos loading');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   it('keeps tabs in one row and every media filter on screen', async () => {
     const { rider, groups } = await longestContent();
     const { page } = rider;

@@ -19,7 +19,7 @@ const THUMB = 'relative size-24 shrink-0 snap-start overflow-hidden rounded-xl b
 function StripSkeleton() {
   const { t } = useLingui();
   return (
-    <LoadingRegion label={t`Loading photos and videos`} className="flex gap-3">
+    <LoadingRegion label={t`Loading photos and videos`} className="flex gap-3 overflow-hidden">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className={THUMB} />
       ))}

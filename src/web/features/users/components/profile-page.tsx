@@ -94,7 +94,7 @@ function ProfileSkeleton() {
         <Skeleton className="aspect-[16/9] max-h-72 w-full rounded-none sm:aspect-[3/1]" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-7">
           <Skeleton className="-mt-14 size-28 rounded-full ring-4 ring-white sm:size-32" />
-          <SkeletonLines className="flex-1 space-y-2 pb-1" lines={['h-7 w-48', 'h-4 w-32']} />
+          <SkeletonLines className="min-w-0 flex-1 space-y-2 pb-1" lines={['h-7 w-48 max-w-full', 'h-4 w-32 max-w-full']} />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
