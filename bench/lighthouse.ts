@@ -5,8 +5,8 @@
  * runs Lighthouse's mobile profile (default simulated throttling: slow 4G, 4x CPU slowdown) in
  * Chromium on:
  *   - / as a first visit (no cookies: the server makes a guest, as for anyone who follows a link);
- *   - / as an Italian rider's first visit (the language cookie alone: the page, its preloaded
- *     catalog and its texts are Italian; issue 31 point 2);
+ *   - / as an Italian rider's first visit (a browser set to Italian, no cookies: the page, its
+ *     preloaded catalog and its texts are Italian; issue 31 point 2);
  *   - the ride's page as a first visit: a link opened from a chat (no cookies; every group and its
  *     rides are public, GUIDE section 10), the page issue 32 point 8 names;
  *   - the ride's page, as the group's member who owns the ride (session cookie).
@@ -151,18 +151,49 @@ function diagnose(audits: Record<string, { details?: unknown }>): string[] {
   return lines;
 }
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Measured> {
+/** How a page is visited: the browser's language, and a session cookie for a signed-in rider. */
+interface Visit {
+  language: 'en-US' | 'it-IT';
+  cookie: string | null;
+  /** False for the baseline build, from before the languages: it has no catalogs to check for. */
+  catalogs?: boolean;
+}
+
+/**
+ * One Lighthouse run in a Chromium of its own, with a new profile. Lighthouse clears the cache and
+ * the origin's storage before loading, but not its cookies: in a shared browser every run after the
+ * first carried the guest session and the language cookie the first one was given, so "first
+ * visits" were returning guests and the Italian visit, whose cookie the jar's English one replaced,
+ * was English (found 2026-11-28 from the median run's network requests).
+ */
+async function audit(url: string, visit: Visit): Promise<Measured> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    // --lang sets navigator.languages and Accept-Language, as a phone set to that language does.
+    chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', `--lang=${visit.language}`, `--accept-lang=${visit.language},${visit.language.split('-')[0]}`],
+  });
+  try {
+    return await auditIn(chrome.port, url, visit);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function auditIn(port: number, url: string, visit: Visit): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    // A first visit: Lighthouse clears the cache and the origin's storage before loading.
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    ...(visit.cookie ? { extraHeaders: { Cookie: visit.cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // The page must have been served in the visit's language: its catalog is among the requests.
+  const language = visit.language.split('-')[0]!;
+  const requested = ((lhr.audits['network-requests']?.details as { items?: Array<{ url: string }> } | undefined)?.items ?? []).map((r) => r.url);
+  if (visit.catalogs !== false && !requested.some((u) => u.includes(`/messages-${language}-`))) throw new Error(`the page at ${url} loaded no ${language} catalog: it was not measured in ${visit.language}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // The audits that cost points in accessibility and best practices, so a failure says what to fix.
@@ -183,10 +214,10 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
  * Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, NO_FCP): such a run
  * measured nothing, so it is run again, up to twice.
  */
-async function auditWithRetry(url: string, port: number, cookie: string | null): Promise<Measured> {
+async function auditWithRetry(url: string, visit: Visit): Promise<Measured> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port, cookie);
+      return await audit(url, visit);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('Lighthouse: ')) throw error;
       console.log(`  (run again: ${String(error).split('\n')[0]})`);
@@ -236,21 +267,18 @@ async function main() {
   const server = await startOneProcessServer(dataDir, port, origin);
   const baselineDir = process.env.LIGHTHOUSE_BASELINE;
   const baseline = baselineDir ? await startBaselineServer(baselineDir) : null;
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
-  });
   let failed = false;
   try {
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-    const pages: Array<[string, string, string, string | null]> = (
+    const english: Visit = { language: 'en-US', cookie: null };
+    const pages: Array<[string, string, string, Visit]> = (
       [
-        ['home', '/ (first visit)', `${origin}/`, null],
-        ['home-it', '/ (first, it)', `${origin}/`, 'rc_lang=it'],
-        ['ride-first', 'ride (first visit)', `${origin}${ridePath}`, null],
-        ['ride-owner', 'ride (owner)', `${origin}${ridePath}`, `rc_session=${token}`],
-        ...(baseline ? [['baseline', '/ (baseline)', `${baseline.origin}/`, null] as [string, string, string, string | null]] : []),
-      ] satisfies Array<[string, string, string, string | null]>
+        ['home', '/ (first visit)', `${origin}/`, english],
+        ['home-it', '/ (first, it)', `${origin}/`, { language: 'it-IT', cookie: null }],
+        ['ride-first', 'ride (first visit)', `${origin}${ridePath}`, english],
+        ['ride-owner', 'ride (owner)', `${origin}${ridePath}`, { language: 'en-US', cookie: `rc_session=${token}` }],
+        ...(baseline ? [['baseline', '/ (baseline)', `${baseline.origin}/`, { ...english, catalogs: false }] as [string, string, string, Visit]] : []),
+      ] satisfies Array<[string, string, string, Visit]>
     ).filter(([key]) => !only || only.includes(key));
     const medians = new Map<string, number>();
     console.log(`Lighthouse ${(JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version} mobile profile, default throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
@@ -260,7 +288,7 @@ async function main() {
     // machine's ups and downs (the load of others varies over a few minutes), so their difference says more.
     const loadBefore = os.loadavg()[0]!;
     const runsOf = new Map<string, Measured[]>(pages.map(([key]) => [key, []]));
-    for (let i = 0; i < RUNS; i++) for (const [key, , url, cookie] of pages) runsOf.get(key)!.push(await auditWithRetry(url, chrome.port, cookie));
+    for (let i = 0; i < RUNS; i++) for (const [key, , url, visit] of pages) runsOf.get(key)!.push(await auditWithRetry(url, visit));
     for (const [key, name] of pages) {
       const runs = runsOf.get(key)!;
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -294,7 +322,6 @@ async function main() {
     }
     console.log(`load average (1, 5, 15 min) at the end: ${loadAverage()}`);
   } finally {
-    await chrome.kill();
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
