@@ -99,6 +99,16 @@ async function main() {
           }
         }
         console.log(`task at ${((task.ts - navigation) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms: ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join(', ')}`);
+        // MT_BY_FILE=1: each task's own time (self samples) by the source file or package it ran in.
+        if (process.env.MT_BY_FILE) {
+          const byFile = new Map<string, number>();
+          for (const id of inside) {
+            const name = await frameName(nodes.get(id)!, origin);
+            const file = (name.split(' ')[1] ?? name).replace(/:\d+$/, '').replace(/^nm\/((@[^/]+\/)?[^/]+).*/, '$1');
+            byFile.set(file, (byFile.get(file) ?? 0) + 1);
+          }
+          console.log(`  by file: ${[...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([file, n]) => `${file} ${(n * perSample).toFixed(0)}`).join(', ')}`);
+        }
         for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.MT_TOP ?? 6))) console.log(`  ${(samples * perSample).toFixed(0).padStart(5)} ms  ${name}`);
       }
     }

@@ -1,4 +1,6 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { afterNextPaint } from './after-next-paint';
+import { useRevealedInTransition } from './use-revealed-in-transition';
 
 /**
  * False on the first render; true once the browser has painted it and has a moment to spare (or
@@ -9,23 +11,22 @@ import { startTransition, useEffect, useState } from 'react';
  * See docs/decisions/2026-11-27-ride-page-paints-first.md.
  */
 export function useAfterFirstPaint(timeoutMs = 2000): boolean {
-  const [ready, setReady] = useState(false);
+  const [idleAfterPaint, setIdleAfterPaint] = useState(false);
   useEffect(() => {
-    if (ready) return;
-    const show = () => startTransition(() => setReady(true));
+    if (idleAfterPaint) return;
+    const done = () => setIdleAfterPaint(true);
     let idle: number | undefined;
     // A tab opened in the background paints no frame until it is shown: the timer still lets it go on.
-    const timer = setTimeout(show, timeoutMs);
-    // The next frame is painted once this callback's frame is; the idle callback then follows it.
-    const frame = requestAnimationFrame(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(show, { timeout: timeoutMs });
-      else setTimeout(show, 0);
+    const timer = setTimeout(done, timeoutMs);
+    const cancelPaint = afterNextPaint(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(done, { timeout: timeoutMs });
+      else done();
     });
     return () => {
       clearTimeout(timer);
-      cancelAnimationFrame(frame);
+      cancelPaint();
       if (idle !== undefined) cancelIdleCallback(idle);
     };
-  }, [ready, timeoutMs]);
-  return ready;
+  }, [idleAfterPaint, timeoutMs]);
+  return useRevealedInTransition(idleAfterPaint);
 }

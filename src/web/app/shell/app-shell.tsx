@@ -11,6 +11,8 @@ import { AppLoading, useBootShellHeldByRide, useBootShellRemoved } from '../boot
 import { useCurrentUser } from '../../api/users';
 import { shouldShowNotifications } from '../../lib/should-show-notifications';
 import { usePageSettled } from '../../lib/page-settled';
+import { afterNextPaint } from '../../lib/after-next-paint';
+import { useRevealedInTransition } from '../../lib/use-revealed-in-transition';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useMyGroupCount } from '../../api/groups';
 import { MobileHeader } from './mobile-header';
@@ -45,7 +47,8 @@ const UpdatePrompt = lazy(() => import('../connection-status').then((module) => 
 // own chunk pays for the failed login dialog's frame above in the first load (Polish had 0 bytes left).
 const BrowserZone = lazy(() => import('../../features/users/components/browser-zone').then((module) => ({ default: module.BrowserZone })));
 // A first visit's welcome, over the page a link landed on: its own chunk, asked for once that page has settled.
-const WelcomeDialog = lazy(() => import('../../features/onboarding/components/welcome-dialog').then((module) => ({ default: module.WelcomeDialog })));
+const welcomeChunk = () => import('../../features/onboarding/components/welcome-dialog');
+const WelcomeDialog = lazy(() => welcomeChunk().then((module) => ({ default: module.WelcomeDialog })));
 
 /**
  * The shell's extras, once the page has what it first shows (lib/page-settled.ts): their chunks,
@@ -59,15 +62,24 @@ function AfterPageSettled({ children }: { children: ReactNode }) {
  * The welcome of a first visit (WelcomeDialog) once the page under it has settled: a ride's link
  * shows the ride first, and the dialog's chunk and render do not hold that paint back
  * (docs/decisions/2026-11-27-ride-page-paints-first.md). A returning rider never loads it.
+ * It opens a frame after the other extras are on screen, in a task of its own: a modal locks the
+ * page's scrolling and restyles the whole document, and built with the menus and the bell it made
+ * one task of 175 to 200 ms on a phone's CPU (bench:main-thread). Its chunk is asked for at once.
  */
 function FirstVisitWelcome(props: ComponentProps<typeof WelcomeDialog>) {
-  if (!props.user.isFirstVisit) return null;
+  const settled = usePageSettled();
+  const [extrasPainted, setExtrasPainted] = useState(false);
+  useEffect(() => {
+    if (!settled || !props.user.isFirstVisit) return;
+    void welcomeChunk().catch(() => undefined);
+    return afterNextPaint(() => setExtrasPainted(true));
+  }, [settled, props.user.isFirstVisit]);
+  const open = useRevealedInTransition(extrasPainted);
+  if (!props.user.isFirstVisit || !open) return null;
   return (
-    <AfterPageSettled>
-      <QuietPart>
-        <WelcomeDialog {...props} />
-      </QuietPart>
-    </AfterPageSettled>
+    <QuietPart>
+      <WelcomeDialog {...props} />
+    </QuietPart>
   );
 }
 
