@@ -68,13 +68,15 @@ describe('languages', () => {
     const select = languageSelect(page);
     await select.waitFor();
     expect(await select.inputValue()).toBe('it');
-    const label = page.locator(`label[for="${await select.getAttribute('id')}"]`);
+    // The select's label, looked up by the select's id each time: React's ids follow the order in
+    // which parts are built, which a reloaded page need not repeat.
+    const labelText = async () => page.locator(`label[for="${await select.getAttribute('id')}"]`).innerText();
     // A mark on this page's window: gone if the page were loaded again.
     await page.evaluate(() => Object.assign(window, { samePage: true }));
 
     await select.selectOption('en-XA');
     await expect.poll(async () => (await htmlLanguage(page)).lang).toBe('en-XA');
-    expectPseudo(await label.innerText(), 'Language');
+    expectPseudo(await labelText(), 'Language');
     expect(await htmlLanguage(page)).toEqual({ lang: 'en-XA', locale: 'en-XA' });
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     expect(catalogsLoaded).toContain(catalogFile('en-XA'));
@@ -83,7 +85,7 @@ describe('languages', () => {
     const reloaded = await page.reload();
     expect(await reloaded!.text()).toContain('<html lang="en-XA" dir="ltr" data-locale="en-XA">');
     await select.waitFor();
-    expectPseudo(await label.innerText(), 'Language');
+    expectPseudo(await labelText(), 'Language');
     expect(await select.inputValue()).toBe('en-XA');
     expect(await htmlLanguage(page)).toEqual({ lang: 'en-XA', locale: 'en-XA' });
 
