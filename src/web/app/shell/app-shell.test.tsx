@@ -121,6 +121,22 @@ describe('AppShell', () => {
     expect((await screen.findAllByRole('button', { name: /^Account menu:\s*gravel-grinder/, hidden: true })).length).toBeGreaterThan(0);
   });
 
+  it("opens a first visit's welcome after the account menu is on screen, in a build of its own (a modal restyles the whole page)", async () => {
+    const menuCameWithDialog: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (menuCameWithDialog.length > 0) return;
+      if (screen.queryAllByRole('button', { name: /^Account menu/, hidden: true }).length > 0) menuCameWithDialog.push(screen.queryByRole('dialog') !== null);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderShell(buildCurrentUser({ isFirstVisit: true, userId: 'gravel-grinder' }));
+      expect(await screen.findByRole('dialog', { name: 'Welcome to Throttle Club!' })).toBeTruthy();
+      expect(menuCameWithDialog).toEqual([false]);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('does not hold its extras back for a read that failed and is being tried again (the server is down: the offline banner is what the rider needs)', async () => {
     function RidePage() {
       const ride = useQuery({ queryKey: ['ride-failing'], queryFn: () => fetch('/api/rides/r1').then((response) => (response.ok ? (response.json() as Promise<{ name: string }>) : Promise.reject(new Error('down')))), retry: 3, retryDelay: 60_000 });
