@@ -177,7 +177,6 @@ describe('tiles the rider viewed (TILE_PREFETCH off, TILE_CACHE_MB=1)', () => {
     await tiles.stop();
     try {
       await page.reload();
-      await showRouteMap(page, 'Tiles Kept Ride');
       // Offline, the page, Leaflet and every tile come from the worker's caches; with both cores busy
       // (CI runs two lanes) that has taken over 10 s. The map loads once it is near the viewport, so
       // each look scrolls to it again, as a rider would, should the page have moved under the first.
