@@ -124,12 +124,14 @@ export function WelcomeDialog({ user, appName, onLogin }: WelcomeDialogProps) {
             ))}
           </div>
 
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+          {/* Wraps where the two do not fit one line (German's "Weiter zur Übersicht" ran past the
+              dialog's edge at 1280 px); the main button stays at the end. */}
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
             <Button variant="ghost" onClick={() => act('login', onLogin)}>
               <LogIn aria-hidden="true" />
               <Trans>Login as existing user</Trans>
             </Button>
-            <Button variant="dark" size="lg" onClick={() => act('continue_to_dashboard')}>
+            <Button variant="dark" size="lg" className="sm:ms-auto" onClick={() => act('continue_to_dashboard')}>
               <Trans>Continue to Dashboard</Trans>
             </Button>
           </div>
