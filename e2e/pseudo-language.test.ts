@@ -107,6 +107,22 @@ async function widest(page: Page): Promise<string[]> {
   });
 }
 
+/** The buttons of the open dialog that stick out of it (the dialog does not clip them). */
+async function outsideOwnDialog(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role=dialog]');
+    if (!dialog) return ['no dialog'];
+    const box = dialog.getBoundingClientRect();
+    return [...dialog.querySelectorAll('button')]
+      .filter((button) => button.getClientRects().length > 0)
+      .filter((button) => {
+        const own = button.getBoundingClientRect();
+        return own.left < box.left - 0.5 || own.right > box.right + 0.5;
+      })
+      .map((button) => `"${(button.textContent ?? '').slice(0, 60)}" ${Math.round(button.getBoundingClientRect().right - box.right)} px past the edge`);
+  });
+}
+
 /** At each phone width: fits, nothing of the app's cut off, nothing left in English. */
 async function expectScreen(page: Page, screen: string, userData: string[]) {
   for (const width of PHONE_WIDTHS) {
@@ -131,6 +147,10 @@ describe('the app in the pseudo-language on phones', () => {
     await welcome.waitFor();
     const guest = await page.evaluate(async () => (await fetch('/api/users/current')).json());
     await expectScreen(page, 'welcome dialog', [APP_NAME, guest.userId]);
+    // On a desktop too, where its buttons share a line: none may run past the dialog's edge.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await animationsSettled(page);
+    expect(await outsideOwnDialog(page), 'welcome dialog at 1280px: past its edge').toEqual([]);
     await welcome.getByRole('button', { name: P('Continue to Dashboard') }).click();
     await welcome.waitFor({ state: 'detached' });
 
