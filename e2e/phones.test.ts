@@ -389,6 +389,20 @@ describe('phones', () => {
     }
   });
 
+  it('breaks no quick action inside a word in German or Polish (Polish "multimedia" broke at 375 px)', async () => {
+    const { page, id } = await newRider();
+    const quickActions = 'section[aria-labelledby="quick-actions-title"] li :is(a, button) > span:last-child > span:first-child';
+    for (const [language, label] of [['de', 'Medien hochladen'], ['pl', 'Prześlij multimedia']] as const) {
+      await api(page, 'PATCH', `/api/users/${id}`, { language });
+      await page.goto('/');
+      await page.locator(quickActions).getByText(label).waitFor();
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height: 720 });
+        expect(await wordsBrokenIn(page, quickActions), `${language} at ${width}px`).toEqual([]);
+      }
+    }
+  });
+
   it("keeps the drawer's account menu on screen", async () => {
     const { rider, groups } = await longestContent();
     const { page } = rider;

@@ -78,7 +78,9 @@ interface QuickActionProps {
 
 function QuickAction({ icon, label, hint, to, onClick, primary = false }: QuickActionProps) {
   const className = cn(
-    'group flex h-full w-full items-center gap-3 rounded-2xl border p-3.5 text-start transition-[border-color,box-shadow,background-color] sm:p-4',
+    // On a phone the icon sits above the label, which then has the card's whole width: beside it, a
+    // two-column card left German's "erstellen" or Polish "multimedia" about 85 px, and they broke mid-word.
+    'group flex h-full w-full flex-col items-start gap-2 rounded-2xl border p-3.5 text-start transition-[border-color,box-shadow,background-color] sm:flex-row sm:items-center sm:gap-3 sm:p-4',
     primary
       ? 'border-ignition-500 bg-ignition-500 text-asphalt-950 shadow-sm shadow-ignition-900/20 hover:bg-ignition-400'
       : 'border-asphalt-200/80 bg-white text-asphalt-900 shadow-sm shadow-asphalt-900/[0.03] hover:border-asphalt-300 hover:shadow-md',
