@@ -358,24 +358,34 @@ describe('phones', () => {
       expect(new Set(tops).size, `group tabs at ${width}px`).toBe(1);
     }
 
-    await page.goto('/media');
-    const filters = page.getByRole('tablist', { name: 'Filter media' }).getByRole('tab');
-    await filters.first().waitFor();
-    for (const width of PHONE_WIDTHS) {
-      await page.setViewportSize({ width, height: 720 });
-      // Each filter's whole label is inside the list's visible box: none is cut ("Pr…").
-      const cut = await page.getByRole('tablist', { name: 'Filter media' }).evaluate((list) => {
-        const box = list.getBoundingClientRect();
-        return [...list.querySelectorAll('[role=tab]')]
-          .filter((tab) => {
-            const t = tab.getBoundingClientRect();
-            return t.left < box.left || t.right > box.right || tab.scrollWidth > tab.clientWidth;
-          })
-          .map((tab) => tab.textContent);
-      });
-      expect(cut, `media filters cut at ${width}px`).toEqual([]);
-    }
+    // Each filter's whole label and count are inside the list's visible box and their own tab: none
+    // is cut ("Pr…") or runs into the next, and no word breaks; in English and the longest languages.
+    const filtersFit = async (language: string) => {
+      await page.goto('/media');
+      await page.getByRole('tablist').getByRole('tab').first().waitFor();
+      await page.getByRole('tablist').getByRole('tab').first().locator('span').waitFor();
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height: 720 });
+        const cut = await page.getByRole('tablist').evaluate((list) => {
+          const box = list.getBoundingClientRect();
+          return [...list.querySelectorAll('[role=tab]')]
+            .filter((tab) => {
+              const t = tab.getBoundingClientRect();
+              return t.left < box.left || t.right > box.right || tab.scrollWidth > tab.clientWidth;
+            })
+            .map((tab) => tab.textContent);
+        });
+        expect(cut, `media filters cut at ${width}px in ${language}`).toEqual([]);
+        expect(await wordsBrokenIn(page, '[role=tablist] [role=tab]'), `media filters in ${language} at ${width}px`).toEqual([]);
+      }
+    };
+    await filtersFit('en');
     await shot(page, 'media-gallery');
+    for (const language of ['de', 'nl']) {
+      await api(page, 'PATCH', `/api/users/${rider.id}`, { language });
+      await filtersFit(language);
+    }
+    await api(page, 'PATCH', `/api/users/${rider.id}`, { language: 'en' });
   });
 
   it("breaks no dashboard stat label inside a word ('Kilometer/s')", async () => {
@@ -389,8 +399,10 @@ describe('phones', () => {
     }
   });
 
-  it('breaks no quick action inside a word in German or Polish (Polish "multimedia" broke at 375 px)', async () => {
+  it('breaks no quick action or card title inside a word in German or Polish (Polish "multimedia" broke at 375 px)', async () => {
     const { page, id } = await newRider();
+    const group = await createGroup(page, `Kurvenjäger ${unique()}`);
+    const ride = await createRide(page, group.id, 'Passo della Futa');
     const quickActions = 'section[aria-labelledby="quick-actions-title"] li :is(a, button) > span:last-child > span:first-child';
     for (const [language, label] of [['de', 'Medien hochladen'], ['pl', 'Prześlij multimedia']] as const) {
       await api(page, 'PATCH', `/api/users/${id}`, { language });
@@ -399,6 +411,13 @@ describe('phones', () => {
       for (const width of PHONE_WIDTHS) {
         await page.setViewportSize({ width, height: 720 });
         expect(await wordsBrokenIn(page, quickActions), `${language} at ${width}px`).toEqual([]);
+      }
+      // A card's actions ("Add photos") wrap under its title instead of squeezing it ("Zdjęcia i filmy" was left 33 px).
+      await page.goto(`/groups/${ride.groupSlug}/rides/${ride.slug}`);
+      await page.locator('#ride-media-title').waitFor();
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height: 720 });
+        expect(await wordsBrokenIn(page, 'main h2'), `ride page in ${language} at ${width}px`).toEqual([]);
       }
     }
   });
