@@ -90,7 +90,9 @@ async function cutOff(page: Page): Promise<string[]> {
       if (!text.includes('[') || el.getClientRects().length === 0 || el.clientWidth <= 1 || el.closest('.sr-only')) continue;
       const style = getComputedStyle(el);
       const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-      if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()} "${text.slice(0, 60)}" (${el.scrollWidth} px in ${el.clientWidth} px)`);
+      // A button's label that runs past its edge is cut off too, only drawn outside (over its neighbour or off the card).
+      const isButton = el.tagName === 'BUTTON' || el.getAttribute('role') === 'tab' || /\binline-flex\b/.test(el.className);
+      if ((clips || isButton) && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()} "${text.slice(0, 60)}" (${el.scrollWidth} px in ${el.clientWidth} px)`);
     }
     return out;
   });

@@ -14,10 +14,13 @@ const variants = {
   link: 'text-ignition-700 underline-offset-4 hover:underline disabled:text-asphalt-400',
 } as const;
 
+// Heights are minimums: a label longer than the button's widest (a phone's whole width) wraps onto
+// a second line inside it rather than running past its edge ("Déconnecter les autres appareils"
+// ran 21 px out of a full-width button at 320 px). On one line the height is the same as before.
 const sizes = {
-  sm: 'h-8 gap-1.5 rounded-lg px-3 text-sm',
-  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
-  lg: 'h-12 gap-2 rounded-xl px-5 text-base',
+  sm: 'min-h-8 gap-1.5 rounded-lg px-3 py-1 text-sm',
+  md: 'min-h-10 gap-2 rounded-lg px-4 py-2 text-sm',
+  lg: 'min-h-12 gap-2 rounded-xl px-5 py-2.5 text-base',
   icon: 'size-10 rounded-lg',
 } as const;
 
@@ -38,7 +41,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
   return cn(
-    'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed [&_svg]:size-4 [&_svg]:shrink-0',
+    'inline-flex max-w-full shrink-0 items-center justify-center text-center font-semibold text-balance transition-colors select-none disabled:cursor-not-allowed [&_svg]:size-4 [&_svg]:shrink-0',
     variants[variant],
     sizes[size],
     className,

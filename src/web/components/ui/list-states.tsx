@@ -112,7 +112,7 @@ export function InlineLoadError({ children, onRetry, className = 'text-sm text-a
   return (
     <p role="alert" className={className}>
       {children}{' '}
-      <Button variant="link" size="sm" className="h-auto px-0" onClick={onRetry}>
+      <Button variant="link" size="sm" className="min-h-0 p-0" onClick={onRetry}>
         <Trans>Try again</Trans>
       </Button>
     </p>

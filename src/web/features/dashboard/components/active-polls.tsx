@@ -92,12 +92,14 @@ function PollItem({ poll }: { poll: Poll }) {
         </Trans>
       </p>
       {poll.abilities.respond && !poll.userResponse ? (
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          <Button size="sm" onClick={() => answer('yes')} disabled={respond.isPending}>
+        // Side by side while both fit, else one under the other: in two fixed columns, Polish
+        // "Zainteresowany" with its icon ran past a half-card at 320 px.
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" className="flex-1" onClick={() => answer('yes')} disabled={respond.isPending}>
             <ThumbsUp aria-hidden="true" />
             <Trans>Interested</Trans>
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => answer('no')} disabled={respond.isPending}>
+          <Button size="sm" variant="secondary" className="flex-1" onClick={() => answer('no')} disabled={respond.isPending}>
             <ThumbsDown aria-hidden="true" />
             <Trans>Not Available</Trans>
           </Button>

@@ -100,8 +100,8 @@ export function InvitationLanding({ token }: { token: string }) {
   return <InvitationCard token={token} view={invitation.data} />;
 }
 
-/** A full-width button whose label (a group's name) may wrap instead of being cut off. */
-const WRAPPING_BUTTON = 'h-auto! min-h-12 w-full py-3 text-center whitespace-normal!';
+/** A full-width button: its label (a group's name) wraps, as every button's does, when it is longer than a line. */
+const WRAPPING_BUTTON = 'w-full py-3';
 
 function groupPath(slug: string): string {
   return `/groups/${encodeURIComponent(slug)}`;

@@ -47,7 +47,7 @@ export function RideLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <div className="space-y-4">
-      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2 h-auto! min-h-9 max-w-full shrink! whitespace-normal! text-start')}>
+      <Link to="/upcoming" className={buttonClasses('ghost', 'sm', '-ms-2 min-h-9 shrink! text-start')}>
         <ArrowLeft aria-hidden="true" />
         <Trans>Back to Upcoming Rides</Trans>
       </Link>
@@ -69,7 +69,7 @@ export function RideNotFound() {
       text={t`This ride may have been deleted, or the link is wrong.`}
       titleClassName={RIDE_MESSAGE_TITLE}
     >
-      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6 h-auto! min-h-11 max-w-full shrink! whitespace-normal!')}>
+      <Link to="/upcoming" className={buttonClasses('secondary', 'md', 'mt-6 min-h-11 shrink!')}>
         <ArrowLeft aria-hidden="true" />
         <Trans>Back to Upcoming Rides</Trans>
       </Link>
