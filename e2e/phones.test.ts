@@ -399,25 +399,30 @@ describe('phones', () => {
     }
   });
 
-  it('breaks no quick action or card title inside a word in German or Polish (Polish "multimedia" broke at 375 px)', async () => {
+  it('breaks no word of the app in German or Polish: quick actions, group rows, card titles, notification columns', async () => {
     const { page, id } = await newRider();
     const group = await createGroup(page, `Kurvenjäger ${unique()}`);
     const ride = await createRide(page, group.id, 'Passo della Futa');
     const quickActions = 'section[aria-labelledby="quick-actions-title"] li :is(a, button) > span:last-child > span:first-child';
-    for (const [language, label] of [['de', 'Medien hochladen'], ['pl', 'Prześlij multimedia']] as const) {
-      await api(page, 'PATCH', `/api/users/${id}`, { language });
-      await page.goto('/');
-      await page.locator(quickActions).getByText(label).waitFor();
-      for (const width of PHONE_WIDTHS) {
-        await page.setViewportSize({ width, height: 720 });
-        expect(await wordsBrokenIn(page, quickActions), `${language} at ${width}px`).toEqual([]);
-      }
+    // Each screen's texts that broke mid-word at some phone width before (the longest languages).
+    const screens = [
+      // Polish "multimedia" beside its icon at 375 px; German "erstellen" at 320 px.
+      { path: '/', ready: quickActions, texts: `${quickActions}, main li a > span > span` },
       // A card's actions ("Add photos") wrap under its title instead of squeezing it ("Zdjęcia i filmy" was left 33 px).
-      await page.goto(`/groups/${ride.groupSlug}/rides/${ride.slug}`);
-      await page.locator('#ride-media-title').waitFor();
-      for (const width of PHONE_WIDTHS) {
-        await page.setViewportSize({ width, height: 720 });
-        expect(await wordsBrokenIn(page, 'main h2'), `ride page in ${language} at ${width}px`).toEqual([]);
+      { path: `/groups/${ride.groupSlug}/rides/${ride.slug}`, ready: '#ride-media-title', texts: 'main h2' },
+      // The notification columns' headers (Polish "Aplikacja" in a 56 px column).
+      { path: '/preferences', ready: 'main [role=group] span[aria-hidden=true]', texts: 'main [role=group] span[aria-hidden=true]' },
+    ];
+    for (const language of ['de', 'pl']) {
+      await api(page, 'PATCH', `/api/users/${id}`, { language });
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await page.locator(screen.ready).first().waitFor();
+        for (const width of PHONE_WIDTHS) {
+          await page.setViewportSize({ width, height: 720 });
+          expect(await wordsBrokenIn(page, screen.texts), `${screen.path} in ${language} at ${width}px`).toEqual([]);
+        }
       }
     }
   });

@@ -9,6 +9,8 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { InlineLoadError } from '../../../components/ui/list-states';
 import { myGroupsQueryOptions } from '../../../api/groups';
+import { cn } from '../../../lib/cn';
+import type { Group } from '../../../../shared/groups/group';
 
 /** Spec 2 section 9: the dashboard shows 4 groups. */
 export const DASHBOARD_GROUP_COUNT = 4;
@@ -60,31 +62,47 @@ export function DashboardGroups() {
           <ul aria-label={t`Your groups`} className="-mx-2 space-y-1">
             {list.slice(0, DASHBOARD_GROUP_COUNT).map((group) => (
               <li key={group.id}>
-                <Link to={`/groups/${encodeURIComponent(group.slug)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-asphalt-50">
-                  <GroupImage name={group.name} imageUrl={group.groupImageUrl} className="size-11 text-sm" />
-                  <span className="min-w-0 flex-1">
-                    <span className="line-clamp-2 font-bold leading-snug text-asphalt-950" title={group.name}>{group.name}</span>
-                    <span className="block text-xs text-asphalt-500">
-                      <Plural value={group.memberCount} one="# member" other="# members" /> ·{' '}
-                      <Plural value={group.upcomingRides} one="# upcoming ride" other="# upcoming rides" />
-                    </span>
-                  </span>
-                  {group.membershipStatus === 'pending' ? (
-                    <Badge variant="accent">
-                      <Trans>Pending</Trans>
-                    </Badge>
-                  ) : group.isActive ? (
-                    <Badge variant="success">
-                      <Trans>Active</Trans>
-                    </Badge>
-                  ) : null}
-                  <ChevronRight className="size-4 shrink-0 text-asphalt-400" aria-hidden="true" />
-                </Link>
+                <DashboardGroupRow group={group} />
               </li>
             ))}
           </ul>
         )}
       </CardBody>
     </Card>
+  );
+}
+
+/**
+ * A group's row: its picture, name and counts, its badge and a chevron. On a phone the badge goes
+ * under the counts: beside them it left Polish "1 nadchodzący wyjazd" 72 px at 320 px, and the word
+ * broke. From 640 px it sits beside them.
+ */
+function DashboardGroupRow({ group }: { group: Group }) {
+  const badge =
+    group.membershipStatus === 'pending' ? (
+      <Badge variant="accent">
+        <Trans>Pending</Trans>
+      </Badge>
+    ) : group.isActive ? (
+      <Badge variant="success">
+        <Trans>Active</Trans>
+      </Badge>
+    ) : null;
+  return (
+    <Link
+      to={`/groups/${encodeURIComponent(group.slug)}`}
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-xl p-2 transition-colors hover:bg-asphalt-50 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
+    >
+      <GroupImage name={group.name} imageUrl={group.groupImageUrl} className={cn('size-11 text-sm', badge && 'row-span-2 sm:row-span-1')} />
+      <span className="min-w-0">
+        <span className="line-clamp-2 font-bold leading-snug text-asphalt-950" title={group.name}>{group.name}</span>
+        <span className="block text-xs text-asphalt-500">
+          <Plural value={group.memberCount} one="# member" other="# members" /> ·{' '}
+          <Plural value={group.upcomingRides} one="# upcoming ride" other="# upcoming rides" />
+        </span>
+      </span>
+      {badge ? <span className="col-start-2 row-start-2 justify-self-start sm:col-start-3 sm:row-start-1">{badge}</span> : null}
+      <ChevronRight className={cn('size-4 shrink-0 text-asphalt-400', badge && 'col-start-3 row-span-2 row-start-1 sm:col-start-4 sm:row-span-1')} aria-hidden="true" />
+    </Link>
   );
 }

@@ -24,8 +24,11 @@ const SECTION_HEADINGS: Record<string, MessageDescriptor> = {
   Organizing: msg`Organizing`,
   Account: msg`Account`,
 };
-/** A type's row: its label, then the app, e-mail and push switches in columns under the section's headers. */
-const ROW = 'grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem_3.5rem] items-center gap-x-1';
+/**
+ * A type's row: its label, then the app, e-mail and push switches in columns under the section's
+ * headers. 4rem holds the longest header (Polish "Aplikacja", 62 px; at 3.5rem it broke mid-word).
+ */
+const ROW = 'grid grid-cols-[minmax(0,1fr)_4rem_4rem_4rem] items-center gap-x-1';
 /** On a phone a label (and a section's heading) takes the whole width, its switches (and the column headers) the line under it; from 640 px one line. */
 const LABEL_CELL = 'col-span-4 sm:col-span-1';
 const CHANNELS = ['app', 'email', 'push'] as const;
