@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           isolate,
           environment: 'node',
+          // A limit, not a wait: a worker thread's start or an xmllint run took over the default 5 s
+          // while the browser lane held both cores (CI of 3e0d91d, Node 24).
+          testTimeout: 20_000,
           globalSetup: ['src/server/test/test-gazetteer.ts'],
         },
       },

@@ -51,6 +51,9 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  * elements and why.
  */
 export async function axeViolations(page: Page, selectors?: string[]): Promise<string[]> {
+  // The parts named may still be on their way (a page reveals its later parts after the first
+  // paint): wait for each, up to the usual limit, so "nothing matches" means a wrong selector.
+  for (const selector of selectors ?? []) await page.locator(selector).first().waitFor({ state: 'attached' }).catch(() => {});
   await animationsSettled(page);
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses injected scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
