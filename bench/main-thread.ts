@@ -8,7 +8,8 @@
  * TBT-like sum (each task's time over 50 ms, after FCP) to compare builds in one sitting.
  * Build with source maps first: `npx vite build --sourcemap`. MAIN_THREAD_PAGE=home loads / instead;
  * MAIN_THREAD_RUNS (default 2: the first warms the server and is not printed); MAIN_THREAD_RATE (4);
- * MAIN_THREAD_LOCALE=it-IT a browser asking for Italian.
+ * MAIN_THREAD_LOCALE=it-IT a browser asking for Italian. MT_TOP (6) functions per task; MT_BY_FILE=1 each
+ * task's own time by source file or package.
  * Not part of npm test: benchmarks measure, tests never time things.
  */
 import fs from 'node:fs';
