@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, startHarness, type Harness } from './support/harness';
-import { expectAccessible } from './support/page-checks';
+import { expectAccessible, expectToast, recordToasts } from './support/page-checks';
 import { tellRider } from '../src/server/test/factories';
 
 let h: Harness;
@@ -170,14 +170,14 @@ describe('the shell', () => {
 
   it('shows a notification created on the server while the page is open, live, as a toast and in the list', async () => {
     const { context, page } = await h.newPage();
+    await recordToasts(page);
     const streamOpen = page.waitForResponse((res) => res.url().endsWith('/api/notifications/stream') && res.status() === 200);
     await page.goto('/');
     await dismissWelcome(page);
     const me = await currentUser(page);
     await streamOpen;
     await tellRider(h.app.ctx, me.id, 'ride_created', { ride: 'Sunrise Loop' });
-    const toast = page.getByRole('status').filter({ hasText: 'Sunrise Loop has been added to your group' }).first();
-    await toast.waitFor();
+    await expectToast(page, 'Sunrise Loop has been added to your group');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).first().waitFor();
     await expectAccessible(page);
     await context.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible } from './support/page-checks';
+import { expectAccessible, expectToast, recordToasts } from './support/page-checks';
 import { startHarness, type Harness } from './support/harness';
 
 // The Media Gallery, the Upload Media dialog and the bug report, in Chromium against the real server.
@@ -29,6 +29,7 @@ async function shot(page: Page, name: string) {
 /** A fresh visitor past the welcome dialog, on the given page. */
 async function visit(url: string, viewport?: { width: number; height: number }) {
   const { context, page } = await h.newPage(viewport);
+  await recordToasts(page);
   await page.goto('/');
   const welcome = page.getByRole('dialog', { name: 'Welcome to RoadCaptain!' });
   await welcome.getByRole('button', { name: 'Continue to Dashboard' }).click();
@@ -57,10 +58,10 @@ async function dispatchFiles(page: Page, selector: string, event: 'drop' | 'past
 
 const fileFrom = (filePath: string, type: string) => ({ name: path.basename(filePath), type, base64: fs.readFileSync(filePath).toString('base64') });
 
+/** A toast with this title (and description) has been shown: read from the page's record, since a toast lives 5 s. */
 async function toast(page: Page, title: string, description?: string) {
-  const item = page.getByRole('status').filter({ hasText: title }).last();
-  await item.waitFor();
-  if (description) expect(await item.innerText()).toContain(description);
+  const shown = await expectToast(page, title);
+  if (description) expect(shown.split('\n---\n').find((t) => t.includes(title))).toContain(description);
 }
 
 describe('Media Gallery', () => {

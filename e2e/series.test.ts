@@ -127,6 +127,7 @@ describe('series and named zones', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await rome.click();
     await expect.poll(() => dialog.getByRole('button', { name: /^Timezone/ }).innerText()).toContain('UTC+01:00 - Rome');
+    await page.getByRole('listbox', { name: 'Timezones' }).waitFor({ state: 'detached' });
 
     // Repeats: every 2 weeks on Sunday (the start day's weekday), a break in August.
     await dialog.getByLabel(/^This ride repeats/).check();
@@ -193,6 +194,9 @@ describe('series and named zones', () => {
       const rome = await searchRome(page, dialog);
       expect(await rome.innerText()).toContain(offset);
       await rome.click();
+      // Chosen and the picker closed, as the rider sees it, before Create Ride (the open picker would take the click).
+      await expect.poll(() => dialog.getByRole('button', { name: /^Timezone/ }).innerText()).toContain(`${offset} - Rome`);
+      await page.getByRole('listbox', { name: 'Timezones' }).waitFor({ state: 'detached' });
       await createAndOpen(page, dialog, name);
       const facts = await factsOf(page);
       expect(facts, label).toContain('09:00');

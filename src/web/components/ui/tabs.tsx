@@ -5,10 +5,10 @@ import { withClasses } from './with-classes';
 
 export const Tabs = TabsPrimitive.Root;
 
-// In columns each tab gets a third or so of a 320 px screen: tighter padding keeps label and count inside it.
-// In columns, a tab's count goes under its label when both do not fit on one line (German
-// "Ausfahrten" and its count ran 12 px past a 90 px tab at 320 px), and three or four columns
-// become two below 360 px, where a cell is too narrow for Dutch "Afbeeldingen" alone.
+// In columns, tighter padding keeps label and count inside a narrow cell; a tab's count goes under
+// its label when both do not fit on one line (German "Ausfahrten" and its count ran 12 px past a
+// 90 px tab at 320 px), and three or four columns become two below 360 px, where a cell is too
+// narrow for Dutch "Afbeeldingen" alone.
 const inColumns = 'max-sm:[&>*]:h-auto max-sm:[&>*]:min-h-9 max-sm:[&>*]:flex-wrap max-sm:[&>*]:gap-x-1.5 max-sm:[&>*]:gap-y-0 max-sm:[&>*]:px-2 max-sm:[&>*]:py-1 max-sm:[&>*]:text-center max-sm:[&>*]:whitespace-normal';
 const phoneColumns = {
   2: `grid grid-cols-2 sm:flex ${inColumns}`,
