@@ -64,7 +64,7 @@ async function tokenSubject(ctx: AppContext, token: string) {
 
 /** A translated sentence as HTML: escaped, its <0>…</0> the link to the notification settings. */
 function withSettingsLink(text: string, url: string): string {
-  return escapeHtml(text).replace('&lt;0&gt;', `<a href="${escapeHtml(url)}">`).replace('&lt;/0&gt;', '</a>');
+  return escapeHtml(text).replace('&lt;0&gt;', () => `<a href="${escapeHtml(url)}">`).replace('&lt;/0&gt;', '</a>');
 }
 
 /**

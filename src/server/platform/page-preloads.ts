@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_MANIFEST, catalogPath, type CatalogManifest } from '../../shared/i18n/catalog-index';
 import { PSEUDO_LOCALE, SHIPPED_LOCALES, type Locale } from '../../shared/i18n/locales';
+import { escapeHtml } from './html';
 
 /**
  * What the HTML of a path asks for up front, so the browser fetches it in parallel with the entry
@@ -83,9 +84,6 @@ function dataRequest(pathname: string): string | null {
   return null;
 }
 
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * Returns what a page adds to the built index.html: `route(path)`, the path's preloads, and
@@ -113,7 +111,7 @@ export function pagePreloads(webDir: string, indexHtml: string): { route(pathnam
     route(rawPathname) {
       const { pathname, route } = routeOf(rawPathname);
       const data = dataRequest(pathname);
-      const dataLink = data ? `<link rel="preload" href="${escapeAttribute(data)}" as="fetch" crossorigin="use-credentials">` : '';
+      const dataLink = data ? `<link rel="preload" href="${escapeHtml(data)}" as="fetch" crossorigin="use-credentials">` : '';
       return dataLink + chunkLinks.get(route)!;
     },
     catalog(locale, rawPathname) {
@@ -162,5 +160,5 @@ export function scriptsAfterFirstPaint(html: string): string {
     .replace(ENTRY_SCRIPT, '')
     .replace(LOW_PRIORITY_PRELOADS, '')
     .replace(CATALOG_PRELOADS, '')
-    .replace('</head>', `<template id="${AFTER_PAINT_TEMPLATE_ID}">${deferred}</template><script type="module" src="/after-paint.js"></script></head>`);
+    .replace('</head>', () => `<template id="${AFTER_PAINT_TEMPLATE_ID}">${deferred}</template><script type="module" src="/after-paint.js"></script></head>`);
 }

@@ -114,6 +114,18 @@ describe('the web app', () => {
     expect(page.body).toContain('<title>RoadCaptain</title>');
   });
 
+  it('answers HEAD on a page as GET does, without the body (a link checker asks so before it fetches)', async () => {
+    for (const url of ['/', '/groups/some-group', '/rides/1', '/profile/someone', '/invite/x']) {
+      const [head, got] = [await app.inject({ method: 'HEAD', url }), await get(url)];
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(got.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/assets/gone-000.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
   it('asks for the current rider with every page but /signed-out, which must not make a guest', async () => {
     for (const url of ['/', '/groups/some-group', '/auth/magic-link?token=x']) {
       const page = await get(url);

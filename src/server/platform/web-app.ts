@@ -71,7 +71,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     app.log.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
     return;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8').replaceAll('%APP_NAME%', escapeHtml(appName));
+  // Text goes in through functions: a replacement string would read `$&`, `$'` and `$$` in a name as patterns.
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replaceAll('%APP_NAME%', () => escapeHtml(appName));
   // index.html preloads the current rider (GET /api/users/current, which makes a guest for a
   // visitor without a session). /signed-out is where Logout leads and must not make a guest
   // (spec 1, sessions): its page goes without the preload.
@@ -81,7 +82,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
   const pageFor = (pathname: string, locale: Locale, tags: string, main: string | null) => {
     const signedOut = pathname === '/signed-out' || pathname === '/signed-out/';
     const links = preloads.catalog(locale, pathname) + (signedOut ? '' : preloads.route(pathname));
-    const html = withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', `${tags}${links}</head>`);
+    const html = withLanguage(signedOut ? signedOutHtml : indexHtml, locale).replace('</head>', () => `${tags}${links}</head>`);
     // The boot shell's main area (index.html: its only <main>) is the page's own when it has one; the
     // generic one follows in a <template>, which the service worker keeps as the offline shell
     // (service-worker/shell.ts, genericShell), so no other page starts offline with this one's text.
@@ -121,7 +122,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, appName:
     // API paths and missing files (anything under /assets or with an extension) are real 404s,
     // so a stale page asking for an old build's asset fails loudly instead of getting HTML.
     const pathname = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
+    // HEAD is answered as GET (Node sends no body): link checkers and chat apps ask it first.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).send(notFound('not_found').body);
     }
     return sendPage(request, reply, pathname);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { I18n } from '@lingui/core';
 import type { AppContext } from '../context';
 import { escapeHtml } from '../platform/html';
+import { stripInvisible } from '../../shared/text/name-text';
 import { notFound } from '../platform/errors';
 import { acceptedLanguages, formattingLocale, type Locale } from '../../shared/i18n/locales';
 import { rideStops } from '../../shared/rides/ride-time';
@@ -321,7 +322,9 @@ export async function pageParts(ctx: AppContext, pathname: string, locale: Local
   const format = formattingLocale(locale, acceptedLanguages(headers['accept-language']));
   const preview = await previewOf(ctx, pathname, i18n, format);
   const origin = ctx.config.publicUrl.replace(/\/+$/, '');
-  const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  // A chat app shows each value as one line beside other text, isolating nothing: invisible and
+  // direction-changing characters (kept in a description or a bio, or saved before places lost them) go.
+  const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(stripInvisible(value))}">`;
   const head = [
     meta('name', 'description', preview.description),
     meta('property', 'og:site_name', ctx.config.appName),

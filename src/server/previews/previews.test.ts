@@ -290,6 +290,62 @@ describe('a profile', () => {
   });
 });
 
+describe('names with what a replacement string reads as patterns, and with direction overrides', () => {
+  // `$&`, `$'`, `` $` `` and `$$` in a text put into the page with String.replace were read as
+  // patterns: "AA$&BB" became "AA</head>amp;BB" and moved every tag after it out of the head.
+  const DOLLARS = `Breakfast run <$10 "Joe$" $& $' $\` $$ $1`;
+
+  /** The tags and the count of <meta> elements in the head and the body, as a reader parses them. */
+  async function parsed(url: string): Promise<{ tags: Tags; inBody: number; title: string }> {
+    const page = await anonymous().get(url);
+    expect(page.statusCode).toBe(200);
+    const document = new JSDOM(page.body).window.document;
+    return { tags: await previewOf(anonymous(), url), inBody: document.body.querySelectorAll('meta').length, title: document.title };
+  }
+
+  it('previews a ride, a group and a profile with such names exactly as saved, every tag in the head', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { name: 'Cash $& Riders', location: "Napoli $` $' $&" });
+    const ride = await buildRide(owner, group.id, { ...SUNDAY_RIDE, name: DOLLARS });
+
+    const ridePage = await parsed(`/rides/${ride.id}`);
+    expect(ridePage.inBody).toBe(0);
+    expect(ridePage.tags['og:title']).toBe(DOLLARS);
+    expect(ridePage.tags['og:image:alt']).toContain(DOLLARS);
+    expect(ridePage.tags['twitter:card']).toBe('summary_large_image');
+    expect(ridePage.title).toBe('RoadCaptain');
+    const { shell } = await bootShellOf(anonymous(), `/rides/${ride.id}`);
+    expect(shell.querySelector('main h1')?.textContent).toBe(DOLLARS);
+
+    const groupPage = await parsed(`/groups/${group.slug}`);
+    expect(groupPage.inBody).toBe(0);
+    expect(groupPage.tags['og:title']).toBe('Cash $& Riders');
+    expect(groupPage.tags['og:description']).toContain("Motorcycle group in Napoli $` $' $&,");
+
+    const rider = await buildGuest(t);
+    const set = await rider.client.patch(`/api/users/${rider.user.id}`, { userId: 'dave-dollar', firstName: 'Dave $&', lastName: "$'", bio: "bio $' end $$", profileVisibility: 'public' });
+    expect(set.statusCode).toBe(200);
+    const profilePage = await parsed('/profile/dave-dollar');
+    expect(profilePage.inBody).toBe(0);
+    expect(profilePage.tags['og:title']).toBe("Dave $& $' (@dave-dollar)");
+    expect(profilePage.tags['og:description']).toBe("Dave $& $' rides with RoadCaptain. bio $' end $$");
+  });
+
+  it('takes direction overrides and invisible characters out of places, and out of every tag', async () => {
+    const owner = await buildGuest(t);
+    const group = await buildGroup(owner, { location: 'Bergamo\u202E, Lombardia', description: 'Ask \u202Efirst\u202C, then ride' });
+    const ride = await buildRide(owner, group.id, { ...SUNDAY_RIDE, startLocation: 'Bergamo \u202E\u200B', endLocation: '\u2066Brescia\u2069' });
+    expect(ride.startLocation).toBe('Bergamo');
+    expect(ride.endLocation).toBe('Brescia');
+    const groupTags = await previewOf(anonymous(), `/groups/${group.slug}`);
+    expect(groupTags['og:description']).toContain('Motorcycle group in Bergamo, Lombardia');
+    expect(groupTags['og:description']).toContain('Ask first, then ride');
+    for (const tags of [groupTags, await previewOf(anonymous(), `/rides/${ride.id}`)]) {
+      expect(Object.values(tags).join(' ')).not.toMatch(/[\u200B\u202A-\u202E\u2066-\u2069]/);
+    }
+  });
+});
+
 describe('other pages', () => {
   it('paint the generic boot shell', async () => {
     for (const url of ['/', '/upcoming', '/groups', '/rides']) expect((await anonymous().get(url)).body).toContain(GENERIC_MAIN);

@@ -3,7 +3,7 @@ import { abilitiesSchema } from '../http/abilities';
 import { personSummarySchema } from '../users/person';
 import { isAcceptedOffset, TIMEZONE_OFFSET_PATTERN } from '../timezones/timezones';
 import { optionalZoneField } from '../timezones/zone-field';
-import { nameText } from '../text/name-text';
+import { nameText, stripInvisible } from '../text/name-text';
 import { GROUP_MESSAGES, TIMEZONE_MESSAGES } from '../i18n/validation-messages';
 
 
@@ -54,7 +54,7 @@ export const groupNameSchema = nameText({ required: GROUP_MESSAGES.nameRequired,
  */
 const groupPlaceFields = {
   description: z.string().trim().max(5000, GROUP_MESSAGES.descriptionTooLong).nullable().optional(),
-  location: z.string({ error: GROUP_MESSAGES.locationRequired }).trim().min(1, GROUP_MESSAGES.locationRequired).max(255),
+  location: z.string({ error: GROUP_MESSAGES.locationRequired }).overwrite(stripInvisible).trim().min(1, GROUP_MESSAGES.locationRequired).max(255),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
 };

@@ -47,8 +47,12 @@ export function waitlistPromotes(startDate: string, now = Date.now()): boolean {
 
 export { localDay, localTime, zonedDateTimeToIso, endOfLocalDay, rideEndInstant, daysBetween, dayLabel, rideStops, type RideRoute, type RideStop } from './ride-time';
 
-/** A place's name as the forms and the server take it (trimmed, at most RIDE_PLACE_MAX characters). */
-const place = z.string().trim().max(RIDE_PLACE_MAX, RIDE_MESSAGES.placeTooLong);
+/**
+ * A place's name as the forms and the server take it: shown to other riders and in link previews like
+ * a name, so without invisible and direction-changing characters (name-text.ts), trimmed, at most
+ * RIDE_PLACE_MAX characters.
+ */
+const place = z.string().overwrite(stripInvisible).trim().max(RIDE_PLACE_MAX, RIDE_MESSAGES.placeTooLong);
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
 
 /**

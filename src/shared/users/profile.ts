@@ -100,7 +100,7 @@ export const motorcyclesUpdateSchema = z.object({
 });
 
 export const locationUpdateSchema = z.object({
-  location: z.string().trim().min(1, PROFILE_MESSAGES.locationRequired).max(255),
+  location: z.string().overwrite(stripInvisible).trim().min(1, PROFILE_MESSAGES.locationRequired).max(255),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
