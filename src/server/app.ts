@@ -47,7 +47,7 @@ import { pushRoutes } from './push/push.routes';
 import { vapidKeys } from './push/push.service';
 import { housekeepingJobs } from './housekeeping';
 import { enforceWriteLimit, isWrite } from './limits/write-limits';
-import { cutOffStalledBodies } from './platform/slow-clients';
+import { clientErrorHandler, cutOffStalledBodies } from './platform/slow-clients';
 import { ensureGazetteerFile, useGazetteerFile } from './geocoding/gazetteer';
 
 export interface AppOptions {
@@ -136,10 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // REQUEST_TIMEOUT (long, for uploads over slow links), a body must keep moving (slow-clients.ts),
     // an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT and a socket with no traffic
     // either way (a stalled download) after SOCKET_IDLE_TIMEOUT_MS.
-    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // Node answers HTTP/1.1 without a Host with an empty 400 of its own; the hook below refuses it as JSON.
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    clientErrorHandler,
     // What the router answers itself, before any route or hook (a broken %-escape, a parameter
     // longer than it takes): otherwise Fastify's own body with no Cache-Control (a 414 may be kept
     // by a cache's heuristics) and none of the security headers.
@@ -184,6 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Multipart bodies are only read by routes that ask (uploads); their size limits are set per route.
   await app.register(multipart);
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  // HTTP/1.1 requires a Host (RFC 9112 section 3.2); HTTP/1.0 may go without.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) throw badRequest('invalid_request');
+  });
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.decorateRequest('userId', null);

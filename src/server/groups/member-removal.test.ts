@@ -132,6 +132,37 @@ describe('removing a rider hands their upcoming rides to the group’s owner', (
   });
 });
 
+describe('a rider who leaves the group gives up their seats on its rides, as a removed rider does', () => {
+  it('each seat on a ride that has not started is freed for the first rider waiting; the rider no longer rides, comments on or sees it in Upcoming; their own rides and a ride under way keep their seat', async () => {
+    const w = await openWorld();
+    const leaver = await freshMember(w);
+    const waiting = await freshMember(w);
+    const full = await buildRide(w.owner, w.group.id, { maxRiders: 2 });
+    expect((await leaver.client.post(`/api/rides/${full.id}/join`)).statusCode).toBe(200);
+    expect((await waiting.client.post(`/api/rides/${full.id}/waitlist`)).statusCode).toBe(200);
+    const underWay = await buildRide(w.owner, w.group.id);
+    expect((await leaver.client.post(`/api/rides/${underWay.id}/join`)).statusCode).toBe(200);
+    await t.app.ctx.db.updateTable('rides').set({ start_date: inDays(-1), end_date: inDays(1) }).where('id', '=', underWay.id).execute();
+    const own = await buildRide(leaver, w.group.id);
+
+    expect((await leaver.client.post(`/api/groups/${w.group.id}/leave`)).statusCode).toBe(200);
+
+    const after = await rideOf(w.owner.client, full.id);
+    expect(seatsOf(after).sort()).toEqual([w.owner.user.id, waiting.user.id].sort());
+    expect(after.waitlist.count).toBe(0);
+    expect((await rideOf(leaver.client, full.id)).isParticipant).toBe(false);
+    // An open group's comments are for anyone to read; writing is for its members and riders.
+    expect((await leaver.client.post(`/api/rides/${full.id}/comments`, { content: 'Still here?' })).statusCode).toBe(403);
+    const upcoming = ((await leaver.client.get('/api/rides/upcoming')).json() as Ride[]).map((ride) => ride.id);
+    expect(upcoming).not.toContain(full.id);
+    // The rider waiting is told of the seat.
+    expect((await notesOf(waiting)).some((n) => n.subject?.rideId === full.id)).toBe(true);
+    // A ride under way is history in the making: its seat stays; the rider's own ride keeps its owner's seat.
+    expect(seatsOf(await rideOf(w.owner.client, underWay.id))).toContain(leaver.user.id);
+    expect(seatsOf(await rideOf(w.owner.client, own.id))).toContain(leaver.user.id);
+  });
+});
+
 describe('organizers delete any of the group’s rides', () => {
   it('owner and co-organizer may delete a member’s ride and a removed rider’s past ride; a plain member and an outsider may not', async () => {
     const w = await openWorld();

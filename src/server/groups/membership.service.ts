@@ -124,6 +124,9 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
     return { news: rides.news, told: await recordSeriesHandedOver(tx, group, ownerId, userId, series) };
   });
   await forgetMembership(ctx, groupId, userId);
+  // No longer a member, no longer on the group's rides that have not started, as after a removal:
+  // each freed seat goes to the first rider waiting. (Their own single rides keep their seat.)
+  await releaseSeatsInGroup(ctx, groupId, userId);
   if (!handed) return;
   await publishNotifications(ctx, handed.told);
   for (const news of handed.news) await tellSeatNews(ctx, news);

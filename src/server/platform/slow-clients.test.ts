@@ -48,6 +48,34 @@ function trickle(socket: net.Socket, data: Buffer, size: number, everyMs: number
   }, everyMs);
 }
 
+/** The JSON body of a raw HTTP reply. */
+function bodyOf(reply: string): { message: string; code: string } {
+  return JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { message: string; code: string };
+}
+
+describe('requests the HTTP parser refuses before any route', () => {
+  const cases: Array<[string, string, number, string]> = [
+    ['a request line that is not HTTP', 'GARBAGE\r\n\r\n', 400, 'invalid_request'],
+    ['a header name with a space', 'GET / HTTP/1.1\r\nHost: rc.test\r\nBad Header: x\r\n\r\n', 400, 'invalid_request'],
+    ['Content-Length and Transfer-Encoding together', 'POST /api/events HTTP/1.1\r\nHost: rc.test\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'invalid_request'],
+    ['a Content-Length that is no number', 'POST /api/events HTTP/1.1\r\nHost: rc.test\r\nContent-Length: abc\r\n\r\n', 400, 'invalid_request'],
+    ['HTTP/1.1 without a Host', 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'invalid_request'],
+    ['headers over the size limit', `GET / HTTP/1.1\r\nHost: rc.test\r\nAccept-Language: ${'de,'.repeat(7000)}\r\n\r\n`, 431, 'payload_too_large'],
+  ];
+  for (const [what, request, status, code] of cases) {
+    it(`answers ${what} with ${status} and JSON { message, code }`, async () => {
+      const { socket, closed } = await connect();
+      socket.write(request);
+      const { reply } = await closed;
+      expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(reply).toMatch(/\r\ncontent-type: application\/json/i);
+      const body = bodyOf(reply);
+      expect(body.code).toBe(code);
+      expect(body.message.length).toBeGreaterThan(0);
+    });
+  }
+});
+
 describe('slow clients', () => {
   it('cuts off a body trickled a byte at a time with 408, within one body window of the headers', async () => {
     const { socket, closed } = await connect();
@@ -56,7 +84,7 @@ describe('slow clients', () => {
     trickle(socket, body, 1, 200);
     const { reply, afterMs } = await closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
-    expect(reply).toContain('"message"');
+    expect(bodyOf(reply)).toEqual({ message: 'The request arrived too slowly.', code: 'request_too_slow' });
     // One 1 s window (plus scheduling), far less than the 10 s the whole body would take.
     expect(afterMs).toBeLessThan(3000);
   });
@@ -67,6 +95,7 @@ describe('slow clients', () => {
     trickle(socket, Buffer.from('X-Slow: abcdefghijklmnopqrstuvwxyz0123456789'), 1, 200);
     const { reply, afterMs } = await closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(bodyOf(reply).code).toBe('request_too_slow');
     expect(afterMs).toBeLessThan(4500);
   });
 

@@ -1,11 +1,37 @@
+import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { HttpError, badRequest } from './errors';
 
 /** A request body must bring at least this much in every BODY_TIMEOUT window (or be complete). */
 export const BODY_MIN_BYTES_PER_WINDOW = 16 * 1024;
 
-const TIMEOUT_BODY = JSON.stringify({ message: 'The request body arrived too slowly.' });
-const REQUEST_TIMEOUT_REPLY = `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`;
+/** A refusal written straight to the socket (no request object to answer through), JSON `{ message, code }` as every other. */
+function rawReply(error: HttpError): string {
+  const body = JSON.stringify(error.body);
+  return `HTTP/1.1 ${error.statusCode} ${http.STATUS_CODES[error.statusCode]}\r\nConnection: close\r\nContent-Type: application/json\r\nCache-Control: private, no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+const REQUEST_TIMEOUT_REPLY = rawReply(new HttpError(408, 'request_too_slow'));
+
+/**
+ * What Node's HTTP parser refuses before any route or hook sees the request (a malformed request
+ * line, header or chunk; headers over the size limit; headers or a request that did not arrive in
+ * time): answered as JSON `{ message, code }` like every other refusal, in place of Fastify's own
+ * body (`{ error, message: "Client Error", statusCode }`, and an empty one without a Host).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A connection reset: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new HttpError(408, 'request_too_slow')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new HttpError(431, 'payload_too_large')
+        : badRequest('invalid_request');
+  if (socket.writable) socket.end(rawReply(refusal), () => socket.destroy());
+  else socket.destroy();
+}
 
 /**
  * Cuts off a request whose body stops progressing: every `windowMs` after the headers arrived, at

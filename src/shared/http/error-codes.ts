@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   request_too_deep: code(/*i18n*/ { id: 'errors.request_too_deep', message: 'The request is nested too deeply' }),
   nul_character: code<{ character: string }>(/*i18n*/ { id: 'errors.nul_character', message: 'Text must not contain NUL characters ({character})' }),
   payload_too_large: code(/*i18n*/ { id: 'errors.payload_too_large', message: 'This request is too large.' }),
+  request_too_slow: code(/*i18n*/ { id: 'errors.request_too_slow', message: 'The request arrived too slowly.' }),
   unsupported_media_type: code(/*i18n*/ { id: 'errors.unsupported_media_type', message: 'This request is sent in a format the server does not read.' }),
   range_not_satisfiable: code(/*i18n*/ { id: 'errors.range_not_satisfiable', message: 'Range Not Satisfiable' }),
   address_invalid: code(/*i18n*/ { id: 'errors.address_invalid', message: 'This address is not valid' }),
