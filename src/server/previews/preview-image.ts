@@ -12,7 +12,7 @@ export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 
 /** Raised when the drawing changes, so every image's address changes and chat apps fetch it again. */
-const DRAWING_FORMAT = 1;
+const DRAWING_FORMAT = 2;
 
 /** The app's colours (src/web/styles.css). */
 const ASPHALT_950 = '#0f1114';
@@ -84,9 +84,27 @@ function appCardSvg(): string {
 }
 
 /** The route fitted into the picture with margins, north up, as a map would show it. */
+/**
+ * The line and the stops with longitudes made continuous, so that a route across the 180th meridian
+ * (Fiji, the Bering Strait) is drawn as the short way it is, not fitted around the world the other
+ * way: each point of the line within 180° of the one before it, each stop within 180° of the middle
+ * of the line's span.
+ */
+export function acrossTheMeridian(line: readonly PreviewPoint[], stops: readonly PreviewPoint[]): { line: PreviewPoint[]; stops: PreviewPoint[] } {
+  const near = (lon: number, to: number) => lon + 360 * Math.round((to - lon) / 360);
+  const continuous: PreviewPoint[] = [];
+  for (const point of line) {
+    const before = continuous[continuous.length - 1];
+    continuous.push(before ? { ...point, lon: near(point.lon, before.lon) } : point);
+  }
+  const lons = continuous.map((p) => p.lon);
+  const middle = lons.length > 0 ? (Math.min(...lons) + Math.max(...lons)) / 2 : 0;
+  return { line: continuous, stops: stops.map((stop) => ({ ...stop, lon: near(stop.lon, middle) })) };
+}
+
 function routeSvg(picture: RoutePicture): string {
-  const line = picture.road && picture.road.length >= 2 ? picture.road.map(([lat, lon]) => ({ lat, lon })) : picture.stops;
-  const all = [...line, ...picture.stops].map(project);
+  const { line, stops: stopPoints } = acrossTheMeridian(picture.road && picture.road.length >= 2 ? picture.road.map(([lat, lon]) => ({ lat, lon })) : picture.stops, picture.stops);
+  const all = [...line, ...stopPoints].map(project);
   const minX = Math.min(...all.map((p) => p.x));
   const maxX = Math.max(...all.map((p) => p.x));
   const minY = Math.min(...all.map((p) => p.y));
@@ -119,7 +137,7 @@ function routeSvg(picture: RoutePicture): string {
     parts.push(`<path d="${d}" fill="none" stroke="${ASPHALT_950}" stroke-width="17" stroke-linecap="round" stroke-linejoin="round"/>`);
     parts.push(`<path d="${d}" fill="none" stroke="${IGNITION_500}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"${dashed}/>`);
   }
-  const stops = picture.stops.map(toPx);
+  const stops = stopPoints.map(toPx);
   const marker = (p: { x: number; y: number }, radius: number, fill: string, ring: string, ringWidth: number) =>
     `<circle cx="${p.x}" cy="${p.y}" r="${radius + 4}" fill="${ASPHALT_950}" fill-opacity="0.6"/><circle cx="${p.x}" cy="${p.y}" r="${radius}" fill="${fill}" stroke="${ring}" stroke-width="${ringWidth}"/>`;
   // Stops between the ends: small white dots ringed in the route's colour.
