@@ -8,6 +8,7 @@ import { MEDIA_MESSAGES } from '../../shared/media/media-item';
 import { fileOf, gpxFixture, PHOTO, postMultipart, type Part } from '../media/media.test-helpers';
 import { usersRepository } from '../users/users.repository';
 import { useTestApp } from '../test/use-test-app';
+import { pauseAt } from '../test/pause-point';
 
 // Issue 27, point 2: a removed rider keeps no ride of the group to run, and a ban keeps them out
 // by every door (docs/behaviour/groups.md "Clubs run by more than one person").
@@ -160,6 +161,20 @@ describe('a rider who leaves the group gives up their seats on its rides, as a r
     // A ride under way is history in the making: its seat stays; the rider's own ride keeps its owner's seat.
     expect(seatsOf(await rideOf(w.owner.client, underWay.id))).toContain(leaver.user.id);
     expect(seatsOf(await rideOf(w.owner.client, own.id))).toContain(leaver.user.id);
+  });
+
+  it('keeps the seat of a rider who is back in the group by the time the seats are given up', async () => {
+    const w = await openWorld();
+    const leaver = await freshMember(w);
+    const ride = await buildRide(w.owner, w.group.id);
+    expect((await leaver.client.post(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
+    const paused = pauseAt(t.app.ctx, 'seats-after-departure');
+    const leaving = leaver.client.post(`/api/groups/${w.group.id}/leave`);
+    await paused.reached;
+    expect((await leaver.client.post(`/api/groups/${w.group.id}/join`)).statusCode).toBe(200);
+    paused.release();
+    expect((await leaving).statusCode).toBe(200);
+    expect(seatsOf(await rideOf(w.owner.client, ride.id))).toContain(leaver.user.id);
   });
 });
 

@@ -5,6 +5,7 @@ import { nowIso } from '../db/database';
 import { publishNotifications, recordNotifications, type Told } from '../notifications/notifications.service';
 import { waitlistPromotes } from '../../shared/rides/ride';
 import { forbidden } from '../platform/errors';
+import { groupsRepository } from '../groups/groups.repository';
 import { ridesRepository } from './rides.repository';
 import { waitlistRepository } from './waitlist.repository';
 
@@ -59,13 +60,15 @@ export async function tellSeatNews(ctx: AppContext, news: SeatNews | null): Prom
  * waiting, in one transaction under the ride's lock; the news is told after the commit. False when
  * the rider held no seat.
  */
-export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator_id: string | null }, userId: string, options: { leaving?: boolean } = {}): Promise<boolean> {
+export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator_id: string | null }, userId: string, options: { leaving?: boolean; unlessMemberOf?: string } = {}): Promise<boolean> {
   const news = await ctx.db.transaction().execute(async (tx) => {
     const state = await waitlistRepository.lockSeats(tx, ctx.engine, ride.id);
     // A rider leaving of their own accord is asked again under the ride's lock whether they own it:
     // a removal may have handed the ride to them (handOverRides) since the read their request
     // started from, and an owner without a seat would be left.
     if (options.leaving && state?.owner_id === userId) throw forbidden('owner_cannot_leave_ride');
+    // A rider who left or was removed and is back in the group by the time this runs keeps the seat.
+    if (options.unlessMemberOf && (await groupsRepository.isMember(tx, options.unlessMemberOf, userId))) return undefined;
     if (!(await ridesRepository.removeParticipant(tx, ride.id, userId))) return undefined;
     if (ride.navigator_id === userId) await ridesRepository.update(tx, ride.id, { navigator_id: null });
     return fillFreedSeats(tx, ctx.engine, ride.id);
@@ -75,9 +78,11 @@ export async function releaseSeat(ctx: AppContext, ride: { id: string; navigator
   return true;
 }
 
-/** A rider removed from a group gives up their seats on its rides that have not started. */
+/** A rider removed from or leaving a group gives up their seats on its rides that have not started. */
 export async function releaseSeatsInGroup(ctx: AppContext, groupId: string, userId: string): Promise<void> {
-  for (const ride of await waitlistRepository.seatsInGroup(ctx.db, groupId, userId, nowIso())) await releaseSeat(ctx, ride, userId);
+  const seats = await waitlistRepository.seatsInGroup(ctx.db, groupId, userId, nowIso());
+  await ctx.beforeLock?.('seats-after-departure');
+  for (const ride of seats) await releaseSeat(ctx, ride, userId, { unlessMemberOf: groupId });
 }
 
 /** The rides a removed rider handed to the group's owner, and what their freed seats did (told after the commit). */
