@@ -34,4 +34,4 @@ export interface AppContext {
 }
 
 /** Where a service may pause for a test between its read and its locked transaction (AppContext.beforeLock). */
-export type LockPoint = 'ride-seat' | 'group-join' | 'ride-comment' | 'poll-vote' | 'media' | 'invitation' | 'ride-create' | 'poll-create' | 'request-decision' | 'ride-leave' | 'member-action' | 'ride-manage' | 'poll-close' | 'invitation-manage' | 'media-manage' | 'preview-draw' | 'preview-sweep' | 'seats-after-departure';
+export type LockPoint = 'ride-seat' | 'group-join' | 'ride-comment' | 'poll-vote' | 'media' | 'invitation' | 'ride-create' | 'poll-create' | 'request-decision' | 'ride-leave' | 'member-action' | 'ride-manage' | 'poll-close' | 'invitation-manage' | 'media-manage' | 'preview-draw' | 'preview-sweep' | 'seats-after-departure' | 'series-change';

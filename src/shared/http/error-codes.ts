@@ -242,6 +242,7 @@ export const ERROR_MESSAGES = {
   series_join_group_first: code(/*i18n*/ { id: 'errors.series_join_group_first', message: 'Join the group to ride every one of its rides' }),
   series_not_riding: code(/*i18n*/ { id: 'errors.series_not_riding', message: 'You do not ride every ride of this series' }),
   series_not_in_series: code(/*i18n*/ { id: 'errors.series_not_in_series', message: 'This ride is not part of a series' }),
+  series_changed: code(/*i18n*/ { id: 'errors.series_changed', message: 'This series was changed meanwhile. Please reload and try again.' }),
   series_started_ride: code(/*i18n*/ { id: 'errors.series_started_ride', message: 'A ride that has started cannot change the rides after it' }),
 } as const;
 

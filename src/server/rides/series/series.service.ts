@@ -339,6 +339,19 @@ async function applyAtOnce(ctx: AppContext, changes: Array<PreparedRideChange | 
 }
 
 /**
+ * Under the group's lock, first in the transaction that changes the series: the series is as the
+ * change was read from (no other "this and following", end or made ride since; the job that makes
+ * rides takes the same lock), else 409. Two edits sent at once would otherwise each split the same
+ * rides off into a series of its own, and the days after both would be ridden twice.
+ */
+async function lockSeriesAsRead(ctx: AppContext, tx: Transaction<Database>, read: SeriesRow): Promise<void> {
+  // Taken as a write (SQLite: before any read, so two processes queue rather than fail).
+  await groupsRepository.lockStanding(tx, ctx.engine, read.group_id, read.owner_id, 'update');
+  const now = await seriesRepository.findById(tx, read.id);
+  if (!now || now.last_day !== read.last_day || now.made_until !== read.made_until) throw conflict('series_changed');
+}
+
+/**
  * POST /api/rides/{id}/end-series: no ride after today. Its upcoming rides are cancelled (riders
  * told) or removed (empty), with the series' end in one transaction; the rides that have happened stay.
  */
@@ -350,7 +363,11 @@ export async function endSeries(ctx: AppContext, userId: string, rideId: string)
   for (const ride of await seriesRepository.ridesFrom(ctx.db, series.id, addDays(today, -1))) {
     if (Date.parse(ride.start_date) > now.getTime()) changes.push(await prepareCancelOrRemove(ctx, userId, ride));
   }
-  await applyAtOnce(ctx, changes, (tx) => seriesRepository.setLastDay(tx, series.id, addDays(today, -1)));
+  await ctx.beforeLock?.('series-change');
+  await applyAtOnce(ctx, changes, async (tx) => {
+    await lockSeriesAsRead(ctx, tx, series);
+    await seriesRepository.setLastDay(tx, series.id, addDays(today, -1));
+  });
   return getSeries(ctx, userId, series.id);
 }
 
@@ -432,7 +449,9 @@ export async function editFollowing(ctx: AppContext, userId: string, rideId: str
     const edit = editOf(input, next, later, template);
     if (Object.values(edit).some((v) => v !== undefined)) changes.push(await prepareRideEdit(ctx, userId, later.id, edit));
   }
+  await ctx.beforeLock?.('series-change');
   await applyAtOnce(ctx, changes, async (tx) => {
+    await lockSeriesAsRead(ctx, tx, series);
     await seriesRepository.insert(tx, next);
     await seriesRepository.copyRiders(tx, series.id, next.id);
     await seriesRepository.setLastDay(tx, series.id, addDays(day, -1));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/use-test-app';
+import { pauseAt } from '../../test/pause-point';
 import { createTestApp } from '../../test/test-app';
 import { buildGroup, buildGuest, buildRoles, clientsByRole, rideBody, type GroupRole, type Rider } from '../../test/factories';
 import { housekeepingJobs } from '../../housekeeping';
@@ -174,6 +175,33 @@ describe('a ride that repeats', () => {
     expect(await notes(rider, 'ride_cancelled')).toHaveLength(1);
     await makeSeriesRides(t.app.ctx, new Date('2027-02-01T00:00:00Z'));
     expect((await seriesOf(owner, seriesId)).upcoming).toHaveLength(1);
+  });
+
+  it('refuses "this and following" or an end read before another change of the series, and changes nothing: no day ridden twice', async () => {
+    const { owner, seriesId } = await ridingEverySunday();
+    const [, two, three] = (await seriesOf(owner, seriesId)).upcoming;
+    const groupId = (await seriesOf(owner, seriesId)).group.id;
+    for (const late of [
+      () => owner.client.patch(`/api/rides/${three!.id}/following`, { startTime: '12:00' }),
+      () => owner.client.post(`/api/rides/${three!.id}/end-series`),
+    ]) {
+      const paused = pauseAt(t.app.ctx, 'series-change');
+      const pending = late();
+      await paused.reached;
+      // Meanwhile another "this and following" from the ride before it.
+      const first = await owner.client.patch(`/api/rides/${two!.id}/following`, { startTime: '11:00' });
+      expect(first.statusCode, first.body).toBe(200);
+      const afterFirst = await t.app.ctx.db.selectFrom('rides').select(['id', 'series_id', 'start_date', 'status']).orderBy('id').execute();
+      paused.release();
+      const answer = await pending;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toMatchObject({ code: 'series_changed', message: 'This series was changed meanwhile. Please reload and try again.' });
+      expect(await t.app.ctx.db.selectFrom('rides').select(['id', 'series_id', 'start_date', 'status']).orderBy('id').execute()).toEqual(afterFirst);
+    }
+    // Each Sunday is ridden once.
+    const days = (await t.app.ctx.db.selectFrom('rides').select('series_day').where('group_id', '=', groupId).where('series_day', 'is not', null).where('status', '!=', 'cancelled').execute()).map((r) => r.series_day);
+    expect(days.length).toBeGreaterThan(2);
+    expect(new Set(days).size).toBe(days.length);
   });
 
   it('edits one ride alone, then "this and following": the old series ends, a new one starts, riders and the lone edit kept', async () => {
