@@ -8,9 +8,11 @@ describe('parseDateInput', () => {
     expect(parseDateInput('2026-12-05')).toBe(Date.UTC(2026, 11, 5));
     expect(parseDateInput('1900-01-01T00:00:00.000Z')).toBe(Date.UTC(1900, 0, 1));
     expect(parseDateInput('9999-12-30T12:00:00.000Z')).not.toBeNull();
+    // February 29 in a leap year only.
+    expect(parseDateInput('2028-02-29T09:00:00+01:00')).toBe(Date.UTC(2028, 1, 29, 8));
   });
 
-  it.each(['', 'tomorrow', '2026-13-01', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '+010000-01-01T00:00:00.000Z', '1899-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'])(
+  it.each(['', 'tomorrow', '2026-13-01', '2027-02-30T09:00:00+01:00', '2027-02-29', '2027-04-31', '2026-02-31T00:00:00.000Z', '2027-06-31T10:00', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '+010000-01-01T00:00:00.000Z', '1899-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'])(
     'refuses %j (unparseable, or where a time-zone shift would leave four-digit years)',
     (text) => expect(parseDateInput(text)).toBeNull(),
   );

@@ -10,10 +10,24 @@ import { z } from 'zod';
 export const EARLIEST_DATE_MS = Date.UTC(1900, 0, 1);
 export const LATEST_DATE_MS = Date.UTC(9999, 11, 30, 23, 59, 59, 999);
 
-/** The instant a date text names, or null when Date.parse refuses it or it is out of range. */
+/** Whether "YYYY-MM-DD" is a day of the calendar ("2027-02-30" is not; February 29 in leap years only). */
+export function isCalendarDay(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}
+
+const LEADING_DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The instant a date text names, or null when Date.parse refuses it, it is out of range, or it
+ * names a day the calendar does not have: V8 rolls "2027-02-30" over to March 2 where a rider
+ * meant a day that does not exist.
+ */
 export function parseDateInput(text: string): number | null {
   const ms = Date.parse(text);
-  return Number.isNaN(ms) || ms < EARLIEST_DATE_MS || ms > LATEST_DATE_MS ? null : ms;
+  if (Number.isNaN(ms) || ms < EARLIEST_DATE_MS || ms > LATEST_DATE_MS) return null;
+  const day = LEADING_DAY.exec(text)?.[0];
+  return day !== undefined && !isCalendarDay(day) ? null : ms;
 }
 
 /**

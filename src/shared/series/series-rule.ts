@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownZone } from '../timezones/zoned-time';
+import { isCalendarDay } from '../dates/date-input';
 import { SERIES_MESSAGES } from '../i18n/validation-messages';
 import { WEEKDAYS, type Weekday } from './weekdays';
 
@@ -24,8 +25,12 @@ export const SERIES_INTERVAL_MAX = 12;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day: "2027-02-31" is refused (Date.parse would roll it into March). */
-const isCalendarDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A day every year can have, or February 29: "02-30" and "04-31" are none. */
+const yearlyDay = z
+  .string()
+  .regex(MONTH_DAY, SERIES_MESSAGES.pause)
+  .refine((md) => isCalendarDay(`2000-${md}`), SERIES_MESSAGES.pause);
 
 /**
  * Weekly on chosen weekdays every `interval` weeks, or monthly every `interval` months on day
@@ -43,7 +48,7 @@ export const seriesRuleSchema = z
     weekday: z.enum(WEEKDAYS).optional(),
     until: z.string().regex(DAY, SERIES_MESSAGES.until).nullable().optional(),
     count: z.number().int().min(1).max(SERIES_COUNT_MAX).nullable().optional(),
-    pause: z.object({ from: z.string().regex(MONTH_DAY, SERIES_MESSAGES.pause), until: z.string().regex(MONTH_DAY, SERIES_MESSAGES.pause) }).nullable().optional(),
+    pause: z.object({ from: yearlyDay, until: yearlyDay }).nullable().optional(),
   })
   .strict()
   .superRefine((rule, ctx) => {

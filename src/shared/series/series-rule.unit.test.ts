@@ -48,6 +48,11 @@ describe('the days of a series', () => {
     expect(seriesRuleSchema.safeParse({ frequency: 'monthly', monthDay: 3, weekOfMonth: 1, weekday: 'SU' }).success).toBe(false);
     expect(seriesRuleSchema.safeParse({ frequency: 'weekly', weekdays: ['SU'], until: '2027-01-01', count: 4 }).success).toBe(false);
     expect(seriesRuleSchema.safeParse({ frequency: 'weekly', weekdays: ['SU'], until: '2027-02-31' }).success).toBe(false);
+    // A break on days no year has; February 29 is a day of leap years.
+    for (const pause of [{ from: '02-30', until: '02-31' }, { from: '04-31', until: '05-02' }, { from: '06-01', until: '06-31' }]) {
+      expect(seriesRuleSchema.safeParse({ frequency: 'weekly', weekdays: ['SU'], pause }).success, JSON.stringify(pause)).toBe(false);
+    }
+    expect(seriesRuleSchema.safeParse({ frequency: 'weekly', weekdays: ['SU'], pause: { from: '02-29', until: '03-01' } }).success).toBe(true);
   });
 
   it('says what it is', () => {
