@@ -99,6 +99,32 @@ describe('GroupDetailPage', () => {
     expect(await screen.findByText('Night Riders has been deleted.')).toBeTruthy();
   });
 
+  it('asks a member before leaving, saying their seats on its rides go to riders waiting; Cancel keeps them in', async () => {
+    let left = 0;
+    renderPage(buildGroup({ membershipStatus: 'member' }), {
+      'POST /api/groups/g1/leave': () => {
+        left += 1;
+        return json({ success: true, message: 'You left the group' });
+      },
+      'GET /api/rides/upcoming': () => json([]),
+    });
+    const openQuestion = async () => {
+      fireEvent.pointerDown(await screen.findByRole('button', { name: 'Actions for Night Riders' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Leave Group' }));
+      return screen.findByRole('alertdialog', { name: 'Leave this group?' });
+    };
+    let question = await openQuestion();
+    expect(question.textContent).toContain('You leave Night Riders and give up your seats on its rides that have not started; riders waiting take them.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(left).toBe(0);
+    question = await openQuestion();
+    fireEvent.click(within(question).getByRole('button', { name: 'Leave Group' }));
+    expect(await screen.findByText('Left group')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(left).toBe(1);
+  });
+
   it('treats a 403 on membership requests as an empty list', async () => {
     renderPage(buildGroup({ membershipStatus: 'owner' }), {
       'GET /api/groups/g1/membership-requests': () => json({ message: 'Only the group owner can do this' }, 403),

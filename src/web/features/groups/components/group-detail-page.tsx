@@ -24,6 +24,7 @@ import { MembersTab } from './members-tab';
 import { PendingMembersTab } from './pending-members-tab';
 import { RidesTab } from './rides-tab';
 import { useMembershipActions } from './use-membership-actions';
+import { LeaveGroupQuestion } from './leave-group-question';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
 
 export interface InviteDialogSlotProps {
@@ -199,6 +200,7 @@ function GroupDetail({ group, renderPolls, renderInviteDialog, renderOpenInvitat
         )}
       </div>
 
+      <LeaveGroupQuestion {...membership.leaveQuestion} />
       {group.abilities.createRide ? (
         <CreateRideDialog
           open={createRideOpen}

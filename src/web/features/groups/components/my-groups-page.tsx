@@ -14,6 +14,7 @@ import { EmptyPanel, GroupCardsSkeleton, PanelError } from './group-list-states'
 import { ManageGroupDialog } from './manage-group-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMembershipActions } from './use-membership-actions';
+import { LeaveGroupQuestion } from './leave-group-question';
 import { useMembershipApprovalWatch } from './use-membership-approval-watch';
 import { Page, PageHeaderAction } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
@@ -107,6 +108,7 @@ export function MyGroupsPage() {
       <CreateRideFromUrl />
       {managed ? <ManageGroupDialog group={managed} open onOpenChange={(open) => (open ? null : setManaged(null))} /> : null}
       <DeleteGroupDialog group={deleting} onOpenChange={(open) => (open ? null : setDeleting(null))} />
+      <LeaveGroupQuestion {...membership.leaveQuestion} />
     </Page>
   );
 }

@@ -4,17 +4,20 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useJoinGroup, useLeaveGroup } from '../../../api/groups';
 import { joinAnswerToast } from '../../../lib/groups/join-answer';
+import { useQuestionAbout } from '../../../components/ui/use-question-about';
 
 type JoinFailureTitle = 'Failed to join group' | 'Failed to Join Group';
 
 /**
- * Join and leave with their messages. The card menu says 'Failed to join group'; the group page's
+ * Join and leave with their messages. Leaving asks first (render `leaveQuestion` in a
+ * LeaveGroupQuestion): it gives up the rider's seats on the group's rides. The card menu says 'Failed to join group'; the group page's
  * join prompt says 'Failed to Join Group' with the server's message (spec 2 section 8).
  */
 export function useMembershipActions({ joinFailureTitle = 'Failed to join group' }: { joinFailureTitle?: JoinFailureTitle } = {}) {
   const { t, i18n } = useLingui();
   const joinMutation = useJoinGroup();
   const leaveMutation = useLeaveGroup();
+  const leaving = useQuestionAbout<Pick<Group, 'id' | 'name'>>();
 
   function join(group: Pick<Group, 'id' | 'name'>) {
     const groupName = group.name;
@@ -33,9 +36,10 @@ export function useMembershipActions({ joinFailureTitle = 'Failed to join group'
     });
   }
 
-  function leave(group: Pick<Group, 'id' | 'name'>) {
+  function confirmLeave(group: Pick<Group, 'id' | 'name'>) {
     const groupName = group.name;
     leaveMutation.mutate(group.id, {
+      onSettled: leaving.close,
       onSuccess: () => toast({ title: t`Left group`, description: t`You left ${groupName}.` }),
       onError: (error) => {
         console.error('Failed to leave group', error);
@@ -58,7 +62,8 @@ export function useMembershipActions({ joinFailureTitle = 'Failed to join group'
 
   return {
     join,
-    leave,
+    leave: (group: Pick<Group, 'id' | 'name'>) => leaving.ask(group),
+    leaveQuestion: { ...leaving.dialog, pending: leaveMutation.isPending, onConfirm: confirmLeave },
     withdraw,
     joiningId: joinMutation.isPending ? joinMutation.variables : undefined,
     leavingId: leaveMutation.isPending ? leaveMutation.variables : undefined,
