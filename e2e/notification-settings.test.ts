@@ -117,6 +117,16 @@ describe('the Notifications card', () => {
     await reminders.getByRole('checkbox', { name: '2 hours before the start', checked: true }).waitFor();
     expect(await reminders.getByRole('checkbox', { name: 'The evening before (18:00)' }).getAttribute('aria-checked')).toBe('false');
     expect(await reminders.getByRole('checkbox', { name: 'The morning of the ride (07:00)' }).getAttribute('aria-checked')).toBe('false');
+
+    // In German the digest choices wrap at 320 px: each radio dot keeps its 16 px, round, beside its label's first line.
+    expect((await pageApi(page, 'PATCH', `/api/users/${rider.id}`, { language: 'de' })).status).toBe(200);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    const radios = page.getByRole('region', { name: 'Benachrichtigungen', exact: true }).getByRole('radio');
+    await radios.first().waitFor();
+    const boxes = await radios.evaluateAll((inputs) => inputs.map((input) => { const box = input.getBoundingClientRect(); return `${Math.round(box.width)}x${Math.round(box.height)}`; }));
+    expect(boxes.length).toBeGreaterThan(3);
+    expect(new Set(boxes)).toEqual(new Set(['16x16']));
     await rider.context.close();
   });
 

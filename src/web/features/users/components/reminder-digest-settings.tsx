@@ -83,8 +83,9 @@ function Choice<V extends string>({ legend, name, labels, value, disabled, onCha
   return (
     <SettingsFieldset legend={legend}>
       {(Object.keys(labels) as V[]).map((option) => (
-        <label key={option} className="flex min-w-0 cursor-pointer items-center gap-3 text-sm text-asphalt-800">
-          <input type="radio" name={name} value={option} checked={value === option} disabled={disabled} onChange={() => onChange(option)} className="size-4 accent-ignition-500" />
+        // A label that wraps (German, Polish at 320 px) must not squash the dot: it keeps its size, beside the first line.
+        <label key={option} className="flex min-w-0 cursor-pointer items-start gap-3 text-sm text-asphalt-800">
+          <input type="radio" name={name} value={option} checked={value === option} disabled={disabled} onChange={() => onChange(option)} className="mt-0.5 size-4 shrink-0 accent-ignition-500" />
           {i18n._(labels[option])}
         </label>
       ))}
