@@ -149,6 +149,10 @@ describe('the shell', () => {
     const { context, page } = await h.newPage({ width: 375, height: 812 });
     await page.goto('/');
     await dismissWelcome(page);
+    // Far down the dashboard first: the page the drawer leads to opens at its top, its title in sight.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: /navigation/i });
     await drawer.waitFor();
@@ -156,6 +160,10 @@ describe('the shell', () => {
     await drawer.getByRole('link', { name: 'Report Bug' }).click();
     await drawer.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/report-bug');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Back returns to where the rider was, as the browser keeps it.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
 

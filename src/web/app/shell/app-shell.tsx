@@ -1,5 +1,5 @@
 import { lazy, useCallback, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { UnsavedAccessNotice } from '../../features/auth/components/unsaved-access-notice';
@@ -92,10 +92,25 @@ export function isWelcomeSuppressed(pathname: string): boolean {
   return pathname.startsWith('/invite/') || pathname === '/invite' || pathname.startsWith('/auth/');
 }
 
+/**
+ * A new page opens at its top: a link followed from far down a page (a ride's comments, the drawer's
+ * menu) left the next page scrolled as far, its title out of sight. Back and forward keep the
+ * browser's own restoring, and an address with a #part scrolls there as it does.
+ */
+function useNewPageAtTop(pathname: string) {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP' && !window.location.hash) window.scrollTo(0, 0);
+    // Only a new path: search parameters change under an open dialog, and the page stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
+
 export function AppShell() {
   const { data: user, isPending } = useCurrentUser();
   const appName = useAppName();
   const { pathname } = useLocation();
+  useNewPageAtTop(pathname);
   const groupCount = useMyGroupCount(Boolean(user?.id));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);

@@ -18,7 +18,8 @@ function renderUpcoming() {
 
 describe('UpcomingRidesPage', () => {
   it('with no ride ahead, says so and offers the finder and Create Ride', async () => {
-    mockApi({ 'GET /api/rides/upcoming': () => json([]) });
+    // Create Ride's dialog reads the rider's groups for its Group field.
+    mockApi({ 'GET /api/rides/upcoming': () => json([]), 'GET /api/groups': () => json([]) });
     renderUpcoming();
     const heading = await screen.findByRole('heading', { level: 2, name: 'No upcoming rides' });
     const panel = within(heading.parentElement!);
