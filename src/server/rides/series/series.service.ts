@@ -458,5 +458,8 @@ export async function editFollowing(ctx: AppContext, userId: string, rideId: str
     for (const id of moving) await seriesRepository.moveRide(tx, id, next.id);
   });
   await makeRides(ctx, next, new Date(), day);
-  return presentOne(ctx, await loadRide(ctx, rideId, userId), userId);
+  // The ride edited, now of the new series; when the new rule drops its day (it was cancelled or
+  // removed with the others), the new series' first ride: the answer is always a ride of the new series.
+  const answer = moving.includes(rideId) ? rideId : ((await seriesRepository.ridesFrom(ctx.db, next.id, day))[0]?.id ?? rideId);
+  return presentOne(ctx, await loadRide(ctx, answer, userId), userId);
 }

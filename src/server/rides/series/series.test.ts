@@ -177,6 +177,17 @@ describe('a ride that repeats', () => {
     expect((await seriesOf(owner, seriesId)).upcoming).toHaveLength(1);
   });
 
+  it('answers "this and following" that drops the edited ride\'s own day with the new series\' first ride, the empty ride removed', async () => {
+    const { owner, seriesId } = await newSeries(ROME_SUNDAYS);
+    const [, , third] = (await seriesOf(owner, seriesId)).upcoming;
+    const saturdays = await owner.client.patch(`/api/rides/${third!.id}/following`, { rule: { frequency: 'weekly', weekdays: ['SA'] } });
+    expect(saturdays.statusCode, saturdays.body).toBe(200);
+    const first = saturdays.json() as RideDetail;
+    expect(first.series).toMatchObject({ label: 'Every Saturday', day: '2026-12-26' });
+    expect(first.series!.id).not.toBe(seriesId);
+    expect((await owner.client.get(`/api/rides/${third!.id}`)).statusCode).toBe(404);
+  });
+
   it('refuses "this and following" or an end read before another change of the series, and changes nothing: no day ridden twice', async () => {
     const { owner, seriesId } = await ridingEverySunday();
     const [, two, three] = (await seriesOf(owner, seriesId)).upcoming;
