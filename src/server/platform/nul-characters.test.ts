@@ -47,6 +47,22 @@ describe('input nested too deeply', () => {
   });
 });
 
+describe('half of a UTF-16 pair alone in a JSON body', () => {
+  it('is a 400 naming the field, and nothing saved; a whole emoji passes', async () => {
+    // Written as JSON escapes, as a client may send them: "\ud83c" with no second half.
+    const res = await r.member.client.post(`/api/rides/${rideId}/comments`, '{"content":"Lone \\ud83c end"}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'broken_character', field: 'content' });
+    expect((await r.member.client.get(`/api/rides/${rideId}/comments`)).json()).toEqual({ comments: [], hasEarlier: false });
+    const named = await r.owner.client.patch(`/api/rides/${rideId}`, '{"name":"Passo \\udc00 Gavia"}');
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toMatchObject({ code: 'broken_character', field: 'name' });
+    const whole = await r.owner.client.patch(`/api/rides/${rideId}`, '{"description":"Whole \\ud83c\\udfcd end"}');
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect((whole.json() as { description: string }).description).toBe('Whole \u{1F3CD} end');
+  });
+});
+
 describe('NUL characters in requests', () => {
   it('in a JSON body: 400 naming the field, and nothing saved', async () => {
     const res = await r.member.client.post(`/api/rides/${rideId}/comments`, { content: 'See you\u0000 there' });

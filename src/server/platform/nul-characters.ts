@@ -15,7 +15,14 @@ export const nulCharacterRefusal = (field?: string) => new HttpError(400, 'nul_c
 export const MAX_NESTING_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply';
 
-type Finding = { kind: 'nul'; path: string } | { kind: 'too-deep' };
+/**
+ * Half of a UTF-16 pair alone (JSON can write one as "\\ud83c"): no character at all, and stored
+ * it becomes three replacement marks. With the `u` flag a whole pair is one code point, so only a
+ * lone half matches.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+type Finding = { kind: 'nul' | 'lone-surrogate'; path: string } | { kind: 'too-deep' };
 
 /**
  * The first string (value or key, depth first in document order) holding U+0000, or input nested
@@ -26,8 +33,10 @@ function inspect(value: unknown): Finding | null {
   while (pending.length > 0) {
     const item = pending.pop()!;
     if (item.key !== null && item.key.includes('\u0000')) return { kind: 'nul', path: item.path };
+    if (item.key !== null && LONE_SURROGATE.test(item.key)) return { kind: 'lone-surrogate', path: item.path };
     if (typeof item.value === 'string') {
       if (item.value.includes('\u0000')) return { kind: 'nul', path: item.path };
+      if (LONE_SURROGATE.test(item.value)) return { kind: 'lone-surrogate', path: item.path };
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
@@ -52,13 +61,15 @@ export function findNulCharacter(value: unknown): string | null {
  * would be a 500 on one engine and stored on the other. Every path parameter, query parameter and
  * JSON body is checked before validation, and refused with a 400 naming the field; multipart
  * fields are checked where they are read (media.upload.ts). Input nested too deeply is refused
- * with a 400 too.
+ * with a 400 too, and so is a lone half of a UTF-16 pair (`broken_character`; multipart text is
+ * decoded from UTF-8 and cannot hold one).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = inspect(part);
       if (found?.kind === 'too-deep') return reply.code(400).send(badRequest('request_too_deep').body);
+      if (found?.kind === 'lone-surrogate') return reply.code(400).send(new HttpError(400, 'broken_character', undefined, { field: found.path || undefined }).body);
       if (found) return reply.code(400).send(nulCharacterRefusal(found.path || undefined).body);
     }
   });

@@ -34,6 +34,7 @@ export const ERROR_MESSAGES = {
   // `message` is the shared schema's English for the field; when it is one of theirs, `params` has its id (`messageId`) and values.
   invalid_input: code(/*i18n*/ { id: 'errors.invalid_input', message: 'Please check what you entered.' }),
   invalid_request: code(/*i18n*/ { id: 'errors.invalid_request', message: 'This request could not be read.' }),
+  broken_character: code(/*i18n*/ { id: 'errors.broken_character', message: 'Text must not contain broken characters (half of an emoji or other character)' }),
   request_too_deep: code(/*i18n*/ { id: 'errors.request_too_deep', message: 'The request is nested too deeply' }),
   nul_character: code<{ character: string }>(/*i18n*/ { id: 'errors.nul_character', message: 'Text must not contain NUL characters ({character})' }),
   payload_too_large: code(/*i18n*/ { id: 'errors.payload_too_large', message: 'This request is too large.' }),
