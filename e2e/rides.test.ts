@@ -462,6 +462,9 @@ describe('rides', () => {
 
     await page.getByRole('link', { name: 'Via Emilia West' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Via Emilia West' }).waitFor();
+    // The ride opens at its top; on a phone the map sits below its details and loads once scrolled to.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('list', { name: 'Route stops' }).scrollIntoViewIfNeeded();
     await page.locator('main [data-route]').first().waitFor();
     await expectAccessible(page);
     await screenshot(page, 'ride-detail-375');
