@@ -92,13 +92,16 @@ export async function joinGroup(ctx: AppContext, userId: string, groupId: string
 }
 
 /**
- * What ends with a membership: the owner's "joined" notification (it would open the profile of
- * someone no longer in the group) and the rider's places in the queues of the group's rides (no
- * longer a member, they could not take a seat).
+ * What ends with a membership, whether the rider left or was removed: the owner's "joined"
+ * notification (it would open the profile of someone no longer in the group), the rider's places in
+ * the queues of the group's rides (no longer a member, they could not take a seat), and their seats
+ * on its rides that have not started (each goes to the first rider waiting; their own single rides
+ * keep theirs).
  */
 async function forgetMembership(ctx: AppContext, groupId: string, userId: string): Promise<void> {
   await retractNotifications(ctx, 'member_joined', groupId, userId);
   await waitlistRepository.removeFromGroup(ctx.db, groupId, userId);
+  await releaseSeatsInGroup(ctx, groupId, userId);
 }
 
 export async function leaveGroup(ctx: AppContext, userId: string, groupId: string): Promise<void> {
@@ -124,9 +127,6 @@ export async function leaveGroup(ctx: AppContext, userId: string, groupId: strin
     return { news: rides.news, told: await recordSeriesHandedOver(tx, group, ownerId, userId, series) };
   });
   await forgetMembership(ctx, groupId, userId);
-  // No longer a member, no longer on the group's rides that have not started, as after a removal:
-  // each freed seat goes to the first rider waiting. (Their own single rides keep their seat.)
-  await releaseSeatsInGroup(ctx, groupId, userId);
   if (!handed) return;
   await publishNotifications(ctx, handed.told);
   for (const news of handed.news) await tellSeatNews(ctx, news);
@@ -315,7 +315,6 @@ export async function removeMember(ctx: AppContext, actorId: string, groupId: st
     return { handedOver, told };
   });
   await forgetMembership(ctx, groupId, memberId);
-  await releaseSeatsInGroup(ctx, groupId, memberId);
   await publishNotifications(ctx, handed.told);
   for (const news of handed.handedOver?.news ?? []) await tellSeatNews(ctx, news);
 }
